@@ -1,0 +1,6 @@
+import next from 'eslint-config-next'
+
+export default [
+  ...next,
+  { ignores: ['.next/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'tests/artifacts/**', 'next-env.d.ts'] },
+]

@@ -1,0 +1,16 @@
+/**
+ * Configuration the browser may see. Built on the server from the environment at request time
+ * (lib/config/server.ts) and handed to the client through the root layout, so one build serves any
+ * deployment (and tests can point chains at a local anvil without rebuilding).
+ * Never put secrets here.
+ */
+export type PublicConfig = {
+  /** Supported chain ids, in menu order. */
+  chainIds: readonly number[]
+  /** RPC address per supported chain. */
+  rpcUrls: Readonly<Record<number, string>>
+  /** WalletConnect Cloud project id; empty when not configured (extension wallets still work). */
+  walletConnectProjectId: string
+  /** Origins this deployment answers on (for SIWE domain/uri). The first is the canonical one. */
+  appOrigins: readonly string[]
+}

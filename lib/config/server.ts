@@ -1,0 +1,48 @@
+import 'server-only'
+import { getSupportedChains } from '@/lib/chains'
+import { buildRpcMap } from './rpc'
+import type { PublicConfig } from './public'
+
+type Env = Record<string, string | undefined>
+
+/** The local anvil chain is offered outside production, or when a deployment opts in (e2e builds). */
+export function isLocalChainEnabled(env: Env = process.env): boolean {
+  if (env.ENABLE_LOCAL_CHAIN === '0' || env.ENABLE_LOCAL_CHAIN === 'false') return false
+  if (env.ENABLE_LOCAL_CHAIN === '1' || env.ENABLE_LOCAL_CHAIN === 'true') return true
+  return env.NODE_ENV !== 'production'
+}
+
+/** Per-chain RPC overrides from `RPC_URL_<chainId>`; the local chain defaults to anvil's usual port. */
+export function rpcOverrides(env: Env = process.env): Record<number, string> {
+  const overrides: Record<number, string> = { 31337: 'http://127.0.0.1:8545' }
+  for (const [key, value] of Object.entries(env)) {
+    const match = /^RPC_URL_(\d+)$/.exec(key)
+    if (match?.[1] && value) overrides[Number(match[1])] = value
+  }
+  return overrides
+}
+
+/** Origins for SIWE checks: `APP_ORIGIN` (comma-separated exact origins), required in production. */
+export function appOrigins(env: Env = process.env): string[] {
+  const raw = env.APP_ORIGIN?.trim()
+  if (!raw) {
+    if (env.NODE_ENV === 'production') throw new Error('APP_ORIGIN is required in production (e.g. https://sigil.example).')
+    return [`http://localhost:${env.PORT ?? '3000'}`, `http://127.0.0.1:${env.PORT ?? '3000'}`]
+  }
+  return raw.split(',').map((origin) => {
+    const url = new URL(origin.trim())
+    if (url.origin !== origin.trim().replace(/\/$/, '')) throw new Error(`APP_ORIGIN entries must be exact origins, got "${origin}".`)
+    return url.origin
+  })
+}
+
+export function getPublicConfig(env: Env = process.env): PublicConfig {
+  const chains = getSupportedChains({ includeLocal: isLocalChainEnabled(env) })
+  const projectId = env.WALLETCONNECT_PROJECT_ID ?? env.NEXT_PUBLIC_WALLETCONNECT_PROJECT_ID ?? ''
+  return {
+    chainIds: chains.map((chain) => chain.id),
+    rpcUrls: buildRpcMap(chains, { projectId, overrides: rpcOverrides(env) }),
+    walletConnectProjectId: projectId,
+    appOrigins: appOrigins(env),
+  }
+}

@@ -1,0 +1,34 @@
+import { en, type ErrorCode } from '@/lib/i18n/en'
+import { format } from '@/lib/i18n/format'
+
+export type SigilErrorOptions = {
+  cause?: unknown
+  /** Extra context for logs (never secrets); not shown to users. */
+  details?: string | undefined
+  /** Lines that state the rule broken and the offending value (viem's habit). */
+  metaMessages?: readonly string[] | undefined
+  /** Values for placeholders in the catalogue message, e.g. `{wallet}`. */
+  values?: Record<string, string | number> | undefined
+}
+
+/**
+ * Base of every error Sigil raises. `message` is the user-facing catalogue text
+ * (verbatim for SPEC.md section 8), `code` is stable and machine-readable.
+ */
+export class SigilError extends Error {
+  override name = 'SigilError'
+  readonly code: ErrorCode
+  readonly details: string | undefined
+  readonly metaMessages: readonly string[] | undefined
+
+  constructor(code: ErrorCode, options: SigilErrorOptions = {}) {
+    super(format(en.errors[code], options.values), options.cause === undefined ? undefined : { cause: options.cause })
+    this.code = code
+    this.details = options.details
+    this.metaMessages = options.metaMessages
+  }
+}
+
+export function isSigilError(error: unknown): error is SigilError {
+  return error instanceof SigilError
+}

@@ -1,0 +1,34 @@
+/**
+ * The English catalogue: every user-facing string lives here (STYLE.md habit 10).
+ * `errors` holds SPEC.md section 8 verbatim; keys are the error codes.
+ * Other sections (ui, …) are added by the features that show them.
+ */
+export const en = {
+  errors: {
+    // SPEC.md section 8, verbatim.
+    provider_not_found_init: 'No provider found (init connection)',
+    provider_not_found: 'No provider found',
+    connection_rejected: 'Connection rejected. Please try again.',
+    session_not_found: 'No session found',
+    network_switching_only_available_in_wallet:
+      'Network switching is not available at this time. The user should manually switch network in their wallet',
+    network_switching_only_through_wallet: 'Network switching is only supported through the wallet',
+    network_switching_not_supported: 'Network switching not supported',
+    in_app_browser_base_not_found: 'No inAppBrowserBase found for {wallet}.',
+    // SPEC.md section 8, "other wallet-level conditions": our wording.
+    chain_not_supported: 'This network is not supported.',
+    chain_not_configured: 'This network is not set up in the wallet.',
+    account_not_found: 'No account found in the wallet.',
+    signer_not_found: 'The wallet has no signer for this account.',
+    switch_chain_rejected: 'The network switch was rejected in the wallet.',
+    add_chain_rejected: 'Adding the network was rejected in the wallet.',
+    user_rejected: 'The request was rejected in the wallet.',
+    invalid_address: 'That is not a valid address.',
+    request_timeout: 'The wallet did not answer in time.',
+    wallet_disconnected: 'The wallet disconnected.',
+    unknown: 'Something went wrong with the wallet.',
+  },
+} as const
+
+export type Catalogue = typeof en
+export type ErrorCode = keyof Catalogue['errors']

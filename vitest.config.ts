@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+// vitest 4.1 / jsdom 29 / msw 2: the newest majors need Node 22 and fail on Node 20 (see README, Testing).
+export default defineConfig({
+  resolve: { alias: { '@': fileURLToPath(new URL('./', import.meta.url)) } },
+  test: {
+    include: ['{app,connectors,wallet-book,lib,tests/unit}/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    restoreMocks: true,
+    unstubGlobals: true,
+    unstubEnvs: true,
+  },
+})

@@ -1,0 +1,72 @@
+/**
+ * The wallet-book: one entry per wallet, pure data (REFERENCE.md §1 "Wallet-book").
+ * Entries are validated by `validateWalletBookEntry` and a registry test.
+ */
+
+/** A property that must hold on an injected provider for it to be this wallet, e.g. `isMetaMask: true`. */
+export type ExtensionLocator = {
+  /** Property name on the provider object, e.g. `isMetaMask`. */
+  flag: string
+  /** Required value: `true` for the wallet's own flag, `false` for impersonators' flags. */
+  value: boolean
+}
+
+export type InjectedConfig = {
+  /** Chain family; Sigil handles `evm` (the spec's EVM/ETH families). */
+  chain: 'evm'
+  /** All must match for a provider to be claimed by this wallet. */
+  extensionLocators: readonly ExtensionLocator[]
+  /** Dotted paths under `window` where the wallet's provider may live, e.g. `ethereum`, `phantom.ethereum`. */
+  windowLocations: readonly string[]
+}
+
+export type MobileLinks = {
+  /** Native scheme link base, e.g. `metamask://wc` (no trailing slash). */
+  native?: string | undefined
+  /** Universal link base, e.g. `https://metamask.app.link/wc`. */
+  universal?: string | undefined
+  /** In-app browser base; the page address is appended after a `/`. */
+  inAppBrowser?: string | undefined
+  /** App Store id, e.g. `id1438144202`. */
+  iosId?: string | undefined
+  /** Play Store package, e.g. `io.metamask`. */
+  androidId?: string | undefined
+}
+
+export type DesktopLinks = {
+  native?: string | undefined
+  universal?: string | undefined
+  chromeId?: string | undefined
+  firefoxId?: string | undefined
+  edgeId?: string | undefined
+  /** Install page for the extension when store ids are not enough. */
+  extensionUrl?: string | undefined
+}
+
+export type WalletBookEntry = {
+  /** Display name, e.g. `MetaMask`. */
+  name: string
+  /** Short name; normalises (connectorKey) to the entry's key. */
+  shortName: string
+  brand?: { primaryColor?: string | undefined; icon?: string | undefined } | undefined
+  /** EIP-6963 reverse-DNS id(s). */
+  eip6963Config?: { rdns: readonly string[] } | undefined
+  injectedConfig?: readonly InjectedConfig[] | undefined
+  /** Present when the wallet can be reached over WalletConnect v2. */
+  walletConnect?: { sdks: readonly string[] } | undefined
+  /** Hide from the WalletConnect list even when `walletConnect` is set. */
+  filterFromWalletConnect?: boolean | undefined
+  mobile?: MobileLinks | undefined
+  desktop?: DesktopLinks | undefined
+  /** How the wallet is used on a phone: open the site inside it, or redirect to it per request. */
+  mobileExperience?: 'in-app-browser' | 'redirect' | undefined
+  /** The wallet only switches chains itself (never on request). */
+  switchNetworkOnlyFromWallet?: boolean | undefined
+  /** List only when detected. */
+  showOnlyIfInstalled?: boolean | undefined
+  /** Public docs the entry's data was checked against. */
+  sources?: readonly string[] | undefined
+}
+
+/** The registry: key → entry. The key is `connectorKey(entry.shortName)`. */
+export type WalletBook = Readonly<Record<string, WalletBookEntry>>
