@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./', import.meta.url)) } },
   test: {
-    include: ['{app,connectors,wallet-book,lib,tests/unit}/**/*.test.{ts,tsx}'],
+    include: ['{app,connectors,wallet-book,lib,tests/unit,tests/fixtures}/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,
