@@ -1,0 +1,144 @@
+import { getAddress, isAddress, type Address } from 'viem'
+import { createSiweMessage } from 'viem/siwe'
+import { isChainId } from '@/lib/chains'
+import { InvalidAddressError, ChainNotSupportedError } from '@/lib/errors/wallet'
+import { AuthApiError } from './AuthApiError'
+import { authCatalogue, isAuthErrorCode } from './catalogue'
+
+/**
+ * Browser side of Sign-In with Ethereum: talks to `app/api/auth/*` and builds the EIP-4361 message.
+ * Client-safe: imports no server module. Every failure is an `AuthApiError` (status, code, message).
+ */
+
+export { AuthApiError, isAuthApiError } from './AuthApiError'
+
+/** How long a signed message stays valid (EIP-4361 `Expiration Time`). The server nonce lives 5 min. */
+export const SIGN_IN_MESSAGE_TTL_MS = 10 * 60 * 1000
+
+export type AuthClientOptions = {
+  /** Prefix for the API paths; '' (same origin) in the browser, an absolute origin in Node tests. */
+  baseUrl?: string | undefined
+  /** Alternative fetch (tests that carry cookies by hand). */
+  fetch?: typeof fetch | undefined
+}
+
+export type SignedInSession = { address: Address; chainId: number; issuedAt: string; expiresAt: string }
+
+async function call(path: string, init: RequestInit, options: AuthClientOptions = {}): Promise<Response> {
+  const doFetch = options.fetch ?? fetch
+  try {
+    return await doFetch(`${options.baseUrl ?? ''}${path}`, {
+      ...init,
+      // The nonce binding and the session are httpOnly cookies: the browser must send them.
+      credentials: 'same-origin',
+      cache: 'no-store',
+    })
+  } catch (cause) {
+    throw new AuthApiError({ status: 0, code: 'network_error', cause })
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json()
+  } catch (cause) {
+    throw new AuthApiError({ status: response.status, code: 'unexpected_response', cause })
+  }
+}
+
+async function failure(response: Response): Promise<AuthApiError> {
+  const body = await readJson(response).catch(() => undefined)
+  if (body && typeof body === 'object' && 'code' in body && isAuthErrorCode(body.code)) {
+    const message = 'message' in body && typeof body.message === 'string' ? body.message : undefined
+    return new AuthApiError({ status: response.status, code: body.code, message })
+  }
+  return new AuthApiError({ status: response.status, code: 'unexpected_response' })
+}
+
+/** Asks the server for a fresh single-use nonce (valid 5 minutes, bound to this browser by a cookie). */
+export async function fetchNonce(options?: AuthClientOptions): Promise<string> {
+  const response = await call('/api/auth/nonce', { method: 'GET' }, options)
+  if (!response.ok) throw await failure(response)
+  const body = await readJson(response)
+  if (body && typeof body === 'object' && 'nonce' in body && typeof body.nonce === 'string') return body.nonce
+  throw new AuthApiError({ status: response.status, code: 'unexpected_response' })
+}
+
+export type CreateSignInMessageParameters = {
+  address: string
+  chainId: number
+  nonce: string
+  /** The page's origin, `window.location.origin`: domain = its host, uri = the origin itself. */
+  origin: string
+  statement?: string | undefined
+  /** Defaults to now; a parameter so tests can pin time. */
+  now?: Date | undefined
+}
+
+/**
+ * The EIP-4361 message for this site. The server checks domain and uri against its configured
+ * origins (never the Host header), so the message must name exactly the origin the page runs on.
+ */
+export function createSignInMessage(parameters: CreateSignInMessageParameters): string {
+  const { address, chainId, nonce, origin, statement = authCatalogue.statement, now = new Date() } = parameters
+  if (!isAddress(address, { strict: false })) throw new InvalidAddressError(address)
+  if (!isChainId(chainId)) throw new ChainNotSupportedError(String(chainId))
+  const url = new URL(origin)
+  return createSiweMessage({
+    address: getAddress(address),
+    chainId,
+    domain: url.host,
+    uri: url.origin,
+    nonce,
+    statement,
+    version: '1',
+    issuedAt: now,
+    expirationTime: new Date(now.getTime() + SIGN_IN_MESSAGE_TTL_MS),
+  })
+}
+
+/** Sends the signed message; on success the server has set the session cookie. */
+export async function verifySignIn(
+  parameters: { message: string; signature: string },
+  options?: AuthClientOptions,
+): Promise<{ address: Address; chainId: number }> {
+  const response = await call(
+    '/api/auth/verify',
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: parameters.message, signature: parameters.signature }),
+    },
+    options,
+  )
+  if (!response.ok) throw await failure(response)
+  const body = await readJson(response)
+  if (body && typeof body === 'object' && 'address' in body && 'chainId' in body && typeof body.address === 'string' && isAddress(body.address) && isChainId(body.chainId)) {
+    return { address: getAddress(body.address), chainId: body.chainId }
+  }
+  throw new AuthApiError({ status: response.status, code: 'unexpected_response' })
+}
+
+/** The current session, or null when signed out (the server answers 401). */
+export async function fetchSession(options?: AuthClientOptions): Promise<SignedInSession | null> {
+  const response = await call('/api/auth/session', { method: 'GET' }, options)
+  if (response.status === 401) return null
+  if (!response.ok) throw await failure(response)
+  const body = await readJson(response)
+  if (
+    body && typeof body === 'object' &&
+    'address' in body && typeof body.address === 'string' && isAddress(body.address) &&
+    'chainId' in body && isChainId(body.chainId) &&
+    'issuedAt' in body && typeof body.issuedAt === 'string' &&
+    'expiresAt' in body && typeof body.expiresAt === 'string'
+  ) {
+    return { address: getAddress(body.address), chainId: body.chainId, issuedAt: body.issuedAt, expiresAt: body.expiresAt }
+  }
+  throw new AuthApiError({ status: response.status, code: 'unexpected_response' })
+}
+
+/** Ends the session (clears the cookie). */
+export async function signOut(options?: AuthClientOptions): Promise<void> {
+  const response = await call('/api/auth/logout', { method: 'POST' }, options)
+  if (!response.ok) throw await failure(response)
+}
