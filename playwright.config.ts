@@ -1,0 +1,50 @@
+import path from 'node:path'
+import { defineConfig } from '@playwright/test'
+
+/**
+ * End-to-end tests on real parts: Debian's Chromium (never `npx playwright install`, which needs
+ * the internet), the production build served by `next start`, a real anvil chain and an injected
+ * test wallet whose keys sign in Node. Fixtures live in tests/e2e/fixtures.ts.
+ */
+const artifacts = path.join(__dirname, 'tests', 'artifacts')
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  testMatch: '**/*.spec.ts',
+  // One worker: the app server and anvil are per worker, and the machine has 2 cores.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  // A flaky test is a bug to fix, not to hide behind a retry.
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  outputDir: path.join(artifacts, 'test-results'),
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? path.join(artifacts, 'e2e-results.json') }],
+    ['html', { open: 'never', outputFolder: path.join(artifacts, 'e2e-report') }],
+  ],
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    // The UI contract's `data-testid`s.
+    testIdAttribute: 'data-testid',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+})

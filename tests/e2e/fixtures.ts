@@ -1,0 +1,212 @@
+import { mkdirSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test'
+import { createPublicClient, http } from 'viem'
+import { startAnvil, type Anvil } from '../fixtures/anvil'
+import { ConsoleLog } from '../fixtures/consoleLog'
+import { installInjectedWallet, type InjectedWallet, type InjectedWalletOptions } from '../fixtures/injectedWallet'
+import { NetworkGuard, isNonLoopbackRequest } from '../fixtures/networkGuard'
+import { repoRoot, startNextServer, type NextServer, type NextServerOptions } from '../fixtures/nextServer'
+
+/**
+ * Playwright fixtures shared by every e2e spec: a running app (production `next start` on a free
+ * `localhost` port, the local chain served by a real anvil), injected test wallets, and the
+ * harness-wide guards (network, console) that run in every test.
+ */
+
+export type App = {
+  /** `http://localhost:<port>`. */
+  baseURL: string
+  /** anvil's RPC address (chain 31337). */
+  rpcUrl: string
+  anvil: Anvil
+  server: NextServer
+  /** Starts another app server on the same anvil, e.g. with deployment-default RPC settings. */
+  startAnotherServer: (options?: Partial<NextServerOptions>) => Promise<NextServer>
+}
+
+export type WalletOptions = Partial<InjectedWalletOptions>
+
+type WorkerFixtures = {
+  /** A real anvil (chain 31337) for the worker; the app and the test wallets use it. */
+  chain: Anvil
+  app: App
+  /** A plain page on loopback (`/` is an empty HTML document), for tests that do not need the app. */
+  blankPageURL: string
+}
+
+type TestFixtures = {
+  /** Auto: fails the test if the page requested a non-loopback host it did not `allow`. */
+  networkGuard: NetworkGuard
+  /** Auto: collects console errors/warnings; fails the test on a hydration error. */
+  consoleLog: ConsoleLog
+  /** anvil is reverted after each test that uses it, so chain state never leaks between tests. */
+  chainSnapshot: void
+  /** Installs a test wallet into the page (before `page.goto`); rpcUrl defaults to the app's anvil. */
+  installWallet: (options?: WalletOptions, page?: Page) => Promise<InjectedWallet>
+  /** Saves a PNG under tests/artifacts/screenshots/ and attaches it to the report. */
+  snap: (name: string, page?: Page) => Promise<void>
+  /** Runs axe-core on the page (optionally limited to a selector); fails on any violation. */
+  expectAccessible: (options?: { include?: string; page?: Page; label?: string }) => Promise<void>
+}
+
+export const artifactsDir = path.join(repoRoot, 'tests', 'artifacts')
+
+const loopbackOnly = (url: URL) => isNonLoopbackRequest(url.href)
+
+function watchNetwork(guard: NetworkGuard, page: Page) {
+  page.on('websocket', (socket) => guard.record(socket.url(), 'websocket'))
+}
+
+function watchConsole(log: ConsoleLog, page: Page) {
+  page.on('console', (message) => {
+    const { url, lineNumber } = message.location()
+    log.add({ type: message.type(), text: message.text(), location: url ? `${url}:${lineNumber}` : undefined })
+  })
+  page.on('pageerror', (error) => log.add({ type: 'pageerror', text: `${error.name}: ${error.message}` }))
+}
+
+function safeFileName(name: string): string {
+  return name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 120)
+}
+
+async function saveScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  const dir = path.join(artifactsDir, 'screenshots')
+  mkdirSync(dir, { recursive: true })
+  const file = path.join(dir, `${safeFileName(name)}.png`)
+  await page.screenshot({ path: file, fullPage: true })
+  await testInfo.attach(name, { path: file, contentType: 'image/png' })
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  chain: [
+    async ({}, provide) => {
+      const anvil = await startAnvil()
+      try {
+        await provide(anvil)
+      } finally {
+        await anvil.stop()
+      }
+    },
+    { scope: 'worker' },
+  ],
+
+  app: [
+    async ({ chain: anvil }, provide) => {
+      const extra: NextServer[] = []
+      let server: NextServer | undefined
+      try {
+        server = await startNextServer({ rpcUrl: anvil.rpcUrl, routePublicChainsToLocalRpc: true })
+        await provide({
+          baseURL: server.baseURL,
+          rpcUrl: anvil.rpcUrl,
+          anvil,
+          server,
+          startAnotherServer: async (options) => {
+            const another = await startNextServer({ rpcUrl: anvil.rpcUrl, ...options })
+            extra.push(another)
+            return another
+          },
+        })
+      } finally {
+        for (const another of extra) await another.stop()
+        await server?.stop()
+      }
+    },
+    // The first run may have to build the app (when `.next` is missing).
+    { scope: 'worker', timeout: 600_000 },
+  ],
+
+  blankPageURL: [
+    async ({}, provide) => {
+      const server = createServer((request, response) => {
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        response.end('<!doctype html><html lang="en"><head><title>Blank</title></head><body><main><h1>Blank</h1></main></body></html>')
+      })
+      await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve))
+      const { port } = server.address() as AddressInfo
+      await provide(`http://localhost:${port}/`)
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+    { scope: 'worker' },
+  ],
+
+  networkGuard: [
+    async ({ context, page }, provide, testInfo) => {
+      const guard = new NetworkGuard()
+      context.on('request', (request) => guard.record(request.url()))
+      context.on('page', (opened) => watchNetwork(guard, opened))
+      watchNetwork(guard, page)
+      // Nothing leaves the machine: a stray request fails fast instead of waiting for DNS. A route
+      // the test sets on the page for a URL it expects (e.g. a deep link) takes precedence.
+      await context.route(loopbackOnly, (route) => route.abort('blockedbyclient'))
+      await provide(guard)
+      const violations = guard.violations()
+      if (violations.length > 0) {
+        await testInfo.attach('non-loopback requests', { body: JSON.stringify(violations, null, 2), contentType: 'application/json' })
+      }
+      expect(violations.map((v) => `${v.kind} ${v.url}`), 'the page requested hosts other than loopback').toEqual([])
+    },
+    { auto: true },
+  ],
+
+  consoleLog: [
+    async ({ context, page }, provide, testInfo) => {
+      const log = new ConsoleLog()
+      context.on('page', (opened) => watchConsole(log, opened))
+      watchConsole(log, page)
+      await provide(log)
+      if (log.problems().length > 0) {
+        await testInfo.attach('console problems', { body: JSON.stringify(log.problems(), null, 2), contentType: 'application/json' })
+      }
+      expect(log.hydrationErrors().map((e) => e.text), 'hydration errors in the console').toEqual([])
+    },
+    { auto: true },
+  ],
+
+  chainSnapshot: [
+    // Not auto: tests that never touch the chain need no snapshot. `installWallet` depends on it,
+    // which covers every test that can change chain state.
+    async ({ chain }, provide) => {
+      const client = createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 0 }) })
+      const id = await client.request({ method: 'evm_snapshot' } as never)
+      await provide()
+      await client.request({ method: 'evm_revert', params: [id] } as never)
+    },
+    { auto: false },
+  ],
+
+  installWallet: async ({ page, chain, chainSnapshot: _ }, provide) => {
+    await provide((options = {}, target = page) => installInjectedWallet(target, { rpcUrl: chain.rpcUrl, ...options }))
+  },
+
+  snap: async ({ page }, provide, testInfo) => {
+    await provide((name, target = page) => saveScreenshot(target, testInfo, name))
+  },
+
+  expectAccessible: async ({ page }, provide, testInfo) => {
+    await provide(async ({ include, page: target = page, label = 'page' } = {}) => {
+      // @axe-core/playwright types its page against the top-level playwright-core, which may be a
+      // newer patch than the one @playwright/test bundles; the object is the same at run time.
+      let builder = new AxeBuilder({ page: target as unknown as ConstructorParameters<typeof AxeBuilder>[0]['page'] })
+      if (include) builder = builder.include(include)
+      const results = await builder.analyze()
+      const violations = results.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`),
+      }))
+      if (violations.length > 0) {
+        await testInfo.attach(`axe violations (${label})`, { body: JSON.stringify(violations, null, 2), contentType: 'application/json' })
+      }
+      expect(violations, `axe-core violations on the ${label}`).toEqual([])
+    })
+  },
+})
+
+export { expect }
