@@ -1,0 +1,67 @@
+import { getAddress, type Address } from 'viem'
+import { createSiweMessage, parseSiweMessage } from 'viem/siwe'
+import { isChainId } from '@/lib/chains'
+import { HttpError } from '@/lib/http/HttpError'
+
+/** A complete EIP-4361 message, fields typed. */
+export type SignInMessage = {
+  address: Address
+  chainId: number
+  domain: string
+  uri: string
+  nonce: string
+  version: '1'
+  issuedAt: Date
+  expirationTime?: Date | undefined
+  notBefore?: Date | undefined
+  scheme?: string | undefined
+  statement?: string | undefined
+  requestId?: string | undefined
+  resources?: string[] | undefined
+}
+
+export const MAX_MESSAGE_LENGTH = 4096
+
+const validDate = (value: Date | undefined) => value === undefined || !Number.isNaN(value.getTime())
+
+/**
+ * Parses an EIP-4361 message, or throws 400 `malformed_message`.
+ *
+ * The message must be in canonical form: rebuilding it from the parsed fields must give back the
+ * exact text. viem's parser is lenient (it ignores lines it does not expect), and the server must
+ * judge exactly the text the wallet showed and signed, not a subset of it.
+ */
+export function parseSignInMessage(message: string): SignInMessage {
+  const fail = (details: string, cause?: unknown) => new HttpError('malformed_message', { details, cause })
+  if (message.length === 0 || message.length > MAX_MESSAGE_LENGTH) throw fail(`length ${message.length}`)
+  const fields = parseSiweMessage(message)
+  const { address, chainId, domain, uri, nonce, version, issuedAt } = fields
+  if (!address || !domain || !uri || !nonce || !issuedAt || chainId === undefined) throw fail('a required field is missing')
+  if (version !== '1') throw fail('version is not 1')
+  if (!isChainId(chainId)) throw fail('chain id is not a positive safe integer')
+  if (!validDate(issuedAt) || !validDate(fields.expirationTime) || !validDate(fields.notBefore)) throw fail('a date is not RFC 3339')
+  const parsed: SignInMessage = {
+    address: getAddress(address),
+    chainId,
+    domain,
+    uri,
+    nonce,
+    version,
+    issuedAt,
+    expirationTime: fields.expirationTime,
+    notBefore: fields.notBefore,
+    scheme: fields.scheme,
+    statement: fields.statement,
+    requestId: fields.requestId,
+    resources: fields.resources,
+  }
+  let rebuilt: string
+  try {
+    // EIP-4361 requires the EIP-55 checksummed address, which is what this rebuilds.
+    rebuilt = createSiweMessage(parsed)
+  } catch (cause) {
+    throw fail('a field is invalid', cause)
+  }
+  if (rebuilt !== message) throw fail('the message is not in canonical EIP-4361 form')
+  return parsed
+}

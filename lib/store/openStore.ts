@@ -1,0 +1,35 @@
+import { dataDir } from './dataDir'
+import { openPgliteStore } from './pgliteStore'
+import { openPostgresStore } from './postgresStore'
+import type { Store } from './types'
+
+type Env = Record<string, string | undefined>
+
+/** `DATABASE_URL` set → that Postgres server; otherwise the embedded PGlite under `DATA_DIR`. */
+export function openStore(env: Env = process.env): Promise<Store> {
+  const url = env.DATABASE_URL?.trim()
+  if (url) return openPostgresStore({ connectionString: url })
+  return openPgliteStore({ dataDir: dataDir(env) })
+}
+
+// One store per process, kept on globalThis so Next's dev reloads (which re-evaluate modules) reuse
+// it instead of opening the locked folder a second time.
+const key = Symbol.for('sigil.store')
+type Holder = { [key]?: Promise<Store> }
+
+/**
+ * The process-wide store, opened on first use. A failed open is not remembered: the next request
+ * tries again (the Postgres server may be back, the other process may have stopped).
+ */
+export function getStore(env: Env = process.env): Promise<Store> {
+  const holder = globalThis as Holder
+  let pending = holder[key]
+  if (!pending) {
+    pending = openStore(env)
+    holder[key] = pending
+    pending.catch(() => {
+      if (holder[key] === pending) delete holder[key]
+    })
+  }
+  return pending
+}

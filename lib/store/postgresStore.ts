@@ -1,0 +1,71 @@
+import pg from 'pg'
+import { createSqlStore, type Queryable, type SqlDriver } from './sqlStore'
+import { describeDatabaseUrl, StoreUnavailableError } from './errors'
+import type { Store } from './types'
+
+export type PostgresStoreOptions = {
+  connectionString: string
+  /** Connections per app instance. */
+  max?: number
+  /** Fail fast when the server is down, so the request answers 503 quickly. */
+  connectionTimeoutMs?: number
+  statementTimeoutMs?: number
+}
+
+/** A Postgres server (`DATABASE_URL`): the choice for several app instances behind a load balancer. */
+export async function openPostgresStore(options: PostgresStoreOptions): Promise<Store> {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 3000,
+    statement_timeout: options.statementTimeoutMs ?? 5000,
+    query_timeout: options.statementTimeoutMs ?? 5000,
+  })
+  // An idle client losing its connection emits 'error' on the pool; unhandled, it would end the process.
+  pool.on('error', (error) => {
+    console.warn(`[sigil] Postgres connection to ${describeDatabaseUrl(options.connectionString)} dropped:`, error.message)
+  })
+
+  const asQueryable = (client: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<Row>(sql: string, params?: readonly unknown[]) {
+      const result = await client.query(sql, params ? [...params] : undefined)
+      return { rows: result.rows as Row[] }
+    },
+    async exec(sql: string) {
+      await client.query(sql)
+    },
+  })
+
+  const driver: SqlDriver = {
+    kind: 'postgres',
+    ...asQueryable(pool),
+    async transaction(fn) {
+      const client = await pool.connect()
+      try {
+        await client.query('BEGIN')
+        const result = await fn(asQueryable(client))
+        await client.query('COMMIT')
+        return result
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined)
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+
+  try {
+    return await createSqlStore(driver)
+  } catch (error) {
+    await pool.end().catch(() => undefined)
+    if (error instanceof StoreUnavailableError) {
+      throw new StoreUnavailableError(
+        `The Postgres server at ${describeDatabaseUrl(options.connectionString)} (DATABASE_URL) is not available: ${error.message}`,
+        { cause: error },
+      )
+    }
+    throw error
+  }
+}

@@ -1,0 +1,140 @@
+import { migrations as allMigrations, MIGRATION_LOCK_ID, type Migration } from './migrations'
+import { StoreUnavailableError, isStoreError } from './errors'
+import type { NonceRecord, RateLimitHit, Store } from './types'
+
+/** The little both drivers (PGlite, `pg`) have in common. */
+export type Queryable = {
+  /** One parameterised statement. */
+  query<Row>(sql: string, params?: readonly unknown[]): Promise<{ rows: Row[] }>
+  /** Several statements, no parameters (migrations). */
+  exec(sql: string): Promise<void>
+}
+
+export type SqlDriver = Queryable & {
+  readonly kind: Store['kind']
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+/** Runs `fn` and turns any driver failure into a `StoreUnavailableError`. */
+async function guarded<T>(what: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn()
+  } catch (error) {
+    if (isStoreError(error)) throw error
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new StoreUnavailableError(`The database could not ${what}: ${reason}`, { cause: error })
+  }
+}
+
+export async function migrate(driver: SqlDriver, migrations: readonly Migration[] = allMigrations): Promise<number[]> {
+  return guarded('apply its migrations', () =>
+    driver.transaction(async (tx) => {
+      // Serialises concurrent starts against one server; released at commit.
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID])
+      await tx.exec(`CREATE TABLE IF NOT EXISTS sigil_migrations (
+        version    integer PRIMARY KEY,
+        name       text NOT NULL,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      )`)
+      const { rows } = await tx.query<{ version: number }>('SELECT version FROM sigil_migrations')
+      const applied = new Set(rows.map((row) => Number(row.version)))
+      const done: number[] = []
+      for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+        if (applied.has(migration.version)) continue
+        await tx.exec(migration.sql)
+        await tx.query('INSERT INTO sigil_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name])
+        done.push(migration.version)
+      }
+      return done
+    }),
+  )
+}
+
+type NonceRow = { nonce: string; binding: string; expires_at: Date | string }
+type HitRow = { count: number | string; reset_at: Date | string }
+
+const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value))
+
+export type SqlStoreOptions = {
+  /** Expired rows are swept at most this often, piggybacking on `putNonce`. */
+  cleanupIntervalMs?: number
+  /** Extra work when the store closes (release the folder lock). */
+  onClose?: () => Promise<void> | void
+}
+
+/** The store on top of either driver. Runs the migrations before it answers. */
+export async function createSqlStore(driver: SqlDriver, options: SqlStoreOptions = {}): Promise<Store> {
+  await migrate(driver)
+  const cleanupIntervalMs = options.cleanupIntervalMs ?? 60_000
+  let lastCleanup = 0
+  let closed = false
+
+  const store: Store = {
+    kind: driver.kind,
+
+    async putNonce(record: NonceRecord) {
+      await guarded('save the nonce', () =>
+        driver.query('INSERT INTO sigil_nonces (nonce, binding, expires_at) VALUES ($1, $2, $3::timestamptz)', [
+          record.nonce,
+          record.binding,
+          record.expiresAt.toISOString(),
+        ]),
+      )
+      const now = Date.now()
+      if (now - lastCleanup >= cleanupIntervalMs) {
+        lastCleanup = now
+        // Housekeeping must never fail or slow down the request that triggered it.
+        store.cleanup(new Date(now)).catch((error: unknown) => {
+          console.warn('[sigil] store cleanup failed:', error instanceof Error ? error.message : error)
+        })
+      }
+    },
+
+    async takeNonce(nonce: string) {
+      const { rows } = await guarded('read the nonce', () =>
+        driver.query<NonceRow>('DELETE FROM sigil_nonces WHERE nonce = $1 RETURNING nonce, binding, expires_at', [nonce]),
+      )
+      const row = rows[0]
+      return row ? { nonce: row.nonce, binding: row.binding, expiresAt: toDate(row.expires_at) } : null
+    },
+
+    async hit(key: string, windowMs: number, now: Date): Promise<RateLimitHit> {
+      const resetAt = new Date(now.getTime() + windowMs)
+      // One statement, so concurrent hits on one key never lose a count.
+      const { rows } = await guarded('count the attempt', () =>
+        driver.query<HitRow>(
+          `INSERT INTO sigil_rate_limits AS r (key, count, reset_at) VALUES ($1, 1, $3::timestamptz)
+           ON CONFLICT (key) DO UPDATE SET
+             count    = CASE WHEN r.reset_at <= $2::timestamptz THEN 1 ELSE r.count + 1 END,
+             reset_at = CASE WHEN r.reset_at <= $2::timestamptz THEN $3::timestamptz ELSE r.reset_at END
+           RETURNING count, reset_at`,
+          [key, now.toISOString(), resetAt.toISOString()],
+        ),
+      )
+      const row = rows[0]
+      if (!row) throw new StoreUnavailableError('The database did not return the attempt count.')
+      return { count: Number(row.count), resetAt: toDate(row.reset_at) }
+    },
+
+    async cleanup(now: Date) {
+      return guarded('clean up expired rows', async () => {
+        const at = now.toISOString()
+        const nonces = await driver.query('DELETE FROM sigil_nonces WHERE expires_at <= $1::timestamptz RETURNING 1', [at])
+        const limits = await driver.query('DELETE FROM sigil_rate_limits WHERE reset_at <= $1::timestamptz RETURNING 1', [at])
+        return nonces.rows.length + limits.rows.length
+      })
+    },
+
+    async close() {
+      if (closed) return
+      closed = true
+      try {
+        await driver.close()
+      } finally {
+        await options.onClose?.()
+      }
+    },
+  }
+  return store
+}
