@@ -1,3 +1,5 @@
+import type { Browser } from '@/lib/platform/detectPlatform'
+
 /**
  * The wallet-book: one entry per wallet, pure data (REFERENCE.md §1 "Wallet-book").
  * Entries are validated by `validateWalletBookEntry` and a registry test.
@@ -20,6 +22,25 @@ export type InjectedConfig = {
   windowLocations: readonly string[]
 }
 
+/**
+ * A link that opens a page inside the wallet's own browser when the wallet takes the page address
+ * as a parameter rather than as a path (Phantom, Coinbase Wallet, Trust, OKX).
+ * Templates hold `{url}` (the page address) and optionally `{ref}` (the page's origin); both are
+ * replaced URL-encoded. Example: `https://phantom.app/ul/browse/{url}?ref={ref}`
+ * (https://docs.phantom.com/phantom-deeplinks/other-methods/browse).
+ */
+export type BrowseLink = {
+  /** Universal-link template (preferred: it cannot be hijacked by another app's scheme). */
+  universal?: string | undefined
+  /** Custom-scheme template, e.g. `phantom://browse/{url}?ref={ref}`. */
+  native?: string | undefined
+  /**
+   * Browsers (from `detectPlatform`) where only the native form works, e.g. `['samsung']` for
+   * Phantom: Samsung Internet does not hand Phantom's universal link to the app.
+   */
+  nativeOnlyIn?: readonly Browser[] | undefined
+}
+
 export type MobileLinks = {
   /** Native scheme link base, e.g. `metamask://wc` (no trailing slash). */
   native?: string | undefined
@@ -27,6 +48,8 @@ export type MobileLinks = {
   universal?: string | undefined
   /** In-app browser base; the page address is appended after a `/`. */
   inAppBrowser?: string | undefined
+  /** Opens the page in the wallet's browser when its link takes the address as a parameter. */
+  browseLink?: BrowseLink | undefined
   /** App Store id, e.g. `id1438144202`. */
   iosId?: string | undefined
   /** Play Store package, e.g. `io.metamask`. */

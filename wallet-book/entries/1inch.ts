@@ -1,0 +1,16 @@
+import { monogramIcon } from '../icons/monogramIcon'
+import type { WalletBookEntry } from '../types'
+
+/** 1inch Wallet; its in-app browser injects a provider flagged per platform. */
+export const oneInch: WalletBookEntry = {
+  name: '1inch Wallet',
+  shortName: '1inch',
+  brand: { primaryColor: '#1B314F', icon: monogramIcon('1', '#1B314F') },
+  injectedConfig: [
+    { chain: 'evm', extensionLocators: [{ flag: 'isOneInchIOSWallet', value: true }], windowLocations: [] },
+    { chain: 'evm', extensionLocators: [{ flag: 'isOneInchAndroidWallet', value: true }], windowLocations: [] },
+  ],
+  walletConnect: { sdks: ['sign_v2'] },
+  mobile: { native: 'oneinch://wc', iosId: 'id1546049391', androidId: 'io.oneinch.android' },
+  sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/oneInchWallet/oneInchWallet.ts', 'https://1inch.io/wallet'],
+}

@@ -1,0 +1,12 @@
+import { monogramIcon } from '../icons/monogramIcon'
+import type { WalletBookEntry } from '../types'
+
+/** Argent's mobile smart wallet (now branded Ready); WalletConnect only. */
+export const argent: WalletBookEntry = {
+  name: 'Argent',
+  shortName: 'Argent',
+  brand: { primaryColor: '#FF875B', icon: monogramIcon('A', '#FF875B') },
+  walletConnect: { sdks: ['sign_v2'] },
+  mobile: { native: 'argent://app/wc', iosId: 'id1358741926', androidId: 'im.argent.contractwalletclient' },
+  sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/readyWallet/readyWallet.ts', 'https://www.ready.co/app'],
+}

@@ -1,0 +1,21 @@
+import { monogramIcon } from '../icons/monogramIcon'
+import type { WalletBookEntry } from '../types'
+
+export const exodus: WalletBookEntry = {
+  name: 'Exodus',
+  shortName: 'Exodus',
+  brand: { primaryColor: '#5A4FCF', icon: monogramIcon('E', '#5A4FCF') },
+  eip6963Config: { rdns: ['com.exodus.web3-wallet'] },
+  injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isExodus', value: true }], windowLocations: [] }],
+  walletConnect: { sdks: ['sign_v2'] },
+  mobile: {
+    native: 'exodus://wc',
+    universal: 'https://exodus.com/m/wc',
+    iosId: 'id1414384820',
+    androidId: 'exodusmovement.exodus',
+  },
+  desktop: {
+    chromeId: 'aholpfdialjgjfhomihkjbmgjidlcdno',
+  },
+  sources: ['https://www.npmjs.com/package/@dynamic-labs/wallet-book'],
+}

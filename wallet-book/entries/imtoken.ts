@@ -1,0 +1,12 @@
+import { monogramIcon } from '../icons/monogramIcon'
+import type { WalletBookEntry } from '../types'
+
+export const imtoken: WalletBookEntry = {
+  name: 'imToken',
+  shortName: 'imToken',
+  brand: { primaryColor: '#098DE6', icon: monogramIcon('iT', '#098DE6') },
+  injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isImToken', value: true }], windowLocations: [] }],
+  walletConnect: { sdks: ['sign_v2'] },
+  mobile: { native: 'imtokenv2://wc', iosId: 'id1384798940', androidId: 'im.token.app' },
+  sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/imTokenWallet/imTokenWallet.ts', 'https://token.im/download'],
+}

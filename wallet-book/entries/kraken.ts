@@ -1,0 +1,11 @@
+import { monogramIcon } from '../icons/monogramIcon'
+import type { WalletBookEntry } from '../types'
+
+export const kraken: WalletBookEntry = {
+  name: 'Kraken Wallet',
+  shortName: 'Kraken',
+  brand: { primaryColor: '#7132F5', icon: monogramIcon('K', '#7132F5') },
+  walletConnect: { sdks: ['sign_v2'] },
+  mobile: { native: 'krakenwallet://wc', iosId: 'id1626327149' },
+  sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/krakenWallet/krakenWallet.ts', 'https://kraken.com/wallet'],
+}

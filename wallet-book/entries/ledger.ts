@@ -1,0 +1,17 @@
+import { monogramIcon } from '../icons/monogramIcon'
+import type { WalletBookEntry } from '../types'
+
+/** Ledger Live (desktop and mobile) connects over WalletConnect through its `ledgerlive://wc` link on both. */
+export const ledger: WalletBookEntry = {
+  name: 'Ledger Live',
+  shortName: 'Ledger',
+  brand: { primaryColor: '#000000', icon: monogramIcon('L', '#000000') },
+  walletConnect: { sdks: ['sign_v2'] },
+  mobile: { native: 'ledgerlive://wc', iosId: 'id1361671700', androidId: 'com.ledger.live' },
+  desktop: { native: 'ledgerlive://wc' },
+  sources: [
+    'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/ledgerWallet/ledgerWallet.ts',
+    'https://github.com/LedgerHQ/ledger-live',
+    'https://www.ledger.com/ledger-live',
+  ],
+}

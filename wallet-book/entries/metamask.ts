@@ -1,0 +1,54 @@
+import { monogramIcon } from '../icons/monogramIcon'
+import type { WalletBookEntry } from '../types'
+
+/**
+ * Flags other wallets set next to `isMetaMask: true` so that old dapps accept them. A provider
+ * with any of them is not MetaMask (list kept in line with RainbowKit's and wagmi's impersonator
+ * checks).
+ */
+const impersonatorFlags = [
+  'isApexWallet', 'isAvalanche', 'isBackpack', 'isBifrost', 'isBitKeep', 'isBitski', 'isBinance',
+  'isBlockWallet', 'isBraveWallet', 'isCoinbaseWallet', 'isCoin98', 'isDawn', 'isEnkrypt', 'isExodus',
+  'isFrame', 'isFrontier', 'isGamestop', 'isHyperPay', 'isImToken', 'isKuCoinWallet', 'isMathWallet', 'isMEWwallet',
+  'isMagicEden', 'isNestWallet', 'isOkxWallet', 'isOKExWallet', 'isOneInchIOSWallet',
+  'isOneInchAndroidWallet', 'isOneKey', 'isOpera', 'isPhantom', 'isPortal', 'isRabby', 'isRainbow',
+  'isSafePal', 'isStatus', 'isTalisman', 'isTally', 'isTokenPocket', 'isTokenary', 'isTrust',
+  'isTrustWallet', 'isZeal', 'isZerion',
+] as const
+
+export const metamask: WalletBookEntry = {
+  name: 'MetaMask',
+  shortName: 'MetaMask',
+  brand: { primaryColor: '#F6851B', icon: monogramIcon('M', '#F6851B') },
+  eip6963Config: { rdns: ['io.metamask'] },
+  injectedConfig: [
+    {
+      chain: 'evm',
+      extensionLocators: [
+        { flag: 'isMetaMask', value: true },
+        ...impersonatorFlags.map((flag) => ({ flag, value: false })),
+      ],
+      windowLocations: [],
+    },
+  ],
+  walletConnect: { sdks: ['sign_v2'] },
+  mobile: {
+    native: 'metamask://wc',
+    universal: 'https://metamask.app.link/wc',
+    inAppBrowser: 'https://metamask.app.link/dapp',
+    iosId: 'id1438144202',
+    androidId: 'io.metamask',
+  },
+  desktop: {
+    chromeId: 'nkbihfbeogaeaoehlefnkodbefgpgknn',
+    edgeId: 'ejbalbakoplchlghecdalmeeeajnimhm',
+    firefoxId: 'ether-metamask',
+    extensionUrl: 'https://metamask.io/download',
+  },
+  mobileExperience: 'in-app-browser',
+  sources: [
+    'https://docs.metamask.io/sdk/guides/use-deeplinks',
+    'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/metaMaskWallet/metaMaskWallet.ts',
+    'https://www.npmjs.com/package/@dynamic-labs/wallet-book',
+  ],
+}

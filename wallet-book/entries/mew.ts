@@ -1,0 +1,12 @@
+import { monogramIcon } from '../icons/monogramIcon'
+import type { WalletBookEntry } from '../types'
+
+export const mew: WalletBookEntry = {
+  name: 'MEW wallet',
+  shortName: 'MEW',
+  brand: { primaryColor: '#05C0A5', icon: monogramIcon('MW', '#05C0A5') },
+  injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isMEWwallet', value: true }], windowLocations: [] }],
+  walletConnect: { sdks: ['sign_v2'] },
+  mobile: { universal: 'https://mewwallet.com/wc', iosId: 'id1464614025', androidId: 'com.myetherwallet.mewwallet' },
+  sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/mewWallet/mewWallet.ts', 'https://mewwallet.com'],
+}

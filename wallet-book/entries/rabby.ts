@@ -1,0 +1,16 @@
+import { monogramIcon } from '../icons/monogramIcon'
+import type { WalletBookEntry } from '../types'
+
+/** Rabby: a browser extension that also sets `isMetaMask: true` for old dapps. */
+export const rabby: WalletBookEntry = {
+  name: 'Rabby Wallet',
+  shortName: 'Rabby',
+  brand: { primaryColor: '#7084FF', icon: monogramIcon('R', '#7084FF') },
+  eip6963Config: { rdns: ['io.rabby'] },
+  injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isRabby', value: true }], windowLocations: [] }],
+  desktop: {
+    chromeId: 'acmacodkjbdgmoleebolmdjonilkdbch',
+    extensionUrl: 'https://rabby.io',
+  },
+  sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/rabbyWallet/rabbyWallet.ts', 'https://rabby.io'],
+}

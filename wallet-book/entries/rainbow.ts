@@ -1,0 +1,24 @@
+import { monogramIcon } from '../icons/monogramIcon'
+import type { WalletBookEntry } from '../types'
+
+export const rainbow: WalletBookEntry = {
+  name: 'Rainbow',
+  shortName: 'Rainbow',
+  brand: { primaryColor: '#001E59', icon: monogramIcon('R', '#001E59') },
+  eip6963Config: { rdns: ['me.rainbow'] },
+  injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isRainbow', value: true }], windowLocations: ['rainbow'] }],
+  walletConnect: { sdks: ['sign_v2'] },
+  mobile: {
+    native: 'rainbow://wc',
+    universal: 'https://rnbwapp.com/wc',
+    iosId: 'id1457119021',
+    androidId: 'me.rainbow',
+  },
+  desktop: {
+    chromeId: 'opfgelmcmbiajamepnmloijbpoleiama',
+    edgeId: 'cpojfbodiccabbabgimdeohkkpjfpbnf',
+    firefoxId: 'rainbow-extension',
+    extensionUrl: 'https://rainbow.me/extension',
+  },
+  sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/rainbowWallet/rainbowWallet.ts', 'https://www.npmjs.com/package/@dynamic-labs/wallet-book'],
+}

@@ -1,0 +1,11 @@
+import { monogramIcon } from '../icons/monogramIcon'
+import type { WalletBookEntry } from '../types'
+
+export const uniswap: WalletBookEntry = {
+  name: 'Uniswap Wallet',
+  shortName: 'Uniswap',
+  brand: { primaryColor: '#FF37C7', icon: monogramIcon('U', '#FF37C7') },
+  walletConnect: { sdks: ['sign_v2'] },
+  mobile: { native: 'uniswap://wc', iosId: 'id6443944476' },
+  sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/uniswapWallet/uniswapWallet.ts', 'https://wallet.uniswap.org'],
+}

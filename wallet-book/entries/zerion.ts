@@ -1,0 +1,21 @@
+import { monogramIcon } from '../icons/monogramIcon'
+import type { WalletBookEntry } from '../types'
+
+export const zerion: WalletBookEntry = {
+  name: 'Zerion',
+  shortName: 'Zerion',
+  brand: { primaryColor: '#2962EF', icon: monogramIcon('Z', '#2962EF') },
+  eip6963Config: { rdns: ['io.zerion.wallet'] },
+  injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isZerion', value: true }], windowLocations: ['zerionWallet'] }],
+  walletConnect: { sdks: ['sign_v2'] },
+  mobile: {
+    native: 'zerion://wc',
+    iosId: 'id1456732565',
+    androidId: 'io.zerion.android',
+  },
+  desktop: {
+    chromeId: 'klghhnkeealcohjjanjjdaeeggmfmlpl',
+    extensionUrl: 'https://zerion.io/extension',
+  },
+  sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/zerionWallet/zerionWallet.ts'],
+}

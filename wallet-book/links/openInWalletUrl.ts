@@ -1,0 +1,16 @@
+import type { Browser } from '@/lib/platform/detectPlatform'
+import type { WalletBookEntry } from '../types'
+import { browseLinkUrl } from './browseLinkUrl'
+import { inAppBrowserUrl } from './inAppBrowserUrl'
+
+/**
+ * Where a tap on a not-injected wallet goes on a phone: the wallet's browse link when it declares
+ * one, else its in-app browser base + the page address. Build it before the tap and navigate
+ * synchronously in the handler (iOS drops links opened long after the gesture; REFERENCE.md §2).
+ *
+ * @throws InAppBrowserBaseNotFoundError when the wallet has neither (SPEC.md §5).
+ * @throws WalletLinkInputError when `href` is not an absolute http(s) URL.
+ */
+export function openInWalletUrl(entry: WalletBookEntry, href: string, platform: { browser: Browser }): string {
+  return browseLinkUrl(entry, href, platform) ?? inAppBrowserUrl(entry, href)
+}

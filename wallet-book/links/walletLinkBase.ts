@@ -1,0 +1,24 @@
+import type { OperatingSystem } from '@/lib/platform/detectPlatform'
+import type { WalletBookEntry } from '../types'
+
+/** Which of a wallet's two links to try first. The reference defaults to `native`. */
+export type DeepLinkPreference = 'native' | 'universal'
+
+export type WalletLinkOptions = {
+  os: OperatingSystem
+  /** Defaults to `native`. */
+  preference?: DeepLinkPreference | undefined
+}
+
+const desktopSystems: readonly OperatingSystem[] = ['macos', 'windows', 'linux']
+
+/**
+ * The wallet's own link for this platform, without query: the mobile links on phones (and on
+ * systems we do not know), the desktop app's links on desktop systems (e.g. `ledgerlive://wc`).
+ * `native` first unless the preference is `universal`; `undefined` when the wallet has neither.
+ */
+export function walletLinkBase(entry: WalletBookEntry, { os, preference = 'native' }: WalletLinkOptions): string | undefined {
+  const links = desktopSystems.includes(os) ? entry.desktop : entry.mobile
+  if (!links) return undefined
+  return preference === 'universal' ? (links.universal ?? links.native) : (links.native ?? links.universal)
+}

@@ -1,0 +1,136 @@
+import type { EIP1193Provider } from 'viem'
+import { connectorKey } from '@/connectors/shared/connectorKey'
+import type { Platform } from '@/lib/platform/detectPlatform'
+import { monogramIcon } from '../icons/monogramIcon'
+import { walletBook } from '../index'
+import { installUrl } from '../links/installUrl'
+import { isReachableOnMobile } from '../links/isReachableOnMobile'
+import type { WalletBook, WalletBookEntry } from '../types'
+import type { EIP6963ProviderDetail, WindowLike } from './types'
+import { dedupeAnnouncements } from './dedupeAnnouncements'
+import { findInjectedProvider } from './findInjectedProvider'
+import { isProviderLike } from './isProviderLike'
+import { matchesLocators } from './matchesLocators'
+import { readProperty } from './readProperty'
+
+export type WalletListing = {
+  /** Connector key: the wallet-book key, or `connectorKey(name)` for a wallet the book lacks. */
+  key: string
+  name: string
+  /** Always a data URI (the wallet's announced icon, or our monogram); never a remote address. */
+  icon: string
+  installed: boolean
+  /** How it was found: an EIP-6963 announcement, a window property, or only the book. */
+  source: 'eip6963' | 'window' | 'book'
+  rdns?: string | undefined
+  entry?: WalletBookEntry | undefined
+  provider?: EIP1193Provider | undefined
+  /** Store or extension page for a wallet that is not installed, when one is known for the platform. */
+  installUrl?: string | undefined
+}
+
+export type ListWalletsParameters = {
+  announced?: readonly EIP6963ProviderDetail<unknown>[] | undefined
+  /** The window; `undefined` on the server (then only announcements and the book count). */
+  win?: WindowLike | undefined
+  /** Defaults to Sigil's wallet-book. Its order is the popularity order of not-installed wallets. */
+  book?: WalletBook | undefined
+  /** Without it the list is the desktop one and carries no install links. */
+  platform?: Platform | undefined
+}
+
+/** Key and name of an injected provider that no wallet-book entry claims. */
+export const genericBrowserWallet = { key: 'browserwallet', name: 'Browser wallet' } as const
+
+const genericIcon = monogramIcon('W', '#6B7280')
+
+/**
+ * The wallets to offer, in display order (issue 2, "Injected family"):
+ * 1. installed wallets announced over EIP-6963, in announcement order (deduplicated by rdns);
+ *    an announcement the book does not know is listed under `connectorKey(info.name)`;
+ * 2. installed wallets found only on `window` (entry's locations, `ethereum`, `ethereum.providers`),
+ *    in book order; a wallet found both ways is listed once, as its announcement;
+ * 3. a `window.ethereum` that no entry claims, as the generic "Browser wallet";
+ * 4. the book's other wallets, not installed, in book order, without `showOnlyIfInstalled` ones;
+ *    on a phone only those reachable from here (in-app browser, browse link or WalletConnect).
+ */
+export function listWallets({ announced = [], win, book = walletBook, platform }: ListWalletsParameters = {}): WalletListing[] {
+  const listings: WalletListing[] = []
+  const usedKeys = new Set<string>()
+  const listedProviders = new Set<unknown>()
+  const entries = Object.entries(book)
+  const bookKeys = new Set(entries.map(([key]) => key))
+
+  const add = (listing: WalletListing) => {
+    usedKeys.add(listing.key)
+    if (listing.provider) listedProviders.add(listing.provider)
+    listings.push(listing)
+  }
+
+  // 1. EIP-6963 announcements.
+  for (const { info, provider } of dedupeAnnouncements(announced)) {
+    const rdns = info.rdns.toLowerCase()
+    const known = entries.find(([, entry]) => entry.eip6963Config?.rdns.some((id) => id.toLowerCase() === rdns))
+    const key = known ? known[0] : unknownWalletKey(info.name, info.rdns, (candidate) => usedKeys.has(candidate) || bookKeys.has(candidate))
+    if (key === undefined || usedKeys.has(key)) continue
+    add({
+      key,
+      name: known ? known[1].name : info.name,
+      icon: safeIcon(info.icon) ?? known?.[1].brand?.icon ?? monogramIcon(info.name.trim().charAt(0).toUpperCase() || 'W', '#6B7280'),
+      installed: true,
+      source: 'eip6963',
+      rdns: info.rdns,
+      entry: known?.[1],
+      provider: provider as EIP1193Provider,
+    })
+  }
+
+  // 2. Wallets found on window only.
+  if (win !== undefined) {
+    for (const [key, entry] of entries) {
+      if (usedKeys.has(key)) continue
+      const match = findInjectedProvider(entry, { win })
+      if (!match || listedProviders.has(match.provider)) continue
+      add({ key, name: entry.name, icon: entry.brand?.icon ?? genericIcon, installed: true, source: 'window', entry, provider: match.provider })
+    }
+
+    // 3. An injected provider nobody claims still works as a generic wallet.
+    const ethereum = readProperty(win, 'ethereum')
+    const claimed = entries.some(([, entry]) =>
+      (entry.injectedConfig ?? []).some((config) => config.chain === 'evm' && matchesLocators(ethereum, config.extensionLocators)),
+    )
+    if (isProviderLike(ethereum) && !listedProviders.has(ethereum) && !claimed && !usedKeys.has(genericBrowserWallet.key)) {
+      add({ ...genericBrowserWallet, icon: genericIcon, installed: true, source: 'window', provider: ethereum })
+    }
+  }
+
+  // 4. The rest of the book.
+  for (const [key, entry] of entries) {
+    if (usedKeys.has(key) || entry.showOnlyIfInstalled) continue
+    if (platform?.isMobile && !isReachableOnMobile(entry, platform.os)) continue
+    add({
+      key,
+      name: entry.name,
+      icon: entry.brand?.icon ?? genericIcon,
+      installed: false,
+      source: 'book',
+      entry,
+      installUrl: platform ? installUrl(entry, platform) : undefined,
+    })
+  }
+
+  return listings
+}
+
+/** EIP-6963 says the icon is a data URI; anything else (an https address) would be a third-party load. */
+function safeIcon(icon: unknown): string | undefined {
+  return typeof icon === 'string' && /^data:image\//i.test(icon) ? icon : undefined
+}
+
+/** `connectorKey(name)`, or the rdns-based key when the name's key is empty or already taken. */
+function unknownWalletKey(name: string, rdns: string, taken: (key: string) => boolean): string | undefined {
+  for (const candidate of [connectorKey(name), connectorKey(rdns)]) {
+    if (candidate !== '' && !taken(candidate)) return candidate
+  }
+  return undefined
+}
