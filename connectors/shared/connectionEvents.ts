@@ -1,0 +1,34 @@
+import type { SigilError } from '@/lib/errors/SigilError'
+import { logger } from './logger'
+import { createTypedEmitter } from './typedEmitter'
+
+export type ConnectionFailedEvent = {
+  /** Connector key (wallet-book key for book wallets). */
+  connectorKey: string
+  connectorName: string
+  error: SigilError
+}
+
+export type ConnectionEventMap = {
+  /** SPEC.md §4/§8: every failed or rejected connection attempt, in any wallet family. */
+  connectionFailed: ConnectionFailedEvent
+}
+
+/** Observed by the UI (and tests); connectors report through `reportConnectionFailed`. */
+export const connectionEvents = createTypedEmitter<ConnectionEventMap>((error, event) =>
+  logger.error('connection_event_listener_failed', { event: String(event), error: describe(error) }),
+)
+
+/** Logs the failure (codes only, no secrets) and emits `connectionFailed`. */
+export function reportConnectionFailed(event: ConnectionFailedEvent): void {
+  logger.warn('connection_failed', {
+    connector: event.connectorKey,
+    code: event.error.code,
+    details: event.error.details,
+  })
+  connectionEvents.emit('connectionFailed', event)
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.name : typeof error
+}

@@ -1,0 +1,54 @@
+import type { Address } from 'viem'
+
+/** Chain families a connector can serve. SPEC.md §1 names "EVM and ETH": both are the EVM here. */
+export type ChainFamily = 'evm'
+
+/** Which wallet link to try first on a phone (REFERENCE.md §1 "Deep links"). */
+export type DeepLinkPreference = 'native' | 'universal'
+
+/** Metadata a WalletConnect peer publishes about itself (name, url, icons). */
+export type PeerMetadata = {
+  name: string
+  description?: string | undefined
+  url: string
+  icons: readonly string[]
+}
+
+/** The wallet-side session of families that have one (WalletConnect). */
+export type ConnectorSession = {
+  topic: string
+  peerMetadata: PeerMetadata | undefined
+}
+
+/**
+ * The connector properties of SPEC.md §3, exposed on every Sigil connector as `connector.sigil`.
+ * A live, read-only view: values that change with the connection (current chain, switched flag,
+ * active account, session) are read from the persisted values each time, so the view never
+ * drifts from what survives a reload.
+ */
+export type SigilConnectorProperties = {
+  readonly name: string
+  /** Replaces the name-derived key when set (e.g. two connectors for one wallet). */
+  readonly overrideKey: string | undefined
+  /** `connectorKey(name, overrideKey)`: suffix of every persisted value, wallet-book key. */
+  readonly key: string
+  readonly supportedChains: readonly ChainFamily[]
+  /** Family of the chain the wallet is connected on; undefined while disconnected. */
+  readonly connectedChain: ChainFamily | undefined
+  readonly canConnectViaQrCode: boolean
+  readonly canConnectViaCustodialService: boolean
+  /** The wallet can also be reached over WalletConnect when its extension is missing. */
+  readonly walletConnectFallback: boolean
+  /** Default `native`. */
+  readonly deepLinkPreference: DeepLinkPreference
+  /** Chain ids offered first, in order (e.g. the smart wallet's 84532, 8453). */
+  readonly preferredChains: readonly number[]
+  readonly currentChainId: number | undefined
+  readonly hasSwitchedNetwork: boolean
+  readonly activeAccount: { readonly address: Address } | undefined
+  /** Only for families with a wallet-side session; undefined otherwise. */
+  readonly session: ConnectorSession | undefined
+}
+
+/** The minimal EIP-1193 surface the shared machinery needs: one `request` function. */
+export type RequestFn = (args: { method: string; params?: unknown }) => Promise<unknown>
