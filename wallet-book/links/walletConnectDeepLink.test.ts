@@ -61,3 +61,17 @@ describe('walletConnectDeepLink', () => {
     }
   })
 })
+
+describe('walletConnectDeepLink with a full platform', () => {
+  it('uses the desktop links on a desktop it cannot name (ChromeOS) and the mobile links on a phone', () => {
+    const ledger = walletBook.ledger as WalletBookEntry
+    const metamask = walletBook.metamask as WalletBookEntry
+    expect(walletConnectDeepLink(metamask, wcUri, { os: 'other', isMobile: false })).toBeUndefined()
+    expect(walletConnectDeepLink(ledger, wcUri, { os: 'other', isMobile: false })).toBe(`ledgerlive://wc?uri=${enc}`)
+    expect(walletConnectDeepLink(metamask, wcUri, { os: 'other', isMobile: true })).toBe(`metamask://wc?uri=${enc}`)
+    // An iPad reports iOS and mobile: the app's links.
+    expect(walletConnectDeepLink(metamask, wcUri, { os: 'ios', isMobile: true, preference: 'universal' })).toBe(
+      `https://metamask.app.link/wc?uri=${enc}`,
+    )
+  })
+})
