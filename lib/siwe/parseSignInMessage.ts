@@ -22,6 +22,12 @@ export type SignInMessage = {
 
 export const MAX_MESSAGE_LENGTH = 4096
 
+/**
+ * Control characters (all but the line feed) and bidirectional overrides: EIP-4361's grammar has no
+ * place for them, and they can make a wallet display something other than what gets signed.
+ */
+const HIDDEN_CHARACTERS = /[\u0000-\u0009\u000b-\u001f\u007f\u202a-\u202e\u2066-\u2069]/
+
 const validDate = (value: Date | undefined) => value === undefined || !Number.isNaN(value.getTime())
 
 /**
@@ -34,6 +40,7 @@ const validDate = (value: Date | undefined) => value === undefined || !Number.is
 export function parseSignInMessage(message: string): SignInMessage {
   const fail = (details: string, cause?: unknown) => new HttpError('malformed_message', { details, cause })
   if (message.length === 0 || message.length > MAX_MESSAGE_LENGTH) throw fail(`length ${message.length}`)
+  if (HIDDEN_CHARACTERS.test(message)) throw fail('control or bidirectional-override character')
   const fields = parseSiweMessage(message)
   const { address, chainId, domain, uri, nonce, version, issuedAt } = fields
   if (!address || !domain || !uri || !nonce || !issuedAt || chainId === undefined) throw fail('a required field is missing')

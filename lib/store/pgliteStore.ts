@@ -8,6 +8,8 @@ import type { Store } from './types'
 export type PgliteStoreOptions = {
   /** Folder for the database files; omitted = in memory (tests). The folder is locked while open. */
   dataDir?: string | undefined
+  /** See `SqlStoreOptions.cleanupIntervalMs`. */
+  cleanupIntervalMs?: number | undefined
 }
 
 type PgliteLike = Pick<PGlite, 'query' | 'exec'>
@@ -42,7 +44,7 @@ export async function openPgliteStore(options: PgliteStoreOptions = {}): Promise
       transaction: (fn) => opened.transaction((tx) => fn(asQueryable(tx))),
       close: () => opened.close(),
     }
-    return await createSqlStore(driver, { onClose: () => lock?.release() })
+    return await createSqlStore(driver, { cleanupIntervalMs: options.cleanupIntervalMs, onClose: () => lock?.release() })
   } catch (error) {
     await db?.close().catch(() => undefined)
     lock?.release()

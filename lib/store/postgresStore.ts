@@ -10,6 +10,8 @@ export type PostgresStoreOptions = {
   /** Fail fast when the server is down, so the request answers 503 quickly. */
   connectionTimeoutMs?: number
   statementTimeoutMs?: number
+  /** See `SqlStoreOptions.cleanupIntervalMs`. */
+  cleanupIntervalMs?: number | undefined
 }
 
 /** A Postgres server (`DATABASE_URL`): the choice for several app instances behind a load balancer. */
@@ -57,7 +59,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   }
 
   try {
-    return await createSqlStore(driver)
+    return await createSqlStore(driver, { cleanupIntervalMs: options.cleanupIntervalMs })
   } catch (error) {
     await pool.end().catch(() => undefined)
     if (error instanceof StoreUnavailableError) {

@@ -57,8 +57,8 @@ type HitRow = { count: number | string; reset_at: Date | string }
 const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value))
 
 export type SqlStoreOptions = {
-  /** Expired rows are swept at most this often, piggybacking on `putNonce`. */
-  cleanupIntervalMs?: number
+  /** Expired rows are swept at most this often, piggybacking on `putNonce` (default 60 s). */
+  cleanupIntervalMs?: number | undefined
   /** Extra work when the store closes (release the folder lock). */
   onClose?: () => Promise<void> | void
 }
@@ -84,8 +84,8 @@ export async function createSqlStore(driver: SqlDriver, options: SqlStoreOptions
       const now = Date.now()
       if (now - lastCleanup >= cleanupIntervalMs) {
         lastCleanup = now
-        // Housekeeping must never fail or slow down the request that triggered it.
-        store.cleanup(new Date(now)).catch((error: unknown) => {
+        // Housekeeping (one indexed DELETE per table, once a minute) must never fail the request.
+        await store.cleanup(new Date(now)).catch((error: unknown) => {
           console.warn('[sigil] store cleanup failed:', error instanceof Error ? error.message : error)
         })
       }

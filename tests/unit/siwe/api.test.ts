@@ -1,0 +1,205 @@
+import { sealData } from 'iron-session'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createAuthRoutes } from '@/lib/siwe/routes'
+import { openPgliteStore } from '@/lib/store/pgliteStore'
+import { openPostgresStore } from '@/lib/store/postgresStore'
+import { StoreLockedError } from '@/lib/store/errors'
+import type { Store } from '@/lib/store/types'
+import { startPostgres } from '@/tests/fixtures/postgres'
+import { createRoutes, errorOf, RELAXED_LIMITS, SECRET, siweMessage, signIn, TestBrowser, uniqueIp } from './authHarness'
+
+/** Rate limits, store outages, sessions and logout, error hygiene. EOA signatures only (no chain needed). */
+
+let store: Store
+beforeAll(async () => { store = await openPgliteStore() })
+afterAll(async () => { await store?.close() })
+
+const newAccount = () => privateKeyToAccount(generatePrivateKey())
+const minute = 60_000
+
+describe('rate limits (429, counted in the store)', () => {
+  it('limits verify attempts per client address and says when to retry', async () => {
+    const routes = createRoutes({ store, rpcUrls: {}, limits: { ...RELAXED_LIMITS, verifyPerIp: { max: 3, windowMs: minute } } })
+    const browser = new TestBrowser(routes)
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await signIn(browser, newAccount())).response.status).toBe(200)
+    }
+    const { response } = await signIn(browser, newAccount())
+    expect(await errorOf(response.clone())).toMatchObject({ status: 429, code: 'rate_limited' })
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(Number(response.headers.get('retry-after'))).toBeLessThanOrEqual(60)
+    // Another client is not affected.
+    expect((await signIn(new TestBrowser(routes), newAccount())).response.status).toBe(200)
+  })
+
+  it('limits verify attempts per signing address across clients', async () => {
+    const routes = createRoutes({ store, rpcUrls: {}, limits: { ...RELAXED_LIMITS, verifyPerAddress: { max: 2, windowMs: minute } } })
+    const account = newAccount()
+    expect((await signIn(new TestBrowser(routes), account)).response.status).toBe(200)
+    expect((await signIn(new TestBrowser(routes), account)).response.status).toBe(200)
+    expect(await errorOf((await signIn(new TestBrowser(routes), account)).response)).toMatchObject({ status: 429, code: 'rate_limited' })
+    expect((await signIn(new TestBrowser(routes), newAccount())).response.status).toBe(200)
+  })
+
+  it('limits nonce requests per client address', async () => {
+    const routes = createRoutes({ store, rpcUrls: {}, limits: { ...RELAXED_LIMITS, noncePerIp: { max: 2, windowMs: minute } } })
+    const browser = new TestBrowser(routes)
+    await browser.nonce()
+    await browser.nonce()
+    const response = await routes.nonce(browser.request('/api/auth/nonce'))
+    expect(await errorOf(response)).toMatchObject({ status: 429, code: 'rate_limited' })
+  })
+
+  it('shares the counters between app instances on one store and starts again after the window', async () => {
+    let now = new Date()
+    const limits = { ...RELAXED_LIMITS, noncePerIp: { max: 1, windowMs: minute } }
+    const first = createRoutes({ store, rpcUrls: {}, limits, now: () => now })
+    const second = createRoutes({ store, rpcUrls: {}, limits, now: () => now })
+    const ip = uniqueIp()
+    expect((await first.nonce(new TestBrowser(first, ip).request('/api/auth/nonce'))).status).toBe(200)
+    expect((await second.nonce(new TestBrowser(second, ip).request('/api/auth/nonce'))).status).toBe(429)
+    now = new Date(now.getTime() + minute)
+    expect((await second.nonce(new TestBrowser(second, ip).request('/api/auth/nonce'))).status).toBe(200)
+  })
+})
+
+describe('store unavailable (503, retryable)', () => {
+  it('answers 503 store_unavailable to nonce and verify when the Postgres server goes away', async () => {
+    const postgres = await startPostgres()
+    const pgStore = await openPostgresStore({ connectionString: postgres.url, connectionTimeoutMs: 1000 })
+    try {
+      const routes = createRoutes({ store: pgStore, rpcUrls: {} })
+      const browser = new TestBrowser(routes)
+      const account = newAccount()
+      const nonce = await browser.nonce()
+      postgres.stop()
+      const message = siweMessage({ address: account.address, nonce })
+      const verify = await browser.verify({ message, signature: await account.signMessage({ message }) })
+      expect(verify.status).toBe(503)
+      expect(await verify.json()).toMatchObject({ code: 'store_unavailable', retryable: true })
+      expect(await errorOf(await routes.nonce(browser.request('/api/auth/nonce')))).toMatchObject({ status: 503, code: 'store_unavailable' })
+    } finally {
+      postgres.stop()
+      await pgStore.close().catch(() => undefined)
+    }
+  })
+
+  it('answers 503 store_unavailable when the store cannot be opened, and logs the reason', async () => {
+    const lines: string[] = []
+    const routes = createRoutes({
+      store: () => Promise.reject(new StoreLockedError('/srv/sigil/.data', 4242)),
+      rpcUrls: {},
+      log: (line) => lines.push(line),
+    })
+    const response = await routes.nonce(new TestBrowser(routes).request('/api/auth/nonce'))
+    expect(await errorOf(response)).toMatchObject({ status: 503, code: 'store_unavailable' })
+    expect(lines.join('\n')).toContain('DATABASE_URL')
+  })
+})
+
+describe('sessions', () => {
+  it('reports the signed-in address, chain and 24-hour lifetime, and 401 once signed out', async () => {
+    const browser = new TestBrowser(createRoutes({ store, rpcUrls: {} }))
+    const account = newAccount()
+    expect((await signIn(browser, account)).response.status).toBe(200)
+    const response = await browser.session()
+    expect(response.status).toBe(200)
+    const session = (await response.json()) as { address: string; chainId: number; issuedAt: string; expiresAt: string }
+    expect(session).toMatchObject({ address: account.address, chainId: 31337 })
+    expect(Date.parse(session.expiresAt) - Date.parse(session.issuedAt)).toBe(24 * 60 * minute)
+
+    const logout = await browser.logout()
+    expect(logout.status).toBe(204)
+    expect(logout.headers.getSetCookie().join()).toMatch(/sigil_session=;.*Max-Age=0/)
+    expect(await errorOf(await browser.session())).toMatchObject({ status: 401, code: 'not_signed_in' })
+  })
+
+  it('answers 401 not_signed_in without a session cookie', async () => {
+    expect(await errorOf(await new TestBrowser(createRoutes({ store, rpcUrls: {} })).session())).toMatchObject({ status: 401, code: 'not_signed_in' })
+  })
+
+  it('rejects a tampered session cookie', async () => {
+    const browser = new TestBrowser(createRoutes({ store, rpcUrls: {} }))
+    await signIn(browser, newAccount())
+    const seal = browser.cookies.get('sigil_session') ?? ''
+    browser.cookies.set('sigil_session', `${seal.slice(0, 40)}${seal[40] === 'A' ? 'B' : 'A'}${seal.slice(41)}`)
+    expect((await browser.session()).status).toBe(401)
+  })
+
+  it('rejects a session sealed with another secret', async () => {
+    const browser = new TestBrowser(createRoutes({ store, rpcUrls: {} }))
+    const forged = await sealData(
+      { address: newAccount().address, chainId: 1, issuedAt: new Date().toISOString(), expiresAt: new Date(Date.now() + minute).toISOString() },
+      { password: 'another-secret-that-is-at-least-32-characters', ttl: 86_400 },
+    )
+    browser.cookies.set('sigil_session', forged)
+    expect((await browser.session()).status).toBe(401)
+  })
+
+  it('ends a session after 24 hours', async () => {
+    let now = new Date()
+    const browser = new TestBrowser(createRoutes({ store, rpcUrls: {}, now: () => now }))
+    await signIn(browser, newAccount())
+    now = new Date(now.getTime() + 24 * 60 * minute - 1000)
+    expect((await browser.session()).status).toBe(200)
+    now = new Date(now.getTime() + 2000)
+    expect((await browser.session()).status).toBe(401)
+  })
+
+  it('uses __Host- cookies with Secure when secure cookies are on', async () => {
+    const browser = new TestBrowser(createRoutes({ store, rpcUrls: {}, secureCookies: true }))
+    const { response } = await signIn(browser, newAccount())
+    expect(response.status).toBe(200)
+    const cookies = response.headers.getSetCookie()
+    expect(cookies.find((line) => line.startsWith('__Host-sigil_session='))).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Lax/)
+    expect([...browser.cookies.keys()]).toEqual(expect.arrayContaining(['__Host-sigil_nonce', '__Host-sigil_session']))
+    expect((await browser.session()).status).toBe(200)
+  })
+
+  it('binds the nonce with a short-lived httpOnly SameSite=Strict cookie', async () => {
+    const routes = createRoutes({ store, rpcUrls: {} })
+    const response = await routes.nonce(new TestBrowser(routes).request('/api/auth/nonce'))
+    const { nonce } = (await response.json()) as { nonce: string }
+    expect(nonce).toMatch(/^[a-zA-Z0-9]{8,}$/)
+    expect(response.headers.getSetCookie()[0]).toMatch(/^sigil_nonce=[\w-]{43}; Max-Age=300; Path=\/; HttpOnly; SameSite=Strict$/)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+  })
+
+  it('gives each nonce request a different nonce', async () => {
+    const browser = new TestBrowser(createRoutes({ store, rpcUrls: {} }))
+    const nonces = new Set(await Promise.all(Array.from({ length: 20 }, () => browser.nonce())))
+    expect(nonces.size).toBe(20)
+  })
+})
+
+describe('error hygiene', () => {
+  it('answers 500 internal_error with no detail, stack or secret when configuration fails, and logs the reason', async () => {
+    const lines: string[] = []
+    const routes = createAuthRoutes({
+      config: () => {
+        throw new Error('SESSION_SECRET is required in production')
+      },
+      store: async () => store,
+      log: (line) => lines.push(line),
+    })
+    const response = await routes.session(new Request('https://app.sigil.test/api/auth/session'))
+    const text = await response.text()
+    expect(response.status).toBe(500)
+    expect(JSON.parse(text)).toEqual({ code: 'internal_error', message: 'Something went wrong on our side. Please try again.' })
+    expect(text).not.toContain('SESSION_SECRET')
+    expect(lines.join('\n')).toContain('SESSION_SECRET is required in production')
+  })
+
+  it('never logs the session secret, the signature or cookies', async () => {
+    const lines: string[] = []
+    const routes = createRoutes({ store, rpcUrls: {}, log: (line) => lines.push(line) })
+    const browser = new TestBrowser(routes)
+    const { signature } = await signIn(browser, newAccount())
+    await browser.verify({ message: 'garbage', signature })
+    const logged = lines.join('\n')
+    expect(logged).not.toContain(SECRET)
+    expect(logged).not.toContain(signature.slice(2, 40))
+    for (const value of browser.cookies.values()) expect(logged).not.toContain(value)
+  })
+})
