@@ -1,0 +1,216 @@
+'use client'
+import { connect, disconnect, type Connector } from '@wagmi/core'
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useConfig } from 'wagmi'
+import { ProviderNotFoundError } from '@/lib/errors/wallet'
+import { t } from '@/lib/i18n/t'
+import { focusableIn, wrapFocusTarget } from '../_lib/focusable'
+import { detectPlatform } from '../_placeholders/detectPlatform'
+import { toSigilError } from '../_placeholders/toSigilError'
+import { useWalletOptions, type WalletOption as WalletOptionData } from '../_placeholders/useWalletOptions'
+import { preloadConnectedViews } from './loadConnectedViews'
+import { WalletList } from './WalletList'
+
+type View =
+  | { kind: 'list' }
+  | { kind: 'connecting'; option: WalletOptionData }
+  | { kind: 'error'; option: WalletOptionData; message: string }
+
+export type ConnectDialogProps = {
+  /** Called once when the dialog should go away (close button, Esc, backdrop, cancel by closing). */
+  onClose: () => void
+  /** Called after a wallet connected; the dialog is removed by the page switching views. */
+  onConnected: () => void
+}
+
+async function resetConnector(config: Parameters<typeof disconnect>[0], connector: Connector) {
+  try {
+    await disconnect(config, { connector })
+  } catch {
+    // The connector was never connected: nothing to undo.
+  }
+}
+
+/**
+ * The connect dialog: a native modal `<dialog>` (top layer, inert page behind it, Esc) with the
+ * focus kept inside by hand, because Chromium lets Tab leave a modal dialog for the browser's UI.
+ */
+export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
+  const config = useConfig()
+  const options = useWalletOptions()
+  const dialog = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  const [view, setView] = useState<View>({ kind: 'list' })
+  // Each attempt has a number; a result that arrives for an older one (cancelled) is undone.
+  const attempt = useRef(0)
+  const closed = useRef(false)
+  // Rendered only in the browser (loaded with ssr: false), so reading navigator here is safe.
+  const platform = useMemo(
+    () => detectPlatform({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints }),
+    [],
+  )
+
+  useEffect(() => {
+    const element = dialog.current
+    if (!element) return
+    if (!element.open) element.showModal()
+    preloadConnectedViews()
+    return () => {
+      if (element.open) element.close()
+    }
+  }, [])
+
+  // Focus follows the view: the control that had it may be gone.
+  useEffect(() => {
+    const element = dialog.current
+    if (!element) return
+    const target =
+      view.kind === 'connecting'
+        ? element.querySelector<HTMLElement>('[data-testid="connect-cancel"]')
+        : view.kind === 'error'
+          ? element.querySelector<HTMLElement>('[data-testid="connect-retry"]')
+          : (element.querySelector<HTMLElement>('[data-testid^="wallet-option-"]') ??
+            element.querySelector<HTMLElement>('[data-testid="dialog-close"]'))
+    target?.focus()
+  }, [view.kind])
+
+  function close() {
+    if (closed.current) return
+    closed.current = true
+    cancelAttempt()
+    onClose()
+  }
+
+  function cancelAttempt() {
+    attempt.current += 1
+    if (view.kind === 'connecting' && view.option.connector) void resetConnector(config, view.option.connector)
+  }
+
+  async function start(option: WalletOptionData, connector: Connector) {
+    const id = ++attempt.current
+    setView({ kind: 'connecting', option })
+    try {
+      await connect(config, { connector })
+      if (id !== attempt.current) {
+        // Cancelled while the wallet was asking: do not leave a connection the user gave up on.
+        await resetConnector(config, connector)
+        return
+      }
+      // The page now swaps this dialog for the account view; closing must not undo the connection.
+      closed.current = true
+      onConnected()
+    } catch (error) {
+      if (id !== attempt.current) return
+      // Nothing half-connected: reset the connector before showing the error.
+      await resetConnector(config, connector)
+      if (id !== attempt.current) return
+      setView({ kind: 'error', option, message: toSigilError(error, 'connect').message })
+    }
+  }
+
+  function select(option: WalletOptionData) {
+    // On a phone without this wallet, open the page in the wallet's in-app browser. This must run
+    // inside the tap with nothing awaited first: iOS Safari drops navigations started more than
+    // ~500 ms after the gesture (REFERENCE.md section 2).
+    if (platform.isMobile && !option.installed && option.openInApp) {
+      try {
+        option.openInApp()
+      } catch (error) {
+        setView({ kind: 'error', option, message: toSigilError(error, 'connect').message })
+      }
+      return
+    }
+    if (option.connector) {
+      void start(option, option.connector)
+      return
+    }
+    setView({ kind: 'error', option, message: (option.error ?? new ProviderNotFoundError()).message })
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
+    if (event.key !== 'Tab' || !dialog.current) return
+    const items = focusableIn(dialog.current)
+    const active = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    const target = wrapFocusTarget(items, active, event.shiftKey)
+    if (target) {
+      event.preventDefault()
+      target.focus()
+    }
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      className="dialog"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      data-testid="connect-dialog"
+      onKeyDown={onKeyDown}
+      onCancel={(event) => {
+        // Esc: close through our own path so state, cancellation and focus stay in step.
+        event.preventDefault()
+        close()
+      }}
+      onClose={close}
+      onClick={(event) => {
+        // A click on the backdrop lands on the <dialog> itself; clicks inside land on its content.
+        if (event.target === dialog.current) close()
+      }}
+    >
+      <div className="dialog-body">
+        <div className="dialog-header">
+          <h2 id={titleId}>{t('connect.title')}</h2>
+          <button type="button" className="icon-button" data-testid="dialog-close" aria-label={t('connect.close')} onClick={close}>
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+
+        {view.kind === 'list' && <WalletList options={options} isMobile={platform.isMobile} onSelect={select} />}
+
+        {view.kind === 'connecting' && (
+          <div className="dialog-state" data-testid="connect-status">
+            {/* eslint-disable-next-line @next/next/no-img-element -- icons are data URIs; next/image adds nothing */}
+            <img className="wallet-icon large" src={view.option.icon} alt="" width={48} height={48} />
+            <p role="status" className="state-title">
+              {t('connect.opening', { wallet: view.option.name })}
+            </p>
+            <p className="muted">{t('connect.hint')}</p>
+            <div className="spinner" aria-hidden="true" />
+            <button
+              type="button"
+              className="button"
+              data-testid="connect-cancel"
+              onClick={() => {
+                cancelAttempt()
+                setView({ kind: 'list' })
+              }}
+            >
+              {t('connect.cancel')}
+            </button>
+          </div>
+        )}
+
+        {view.kind === 'error' && (
+          <div className="dialog-state">
+            {/* eslint-disable-next-line @next/next/no-img-element -- icons are data URIs; next/image adds nothing */}
+            <img className="wallet-icon large" src={view.option.icon} alt="" width={48} height={48} />
+            <p role="alert" className="error-text" data-testid="connect-error">
+              {view.message}
+            </p>
+            <div className="row">
+              <button type="button" className="button primary" data-testid="connect-retry" onClick={() => select(view.option)}>
+                {t('connect.retry')}
+              </button>
+              <button type="button" className="button" onClick={() => setView({ kind: 'list' })}>
+                {t('connect.back')}
+              </button>
+            </div>
+          </div>
+        )}
+      </div>
+    </dialog>
+  )
+}

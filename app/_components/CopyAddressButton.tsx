@@ -1,0 +1,45 @@
+'use client'
+import { useEffect, useState } from 'react'
+import { t } from '@/lib/i18n/t'
+
+/** Clipboard API first; the selection fallback covers browsers that refuse it without a permission. */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text)
+    return true
+  } catch {
+    const area = document.createElement('textarea')
+    area.value = text
+    area.setAttribute('readonly', '')
+    area.style.position = 'fixed'
+    area.style.opacity = '0'
+    document.body.append(area)
+    area.select()
+    try {
+      return document.execCommand('copy')
+    } finally {
+      area.remove()
+    }
+  }
+}
+
+export function CopyAddressButton({ address }: { address: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
+  useEffect(() => {
+    if (state === 'idle') return
+    const timer = setTimeout(() => setState('idle'), 2000)
+    return () => clearTimeout(timer)
+  }, [state])
+
+  return (
+    <button
+      type="button"
+      className="button small"
+      data-testid="copy-address"
+      aria-label={t('account.copy')}
+      onClick={async () => setState((await copyText(address)) ? 'copied' : 'failed')}
+    >
+      {state === 'copied' ? t('account.copied') : state === 'failed' ? t('account.copyFailed') : t('account.copyShort')}
+    </button>
+  )
+}

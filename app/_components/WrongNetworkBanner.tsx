@@ -1,0 +1,22 @@
+'use client'
+import type { Chain } from 'viem'
+import { t } from '@/lib/i18n/t'
+
+export type WrongNetworkBannerProps = {
+  /** Where the one-click switch goes. */
+  target: Chain
+  pending: boolean
+  onSwitch: () => void
+}
+
+/** Shown while the wallet sits on a chain Sigil does not support. */
+export function WrongNetworkBanner({ target, pending, onSwitch }: WrongNetworkBannerProps) {
+  return (
+    <div className="banner warning" role="alert" data-testid="wrong-network">
+      <p>{t('chain.wrong')}</p>
+      <button type="button" className="button primary" data-testid="switch-to-supported" aria-busy={pending} onClick={onSwitch}>
+        {pending ? t('chain.switching') : t('chain.switchTo', { chain: target.name })}
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,12 @@
+'use client'
+import { createContext, useContext } from 'react'
+import type { PublicConfig } from '@/lib/config/public'
+
+/** The server-built public configuration (chains, RPCs, origins), handed down by the root layout. */
+export const PublicConfigContext = createContext<PublicConfig | null>(null)
+
+export function usePublicConfig(): PublicConfig {
+  const value = useContext(PublicConfigContext)
+  if (!value) throw new Error('usePublicConfig must be used inside <Providers>.')
+  return value
+}

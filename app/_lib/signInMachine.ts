@@ -1,0 +1,54 @@
+import type { Address } from 'viem'
+import type { UiKey } from '@/lib/i18n/en'
+
+/**
+ * Sign-In with Ethereum as a small explicit state machine (RainbowKit's habit):
+ * idle → preparing → signing → verifying → signed-in. A rejected signature returns to idle with a
+ * note, not an error screen; any other failure returns to idle with the error's message.
+ */
+export type SignInStatus = 'idle' | 'preparing' | 'signing' | 'verifying' | 'signed-in'
+
+export type SignInState = {
+  status: SignInStatus
+  session: { address: Address; chainId: number } | null
+  /** A short, calm note (e.g. the user cancelled). */
+  note: UiKey | null
+  /** A failure's message, shown as an alert. */
+  error: string | null
+}
+
+export type SignInEvent =
+  | { type: 'start' }
+  | { type: 'messageReady' }
+  | { type: 'signed' }
+  | { type: 'verified'; session: { address: Address; chainId: number } }
+  | { type: 'rejected' }
+  | { type: 'failed'; message: string }
+  | { type: 'sessionFound'; session: { address: Address; chainId: number } }
+  | { type: 'signedOut'; note?: UiKey | undefined }
+
+export const initialSignInState: SignInState = { status: 'idle', session: null, note: null, error: null }
+
+const busy: readonly SignInStatus[] = ['preparing', 'signing', 'verifying']
+
+/** Events that do not fit the current state are ignored (e.g. a late answer after signing out). */
+export function signInReducer(state: SignInState, event: SignInEvent): SignInState {
+  switch (event.type) {
+    case 'start':
+      return state.status === 'idle' ? { status: 'preparing', session: null, note: null, error: null } : state
+    case 'messageReady':
+      return state.status === 'preparing' ? { ...state, status: 'signing' } : state
+    case 'signed':
+      return state.status === 'signing' ? { ...state, status: 'verifying' } : state
+    case 'verified':
+      return state.status === 'verifying' ? { status: 'signed-in', session: event.session, note: null, error: null } : state
+    case 'rejected':
+      return busy.includes(state.status) ? { ...initialSignInState, note: 'auth.cancelled' } : state
+    case 'failed':
+      return busy.includes(state.status) ? { ...initialSignInState, error: event.message } : state
+    case 'sessionFound':
+      return state.status === 'idle' ? { status: 'signed-in', session: event.session, note: null, error: null } : state
+    case 'signedOut':
+      return { ...initialSignInState, note: event.note ?? null }
+  }
+}

@@ -1,0 +1,34 @@
+'use client'
+import { useState, type ReactNode } from 'react'
+import { WagmiProvider, type State } from 'wagmi'
+import type { PublicConfig } from '@/lib/config/public'
+import { createSigilConfig } from './_placeholders/createSigilConfig'
+import { PublicConfigContext } from './_components/publicConfigContext'
+
+export type ProvidersProps = {
+  publicConfig: PublicConfig
+  /** From `cookieToInitialState` in the layout: the connection as the server saw it, so the first render matches. */
+  initialState: State | undefined
+  children: ReactNode
+}
+
+/**
+ * Client-side context for the page: the public configuration and wagmi.
+ *
+ * There is no QueryClientProvider on purpose: the page uses wagmi's store hooks (`useConnection`,
+ * `useChains`, `useConnectors`) and its actions, none of which need TanStack Query, and the query
+ * client alone is ~7 kB gzip of first-load JavaScript against a 165 kB budget. A view that needs
+ * query hooks should wrap itself in a provider inside its own lazily loaded chunk.
+ */
+export function Providers({ publicConfig, initialState, children }: ProvidersProps) {
+  // Once per mount, never at module scope: a module-level config would be shared by every request on
+  // the server and would touch browser storage during import (STYLE.md habit 7).
+  const [config] = useState(() => createSigilConfig(publicConfig))
+  return (
+    <PublicConfigContext value={publicConfig}>
+      <WagmiProvider config={config} initialState={initialState}>
+        {children}
+      </WagmiProvider>
+    </PublicConfigContext>
+  )
+}
