@@ -1,0 +1,374 @@
+import { createConnector } from '@wagmi/core'
+import type { Address, EIP1193Provider } from 'viem'
+import type { SigilError } from '@/lib/errors/SigilError'
+import {
+  AccountNotFoundError,
+  ConnectionRejectedError,
+  ProviderNotFoundError,
+  RequestTimeoutError,
+  SwitchChainRejectedError,
+  UnknownWalletError,
+} from '@/lib/errors/wallet'
+import { getWalletBookEntry } from '@/wallet-book'
+import { findInjectedProvider } from '@/wallet-book/resolve/findInjectedProvider'
+import { isProviderLike } from '@/wallet-book/resolve/isProviderLike'
+import { genericBrowserWallet } from '@/wallet-book/resolve/listWallets'
+import { readProperty } from '@/wallet-book/resolve/readProperty'
+import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
+import type { WalletBook, WalletBookEntry } from '@/wallet-book/types'
+import { reportConnectionFailed } from '../shared/connectionEvents'
+import { connectorKey } from '../shared/connectorKey'
+import { endSession } from '../shared/endSession'
+import { createLifecycle } from '../shared/lifecycle'
+import { logger } from '../shared/logger'
+import { parseAddress, tryParseAddress } from '../shared/parseAddress'
+import { parseChainId } from '../shared/parseChainId'
+import { createPersistedValues } from '../shared/persistedValues'
+import { mapProviderError } from '../shared/providerErrors'
+import { getProviderWithRetry, requireInitProvider } from '../shared/providerRetry'
+import { createSigilProperties } from '../shared/sigilProperties'
+import type { KeyValueStorage } from '../shared/storage'
+import { switchChain as switchChainWithRules } from '../shared/switchChain'
+import { requestAccounts, requestChainId } from '../shared/timeouts'
+import type { RequestFn, SigilConnectorProperties } from '../shared/types'
+import { type DiscoveryStore, getDiscoveryStore } from './discovery'
+import { waitForLateInjection } from './lateInjection'
+
+export type InjectedParameters = {
+  /** Wallet-book key of a browser-extension wallet, e.g. `metamask`. */
+  wallet?: string | undefined
+  /** An EIP-6963 announcement of a wallet the book does not know. */
+  announced?: EIP6963ProviderDetail | undefined
+  /** Overrides the connector key (and wagmi id); for announcements, the key `listWallets` gave it. */
+  key?: string | undefined
+  /** The wallet-book to look `wallet` up in; Sigil's by default. */
+  book?: WalletBook | undefined
+  /** Where the persisted values live; `localStorage` by default. */
+  storage?: KeyValueStorage | undefined
+  /** EIP-6963 announcements; the page's discovery store by default. */
+  discovery?: (() => DiscoveryStore | undefined) | undefined
+  /** The window to search; `globalThis.window` by default (`undefined` on the server). */
+  getWindow?: (() => object | undefined) | undefined
+}
+
+type Provider = EIP1193Provider
+type Handlers = {
+  onAccountsChanged(accounts: string[]): void
+  onChainChanged(chainId: string): void
+  onDisconnect(error?: Error): void
+}
+type Listeners = {
+  provider: Provider
+  accountsChanged: (accounts: string[]) => void
+  chainChanged: (chainId: string) => void
+  disconnect: (error?: Error) => void
+}
+
+/** How many times `isAuthorized` asks for accounts when a wallet is slow right after page load. */
+const AUTHORIZE_ATTEMPTS = 3
+
+function requestOf(provider: Provider): RequestFn {
+  return (args) => provider.request(args as Parameters<Provider['request']>[0])
+}
+
+/**
+ * Some injected providers have `off` instead of `removeListener`, or neither (Trust Wallet:
+ * https://github.com/wevm/wagmi/issues/3526#issuecomment-1912683002).
+ */
+function removeProviderListener(provider: Provider, event: string, listener: (...args: never[]) => void) {
+  const remove = readProperty(provider, 'removeListener') ?? readProperty(provider, 'off')
+  if (typeof remove === 'function') remove.call(provider, event, listener)
+}
+
+function safeIcon(icon: unknown): string | undefined {
+  // EIP-6963 icons are data URIs; anything else would be a third-party request.
+  return typeof icon === 'string' && /^data:image\//i.test(icon) ? icon : undefined
+}
+
+type Identity = { key: string; name: string; icon: string | undefined; rdns: readonly string[] | undefined; entry: WalletBookEntry | undefined }
+
+function identify(parameters: InjectedParameters): Identity {
+  if (parameters.wallet !== undefined) {
+    const entry = getWalletBookEntry(parameters.wallet, parameters.book)
+    if (!entry) throw new UnknownWalletError({ details: `no wallet-book entry for key "${String(parameters.wallet).slice(0, 40)}"` })
+    return { key: parameters.key ?? parameters.wallet, name: entry.name, icon: entry.brand?.icon, rdns: entry.eip6963Config?.rdns, entry }
+  }
+  if (parameters.announced) {
+    const { info } = parameters.announced
+    return { key: parameters.key ?? connectorKey(info.name), name: info.name, icon: safeIcon(info.icon), rdns: [info.rdns], entry: undefined }
+  }
+  return { key: parameters.key ?? genericBrowserWallet.key, name: genericBrowserWallet.name, icon: undefined, rdns: undefined, entry: undefined }
+}
+
+injected.type = 'injected' as const
+
+/**
+ * A browser-extension wallet as a wagmi connector: a wallet-book wallet (found by EIP-6963 rdns,
+ * then by its window locators), a wallet only known by its EIP-6963 announcement, or — with no
+ * parameters — the generic "Browser wallet" on `window.ethereum`.
+ * Members follow wagmi's connector order; shared rules (persisted values, timeouts, retry, chain
+ * switching, error mapping) come from `connectors/shared`.
+ */
+export function injected(parameters: InjectedParameters = {}) {
+  const identity = identify(parameters)
+  const { key, entry } = identity
+  const persisted = createPersistedValues(key, parameters.storage)
+  const sigil: SigilConnectorProperties = createSigilProperties({
+    name: identity.name,
+    overrideKey: parameters.key,
+    persisted,
+    walletConnectFallback: Boolean(entry?.walletConnect) && !entry?.filterFromWalletConnect,
+  })
+  const discovery = parameters.discovery ?? getDiscoveryStore
+  const getWindow = parameters.getWindow ?? (() => (typeof window === 'undefined' ? undefined : window))
+
+  /** The wallet's provider as the page is now; never waits. */
+  function findProvider(): Provider | undefined {
+    const win = getWindow()
+    if (win === undefined) return undefined
+    if (parameters.announced) return parameters.announced.provider
+    if (entry) return findInjectedProvider(entry, { announced: discovery()?.getProviders() ?? [], win })?.provider
+    const ethereum = readProperty(win, 'ethereum')
+    return isProviderLike(ethereum) ? ethereum : undefined
+  }
+
+  /** Like `findProvider`, after giving a late-injecting wallet its chance (MetaMask Mobile). */
+  async function findProviderAfterInjection(): Promise<Provider | undefined> {
+    const found = findProvider()
+    const win = getWindow()
+    if (found || win === undefined || typeof (win as EventTarget).addEventListener !== 'function') return found
+    await waitForLateInjection(win as EventTarget)
+    return findProvider()
+  }
+
+  // uninitialised → initialising (provider looked up, waiting for late injection) → initialised.
+  const lifecycle = createLifecycle(async () => requireInitProvider(await findProviderAfterInjection()))
+
+  let listeners: Listeners | undefined
+
+  /** EIP-1193 listeners: added once per provider, removed symmetrically, so connect and
+   * disconnect can run in any order. */
+  function attachListeners(provider: Provider, handlers: Handlers) {
+    if (listeners?.provider === provider) return
+    detachListeners()
+    listeners = {
+      provider,
+      accountsChanged: handlers.onAccountsChanged.bind(handlers),
+      chainChanged: handlers.onChainChanged.bind(handlers),
+      disconnect: handlers.onDisconnect.bind(handlers),
+    }
+    provider.on('accountsChanged', listeners.accountsChanged)
+    provider.on('chainChanged', listeners.chainChanged)
+    provider.on('disconnect', listeners.disconnect)
+  }
+
+  function detachListeners() {
+    if (!listeners) return
+    const { provider } = listeners
+    removeProviderListener(provider, 'accountsChanged', listeners.accountsChanged)
+    removeProviderListener(provider, 'chainChanged', listeners.chainChanged)
+    removeProviderListener(provider, 'disconnect', listeners.disconnect)
+    listeners = undefined
+  }
+
+  return createConnector<Provider | undefined, { sigil: SigilConnectorProperties }>((config) => {
+    function emitFailure(error: SigilError) {
+      reportConnectionFailed({ connectorKey: key, connectorName: identity.name, error })
+    }
+
+    return {
+      // Identity: the wagmi id is the connector key, so the UI, the wallet-book and the persisted
+      // values all name the wallet the same way.
+      id: key,
+      name: identity.name,
+      icon: identity.icon,
+      rdns: identity.rdns,
+      type: injected.type,
+      sigil,
+
+      async connect({ chainId, isReconnecting, withCapabilities } = {}) {
+        let provider: Provider
+        try {
+          provider = await lifecycle.init()
+        } catch (error) {
+          const mapped = mapProviderError(error, 'connect')
+          if (!isReconnecting) emitFailure(mapped)
+          throw mapped
+        }
+        attachListeners(provider, this)
+
+        try {
+          const accounts = isReconnecting
+            ? await this.getAccounts()
+            : parseAccounts(await provider.request({ method: 'eth_requestAccounts' }))
+          const account = accounts[0]
+          if (!account) throw new AccountNotFoundError()
+
+          let currentChainId = await this.getChainId()
+          if (chainId !== undefined && chainId !== currentChainId) {
+            // Like wagmi: connecting succeeds on the wallet's chain unless the user rejected the switch.
+            currentChainId = await this.switchChain!({ chainId }).then(
+              (chain) => chain.id,
+              (error: unknown) => {
+                if (error instanceof SwitchChainRejectedError) throw error
+                return currentChainId
+              },
+            )
+          }
+
+          persisted.setActiveAccount(account)
+          persisted.setCurrentChain(currentChainId)
+          return {
+            accounts: (withCapabilities ? accounts.map((address) => ({ address, capabilities: {} })) : accounts) as never,
+            chainId: currentChainId,
+          }
+        } catch (error) {
+          detachListeners()
+          const mapped = mapProviderError(error, 'connect')
+          if (isReconnecting) {
+            // The wallet no longer grants this site its accounts: drop the stale values.
+            persisted.clear()
+            throw mapped
+          }
+          if (mapped instanceof ConnectionRejectedError) {
+            // SPEC.md §8: after a rejection the provider is reset and re-initialised, so the retry
+            // starts from a fresh lookup (the user may have switched extensions meanwhile).
+            lifecycle.reset()
+            void lifecycle.init().catch(() => undefined)
+          }
+          emitFailure(mapped)
+          throw mapped
+        }
+      },
+
+      async disconnect() {
+        const provider = findProvider()
+        detachListeners()
+        await endSession({
+          persisted,
+          connectorKey: key,
+          disconnectProvider: () => {
+            lifecycle.reset()
+            // Revoke the site's permission so the next connect asks again (MIP-2:
+            // https://github.com/MetaMask/metamask-improvement-proposals/blob/main/MIPs/mip-2.md).
+            // Not awaited: wallets without the method may never answer (https://github.com/wevm/wagmi/issues/4064).
+            void provider
+              ?.request({ method: 'wallet_revokePermissions' as never, params: [{ eth_accounts: {} }] as never })
+              .catch(() => undefined)
+          },
+        })
+      },
+
+      async getAccounts() {
+        // SPEC.md §4: no provider when an address is requested → reset, re-init, wait 1000 ms.
+        const provider = await getProviderWithRetry({
+          getProvider: findProvider,
+          reset: lifecycle.reset,
+          init: lifecycle.init,
+        })
+        return parseAccounts(await requestAccounts(requestOf(provider)))
+      },
+
+      async getChainId() {
+        const provider = findProvider()
+        if (!provider) throw new ProviderNotFoundError()
+        return parseChainId(await requestChainId(requestOf(provider)))
+      },
+
+      async getProvider() {
+        const found = findProvider()
+        if (found) return found
+        // Only the wallet this site was connected with waits for a late injection (reload inside
+        // MetaMask Mobile's browser); every other connector answers at once, keeping reconnect fast.
+        return persisted.getActiveAccount() ? findProviderAfterInjection() : undefined
+      },
+
+      async isAuthorized() {
+        // Connected before (and not disconnected since): our persisted account is the shim that
+        // keeps an extension which still exposes accounts from reconnecting after "Disconnect".
+        if (!persisted.getActiveAccount()) return false
+        try {
+          const provider = await this.getProvider()
+          if (!provider) return false
+          for (let attempt = 1; ; attempt++) {
+            try {
+              const accounts = await this.getAccounts()
+              if (accounts.length === 0) persisted.clear()
+              return accounts.length > 0
+            } catch (error) {
+              // MetaMask may not answer JSON-RPC right after page load (https://github.com/wevm/wagmi/pull/2719).
+              if (!(error instanceof RequestTimeoutError) || attempt >= AUTHORIZE_ATTEMPTS) throw error
+            }
+          }
+        } catch (error) {
+          logger.debug('injected_not_authorized', { connector: key, error: error instanceof Error ? error.name : typeof error })
+          return false
+        }
+      },
+
+      async switchChain({ chainId, addEthereumChainParameter }) {
+        const chain = await switchChainWithRules({
+          // Looked up when the wallet is first asked, so the rule checks come first whatever happens.
+          request: (args) => {
+            const provider = findProvider()
+            if (!provider) throw new ProviderNotFoundError()
+            return requestOf(provider)(args)
+          },
+          chainId,
+          supportedChains: config.chains,
+          switchNetworkOnlyFromWallet: entry?.switchNetworkOnlyFromWallet,
+          canSwitch: true,
+          addEthereumChainParameter,
+          persisted,
+        })
+        config.emitter.emit('change', { chainId: chain.id })
+        return chain
+      },
+
+      onAccountsChanged(accounts) {
+        // EIP-1193: an empty list means the wallet disconnected this site.
+        if (!Array.isArray(accounts) || accounts.length === 0) return void this.onDisconnect()
+        const parsed = accounts.map(tryParseAddress)
+        if (parsed.some((address) => address === undefined)) {
+          logger.warn('invalid_accounts_from_wallet', { connector: key, count: accounts.length })
+          return
+        }
+        persisted.setActiveAccount(parsed[0])
+        config.emitter.emit('change', { accounts: parsed as Address[] })
+      },
+
+      onChainChanged(chain) {
+        let chainId: number
+        try {
+          chainId = parseChainId(chain)
+        } catch {
+          logger.warn('invalid_chain_from_wallet', { connector: key })
+          return
+        }
+        // SPEC.md §4: the same id is ignored; a different one updates the chain and marks the switch.
+        if (chainId === persisted.getCurrentChain()) return
+        persisted.setCurrentChain(chainId)
+        persisted.setSwitchedNetwork(true)
+        config.emitter.emit('change', { chainId })
+      },
+
+      async onDisconnect(error) {
+        // MetaMask emits 1013 while it reconnects to its backend; the site is still connected if
+        // accounts are still there (https://github.com/MetaMask/providers/pull/120).
+        if ((error as { code?: unknown } | undefined)?.code === 1013) {
+          const accounts = await this.getAccounts().catch(() => [])
+          if (accounts.length > 0) return
+        }
+        detachListeners()
+        await endSession({ persisted, connectorKey: key, disconnectProvider: lifecycle.reset })
+        config.emitter.emit('disconnect')
+      },
+    }
+  })
+}
+
+/** Every address from the wallet goes through the address rule (SPEC.md §5). */
+function parseAccounts(value: unknown): Address[] {
+  if (!Array.isArray(value)) throw new UnknownWalletError({ details: 'the wallet answered accounts with something other than a list' })
+  return value.map(parseAddress)
+}
