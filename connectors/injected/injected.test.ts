@@ -17,7 +17,9 @@ import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
 import { createFakeProvider, type FakeProvider, fakeWalletAccount, providerError } from '../testing/fakeProvider'
 import { connectionEvents } from '../shared/connectionEvents'
 import { setLogSink } from '../shared/logger'
-import { createMemoryStorage, type KeyValueStorage } from '../shared/storage'
+import { createMemoryStorage } from '../shared/storage'
+
+type MemoryStorage = ReturnType<typeof createMemoryStorage>
 import { storageKeys } from '../shared/storageKeys'
 import { createDiscoveryStore } from './discovery'
 import { injected, type InjectedParameters } from './injected'
@@ -40,7 +42,7 @@ function announce(win: EventTarget, provider: FakeProvider, info: Partial<EIP696
   return detail as unknown as EIP6963ProviderDetail
 }
 
-function setup(options: { win?: EventTarget; storage?: KeyValueStorage; connector?: InjectedParameters } = {}) {
+function setup(options: { win?: EventTarget; storage?: MemoryStorage; connector?: InjectedParameters } = {}) {
   const win = options.win ?? fakeWindow()
   const storage = options.storage ?? createMemoryStorage()
   const discovery = createDiscoveryStore(win)
