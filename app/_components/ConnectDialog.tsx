@@ -5,8 +5,8 @@ import { useConfig } from 'wagmi'
 import { ProviderNotFoundError } from '@/lib/errors/wallet'
 import { t } from '@/lib/i18n/t'
 import { focusableIn, wrapFocusTarget } from '../_lib/focusable'
-import { detectPlatform } from '../_placeholders/detectPlatform'
-import { toSigilError } from '../_placeholders/toSigilError'
+import { detectPlatform } from '@/lib/platform/detectPlatform'
+import { mapProviderError } from '@/connectors/shared/providerErrors'
 import { useWalletOptions, type WalletOption as WalletOptionData } from '../_placeholders/useWalletOptions'
 import { preloadConnectedViews } from './loadConnectedViews'
 import { WalletList } from './WalletList'
@@ -46,7 +46,7 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
   const closed = useRef(false)
   // Rendered only in the browser (loaded with ssr: false), so reading navigator here is safe.
   const platform = useMemo(
-    () => detectPlatform({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints }),
+    () => detectPlatform({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints, vendor: navigator.vendor }),
     [],
   )
 
@@ -104,7 +104,7 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
       // Nothing half-connected: reset the connector before showing the error.
       await resetConnector(config, connector)
       if (id !== attempt.current) return
-      setView({ kind: 'error', option, message: toSigilError(error, 'connect').message })
+      setView({ kind: 'error', option, message: mapProviderError(error, 'connect').message })
     }
   }
 
@@ -116,7 +116,7 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
       try {
         option.openInApp()
       } catch (error) {
-        setView({ kind: 'error', option, message: toSigilError(error, 'connect').message })
+        setView({ kind: 'error', option, message: mapProviderError(error, 'connect').message })
       }
       return
     }
@@ -171,10 +171,10 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
         {view.kind === 'list' && <WalletList options={options} isMobile={platform.isMobile} onSelect={select} />}
 
         {view.kind === 'connecting' && (
-          <div className="dialog-state" data-testid="connect-status">
+          <div className="dialog-state">
             {/* eslint-disable-next-line @next/next/no-img-element -- icons are data URIs; next/image adds nothing */}
             <img className="wallet-icon large" src={view.option.icon} alt="" width={48} height={48} />
-            <p role="status" className="state-title">
+            <p role="status" className="state-title" data-testid="connect-status">
               {t('connect.opening', { wallet: view.option.name })}
             </p>
             <p className="muted">{t('connect.hint')}</p>

@@ -13,7 +13,7 @@ import {
 } from '@/lib/siwe/client'
 import { initialSignInState, signInReducer } from '../_lib/signInMachine'
 import { signPersonalMessage } from '../_placeholders/signPersonalMessage'
-import { toSigilError } from '../_placeholders/toSigilError'
+import { mapProviderError } from '@/connectors/shared/providerErrors'
 
 /** A nonce lives 5 minutes on the server; one older than this is fetched again. */
 const NONCE_MAX_AGE_MS = 4 * 60 * 1000
@@ -21,7 +21,7 @@ const NONCE_MAX_AGE_MS = 4 * 60 * 1000
 export type SignInPanelProps = { address: Address; chainId: number }
 
 function errorMessage(error: unknown): string {
-  return isAuthApiError(error) ? error.message : toSigilError(error, 'sign').message
+  return isAuthApiError(error) ? error.message : mapProviderError(error, 'sign').message
 }
 
 /**
@@ -90,7 +90,7 @@ export function SignInPanel({ address, chainId }: SignInPanelProps) {
       const session = await verifySignIn({ message, signature })
       dispatch({ type: 'verified', session })
     } catch (error) {
-      if (!isAuthApiError(error) && toSigilError(error, 'sign').code === 'user_rejected') dispatch({ type: 'rejected' })
+      if (!isAuthApiError(error) && mapProviderError(error, 'sign').code === 'user_rejected') dispatch({ type: 'rejected' })
       else dispatch({ type: 'failed', message: errorMessage(error) })
     }
   }

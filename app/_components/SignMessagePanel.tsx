@@ -6,7 +6,7 @@ import { useConfig } from 'wagmi'
 import { t } from '@/lib/i18n/t'
 import { verifyMessageSignature } from '../_lib/verifyMessageSignature'
 import { signPersonalMessage } from '../_placeholders/signPersonalMessage'
-import { toSigilError } from '../_placeholders/toSigilError'
+import { mapProviderError } from '@/connectors/shared/providerErrors'
 
 type SignState =
   | { kind: 'idle' }
@@ -36,7 +36,7 @@ export function SignMessagePanel({ address, chainId }: SignMessagePanelProps) {
       })
       setState({ kind: 'signed', signature, verified })
     } catch (error) {
-      setState({ kind: 'error', message: toSigilError(error, 'sign').message })
+      setState({ kind: 'error', message: mapProviderError(error, 'sign').message })
     }
   }
 

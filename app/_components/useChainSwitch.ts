@@ -2,7 +2,7 @@
 import { switchChain } from '@wagmi/core'
 import { useCallback, useState } from 'react'
 import { useConfig } from 'wagmi'
-import { toSigilError } from '../_placeholders/toSigilError'
+import { mapProviderError } from '@/connectors/shared/providerErrors'
 
 export type ChainSwitch = {
   /** The chain being switched to, while the wallet is asked. */
@@ -27,7 +27,7 @@ export function useChainSwitch(): ChainSwitch {
         await switchChain(config, { chainId })
         setState({ pending: null, error: null })
       } catch (error) {
-        setState({ pending: null, error: toSigilError(error, 'switch').message })
+        setState({ pending: null, error: mapProviderError(error, 'switchChain').message })
       }
     },
     [config],

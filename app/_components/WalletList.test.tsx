@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { WalletList } from './WalletList'
+
+const icon = 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg"/%3E'
+const options = [
+  { key: 'metamask', name: 'MetaMask', icon, installed: false, installUrl: 'https://metamask.io/download/' },
+  { key: 'sigiltestwallet', name: 'Sigil Test Wallet', icon, installed: true },
+  { key: 'rabby', name: 'Rabby', icon, installed: false },
+]
+
+describe('WalletList', () => {
+  afterEach(cleanup)
+
+  it('lists installed wallets first, each a button with its icon (alt = name), name and installed flag', () => {
+    render(<WalletList options={options} isMobile={false} onSelect={() => {}} />)
+    const buttons = screen.getAllByRole('button')
+    expect(buttons.map((b) => [b.dataset.testid, b.dataset.installed])).toEqual([
+      ['wallet-option-sigiltestwallet', 'true'],
+      ['wallet-option-metamask', 'false'],
+      ['wallet-option-rabby', 'false'],
+    ])
+    const first = buttons[0]!
+    expect(within(first).getByRole('img').getAttribute('alt')).toBe('Sigil Test Wallet')
+    expect(first.textContent).toContain('Sigil Test Wallet')
+    expect(first.textContent).toContain('Installed')
+  })
+
+  it('offers an install link in a new tab for a missing wallet on desktop', () => {
+    render(<WalletList options={options} isMobile={false} onSelect={() => {}} />)
+    const link = screen.getByTestId('wallet-install-metamask')
+    expect(link.getAttribute('href')).toBe('https://metamask.io/download/')
+    expect(link.getAttribute('target')).toBe('_blank')
+    expect(link.getAttribute('rel')).toContain('noopener')
+    expect(link.getAttribute('aria-label')).toBe('Install MetaMask (opens in a new tab)')
+    // No link without an address to send the user to, and none for an installed wallet.
+    expect(screen.queryByTestId('wallet-install-rabby')).toBeNull()
+    expect(screen.queryByTestId('wallet-install-sigiltestwallet')).toBeNull()
+  })
+
+  it('shows no install links on a phone, and says which wallets open in their app', () => {
+    const withApp = options.map((o) => (o.key === 'metamask' ? { ...o, openInApp: () => {} } : o))
+    render(<WalletList options={withApp} isMobile onSelect={() => {}} />)
+    expect(screen.queryAllByRole('link')).toEqual([])
+    expect(screen.getByTestId('wallet-option-metamask').textContent).toContain('Open in app')
+  })
+
+  it('hands the chosen wallet to onSelect', () => {
+    const onSelect = vi.fn()
+    render(<WalletList options={options} isMobile={false} onSelect={onSelect} />)
+    fireEvent.click(screen.getByTestId('wallet-option-rabby'))
+    expect(onSelect).toHaveBeenCalledWith(options[2])
+  })
+
+  it('says so when there is no wallet at all', () => {
+    render(<WalletList options={[]} isMobile={false} onSelect={() => {}} />)
+    expect(screen.getByText('No wallets found.')).toBeTruthy()
+  })
+})
