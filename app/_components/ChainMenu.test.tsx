@@ -6,7 +6,7 @@ import { ChainMenu } from './ChainMenu'
 
 const chains = [mainnet, sepolia, foundry]
 
-function setup(chainId = sepolia.id) {
+function setup(chainId: number = sepolia.id) {
   const onSelect = vi.fn()
   render(<ChainMenu chains={chains} chainId={chainId} pending={null} onSelect={onSelect} />)
   return { onSelect, button: screen.getByTestId('chain-menu-button') }
