@@ -37,7 +37,7 @@ function parseSignature(value: unknown): Hex {
 
 type Outcome = { kind: 'signed'; signature: Hex } | { kind: 'chainChanged'; chainId: number }
 
-function raceChainChange(pending: Promise<Hex>, watch: NonNullable<PersonalSignParameters['watchChainChanged']>): Promise<Outcome> {
+function raceChainChange(start: () => Promise<Hex>, watch: NonNullable<PersonalSignParameters['watchChainChanged']>): Promise<Outcome> {
   return new Promise<Outcome>((resolve, reject) => {
     let settled = false
     let unsubscribe: (() => void) | undefined
@@ -47,10 +47,11 @@ function raceChainChange(pending: Promise<Hex>, watch: NonNullable<PersonalSignP
       unsubscribe?.()
       run()
     }
+    // Subscribed before the request goes out: a wallet may switch while handling it.
     unsubscribe = watch((chainId) => finish(() => resolve({ kind: 'chainChanged', chainId })))
     if (settled) unsubscribe()
     // Once the chain has changed, the first request's late answer (or rejection) is ignored.
-    pending.then(
+    start().then(
       (signature) => finish(() => resolve({ kind: 'signed', signature })),
       (error: unknown) => finish(() => reject(error)),
     )
@@ -78,7 +79,7 @@ export async function personalSign(parameters: PersonalSignParameters): Promise<
   }
 
   if (!watchChainChanged) return ask()
-  const first = await raceChainChange(ask(), watchChainChanged)
+  const first = await raceChainChange(ask, watchChainChanged)
   if (first.kind === 'signed') return first.signature
   logger.info('sign_repeated_after_chain_change', { chainId: first.chainId })
   return ask()

@@ -1,0 +1,83 @@
+import { cookieToInitialState, type Connector } from '@wagmi/core'
+import { describe, expect, it } from 'vitest'
+import { createDiscoveryStore } from '@/connectors/injected/discovery'
+import { createFakeProvider } from '@/connectors/testing/fakeProvider'
+import type { PublicConfig } from '@/lib/config/public'
+import { ChainNotSupportedError } from '@/lib/errors/wallet'
+import { walletBookEntries } from '@/wallet-book'
+import { createSigilConfig, sigilChains, WAGMI_STORAGE_KEY } from './createSigilConfig'
+
+const publicConfig: PublicConfig = {
+  chainIds: [8453, 1, 31337],
+  rpcUrls: { 1: 'https://rpc.example/1', 8453: 'https://rpc.example/8453', 31337: 'http://127.0.0.1:40123' },
+  walletConnectProjectId: '',
+  appOrigins: ['http://localhost:3000'],
+}
+
+function announce(target: EventTarget, name: string, rdns: string) {
+  const detail = { info: { uuid: crypto.randomUUID(), name, icon: 'data:image/svg+xml,<svg/>', rdns }, provider: createFakeProvider() }
+  target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
+}
+
+const ids = (connectors: readonly Connector[]) => connectors.map((connector) => connector.id)
+
+describe('createSigilConfig', () => {
+  it('uses the configured chains, in order, each with its configured RPC transport', () => {
+    const config = createSigilConfig(publicConfig)
+    expect(config.chains.map((chain) => chain.id)).toEqual([8453, 1, 31337])
+    expect(config.getClient({ chainId: 1 }).transport.url).toBe('https://rpc.example/1')
+    expect(config.getClient({ chainId: 8453 }).transport.url).toBe('https://rpc.example/8453')
+  })
+
+  it('points the local chain at the configured anvil, so a wallet adding it gets the right RPC', () => {
+    const local = sigilChains(publicConfig).find((chain) => chain.id === 31337)
+    expect(local?.rpcUrls.default.http).toEqual(['http://127.0.0.1:40123'])
+  })
+
+  it('ignores unknown chain ids and refuses a configuration without any supported chain', () => {
+    expect(sigilChains({ ...publicConfig, chainIds: [424242, 10] }).map((chain) => chain.id)).toEqual([10])
+    expect(() => createSigilConfig({ ...publicConfig, chainIds: [424242] })).toThrow(ChainNotSupportedError)
+  })
+
+  it('renders on the server from cookies: ssr, cookie storage under the sigil key, own EIP-6963 discovery', () => {
+    const config = createSigilConfig(publicConfig)
+    expect(config._internal.ssr).toBe(true)
+    expect(config.storage?.key).toBe(WAGMI_STORAGE_KEY)
+    expect(config._internal.mipd).toBeUndefined()
+    expect(cookieToInitialState(config, 'other=1')).toBeUndefined()
+  })
+
+  it('has a connector for every wallet-book wallet with an injected config, plus the generic browser wallet', () => {
+    const config = createSigilConfig(publicConfig)
+    const injectable = walletBookEntries()
+      .filter(({ entry }) => entry.injectedConfig?.length)
+      .map(({ key }) => key)
+    expect(ids(config.connectors)).toEqual([...injectable, 'browserwallet'])
+    expect(injectable).toEqual(expect.arrayContaining(['metamask', 'coinbase', 'rabby', 'brave', 'trust', 'phantom', 'okx']))
+  })
+
+  it('adds a connector for each EIP-6963 wallet the book does not know, now and when it announces later', () => {
+    const target = new EventTarget()
+    const discovery = createDiscoveryStore(target)
+    announce(target, 'Spike Test Wallet', 'dev.test.wallet')
+    const config = createSigilConfig(publicConfig, { discovery })
+    expect(ids(config.connectors)).toContain('spiketestwallet')
+    announce(target, 'Late Wallet', 'dev.late.wallet')
+    expect(ids(config.connectors)).toContain('latewallet')
+    const added = config.connectors.find((connector) => connector.id === 'latewallet')
+    expect(added?.name).toBe('Late Wallet')
+    expect(added?.emitter).toBeDefined()
+  })
+
+  it('does not add a second connector for a book wallet that announces itself (MetaMask by rdns)', () => {
+    const target = new EventTarget()
+    const discovery = createDiscoveryStore(target)
+    const config = createSigilConfig(publicConfig, { discovery })
+    const before = config.connectors.length
+    announce(target, 'MetaMask', 'io.metamask')
+    announce(target, 'Spike Test Wallet', 'dev.test.wallet')
+    announce(target, 'Spike Test Wallet', 'dev.test.wallet')
+    expect(config.connectors.length).toBe(before + 1)
+    expect(ids(config.connectors).filter((id) => id === 'metamask')).toHaveLength(1)
+  })
+})

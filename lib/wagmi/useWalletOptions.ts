@@ -1,0 +1,22 @@
+'use client'
+import { useMemo, useSyncExternalStore } from 'react'
+import { useConnectors } from 'wagmi'
+import { getServerWalletEnvironment, getWalletEnvironment, subscribeWalletEnvironment } from './walletEnvironment'
+import { type WalletOption, walletOptions } from './walletOptions'
+
+export type { WalletOption }
+
+/**
+ * The connect dialog's list: every installed wallet (EIP-6963, deduplicated by rdns; window
+ * providers; the generic browser wallet) first, then the wallet-book's other wallets with an
+ * install link (desktop) or an "open in the wallet" action (phone). Follows announcements and
+ * late injections as they happen; empty on the server.
+ */
+export function useWalletOptions(): WalletOption[] {
+  const connectors = useConnectors()
+  const environment = useSyncExternalStore(subscribeWalletEnvironment, getWalletEnvironment, getServerWalletEnvironment)
+  return useMemo(() => {
+    if (!environment.win) return []
+    return walletOptions({ ...environment, connectors, getHref: () => window.location.href })
+  }, [environment, connectors])
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createDiscoveryStore } from '@/connectors/injected/discovery'
+import { createFakeProvider } from '@/connectors/testing/fakeProvider'
+import type { PublicConfig } from '@/lib/config/public'
+import { InAppBrowserBaseNotFoundError } from '@/lib/errors/wallet'
+import type { Platform } from '@/lib/platform/detectPlatform'
+import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
+import { createSigilConfig } from './createSigilConfig'
+import { walletOptions, type WalletOptionsParameters } from './walletOptions'
+
+const publicConfig: PublicConfig = { chainIds: [1], rpcUrls: {}, walletConnectProjectId: '', appOrigins: ['http://localhost:3000'] }
+const desktop: Platform = { os: 'macos', isMobile: false, browser: 'chrome' }
+const iphone: Platform = { os: 'ios', isMobile: true, browser: 'safari' }
+const PAGE = 'https://sigil.example/'
+
+function announcement(name: string, rdns: string): EIP6963ProviderDetail {
+  return { info: { uuid: crypto.randomUUID(), name, icon: 'data:image/svg+xml,<svg/>', rdns }, provider: createFakeProvider() as never }
+}
+
+function options(overrides: Partial<WalletOptionsParameters>) {
+  const target = new EventTarget()
+  const announced = overrides.announced ?? []
+  const discovery = createDiscoveryStore(target)
+  for (const detail of announced) target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
+  const config = createSigilConfig(publicConfig, { discovery })
+  return walletOptions({ announced, win: {}, platform: desktop, connectors: config.connectors, getHref: () => PAGE, ...overrides })
+}
+
+describe('walletOptions', () => {
+  it('lists installed wallets first, each with its connector, then the book\'s others with install links', () => {
+    const list = options({ announced: [announcement('Spike Test Wallet', 'dev.test.wallet'), announcement('Rabby', 'io.rabby')] })
+    expect(list.slice(0, 2).map((option) => [option.key, option.installed, option.connector?.id])).toEqual([
+      ['spiketestwallet', true, 'spiketestwallet'],
+      ['rabby', true, 'rabby'],
+    ])
+    const metamask = list.find((option) => option.key === 'metamask')
+    expect(metamask?.installed).toBe(false)
+    expect(metamask?.connector).toBeUndefined()
+    expect(metamask?.installUrl).toMatch(/^https:\/\//)
+    expect(list.findIndex((option) => !option.installed)).toBe(2)
+    expect(list.slice(2).every((option) => !option.installed)).toBe(true)
+  })
+
+  it('lists a window.ethereum that no wallet claims as the generic browser wallet', () => {
+    const list = options({ win: { ethereum: createFakeProvider() } })
+    expect(list[0]).toMatchObject({ key: 'browserwallet', name: 'Browser wallet', installed: true })
+    expect(list[0]?.connector?.id).toBe('browserwallet')
+  })
+
+  it('on a phone, opens a not-installed wallet in its in-app browser from the tap', () => {
+    const navigate = vi.fn()
+    const list = options({ platform: iphone, navigate })
+    const metamask = list.find((option) => option.key === 'metamask')
+    expect(metamask?.installUrl).toBeUndefined()
+    metamask?.openInApp?.()
+    expect(navigate).toHaveBeenCalledWith(`https://metamask.app.link/dapp/${PAGE}`)
+  })
+
+  it('on a phone, gives a wallet that cannot open the page the catalogue error instead of an action', () => {
+    const book = { plain: { name: 'Plain Wallet', shortName: 'Plain Wallet', walletConnect: { sdks: ['sign_v2'] }, mobile: { native: 'plain://wc' } } }
+    const list = options({ platform: iphone, book })
+    expect(list).toHaveLength(1)
+    expect(list[0]?.openInApp).toBeUndefined()
+    expect(list[0]?.error).toBeInstanceOf(InAppBrowserBaseNotFoundError)
+    expect(list[0]?.error?.message).toBe('No inAppBrowserBase found for Plain Wallet.')
+  })
+
+  it('inside a wallet\'s own browser, counts that wallet as installed before it has injected (no redirect loop)', () => {
+    const list = options({ platform: { ...iphone, inWalletBrowser: 'metamask' } })
+    expect(list[0]).toMatchObject({ key: 'metamask', installed: true })
+    expect(list[0]?.connector?.id).toBe('metamask')
+    expect(list[0]?.openInApp).toBeUndefined()
+  })
+})

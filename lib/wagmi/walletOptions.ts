@@ -1,0 +1,71 @@
+import type { Connector } from '@wagmi/core'
+import { openInWalletBrowser } from '@/connectors/injected/openInWalletBrowser'
+import { mapProviderError } from '@/connectors/shared/providerErrors'
+import type { SigilError } from '@/lib/errors/SigilError'
+import type { Platform } from '@/lib/platform/detectPlatform'
+import { walletBook } from '@/wallet-book'
+import { openInWalletUrl } from '@/wallet-book/links/openInWalletUrl'
+import { listWallets } from '@/wallet-book/resolve/listWallets'
+import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
+import type { WalletBook } from '@/wallet-book/types'
+
+/** One row of the connect dialog. */
+export type WalletOption = {
+  /** Wallet-book key, `connectorKey(name)` for unknown EIP-6963 wallets, `browserwallet` for the generic one. */
+  key: string
+  name: string
+  /** A data URI. */
+  icon: string
+  installed: boolean
+  /** Set when the wallet can be connected here and now. */
+  connector?: Connector | undefined
+  /** Desktop, not installed: the extension's store page. */
+  installUrl?: string | undefined
+  /** Phone, not installed: opens this page in the wallet's browser. Call it synchronously from the tap. */
+  openInApp?: (() => void) | undefined
+  /** Phone, not installed, and the wallet cannot open this page (`No inAppBrowserBase found for {wallet}.`). */
+  error?: SigilError | undefined
+}
+
+export type WalletOptionsParameters = {
+  announced: readonly EIP6963ProviderDetail[]
+  win: object | undefined
+  platform: Platform | undefined
+  connectors: readonly Connector[]
+  getHref: () => string
+  book?: WalletBook | undefined
+  /** Where `openInApp` navigates; `location.assign` by default. */
+  navigate?: ((url: string) => void) | undefined
+}
+
+/**
+ * What the connect dialog lists, installed wallets first (built on the wallet-book's `listWallets`).
+ * Inside a wallet's own browser (user agent says so) that wallet counts as installed even before
+ * it has injected its provider: its connector waits for the late injection, and offering "open in
+ * app" there would send the user round in a loop (REFERENCE.md §2).
+ */
+export function walletOptions(parameters: WalletOptionsParameters): WalletOption[] {
+  const { platform, connectors, getHref } = parameters
+  const listings = listWallets({ announced: parameters.announced, win: parameters.win, book: parameters.book ?? walletBook, platform })
+  const options = listings.map((listing): WalletOption => {
+    const connector = connectors.find((candidate) => candidate.id === listing.key)
+    const insideThisWallet = platform?.inWalletBrowser === listing.key && connector !== undefined
+    const base = { key: listing.key, name: listing.name, icon: listing.icon }
+    if (listing.installed || insideThisWallet) return { ...base, installed: true, connector }
+
+    const entry = listing.entry
+    if (platform?.isMobile && entry) {
+      try {
+        // Built now so a wallet that cannot be opened shows its error before the tap.
+        openInWalletUrl(entry, getHref(), platform)
+      } catch (error) {
+        return { ...base, installed: false, error: mapProviderError(error, 'request') }
+      }
+      const navigate = parameters.navigate
+      return { ...base, installed: false, openInApp: () => void openInWalletBrowser(entry, getHref(), { platform, navigate }) }
+    }
+    return { ...base, installed: false, installUrl: listing.installUrl }
+  })
+  // Stable: keeps listWallets' order inside each group.
+  return [...options.filter((option) => option.installed), ...options.filter((option) => !option.installed)]
+}

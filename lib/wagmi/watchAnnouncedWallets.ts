@@ -1,0 +1,28 @@
+import type { Config } from '@wagmi/core'
+import type { DiscoveryStore } from '@/connectors/injected/discovery'
+import { injected } from '@/connectors/injected/injected'
+import { walletBook } from '@/wallet-book'
+import { listWallets } from '@/wallet-book/resolve/listWallets'
+import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
+import type { WalletBook } from '@/wallet-book/types'
+
+/**
+ * Adds a connector for every EIP-6963 wallet the wallet-book does not know, now and as wallets
+ * announce later. Keys come from `listWallets`, so the connector id is the key the dialog shows
+ * (`wallet-option-<key>`). Book wallets already have their connector (found by rdns).
+ * Returns the unsubscribe function.
+ */
+export function watchAnnouncedWallets(config: Config, discovery: DiscoveryStore, book: WalletBook = walletBook): () => void {
+  const add = (announced: readonly EIP6963ProviderDetail[]) => {
+    const existing = new Set(config.connectors.map((connector) => connector.id))
+    const added = listWallets({ announced, book })
+      .filter((listing) => listing.source === 'eip6963' && !listing.entry && !existing.has(listing.key))
+      .flatMap((listing) => {
+        const detail = announced.find((candidate) => candidate.provider === listing.provider)
+        return detail ? [config._internal.connectors.setup(injected({ announced: detail, key: listing.key }))] : []
+      })
+    if (added.length > 0) config._internal.connectors.setState((connectors) => [...connectors, ...added])
+  }
+  add(discovery.getProviders())
+  return discovery.subscribe(add)
+}
