@@ -109,6 +109,18 @@ function firstLoadJs(): Figure {
 }
 
 /**
+ * Network idle as "no request started for 1 s" (after `load`, at most 20 s). Not Playwright's
+ * 'networkidle', which also waits for every response body to be read: one the page never reads
+ * (e.g. a 401 whose body is ignored) keeps it from ever firing, though nothing is transferring.
+ */
+async function quiet(lastRequestStart: () => number, quietMs = 1_000, capMs = 20_000): Promise<void> {
+  const deadline = Date.now() + capMs
+  while (Date.now() < deadline && Date.now() - lastRequestStart() < quietMs) {
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/**
  * JavaScript transferred until network idle in a fresh headless Chromium, without choosing a
  * wallet: the sum of script responses' encoded (on-the-wire) sizes, from the DevTools protocol.
  */
@@ -128,8 +140,11 @@ async function networkIdleJs(browser: Browser, baseURL: string): Promise<Figure>
     cdp.on('Network.responseReceived', (event) => {
       if (event.type === 'Script') scripts.set(event.requestId, event.response.url)
     })
+    let lastStart = Date.now()
+    cdp.on('Network.requestWillBeSent', () => (lastStart = Date.now()))
     cdp.on('Network.loadingFinished', (event) => sizes.set(event.requestId, event.encodedDataLength))
-    await page.goto(baseURL, { waitUntil: 'networkidle' })
+    await page.goto(baseURL, { waitUntil: 'load' })
+    await quiet(() => lastStart)
     let bytes = 0
     for (const id of scripts.keys()) bytes += sizes.get(id) ?? 0
     return atMost('network_idle_js_bytes', bytes, TARGETS.networkIdleJsBytes, 'bytes', {
@@ -152,7 +167,10 @@ async function clickToConnected(browser: Browser, baseURL: string, anvil: Anvil)
     try {
       const page = await context.newPage()
       await installInjectedWallet(page, { rpcUrl: anvil.rpcUrl })
-      await page.goto(baseURL, { waitUntil: 'networkidle' })
+      let lastStart = Date.now()
+      page.on('request', () => (lastStart = Date.now()))
+      await page.goto(baseURL, { waitUntil: 'load' })
+      await quiet(() => lastStart, 500)
       await page.getByTestId('connect-button').click()
       const option = page.getByTestId('wallet-option-sigiltestwallet')
       await option.waitFor({ state: 'visible' })

@@ -213,7 +213,9 @@ test.describe('connecting', () => {
     expect(html, 'the server-rendered page shows the disconnected state').not.toContain('data-testid="connect-button"')
 
     await expect(page.getByTestId('account-address')).toHaveText(shortened(wallet.address))
-    await page.waitForLoadState('networkidle')
+    // Let the wallet reconnect settle: a late flip to "disconnected" would show up in the record.
+    await page.waitForLoadState('load')
+    await page.waitForTimeout(1_000)
     expect(await page.evaluate(() => (window as unknown as { __connectButtonSeen?: string[] }).__connectButtonSeen)).toEqual([])
     await expect(page.getByTestId('connect-button')).toHaveCount(0)
     expect(consoleLog.hydrationErrors()).toEqual([])
@@ -555,11 +557,13 @@ test.describe('network', () => {
     const server = await app.startAnotherServer({ routePublicChainsToLocalRpc: false })
     const wallet = await installWallet()
     await page.goto(server.baseURL)
-    await page.waitForLoadState('networkidle')
+    // Not 'networkidle': what the page does after load is watched by the guard whenever it happens.
+    await page.waitForLoadState('load')
+    await page.waitForTimeout(1_000)
     const dialog = await openDialog(page)
     await dialog.getByTestId(`wallet-option-${TEST_WALLET_KEY}`).click()
     await expect(page.getByTestId('account-address')).toHaveText(shortened(wallet.address))
-    await page.waitForLoadState('networkidle')
+    await page.waitForTimeout(1_000)
     expect(networkGuard.violations()).toEqual([])
     expect(networkGuard.requests.length).toBeGreaterThan(0)
   })
