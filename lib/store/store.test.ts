@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startPostgres, type Postgres } from '@/tests/fixtures/postgres'
+import { freshPgliteFolder, removePgliteFolders } from '@/tests/unit/siwe/pgliteTemplate'
 import { StoreUnavailableError } from './errors'
 import { migrations } from './migrations'
 import { openPgliteStore } from './pgliteStore'
@@ -16,18 +14,14 @@ import type { Store } from './types'
  */
 
 let postgres: Postgres
-const folders: string[] = []
-beforeAll(async () => { postgres = await startPostgres() })
+beforeAll(async () => {
+  postgres = await startPostgres()
+  await freshPgliteFolder() // initdb once, before the timed tests
+})
 afterAll(() => {
   postgres?.stop()
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true })
+  removePgliteFolders()
 })
-
-function tempFolder(): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'sigil-store-'))
-  folders.push(folder)
-  return folder
-}
 
 type Opened = { store: Store; reopen: () => Promise<Store> }
 type Backend = { name: string; open: (options?: { cleanupIntervalMs?: number }) => Promise<Opened> }
@@ -36,7 +30,7 @@ const backends: Backend[] = [
   {
     name: 'PGlite',
     async open(options = {}) {
-      const dataDir = tempFolder()
+      const dataDir = await freshPgliteFolder()
       return { store: await openPgliteStore({ dataDir, ...options }), reopen: () => openPgliteStore({ dataDir }) }
     },
   },

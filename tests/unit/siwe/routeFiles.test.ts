@@ -67,7 +67,7 @@ describe('app/api/auth route handlers', () => {
     expect(await (await call(sessionRoute.GET, '/api/auth/session')).json()).toMatchObject({ address: account.address, chainId: 31337 })
     expect((await call(logoutRoute.POST, '/api/auth/logout', { method: 'POST' })).status).toBe(204)
     expect((await call(sessionRoute.GET, '/api/auth/session')).status).toBe(401)
-  })
+  }, 60_000) // the first request opens the embedded database (initdb)
 
   it('answer 500 internal_error and log a clear reason in production without SESSION_SECRET', async () => {
     vi.stubEnv('NODE_ENV', 'production')

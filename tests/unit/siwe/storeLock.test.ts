@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { StoreLockedError } from '@/lib/store/errors'
 import { LOCK_FILE_NAME } from '@/lib/store/folderLock'
 import { openPgliteStore } from '@/lib/store/pgliteStore'
+import { freshPgliteFolder, removePgliteFolders } from './pgliteTemplate'
 
 /**
  * Two processes on one PGlite folder silently lose each other's writes; the store locks the folder
@@ -15,18 +15,15 @@ import { openPgliteStore } from '@/lib/store/pgliteStore'
 
 const script = fileURLToPath(new URL('./holdStore.ts', import.meta.url))
 const children: ChildProcess[] = []
-const folders: string[] = []
 
+// Child processes boot tsx and open PGlite: generous time on a busy machine.
+const SLOW = 60_000
+
+beforeAll(() => freshPgliteFolder())
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
 })
-
-function tempFolder(): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'sigil-lock-'))
-  folders.push(folder)
-  return folder
-}
+afterAll(() => removePgliteFolders())
 
 type Run = { child: ChildProcess; ready: Promise<void>; exit: Promise<{ code: number | null; stderr: string; ms: number }> }
 
@@ -52,7 +49,7 @@ function holdStore(dataDir: string, nonce?: string): Run {
 
 describe('data folder lock', () => {
   it('makes a second process fail at once with a message naming the folder and DATABASE_URL', async () => {
-    const dataDir = tempFolder()
+    const dataDir = await freshPgliteFolder()
     const first = holdStore(dataDir)
     await first.ready
     const second = holdStore(dataDir)
@@ -61,10 +58,10 @@ describe('data folder lock', () => {
     expect(stderr).toContain(dataDir)
     expect(stderr).toContain('DATABASE_URL')
     expect(stderr).toContain(`pid ${first.child.pid}`)
-  })
+  }, SLOW)
 
   it('refuses this process too, without waiting, while another holds the folder', async () => {
-    const dataDir = tempFolder()
+    const dataDir = await freshPgliteFolder()
     const holder = holdStore(dataDir)
     await holder.ready
     const started = performance.now()
@@ -72,10 +69,10 @@ describe('data folder lock', () => {
     expect(error).toBeInstanceOf(StoreLockedError)
     expect((error as StoreLockedError).folder).toBe(dataDir)
     expect(performance.now() - started).toBeLessThan(500)
-  })
+  }, SLOW)
 
   it('takes over the lock of a process killed with SIGKILL and finds its committed data', async () => {
-    const dataDir = tempFolder()
+    const dataDir = await freshPgliteFolder()
     const holder = holdStore(dataDir, 'beforekill1')
     await holder.ready
     holder.child.kill('SIGKILL')
@@ -87,14 +84,14 @@ describe('data folder lock', () => {
     } finally {
       await store.close()
     }
-  })
+  }, SLOW)
 
   it('releases the lock when the holder closes the store', async () => {
-    const dataDir = tempFolder()
+    const dataDir = await freshPgliteFolder()
     const holder = holdStore(dataDir)
     await holder.ready
     holder.child.kill('SIGTERM')
     expect((await holder.exit).code).toBe(0)
     expect(existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(false)
-  })
+  }, SLOW)
 })
