@@ -4,7 +4,7 @@ import { headers } from 'next/headers'
 import type { ReactNode } from 'react'
 import { getPublicConfig } from '@/lib/config/server'
 import { t } from '@/lib/i18n/t'
-import { createSigilConfig } from './_placeholders/createSigilConfig'
+import { createSigilConfig } from '@/lib/wagmi/createSigilConfig'
 import { Providers } from './providers'
 import './globals.css'
 

@@ -2,7 +2,7 @@
 import { useState, type ReactNode } from 'react'
 import { WagmiProvider, type State } from 'wagmi'
 import type { PublicConfig } from '@/lib/config/public'
-import { createSigilConfig } from './_placeholders/createSigilConfig'
+import { createSigilConfig } from '@/lib/wagmi/createSigilConfig'
 import { PublicConfigContext } from './_components/publicConfigContext'
 
 export type ProvidersProps = {

@@ -6,8 +6,9 @@ import { ProviderNotFoundError } from '@/lib/errors/wallet'
 import { t } from '@/lib/i18n/t'
 import { focusableIn, wrapFocusTarget } from '../_lib/focusable'
 import { detectPlatform } from '@/lib/platform/detectPlatform'
+import { connectionEvents } from '@/connectors/shared/connectionEvents'
 import { mapProviderError } from '@/connectors/shared/providerErrors'
-import { useWalletOptions, type WalletOption as WalletOptionData } from '../_placeholders/useWalletOptions'
+import { useWalletOptions, type WalletOption as WalletOptionData } from '@/lib/wagmi/useWalletOptions'
 import { preloadConnectedViews } from './loadConnectedViews'
 import { WalletList } from './WalletList'
 
@@ -59,6 +60,19 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
       if (element.open) element.close()
     }
   }, [])
+
+  // A connector may also report a failure outside the promise `connect` returned (a wallet family
+  // that retries on its own, a pairing that expires): show it if it concerns the wallet in progress.
+  const connecting = view.kind === 'connecting' ? view.option : null
+  useEffect(() => {
+    if (!connecting) return
+    return connectionEvents.on('connectionFailed', (event) => {
+      if (event.connectorKey !== connecting.key) return
+      attempt.current += 1
+      if (connecting.connector) void resetConnector(config, connecting.connector)
+      setView({ kind: 'error', option: connecting, message: event.error.message })
+    })
+  }, [connecting, config])
 
   // Focus follows the view: the control that had it may be gone.
   useEffect(() => {
@@ -168,48 +182,50 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
           </button>
         </div>
 
-        {view.kind === 'list' && <WalletList options={options} isMobile={platform.isMobile} onSelect={select} />}
+        <div className="dialog-scroll">
+          {view.kind === 'list' && <WalletList options={options} isMobile={platform.isMobile} onSelect={select} />}
 
-        {view.kind === 'connecting' && (
-          <div className="dialog-state">
-            {/* eslint-disable-next-line @next/next/no-img-element -- icons are data URIs; next/image adds nothing */}
-            <img className="wallet-icon large" src={view.option.icon} alt="" width={48} height={48} />
-            <p role="status" className="state-title" data-testid="connect-status">
-              {t('connect.opening', { wallet: view.option.name })}
-            </p>
-            <p className="muted">{t('connect.hint')}</p>
-            <div className="spinner" aria-hidden="true" />
-            <button
-              type="button"
-              className="button"
-              data-testid="connect-cancel"
-              onClick={() => {
-                cancelAttempt()
-                setView({ kind: 'list' })
-              }}
-            >
-              {t('connect.cancel')}
-            </button>
-          </div>
-        )}
-
-        {view.kind === 'error' && (
-          <div className="dialog-state">
-            {/* eslint-disable-next-line @next/next/no-img-element -- icons are data URIs; next/image adds nothing */}
-            <img className="wallet-icon large" src={view.option.icon} alt="" width={48} height={48} />
-            <p role="alert" className="error-text" data-testid="connect-error">
-              {view.message}
-            </p>
-            <div className="row">
-              <button type="button" className="button primary" data-testid="connect-retry" onClick={() => select(view.option)}>
-                {t('connect.retry')}
-              </button>
-              <button type="button" className="button" onClick={() => setView({ kind: 'list' })}>
-                {t('connect.back')}
+          {view.kind === 'connecting' && (
+            <div className="dialog-state">
+              {/* eslint-disable-next-line @next/next/no-img-element -- icons are data URIs; next/image adds nothing */}
+              <img className="wallet-icon large" src={view.option.icon} alt="" width={48} height={48} />
+              <p role="status" className="state-title" data-testid="connect-status">
+                {t('connect.opening', { wallet: view.option.name })}
+              </p>
+              <p className="muted">{t('connect.hint')}</p>
+              <div className="spinner" aria-hidden="true" />
+              <button
+                type="button"
+                className="button"
+                data-testid="connect-cancel"
+                onClick={() => {
+                  cancelAttempt()
+                  setView({ kind: 'list' })
+                }}
+              >
+                {t('connect.cancel')}
               </button>
             </div>
-          </div>
-        )}
+          )}
+
+          {view.kind === 'error' && (
+            <div className="dialog-state">
+              {/* eslint-disable-next-line @next/next/no-img-element -- icons are data URIs; next/image adds nothing */}
+              <img className="wallet-icon large" src={view.option.icon} alt="" width={48} height={48} />
+              <p role="alert" className="error-text" data-testid="connect-error">
+                {view.message}
+              </p>
+              <div className="row">
+                <button type="button" className="button primary" data-testid="connect-retry" onClick={() => select(view.option)}>
+                  {t('connect.retry')}
+                </button>
+                <button type="button" className="button" onClick={() => setView({ kind: 'list' })}>
+                  {t('connect.back')}
+                </button>
+              </div>
+            </div>
+          )}
+        </div>
       </div>
     </dialog>
   )

@@ -12,7 +12,7 @@ import {
   verifySignIn,
 } from '@/lib/siwe/client'
 import { initialSignInState, signInReducer } from '../_lib/signInMachine'
-import { signPersonalMessage } from '../_placeholders/signPersonalMessage'
+import { signPersonalMessage } from '@/lib/wagmi/signPersonalMessage'
 import { mapProviderError } from '@/connectors/shared/providerErrors'
 
 /** A nonce lives 5 minutes on the server; one older than this is fetched again. */

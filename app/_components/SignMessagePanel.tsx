@@ -5,7 +5,7 @@ import type { Address, Hex } from 'viem'
 import { useConfig } from 'wagmi'
 import { t } from '@/lib/i18n/t'
 import { verifyMessageSignature } from '../_lib/verifyMessageSignature'
-import { signPersonalMessage } from '../_placeholders/signPersonalMessage'
+import { signPersonalMessage } from '@/lib/wagmi/signPersonalMessage'
 import { mapProviderError } from '@/connectors/shared/providerErrors'
 
 type SignState =

@@ -1,8 +1,9 @@
 'use client'
 import dynamic from 'next/dynamic'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useConnection } from 'wagmi'
 import { ConnectButton } from './ConnectButton'
+import { loadConnectDialog } from './loadConnectDialog'
 import { loadConnectedViews } from './loadConnectedViews'
 import { useEndSessionOnDisconnect } from './useEndSessionOnDisconnect'
 
@@ -11,30 +12,62 @@ import { useEndSessionOnDisconnect } from './useEndSessionOnDisconnect'
 const AccountView = dynamic(() => loadConnectedViews.account().then((m) => m.AccountView))
 const SignMessagePanel = dynamic(() => loadConnectedViews.signMessage().then((m) => m.SignMessagePanel))
 const SignInPanel = dynamic(() => loadConnectedViews.signIn().then((m) => m.SignInPanel))
+// Only ever opened by a click, so never rendered on the server.
+const ConnectDialog = dynamic(() => loadConnectDialog().then((m) => m.ConnectDialog), { ssr: false })
 
-/** The page's one stateful region: the connect button, or the account and its panels. */
+/** The page's one stateful region: the connect button and its dialog, or the account and its panels. */
 export function Wallet() {
   const { address, chainId, status } = useConnection()
-  // Where focus goes when one view replaces the other (the control that had it is gone).
-  const [focusTarget, setFocusTarget] = useState<'account' | 'connect' | null>(null)
   // While wagmi reconnects after a reload, the cookie's account is shown: the server rendered it too.
   const connected =
     address !== undefined && chainId !== undefined && (status === 'connected' || status === 'reconnecting')
   useEndSessionOnDisconnect(connected ? address : undefined)
 
-  if (!connected) {
-    return <ConnectButton autoFocus={focusTarget === 'connect'} onConnected={() => setFocusTarget('account')} />
-  }
+  // The dialog lives here, not in the button: a connection the user cancelled can still land for an
+  // instant before it is undone, and that must not tear the dialog down under them.
+  const [dialogOpen, setDialogOpen] = useState(false)
+  const opener = useRef<HTMLButtonElement>(null)
+  const restoreFocus = useRef(false)
+  useEffect(() => {
+    // Back to the opener once the dialog is gone: while it is open the page behind it is inert.
+    if (dialogOpen || !restoreFocus.current) return
+    restoreFocus.current = false
+    opener.current?.focus()
+  }, [dialogOpen])
+  // Where focus goes when one view replaces the other (the control that had it is gone).
+  const [focusTarget, setFocusTarget] = useState<'account' | 'connect' | null>(null)
+  useEffect(() => {
+    if (!connected && focusTarget === 'connect') opener.current?.focus()
+  }, [connected, focusTarget])
+
   return (
-    <div className="stack">
-      <AccountView
-        address={address}
-        chainId={chainId}
-        autoFocus={focusTarget === 'account'}
-        onDisconnect={() => setFocusTarget('connect')}
-      />
-      <SignMessagePanel address={address} chainId={chainId} />
-      <SignInPanel address={address} chainId={chainId} />
-    </div>
+    <>
+      {connected ? (
+        <div className="stack">
+          <AccountView
+            address={address}
+            chainId={chainId}
+            autoFocus={focusTarget === 'account'}
+            onDisconnect={() => setFocusTarget('connect')}
+          />
+          <SignMessagePanel address={address} chainId={chainId} />
+          <SignInPanel address={address} chainId={chainId} />
+        </div>
+      ) : (
+        <ConnectButton ref={opener} onOpen={() => setDialogOpen(true)} />
+      )}
+      {dialogOpen && (
+        <ConnectDialog
+          onClose={() => {
+            restoreFocus.current = true
+            setDialogOpen(false)
+          }}
+          onConnected={() => {
+            setDialogOpen(false)
+            setFocusTarget('account')
+          }}
+        />
+      )}
+    </>
   )
 }

@@ -1,7 +1,8 @@
 'use client'
+import { useId } from 'react'
 import { t } from '@/lib/i18n/t'
+import type { WalletOption as WalletOptionData } from '@/lib/wagmi/useWalletOptions'
 import { orderWalletOptions } from '../_lib/orderWalletOptions'
-import type { WalletOption as WalletOptionData } from '../_placeholders/useWalletOptions'
 import { WalletOption } from './WalletOption'
 
 export type WalletListProps = {
@@ -10,14 +11,31 @@ export type WalletListProps = {
   onSelect: (option: WalletOptionData) => void
 }
 
-/** Every wallet the page can offer, installed ones first. */
+/** Every wallet the page can offer: installed ones first, then the others under their own heading. */
 export function WalletList({ options, isMobile, onSelect }: WalletListProps) {
+  const headingId = useId()
   if (options.length === 0) return <p className="muted">{t('connect.empty')}</p>
+  const ordered = orderWalletOptions(options)
+  const installed = ordered.filter((option) => option.installed)
+  const others = ordered.filter((option) => !option.installed)
+  const row = (option: WalletOptionData) => (
+    <WalletOption key={option.key} option={option} isMobile={isMobile} onSelect={onSelect} />
+  )
   return (
-    <ul className="wallet-list">
-      {orderWalletOptions(options).map((option) => (
-        <WalletOption key={option.key} option={option} isMobile={isMobile} onSelect={onSelect} />
-      ))}
-    </ul>
+    <div className="wallet-groups">
+      {installed.length > 0 && <ul className="wallet-list">{installed.map(row)}</ul>}
+      {others.length > 0 && (
+        <>
+          {installed.length > 0 && (
+            <h3 id={headingId} className="group-heading">
+              {t('connect.moreWallets')}
+            </h3>
+          )}
+          <ul className="wallet-list" aria-labelledby={installed.length > 0 ? headingId : undefined}>
+            {others.map(row)}
+          </ul>
+        </>
+      )}
+    </div>
   )
 }

@@ -1,6 +1,6 @@
 'use client'
 import { t } from '@/lib/i18n/t'
-import type { WalletOption as WalletOptionData } from '../_placeholders/useWalletOptions'
+import type { WalletOption as WalletOptionData } from '@/lib/wagmi/useWalletOptions'
 
 export type WalletOptionProps = {
   option: WalletOptionData

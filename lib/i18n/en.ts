@@ -46,6 +46,7 @@ export const en = {
     'connect.retry': 'Try again',
     'connect.back': 'Back to wallets',
     'connect.empty': 'No wallets found.',
+    'connect.moreWallets': 'More wallets',
     'connect.loading': 'Loading wallets…',
     'account.heading': 'Connected',
     'account.address': 'Address',
