@@ -85,7 +85,7 @@ describe('injected connector: identity', () => {
     const { connector } = setup({ connector: { announced: detail } })
     expect(connector.id).toBe('spiketestwallet')
     expect(connector.name).toBe('Spike Test Wallet')
-    // A remote icon would be a third-party request at render time.
+    // Never the announced address as is: a remote icon would be a third-party request at render time.
     expect(connector.icon).toBeUndefined()
   })
 

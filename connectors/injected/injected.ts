@@ -39,6 +39,11 @@ export type InjectedParameters = {
   wallet?: string | undefined
   /** An EIP-6963 announcement of a wallet the book does not know. */
   announced?: EIP6963ProviderDetail | undefined
+  /**
+   * For announcements: the icon `listWallets` vetted (a data URI). The announced `info.icon` is
+   * not used as is: anything but a data URI would be a third-party request.
+   */
+  icon?: string | undefined
   /** Overrides the connector key (and wagmi id); for announcements, the key `listWallets` gave it. */
   key?: string | undefined
   /** The wallet-book to look `wallet` up in; Sigil's by default. */
@@ -80,11 +85,6 @@ function removeProviderListener(provider: Provider, event: string, listener: (..
   if (typeof remove === 'function') remove.call(provider, event, listener)
 }
 
-function safeIcon(icon: unknown): string | undefined {
-  // EIP-6963 icons are data URIs; anything else would be a third-party request.
-  return typeof icon === 'string' && /^data:image\//i.test(icon) ? icon : undefined
-}
-
 type Identity = { key: string; name: string; icon: string | undefined; rdns: readonly string[] | undefined; entry: WalletBookEntry | undefined }
 
 function identify(parameters: InjectedParameters): Identity {
@@ -95,7 +95,7 @@ function identify(parameters: InjectedParameters): Identity {
   }
   if (parameters.announced) {
     const { info } = parameters.announced
-    return { key: parameters.key ?? connectorKey(info.name), name: info.name, icon: safeIcon(info.icon), rdns: [info.rdns], entry: undefined }
+    return { key: parameters.key ?? connectorKey(info.name), name: info.name, icon: parameters.icon, rdns: [info.rdns], entry: undefined }
   }
   return { key: parameters.key ?? genericBrowserWallet.key, name: genericBrowserWallet.name, icon: undefined, rdns: undefined, entry: undefined }
 }

@@ -66,6 +66,7 @@ describe('createSigilConfig', () => {
     expect(ids(config.connectors)).toContain('latewallet')
     const added = config.connectors.find((connector) => connector.id === 'latewallet')
     expect(added?.name).toBe('Late Wallet')
+    expect(added?.icon).toBe('data:image/svg+xml,<svg/>')
     expect(added?.emitter).toBeDefined()
   })
 

@@ -19,7 +19,7 @@ export function watchAnnouncedWallets(config: Config, discovery: DiscoveryStore,
       .filter((listing) => listing.source === 'eip6963' && !listing.entry && !existing.has(listing.key))
       .flatMap((listing) => {
         const detail = announced.find((candidate) => candidate.provider === listing.provider)
-        return detail ? [config._internal.connectors.setup(injected({ announced: detail, key: listing.key }))] : []
+        return detail ? [config._internal.connectors.setup(injected({ announced: detail, key: listing.key, icon: listing.icon }))] : []
       })
     if (added.length > 0) config._internal.connectors.setState((connectors) => [...connectors, ...added])
   }
