@@ -79,6 +79,15 @@ describe('injected connector: identity', () => {
     })
   })
 
+  it('keys a book wallet by its book key everywhere, also when the display name differs (Trust Wallet → trust)', () => {
+    const { connector } = setup({ connector: { wallet: 'trust' } })
+    const sigil = (connector as unknown as { sigil: { key: string; overrideKey: string | undefined } }).sigil
+    expect(connector.name).toBe('Trust Wallet')
+    expect(connector.id).toBe('trust')
+    expect(sigil.key).toBe('trust')
+    expect(sigil.overrideKey).toBe('trust')
+  })
+
   it('names an announced wallet the book does not know by connectorKey(name)', () => {
     const provider = createFakeProvider()
     const detail = { info: { uuid: '1', name: 'Spike Test Wallet', icon: 'https://evil.example/icon.png', rdns: 'dev.test.wallet' }, provider } as unknown as EIP6963ProviderDetail

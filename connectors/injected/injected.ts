@@ -115,7 +115,9 @@ export function injected(parameters: InjectedParameters = {}) {
   const persisted = createPersistedValues(key, parameters.storage)
   const sigil: SigilConnectorProperties = createSigilProperties({
     name: identity.name,
-    overrideKey: parameters.key,
+    // The book key (from the short name) or a given key overrides the key derived from the display
+    // name ("Trust Wallet" → `trust`, not `trustwallet`): persisted values and the id use it.
+    overrideKey: key === connectorKey(identity.name) ? undefined : key,
     persisted,
     walletConnectFallback: Boolean(entry?.walletConnect) && !entry?.filterFromWalletConnect,
   })
