@@ -2,7 +2,7 @@ import { readProperty } from '@/wallet-book/resolve/readProperty'
 
 /**
  * How long to wait for a wallet that injects `window.ethereum` after the page's scripts ran.
- * 3000 ms is the default of MetaMask's own detection helper
+ * 3000 ms is the default of MetaMask's own detection library, @metamask/detect-provider
  * (https://github.com/MetaMask/detect-provider#usage).
  */
 export const LATE_INJECTION_TIMEOUT_MS = 3000
