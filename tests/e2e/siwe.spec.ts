@@ -1,0 +1,110 @@
+import type { Page } from '@playwright/test'
+import { hexToString, isHex, toHex, verifyMessage, type Hex } from 'viem'
+import { parseSiweMessage } from 'viem/siwe'
+import { en } from '@/lib/i18n/en'
+import type { InjectedWallet } from '../fixtures/injectedWallet'
+import { expect, test } from './fixtures'
+
+/**
+ * Sign-In with Ethereum end to end (issue 3): the production build, Debian's Chromium, the injected
+ * test wallet (keys in Node, chain on a real anvil) and the real auth API with its embedded store.
+ */
+
+const TEST_WALLET_KEY = 'sigiltestwallet'
+
+async function connect(page: Page): Promise<void> {
+  await page.getByTestId('connect-button').click()
+  await page.getByTestId('connect-dialog').getByTestId(`wallet-option-${TEST_WALLET_KEY}`).click()
+  await expect(page.getByTestId('account-address')).toBeVisible()
+}
+
+async function signIn(page: Page, wallet: InjectedWallet): Promise<void> {
+  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
+  await page.getByTestId('sign-in-button').click()
+  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
+  await expect(page.getByTestId('auth-address')).toHaveText(wallet.address)
+  await expect(page.getByTestId('auth-chain')).toHaveText(String(wallet.chainId))
+}
+
+/** What the server says about this browser's session (the page's cookies, from Node). */
+async function serverSession(page: Page): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await page.request.get(new URL('/api/auth/session', page.url()).href)
+  return { status: response.status(), body: (await response.json()) as Record<string, unknown> }
+}
+
+test('signs in, survives a reload, ends on an account switch, signs in again and signs out', async ({ page, app, installWallet, snap }) => {
+  const wallet = await installWallet()
+  await page.goto(app.baseURL)
+  await connect(page)
+  const first = wallet.address
+
+  // Sign in: one personal_sign of an EIP-4361 message for this site, verified by the server.
+  await signIn(page, wallet)
+  const signRequests = wallet.requestsOf('personal_sign') as [Hex, string][]
+  expect(signRequests).toHaveLength(1)
+  const [hexMessage, signer] = signRequests[0]!
+  expect(signer).toBe(first.toLowerCase())
+  expect(isHex(hexMessage)).toBe(true)
+  const message = hexToString(hexMessage)
+  expect(toHex(message)).toBe(hexMessage)
+  const origin = new URL(app.baseURL)
+  expect(parseSiweMessage(message)).toMatchObject({ address: first, chainId: 31337, domain: origin.host, uri: origin.origin, version: '1' })
+  const answered = wallet.requests.find((request) => request.method === 'personal_sign')?.result as Hex
+  expect(await verifyMessage({ address: first, message, signature: answered })).toBe(true)
+  expect(await serverSession(page)).toMatchObject({ status: 200, body: { address: first, chainId: 31337 } })
+  const cookie = (await page.context().cookies(app.baseURL)).find((entry) => entry.name.endsWith('sigil_session'))
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' })
+  await snap('siwe-signed-in')
+
+  // Reload: still signed in, without signing again.
+  await page.reload()
+  await expect(page.getByTestId('account-address')).toBeVisible()
+  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
+  await expect(page.getByTestId('auth-address')).toHaveText(first)
+  expect(wallet.requestsOf('personal_sign')).toHaveLength(1)
+
+  // Another account in the wallet: the session of the first one ends, in the page and on the server.
+  await wallet.switchAccount(1)
+  expect(wallet.address).not.toBe(first)
+  await expect(page.getByTestId('account-address')).toHaveAttribute('title', wallet.address)
+  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
+  await expect(page.getByTestId('auth-address')).toBeHidden()
+  await expect.poll(async () => (await serverSession(page)).status).toBe(401)
+
+  // Sign in again, as the second account.
+  await signIn(page, wallet)
+  expect(await serverSession(page)).toMatchObject({ status: 200, body: { address: wallet.address } })
+
+  // Sign out.
+  await page.getByTestId('sign-out-button').click()
+  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
+  await expect(page.getByTestId('sign-in-button')).toBeVisible()
+  expect((await serverSession(page)).status).toBe(401)
+  expect((await page.context().cookies(app.baseURL)).some((entry) => entry.name.endsWith('sigil_session'))).toBe(false)
+  await expect(page.getByTestId('auth-error')).toHaveCount(0)
+})
+
+test('a rejected signature returns to idle with a short note, not an error', async ({ page, app, installWallet }) => {
+  const wallet = await installWallet({ behaviour: { rejectSign: true } })
+  await page.goto(app.baseURL)
+  await connect(page)
+  await page.getByTestId('sign-in-button').click()
+  await expect(page.getByTestId('auth-note')).toHaveText(en.ui['auth.cancelled'])
+  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
+  await expect(page.getByTestId('auth-error')).toHaveCount(0)
+  expect((await serverSession(page)).status).toBe(401)
+
+  // The next attempt works (a fresh nonce: the first one was never used).
+  wallet.set({ rejectSign: false })
+  await signIn(page, wallet)
+})
+
+test('disconnecting the wallet ends the session', async ({ page, app, installWallet }) => {
+  const wallet = await installWallet()
+  await page.goto(app.baseURL)
+  await connect(page)
+  await signIn(page, wallet)
+  await page.getByTestId('disconnect-button').click()
+  await expect(page.getByTestId('connect-button')).toBeVisible()
+  await expect.poll(async () => (await serverSession(page)).status).toBe(401)
+})
