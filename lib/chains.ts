@@ -1,5 +1,40 @@
-import type { Chain } from 'viem'
-import { arbitrum, base, baseSepolia, foundry, mainnet, optimism, polygon, sepolia } from 'viem/chains'
+import { defineChain, type Chain } from 'viem'
+import { arbitrum, foundry, mainnet, polygon, sepolia } from 'viem/chains'
+
+const multicall3 = { address: '0xcA11bde05977b3631167028862bE2a173976CA11' } as const
+
+/*
+ * The OP-stack chains are declared by hand rather than imported from `viem/chains`: viem's versions
+ * carry OP-stack block/transaction formatters and serializers (deposit transactions) that a
+ * connect-and-sign page never uses, and they cost ~12 kB gzip of first-load JavaScript.
+ */
+export const base = defineChain({
+  id: 8453,
+  name: 'Base',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['https://mainnet.base.org'] } },
+  blockExplorers: { default: { name: 'Basescan', url: 'https://basescan.org' } },
+  contracts: { multicall3: { ...multicall3, blockCreated: 5022 } },
+})
+
+export const baseSepolia = defineChain({
+  id: 84532,
+  name: 'Base Sepolia',
+  nativeCurrency: { name: 'Sepolia Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['https://sepolia.base.org'] } },
+  blockExplorers: { default: { name: 'Basescan', url: 'https://sepolia.basescan.org' } },
+  contracts: { multicall3: { ...multicall3, blockCreated: 1059647 } },
+  testnet: true,
+})
+
+export const optimism = defineChain({
+  id: 10,
+  name: 'OP Mainnet',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['https://mainnet.optimism.io'] } },
+  blockExplorers: { default: { name: 'Optimism Explorer', url: 'https://optimistic.etherscan.io' } },
+  contracts: { multicall3: { ...multicall3, blockCreated: 4286263 } },
+})
 
 /** The public chains Sigil supports, in the order the chain menu shows them. */
 export const publicChains = [mainnet, base, baseSepolia, optimism, arbitrum, polygon, sepolia] as const
