@@ -1,21 +1,39 @@
-/** @type {import('next').NextConfig} */
-const nextConfig = {
-  reactStrictMode: true,
-  poweredByHeader: false,
-  // PGlite ships WASM + a data bundle that webpack cannot bundle; load it from node_modules at run time.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg'],
-  // Route sizes land in .next/diagnostics/route-bundle-stats.json, read by `npm run bench`.
-  async headers() {
-    return [
-      {
-        source: '/:path*',
-        headers: [
-          { key: 'X-Content-Type-Options', value: 'nosniff' },
-          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-        ],
-      },
-    ]
-  },
+import { PHASE_PRODUCTION_SERVER } from 'next/constants.js'
+
+/**
+ * `next start` refuses to boot without the production settings, so a misconfigured deploy fails at
+ * once with a clear message instead of on the first sign-in (the same rules are enforced again where
+ * the values are used: lib/session/secret.ts, lib/config/server.ts).
+ */
+function assertProductionEnvironment(env) {
+  const problems = []
+  const secret = env.SESSION_SECRET ?? ''
+  if (secret.length < 32)
+    problems.push('SESSION_SECRET is required in production: a random string of at least 32 characters (e.g. openssl rand -base64 32).')
+  if (!env.APP_ORIGIN?.trim())
+    problems.push('APP_ORIGIN is required in production: the exact origin(s) the site answers on, comma-separated (e.g. https://sigil.example).')
+  if (problems.length) throw new Error(`Sigil cannot start:\n- ${problems.join('\n- ')}`)
 }
 
-export default nextConfig
+/** @type {(phase: string) => import('next').NextConfig} */
+export default function nextConfig(phase) {
+  if (phase === PHASE_PRODUCTION_SERVER) assertProductionEnvironment(process.env)
+  return {
+    reactStrictMode: true,
+    poweredByHeader: false,
+    // PGlite ships WASM + a data bundle that webpack cannot bundle; load it from node_modules at run time.
+    serverExternalPackages: ['@electric-sql/pglite', 'pg'],
+    async headers() {
+      return [
+        {
+          source: '/:path*',
+          headers: [
+            { key: 'X-Content-Type-Options', value: 'nosniff' },
+            { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+            { key: 'X-Frame-Options', value: 'DENY' },
+          ],
+        },
+      ]
+    },
+  }
+}

@@ -3,7 +3,13 @@ import { defineConfig } from 'vitest/config'
 
 // vitest 4.1 / jsdom 29 / msw 2: the newest majors need Node 22 and fail on Node 20 (see README, Testing).
 export default defineConfig({
-  resolve: { alias: { '@': fileURLToPath(new URL('./', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./', import.meta.url)),
+      // `server-only` throws outside a React Server Components build; tests import server modules directly.
+      'server-only': fileURLToPath(new URL('./tests/fixtures/serverOnly.ts', import.meta.url)),
+    },
+  },
   test: {
     include: ['{app,connectors,wallet-book,lib,tests/unit,tests/fixtures}/**/*.test.{ts,tsx}'],
     environment: 'node',
