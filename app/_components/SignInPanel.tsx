@@ -11,14 +11,26 @@ import {
   signOut,
   verifySignIn,
 } from '@/lib/siwe/client'
-import { initialSignInState, signInReducer } from '../_lib/signInMachine'
+import type { KnownSession } from '../_lib/knownSession'
+import { initialSignInState, signInReducer, type SignInState } from '../_lib/signInMachine'
 import { signPersonalMessage } from '@/lib/wagmi/signPersonalMessage'
 import { mapProviderError } from '@/connectors/shared/providerErrors'
 
 /** A nonce lives 5 minutes on the server; one older than this is fetched again. */
 const NONCE_MAX_AGE_MS = 4 * 60 * 1000
 
-export type SignInPanelProps = { address: Address; chainId: number }
+export type SignInPanelProps = {
+  address: Address
+  chainId: number
+  /** The session as last known (rendered by the server, then kept by the page); `undefined` = ask the API. */
+  session: KnownSession
+  onSessionChange: (session: { address: Address; chainId: number } | null) => void
+}
+
+function initialState(session: KnownSession, address: Address): SignInState {
+  if (session && isAddressEqual(session.address, address)) return { ...initialSignInState, status: 'signed-in', session }
+  return initialSignInState
+}
 
 function errorMessage(error: unknown): string {
   return isAuthApiError(error) ? error.message : mapProviderError(error, 'sign').message
@@ -29,9 +41,10 @@ function errorMessage(error: unknown): string {
  * the user's gesture (mobile browsers drop wallet links opened later). Signing out, disconnecting or
  * switching to another account ends the server session.
  */
-export function SignInPanel({ address, chainId }: SignInPanelProps) {
+export function SignInPanel({ address, chainId, session: known, onSessionChange }: SignInPanelProps) {
   const config = useConfig()
-  const [state, dispatch] = useReducer(signInReducer, initialSignInState)
+  // Same on the server and in the browser (both start from the server's reading): no hydration mismatch.
+  const [state, dispatch] = useReducer(signInReducer, undefined, () => initialState(known, address))
   const nonce = useRef<{ value: Promise<string>; at: number } | null>(null)
 
   const prefetchNonce = useCallback(() => {
@@ -44,14 +57,29 @@ export function SignInPanel({ address, chainId }: SignInPanelProps) {
     })
   }, [])
 
-  // The server session may belong to this account (reload), or to another one (ended here).
+  const endSession = useCallback(() => {
+    onSessionChange(null)
+    void signOut().catch(() => {
+      // The cookie expires on its own; the next sign-in replaces it.
+    })
+  }, [onSessionChange])
+
+  // The session belongs to this account, to another one (ended here), or is unknown (asked).
+  const knownAtMount = useRef(known)
   useEffect(() => {
+    const session = knownAtMount.current
+    if (session === null) return
+    if (session) {
+      if (!isAddressEqual(session.address, address)) endSession()
+      return
+    }
     let live = true
     fetchSession()
-      .then((session) => {
-        if (!live || !session) return
-        if (isAddressEqual(session.address, address)) dispatch({ type: 'sessionFound', session })
-        else void signOut().catch(() => {})
+      .then((found) => {
+        if (!live || !found) return
+        if (!isAddressEqual(found.address, address)) return endSession()
+        dispatch({ type: 'sessionFound', session: found })
+        onSessionChange({ address: found.address, chainId: found.chainId })
       })
       .catch(() => {
         // No answer: stay idle; signing in will report the problem if it persists.
@@ -59,15 +87,17 @@ export function SignInPanel({ address, chainId }: SignInPanelProps) {
     return () => {
       live = false
     }
-  }, [address])
+    // Once per mount: later changes are this panel's own doing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
   // Switching to another account in the wallet ends the session of the previous one.
   const session = state.session
   useEffect(() => {
     if (state.status !== 'signed-in' || !session || isAddressEqual(session.address, address)) return
     dispatch({ type: 'signedOut', note: 'auth.ended' })
-    void signOut().catch(() => {})
-  }, [state.status, session, address])
+    endSession()
+  }, [state.status, session, address, endSession])
 
   // Keep a fresh nonce ready while idle.
   useEffect(() => {
@@ -89,6 +119,7 @@ export function SignInPanel({ address, chainId }: SignInPanelProps) {
       dispatch({ type: 'signed' })
       const session = await verifySignIn({ message, signature })
       dispatch({ type: 'verified', session })
+      onSessionChange(session)
     } catch (error) {
       if (!isAuthApiError(error) && mapProviderError(error, 'sign').code === 'user_rejected') dispatch({ type: 'rejected' })
       else dispatch({ type: 'failed', message: errorMessage(error) })
@@ -99,6 +130,7 @@ export function SignInPanel({ address, chainId }: SignInPanelProps) {
     try {
       await signOut()
       dispatch({ type: 'signedOut' })
+      onSessionChange(null)
     } catch (error) {
       dispatch({ type: 'failed', message: errorMessage(error) })
     }

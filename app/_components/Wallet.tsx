@@ -2,6 +2,7 @@
 import dynamic from 'next/dynamic'
 import { useEffect, useRef, useState } from 'react'
 import { useConnection } from 'wagmi'
+import type { KnownSession } from '../_lib/knownSession'
 import { ConnectButton } from './ConnectButton'
 import { loadConnectDialog } from './loadConnectDialog'
 import { loadConnectedViews } from './loadConnectedViews'
@@ -15,13 +16,20 @@ const SignInPanel = dynamic(() => loadConnectedViews.signIn().then((m) => m.Sign
 // Only ever opened by a click, so never rendered on the server.
 const ConnectDialog = dynamic(() => loadConnectDialog().then((m) => m.ConnectDialog), { ssr: false })
 
+export type WalletProps = {
+  /** The sign-in session as the server saw it when rendering the page. */
+  initialSession: KnownSession
+}
+
 /** The page's one stateful region: the connect button and its dialog, or the account and its panels. */
-export function Wallet() {
+export function Wallet({ initialSession }: WalletProps) {
   const { address, chainId, status } = useConnection()
+  // Outlives the sign-in panel, which unmounts while disconnected.
+  const [session, setSession] = useState<KnownSession>(initialSession)
   // While wagmi reconnects after a reload, the cookie's account is shown: the server rendered it too.
   const connected =
     address !== undefined && chainId !== undefined && (status === 'connected' || status === 'reconnecting')
-  useEndSessionOnDisconnect(connected ? address : undefined)
+  useEndSessionOnDisconnect(connected ? address : undefined, () => setSession(null))
 
   // The dialog lives here, not in the button: a connection the user cancelled can still land for an
   // instant before it is undone, and that must not tear the dialog down under them.
@@ -51,7 +59,7 @@ export function Wallet() {
             onDisconnect={() => setFocusTarget('connect')}
           />
           <SignMessagePanel address={address} chainId={chainId} />
-          <SignInPanel address={address} chainId={chainId} />
+          <SignInPanel address={address} chainId={chainId} session={session} onSessionChange={setSession} />
         </div>
       ) : (
         <ConnectButton ref={opener} onOpen={() => setDialogOpen(true)} />

@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createSession, sessionCookieName, sessionSetCookie } from '@/lib/session/session'
+import { readServerSession } from './readServerSession'
+
+const secret = 'a-test-secret-that-is-long-enough-0123456789'
+const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+
+async function cookieFor(options: { secret: string; now?: Date }): Promise<string> {
+  const session = createSession({ address, chainId: 31337, now: options.now ?? new Date() })
+  const setCookie = await sessionSetCookie(session, { secret: options.secret, secure: false })
+  return setCookie.split(';')[0]!
+}
+
+describe('readServerSession', () => {
+  let dir: string
+  let env: Record<string, string | undefined>
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'sigil-session-'))
+    env = { NODE_ENV: 'test', SESSION_SECRET: secret, DATA_DIR: dir, APP_ORIGIN: 'http://localhost:3000' }
+  })
+  afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('reads the signed-in address and chain from a valid session cookie among others', async () => {
+    const cookie = `sigil.store=%7B%7D; ${await cookieFor({ secret })}; other=1`
+    await expect(readServerSession(cookie, env)).resolves.toEqual({ address, chainId: 31337 })
+  })
+
+  it('answers signed out without cookies, or without a session cookie', async () => {
+    await expect(readServerSession(null, env)).resolves.toBeNull()
+    await expect(readServerSession('sigil.store=%7B%7D', env)).resolves.toBeNull()
+  })
+
+  it('answers signed out for a cookie sealed with another secret or tampered with', async () => {
+    const foreign = await cookieFor({ secret: 'another-secret-that-is-long-enough-9876543210' })
+    await expect(readServerSession(foreign, env)).resolves.toBeNull()
+    await expect(readServerSession(`${sessionCookieName(false)}=Fe26.2**garbage`, env)).resolves.toBeNull()
+  })
+
+  it('answers signed out for an expired session', async () => {
+    const old = await cookieFor({ secret, now: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+    await expect(readServerSession(old, env)).resolves.toBeNull()
+  })
+
+  it('answers unknown, without throwing, when the server is misconfigured', async () => {
+    const cookie = await cookieFor({ secret })
+    await expect(readServerSession(cookie, { ...env, NODE_ENV: 'production', SESSION_SECRET: undefined })).resolves.toBeUndefined()
+  })
+})
