@@ -157,6 +157,26 @@ async function networkIdleJs(browser: Browser, baseURL: string): Promise<Figure>
 }
 
 /**
+ * Runs in the page: clicks the test wallet's option and resolves with the milliseconds until the
+ * connected address is in the DOM. A string, not a function: under tsx, esbuild's keepNames would
+ * wrap inner functions in a `__name` helper that the page does not have.
+ */
+const MEASURE_CLICK_TO_CONNECTED = `new Promise((resolve, reject) => {
+  const button = document.querySelector('[data-testid="wallet-option-sigiltestwallet"]')
+  if (!button) return reject(new Error('wallet option not found'))
+  const timer = setTimeout(() => reject(new Error('not connected within 10 s')), 10000)
+  const start = performance.now()
+  const observer = new MutationObserver(() => {
+    if (document.querySelector('[data-testid="account-address"]') === null) return
+    observer.disconnect()
+    clearTimeout(timer)
+    resolve(performance.now() - start)
+  })
+  observer.observe(document.body, { subtree: true, childList: true })
+  button.click()
+})`
+
+/**
  * Median of `runs` click-to-connected times with the injected test wallet, measured inside the
  * page: from the click on the wallet's option to the moment the connected address is in the DOM.
  */
@@ -174,25 +194,12 @@ async function clickToConnected(browser: Browser, baseURL: string, anvil: Anvil)
       await page.getByTestId('connect-button').click()
       const option = page.getByTestId('wallet-option-sigiltestwallet')
       await option.waitFor({ state: 'visible' })
-      const elapsed = await page.evaluate(
-        () =>
-          new Promise<number>((resolve, reject) => {
-            const button = document.querySelector<HTMLElement>('[data-testid="wallet-option-sigiltestwallet"]')
-            if (!button) return reject(new Error('wallet option not found'))
-            const connected = () => document.querySelector('[data-testid="account-address"]') !== null
-            const timer = setTimeout(() => reject(new Error('not connected within 10 s')), 10_000)
-            const start = performance.now()
-            const observer = new MutationObserver(() => {
-              if (!connected()) return
-              observer.disconnect()
-              clearTimeout(timer)
-              resolve(performance.now() - start)
-            })
-            observer.observe(document.body, { subtree: true, childList: true })
-            button.click()
-          }),
-      )
+      const elapsed = (await page.evaluate(MEASURE_CLICK_TO_CONNECTED)) as number
       times.push(elapsed)
+    } catch (error) {
+      const page = context.pages()[0]
+      if (page) await page.screenshot({ path: path.join(repoRoot, 'tests', 'artifacts', 'bench-connect-failure.png') }).catch(() => undefined)
+      throw error
     } finally {
       await context.close()
     }
