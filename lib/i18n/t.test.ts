@@ -46,3 +46,12 @@ describe('the ui catalogue', () => {
     expect(en.errors.in_app_browser_base_not_found).toBe('No inAppBrowserBase found for {wallet}.')
   })
 })
+
+describe('the catalogue sections', () => {
+  it('are the modules t() and the errors read, so each part loads only its own strings', async () => {
+    const { errors } = await import('./errors')
+    const { ui } = await import('./ui')
+    expect(en.errors).toBe(errors)
+    expect(en.ui).toBe(ui)
+  })
+})
