@@ -12,7 +12,7 @@ export default async function Home() {
         <h1>{t('app.title')}</h1>
         <p className="muted">{t('app.tagline')}</p>
       </header>
-      <Wallet initialSession={session} />
+      <Wallet initialSession={session} connectLabel={t('connect.button')} />
     </main>
   )
 }

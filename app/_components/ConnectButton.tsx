@@ -1,15 +1,16 @@
 'use client'
 import type { Ref } from 'react'
-import { t } from '@/lib/i18n/t'
 import { preloadConnectDialog } from './loadConnectDialog'
 
 export type ConnectButtonProps = {
   ref?: Ref<HTMLButtonElement> | undefined
+  /** "Connect wallet", from the catalogue on the server: the page's first paint needs no catalogue code. */
+  label: string
   onOpen: () => void
 }
 
 /** "Connect wallet": opens the connect dialog, whose code loads on hover/focus/touch, before the tap. */
-export function ConnectButton({ ref, onOpen }: ConnectButtonProps) {
+export function ConnectButton({ ref, label, onOpen }: ConnectButtonProps) {
   return (
     <button
       ref={ref}
@@ -22,7 +23,7 @@ export function ConnectButton({ ref, onOpen }: ConnectButtonProps) {
       onFocus={preloadConnectDialog}
       onTouchStart={preloadConnectDialog}
     >
-      {t('connect.button')}
+      {label}
     </button>
   )
 }

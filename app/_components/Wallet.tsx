@@ -19,10 +19,12 @@ const ConnectDialog = dynamic(() => loadConnectDialog().then((m) => m.ConnectDia
 export type WalletProps = {
   /** The sign-in session as the server saw it when rendering the page. */
   initialSession: KnownSession
+  /** The connect button's text, looked up on the server (see ConnectButton). */
+  connectLabel: string
 }
 
 /** The page's one stateful region: the connect button and its dialog, or the account and its panels. */
-export function Wallet({ initialSession }: WalletProps) {
+export function Wallet({ initialSession, connectLabel }: WalletProps) {
   const { address, chainId, status } = useConnection()
   // Outlives the sign-in panel, which unmounts while disconnected.
   const [session, setSession] = useState<KnownSession>(initialSession)
@@ -62,7 +64,7 @@ export function Wallet({ initialSession }: WalletProps) {
           <SignInPanel address={address} chainId={chainId} session={session} onSessionChange={setSession} />
         </div>
       ) : (
-        <ConnectButton ref={opener} onOpen={() => setDialogOpen(true)} />
+        <ConnectButton ref={opener} label={connectLabel} onOpen={() => setDialogOpen(true)} />
       )}
       {dialogOpen && (
         <ConnectDialog
