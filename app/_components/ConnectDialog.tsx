@@ -9,7 +9,7 @@ import { detectPlatform } from '@/lib/platform/detectPlatform'
 import { connectionEvents } from '@/connectors/shared/connectionEvents'
 import { mapProviderError } from '@/connectors/shared/providerErrors'
 import { useWalletOptions, type WalletOption as WalletOptionData } from '@/lib/wagmi/useWalletOptions'
-import { preloadConnectedViews } from './loadConnectedViews'
+import { preloadConnectedView } from './loadConnectedView'
 import { WalletList } from './WalletList'
 
 type View =
@@ -55,7 +55,7 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
     const element = dialog.current
     if (!element) return
     if (!element.open) element.showModal()
-    preloadConnectedViews()
+    preloadConnectedView()
     return () => {
       if (element.open) element.close()
     }

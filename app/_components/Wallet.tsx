@@ -4,15 +4,10 @@ import { useEffect, useRef, useState } from 'react'
 import { useConnection } from 'wagmi'
 import type { KnownSession } from '../_lib/knownSession'
 import { ConnectButton } from './ConnectButton'
+import { ConnectedSlot } from './ConnectedSlot'
 import { loadConnectDialog } from './loadConnectDialog'
-import { loadConnectedViews } from './loadConnectedViews'
 import { useEndSessionOnDisconnect } from './useEndSessionOnDisconnect'
 
-// The connected views are their own chunks: a first visit (disconnected) never downloads them, and a
-// reload while connected still renders them on the server, so there is no flash.
-const AccountView = dynamic(() => loadConnectedViews.account().then((m) => m.AccountView))
-const SignMessagePanel = dynamic(() => loadConnectedViews.signMessage().then((m) => m.SignMessagePanel))
-const SignInPanel = dynamic(() => loadConnectedViews.signIn().then((m) => m.SignInPanel))
 // Only ever opened by a click, so never rendered on the server.
 const ConnectDialog = dynamic(() => loadConnectDialog().then((m) => m.ConnectDialog), { ssr: false })
 
@@ -53,16 +48,14 @@ export function Wallet({ initialSession, connectLabel }: WalletProps) {
   return (
     <>
       {connected ? (
-        <div className="stack">
-          <AccountView
-            address={address}
-            chainId={chainId}
-            autoFocus={focusTarget === 'account'}
-            onDisconnect={() => setFocusTarget('connect')}
-          />
-          <SignMessagePanel address={address} chainId={chainId} />
-          <SignInPanel address={address} chainId={chainId} session={session} onSessionChange={setSession} />
-        </div>
+        <ConnectedSlot
+          address={address}
+          chainId={chainId}
+          session={session}
+          onSessionChange={setSession}
+          autoFocus={focusTarget === 'account'}
+          onDisconnect={() => setFocusTarget('connect')}
+        />
       ) : (
         <ConnectButton ref={opener} label={connectLabel} onOpen={() => setDialogOpen(true)} />
       )}

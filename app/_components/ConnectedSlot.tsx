@@ -1,0 +1,20 @@
+'use client'
+import dynamic from 'next/dynamic'
+import { useState } from 'react'
+import type { ConnectedViewProps } from './ConnectedView'
+import { loadConnectedView, loadedConnectedView } from './loadConnectedView'
+
+// The connected view is its own chunk: a first visit (disconnected) never downloads it, and a
+// reload while connected still renders it on the server, so there is no flash.
+const LazyConnectedView = dynamic(() => loadConnectedView().then((m) => m.ConnectedView))
+
+/**
+ * Where the connected view goes. When its chunk is already in the browser (preloaded by the connect
+ * dialog) it is rendered directly, in the same commit as the connection; otherwise (a reload while
+ * connected) through the lazy wrapper. Chosen once per mount, so the component never changes type
+ * and loses its state mid-way.
+ */
+export function ConnectedSlot(props: ConnectedViewProps) {
+  const [View] = useState(() => loadedConnectedView()?.ConnectedView ?? LazyConnectedView)
+  return <View {...props} />
+}

@@ -1,0 +1,27 @@
+'use client'
+import type { Address } from 'viem'
+import type { KnownSession } from '../_lib/knownSession'
+import { AccountView } from './AccountView'
+import { SignInPanel } from './SignInPanel'
+import { SignMessagePanel } from './SignMessagePanel'
+
+export type ConnectedViewProps = {
+  address: Address
+  chainId: number
+  session: KnownSession
+  onSessionChange: (session: { address: Address; chainId: number } | null) => void
+  /** Take focus on mount (the connect dialog that had it is gone). */
+  autoFocus: boolean
+  onDisconnect: () => void
+}
+
+/** Everything shown while a wallet is connected: the account, message signing, sign-in. */
+export function ConnectedView({ address, chainId, session, onSessionChange, autoFocus, onDisconnect }: ConnectedViewProps) {
+  return (
+    <div className="stack">
+      <AccountView address={address} chainId={chainId} autoFocus={autoFocus} onDisconnect={onDisconnect} />
+      <SignMessagePanel address={address} chainId={chainId} />
+      <SignInPanel address={address} chainId={chainId} session={session} onSessionChange={onSessionChange} />
+    </div>
+  )
+}
