@@ -2,11 +2,12 @@
 import dynamic from 'next/dynamic'
 import { useState } from 'react'
 import type { ConnectedViewProps } from './ConnectedView'
-import { loadConnectedView, loadedConnectedView } from './loadConnectedView'
+import { loadedConnectedView, markConnectedViewLoaded } from './loadConnectedView'
 
 // The connected view is its own chunk: a first visit (disconnected) never downloads it, and a
-// reload while connected still renders it on the server, so there is no flash.
-const LazyConnectedView = dynamic(() => loadConnectedView().then((m) => m.ConnectedView))
+// reload while connected still renders it on the server, so there is no flash. The `import()` sits
+// right here so Next sees it and preloads the chunk in the server-rendered page.
+const LazyConnectedView = dynamic(() => import('./ConnectedView').then((m) => markConnectedViewLoaded(m).ConnectedView))
 
 /**
  * Where the connected view goes. When its chunk is already in the browser (preloaded by the connect

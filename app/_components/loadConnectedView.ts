@@ -2,16 +2,15 @@ import type * as ConnectedViewModule from './ConnectedView'
 
 let loaded: typeof ConnectedViewModule | undefined
 
-/**
- * The connected view's chunk: loaded by `next/dynamic` when the page renders it, and preloaded when
- * the connect dialog opens so it is ready by the time the wallet answers.
- */
-export function loadConnectedView(): Promise<typeof ConnectedViewModule> {
-  return import('./ConnectedView').then((module) => (loaded = module))
+/** Records the connected view's module once it is in the browser (see `loadedConnectedView`). */
+export function markConnectedViewLoaded(module: typeof ConnectedViewModule): typeof ConnectedViewModule {
+  loaded = module
+  return module
 }
 
+/** Loads the connected view's chunk before it is needed: the connect dialog calls it when it opens. */
 export function preloadConnectedView(): void {
-  void loadConnectedView().catch(() => {
+  void import('./ConnectedView').then(markConnectedViewLoaded, () => {
     // The page's own render will load it again and report a failure.
   })
 }
