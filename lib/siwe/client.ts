@@ -122,7 +122,11 @@ export async function verifySignIn(
 /** The current session, or null when signed out (the server answers 401). */
 export async function fetchSession(options?: AuthClientOptions): Promise<SignedInSession | null> {
   const response = await call('/api/auth/session', { method: 'GET' }, options)
-  if (response.status === 401) return null
+  if (response.status === 401) {
+    // Release the unread body: an open response keeps the page from ever going network-idle.
+    await response.body?.cancel().catch(() => {})
+    return null
+  }
   if (!response.ok) throw await failure(response)
   const body = await readJson(response)
   if (
