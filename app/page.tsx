@@ -12,7 +12,16 @@ export default async function Home() {
         <h1>{t('app.title')}</h1>
         <p className="muted">{t('app.tagline')}</p>
       </header>
-      <Wallet initialSession={session} connectLabel={t('connect.button')} />
+      <Wallet
+        initialSession={session}
+        connectLabel={t('connect.button')}
+        intro={
+          <>
+            <h2>{t('start.heading')}</h2>
+            <p className="muted">{t('start.body')}</p>
+          </>
+        }
+      />
     </main>
   )
 }

@@ -1,6 +1,6 @@
 'use client'
 import dynamic from 'next/dynamic'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useConnection } from 'wagmi'
 import type { KnownSession } from '../_lib/knownSession'
 import { ConnectButton } from './ConnectButton'
@@ -16,10 +16,12 @@ export type WalletProps = {
   initialSession: KnownSession
   /** The connect button's text, looked up on the server (see ConnectButton). */
   connectLabel: string
+  /** Shown above the connect button while disconnected; rendered on the server, no code of its own. */
+  intro: ReactNode
 }
 
 /** The page's one stateful region: the connect button and its dialog, or the account and its panels. */
-export function Wallet({ initialSession, connectLabel }: WalletProps) {
+export function Wallet({ initialSession, connectLabel, intro }: WalletProps) {
   const { address, chainId, status } = useConnection()
   // Outlives the sign-in panel, which unmounts while disconnected.
   const [session, setSession] = useState<KnownSession>(initialSession)
@@ -57,7 +59,10 @@ export function Wallet({ initialSession, connectLabel }: WalletProps) {
           onDisconnect={() => setFocusTarget('connect')}
         />
       ) : (
-        <ConnectButton ref={opener} label={connectLabel} onOpen={() => setDialogOpen(true)} />
+        <div className="card">
+          {intro}
+          <ConnectButton ref={opener} label={connectLabel} onOpen={() => setDialogOpen(true)} />
+        </div>
       )}
       {dialogOpen && (
         <ConnectDialog

@@ -5,6 +5,9 @@
 export const ui = {
   'app.title': 'Sigil',
   'app.tagline': 'Connect any EVM wallet and prove you own it.',
+  'start.heading': 'Get started',
+  'start.body':
+    'Connect a browser-extension or mobile wallet. Then sign a message, or sign in to prove to this site that the address is yours.',
   'connect.button': 'Connect wallet',
   'connect.title': 'Connect a wallet',
   'connect.close': 'Close',
