@@ -4,15 +4,12 @@ import { SigilError, type SigilErrorOptions } from '@/lib/errors/SigilError'
  * A link builder was given something it cannot turn into a wallet link (a page address that is
  * not http(s), a pairing URI that is not `wc:`, an empty session topic). A programming error on
  * our side, never the user's: the meta lines state the rule and the offending value.
- *
- * TODO(catalogue): give it its own code and wording in `lib/i18n/en.ts` (`invalid_wallet_link_input`);
- * until then it carries the catalogue's generic `unknown` message.
  */
 export class WalletLinkInputError extends SigilError {
-  static readonly code = 'unknown'
+  static readonly code = 'invalid_wallet_link_input'
   override name = 'WalletLinkInputError'
   constructor(rule: string, value: unknown, options?: SigilErrorOptions) {
-    super('unknown', { ...options, metaMessages: [rule, `Got: ${describe(value)}`] })
+    super('invalid_wallet_link_input', { ...options, metaMessages: [rule, `Got: ${describe(value)}`] })
   }
 }
 

@@ -8,6 +8,7 @@ import {
   ConnectionRejectedError,
   NetworkSwitchNotSupportedError,
   ProviderNotFoundError,
+  RequestPendingError,
   SwitchChainRejectedError,
   UnknownWalletError,
   UserRejectedError,
@@ -91,7 +92,8 @@ describe('mapProviderError', () => {
 
   it('tells a pending wallet prompt (-32002) apart, also during connect', () => {
     const mapped = mapProviderError(providerError(-32002, 'Request of type wallet_requestPermissions already pending'), 'connect')
-    expect(mapped).toBeInstanceOf(UnknownWalletError)
+    expect(mapped).toBeInstanceOf(RequestPendingError)
+    expect(mapped.message).toBe('A request is already open in your wallet. Please check the wallet.')
     expect(mapped.details).toContain('already pending')
   })
 

@@ -6,6 +6,7 @@ import {
   ConnectionRejectedError,
   NetworkSwitchNotSupportedError,
   SwitchChainRejectedError,
+  RequestPendingError,
   UnknownWalletError,
   UserRejectedError,
   WalletDisconnectedError,
@@ -134,9 +135,8 @@ export function mapProviderError(error: unknown, operation: ProviderOperation): 
   const options = { cause: error, details }
   if (code === ProviderErrorCode.requestPending) {
     // MetaMask answers -32002 while its own prompt for an earlier request is still open: the user
-    // should look at the wallet, not retry. The catalogue has no entry of its own for this yet, so
-    // the condition travels in `details`.
-    return new UnknownWalletError({ ...options, details: `${operation}: a request is already pending in the wallet (-32002)` })
+    // should look at the wallet, not retry.
+    return new RequestPendingError({ ...options, details: `${operation}: a request is already pending in the wallet (-32002)` })
   }
   // A failed connect is a rejected connection, whatever the wallet's reason (SPEC.md §8
   // "Connection rejected. Please try again."; REFERENCE.md §1 "Connecting").

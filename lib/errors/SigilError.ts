@@ -1,4 +1,5 @@
-import { en, type ErrorCode } from '@/lib/i18n/en'
+import type { ErrorCode } from '@/lib/i18n/en'
+import { errors } from '@/lib/i18n/errors'
 import { format } from '@/lib/i18n/format'
 
 export type SigilErrorOptions = {
@@ -22,7 +23,7 @@ export class SigilError extends Error {
   readonly metaMessages: readonly string[] | undefined
 
   constructor(code: ErrorCode, options: SigilErrorOptions = {}) {
-    super(format(en.errors[code], options.values), options.cause === undefined ? undefined : { cause: options.cause })
+    super(format(errors[code], options.values), options.cause === undefined ? undefined : { cause: options.cause })
     this.code = code
     this.details = options.details
     this.metaMessages = options.metaMessages

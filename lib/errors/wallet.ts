@@ -111,6 +111,13 @@ export class InvalidAddressError extends SigilError {
   }
 }
 
+/** EIP-1193 -32002: the wallet still shows a prompt for an earlier request; the user should look there. */
+export class RequestPendingError extends SigilError {
+  static readonly code = 'request_pending'
+  override name = 'RequestPendingError'
+  constructor(options?: SigilErrorOptions) { super('request_pending', options) }
+}
+
 export class RequestTimeoutError extends SigilError {
   static readonly code = 'request_timeout'
   override name = 'RequestTimeoutError'

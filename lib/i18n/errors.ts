@@ -24,6 +24,7 @@ export const errors = {
   user_rejected: 'The request was rejected in the wallet.',
   invalid_address: 'That is not a valid address.',
   request_timeout: 'The wallet did not answer in time.',
+  request_pending: 'A request is already open in your wallet. Please check the wallet.',
   wallet_disconnected: 'The wallet disconnected.',
   unknown: 'Something went wrong with the wallet.',
   // Our wording: a wallet link could not be built from its inputs (a programming error, never the user's).
