@@ -1,3 +1,4 @@
+import { auth } from './auth'
 import { errors } from './errors'
 import { ui } from './ui'
 
@@ -6,9 +7,10 @@ import { ui } from './ui'
  * module so each part of the app loads only the strings it shows.
  * - `errors`: the message of every error code; SPEC.md section 8 verbatim.
  * - `ui`: the page's own strings, read through `t()`.
+ * - `auth`: the sign-in statement and the sign-in API's error messages.
  * A second language is a second catalogue of the same type.
  */
-export const en = { errors, ui } as const
+export const en = { errors, ui, auth } as const
 
 export type Catalogue = typeof en
 export type ErrorCode = keyof Catalogue['errors']

@@ -1,0 +1,38 @@
+/**
+ * The catalogue's `auth` section: the statement shown in the wallet and the message of every error
+ * code the sign-in API answers with (the server sends them, the sign-in view shows them verbatim).
+ * Its own module so the server routes and the client helpers load only these strings.
+ */
+export const auth = {
+  statement: 'Sign in to Sigil to prove you own this address.',
+  errors: {
+    // 400: the request or the message cannot be read.
+    malformed_body: 'The sign-in request could not be read.',
+    malformed_message: 'The sign-in message is not a valid Sign-In with Ethereum message.',
+    malformed_signature: 'The signature is not a valid hex string.',
+    // 401
+    invalid_signature: 'The signature does not match the address in the sign-in message.',
+    not_signed_in: 'You are not signed in.',
+    // 413
+    body_too_large: 'The sign-in request is too large.',
+    // 422: the message is well formed but not acceptable here and now.
+    domain_mismatch: 'The sign-in message was made for another site.',
+    uri_mismatch: 'The sign-in message names another address for this site.',
+    unsupported_chain: 'Sign-in is not available on this network.',
+    message_expired: 'The sign-in message has expired. Please sign in again.',
+    message_not_yet_valid: 'The sign-in message is not valid yet. Check your device clock.',
+    nonce_invalid: 'This sign-in request is not valid any more. Please sign in again.',
+    nonce_expired: 'This sign-in request has expired. Please sign in again.',
+    // 429
+    rate_limited: 'Too many sign-in attempts. Please wait a minute and try again.',
+    // 503: retryable.
+    store_unavailable: 'Sign-in is temporarily unavailable. Please try again.',
+    rpc_unavailable: 'The network could not be reached to check this wallet. Please try again.',
+    // 500
+    internal_error: 'Something went wrong on our side. Please try again.',
+    // Client side only: no usable answer from the server.
+    network_error: 'The server could not be reached. Check your connection and try again.',
+    unexpected_response: 'The server sent an unexpected answer.',
+  },
+} as const
+
