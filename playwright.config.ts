@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
+import { chromeFlags, chromePath } from './tests/fixtures/chromium'
 
 /**
  * End-to-end tests on real parts: Debian's Chromium (never `npx playwright install`, which needs
@@ -28,17 +29,8 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: chromePath,
+      args: chromeFlags,
     },
     viewport: { width: 1280, height: 800 },
     locale: 'en-US',

@@ -17,19 +17,9 @@ import { chromium, type Browser } from '@playwright/test'
 import { startAnvil, type Anvil } from '../fixtures/anvil'
 import { installInjectedWallet } from '../fixtures/injectedWallet'
 import { isNonLoopbackRequest } from '../fixtures/networkGuard'
+import { chromeFlags, chromePath } from '../fixtures/chromium'
 import { ensureProductionBuild, repoRoot, startNextServer, type NextServer } from '../fixtures/nextServer'
 
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean))
 const connectRuns = positiveInt(process.env.BENCH_CONNECT_RUNS, 20)
 const lighthouseRuns = positiveInt(process.env.BENCH_LIGHTHOUSE_RUNS, 3)
