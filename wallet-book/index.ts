@@ -18,6 +18,7 @@ import { tokenpocket } from './entries/tokenpocket'
 import { trust } from './entries/trust'
 import { uniswap } from './entries/uniswap'
 import { zerion } from './entries/zerion'
+import { entryForKey } from './entryForKey'
 import type { WalletBook, WalletBookEntry } from './types'
 
 /**
@@ -49,7 +50,7 @@ export const walletBook: WalletBook = {
 
 /** The entry for a connector key, or `undefined` for a wallet the book does not know. */
 export function getWalletBookEntry(key: string, book: WalletBook = walletBook): WalletBookEntry | undefined {
-  return typeof key === 'string' && Object.hasOwn(book, key) ? book[key] : undefined
+  return entryForKey(book, key)
 }
 
 export type KeyedWalletBookEntry = { key: string; entry: WalletBookEntry }

@@ -9,10 +9,11 @@ import {
   SwitchChainRejectedError,
   UnknownWalletError,
 } from '@/lib/errors/wallet'
-import { getWalletBookEntry } from '@/wallet-book'
+import { entryForKey } from '@/wallet-book/entryForKey'
+import { injectedIndex } from '@/wallet-book/injectedIndex'
 import { findInjectedProvider } from '@/wallet-book/resolve/findInjectedProvider'
 import { isProviderLike } from '@/wallet-book/resolve/isProviderLike'
-import { genericBrowserWallet } from '@/wallet-book/resolve/listWallets'
+import { genericBrowserWallet } from '@/wallet-book/resolve/genericBrowserWallet'
 import { readProperty } from '@/wallet-book/resolve/readProperty'
 import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
 import type { WalletBook, WalletBookEntry } from '@/wallet-book/types'
@@ -46,7 +47,10 @@ export type InjectedParameters = {
   icon?: string | undefined
   /** Overrides the connector key (and wagmi id); for announcements, the key `listWallets` gave it. */
   key?: string | undefined
-  /** The wallet-book to look `wallet` up in; Sigil's by default. */
+  /**
+   * The wallet-book to look `wallet` up in; Sigil's injected index by default (all a connector
+   * reads of an entry, without the links and sources the first-load bundle does not need).
+   */
   book?: WalletBook | undefined
   /** Where the persisted values live; `localStorage` by default. */
   storage?: KeyValueStorage | undefined
@@ -89,7 +93,7 @@ type Identity = { key: string; name: string; icon: string | undefined; rdns: rea
 
 function identify(parameters: InjectedParameters): Identity {
   if (parameters.wallet !== undefined) {
-    const entry = getWalletBookEntry(parameters.wallet, parameters.book)
+    const entry = entryForKey(parameters.book ?? injectedIndex, parameters.wallet)
     if (!entry) throw new UnknownWalletError({ details: `no wallet-book entry for key "${String(parameters.wallet).slice(0, 40)}"` })
     return { key: parameters.key ?? parameters.wallet, name: entry.name, icon: entry.brand?.icon, rdns: entry.eip6963Config?.rdns, entry }
   }

@@ -5,7 +5,7 @@ import { injected } from '@/connectors/injected/injected'
 import { getSupportedChains, localChain } from '@/lib/chains'
 import type { PublicConfig } from '@/lib/config/public'
 import { ChainNotSupportedError } from '@/lib/errors/wallet'
-import { walletBookEntries } from '@/wallet-book'
+import { injectedIndex } from '@/wallet-book/injectedIndex'
 import { watchAnnouncedWallets } from './watchAnnouncedWallets'
 
 export type CreateSigilConfigOptions = {
@@ -45,9 +45,10 @@ export function sigilChains(publicConfig: PublicConfig): readonly [Chain, ...Cha
 export function createSigilConfig(publicConfig: PublicConfig, options: CreateSigilConfigOptions = {}): Config {
   const chains = sigilChains(publicConfig)
   const connectors: CreateConnectorFn[] = [
-    ...walletBookEntries()
-      .filter(({ entry }) => entry.injectedConfig?.some((injectedConfig) => injectedConfig.chain === 'evm'))
-      .map(({ key }) => injected({ wallet: key })),
+    // The injected index, not the book: the book's links and sources load with the connect dialog.
+    ...Object.entries(injectedIndex)
+      .filter(([, entry]) => entry.injectedConfig?.some((injectedConfig) => injectedConfig.chain === 'evm'))
+      .map(([key]) => injected({ wallet: key })),
     injected(),
   ]
   const config = createConfig({

@@ -1,22 +1,24 @@
 import type { Config } from '@wagmi/core'
 import type { DiscoveryStore } from '@/connectors/injected/discovery'
 import { injected } from '@/connectors/injected/injected'
-import { walletBook } from '@/wallet-book'
-import { listWallets } from '@/wallet-book/resolve/listWallets'
+import { injectedIndex } from '@/wallet-book/injectedIndex'
+import { listAnnouncedWallets } from '@/wallet-book/resolve/listAnnouncedWallets'
 import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
 import type { WalletBook } from '@/wallet-book/types'
 
 /**
  * Adds a connector for every EIP-6963 wallet the wallet-book does not know, now and as wallets
- * announce later. Keys come from `listWallets`, so the connector id is the key the dialog shows
- * (`wallet-option-<key>`). Book wallets already have their connector (found by rdns).
+ * announce later. Keys come from `listAnnouncedWallets`, the first step of the dialog's
+ * `listWallets`, so the connector id is the key the dialog shows (`wallet-option-<key>`). Book
+ * wallets already have their connector (found by rdns). The injected index holds every book key and
+ * rdns, which is all that step reads, so the book itself stays out of the first-load bundle.
  * Returns the unsubscribe function.
  */
-export function watchAnnouncedWallets(config: Config, discovery: DiscoveryStore, book: WalletBook = walletBook): () => void {
+export function watchAnnouncedWallets(config: Config, discovery: DiscoveryStore, book: WalletBook = injectedIndex): () => void {
   const add = (announced: readonly EIP6963ProviderDetail[]) => {
     const existing = new Set(config.connectors.map((connector) => connector.id))
-    const added = listWallets({ announced, book })
-      .filter((listing) => listing.source === 'eip6963' && !listing.entry && !existing.has(listing.key))
+    const added = listAnnouncedWallets(announced, book)
+      .filter((listing) => !listing.entry && !existing.has(listing.key))
       .flatMap((listing) => {
         const detail = announced.find((candidate) => candidate.provider === listing.provider)
         return detail ? [config._internal.connectors.setup(injected({ announced: detail, key: listing.key, icon: listing.icon }))] : []

@@ -1,5 +1,4 @@
 import type { EIP1193Provider } from 'viem'
-import { connectorKey } from '@/connectors/shared/connectorKey'
 import type { Platform } from '@/lib/platform/detectPlatform'
 import { monogramIcon } from '../icons/monogramIcon'
 import { walletBook } from '../index'
@@ -7,9 +6,10 @@ import { installUrl } from '../links/installUrl'
 import { isReachableOnMobile } from '../links/isReachableOnMobile'
 import type { WalletBook, WalletBookEntry } from '../types'
 import type { EIP6963ProviderDetail, WindowLike } from './types'
-import { dedupeAnnouncements } from './dedupeAnnouncements'
 import { findInjectedProvider } from './findInjectedProvider'
+import { genericBrowserWallet } from './genericBrowserWallet'
 import { isProviderLike } from './isProviderLike'
+import { listAnnouncedWallets } from './listAnnouncedWallets'
 import { matchesLocators } from './matchesLocators'
 import { readProperty } from './readProperty'
 
@@ -39,8 +39,8 @@ export type ListWalletsParameters = {
   platform?: Platform | undefined
 }
 
-/** Key and name of an injected provider that no wallet-book entry claims. */
-export const genericBrowserWallet = { key: 'browserwallet', name: 'Browser wallet' } as const
+// Re-exported where it always was: whoever lists wallets also names the generic one.
+export { genericBrowserWallet }
 
 const genericIcon = monogramIcon('W', '#6B7280')
 
@@ -59,7 +59,6 @@ export function listWallets({ announced = [], win, book = walletBook, platform }
   const usedKeys = new Set<string>()
   const listedProviders = new Set<unknown>()
   const entries = Object.entries(book)
-  const bookKeys = new Set(entries.map(([key]) => key))
 
   const add = (listing: WalletListing) => {
     usedKeys.add(listing.key)
@@ -68,22 +67,7 @@ export function listWallets({ announced = [], win, book = walletBook, platform }
   }
 
   // 1. EIP-6963 announcements.
-  for (const { info, provider } of dedupeAnnouncements(announced)) {
-    const rdns = info.rdns.toLowerCase()
-    const known = entries.find(([, entry]) => entry.eip6963Config?.rdns.some((id) => id.toLowerCase() === rdns))
-    const key = known ? known[0] : unknownWalletKey(info.name, info.rdns, (candidate) => usedKeys.has(candidate) || bookKeys.has(candidate))
-    if (key === undefined || usedKeys.has(key)) continue
-    add({
-      key,
-      name: known ? known[1].name : info.name,
-      icon: safeIcon(info.icon) ?? known?.[1].brand?.icon ?? monogramIcon(info.name.trim().charAt(0).toUpperCase() || 'W', '#6B7280'),
-      installed: true,
-      source: 'eip6963',
-      rdns: info.rdns,
-      entry: known?.[1],
-      provider: provider as EIP1193Provider,
-    })
-  }
+  for (const listing of listAnnouncedWallets(announced, book)) add(listing)
 
   // 2. Wallets found on window only.
   if (win !== undefined) {
@@ -120,17 +104,4 @@ export function listWallets({ announced = [], win, book = walletBook, platform }
   }
 
   return listings
-}
-
-/** EIP-6963 says the icon is a data URI; anything else (an https address) would be a third-party load. */
-function safeIcon(icon: unknown): string | undefined {
-  return typeof icon === 'string' && /^data:image\//i.test(icon) ? icon : undefined
-}
-
-/** `connectorKey(name)`, or the rdns-based key when the name's key is empty or already taken. */
-function unknownWalletKey(name: string, rdns: string, taken: (key: string) => boolean): string | undefined {
-  for (const candidate of [connectorKey(name), connectorKey(rdns)]) {
-    if (candidate !== '' && !taken(candidate)) return candidate
-  }
-  return undefined
 }
