@@ -92,4 +92,18 @@ describe('useSignMessage (browser)', () => {
     await waitFor(() => expect(result.current.error).toBeInstanceOf(SessionNotFoundError))
     expect(result.current.error?.message).toBe('No session found')
   })
+
+  it('needs no QueryClientProvider (the app has none)', async () => {
+    const config = createSigilConfig(publicConfig)
+    const { result } = renderHook(() => useSignMessage(), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <WagmiProvider config={config} reconnectOnMount={false}>
+          {children}
+        </WagmiProvider>
+      ),
+    })
+    expect(result.current.isIdle).toBe(true)
+    act(() => result.current.signMessage({ message: 'hello' }))
+    await waitFor(() => expect(result.current.error).toBeInstanceOf(SessionNotFoundError))
+  })
 })
