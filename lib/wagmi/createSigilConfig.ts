@@ -1,4 +1,4 @@
-import { type Config, cookieStorage, createConfig, createStorage, type CreateConnectorFn, http } from '@wagmi/core'
+import { type Config, cookieStorage, createConfig, createStorage, type CreateConnectorFn } from '@wagmi/core'
 import type { Chain } from 'viem'
 import { getDiscoveryStore, type DiscoveryStore } from '@/connectors/injected/discovery'
 import { injected } from '@/connectors/injected/injected'
@@ -6,6 +6,7 @@ import { getSupportedChains, localChain } from '@/lib/chains'
 import type { PublicConfig } from '@/lib/config/public'
 import { ChainNotSupportedError } from '@/lib/errors/wallet'
 import { injectedIndex } from '@/wallet-book/injectedIndex'
+import { lazyHttp } from './lazyHttp'
 import { watchAnnouncedWallets } from './watchAnnouncedWallets'
 
 export type CreateSigilConfigOptions = {
@@ -40,7 +41,8 @@ export function sigilChains(publicConfig: PublicConfig): readonly [Chain, ...Cha
  * - connectors: our injected connector for every wallet-book wallet with an injected config, the
  *   generic "Browser wallet", and — in the browser — every EIP-6963 wallet the book does not know,
  *   added as it announces (our own discovery, hence `multiInjectedProviderDiscovery: false`);
- * - no wallet SDK is imported here: later families load theirs with `import()` when chosen.
+ * - no wallet SDK is imported here: later families load theirs with `import()` when chosen;
+ * - each chain's RPC is viem's `http` transport, loaded on the first read (`lazyHttp`).
  */
 export function createSigilConfig(publicConfig: PublicConfig, options: CreateSigilConfigOptions = {}): Config {
   const chains = sigilChains(publicConfig)
@@ -53,7 +55,7 @@ export function createSigilConfig(publicConfig: PublicConfig, options: CreateSig
   ]
   const config = createConfig({
     chains,
-    transports: Object.fromEntries(chains.map((chain) => [chain.id, http(publicConfig.rpcUrls[chain.id])])),
+    transports: Object.fromEntries(chains.map((chain) => [chain.id, lazyHttp(publicConfig.rpcUrls[chain.id])])),
     connectors,
     ssr: true,
     storage: createStorage({ storage: cookieStorage, key: WAGMI_STORAGE_KEY }),
