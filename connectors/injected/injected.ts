@@ -25,11 +25,9 @@ import { logger } from '../shared/logger'
 import { parseAddress, tryParseAddress } from '../shared/parseAddress'
 import { parseChainId } from '../shared/parseChainId'
 import { createPersistedValues } from '../shared/persistedValues'
-import { mapProviderError } from '../shared/providerErrors'
 import { getProviderWithRetry, requireInitProvider } from '../shared/providerRetry'
 import { createSigilProperties } from '../shared/sigilProperties'
 import type { KeyValueStorage } from '../shared/storage'
-import { switchChain as switchChainWithRules } from '../shared/switchChain'
 import { requestAccounts, requestChainId } from '../shared/timeouts'
 import type { RequestFn, SigilConnectorProperties } from '../shared/types'
 import { type DiscoveryStore, getDiscoveryStore } from './discovery'
@@ -72,6 +70,13 @@ type Listeners = {
   chainChanged: (chainId: string) => void
   disconnect: (error?: Error) => void
 }
+
+/**
+ * Error mapping and the chain-switch rules load on the first connect or switch, not with the page:
+ * nothing before the user's first action needs them, and the first-load bundle has a budget.
+ */
+const loadProviderErrors = () => import('../shared/providerErrors')
+const loadSwitchChain = () => import('../shared/switchChain')
 
 /** How many times `isAuthorized` asks for accounts when a wallet is slow right after page load. */
 const AUTHORIZE_ATTEMPTS = 3
@@ -197,7 +202,7 @@ export function injected(parameters: InjectedParameters = {}) {
         try {
           provider = await lifecycle.init()
         } catch (error) {
-          const mapped = mapProviderError(error, 'connect')
+          const mapped = (await loadProviderErrors()).mapProviderError(error, 'connect')
           if (!isReconnecting) emitFailure(mapped)
           throw mapped
         }
@@ -230,7 +235,7 @@ export function injected(parameters: InjectedParameters = {}) {
           }
         } catch (error) {
           detachListeners()
-          const mapped = mapProviderError(error, 'connect')
+          const mapped = (await loadProviderErrors()).mapProviderError(error, 'connect')
           if (isReconnecting) {
             // The wallet no longer grants this site its accounts: drop the stale values.
             persisted.clear()
@@ -313,6 +318,7 @@ export function injected(parameters: InjectedParameters = {}) {
       },
 
       async switchChain({ chainId, addEthereumChainParameter }) {
+        const { switchChain: switchChainWithRules } = await loadSwitchChain()
         const chain = await switchChainWithRules({
           // Looked up when the wallet is first asked, so the rule checks come first whatever happens.
           request: (args) => {
