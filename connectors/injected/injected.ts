@@ -17,7 +17,6 @@ import { genericBrowserWallet } from '@/wallet-book/resolve/genericBrowserWallet
 import { readProperty } from '@/wallet-book/resolve/readProperty'
 import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
 import type { WalletBook, WalletBookEntry } from '@/wallet-book/types'
-import { reportConnectionFailed } from '../shared/connectionEvents'
 import { connectorKey } from '../shared/connectorKey'
 import { endSession } from '../shared/endSession'
 import { createLifecycle } from '../shared/lifecycle'
@@ -72,10 +71,12 @@ type Listeners = {
 }
 
 /**
- * Error mapping and the chain-switch rules load on the first connect or switch, not with the page:
- * nothing before the user's first action needs them, and the first-load bundle has a budget.
+ * Error mapping, failure reporting and the chain-switch rules load on the first connect or switch,
+ * not with the page: nothing before the user's first action needs them, and the first-load bundle
+ * has a budget. (The connect dialog subscribes to the same `connectionEvents` module instance.)
  */
 const loadProviderErrors = () => import('../shared/providerErrors')
+const loadConnectionEvents = () => import('../shared/connectionEvents')
 const loadSwitchChain = () => import('../shared/switchChain')
 
 /** How many times `isAuthorized` asks for accounts when a wallet is slow right after page load. */
@@ -183,7 +184,8 @@ export function injected(parameters: InjectedParameters = {}) {
   }
 
   return createConnector<Provider | undefined, { sigil: SigilConnectorProperties }>((config) => {
-    function emitFailure(error: SigilError) {
+    async function emitFailure(error: SigilError) {
+      const { reportConnectionFailed } = await loadConnectionEvents()
       reportConnectionFailed({ connectorKey: key, connectorName: identity.name, error })
     }
 
@@ -203,7 +205,7 @@ export function injected(parameters: InjectedParameters = {}) {
           provider = await lifecycle.init()
         } catch (error) {
           const mapped = (await loadProviderErrors()).mapProviderError(error, 'connect')
-          if (!isReconnecting) emitFailure(mapped)
+          if (!isReconnecting) await emitFailure(mapped)
           throw mapped
         }
         attachListeners(provider, this)
@@ -247,7 +249,7 @@ export function injected(parameters: InjectedParameters = {}) {
             lifecycle.reset()
             void lifecycle.init().catch(() => undefined)
           }
-          emitFailure(mapped)
+          await emitFailure(mapped)
           throw mapped
         }
       },
