@@ -23,6 +23,14 @@ export default function nextConfig(phase) {
     poweredByHeader: false,
     // PGlite ships WASM + a data bundle that webpack cannot bundle; load it from node_modules at run time.
     serverExternalPackages: ['@electric-sql/pglite', 'pg'],
+    turbopack: {
+      resolveAlias: {
+        // wagmi imports the React 16/17 shim's selector hook; on React 19 the shim only forwards to
+        // React's own useSyncExternalStore, so the package's shim-free build is the same hook
+        // without the polyfill's code in the first-load bundle.
+        'use-sync-external-store/shim/with-selector.js': 'use-sync-external-store/with-selector.js',
+      },
+    },
     async headers() {
       return [
         {
