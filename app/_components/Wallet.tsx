@@ -1,7 +1,7 @@
 'use client'
 import dynamic from 'next/dynamic'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { useConnection } from 'wagmi'
+import { useConnectionSummary } from '@/lib/wagmi/useConnectionSummary'
 import type { KnownSession } from '../_lib/knownSession'
 import { ConnectButton } from './ConnectButton'
 import { ConnectedSlot } from './ConnectedSlot'
@@ -22,7 +22,7 @@ export type WalletProps = {
 
 /** The page's one stateful region: the connect button and its dialog, or the account and its panels. */
 export function Wallet({ initialSession, connectLabel, intro }: WalletProps) {
-  const { address, chainId, status } = useConnection()
+  const { address, chainId, status } = useConnectionSummary()
   // Outlives the sign-in panel, which unmounts while disconnected.
   const [session, setSession] = useState<KnownSession>(initialSession)
   // While wagmi reconnects after a reload, the cookie's account is shown: the server rendered it too.
