@@ -3,12 +3,14 @@ import { connect, disconnect, type Connector } from '@wagmi/core'
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useConfig } from 'wagmi'
 import { connectionEvents } from '@/connectors/shared/connectionEvents'
+import { familyOf } from '@/connectors/shared/lazyConnector'
 import { mapProviderError } from '@/connectors/shared/providerErrors'
 import { ProviderNotFoundError } from '@/lib/errors/wallet'
 import { t } from '@/lib/i18n/t'
 import { detectPlatform } from '@/lib/platform/detectPlatform'
 import { useWalletOptions, type WalletOption as WalletOptionData } from '@/lib/wagmi/useWalletOptions'
 import { focusableIn, wrapFocusTarget } from '../_lib/focusable'
+import { FamilyPanel } from './FamilyPanel'
 import { preloadConnectedView } from './loadConnectedView'
 import { WalletList } from './WalletList'
 
@@ -16,6 +18,8 @@ type View =
   | { kind: 'list' }
   | { kind: 'connecting'; option: WalletOptionData }
   | { kind: 'error'; option: WalletOptionData; message: string }
+  /** A family's own view (WalletConnect's QR code, the embedded wallet), which connects by itself. */
+  | { kind: 'panel'; option: WalletOptionData }
 
 export type ConnectDialogProps = {
   /** Called once when the dialog should go away (close button, Esc, backdrop, cancel by closing). */
@@ -56,9 +60,16 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
     if (!element) return
     if (!element.open) element.showModal()
     preloadConnectedView()
+    // Families that must act inside the tap (a popup, a deep link with a ready URI) load now.
+    for (const connector of config.connectors) {
+      const family = familyOf(connector)
+      if (family?.warmUpWithDialog) family.preload({ isMobile: platform.isMobile })
+    }
     return () => {
       if (element.open) element.close()
     }
+    // Once, when the dialog opens; connectors added later (announcements) are injected ones.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
   // A connector may also report a failure outside the promise `connect` returned (a wallet family
@@ -134,6 +145,11 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
       }
       return
     }
+    if (option.panel && option.connector) {
+      attempt.current += 1
+      setView({ kind: 'panel', option })
+      return
+    }
     if (option.connector) {
       void start(option, option.connector)
       return
@@ -184,6 +200,20 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
 
         <div className="dialog-scroll">
           {view.kind === 'list' && <WalletList options={options} isMobile={platform.isMobile} onSelect={select} />}
+
+          {view.kind === 'panel' && view.option.panel && (
+            <FamilyPanel
+              panel={view.option.panel}
+              option={view.option}
+              isMobile={platform.isMobile}
+              onConnected={() => {
+                // The page now swaps this dialog for the account view; closing must not undo the connection.
+                closed.current = true
+                onConnected()
+              }}
+              onBack={() => setView({ kind: 'list' })}
+            />
+          )}
 
           {view.kind === 'connecting' && (
             <div className="dialog-state">

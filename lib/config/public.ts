@@ -13,4 +13,11 @@ export type PublicConfig = {
   walletConnectProjectId: string
   /** Origins this deployment answers on (for SIWE domain/uri). The first is the canonical one. */
   appOrigins: readonly string[]
+  /** A self-hosted WalletConnect relay (`wss://…`; `ws://` on loopback); the SDK's default relay when unset. */
+  walletConnectRelayUrl?: string | undefined
+  /**
+   * The Coinbase Smart Wallet popup address (`preference.keysUrl`). Only ever set outside production
+   * builds, to a loopback page (tests); unset means Coinbase's own keys service.
+   */
+  coinbaseKeysUrl?: string | undefined
 }

@@ -36,6 +36,31 @@ export function appOrigins(env: Env = process.env): string[] {
   })
 }
 
+function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]'
+}
+
+/** `WALLETCONNECT_RELAY_URL`: `wss://` anywhere, `ws://` only on loopback (a test relay). */
+export function walletConnectRelayUrl(env: Env = process.env): string | undefined {
+  const raw = env.WALLETCONNECT_RELAY_URL?.trim()
+  if (!raw) return undefined
+  const url = new URL(raw)
+  if (url.protocol === 'wss:' || (url.protocol === 'ws:' && isLoopbackHost(url.hostname))) return raw
+  throw new Error(`WALLETCONNECT_RELAY_URL must be a wss:// address (ws:// only on loopback), got "${raw}".`)
+}
+
+/**
+ * `COINBASE_KEYS_URL`: a local stand-in for Coinbase's popup, for tests. Honoured only where the
+ * local chain is (never in a production deployment) and only on loopback; ignored otherwise.
+ */
+export function coinbaseKeysUrl(env: Env = process.env): string | undefined {
+  const raw = env.COINBASE_KEYS_URL?.trim()
+  if (!raw || !isLocalChainEnabled(env)) return undefined
+  const url = new URL(raw)
+  if ((url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackHost(url.hostname)) return url.href
+  throw new Error(`COINBASE_KEYS_URL must be a loopback http(s) address, got "${raw}".`)
+}
+
 export function getPublicConfig(env: Env = process.env): PublicConfig {
   const chains = getSupportedChains({ includeLocal: isLocalChainEnabled(env) })
   const projectId = env.WALLETCONNECT_PROJECT_ID ?? env.NEXT_PUBLIC_WALLETCONNECT_PROJECT_ID ?? ''
@@ -44,5 +69,7 @@ export function getPublicConfig(env: Env = process.env): PublicConfig {
     rpcUrls: buildRpcMap(chains, { projectId, overrides: rpcOverrides(env) }),
     walletConnectProjectId: projectId,
     appOrigins: appOrigins(env),
+    walletConnectRelayUrl: walletConnectRelayUrl(env),
+    coinbaseKeysUrl: coinbaseKeysUrl(env),
   }
 }

@@ -1,7 +1,10 @@
 import { type Config, cookieStorage, createConfig, createStorage, type CreateConnectorFn } from '@wagmi/core'
 import type { Chain } from 'viem'
+import { coinbaseSmartWalletConnectors } from '@/connectors/coinbaseSmartWallet/lazy'
+import { embeddedConnectors } from '@/connectors/embedded/lazy'
 import { getDiscoveryStore, type DiscoveryStore } from '@/connectors/injected/discovery'
 import { injected } from '@/connectors/injected/injected'
+import { walletConnectConnectors } from '@/connectors/walletConnect/lazy'
 import { getSupportedChains, localChain } from '@/lib/chains'
 import type { PublicConfig } from '@/lib/config/public'
 import { ChainNotSupportedError } from '@/lib/errors/wallet'
@@ -41,7 +44,8 @@ export function sigilChains(publicConfig: PublicConfig): readonly [Chain, ...Cha
  * - connectors: our injected connector for every wallet-book wallet with an injected config, the
  *   generic "Browser wallet", and — in the browser — every EIP-6963 wallet the book does not know,
  *   added as it announces (our own discovery, hence `multiInjectedProviderDiscovery: false`);
- * - no wallet SDK is imported here: later families load theirs with `import()` when chosen;
+ * - no wallet SDK is imported here: WalletConnect, the Coinbase Smart Wallet and the embedded wallet
+ *   are `lazyConnector` proxies that import their family (and SDK) when chosen or restored;
  * - each chain's RPC is viem's `http` transport, loaded on the first read (`lazyHttp`).
  */
 export function createSigilConfig(publicConfig: PublicConfig, options: CreateSigilConfigOptions = {}): Config {
@@ -52,6 +56,10 @@ export function createSigilConfig(publicConfig: PublicConfig, options: CreateSig
       .filter(([, entry]) => entry.injectedConfig?.some((injectedConfig) => injectedConfig.chain === 'evm'))
       .map(([key]) => injected({ wallet: key })),
     injected(),
+    // Lazily loaded families: proxies here, SDKs imported when chosen or when a reload restores them.
+    ...walletConnectConnectors(publicConfig),
+    ...coinbaseSmartWalletConnectors(publicConfig),
+    ...embeddedConnectors(publicConfig),
   ]
   const config = createConfig({
     chains,

@@ -72,3 +72,33 @@ describe('walletOptions', () => {
     expect(list[0]?.openInApp).toBeUndefined()
   })
 })
+
+describe('familyOptions', () => {
+  it('lists the families that list themselves after detected wallets, by order, with their panel', async () => {
+    const { createConfig } = await import('@wagmi/core')
+    const { http } = await import('viem')
+    const { mainnet } = await import('viem/chains')
+    const { lazyConnector } = await import('@/connectors/shared/lazyConnector')
+    const { createMemoryStorage } = await import('@/connectors/shared/storage')
+    const { familyOptions } = await import('./walletOptions')
+    const never = async () => {
+      throw new Error('not loaded in this test')
+    }
+    const storage = createMemoryStorage()
+    const config = createConfig({
+      chains: [mainnet],
+      transports: { [mainnet.id]: http() },
+      storage: null,
+      connectors: [
+        lazyConnector({ id: 'b', type: 'b', properties: { name: 'Second' }, load: never, storage, listing: { order: 2 } }),
+        lazyConnector({ id: 'a', type: 'a', properties: { name: 'First' }, load: never, storage, listing: { order: 1, panel: 'walletconnect' } }),
+        lazyConnector({ id: 'hidden', type: 'c', properties: { name: 'Unlisted' }, load: never, storage }),
+      ],
+    })
+    const rows = familyOptions(config.connectors)
+    expect(rows.map((row) => [row.key, row.installed, row.panel])).toEqual([
+      ['first', true, 'walletconnect'],
+      ['second', true, undefined],
+    ])
+  })
+})

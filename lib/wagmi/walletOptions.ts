@@ -1,5 +1,6 @@
 import type { Connector } from '@wagmi/core'
 import { openInWalletBrowser } from '@/connectors/injected/openInWalletBrowser'
+import { familyOf, type FamilyPanelId } from '@/connectors/shared/lazyConnector'
 import { mapProviderError } from '@/connectors/shared/providerErrors'
 import type { SigilError } from '@/lib/errors/SigilError'
 import type { Platform } from '@/lib/platform/detectPlatform'
@@ -25,6 +26,8 @@ export type WalletOption = {
   openInApp?: (() => void) | undefined
   /** Phone, not installed, and the wallet cannot open this page (`No inAppBrowserBase found for {wallet}.`). */
   error?: SigilError | undefined
+  /** Tapping opens this family view in the dialog (QR code, embedded wallet) instead of connecting at once. */
+  panel?: FamilyPanelId | undefined
 }
 
 export type WalletOptionsParameters = {
@@ -66,6 +69,31 @@ export function walletOptions(parameters: WalletOptionsParameters): WalletOption
     }
     return { ...base, installed: false, installUrl: listing.installUrl }
   })
-  // Stable: keeps listWallets' order inside each group.
-  return [...options.filter((option) => option.installed), ...options.filter((option) => !option.installed)]
+  // Stable: keeps listWallets' order inside each group; listed families follow the detected wallets.
+  return [
+    ...options.filter((option) => option.installed),
+    ...familyOptions(connectors),
+    ...options.filter((option) => !option.installed),
+  ]
+}
+
+/**
+ * Rows of the lazily loaded families that list themselves (WalletConnect's QR code, the Coinbase
+ * Smart Wallet, the embedded wallet): always available, no extension to detect.
+ */
+export function familyOptions(connectors: readonly Connector[]): WalletOption[] {
+  return connectors
+    .flatMap((connector) => {
+      const listing = familyOf(connector)?.listing
+      return listing ? [{ connector, listing }] : []
+    })
+    .sort((a, b) => a.listing.order - b.listing.order)
+    .map(({ connector, listing }) => ({
+      key: (connector as Connector & { sigil?: { key: string } }).sigil?.key ?? connector.id,
+      name: connector.name,
+      icon: connector.icon ?? '',
+      installed: true,
+      connector,
+      panel: listing.panel,
+    }))
 }

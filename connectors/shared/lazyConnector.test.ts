@@ -1,0 +1,158 @@
+import { connect, createConfig, createConnector, disconnect, reconnect } from '@wagmi/core'
+import { http } from 'viem'
+import { base, mainnet } from 'viem/chains'
+import { describe, expect, it, vi } from 'vitest'
+import { NetworkSwitchNotSupportedError } from '@/lib/errors/wallet'
+import { fakeWalletAccount } from '../testing/fakeProvider'
+import { familyOf, lazyConnector, type LazyConnectorProperties, type LoadedConnector } from './lazyConnector'
+import { createPersistedValues } from './persistedValues'
+import { createMemoryStorage } from './storage'
+
+const ADDRESS = fakeWalletAccount.address
+
+/** A family's real connector: connects to ADDRESS on base, records calls, can switch when asked to. */
+function realFamily(options: { canSwitch?: boolean } = {}) {
+  const calls: string[] = []
+  let emit: ((event: 'change', data: { chainId: number }) => void) | undefined
+  const build = createConnector((config) => {
+    emit = (event, data) => config.emitter.emit(event, data)
+    return {
+      id: 'family',
+      name: 'Family Wallet',
+      type: 'family',
+      async setup() {
+        calls.push('setup')
+      },
+      async connect() {
+        calls.push('connect')
+        return { accounts: [ADDRESS], chainId: base.id } as never
+      },
+      async disconnect() {
+        calls.push('disconnect')
+      },
+      async getAccounts() {
+        return [ADDRESS]
+      },
+      async getChainId() {
+        return base.id
+      },
+      async getProvider() {
+        return { request: async () => null }
+      },
+      async isAuthorized() {
+        calls.push('isAuthorized')
+        return true
+      },
+      ...(options.canSwitch ? { async switchChain({ chainId }: { chainId: number }) { calls.push(`switch:${chainId}`); return mainnet } } : {}),
+      onAccountsChanged() {},
+      onChainChanged() {},
+      onDisconnect() {},
+    }
+  })
+  return { build: build as unknown as (config: Parameters<typeof build>[0]) => LoadedConnector, calls, emitChange: (chainId: number) => emit?.('change', { chainId }) }
+}
+
+function setup(options: { storage?: ReturnType<typeof createMemoryStorage>; canSwitch?: boolean; failFirstLoad?: boolean } = {}) {
+  const storage = options.storage ?? createMemoryStorage()
+  const family = realFamily(options)
+  let failures = options.failFirstLoad ? 1 : 0
+  const load = vi.fn(async () => {
+    if (failures-- > 0) throw new Error('chunk failed to load')
+    return family.build
+  })
+  const config = createConfig({
+    chains: [mainnet, base],
+    transports: { [mainnet.id]: http(), [base.id]: http() },
+    connectors: [lazyConnector({ id: 'family', type: 'family', properties: { name: 'Family Wallet' }, load, storage, listing: { order: 1 } })],
+    storage: null,
+  })
+  const connector = config.connectors[0]! as (typeof config.connectors)[number] & LazyConnectorProperties
+  return { config, connector, load, family, storage }
+}
+
+describe('lazyConnector', () => {
+  it('reconnects without loading the family when nothing is stored for it', async () => {
+    const { config, load } = setup()
+    await reconnect(config)
+    expect(load).not.toHaveBeenCalled()
+    expect(config.state.status).toBe('disconnected')
+  })
+
+  it('loads the family and restores the connection when an account is stored for its key', async () => {
+    const storage = createMemoryStorage()
+    createPersistedValues('familywallet', storage).setActiveAccount(ADDRESS)
+    const { config, load, family } = setup({ storage })
+    await reconnect(config)
+    expect(load).toHaveBeenCalledTimes(1)
+    expect(family.calls).toEqual(['setup', 'isAuthorized', 'connect'])
+    expect(config.state.status).toBe('connected')
+  })
+
+  it('calls the real connect in the same task once preloaded, so a popup can open inside the click', async () => {
+    const { config, connector, family } = setup()
+    connector.sigilFamily.preload({ isMobile: false })
+    await connector.sigilFamily.load()
+    const pending = connect(config, { connector })
+    // No microtask has run yet: the real connect must already have been called.
+    expect(family.calls).toContain('connect')
+    await expect(pending).resolves.toMatchObject({ accounts: [ADDRESS], chainId: base.id })
+  })
+
+  it('loads the module once for concurrent callers', async () => {
+    const { connector, load } = setup()
+    const [a, b] = await Promise.all([connector.sigilFamily.load(), connector.sigilFamily.load()])
+    expect(a).toBe(b)
+    expect(load).toHaveBeenCalledTimes(1)
+  })
+
+  it('retries a failed module load on the next attempt', async () => {
+    const { config, connector, load } = setup({ failFirstLoad: true })
+    await expect(connect(config, { connector })).rejects.toThrow('chunk failed to load')
+    await expect(connect(config, { connector })).resolves.toMatchObject({ accounts: [ADDRESS] })
+    expect(load).toHaveBeenCalledTimes(2)
+  })
+
+  it('forwards the real connector’s events to wagmi through the shared emitter', async () => {
+    const { config, connector, family } = setup()
+    await connect(config, { connector })
+    family.emitChange(mainnet.id)
+    expect(config.state.connections.get(connector.uid)?.chainId).toBe(mainnet.id)
+  })
+
+  it('clears the persisted values on disconnect when the family was never loaded', async () => {
+    const storage = createMemoryStorage()
+    const persisted = createPersistedValues('familywallet', storage)
+    persisted.setActiveAccount(ADDRESS)
+    persisted.setCurrentChain(8453)
+    const { connector, load } = setup({ storage })
+    await connector.disconnect()
+    expect(storage.size).toBe(0)
+    expect(load).not.toHaveBeenCalled()
+  })
+
+  it('fails a switch with "Network switching not supported" when the family cannot switch', async () => {
+    const { connector } = setup()
+    await expect(connector.switchChain!({ chainId: mainnet.id })).rejects.toBeInstanceOf(NetworkSwitchNotSupportedError)
+  })
+
+  it('delegates switching to the family when it can', async () => {
+    const { connector, family } = setup({ canSwitch: true })
+    await connector.switchChain!({ chainId: mainnet.id })
+    expect(family.calls).toContain(`switch:${mainnet.id}`)
+  })
+
+  it('exposes connector.sigil from the persisted values before anything loads', async () => {
+    const storage = createMemoryStorage()
+    createPersistedValues('familywallet', storage).setCurrentChain(8453)
+    const { connector, config } = setup({ storage })
+    expect(connector.sigil.key).toBe('familywallet')
+    expect(connector.sigil.currentChainId).toBe(8453)
+    expect(familyOf(connector)?.listing).toEqual({ order: 1 })
+    expect(familyOf(config.connectors[0]!)).toBeDefined()
+    await disconnect(config).catch(() => {})
+  })
+
+  it('familyOf is undefined for connectors that are not lazy families', () => {
+    expect(familyOf({ id: 'metamask' })).toBeUndefined()
+  })
+})

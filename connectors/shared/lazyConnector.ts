@@ -1,0 +1,182 @@
+import { createConnector, type CreateConnectorFn } from '@wagmi/core'
+import { NetworkSwitchNotSupportedError } from '@/lib/errors/wallet'
+import { connectorKey } from './connectorKey'
+import { createPersistedValues, type PersistedValues } from './persistedValues'
+import { createSigilProperties, type SigilPropertiesOptions } from './sigilProperties'
+import type { KeyValueStorage } from './storage'
+import type { SigilConnectorProperties } from './types'
+
+/** Which family view the connect dialog opens for a row of this family (none: the plain "Opening…" view). */
+export type FamilyPanelId = 'walletconnect' | 'embedded'
+
+/** What the connect dialog needs to list a family connector as a row of its own. */
+export type FamilyListing = {
+  /** The dialog view to open instead of connecting at once; omitted → connect on tap. */
+  panel?: FamilyPanelId | undefined
+  /** Rows of listed families are shown after detected wallets, by ascending order. */
+  order: number
+}
+
+/** The real connector a family module builds, as wagmi would see it (minus the `uid`/`emitter` wagmi adds). */
+export type LoadedConnector = ReturnType<CreateConnectorFn> & {
+  /** Optional warm-up run when the dialog opens (e.g. pre-pairing so a phone's tap navigates at once). */
+  prepare?: ((context: { isMobile: boolean }) => void) | undefined
+}
+
+/** The handle every lazily loaded family connector carries, as `connector.sigilFamily`. */
+export type SigilFamilyHandle<Real extends LoadedConnector = LoadedConnector> = {
+  /** Set once the family's module (and SDK) is loaded. */
+  readonly loaded: Real | undefined
+  /** Loads the family's module once; every caller gets the same instance. */
+  load(): Promise<Real>
+  /** Starts loading without waiting (dialog open, hover); then runs the family's `prepare`. */
+  preload(context: { isMobile: boolean }): void
+  readonly listing: FamilyListing | undefined
+  /** The connect dialog calls `preload` when it opens (a popup or deep link must fire inside the tap). */
+  readonly warmUpWithDialog: boolean
+}
+
+export type LazyConnectorParameters<Real extends LoadedConnector> = {
+  /** wagmi's connector id. */
+  id: string
+  /** wagmi's connector type, e.g. `walletConnect`. */
+  type: string
+  /** A data URI or same-origin path (never a third-party URL: the page makes no third-party request). */
+  icon?: string | undefined
+  /** `connector.sigil`'s fixed part; the same object the family's real connector is built with. */
+  properties: Omit<SigilPropertiesOptions, 'persisted'>
+  /**
+   * Synchronous and cheap: is there a stored connection worth restoring? Only then does a reload load
+   * the family (its SDK) — otherwise reconnect skips it without a byte of the family's code.
+   * Default: an active account is persisted for the connector key.
+   */
+  hasStoredConnection?: ((persisted: PersistedValues) => boolean) | undefined
+  /** Imports the family module and builds its connector function. */
+  load: () => Promise<(config: Parameters<CreateConnectorFn>[0]) => Real>
+  listing?: FamilyListing | undefined
+  /** Load (and `prepare`) the family as soon as the connect dialog opens: for families that must act inside the tap. */
+  warmUpWithDialog?: boolean | undefined
+  storage?: KeyValueStorage | undefined
+}
+
+export type LazyConnectorProperties<Real extends LoadedConnector = LoadedConnector> = {
+  sigil: SigilConnectorProperties
+  sigilFamily: SigilFamilyHandle<Real>
+}
+
+/**
+ * A connector whose family module (and wallet SDK) is imported only when it is needed: when the user
+ * picks it, when the dialog warms it up, or when a reload finds a stored connection to restore.
+ * Until then it answers wagmi from the persisted values alone (not authorized, no provider), so the
+ * first load carries only this proxy. Once loaded it forwards every call to the real connector,
+ * which shares this connector's wagmi emitter, storage and chains: events reach wagmi unchanged.
+ *
+ * `connect` stays synchronous up to the real connector's `connect` once the module is loaded, so a
+ * family that must act inside the user's gesture (a popup, a deep link) can, after `preload`.
+ */
+export function lazyConnector<Real extends LoadedConnector>(parameters: LazyConnectorParameters<Real>) {
+  const { properties } = parameters
+  const key = connectorKey(properties.name, properties.overrideKey)
+  const persisted = createPersistedValues(key, parameters.storage)
+  const sigil = createSigilProperties({ ...properties, persisted })
+  const hasStoredConnection = () => (parameters.hasStoredConnection ?? ((values) => values.getActiveAccount() !== undefined))(persisted)
+
+  return createConnector<unknown, LazyConnectorProperties<Real>>((config) => {
+    let real: Real | undefined
+    let loading: Promise<Real> | undefined
+
+    function load(): Promise<Real> {
+      if (real) return Promise.resolve(real)
+      loading ??= parameters
+        .load()
+        .then((build) => {
+          const instance = build(config)
+          real = instance
+          void instance.setup?.()
+          return instance
+        })
+        .catch((error: unknown) => {
+          // A failed chunk load (offline, new deployment) must not poison later attempts.
+          loading = undefined
+          throw error
+        })
+      return loading
+    }
+
+    const sigilFamily: SigilFamilyHandle<Real> = {
+      get loaded() {
+        return real
+      },
+      load,
+      preload(context) {
+        load().then(
+          (instance) => instance.prepare?.(context),
+          () => {
+            // Reported when the user actually picks the wallet (connect loads again).
+          },
+        )
+      },
+      listing: parameters.listing,
+      warmUpWithDialog: parameters.warmUpWithDialog ?? false,
+    }
+
+    return {
+      id: parameters.id,
+      name: properties.name,
+      type: parameters.type,
+      icon: parameters.icon,
+      sigil,
+      sigilFamily,
+      connect(connectParameters) {
+        // No await before the real connect when the module is already there (user gesture rules).
+        if (real) return real.connect(connectParameters) as never
+        return load().then((instance) => instance.connect(connectParameters)) as never
+      },
+      async disconnect() {
+        // Nothing loaded means nothing live: ending the session is clearing what was remembered.
+        if (!real) return persisted.clear()
+        return real.disconnect()
+      },
+      async getAccounts() {
+        return (await load()).getAccounts()
+      },
+      async getChainId() {
+        return (await load()).getChainId()
+      },
+      async getProvider(providerParameters) {
+        if (!real && !hasStoredConnection()) return undefined
+        return (await load()).getProvider(providerParameters)
+      },
+      async isAuthorized() {
+        if (!real && !hasStoredConnection()) return false
+        return (await load()).isAuthorized()
+      },
+      async switchChain(switchParameters) {
+        const instance = await load()
+        if (!instance.switchChain) throw new NetworkSwitchNotSupportedError()
+        return instance.switchChain(switchParameters)
+      },
+      onAccountsChanged(accounts) {
+        real?.onAccountsChanged(accounts)
+      },
+      onChainChanged(chainId) {
+        real?.onChainChanged(chainId)
+      },
+      onConnect(connectInfo) {
+        real?.onConnect?.(connectInfo)
+      },
+      onDisconnect(error) {
+        real?.onDisconnect(error)
+      },
+      onMessage(message) {
+        real?.onMessage?.(message)
+      },
+    }
+  })
+}
+
+/** The family handle of a wagmi connector, when it is one of Sigil's lazily loaded families. */
+export function familyOf(connector: object): SigilFamilyHandle | undefined {
+  const handle = (connector as { sigilFamily?: SigilFamilyHandle }).sigilFamily
+  return handle && typeof handle.load === 'function' ? handle : undefined
+}
