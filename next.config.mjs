@@ -19,6 +19,8 @@ function assertProductionEnvironment(env) {
 export default function nextConfig(phase) {
   if (phase === PHASE_PRODUCTION_SERVER) assertProductionEnvironment(process.env)
   return {
+    // A second build beside the usual `.next` (e.g. two test runs on one checkout): NEXT_DIST_DIR=.next-<name>.
+    distDir: process.env.NEXT_DIST_DIR || '.next',
     reactStrictMode: true,
     poweredByHeader: false,
     // PGlite ships WASM + a data bundle that webpack cannot bundle; load it from node_modules at run time.

@@ -10,6 +10,11 @@ export type SigilErrorOptions = {
   metaMessages?: readonly string[] | undefined
   /** Values for placeholders in the catalogue message, e.g. `{wallet}`. */
   values?: Record<string, string | number> | undefined
+  /**
+   * The message template, for codes of a family's own catalogue section (lib/i18n/<family>.ts),
+   * which loads with the family rather than with every page. Shared codes leave it out.
+   */
+  template?: string | undefined
 }
 
 /**
@@ -23,7 +28,7 @@ export class SigilError extends Error {
   readonly metaMessages: readonly string[] | undefined
 
   constructor(code: ErrorCode, options: SigilErrorOptions = {}) {
-    super(format(errors[code], options.values), options.cause === undefined ? undefined : { cause: options.cause })
+    super(format(options.template ?? (errors as Record<string, string>)[code] ?? code, options.values), options.cause === undefined ? undefined : { cause: options.cause })
     this.code = code
     this.details = options.details
     this.metaMessages = options.metaMessages

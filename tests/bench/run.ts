@@ -18,7 +18,7 @@ import { startAnvil, type Anvil } from '../fixtures/anvil'
 import { installInjectedWallet } from '../fixtures/injectedWallet'
 import { isNonLoopbackRequest } from '../fixtures/networkGuard'
 import { chromeFlags, chromePath } from '../fixtures/chromium'
-import { ensureProductionBuild, repoRoot, startNextServer, type NextServer } from '../fixtures/nextServer'
+import { distDir, ensureProductionBuild, repoRoot, startNextServer, type NextServer } from '../fixtures/nextServer'
 
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean))
 const connectRuns = positiveInt(process.env.BENCH_CONNECT_RUNS, 20)
@@ -82,7 +82,7 @@ type RouteBundleStats = {
  * are gzipped here (level 9, as Next's former "First Load JS" column did).
  */
 function firstLoadJs(): Figure {
-  const file = path.join(repoRoot, '.next', 'diagnostics', 'route-bundle-stats.json')
+  const file = path.join(distDir, 'diagnostics', 'route-bundle-stats.json')
   if (!existsSync(file)) throw new Error(`${path.relative(repoRoot, file)} is missing: run \`next build\``)
   const stats = JSON.parse(readFileSync(file, 'utf8')) as RouteBundleStats
   const row = stats.find((r) => r.route === '/')
