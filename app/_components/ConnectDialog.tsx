@@ -137,11 +137,18 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
     // On a phone without this wallet, open the page in the wallet's in-app browser. This must run
     // inside the tap with nothing awaited first: iOS Safari drops navigations started more than
     // ~500 ms after the gesture (REFERENCE.md section 2).
-    if (platform.isMobile && !option.installed && option.openInApp) {
+    if (platform.isMobile && option.openInApp) {
       try {
         option.openInApp()
       } catch (error) {
         setView({ kind: 'error', option, message: mapProviderError(error, 'connect').message })
+        return
+      }
+      // A family view (WalletConnect on a phone: the deep link just fired) stays open with its
+      // fallbacks — store link, QR code, copy link — in case the app is not installed.
+      if (option.panel && option.connector) {
+        attempt.current += 1
+        setView({ kind: 'panel', option })
       }
       return
     }

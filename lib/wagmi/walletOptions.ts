@@ -22,7 +22,7 @@ export type WalletOption = {
   connector?: Connector | undefined
   /** Desktop, not installed: the extension's store page. */
   installUrl?: string | undefined
-  /** Phone, not installed: opens this page in the wallet's browser. Call it synchronously from the tap. */
+  /** Phone: opens the wallet (its in-app browser, or a WalletConnect deep link). Call it synchronously from the tap. */
   openInApp?: (() => void) | undefined
   /** Phone, not installed, and the wallet cannot open this page (`No inAppBrowserBase found for {wallet}.`). */
   error?: SigilError | undefined
