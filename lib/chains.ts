@@ -1,46 +1,91 @@
-import { defineChain, type Chain } from 'viem'
-import { arbitrum, foundry, mainnet, polygon, sepolia } from 'viem/chains'
+import type { Chain } from 'viem'
 
-const multicall3 = { address: '0xcA11bde05977b3631167028862bE2a173976CA11' } as const
+const multicall3 = '0xcA11bde05977b3631167028862bE2a173976CA11'
+const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 } as const
 
 /*
- * The OP-stack chains are declared by hand rather than imported from `viem/chains`: viem's versions
- * carry OP-stack block/transaction formatters and serializers (deposit transactions) that a
- * connect-and-sign page never uses, and they cost ~12 kB gzip of first-load JavaScript.
+ * Every chain is declared here as plain data rather than imported from `viem/chains`: viem's
+ * definitions go through `defineChain` (an `extend` helper the page never calls) and carry ENS
+ * contracts, explorer API addresses and — for the OP-stack chains — block/transaction formatters and
+ * deposit-transaction serializers that a connect-and-sign page never uses; together ~13 kB gzip of
+ * first-load JavaScript. The values (ids, names, currencies, default RPCs, explorers, multicall3
+ * deployments) are viem's own; `chains.test.ts` checks them against `viem/chains`.
  */
-export const base = defineChain({
+export const mainnet = {
+  id: 1,
+  name: 'Ethereum',
+  nativeCurrency: ether,
+  rpcUrls: { default: { http: ['https://ethereum.reth.rs/rpc'] } },
+  blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io' } },
+  contracts: { multicall3: { address: multicall3, blockCreated: 14353601 } },
+} as const satisfies Chain
+
+export const base = {
   id: 8453,
   name: 'Base',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  nativeCurrency: ether,
   rpcUrls: { default: { http: ['https://mainnet.base.org'] } },
   blockExplorers: { default: { name: 'Basescan', url: 'https://basescan.org' } },
-  contracts: { multicall3: { ...multicall3, blockCreated: 5022 } },
-})
+  contracts: { multicall3: { address: multicall3, blockCreated: 5022 } },
+} as const satisfies Chain
 
-export const baseSepolia = defineChain({
+export const baseSepolia = {
   id: 84532,
   name: 'Base Sepolia',
   nativeCurrency: { name: 'Sepolia Ether', symbol: 'ETH', decimals: 18 },
   rpcUrls: { default: { http: ['https://sepolia.base.org'] } },
   blockExplorers: { default: { name: 'Basescan', url: 'https://sepolia.basescan.org' } },
-  contracts: { multicall3: { ...multicall3, blockCreated: 1059647 } },
+  contracts: { multicall3: { address: multicall3, blockCreated: 1059647 } },
   testnet: true,
-})
+} as const satisfies Chain
 
-export const optimism = defineChain({
+export const optimism = {
   id: 10,
   name: 'OP Mainnet',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  nativeCurrency: ether,
   rpcUrls: { default: { http: ['https://mainnet.optimism.io'] } },
   blockExplorers: { default: { name: 'Optimism Explorer', url: 'https://optimistic.etherscan.io' } },
-  contracts: { multicall3: { ...multicall3, blockCreated: 4286263 } },
-})
+  contracts: { multicall3: { address: multicall3, blockCreated: 4286263 } },
+} as const satisfies Chain
+
+export const arbitrum = {
+  id: 42161,
+  name: 'Arbitrum One',
+  nativeCurrency: ether,
+  rpcUrls: { default: { http: ['https://arb1.arbitrum.io/rpc'] } },
+  blockExplorers: { default: { name: 'Arbiscan', url: 'https://arbiscan.io' } },
+  contracts: { multicall3: { address: multicall3, blockCreated: 7654707 } },
+} as const satisfies Chain
+
+export const polygon = {
+  id: 137,
+  name: 'Polygon',
+  nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 },
+  rpcUrls: { default: { http: ['https://polygon.drpc.org'] } },
+  blockExplorers: { default: { name: 'PolygonScan', url: 'https://polygonscan.com' } },
+  contracts: { multicall3: { address: multicall3, blockCreated: 25770160 } },
+} as const satisfies Chain
+
+export const sepolia = {
+  id: 11155111,
+  name: 'Sepolia',
+  nativeCurrency: { name: 'Sepolia Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['https://11155111.rpc.thirdweb.com'] } },
+  blockExplorers: { default: { name: 'Etherscan', url: 'https://sepolia.etherscan.io' } },
+  contracts: { multicall3: { address: multicall3, blockCreated: 751532 } },
+  testnet: true,
+} as const satisfies Chain
 
 /** The public chains Sigil supports, in the order the chain menu shows them. */
 export const publicChains = [mainnet, base, baseSepolia, optimism, arbitrum, polygon, sepolia] as const
 
 /** The local anvil chain: development and tests only (see `isLocalChainEnabled`). */
-export const localChain: Chain = { ...foundry, name: 'Local (anvil)' }
+export const localChain: Chain = {
+  id: 31337,
+  name: 'Local (anvil)',
+  nativeCurrency: ether,
+  rpcUrls: { default: { http: ['http://127.0.0.1:8545'], webSocket: ['ws://127.0.0.1:8545'] } },
+}
 
 /**
  * Chains never mapped, whatever the configuration says.
