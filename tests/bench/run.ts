@@ -8,7 +8,7 @@
  *
  * Environment: CHROME_PATH (default /usr/bin/chromium), BENCH_CONNECT_RUNS (default 20),
  * BENCH_LIGHTHOUSE_RUNS (default 3; the median run is reported), BENCH_SKIP (comma-separated:
- * bundle, network, connect, lighthouse, verify).
+ * bundle, network, connect, lighthouse, verify, walletconnect, coinbase, embedded).
  */
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -252,6 +252,32 @@ async function verifyFigures(baseURL: string): Promise<Figure[]> {
   }))
 }
 
+/**
+ * The wallet families' figures (issues 4–6): `tests/bench/<family>.ts` exports `bench<Family>()`,
+ * self-contained (its own anvil, server and browser). Run after the page figures, one at a time.
+ */
+const FAMILY_BENCHES = [
+  { name: 'walletconnect', file: 'walletConnect.ts', exportName: 'benchWalletConnect' },
+  { name: 'coinbase', file: 'coinbase.ts', exportName: 'benchCoinbase' },
+  { name: 'embedded', file: 'embedded.ts', exportName: 'benchEmbedded' },
+] as const
+
+async function familyFigures(): Promise<void> {
+  for (const family of FAMILY_BENCHES) {
+    if (skip.has(family.name)) continue
+    const file = path.join(__dirname, family.file)
+    if (!existsSync(file)) continue
+    try {
+      const mod = (await import(file)) as Record<string, unknown>
+      const bench = mod[family.exportName]
+      if (typeof bench !== 'function') throw new Error(`tests/bench/${family.file} exports no ${family.exportName}`)
+      for (const figure of (await bench()) as Figure[]) print(figure)
+    } catch (error) {
+      print(failed(family.name, '', 'none', error))
+    }
+  }
+}
+
 async function main() {
   ensureProductionBuild()
 
@@ -314,6 +340,7 @@ async function main() {
     await server?.stop()
     await anvil.stop()
   }
+  await familyFigures()
 }
 
 main().catch((error) => {
