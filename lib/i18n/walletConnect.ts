@@ -3,10 +3,31 @@ import { format } from './format'
 /**
  * The catalogue section of WalletConnect: its error messages (`errors`, keyed by error code) and its
  * view's strings (`ui`). Its own module, so these strings load with the family, not with the page.
+ * The SPEC.md §8 errors the family raises (`connection_rejected`, `provider_not_found`,
+ * `session_not_found`, the switch errors) are the shared ones in `errors.ts`, not repeated here.
  */
 export const walletConnect = {
-  errors: {},
-  ui: {},
+  errors: {
+    walletconnect_not_configured: 'WalletConnect is not set up on this site (no project id). Other wallets still work.',
+    walletconnect_pairing_expired: 'The QR code expired {attempts} times without a wallet connecting. Try again for a new code.',
+  },
+  ui: {
+    'wc.title': 'Connect with {wallet}',
+    'wc.scan': 'Scan this code with your phone’s wallet app.',
+    'wc.scanWallet': 'Scan this code with {wallet} on your phone.',
+    'wc.qrLabel': 'QR code to connect with {wallet}',
+    'wc.preparing': 'Preparing the QR code…',
+    'wc.waiting': 'Waiting for your wallet…',
+    'wc.openedApp': 'Approve the connection in {wallet}, then come back here.',
+    'wc.copyLink': 'Copy link',
+    'wc.copied': 'Link copied',
+    'wc.copyFailed': 'Copy failed',
+    'wc.openApp': 'Open {wallet}',
+    'wc.storeLink': 'Get {wallet}',
+    'wc.notInstalled': 'Don’t have {wallet}?',
+    'wc.tryAgain': 'Try again',
+    'wc.back': 'Back to wallets',
+  },
 } as const
 
 export type WalletConnectErrorCode = keyof (typeof walletConnect)['errors']

@@ -1,0 +1,29 @@
+import { SigilError, type SigilErrorOptions } from '@/lib/errors/SigilError'
+import { walletConnect } from '@/lib/i18n/walletConnect'
+
+/**
+ * The deployment has no WalletConnect project id. The relay refuses clients without one, so the
+ * family fails at once with this (and the rest of the app keeps working) instead of opening a
+ * socket that is closed on arrival.
+ */
+export class WalletConnectNotConfiguredError extends SigilError {
+  static readonly code = 'walletconnect_not_configured'
+  override name = 'WalletConnectNotConfiguredError'
+  constructor(options?: SigilErrorOptions) {
+    super('walletconnect_not_configured', { ...options, template: walletConnect.errors.walletconnect_not_configured })
+  }
+}
+
+/** Every automatic pairing attempt (SPEC.md §9: at most 10) expired without a wallet answering. */
+export class PairingExpiredError extends SigilError {
+  static readonly code = 'walletconnect_pairing_expired'
+  override name = 'PairingExpiredError'
+  constructor(attempts: number, options?: SigilErrorOptions) {
+    super('walletconnect_pairing_expired', {
+      ...options,
+      template: walletConnect.errors.walletconnect_pairing_expired,
+      values: { attempts },
+      metaMessages: [`Pairing attempts: ${attempts}`],
+    })
+  }
+}

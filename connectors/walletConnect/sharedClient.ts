@@ -1,0 +1,15 @@
+import type { PublicConfig } from '@/lib/config/public'
+import { walletConnectProviderOptions } from './providerOptions'
+import { createWalletConnectClient, type WalletConnectClient } from './walletConnectClient'
+
+let shared: WalletConnectClient | undefined
+
+/**
+ * The page's one WalletConnect client (REFERENCE.md §1: one provider per app), created on first use
+ * (never at module scope: nothing here runs on the server). Every WalletConnect connector of the
+ * config uses it.
+ */
+export function sharedWalletConnectClient(publicConfig: PublicConfig): WalletConnectClient {
+  shared ??= createWalletConnectClient({ getOptions: () => walletConnectProviderOptions({ publicConfig }) })
+  return shared
+}

@@ -1,0 +1,362 @@
+import { createConnector } from '@wagmi/core'
+import { type Address, getAddress } from 'viem'
+import type { PublicConfig } from '@/lib/config/public'
+import { SigilError } from '@/lib/errors/SigilError'
+import {
+  AccountNotFoundError,
+  ConnectionRejectedError,
+  ProviderNotFoundError,
+  SessionNotFoundError,
+  SwitchChainRejectedError,
+  UnknownWalletError,
+} from '@/lib/errors/wallet'
+import { detectPlatform, type Platform } from '@/lib/platform/detectPlatform'
+import { walletBook } from '@/wallet-book'
+import { entryForKey } from '@/wallet-book/entryForKey'
+import { signingDeepLink } from '@/wallet-book/links/signingDeepLink'
+import type { WalletBook, WalletBookEntry } from '@/wallet-book/types'
+import { reportConnectionFailed } from '../shared/connectionEvents'
+import { connectorKey } from '../shared/connectorKey'
+import { endSession } from '../shared/endSession'
+import { logger } from '../shared/logger'
+import { parseAddress, tryParseAddress } from '../shared/parseAddress'
+import { parseChainId } from '../shared/parseChainId'
+import { createPersistedValues } from '../shared/persistedValues'
+import { getProviderWithRetry } from '../shared/providerRetry'
+import { mapProviderError } from '../shared/providerErrors'
+import { createSigilProperties } from '../shared/sigilProperties'
+import type { KeyValueStorage } from '../shared/storage'
+import { switchChain as switchChainWithRules } from '../shared/switchChain'
+import type { RequestFn, SigilConnectorProperties } from '../shared/types'
+import { WALLETCONNECT_KEY, WALLETCONNECT_TYPE, walletConnectConnectorId } from './constants'
+import { openWalletLink } from './openWalletLink'
+import type { PairingState } from './pairingState'
+import { sharedWalletConnectClient } from './sharedClient'
+import {
+  PairingCancelledError,
+  type WalletConnectClient,
+  type WalletConnectSdkProvider,
+  type WalletConnectSession,
+} from './walletConnectClient'
+
+export type WalletConnectParameters = {
+  publicConfig: PublicConfig
+  /** Wallet-book key of a wallet reached over WalletConnect (`rainbow`); omitted: the generic connector. */
+  wallet?: string | undefined
+  /** The shared client by default (one provider per app); tests pass their own. */
+  client?: WalletConnectClient | undefined
+  storage?: KeyValueStorage | undefined
+  book?: WalletBook | undefined
+  /** The platform at the time of a request; `navigator`'s by default (never read at module scope). */
+  getPlatform?: (() => Platform | undefined) | undefined
+  /** Opens a wallet link from the user's gesture; `openWalletLink` by default. */
+  openLink?: ((url: string) => void) | undefined
+}
+
+/** Requests that need the user in the wallet app: on a phone the wallet is brought to the front first. */
+const PROMPTING_METHODS = new Set([
+  'personal_sign',
+  'eth_sign',
+  'eth_signTypedData',
+  'eth_signTypedData_v4',
+  'eth_signTransaction',
+  'eth_sendTransaction',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+])
+
+/** What a loaded WalletConnect connector offers beyond wagmi's shape (read by the QR view and the list). */
+export type WalletConnectConnectorExtras = {
+  sigil: SigilConnectorProperties
+  /** The shared pairing: status and newest `wc:` URI. */
+  pairing: PairingState
+  /** Dialog warm-up: pair ahead so the URI is ready before the tap. */
+  prepare(context: { isMobile: boolean }): void
+  /** The wallet-book entry of a per-wallet connector. */
+  walletEntry: WalletBookEntry | undefined
+}
+
+type Listeners = {
+  provider: WalletConnectSdkProvider
+  accountsChanged: (accounts: string[]) => void
+  chainChanged: (chainId: string) => void
+  sessionDelete: () => void
+}
+
+function defaultPlatform(): Platform | undefined {
+  if (typeof navigator === 'undefined') return undefined
+  return detectPlatform({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints, vendor: navigator.vendor })
+}
+
+/** Every address from the wallet goes through the address rule (SPEC.md §5). */
+function parseAccounts(value: unknown): Address[] {
+  if (!Array.isArray(value)) throw new UnknownWalletError({ details: 'the wallet answered accounts with something other than a list' })
+  return value.map(parseAddress)
+}
+
+/** The chains the wallet approved in the session (CAIP-2 `eip155:<id>`, from `chains` or the accounts). */
+export function approvedChainIds(session: WalletConnectSession | undefined): number[] {
+  const namespace = session?.namespaces.eip155
+  if (!namespace) return []
+  const fromChains = (namespace.chains ?? []).map((chain) => Number(chain.split(':')[1]))
+  const fromAccounts = namespace.accounts.map((account) => Number(account.split(':')[1]))
+  return [...new Set([...fromChains, ...fromAccounts])].filter((id) => Number.isSafeInteger(id) && id > 0)
+}
+
+walletConnect.type = WALLETCONNECT_TYPE
+
+/**
+ * A wallet reached over WalletConnect v2 (`@walletconnect/ethereum-provider`, imported on first
+ * use): the generic "WalletConnect" connector, or one per wallet-book wallet (`wallet: 'rainbow'`;
+ * key = the book key). Members follow wagmi's connector order; the shared rules (persisted values,
+ * retry, chain switching, error mapping, failure events) come from `connectors/shared`. Every
+ * WalletConnect connector shares the app's one client, so they share one pairing and one session.
+ */
+export function walletConnect(parameters: WalletConnectParameters) {
+  const book = parameters.book ?? walletBook
+  const entry = parameters.wallet === undefined ? undefined : entryForKey(book, parameters.wallet)
+  if (parameters.wallet !== undefined && !entry?.walletConnect) {
+    throw new UnknownWalletError({ details: `no WalletConnect wallet for key "${String(parameters.wallet).slice(0, 40)}"` })
+  }
+  const key = parameters.wallet ?? WALLETCONNECT_KEY
+  const name = entry?.name ?? 'WalletConnect'
+  const client = parameters.client ?? sharedWalletConnectClient(parameters.publicConfig)
+  const persisted = createPersistedValues(key, parameters.storage)
+  const sigil = createSigilProperties({
+    name,
+    overrideKey: key === connectorKey(name) ? undefined : key,
+    persisted,
+    canConnectViaQrCode: true,
+    getPeerMetadata: () => client.provider?.session?.peer.metadata,
+  })
+  const getPlatform = parameters.getPlatform ?? defaultPlatform
+  const openLink = parameters.openLink ?? ((url: string) => openWalletLink(url))
+  let listeners: Listeners | undefined
+
+  return createConnector<WalletConnectSdkProvider, WalletConnectConnectorExtras>((config) => {
+    function emitFailure(error: SigilError) {
+      reportConnectionFailed({ connectorKey: key, connectorName: name, error })
+    }
+
+    /** EIP-1193 listeners on the shared provider: added once, removed symmetrically. */
+    function attachListeners(provider: WalletConnectSdkProvider, connector: { onAccountsChanged(a: string[]): void; onChainChanged(c: string): void; onDisconnect(): void }) {
+      if (listeners?.provider === provider) return
+      detachListeners()
+      listeners = {
+        provider,
+        accountsChanged: (accounts) => connector.onAccountsChanged(accounts),
+        chainChanged: (chainId) => connector.onChainChanged(chainId),
+        // SPEC.md §4: a remote session_delete ends the session and emits a disconnect.
+        sessionDelete: () => connector.onDisconnect(),
+      }
+      provider.on('accountsChanged', listeners.accountsChanged as never)
+      provider.on('chainChanged', listeners.chainChanged as never)
+      provider.on('session_delete', listeners.sessionDelete as never)
+    }
+
+    function detachListeners() {
+      if (!listeners) return
+      const { provider } = listeners
+      provider.removeListener('accountsChanged', listeners.accountsChanged as never)
+      provider.removeListener('chainChanged', listeners.chainChanged as never)
+      provider.removeListener('session_delete', listeners.sessionDelete as never)
+      listeners = undefined
+    }
+
+    /**
+     * The provider wagmi and the signing path talk to: the SDK's, except that on a phone a request
+     * that needs the user first brings the wallet to the front with `?sessionTopic=<topic>`
+     * (REFERENCE.md §1 "Signing on mobile"), synchronously, still inside the tap.
+     */
+    function withWalletLink(provider: WalletConnectSdkProvider): WalletConnectSdkProvider {
+      const request = (args: { method: string; params?: unknown }) => {
+        const platform = PROMPTING_METHODS.has(args.method) && entry ? getPlatform() : undefined
+        const topic = provider.session?.topic
+        if (platform?.isMobile && entry && topic) {
+          const link = signingDeepLink(entry, topic, { os: platform.os, isMobile: true, preference: sigil.deepLinkPreference })
+          if (link) openLink(link)
+        }
+        return provider.request(args)
+      }
+      return new Proxy(provider, { get: (target, property, receiver) => (property === 'request' ? request : Reflect.get(target, property, receiver)) })
+    }
+
+    async function restore(): Promise<{ provider: WalletConnectSdkProvider; session: WalletConnectSession }> {
+      const provider = await client.init()
+      const session = provider.session
+      // REFERENCE.md §1: restored only when the stored topic is the topic of the session the SDK
+      // itself restored; anything else is stale and cleared.
+      if (!session || session.topic !== persisted.getSessionTopic()) {
+        persisted.clear()
+        throw new SessionNotFoundError({ details: 'no restored session for the stored topic' })
+      }
+      return { provider, session }
+    }
+
+    return {
+      id: walletConnectConnectorId(parameters.wallet),
+      name,
+      icon: entry?.brand?.icon,
+      type: walletConnect.type,
+      sigil,
+      pairing: client.pairing,
+      walletEntry: entry,
+      prepare() {
+        // A failed init (no project id) is reported when the user actually picks WalletConnect.
+        client.prepare()
+      },
+
+      async connect({ chainId, isReconnecting, withCapabilities } = {}) {
+        let provider: WalletConnectSdkProvider
+        let session: WalletConnectSession
+        try {
+          if (isReconnecting) ({ provider, session } = await restore())
+          else {
+            session = await client.pair()
+            provider = client.provider ?? (await client.init())
+          }
+        } catch (error) {
+          if (error instanceof PairingCancelledError) throw new ConnectionRejectedError({ cause: error, details: 'pairing cancelled' })
+          const mapped = error instanceof SigilError ? error : mapProviderError(error, 'connect')
+          if (!isReconnecting) emitFailure(mapped)
+          throw mapped
+        }
+
+        try {
+          const accounts = parseAccounts(provider.accounts)
+          const account = accounts[0]
+          if (!account) throw new AccountNotFoundError()
+          let currentChainId = parseChainId(provider.chainId)
+          attachListeners(provider, this)
+          persisted.setActiveAccount(account)
+          persisted.setSessionTopic(session.topic)
+          persisted.setCurrentChain(currentChainId)
+          if (chainId !== undefined && chainId !== currentChainId) {
+            // Like wagmi: connected on the wallet's chain unless the user rejected the switch.
+            currentChainId = await this.switchChain!({ chainId }).then(
+              (chain) => chain.id,
+              (error: unknown) => {
+                if (error instanceof SwitchChainRejectedError) throw error
+                return currentChainId
+              },
+            )
+          }
+          return {
+            accounts: (withCapabilities ? accounts.map((address) => ({ address, capabilities: {} })) : accounts) as never,
+            chainId: currentChainId,
+          }
+        } catch (error) {
+          detachListeners()
+          const mapped = mapProviderError(error, 'connect')
+          await endSession({ persisted, connectorKey: key, disconnectProvider: () => client.endSession() })
+          if (!isReconnecting) emitFailure(mapped)
+          throw mapped
+        }
+      },
+
+      async disconnect() {
+        detachListeners()
+        const connected = persisted.getSessionTopic() !== undefined && client.provider?.session?.topic === persisted.getSessionTopic()
+        if (!connected) {
+          // Never connected (a view closed mid-pairing): drop the pairing, leave another connector's session alone.
+          client.abandon()
+          persisted.clear()
+          return
+        }
+        // SPEC.md §4: clear the four values, disconnect, and drop the provider so a new pairing starts fresh.
+        await endSession({ persisted, connectorKey: key, disconnectProvider: () => client.endSession() })
+      },
+
+      async getAccounts() {
+        // SPEC.md §4: nothing to ask (no session, no pairing URI) → end the session, re-initialise,
+        // wait 1000 ms, then `No provider found`.
+        const provider = await getProviderWithRetry({
+          getProvider: () => {
+            const current = client.provider
+            return current && (current.session || client.pairing.getSnapshot().uri) ? current : undefined
+          },
+          reset: () => {
+            persisted.clear()
+            client.reset()
+          },
+          init: () => client.init(),
+        })
+        return parseAccounts(provider.accounts)
+      },
+
+      async getChainId() {
+        const provider = client.provider
+        if (provider?.session) return parseChainId(provider.chainId)
+        return persisted.getCurrentChain() ?? config.chains[0].id
+      },
+
+      async getProvider() {
+        return withWalletLink(await client.init())
+      },
+
+      async isAuthorized() {
+        if (!persisted.getSessionTopic()) return false
+        try {
+          const { provider } = await restore()
+          return provider.accounts.length > 0
+        } catch (error) {
+          logger.debug('walletconnect_not_authorized', { connector: key, error: error instanceof Error ? error.name : typeof error })
+          return false
+        }
+      },
+
+      async switchChain({ chainId, addEthereumChainParameter }) {
+        const provider = client.provider
+        const session = provider?.session
+        if (!provider || !session) throw new SessionNotFoundError()
+        // The session's approved chains bound what the app may ask for (REFERENCE.md §1).
+        const approved = approvedChainIds(session)
+        const request: RequestFn = (args) => withWalletLink(provider).request(args as { method: string; params?: unknown })
+        const chain = await switchChainWithRules({
+          request,
+          chainId,
+          supportedChains: config.chains.filter((candidate) => approved.includes(candidate.id)),
+          switchNetworkOnlyFromWallet: entry?.switchNetworkOnlyFromWallet,
+          canSwitch: true,
+          addEthereumChainParameter,
+          persisted,
+        })
+        config.emitter.emit('change', { chainId: chain.id })
+        return chain
+      },
+
+      onAccountsChanged(accounts) {
+        const parsed = Array.isArray(accounts) ? accounts.map(tryParseAddress) : []
+        if (parsed.length === 0 || parsed.some((address) => address === undefined)) {
+          logger.warn('invalid_accounts_from_wallet', { connector: key, count: Array.isArray(accounts) ? accounts.length : 0 })
+          return
+        }
+        // SPEC.md §4: the first account becomes the active one.
+        persisted.setActiveAccount(parsed[0])
+        config.emitter.emit('change', { accounts: parsed.map((address) => getAddress(address!)) })
+      },
+
+      onChainChanged(chain) {
+        let chainId: number
+        try {
+          chainId = parseChainId(chain)
+        } catch {
+          logger.warn('invalid_chain_from_wallet', { connector: key })
+          return
+        }
+        // SPEC.md §4: the same id is ignored; a different one updates the current chain, marks the
+        // network as switched and runs the switch logic (wagmi and the views follow the change event).
+        if (chainId === persisted.getCurrentChain()) return
+        persisted.setCurrentChain(chainId)
+        persisted.setSwitchedNetwork(true)
+        config.emitter.emit('change', { chainId })
+      },
+
+      async onDisconnect() {
+        detachListeners()
+        await endSession({ persisted, connectorKey: key, disconnectProvider: () => client.endSession() })
+        config.emitter.emit('disconnect')
+      },
+    }
+  })
+}

@@ -1,0 +1,223 @@
+import { SessionNotFoundError } from '@/lib/errors/wallet'
+import { createLifecycle } from '../shared/lifecycle'
+import { logger } from '../shared/logger'
+import { PairingExpiredError } from './errors'
+import { isProposalExpiry } from './pairingErrors'
+import { createPairingState, MAX_PAIRING_ATTEMPTS, type PairingState } from './pairingState'
+import type { WalletConnectProviderOptions } from './providerOptions'
+
+type Listener = (...args: never[]) => void
+
+/** The session as the SDK keeps it (the part Sigil reads). */
+export type WalletConnectSession = {
+  topic: string
+  namespaces: Record<string, { chains?: string[] | undefined; accounts: string[]; methods: string[]; events: string[] }>
+  peer: { metadata: { name: string; description?: string; url: string; icons: string[] } }
+}
+
+/** What Sigil uses of `@walletconnect/ethereum-provider`'s `EthereumProvider` (the SDK's type stays in its chunk). */
+export type WalletConnectSdkProvider = {
+  session?: WalletConnectSession | undefined
+  accounts: string[]
+  chainId: number
+  connect(): Promise<void>
+  disconnect(): Promise<void>
+  request(args: { method: string; params?: unknown }): Promise<unknown>
+  on(event: string, listener: Listener): unknown
+  removeListener(event: string, listener: Listener): unknown
+  signer: { client?: { on(event: string, listener: Listener): unknown; off(event: string, listener: Listener): unknown } | undefined }
+}
+
+export type LoadWalletConnectSdk = (options: WalletConnectProviderOptions) => Promise<WalletConnectSdkProvider>
+
+/** The real SDK, imported on first use (STYLE.md habit 3): its ~100 kB never reach the first load. */
+export const loadEthereumProvider: LoadWalletConnectSdk = async (options) => {
+  const { EthereumProvider } = await import('@walletconnect/ethereum-provider')
+  return (await EthereumProvider.init(options)) as unknown as WalletConnectSdkProvider
+}
+
+/** A pairing the user walked away from (the view closed): not an error to show or report. */
+export class PairingCancelledError extends Error {
+  override name = 'PairingCancelledError'
+  constructor() {
+    super('pairing cancelled')
+  }
+}
+
+export type WalletConnectClient = {
+  /** Where the pairing stands: the QR view and the phone's deep links read the newest URI here. */
+  readonly pairing: PairingState
+  /** The SDK provider while initialised. */
+  readonly provider: WalletConnectSdkProvider | undefined
+  /** One shared init (SPEC.md §4 lifecycle); the SDK restores a stored session while initialising. */
+  init(): Promise<WalletConnectSdkProvider>
+  /** Starts a pairing nobody waits for yet, so a URI is ready before the tap (phones) or the QR view opens. */
+  prepare(): void
+  /**
+   * Resolves with the approved session. Joins the pairing under way (prepared, or another
+   * connector's), else starts one. Follows every `display_uri`; re-pairs when a proposal expires
+   * while someone waits, at most `maxAttempts` proposals, then `PairingExpiredError`.
+   */
+  pair(): Promise<WalletConnectSession>
+  /** Drops the pairing under way: its waiters get `PairingCancelledError`, a late approval is disconnected. */
+  abandon(): void
+  /** Back to uninitialised, URI cleared: the next init starts from a fresh provider state. */
+  reset(): void
+  /** Disconnects the session (if any) and resets: the next pairing starts fresh. */
+  endSession(): Promise<void>
+}
+
+export type CreateWalletConnectClientParameters = {
+  /** Called at init; may throw `WalletConnectNotConfiguredError`. */
+  getOptions: () => WalletConnectProviderOptions
+  loadSdk?: LoadWalletConnectSdk | undefined
+  maxAttempts?: number | undefined
+}
+
+type Run = {
+  generation: number
+  waiters: number
+  promise: Promise<WalletConnectSession>
+  cancel: (error: Error) => void
+}
+
+/**
+ * One WalletConnect provider for the whole app, behind one init promise, shared by every
+ * WalletConnect connector (the generic one and one per wallet): one relay socket, one session.
+ *
+ * "Dropping the provider" (SPEC.md §4: reset, end of session, rejection) resets the lifecycle and
+ * the pairing state; the SDK object itself is created once per page and reused, because the SDK
+ * keeps one global Core per page (`globalThis._walletConnectCore_`): a second `EthereumProvider`
+ * would share that Core and register a second sign client's listeners on it, so a fresh instance
+ * would not be fresher, only doubled. After `disconnect()` the SDK object pairs from scratch.
+ */
+export function createWalletConnectClient(parameters: CreateWalletConnectClientParameters): WalletConnectClient {
+  const loadSdk = parameters.loadSdk ?? loadEthereumProvider
+  const maxAttempts = parameters.maxAttempts ?? MAX_PAIRING_ATTEMPTS
+  const pairing = createPairingState(maxAttempts)
+  let sdk: Promise<WalletConnectSdkProvider> | undefined
+  const lifecycle = createLifecycle(() => {
+    sdk ??= Promise.resolve()
+      .then(() => loadSdk(parameters.getOptions()))
+      .catch((error: unknown) => {
+        // A failed load or init (bad configuration, chunk error) may succeed next time.
+        sdk = undefined
+        throw error
+      })
+    return sdk
+  })
+  let run: Run | undefined
+  let generation = 0
+
+  function start(): Run {
+    const own = ++generation
+    let cancel: (error: Error) => void = () => undefined
+    const cancelled = new Promise<never>((_, reject) => (cancel = reject))
+    const current: Run = { generation: own, waiters: 0, promise: undefined as never, cancel }
+    current.promise = Promise.race([loop(current), cancelled])
+    // A prepared run may end with nobody listening.
+    current.promise.catch(() => undefined)
+    run = current
+    return current
+  }
+
+  async function loop(current: Run): Promise<WalletConnectSession> {
+    const isCurrent = () => current.generation === generation
+    const provider = await lifecycle.init()
+    if (!isCurrent()) throw new PairingCancelledError()
+    // The newest URI wins: the SDK emits one per proposal, and the QR code and deep links must
+    // never show an expired one (REFERENCE.md §1: the reference kept showing a stale URI).
+    const onUri = (uri: string) => {
+      if (isCurrent() && typeof uri === 'string' && uri.startsWith('wc:')) pairing.set({ uri })
+    }
+    provider.on('display_uri', onUri as Listener)
+    try {
+      for (let attempt = 1; ; attempt++) {
+        pairing.set({ status: 'pairing', attempt, uri: undefined })
+        let expired = false
+        const onExpire = () => (expired = true)
+        provider.signer.client?.on('proposal_expire', onExpire)
+        try {
+          await provider.connect()
+        } catch (error) {
+          if (!isCurrent()) throw new PairingCancelledError()
+          if (!(expired || isProposalExpiry(error))) {
+            // Rejected or failed: URI reset and provider re-initialised at once (SPEC.md §8), so
+            // the next attempt (and an iOS universal link) starts from a fresh pairing.
+            pairing.set({ status: 'idle', uri: undefined })
+            lifecycle.reset()
+            void lifecycle.init().catch(() => undefined)
+            throw error
+          }
+          logger.info('walletconnect_proposal_expired', { attempt })
+          if (current.waiters === 0) {
+            // Prepared ahead and nobody came: stop; the next `pair()` starts a new run.
+            pairing.set({ status: 'idle', uri: undefined })
+            throw error
+          }
+          if (attempt >= maxAttempts) {
+            pairing.set({ status: 'exhausted', uri: undefined })
+            throw new PairingExpiredError(maxAttempts)
+          }
+          continue
+        } finally {
+          provider.signer.client?.off('proposal_expire', onExpire)
+        }
+        if (!isCurrent()) {
+          // Approved after the user walked away: leave no session they did not ask for.
+          await provider.disconnect().catch(() => undefined)
+          throw new PairingCancelledError()
+        }
+        const session = provider.session
+        if (!session) {
+          pairing.set({ status: 'idle', uri: undefined })
+          throw new SessionNotFoundError({ details: 'the wallet approved, but the SDK holds no session' })
+        }
+        pairing.set({ status: 'connected', uri: undefined })
+        return session
+      }
+    } finally {
+      provider.removeListener('display_uri', onUri as Listener)
+      if (run === current) run = undefined
+    }
+  }
+
+  function abandon() {
+    const current = run
+    if (!current) return
+    run = undefined
+    generation++
+    pairing.set({ status: 'idle', uri: undefined })
+    current.cancel(new PairingCancelledError())
+  }
+
+  return {
+    pairing,
+    get provider() {
+      return lifecycle.value
+    },
+    init: () => lifecycle.init(),
+    prepare() {
+      if (run || lifecycle.value?.session) return
+      start()
+    },
+    pair() {
+      const current = run ?? start()
+      current.waiters++
+      return current.promise.finally(() => current.waiters--)
+    },
+    abandon,
+    reset() {
+      abandon()
+      lifecycle.reset()
+      pairing.set({ status: 'idle', uri: undefined, attempt: 0 })
+    },
+    async endSession() {
+      abandon()
+      const provider = lifecycle.value ?? (sdk ? await sdk.catch(() => undefined) : undefined)
+      lifecycle.reset()
+      pairing.set({ status: 'idle', uri: undefined, attempt: 0 })
+      if (provider?.session) await provider.disconnect()
+    },
+  }
+}
