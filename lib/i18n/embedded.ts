@@ -3,10 +3,69 @@ import { format } from './format'
 /**
  * The catalogue section of the embedded wallet: its error messages (`errors`, keyed by error code) and its
  * view's strings (`ui`). Its own module, so these strings load with the family, not with the page.
+ * The embedded wallet's API (`app/api/embedded/*`) answers with the same codes and messages, so what the
+ * server says and what the view shows never drift apart.
  */
 export const embedded = {
-  errors: {},
-  ui: {},
+  errors: {
+    // In the browser: passkeys and storage.
+    embedded_webauthn_unsupported: 'Passkeys are not available in this browser. Try a recent Chrome, Edge, Safari or Firefox.',
+    embedded_prf_unsupported:
+      'This browser or passkey cannot protect a wallet: it does not support the passkey encryption extension (PRF). No wallet was created. Try a recent Chrome, Edge or Safari, or a passkey on your phone.',
+    embedded_passkey_cancelled: 'The passkey request was cancelled or timed out.',
+    embedded_invalid_user_id: 'The passkey user id must be 1 to 64 bytes long.',
+    embedded_unlock_failed: 'This passkey cannot unlock the wallet stored on this device.',
+    embedded_no_wallet: 'There is no wallet on this device yet. Create one, or recover yours by email.',
+    embedded_storage_unavailable: 'This browser cannot keep the wallet (its storage is blocked or full).',
+    embedded_wallet_mismatch: 'The recovered key does not match this wallet. Nothing was changed.',
+    embedded_network_error: 'The server could not be reached. Check your connection and try again.',
+    embedded_unexpected_response: 'The server sent an unexpected answer.',
+    // The API (also raised in the browser from the server's answer).
+    embedded_malformed_body: 'The request could not be read.',
+    embedded_body_too_large: 'The request is too large.',
+    embedded_invalid_email: 'Enter a valid email address.',
+    embedded_invalid_code_format: 'Enter the 6-digit code from the email.',
+    embedded_challenge_invalid: 'This passkey request is not valid any more. Please try again.',
+    embedded_passkey_invalid: 'The passkey could not be verified. Please try again.',
+    embedded_wallet_exists: 'This wallet already exists.',
+    embedded_wallet_not_found: 'No wallet was found for this recovery.',
+    embedded_code_invalid: 'That code is not right. {attemptsLeft} attempts left.',
+    embedded_code_expired: 'This code has expired. Ask for a new one.',
+    embedded_code_locked: 'Too many wrong codes. Ask for a new one.',
+    embedded_recovery_session_invalid: 'Your recovery session has ended. Start again with a new code.',
+    embedded_rate_limited: 'Too many requests. Please wait a few minutes and try again.',
+    embedded_mail_failed: 'The email could not be sent. Please try again.',
+    embedded_unavailable: 'The wallet service is temporarily unavailable. Please try again.',
+    embedded_internal_error: 'Something went wrong on our side. Please try again.',
+  },
+  ui: {
+    title: 'Email & passkey wallet',
+    intro: 'A wallet made in this browser and locked with a passkey. Your email lets you recover it on a new device.',
+    emailLabel: 'Email',
+    create: 'Create wallet',
+    creating: 'Creating your wallet… confirm with your passkey.',
+    existing: 'Wallet on this device',
+    unlock: 'Unlock with passkey',
+    unlocking: 'Unlocking… confirm with your passkey.',
+    createAnother: 'Create a new wallet',
+    recover: 'Recover by email',
+    recoverIntro: 'We will email you a one-time code. It is valid for 15 minutes.',
+    sendCode: 'Send code',
+    sending: 'Sending…',
+    codeSent: 'We sent a 6-digit code to {email}.',
+    codeLabel: 'Code',
+    verify: 'Verify code',
+    verifying: 'Checking…',
+    chooseWallet: 'Choose the wallet to recover',
+    newPasskeyIntro: 'Code accepted. Create a new passkey on this device to finish recovering {address}.',
+    newPasskey: 'Create new passkey',
+    recovering: 'Recovering… confirm with your passkey.',
+    reveal: 'Reveal recovery phrase',
+    revealIntro: 'Anyone with this phrase controls the wallet. Never share it.',
+    hide: 'Hide phrase',
+    back: 'Back',
+    cancel: 'Cancel',
+  },
 } as const
 
 export type EmbeddedErrorCode = keyof (typeof embedded)['errors']
@@ -15,4 +74,8 @@ export type EmbeddedUiKey = keyof (typeof embedded)['ui']
 /** A string of this section's `ui`, with `{name}` placeholders filled. */
 export function tEmbedded(key: EmbeddedUiKey, values?: Record<string, string | number>): string {
   return format((embedded.ui as Record<string, string>)[key] ?? key, values)
+}
+
+export function isEmbeddedErrorCode(value: unknown): value is EmbeddedErrorCode {
+  return typeof value === 'string' && Object.hasOwn(embedded.errors, value)
 }

@@ -24,6 +24,56 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX sigil_rate_limits_reset_at ON sigil_rate_limits (reset_at);
     `,
   },
+  {
+    version: 2,
+    name: 'embedded wallet: wallets, passkeys, challenges, recovery codes and sessions',
+    sql: `
+      CREATE TABLE sigil_embedded_wallets (
+        wallet_id         text PRIMARY KEY,
+        email             text NOT NULL,
+        address           text NOT NULL,
+        recovery_envelope text NOT NULL,
+        vault             text NOT NULL,
+        created_at        timestamptz NOT NULL
+      );
+      CREATE INDEX sigil_embedded_wallets_email ON sigil_embedded_wallets (email, created_at);
+      CREATE TABLE sigil_embedded_credentials (
+        credential_id text PRIMARY KEY,
+        wallet_id     text NOT NULL REFERENCES sigil_embedded_wallets (wallet_id) ON DELETE CASCADE,
+        public_key    text NOT NULL,
+        counter       bigint NOT NULL,
+        transports    text NOT NULL,
+        created_at    timestamptz NOT NULL
+      );
+      CREATE INDEX sigil_embedded_credentials_wallet ON sigil_embedded_credentials (wallet_id);
+      CREATE TABLE sigil_embedded_challenges (
+        challenge_hash text PRIMARY KEY,
+        purpose        text NOT NULL,
+        wallet_id      text NOT NULL,
+        expires_at     timestamptz NOT NULL
+      );
+      CREATE INDEX sigil_embedded_challenges_expires_at ON sigil_embedded_challenges (expires_at);
+      CREATE TABLE sigil_embedded_codes (
+        request_id  text PRIMARY KEY,
+        email       text NOT NULL,
+        code_hash   text NOT NULL,
+        attempts    integer NOT NULL DEFAULT 0,
+        created_at  timestamptz NOT NULL,
+        expires_at  timestamptz NOT NULL,
+        consumed_at timestamptz
+      );
+      CREATE INDEX sigil_embedded_codes_expires_at ON sigil_embedded_codes (expires_at);
+      CREATE TABLE sigil_embedded_recovery_sessions (
+        token_hash  text PRIMARY KEY,
+        email       text NOT NULL,
+        purpose     text NOT NULL,
+        created_at  timestamptz NOT NULL,
+        expires_at  timestamptz NOT NULL,
+        consumed_at timestamptz
+      );
+      CREATE INDEX sigil_embedded_recovery_sessions_expires_at ON sigil_embedded_recovery_sessions (expires_at);
+    `,
+  },
 ]
 
 /** Arbitrary constant for `pg_advisory_xact_lock`: "sigil" in ASCII. */

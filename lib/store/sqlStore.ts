@@ -1,5 +1,6 @@
 import { migrations as allMigrations, MIGRATION_LOCK_ID, type Migration } from './migrations'
 import { StoreUnavailableError, isStoreError } from './errors'
+import { cleanupEmbedded, embeddedSql } from './embeddedSql'
 import type { NonceRecord, RateLimitHit, Store } from './types'
 
 /** The little both drivers (PGlite, `pg`) have in common. */
@@ -72,6 +73,7 @@ export async function createSqlStore(driver: SqlDriver, options: SqlStoreOptions
 
   const store: Store = {
     kind: driver.kind,
+    ...embeddedSql(driver, guarded),
 
     async putNonce(record: NonceRecord) {
       await guarded('save the nonce', () =>
@@ -122,7 +124,7 @@ export async function createSqlStore(driver: SqlDriver, options: SqlStoreOptions
         const at = now.toISOString()
         const nonces = await driver.query('DELETE FROM sigil_nonces WHERE expires_at <= $1::timestamptz RETURNING 1', [at])
         const limits = await driver.query('DELETE FROM sigil_rate_limits WHERE reset_at <= $1::timestamptz RETURNING 1', [at])
-        return nonces.rows.length + limits.rows.length
+        return nonces.rows.length + limits.rows.length + (await cleanupEmbedded(driver, now))
       })
     },
 

@@ -1,3 +1,5 @@
+import type { EmbeddedWalletStore } from './embeddedTypes'
+
 /** A nonce issued to one browser (its binding is the hash of the browser's binding cookie). */
 export type NonceRecord = {
   nonce: string
@@ -16,7 +18,7 @@ export type RateLimitHit = {
  * What the server keeps between requests. Small on purpose: both back ends (embedded PGlite and a
  * Postgres server) run the same SQL (`./sql.ts`). Every method throws a `StoreError` on failure.
  */
-export interface Store {
+export interface Store extends EmbeddedWalletStore {
   readonly kind: 'pglite' | 'postgres'
   /** Records a freshly issued nonce. */
   putNonce(record: NonceRecord): Promise<void>
@@ -28,7 +30,11 @@ export interface Store {
   takeNonce(nonce: string): Promise<NonceRecord | null>
   /** Counts one attempt against `key` in a fixed window of `windowMs` starting at the first hit. */
   hit(key: string, windowMs: number, now: Date): Promise<RateLimitHit>
-  /** Deletes expired nonces and finished rate-limit windows; returns how many rows went. */
+  /**
+   * Deletes expired nonces, finished rate-limit windows and expired embedded-wallet challenges; expired
+   * recovery codes and sessions a day after they expire (until then they answer "expired", not
+   * "unknown"). Returns how many rows went.
+   */
   cleanup(now: Date): Promise<number>
   close(): Promise<void>
 }

@@ -1,0 +1,62 @@
+import { isEmbeddedErrorCode } from '@/lib/i18n/embedded'
+import {
+  embeddedApiPaths,
+  type CreateWalletRequest,
+  type CreateWalletResponse,
+  type RecoveryCodeResponse,
+  type RecoveryCompleteRequest,
+  type RecoveryCompleteResponse,
+  type RecoveryKeyRequest,
+  type RecoveryKeyResponse,
+  type RecoveryVerifyResponse,
+  type WalletOptionsResponse,
+} from './apiTypes'
+import { EmbeddedApiError } from './errors'
+
+/** The browser's side of the embedded wallet API. Every failure is an `EmbeddedApiError` with the server's code. */
+export type EmbeddedApi = {
+  walletOptions(email: string): Promise<WalletOptionsResponse>
+  createWallet(body: CreateWalletRequest): Promise<CreateWalletResponse>
+  requestRecoveryCode(email: string): Promise<RecoveryCodeResponse>
+  verifyRecoveryCode(requestId: string, code: string): Promise<RecoveryVerifyResponse>
+  recoveryKey(body: RecoveryKeyRequest): Promise<RecoveryKeyResponse>
+  completeRecovery(body: RecoveryCompleteRequest): Promise<RecoveryCompleteResponse>
+}
+
+export function createEmbeddedApi(options: { baseUrl?: string; fetch?: typeof fetch } = {}): EmbeddedApi {
+  async function post<T>(path: string, body: unknown): Promise<T> {
+    let response: Response
+    try {
+      response = await (options.fetch ?? fetch)(`${options.baseUrl ?? ''}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        // The recovery session is an httpOnly cookie scoped to the recovery routes.
+        credentials: 'same-origin',
+        cache: 'no-store',
+      })
+    } catch (cause) {
+      throw new EmbeddedApiError('embedded_network_error', { status: 0, cause })
+    }
+    let json: unknown
+    try {
+      json = await response.json()
+    } catch (cause) {
+      throw new EmbeddedApiError('embedded_unexpected_response', { status: response.status, cause })
+    }
+    if (response.ok && json && typeof json === 'object') return json as T
+    const error = (json ?? {}) as { code?: unknown; attemptsLeft?: unknown }
+    const attemptsLeft = typeof error.attemptsLeft === 'number' ? error.attemptsLeft : undefined
+    if (isEmbeddedErrorCode(error.code)) throw new EmbeddedApiError(error.code, { status: response.status, attemptsLeft })
+    throw new EmbeddedApiError('embedded_unexpected_response', { status: response.status })
+  }
+
+  return {
+    walletOptions: (email) => post(embeddedApiPaths.walletOptions, { email }),
+    createWallet: (body) => post(embeddedApiPaths.wallets, body),
+    requestRecoveryCode: (email) => post(embeddedApiPaths.recoveryCode, { email }),
+    verifyRecoveryCode: (requestId, code) => post(embeddedApiPaths.recoveryVerify, { requestId, code }),
+    recoveryKey: (body) => post(embeddedApiPaths.recoveryKey, body),
+    completeRecovery: (body) => post(embeddedApiPaths.recoveryComplete, body),
+  }
+}

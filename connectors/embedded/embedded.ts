@@ -1,0 +1,218 @@
+import type { CreateConnectorFn } from '@wagmi/core'
+import { type Address, getAddress } from 'viem'
+import { localChain } from '@/lib/chains'
+import { AccountNotFoundError } from '@/lib/errors/wallet'
+import { endSession } from '../shared/endSession'
+import type { LoadedConnector } from '../shared/lazyConnector'
+import { createLifecycle } from '../shared/lifecycle'
+import { logger } from '../shared/logger'
+import { parseChainId } from '../shared/parseChainId'
+import { createPersistedValues } from '../shared/persistedValues'
+import { mapProviderError } from '../shared/providerErrors'
+import type { KeyValueStorage } from '../shared/storage'
+import { switchChain as switchChainWithRules } from '../shared/switchChain'
+import { reportConnectionFailed } from '../shared/connectionEvents'
+import { EMBEDDED_KEY, EMBEDDED_NAME } from './identity'
+import { createEmbeddedProvider, type EmbeddedProvider } from './provider'
+import { createEmbeddedWallet, type EmbeddedWallet, type EmbeddedWalletParameters } from './wallet'
+
+export type EmbeddedConnectorParameters = EmbeddedWalletParameters & {
+  /** RPC address per chain id: where transactions are sent and reads go. */
+  rpcUrls: Readonly<Record<number, string>>
+  storage?: KeyValueStorage | undefined
+  /** Receipt polling (tests). */
+  pollingInterval?: number | undefined
+}
+
+/** The real connector as the embedded family's panel sees it: wagmi's members plus the wallet's keys. */
+export type EmbeddedConnector = LoadedConnector & { embeddedWallet: EmbeddedWallet; embeddedProvider: EmbeddedProvider }
+
+declare global {
+  interface Window {
+    /** End-to-end test handle; only where the local chain is configured (development, tests). */
+    __sigilEmbeddedTest?: { request(args: { method: string; params?: unknown }): Promise<unknown> }
+  }
+}
+
+/** The connector's events go to wagmi; kept apart so they can be removed symmetrically. */
+type Handlers = Pick<ReturnType<CreateConnectorFn>, 'onAccountsChanged' | 'onChainChanged' | 'onDisconnect'>
+
+/**
+ * The embedded wallet as a wagmi connector (members in wagmi's order). Connecting needs a wallet that
+ * the panel created, unlocked or recovered — or, on a reload, one this device holds for the remembered
+ * address: that restores the connection locked, and the first request that needs the key asks for the
+ * passkey. Disconnecting locks (drops the key from memory) and keeps the device's encrypted record.
+ */
+export function embeddedConnector(parameters: EmbeddedConnectorParameters) {
+  const persisted = createPersistedValues(EMBEDDED_KEY, parameters.storage)
+  const wallet = createEmbeddedWallet(parameters)
+
+  return (config: Parameters<CreateConnectorFn>[0]): EmbeddedConnector => {
+    const defaultChainId = config.chains[0].id
+    let connected: Address | undefined
+    let chainId = persisted.getCurrentChain() ?? defaultChainId
+
+    const provider = createEmbeddedProvider({
+      chains: config.chains,
+      rpcUrls: parameters.rpcUrls,
+      getChainId: () => chainId,
+      setChainId: (next) => {
+        chainId = next
+      },
+      getAddress: () => connected,
+      getAccount: (address) => wallet.unlock(address),
+      pollingInterval: parameters.pollingInterval,
+    })
+    // Nothing to initialise but the provider: the lifecycle still marks uninitialised → initialised.
+    const lifecycle = createLifecycle(async () => provider)
+
+    let listening: { chainChanged: (chain: string) => void; accountsChanged: (accounts: Address[]) => void; disconnect: () => void } | undefined
+    function attach(handlers: Handlers) {
+      if (listening) return
+      listening = {
+        chainChanged: (chain) => handlers.onChainChanged(chain),
+        accountsChanged: (accounts) => handlers.onAccountsChanged(accounts),
+        disconnect: () => handlers.onDisconnect(),
+      }
+      provider.on('chainChanged', listening.chainChanged)
+      provider.on('accountsChanged', listening.accountsChanged)
+      provider.on('disconnect', listening.disconnect)
+    }
+    function detach() {
+      if (!listening) return
+      provider.removeListener('chainChanged', listening.chainChanged)
+      provider.removeListener('accountsChanged', listening.accountsChanged)
+      provider.removeListener('disconnect', listening.disconnect)
+      listening = undefined
+    }
+
+    function installTestHandle() {
+      if (typeof window === 'undefined' || !config.chains.some((chain) => chain.id === localChain.id)) return
+      window.__sigilEmbeddedTest = { request: (args) => provider.request(args) }
+    }
+
+    return {
+      id: EMBEDDED_KEY,
+      name: EMBEDDED_NAME,
+      type: 'embedded',
+      embeddedWallet: wallet,
+      embeddedProvider: provider,
+
+      async setup() {
+        installTestHandle()
+      },
+
+      async connect({ chainId: requested, isReconnecting, withCapabilities } = {}) {
+        await lifecycle.init()
+        try {
+          let address: Address
+          if (isReconnecting) {
+            // A reload: the remembered address, if this device still holds its wallet — locked.
+            const remembered = persisted.getActiveAccount()
+            const records = await wallet.list()
+            const record = remembered && records.find((candidate) => candidate.address === remembered)
+            if (!record) throw new AccountNotFoundError({ details: 'no wallet on this device for the remembered address' })
+            address = record.address
+          } else {
+            // The panel unlocked (or created, or recovered) the wallet already; otherwise ask the passkey.
+            address = wallet.unlockedAddress ?? (await wallet.unlock()).address
+          }
+          connected = getAddress(address)
+          attach(this)
+          const target = requested ?? persisted.getCurrentChain() ?? chainId
+          chainId = config.chains.some((chain) => chain.id === target) ? target : defaultChainId
+          persisted.setActiveAccount(connected)
+          persisted.setCurrentChain(chainId)
+          return {
+            accounts: (withCapabilities ? [{ address: connected, capabilities: {} }] : [connected]) as never,
+            chainId,
+          }
+        } catch (error) {
+          connected = undefined
+          detach()
+          const mapped = mapProviderError(error, 'connect')
+          if (isReconnecting) {
+            persisted.clear()
+          } else {
+            reportConnectionFailed({ connectorKey: EMBEDDED_KEY, connectorName: EMBEDDED_NAME, error: mapped })
+          }
+          throw mapped
+        }
+      },
+
+      async disconnect() {
+        detach()
+        connected = undefined
+        await endSession({
+          persisted,
+          connectorKey: EMBEDDED_KEY,
+          disconnectProvider: () => {
+            wallet.lock()
+            lifecycle.reset()
+          },
+        })
+      },
+
+      async getAccounts() {
+        return connected ? [connected] : []
+      },
+
+      async getChainId() {
+        return chainId
+      },
+
+      async getProvider() {
+        return provider
+      },
+
+      async isAuthorized() {
+        const remembered = persisted.getActiveAccount()
+        if (!remembered) return false
+        try {
+          return (await wallet.list()).some((record) => record.address === remembered)
+        } catch (error) {
+          logger.debug('embedded_not_authorized', { error: error instanceof Error ? error.name : typeof error })
+          return false
+        }
+      },
+
+      async switchChain({ chainId: target, addEthereumChainParameter }) {
+        const chain = await switchChainWithRules({
+          request: (args) => provider.request(args),
+          chainId: target,
+          supportedChains: config.chains,
+          canSwitch: true,
+          addEthereumChainParameter,
+          persisted,
+        })
+        config.emitter.emit('change', { chainId: chain.id })
+        return chain
+      },
+
+      onAccountsChanged(accounts) {
+        if (accounts.length === 0) return void this.onDisconnect()
+        const [first] = accounts
+        if (!first) return
+        persisted.setActiveAccount(getAddress(first))
+        config.emitter.emit('change', { accounts: [getAddress(first)] })
+      },
+
+      onChainChanged(chain) {
+        const next = parseChainId(chain)
+        // SPEC.md §4: the same id is ignored; a different one updates the chain and marks the switch.
+        if (next === persisted.getCurrentChain()) return
+        persisted.setCurrentChain(next)
+        persisted.setSwitchedNetwork(true)
+        config.emitter.emit('change', { chainId: next })
+      },
+
+      async onDisconnect() {
+        detach()
+        connected = undefined
+        await endSession({ persisted, connectorKey: EMBEDDED_KEY, disconnectProvider: () => wallet.lock() })
+        config.emitter.emit('disconnect')
+      },
+    }
+  }
+}
+

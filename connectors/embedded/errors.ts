@@ -1,0 +1,87 @@
+import { SigilError, type SigilErrorOptions } from '@/lib/errors/SigilError'
+import { embedded, type EmbeddedErrorCode } from '@/lib/i18n/embedded'
+
+/**
+ * The embedded wallet's errors. Each carries its code and takes its message from the family's own
+ * catalogue section (`lib/i18n/embedded.ts`), which loads with the family rather than with the page.
+ */
+export class EmbeddedWalletError extends SigilError {
+  override name = 'EmbeddedWalletError'
+  constructor(code: EmbeddedErrorCode, options: SigilErrorOptions = {}) {
+    super(code, { ...options, template: embedded.errors[code] })
+  }
+}
+
+/** No `PublicKeyCredential` (an old browser, an insecure context, a webview without WebAuthn). */
+export class WebAuthnUnsupportedError extends EmbeddedWalletError {
+  static readonly code = 'embedded_webauthn_unsupported'
+  override name = 'WebAuthnUnsupportedError'
+  constructor(options?: SigilErrorOptions) { super('embedded_webauthn_unsupported', options) }
+}
+
+/** The authenticator or browser has no WebAuthn PRF extension: there is no key to lock the wallet with. */
+export class PrfUnsupportedError extends EmbeddedWalletError {
+  static readonly code = 'embedded_prf_unsupported'
+  override name = 'PrfUnsupportedError'
+  constructor(options?: SigilErrorOptions) { super('embedded_prf_unsupported', options) }
+}
+
+/** WebAuthn `NotAllowedError`: the user dismissed the prompt, or it timed out (300 s). */
+export class PasskeyCancelledError extends EmbeddedWalletError {
+  static readonly code = 'embedded_passkey_cancelled'
+  override name = 'PasskeyCancelledError'
+  constructor(options?: SigilErrorOptions) { super('embedded_passkey_cancelled', options) }
+}
+
+/** A WebAuthn user handle outside 1..64 bytes (WebAuthn L3 §5.4.3, SPEC.md §9). */
+export class InvalidUserIdError extends EmbeddedWalletError {
+  static readonly code = 'embedded_invalid_user_id'
+  override name = 'InvalidUserIdError'
+  constructor(length: number, options?: SigilErrorOptions) {
+    super('embedded_invalid_user_id', { ...options, metaMessages: ['A passkey user id is 1 to 64 bytes.', `Got: ${length} bytes`] })
+  }
+}
+
+/** Decryption failed: another passkey, a damaged record, or a key that does not belong to this wallet. */
+export class UnlockFailedError extends EmbeddedWalletError {
+  static readonly code = 'embedded_unlock_failed'
+  override name = 'UnlockFailedError'
+  constructor(options?: SigilErrorOptions) { super('embedded_unlock_failed', options) }
+}
+
+export class NoEmbeddedWalletError extends EmbeddedWalletError {
+  static readonly code = 'embedded_no_wallet'
+  override name = 'NoEmbeddedWalletError'
+  constructor(options?: SigilErrorOptions) { super('embedded_no_wallet', options) }
+}
+
+/** IndexedDB is missing, blocked (some private modes) or full. */
+export class WalletStorageUnavailableError extends EmbeddedWalletError {
+  static readonly code = 'embedded_storage_unavailable'
+  override name = 'WalletStorageUnavailableError'
+  constructor(options?: SigilErrorOptions) { super('embedded_storage_unavailable', options) }
+}
+
+/** A recovered key decrypts to another address than the wallet's: nothing is saved. */
+export class WalletMismatchError extends EmbeddedWalletError {
+  static readonly code = 'embedded_wallet_mismatch'
+  override name = 'WalletMismatchError'
+  constructor(options?: SigilErrorOptions) { super('embedded_wallet_mismatch', options) }
+}
+
+/**
+ * A failed call to the embedded wallet's API: the server's code and its catalogue message (with the
+ * values the server filled in, e.g. attempts left), the HTTP status (0: no answer) and any fields
+ * the answer carried (`attemptsLeft`).
+ */
+export class EmbeddedApiError extends EmbeddedWalletError {
+  override name = 'EmbeddedApiError'
+  readonly status: number
+  readonly attemptsLeft: number | undefined
+  constructor(code: EmbeddedErrorCode, parameters: { status: number; attemptsLeft?: number | undefined } & SigilErrorOptions) {
+    const { status, attemptsLeft, ...options } = parameters
+    super(code, { ...options, values: { attemptsLeft: attemptsLeft ?? 0, ...options.values } })
+    this.status = status
+    this.attemptsLeft = attemptsLeft
+  }
+}

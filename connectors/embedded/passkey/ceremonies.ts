@@ -1,0 +1,131 @@
+import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser'
+import { fromBase64Url, randomBytes, toBase64Url } from '../crypto/bytes'
+import { PasskeyCancelledError, PrfUnsupportedError, WebAuthnUnsupportedError } from '../errors'
+import { PASSKEY_TIMEOUT_MS, PASSKEY_USER_VERIFICATION } from './defaults'
+import { assertUserId } from './userId'
+
+/**
+ * The two WebAuthn ceremonies of the wallet, with the PRF extension (WebAuthn L3 §10.1.4), on the
+ * browser's own API. A new passkey's registration goes to the server (which issued its challenge
+ * and verifies it); the PRF output never leaves this module's caller — it is removed from what is
+ * sent, and it is never stored.
+ */
+
+export type CreatedPasskey = {
+  /** For the server: the registration, with the PRF result removed (only `prf.enabled` stays). */
+  registration: RegistrationResponseJSON
+  credentialId: string
+  /** 32 bytes; wipe once the wrapping key is derived. */
+  prfOutput: Uint8Array<ArrayBuffer>
+}
+
+type PrfResults = { enabled?: boolean; results?: { first?: BufferSource } }
+type PasskeyEnvironment = { credentials: CredentialsContainer }
+
+function environment(): PasskeyEnvironment {
+  const credentials = globalThis.navigator?.credentials
+  if (typeof globalThis.PublicKeyCredential !== 'function' || !credentials) throw new WebAuthnUnsupportedError()
+  return { credentials }
+}
+
+function toBytes(source: BufferSource): Uint8Array<ArrayBuffer> {
+  if (source instanceof ArrayBuffer) return new Uint8Array(source.slice(0))
+  return new Uint8Array(source.buffer.slice(source.byteOffset, source.byteOffset + source.byteLength) as ArrayBuffer)
+}
+
+/** `NotAllowedError` is WebAuthn's answer to both "cancelled" and "timed out" (by design, for privacy). */
+function mapCeremonyError(error: unknown): unknown {
+  if (error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'AbortError')) return new PasskeyCancelledError({ cause: error })
+  if (error instanceof DOMException && error.name === 'NotSupportedError') return new WebAuthnUnsupportedError({ cause: error })
+  return error
+}
+
+/**
+ * Tells the authenticator that this site does not know a credential it just made (Chrome 132+,
+ * https://w3c.github.io/webauthn/#sctn-signal-methods), so an aborted creation leaves no orphan
+ * passkey in the user's list. Best effort: older browsers have no such method.
+ */
+export function forgetCredential(rpId: string | undefined, credentialId: string): void {
+  const signal = (globalThis.PublicKeyCredential as unknown as { signalUnknownCredential?: (options: { rpId: string; credentialId: string }) => Promise<void> }).signalUnknownCredential
+  if (rpId && typeof signal === 'function') void signal.call(globalThis.PublicKeyCredential, { rpId, credentialId }).catch(() => undefined)
+}
+
+/** Creates a passkey from the server's options and evaluates its PRF with `prfSalt`. */
+export async function createPasskey(options: PublicKeyCredentialCreationOptionsJSON, prfSalt: Uint8Array): Promise<CreatedPasskey> {
+  const { credentials } = environment()
+  const userId = assertUserId(fromBase64Url(options.user.id))
+  const publicKey: PublicKeyCredentialCreationOptions = {
+    rp: options.rp,
+    user: { id: userId as BufferSource, name: options.user.name, displayName: options.user.displayName },
+    challenge: fromBase64Url(options.challenge),
+    pubKeyCredParams: options.pubKeyCredParams,
+    timeout: options.timeout ?? PASSKEY_TIMEOUT_MS,
+    attestation: options.attestation ?? 'none',
+    authenticatorSelection: { userVerification: PASSKEY_USER_VERIFICATION, ...options.authenticatorSelection },
+    excludeCredentials: options.excludeCredentials?.map((credential) => ({ type: 'public-key', id: fromBase64Url(credential.id) })),
+    extensions: { prf: { eval: { first: new Uint8Array(prfSalt) } } } as AuthenticationExtensionsClientInputs,
+  }
+  let credential: PublicKeyCredential
+  try {
+    credential = (await credentials.create({ publicKey })) as PublicKeyCredential
+  } catch (error) {
+    throw mapCeremonyError(error)
+  }
+  if (!credential) throw new PasskeyCancelledError()
+  const credentialId = toBase64Url(new Uint8Array(credential.rawId))
+  const prf = (credential.getClientExtensionResults() as { prf?: PrfResults }).prf
+  if (!prf?.enabled) {
+    forgetCredential(options.rp.id, credentialId)
+    throw new PrfUnsupportedError({ details: 'prf.enabled is not true after create()' })
+  }
+  // Some authenticators (security keys over CTAP 2.1) evaluate the PRF only on get(): ask once more.
+  const prfOutput = prf.results?.first
+    ? toBytes(prf.results.first)
+    : await evaluatePrf({ credentialId, prfSalt, rpId: options.rp.id }).catch((error: unknown) => {
+        if (error instanceof PrfUnsupportedError) forgetCredential(options.rp.id, credentialId)
+        throw error
+      })
+
+  const response = credential.response as AuthenticatorAttestationResponse
+  const registration: RegistrationResponseJSON = {
+    id: credential.id,
+    rawId: credentialId,
+    type: 'public-key',
+    response: {
+      clientDataJSON: toBase64Url(new Uint8Array(response.clientDataJSON)),
+      attestationObject: toBase64Url(new Uint8Array(response.attestationObject)),
+      transports: (response.getTransports?.() ?? []) as RegistrationResponseJSON['response']['transports'],
+    },
+    // Only the flag: the PRF result is the wallet's key material and must never be sent.
+    clientExtensionResults: { prf: { enabled: true } } as RegistrationResponseJSON['clientExtensionResults'],
+    authenticatorAttachment: (credential.authenticatorAttachment ?? undefined) as RegistrationResponseJSON['authenticatorAttachment'],
+  }
+  return { registration, credentialId, prfOutput }
+}
+
+/**
+ * Asks the passkey for its PRF output with `prfSalt` (one touch). The challenge is local and random:
+ * nothing is verified by a server here — only the right passkey yields the output that decrypts the
+ * wallet, which is the check that matters.
+ */
+export async function evaluatePrf(parameters: { credentialId: string; prfSalt: Uint8Array; rpId?: string | undefined }): Promise<Uint8Array<ArrayBuffer>> {
+  const { credentials } = environment()
+  const publicKey: PublicKeyCredentialRequestOptions = {
+    challenge: randomBytes(32),
+    timeout: PASSKEY_TIMEOUT_MS,
+    userVerification: PASSKEY_USER_VERIFICATION,
+    allowCredentials: [{ type: 'public-key', id: fromBase64Url(parameters.credentialId) }],
+    extensions: { prf: { eval: { first: new Uint8Array(parameters.prfSalt) } } } as AuthenticationExtensionsClientInputs,
+    ...(parameters.rpId ? { rpId: parameters.rpId } : {}),
+  }
+  let credential: PublicKeyCredential
+  try {
+    credential = (await credentials.get({ publicKey })) as PublicKeyCredential
+  } catch (error) {
+    throw mapCeremonyError(error)
+  }
+  if (!credential) throw new PasskeyCancelledError()
+  const first = (credential.getClientExtensionResults() as { prf?: PrfResults }).prf?.results?.first
+  if (!first) throw new PrfUnsupportedError({ details: 'no prf.results.first from get()' })
+  return toBytes(first)
+}

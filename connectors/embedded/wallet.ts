@@ -1,0 +1,241 @@
+import { generateMnemonic } from '@scure/bip39'
+import { wordlist } from '@scure/bip39/wordlists/english'
+import { getAddress, type Address } from 'viem'
+import { mnemonicToAccount, type HDAccount } from 'viem/accounts'
+import { createEmbeddedApi, type EmbeddedApi } from './api'
+import { fromBase64Url, randomBytes, toBase64Url, utf8, wipe } from './crypto/bytes'
+import { additionalData, deriveWrappingKey, generateDataKeyBytes, importDataKey, open, seal } from './crypto/keyWrapping'
+import { generateEphemeralKeyPair, openWithPrivateKey, sealToPublicKey } from './crypto/sealToPublicKey'
+import { EmbeddedApiError, NoEmbeddedWalletError, UnlockFailedError, WalletMismatchError } from './errors'
+import { normaliseEmail } from './email'
+import { createPasskey, evaluatePrf, forgetCredential } from './passkey/ceremonies'
+import { PRF_SALT_BYTES } from './passkey/defaults'
+import { createIndexedDbVaultStorage, type VaultRecord, type VaultStorage } from './vaultStorage'
+
+/** The passkey ceremonies, injectable so the wallet's logic can be tested without a browser. */
+export type Passkeys = {
+  create: typeof createPasskey
+  evaluate: typeof evaluatePrf
+  forget: typeof forgetCredential
+}
+
+export type EmbeddedWalletParameters = {
+  api?: EmbeddedApi | undefined
+  vaults?: VaultStorage | undefined
+  passkeys?: Passkeys | undefined
+}
+
+/** A recovery after the code was accepted: the key is back and checked; one passkey touch finishes it. */
+export type PreparedRecovery = { walletId: string; address: Address; finish(): Promise<Address> }
+
+/**
+ * The embedded wallet's keys and their life cycle: create (email → passkey → wallet), unlock (one
+ * touch), recover by email, reveal the phrase, lock. The unlocked account lives only in this closure
+ * — never in storage, React state or logs — and is dropped by `lock()` (disconnect).
+ *
+ * Accounts are BIP-44 Ethereum accounts of a BIP-39 mnemonic: m/44'/60'/0'/0/0 (viem's HD account).
+ */
+export type EmbeddedWallet = ReturnType<typeof createEmbeddedWallet>
+
+export function createEmbeddedWallet(parameters: EmbeddedWalletParameters = {}) {
+  const api = parameters.api ?? createEmbeddedApi()
+  const vaults = parameters.vaults ?? createIndexedDbVaultStorage()
+  const passkeys: Passkeys = parameters.passkeys ?? { create: createPasskey, evaluate: evaluatePrf, forget: forgetCredential }
+
+  let unlocked: { walletId: string; account: HDAccount } | undefined
+  let unlocking: Promise<HDAccount> | undefined
+
+  /** The mnemonic of a record, given the passkey's PRF output for it. */
+  async function decryptMnemonic(record: Pick<VaultRecord, 'walletId' | 'wrappedKey' | 'mnemonic'>, prfOutput: Uint8Array): Promise<string> {
+    const wrappingKey = await deriveWrappingKey(prfOutput, record.walletId)
+    const raw = await open(wrappingKey, record.wrappedKey, additionalData.dataKey(record.walletId))
+    try {
+      const dataKey = await importDataKey(raw)
+      return new TextDecoder().decode(await open(dataKey, record.mnemonic, additionalData.mnemonic(record.walletId)))
+    } finally {
+      wipe(raw)
+    }
+  }
+
+  function accountOf(mnemonic: string, expected: Address, onMismatch: () => Error): HDAccount {
+    const account = mnemonicToAccount(mnemonic)
+    if (account.address !== getAddress(expected)) throw onMismatch()
+    return account
+  }
+
+  async function recordFor(address?: Address): Promise<VaultRecord> {
+    const records = await vaults.list()
+    const record = address ? records.find((candidate) => candidate.address === getAddress(address)) : records[0]
+    if (!record) throw new NoEmbeddedWalletError()
+    return record
+  }
+
+  /** A fresh passkey check for `record`: its PRF output (one touch). */
+  function touch(record: VaultRecord): Promise<Uint8Array> {
+    return passkeys.evaluate({ credentialId: record.credentialId, prfSalt: fromBase64Url(record.prfSalt) })
+  }
+
+  const wallet = {
+    /** The device's wallets, newest first (public facts and ciphertext only). */
+    list: () => vaults.list(),
+
+    /** The address of the unlocked wallet, if any. */
+    get unlockedAddress(): Address | undefined {
+      return unlocked?.account.address
+    },
+
+    isUnlocked(address?: Address): boolean {
+      return Boolean(unlocked && (!address || unlocked.account.address === getAddress(address)))
+    },
+
+    /** Creates a wallet for `email`: one passkey touch. Nothing is kept unless every step succeeded. */
+    async create(emailInput: string): Promise<Address> {
+      const email = normaliseEmail(emailInput)
+      if (!email) throw new EmbeddedApiError('embedded_invalid_email', { status: 0 })
+      // Storage first: a browser that cannot keep the wallet must fail before a passkey exists.
+      await vaults.list()
+      const { walletId, options, recoveryPublicKey } = await api.walletOptions(email)
+      const prfSalt = randomBytes(PRF_SALT_BYTES)
+      const passkey = await passkeys.create(options, prfSalt)
+      const raw = generateDataKeyBytes()
+      try {
+        const mnemonic = generateMnemonic(wordlist, 128)
+        const account = mnemonicToAccount(mnemonic)
+        const wrappingKey = await deriveWrappingKey(passkey.prfOutput, walletId)
+        const dataKey = await importDataKey(raw)
+        const wrappedKey = await seal(wrappingKey, raw, additionalData.dataKey(walletId))
+        const vault = await seal(dataKey, utf8(mnemonic), additionalData.mnemonic(walletId))
+        const recovery = await sealToPublicKey(fromBase64Url(recoveryPublicKey), raw, additionalData.recovery(walletId))
+        try {
+          await api.createWallet({ walletId, email, address: account.address, registration: passkey.registration, recovery, vault })
+        } catch (error) {
+          passkeys.forget(options.rp.id, passkey.credentialId)
+          throw error
+        }
+        await vaults.put({
+          version: 1,
+          walletId,
+          address: account.address,
+          email,
+          credentialId: passkey.credentialId,
+          prfSalt: toBase64Url(prfSalt),
+          wrappedKey,
+          mnemonic: vault,
+          savedAt: new Date().toISOString(),
+        })
+        unlocked = { walletId, account }
+        return account.address
+      } finally {
+        wipe(raw, passkey.prfOutput)
+      }
+    },
+
+    /** The account of `address` (or the newest wallet), asking the passkey once if it is locked. */
+    async unlock(address?: Address): Promise<HDAccount> {
+      if (unlocked && (!address || unlocked.account.address === getAddress(address))) return unlocked.account
+      // One prompt for concurrent callers (a sign-in and a balance read racing after a reload).
+      unlocking ??= (async () => {
+        const record = await recordFor(address)
+        const prfOutput = await touch(record)
+        try {
+          const account = accountOf(await decryptMnemonic(record, prfOutput), record.address, () => new UnlockFailedError({ details: 'address mismatch' }))
+          unlocked = { walletId: record.walletId, account }
+          return account
+        } finally {
+          wipe(prfOutput)
+        }
+      })().finally(() => {
+        unlocking = undefined
+      })
+      return unlocking
+    },
+
+    /** The recovery phrase, after a fresh passkey check even when unlocked. The caller shows it outside React state. */
+    async revealPhrase(address?: Address): Promise<string> {
+      const record = await recordFor(address ?? unlocked?.account.address)
+      const prfOutput = await touch(record)
+      try {
+        const mnemonic = await decryptMnemonic(record, prfOutput)
+        accountOf(mnemonic, record.address, () => new UnlockFailedError({ details: 'address mismatch' }))
+        return mnemonic
+      } finally {
+        wipe(prfOutput)
+      }
+    },
+
+    /** Drops the unlocked account (disconnect). The device's encrypted record stays. */
+    lock(): void {
+      unlocked = undefined
+    },
+
+    requestRecoveryCode: (email: string) => {
+      const normalised = normaliseEmail(email)
+      if (!normalised) return Promise.reject(new EmbeddedApiError('embedded_invalid_email', { status: 0 }))
+      return api.requestRecoveryCode(normalised)
+    },
+
+    verifyRecoveryCode: (requestId: string, code: string) => {
+      const digits = code.replace(/\s+/g, '')
+      if (!/^\d{6}$/.test(digits)) return Promise.reject(new EmbeddedApiError('embedded_invalid_code_format', { status: 0 }))
+      return api.verifyRecoveryCode(requestId, digits)
+    },
+
+    /**
+     * In a recovery session: fetches the wallet's data key (sealed to a one-time key pair made here),
+     * decrypts the mnemonic and checks it gives the wallet's address — all before the user is asked
+     * for a passkey, so the touch that follows only creates the passkey and finishes.
+     */
+    async prepareRecovery(walletId: string): Promise<PreparedRecovery> {
+      const ephemeral = await generateEphemeralKeyPair()
+      const key = await api.recoveryKey({ walletId, publicKey: toBase64Url(ephemeral.publicKey) })
+      const raw = await openWithPrivateKey(ephemeral, key.wrappedKey, additionalData.recovery(walletId))
+      let account: HDAccount
+      try {
+        const dataKey = await importDataKey(raw)
+        const mnemonic = new TextDecoder().decode(await open(dataKey, key.vault, additionalData.mnemonic(walletId)))
+        account = accountOf(mnemonic, key.address, () => new WalletMismatchError())
+      } catch (error) {
+        wipe(raw)
+        throw error
+      }
+      let finished = false
+      return {
+        walletId,
+        address: account.address,
+        async finish() {
+          if (finished) throw new UnlockFailedError({ details: 'recovery already finished' })
+          const prfSalt = randomBytes(PRF_SALT_BYTES)
+          const passkey = await passkeys.create(key.options, prfSalt)
+          try {
+            const wrappingKey = await deriveWrappingKey(passkey.prfOutput, walletId)
+            const wrappedKey = await seal(wrappingKey, raw, additionalData.dataKey(walletId))
+            try {
+              await api.completeRecovery({ walletId, registration: passkey.registration })
+            } catch (error) {
+              passkeys.forget(key.options.rp.id, passkey.credentialId)
+              throw error
+            }
+            await vaults.put({
+              version: 1,
+              walletId,
+              address: account.address,
+              email: key.email,
+              credentialId: passkey.credentialId,
+              prfSalt: toBase64Url(prfSalt),
+              wrappedKey,
+              mnemonic: key.vault,
+              savedAt: new Date().toISOString(),
+            })
+            finished = true
+            wipe(raw)
+            unlocked = { walletId, account }
+            return account.address
+          } finally {
+            wipe(passkey.prfOutput)
+          }
+        },
+      }
+    },
+  }
+  return wallet
+}
