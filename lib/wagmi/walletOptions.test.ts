@@ -9,6 +9,8 @@ import { createSigilConfig } from './createSigilConfig'
 import { walletOptions, type WalletOptionsParameters } from './walletOptions'
 
 const publicConfig: PublicConfig = { chainIds: [1], rpcUrls: {}, walletConnectProjectId: '', appOrigins: ['http://localhost:3000'] }
+const android: Platform = { os: 'android', isMobile: true, browser: 'chrome' }
+const WC_URI = 'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303'
 const desktop: Platform = { os: 'macos', isMobile: false, browser: 'chrome' }
 const iphone: Platform = { os: 'ios', isMobile: true, browser: 'safari' }
 const PAGE = 'https://sigil.example/'
@@ -35,10 +37,18 @@ describe('walletOptions', () => {
     ])
     const metamask = list.find((option) => option.key === 'metamask')
     expect(metamask?.installed).toBe(false)
-    expect(metamask?.connector).toBeUndefined()
     expect(metamask?.installUrl).toMatch(/^https:\/\//)
-    expect(list.findIndex((option) => !option.installed)).toBe(2)
-    expect(list.slice(2).every((option) => !option.installed)).toBe(true)
+    // Not installed on desktop, reachable over WalletConnect: its QR view, install link kept.
+    expect(metamask?.connector?.id).toBe('walletConnect.metamask')
+    expect(metamask?.panel).toBe('walletconnect')
+    // No WalletConnect (Coinbase Wallet): only the install link.
+    const coinbase = list.find((option) => option.key === 'coinbase')
+    expect(coinbase?.connector).toBeUndefined()
+    expect(coinbase?.panel).toBeUndefined()
+    // Detected wallets, then the listed families (WalletConnect's QR row…), then the book's others.
+    const firstOther = list.findIndex((option) => !option.installed)
+    expect(list.slice(2, firstOther).map((option) => option.key)).toContain('walletconnect')
+    expect(list.slice(firstOther).every((option) => !option.installed)).toBe(true)
   })
 
   it('lists a window.ethereum that no wallet claims as the generic browser wallet', () => {
@@ -58,7 +68,7 @@ describe('walletOptions', () => {
 
   it('on a phone, gives a wallet that cannot open the page the catalogue error instead of an action', () => {
     const book = { plain: { name: 'Plain Wallet', shortName: 'Plain Wallet', walletConnect: { sdks: ['sign_v2'] }, mobile: { native: 'plain://wc' } } }
-    const list = options({ platform: iphone, book })
+    const list = options({ platform: iphone, book }).filter((option) => !option.installed)
     expect(list).toHaveLength(1)
     expect(list[0]?.openInApp).toBeUndefined()
     expect(list[0]?.error).toBeInstanceOf(InAppBrowserBaseNotFoundError)
@@ -70,6 +80,58 @@ describe('walletOptions', () => {
     expect(list[0]).toMatchObject({ key: 'metamask', installed: true })
     expect(list[0]?.connector?.id).toBe('metamask')
     expect(list[0]?.openInApp).toBeUndefined()
+  })
+})
+
+/** A loaded WalletConnect connector stand-in: only the pairing the list reads. */
+function withPairingUri(connectors: WalletOptionsParameters['connectors'], id: string, uri: string | undefined) {
+  return connectors.map((connector) =>
+    connector.id === id
+      ? Object.assign(Object.create(connector) as typeof connector, {
+          sigilFamily: { ...(connector as unknown as { sigilFamily: object }).sigilFamily, loaded: { pairing: { getSnapshot: () => ({ uri }) } } },
+        })
+      : connector,
+  )
+}
+
+describe('walletOptions over WalletConnect on a phone', () => {
+  function phoneOptions(platform: Platform, uri: string | undefined, navigate = vi.fn()) {
+    const target = new EventTarget()
+    const config = createSigilConfig({ ...publicConfig, walletConnectProjectId: 'test' }, { discovery: createDiscoveryStore(target) })
+    const connectors = withPairingUri(config.connectors, 'walletConnect.rainbow', uri)
+    return { list: walletOptions({ announced: [], win: {}, platform, connectors, getHref: () => PAGE, navigate }), navigate }
+  }
+
+  it('on an iPhone, tapping a redirect wallet opens its native link with the URI already paired, then its QR view', () => {
+    const { list, navigate } = phoneOptions(iphone, WC_URI)
+    const rainbow = list.find((option) => option.key === 'rainbow')
+    expect(rainbow).toMatchObject({ installed: false, panel: 'walletconnect' })
+    expect(rainbow?.connector?.id).toBe('walletConnect.rainbow')
+    rainbow?.openInApp?.()
+    expect(navigate).toHaveBeenCalledExactlyOnceWith(`rainbow://wc?uri=${encodeURIComponent(WC_URI)}`)
+  })
+
+  it('on Android, the raw wc: URI goes to the system, which offers it to the installed wallets', () => {
+    const { list, navigate } = phoneOptions(android, WC_URI)
+    list.find((option) => option.key === 'rainbow')?.openInApp?.()
+    expect(navigate).toHaveBeenCalledExactlyOnceWith(WC_URI)
+  })
+
+  it('opens nothing before the warm-up has a URI: the QR view that follows offers the link', () => {
+    const { list, navigate } = phoneOptions(iphone, undefined)
+    const rainbow = list.find((option) => option.key === 'rainbow')
+    rainbow?.openInApp?.()
+    expect(navigate).not.toHaveBeenCalled()
+    expect(rainbow?.panel).toBe('walletconnect')
+  })
+
+  it('keeps in-app-browser wallets on their in-app path and gives wallets with neither the catalogue error', () => {
+    const { list, navigate } = phoneOptions(iphone, WC_URI)
+    list.find((option) => option.key === 'metamask')?.openInApp?.()
+    expect(navigate).toHaveBeenCalledWith(`https://metamask.app.link/dapp/${PAGE}`)
+    const tokenpocket = list.find((option) => option.key === 'tokenpocket')
+    expect(tokenpocket?.openInApp).toBeUndefined()
+    expect(tokenpocket?.error?.message).toBe('No inAppBrowserBase found for TokenPocket.')
   })
 })
 

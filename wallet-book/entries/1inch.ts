@@ -12,5 +12,7 @@ export const oneInch: WalletBookEntry = {
   ],
   walletConnect: { sdks: ['sign_v2'] },
   mobile: { native: 'oneinch://wc', iosId: 'id1546049391', androidId: 'io.oneinch.android' },
+  // Used by redirect on phones: WalletConnect deep link per connection and per request.
+  mobileExperience: 'redirect',
   sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/oneInchWallet/oneInchWallet.ts', 'https://1inch.io/wallet'],
 }

@@ -8,5 +8,7 @@ export const argent: WalletBookEntry = {
   brand: { primaryColor: '#FF875B', icon: monogramIcon('A', '#FF875B') },
   walletConnect: { sdks: ['sign_v2'] },
   mobile: { native: 'argent://app/wc', iosId: 'id1358741926', androidId: 'im.argent.contractwalletclient' },
+  // Used by redirect on phones: WalletConnect deep link per connection and per request.
+  mobileExperience: 'redirect',
   sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/readyWallet/readyWallet.ts', 'https://www.ready.co/app'],
 }

@@ -14,6 +14,8 @@ export const exodus: WalletBookEntry = {
     iosId: 'id1414384820',
     androidId: 'exodusmovement.exodus',
   },
+  // Used by redirect on phones: WalletConnect deep link per connection and per request.
+  mobileExperience: 'redirect',
   desktop: {
     chromeId: 'aholpfdialjgjfhomihkjbmgjidlcdno',
   },

@@ -8,5 +8,7 @@ export const imtoken: WalletBookEntry = {
   injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isImToken', value: true }], windowLocations: [] }],
   walletConnect: { sdks: ['sign_v2'] },
   mobile: { native: 'imtokenv2://wc', iosId: 'id1384798940', androidId: 'im.token.app' },
+  // Used by redirect on phones: WalletConnect deep link per connection and per request.
+  mobileExperience: 'redirect',
   sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/imTokenWallet/imTokenWallet.ts', 'https://token.im/download'],
 }

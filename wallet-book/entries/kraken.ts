@@ -7,5 +7,7 @@ export const kraken: WalletBookEntry = {
   brand: { primaryColor: '#7132F5', icon: monogramIcon('K', '#7132F5') },
   walletConnect: { sdks: ['sign_v2'] },
   mobile: { native: 'krakenwallet://wc', iosId: 'id1626327149' },
+  // Used by redirect on phones: WalletConnect deep link per connection and per request.
+  mobileExperience: 'redirect',
   sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/krakenWallet/krakenWallet.ts', 'https://kraken.com/wallet'],
 }

@@ -8,6 +8,8 @@ export const ledger: WalletBookEntry = {
   brand: { primaryColor: '#000000', icon: monogramIcon('L', '#000000') },
   walletConnect: { sdks: ['sign_v2'] },
   mobile: { native: 'ledgerlive://wc', iosId: 'id1361671700', androidId: 'com.ledger.live' },
+  // Used by redirect on phones: WalletConnect deep link per connection and per request.
+  mobileExperience: 'redirect',
   desktop: { native: 'ledgerlive://wc' },
   sources: [
     'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/ledgerWallet/ledgerWallet.ts',

@@ -8,5 +8,7 @@ export const mew: WalletBookEntry = {
   injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isMEWwallet', value: true }], windowLocations: [] }],
   walletConnect: { sdks: ['sign_v2'] },
   mobile: { universal: 'https://mewwallet.com/wc', iosId: 'id1464614025', androidId: 'com.myetherwallet.mewwallet' },
+  // Used by redirect on phones: WalletConnect deep link per connection and per request.
+  mobileExperience: 'redirect',
   sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/mewWallet/mewWallet.ts', 'https://mewwallet.com'],
 }

@@ -14,6 +14,8 @@ export const rainbow: WalletBookEntry = {
     iosId: 'id1457119021',
     androidId: 'me.rainbow',
   },
+  // Used by redirect on phones: WalletConnect deep link per connection and per request.
+  mobileExperience: 'redirect',
   desktop: {
     chromeId: 'opfgelmcmbiajamepnmloijbpoleiama',
     edgeId: 'cpojfbodiccabbabgimdeohkkpjfpbnf',

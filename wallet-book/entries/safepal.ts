@@ -8,6 +8,8 @@ export const safepal: WalletBookEntry = {
   injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isSafePal', value: true }], windowLocations: ['safepalProvider'] }],
   walletConnect: { sdks: ['sign_v2'] },
   mobile: { native: 'safepalwallet://wc', iosId: 'id1548297139', androidId: 'io.safepal.wallet' },
+  // Used by redirect on phones: WalletConnect deep link per connection and per request.
+  mobileExperience: 'redirect',
   desktop: { chromeId: 'lgmpcpglpngdoalbgeoldeajfclnhafa', extensionUrl: 'https://www.safepal.com/download?product=2' },
   sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/safepalWallet/safepalWallet.ts'],
 }

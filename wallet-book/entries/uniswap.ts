@@ -7,5 +7,7 @@ export const uniswap: WalletBookEntry = {
   brand: { primaryColor: '#FF37C7', icon: monogramIcon('U', '#FF37C7') },
   walletConnect: { sdks: ['sign_v2'] },
   mobile: { native: 'uniswap://wc', iosId: 'id6443944476' },
+  // Used by redirect on phones: WalletConnect deep link per connection and per request.
+  mobileExperience: 'redirect',
   sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/uniswapWallet/uniswapWallet.ts', 'https://wallet.uniswap.org'],
 }

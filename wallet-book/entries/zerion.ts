@@ -13,6 +13,8 @@ export const zerion: WalletBookEntry = {
     iosId: 'id1456732565',
     androidId: 'io.zerion.android',
   },
+  // Used by redirect on phones: WalletConnect deep link per connection and per request.
+  mobileExperience: 'redirect',
   desktop: {
     chromeId: 'klghhnkeealcohjjanjjdaeeggmfmlpl',
     extensionUrl: 'https://zerion.io/extension',
