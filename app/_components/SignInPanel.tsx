@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react'
 import { isAddressEqual, type Address } from 'viem'
 import { useConfig } from 'wagmi'
+import { tCoinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
 import { t } from '@/lib/i18n/t'
 import {
   createSignInMessage,
@@ -12,7 +13,7 @@ import {
   verifySignIn,
 } from '@/lib/siwe/client'
 import type { KnownSession } from '../_lib/knownSession'
-import { initialSignInState, signInReducer, type SignInState } from '../_lib/signInMachine'
+import { initialSignInState, signInReducer, type SignInNote, type SignInState } from '../_lib/signInMachine'
 import { signPersonalMessage } from '@/lib/wagmi/signPersonalMessage'
 import { mapProviderError } from '@/connectors/shared/providerErrors'
 
@@ -30,6 +31,12 @@ export type SignInPanelProps = {
 function initialState(session: KnownSession, address: Address): SignInState {
   if (session && isAddressEqual(session.address, address)) return { ...initialSignInState, status: 'signed-in', session }
   return initialSignInState
+}
+
+function noteText(note: SignInNote): string {
+  // Only the Coinbase Smart Wallet's connector swallows signing errors today, so the neutral text
+  // lives in its catalogue section; the state itself is the connector's flag, not the wallet's name.
+  return note === 'signatureNotCompleted' ? tCoinbaseSmartWallet('signature.notCompleted') : t(note)
 }
 
 function errorMessage(error: unknown): string {
@@ -116,6 +123,8 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
       const message = createSignInMessage({ address, chainId, nonce: await ready, origin: window.location.origin })
       dispatch({ type: 'messageReady' })
       const signature = await signPersonalMessage(config, { message })
+      // Nothing back: the wallet did not complete the signature and its connector swallowed the error.
+      if (signature === undefined) return dispatch({ type: 'notCompleted' })
       dispatch({ type: 'signed' })
       const session = await verifySignIn({ message, signature })
       dispatch({ type: 'verified', session })
@@ -169,7 +178,7 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
       )}
       {state.note && (
         <p className="muted" data-testid="auth-note">
-          {t(state.note)}
+          {noteText(state.note)}
         </p>
       )}
       {state.error && (

@@ -3,6 +3,7 @@ import { getPublicClient } from '@wagmi/core'
 import { useId, useState, type FormEvent } from 'react'
 import type { Address, Hex } from 'viem'
 import { useConfig } from 'wagmi'
+import { tCoinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
 import { t } from '@/lib/i18n/t'
 import { verifyMessageSignature } from '../_lib/verifyMessageSignature'
 import { signPersonalMessage } from '@/lib/wagmi/signPersonalMessage'
@@ -12,6 +13,8 @@ type SignState =
   | { kind: 'idle' }
   | { kind: 'signing' }
   | { kind: 'signed'; signature: Hex; verified: boolean }
+  /** The wallet returned nothing: its connector swallows signing errors (SPEC.md §8). Neutral, not an error. */
+  | { kind: 'notCompleted' }
   | { kind: 'error'; message: string }
 
 export type SignMessagePanelProps = { address: Address; chainId: number }
@@ -28,6 +31,7 @@ export function SignMessagePanel({ address, chainId }: SignMessagePanelProps) {
     setState({ kind: 'signing' })
     try {
       const signature = await signPersonalMessage(config, { message })
+      if (signature === undefined) return setState({ kind: 'notCompleted' })
       const verified = await verifyMessageSignature({
         address,
         message,
@@ -77,6 +81,11 @@ export function SignMessagePanel({ address, chainId }: SignMessagePanelProps) {
             {state.verified ? t('sign.verified') : t('sign.notVerified')}
           </p>
         </div>
+      )}
+      {state.kind === 'notCompleted' && (
+        <p role="status" className="muted" data-testid="sign-not-completed">
+          {tCoinbaseSmartWallet('signature.notCompleted')}
+        </p>
       )}
       {state.kind === 'error' && (
         <p role="alert" className="error-text" data-testid="sign-error">

@@ -50,4 +50,10 @@ describe('signInReducer', () => {
     expect(signInReducer(signedIn, { type: 'signedOut' })).toEqual(initialSignInState)
     expect(signInReducer(signedIn, { type: 'signedOut', note: 'auth.ended' }).note).toBe('auth.ended')
   })
+
+  it('returns to idle with the neutral "not completed" note, not an error, when the signature came back empty', () => {
+    const state = run({ type: 'start' }, { type: 'messageReady' }, { type: 'notCompleted' })
+    expect(state).toEqual({ status: 'idle', session: null, note: 'signatureNotCompleted', error: null })
+    expect(run({ type: 'notCompleted' })).toEqual(initialSignInState)
+  })
 })

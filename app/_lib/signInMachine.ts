@@ -4,15 +4,23 @@ import type { UiKey } from '@/lib/i18n/en'
 /**
  * Sign-In with Ethereum as a small explicit state machine (RainbowKit's habit):
  * idle → preparing → signing → verifying → signed-in. A rejected signature returns to idle with a
- * note, not an error screen; any other failure returns to idle with the error's message.
+ * note, not an error screen; so does a signature the wallet did not complete through a connector that
+ * swallows its signing errors (SPEC.md §8, the Coinbase Smart Wallet); any other failure returns to
+ * idle with the error's message.
  */
 export type SignInStatus = 'idle' | 'preparing' | 'signing' | 'verifying' | 'signed-in'
+
+/**
+ * A short, calm note: a key of the page's strings, or `signatureNotCompleted` — the neutral outcome of
+ * a signature that returned nothing, whose text belongs to the families that produce it.
+ */
+export type SignInNote = UiKey | 'signatureNotCompleted'
 
 export type SignInState = {
   status: SignInStatus
   session: { address: Address; chainId: number } | null
   /** A short, calm note (e.g. the user cancelled). */
-  note: UiKey | null
+  note: SignInNote | null
   /** A failure's message, shown as an alert. */
   error: string | null
 }
@@ -23,6 +31,8 @@ export type SignInEvent =
   | { type: 'signed' }
   | { type: 'verified'; session: { address: Address; chainId: number } }
   | { type: 'rejected' }
+  /** The signature came back empty: the wallet's error was swallowed by its connector. */
+  | { type: 'notCompleted' }
   | { type: 'failed'; message: string }
   | { type: 'sessionFound'; session: { address: Address; chainId: number } }
   | { type: 'signedOut'; note?: UiKey | undefined }
@@ -44,6 +54,8 @@ export function signInReducer(state: SignInState, event: SignInEvent): SignInSta
       return state.status === 'verifying' ? { status: 'signed-in', session: event.session, note: null, error: null } : state
     case 'rejected':
       return busy.includes(state.status) ? { ...initialSignInState, note: 'auth.cancelled' } : state
+    case 'notCompleted':
+      return busy.includes(state.status) ? { ...initialSignInState, note: 'signatureNotCompleted' } : state
     case 'failed':
       return busy.includes(state.status) ? { ...initialSignInState, error: event.message } : state
     case 'sessionFound':

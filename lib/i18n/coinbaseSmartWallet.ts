@@ -5,8 +5,16 @@ import { format } from './format'
  * view's strings (`ui`). Its own module, so these strings load with the family, not with the page.
  */
 export const coinbaseSmartWallet = {
-  errors: {},
-  ui: {},
+  errors: {
+    // A deployment's configuration mistake (never the user's): shown if the connector cannot start.
+    coinbase_invalid_preference: 'The Coinbase Smart Wallet is misconfigured: its preference must be all, smartWalletOnly or eoaOnly.',
+    coinbase_invalid_keys_url: 'The Coinbase Smart Wallet is misconfigured: its popup address is not a valid http(s) address.',
+  },
+  ui: {
+    // The neutral outcome of a signature this wallet did not complete (SPEC.md section 8: its signing
+    // errors are swallowed and return nothing). Not an error: the user may simply have closed the popup.
+    'signature.notCompleted': 'Signature not completed.',
+  },
 } as const
 
 export type CoinbaseSmartWalletErrorCode = keyof (typeof coinbaseSmartWallet)['errors']

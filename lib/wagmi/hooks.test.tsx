@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, renderHook, waitFor } from '@testing-library/react'
-import { connect } from '@wagmi/core'
+import { connect, createConfig, createConnector, type CreateConnectorFn } from '@wagmi/core'
 import type { ReactNode } from 'react'
-import { recoverMessageAddress } from 'viem'
+import { http, recoverMessageAddress } from 'viem'
+import { mainnet } from 'viem/chains'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WagmiProvider } from 'wagmi'
-import { createFakeProvider, fakeWalletAccount } from '@/connectors/testing/fakeProvider'
+import { setLogSink } from '@/connectors/shared/logger'
+import { createFakeProvider, fakeWalletAccount, providerError } from '@/connectors/testing/fakeProvider'
 import type { PublicConfig } from '@/lib/config/public'
 import { SessionNotFoundError } from '@/lib/errors/wallet'
 import { createSigilConfig } from './createSigilConfig'
@@ -105,5 +107,48 @@ describe('useSignMessage (browser)', () => {
     expect(result.current.isIdle).toBe(true)
     act(() => result.current.signMessage({ message: 'hello' }))
     await waitFor(() => expect(result.current.error).toBeInstanceOf(SessionNotFoundError))
+  })
+
+  it('ends in the neutral notCompleted status, without an error, when the connector swallows its signing errors', async () => {
+    const restore = setLogSink(() => {})
+    cleanups.push(restore)
+    const provider = createFakeProvider({ handlers: { personal_sign: () => Promise.reject(providerError(4001)) } })
+    const swallowing = createConnector(() => ({
+      id: 'swallowing',
+      name: 'Swallowing Wallet',
+      type: 'swallowing',
+      swallowsSigningErrors: true,
+      async connect() {
+        return { accounts: [fakeWalletAccount.address], chainId: mainnet.id } as never
+      },
+      async disconnect() {},
+      async getAccounts() {
+        return [fakeWalletAccount.address]
+      },
+      async getChainId() {
+        return mainnet.id
+      },
+      async getProvider() {
+        return provider
+      },
+      async isAuthorized() {
+        return true
+      },
+      onAccountsChanged() {},
+      onChainChanged() {},
+      onDisconnect() {},
+    }))
+    const config = createConfig({ chains: [mainnet], transports: { [mainnet.id]: http() }, connectors: [swallowing as CreateConnectorFn], storage: null })
+    await connect(config, { connector: config.connectors[0]! })
+    const { result } = renderHook(() => useSignMessage(), { wrapper: wrapper(config as unknown as ReturnType<typeof createSigilConfig>) })
+    let returned: unknown = 'unset'
+    await act(async () => {
+      returned = await result.current.signMessageAsync({ message: 'hello' })
+    })
+    expect(returned).toBeUndefined()
+    await waitFor(() => expect(result.current.status).toBe('notCompleted'))
+    expect(result.current.isNotCompleted).toBe(true)
+    expect(result.current.isError).toBe(false)
+    expect(result.current.error).toBeNull()
   })
 })

@@ -1,13 +1,15 @@
-import { connect, createConfig } from '@wagmi/core'
+import { connect, createConfig, createConnector, type CreateConnectorFn } from '@wagmi/core'
 import { type Hex, http, numberToHex, recoverMessageAddress, stringToHex } from 'viem'
 import { base, mainnet } from 'viem/chains'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { createDiscoveryStore } from '@/connectors/injected/discovery'
 import { injected } from '@/connectors/injected/injected'
+import { lazyConnector, type LoadedConnector } from '@/connectors/shared/lazyConnector'
+import { setLogSink, type LogFields } from '@/connectors/shared/logger'
 import { createMemoryStorage } from '@/connectors/shared/storage'
 import { createFakeProvider, type FakeProvider, fakeWalletAccount, providerError } from '@/connectors/testing/fakeProvider'
 import { SessionNotFoundError, UserRejectedError } from '@/lib/errors/wallet'
-import { signPersonalMessage } from './signPersonalMessage'
+import { signPersonalMessage, swallowsSigningErrors } from './signPersonalMessage'
 
 const ADDRESS = fakeWalletAccount.address
 
@@ -30,7 +32,7 @@ describe('signPersonalMessage', () => {
     const config = await connectedConfig(provider)
     const signature = await signPersonalMessage(config, { message: 'Sign in to Sigil' })
     expect(provider.callsOf('personal_sign')).toEqual([[stringToHex('Sign in to Sigil'), ADDRESS.toLowerCase()]])
-    expect(await recoverMessageAddress({ message: 'Sign in to Sigil', signature })).toBe(ADDRESS)
+    expect(await recoverMessageAddress({ message: 'Sign in to Sigil', signature: signature! })).toBe(ADDRESS)
   })
 
   it('fails with "No session found" when nothing is connected', async () => {
@@ -57,7 +59,7 @@ describe('signPersonalMessage', () => {
     const config = await connectedConfig(provider)
     const signature = await signPersonalMessage(config, { message: 'hello' })
     expect(provider.callsOf('personal_sign')).toHaveLength(2)
-    expect(await recoverMessageAddress({ message: 'hello', signature })).toBe(ADDRESS)
+    expect(await recoverMessageAddress({ message: 'hello', signature: signature! })).toBe(ADDRESS)
   })
 
   it('maps a rejected signature to UserRejectedError and stays connected', async () => {
@@ -79,5 +81,99 @@ describe('signPersonalMessage', () => {
     const config = await connectedConfig(provider)
     await signPersonalMessage(config, { message: 'x' })
     expect(provider.callsOf('personal_sign')).toHaveLength(1)
+  })
+})
+
+/** A minimal connector on a fake provider, optionally declaring that its signing errors are swallowed. */
+function flaggedConnector(provider: FakeProvider, swallows: boolean | undefined) {
+  return createConnector((config) => ({
+    id: 'flagged',
+    name: 'Flagged Wallet',
+    type: 'flagged',
+    ...(swallows === undefined ? {} : { swallowsSigningErrors: swallows }),
+    sigil: { key: 'flaggedwallet' },
+    async connect() {
+      return { accounts: [ADDRESS], chainId: mainnet.id } as never
+    },
+    async disconnect() {},
+    async getAccounts() {
+      return [ADDRESS]
+    },
+    async getChainId() {
+      return mainnet.id
+    },
+    async getProvider() {
+      return provider
+    },
+    async isAuthorized() {
+      return true
+    },
+    onAccountsChanged() {},
+    onChainChanged(chainId) {
+      config.emitter.emit('change', { chainId: Number(chainId) })
+    },
+    onDisconnect() {},
+  }))
+}
+
+async function configWith(connectorFn: CreateConnectorFn) {
+  const config = createConfig({ chains: [mainnet], transports: { [mainnet.id]: http() }, connectors: [connectorFn], storage: null })
+  await connect(config, { connector: config.connectors[0]! })
+  return config
+}
+
+const rejecting = () => createFakeProvider({ handlers: { personal_sign: () => Promise.reject(providerError(4001, 'User rejected the request.')) } })
+
+describe('signPersonalMessage through a connector that swallows its signing errors (SPEC.md §8)', () => {
+  const restores: (() => void)[] = []
+  afterEach(() => restores.splice(0).forEach((restore) => restore()))
+
+  function captureLogs() {
+    const entries: { level: string; event: string; fields: LogFields }[] = []
+    restores.push(setLogSink((level, event, fields) => entries.push({ level, event, fields })))
+    return entries
+  }
+
+  it('resolves to nothing on a rejection, logs the code under the connector key, and stays connected', async () => {
+    const config = await configWith(flaggedConnector(rejecting(), true))
+    const logs = captureLogs()
+    await expect(signPersonalMessage(config, { message: 'x' })).resolves.toBeUndefined()
+    expect(logs).toEqual([{ level: 'warn', event: 'sign_not_completed', fields: expect.objectContaining({ connector: 'flaggedwallet', code: 'user_rejected' }) }])
+    expect(config.state.status).toBe('connected')
+  })
+
+  it('still returns the signature when the wallet signs', async () => {
+    const config = await configWith(flaggedConnector(createFakeProvider(), true))
+    const signature = await signPersonalMessage(config, { message: 'x' })
+    expect(await recoverMessageAddress({ message: 'x', signature: signature! })).toBe(ADDRESS)
+  })
+
+  it('still throws for connectors without the flag, or with it false', async () => {
+    for (const flag of [undefined, false]) {
+      const config = await configWith(flaggedConnector(rejecting(), flag))
+      await expect(signPersonalMessage(config, { message: 'x' })).rejects.toThrow(UserRejectedError)
+    }
+  })
+
+  it('reads the flag from the connector a lazily loaded family loaded', async () => {
+    const provider = rejecting()
+    const proxy = lazyConnector({
+      id: 'lazyflagged',
+      type: 'flagged',
+      properties: { name: 'Lazy Flagged' },
+      storage: createMemoryStorage(),
+      load: async () => flaggedConnector(provider, true) as unknown as (config: Parameters<CreateConnectorFn>[0]) => LoadedConnector,
+    })
+    const config = createConfig({ chains: [mainnet], transports: { [mainnet.id]: http() }, connectors: [proxy], storage: null })
+    const connector = config.connectors[0]!
+    expect(swallowsSigningErrors(connector)).toBe(false)
+    await connect(config, { connector })
+    expect(swallowsSigningErrors(connector)).toBe(true)
+    await expect(signPersonalMessage(config, { message: 'x' })).resolves.toBeUndefined()
+  })
+
+  it('still fails with "No session found" when nothing is connected', async () => {
+    const config = createConfig({ chains: [mainnet], transports: { [mainnet.id]: http() }, connectors: [flaggedConnector(rejecting(), true)], storage: null })
+    await expect(signPersonalMessage(config, { message: 'x' })).rejects.toThrow(SessionNotFoundError)
   })
 })

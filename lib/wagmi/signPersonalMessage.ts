@@ -1,8 +1,27 @@
 import type { Config, Connector } from '@wagmi/core'
 import type { Hex } from 'viem'
+import { familyOf } from '@/connectors/shared/lazyConnector'
+import { logger } from '@/connectors/shared/logger'
+import { mapProviderError } from '@/connectors/shared/providerErrors'
 import { personalSign, type SignableMessage } from '@/connectors/shared/signMessage'
 import { ProviderNotFoundError, SessionNotFoundError } from '@/lib/errors/wallet'
 import { isProviderLike } from '@/wallet-book/resolve/isProviderLike'
+
+/**
+ * A connector whose signing errors are swallowed (SPEC.md section 8: "Coinbase signing errors are
+ * swallowed and return nothing") declares it with this flag — on itself, or, for a lazily loaded
+ * family, on the connector its family loaded. A property of the connector, so no screen ever has to
+ * recognise a wallet by its name.
+ */
+export type SigningErrorPolicy = { readonly swallowsSigningErrors?: boolean | undefined }
+
+/** Whether a failed signature through `connector` resolves to nothing instead of throwing. */
+export function swallowsSigningErrors(connector: object): boolean {
+  const own = (connector as SigningErrorPolicy).swallowsSigningErrors
+  if (own !== undefined) return own === true
+  const loaded = familyOf(connector)?.loaded as SigningErrorPolicy | undefined
+  return loaded?.swallowsSigningErrors === true
+}
 
 /**
  * Signs with the connected wallet through the shared signing path (`connectors/shared/signMessage`):
@@ -10,19 +29,23 @@ import { isProviderLike } from '@/wallet-book/resolve/isProviderLike'
  * chain changes while the signature is awaited. Used by the message panel and by Sign-In with
  * Ethereum alike, for every wallet family.
  *
- * @throws SessionNotFoundError (`No session found`) without a connection.
+ * Resolves to `undefined` — "signature not completed" — only through a connector that swallows its
+ * signing errors (`swallowsSigningErrors`): the wallet's error is logged (its code, never the
+ * message or signature) and nothing else happens. Every other connector's failure is thrown.
+ *
+ * @throws SessionNotFoundError (`No session found`) without a connection, for every connector.
  */
 export async function signPersonalMessage(
   config: Config,
   parameters: { message: SignableMessage; connector?: Connector | undefined },
-): Promise<Hex> {
+): Promise<Hex | undefined> {
   const uid = parameters.connector?.uid ?? config.state.current
   const connection = uid ? config.state.connections.get(uid) : undefined
   if (!connection) throw new SessionNotFoundError()
   const { connector, accounts } = connection
   const provider = await connector.getProvider()
   if (!isProviderLike(provider)) throw new ProviderNotFoundError()
-  return personalSign({
+  const signing = personalSign({
     request: (args) => provider.request(args as never),
     account: accounts[0],
     message: parameters.message,
@@ -35,4 +58,16 @@ export async function signPersonalMessage(
       return () => connector.emitter.off('change', onChange)
     },
   })
+  if (!swallowsSigningErrors(connector)) return signing
+  try {
+    return await signing
+  } catch (error) {
+    const mapped = mapProviderError(error, 'sign')
+    logger.warn('sign_not_completed', {
+      connector: (connector as { sigil?: { key?: string } }).sigil?.key ?? connector.id,
+      code: mapped.code,
+      details: mapped.details,
+    })
+    return undefined
+  }
 }

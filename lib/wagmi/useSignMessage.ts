@@ -13,6 +13,8 @@ type SignMessageState =
   | { status: 'idle'; data: undefined; error: null; variables: undefined }
   | { status: 'pending'; data: undefined; error: null; variables: SignMessageVariables }
   | { status: 'success'; data: Hex; error: null; variables: SignMessageVariables }
+  /** The wallet did not complete the signature and its connector swallows signing errors (SPEC.md §8). */
+  | { status: 'notCompleted'; data: undefined; error: null; variables: SignMessageVariables }
   | { status: 'error'; data: undefined; error: SigilError; variables: SignMessageVariables }
 
 const idle: SignMessageState = { status: 'idle', data: undefined, error: null, variables: undefined }
@@ -23,7 +25,9 @@ const idle: SignMessageState = { status: 'idle', data: undefined, error: null, v
  *
  * Plain React state, not a TanStack mutation: the app has no QueryClientProvider (the query client
  * would cost ~7 kB of first-load JavaScript), and a mutation hook throws without one. The result
- * keeps the mutation's shape (`status`, `data`, `error`, `isPending`, …, `reset`).
+ * keeps the mutation's shape (`status`, `data`, `error`, `isPending`, …, `reset`), plus one status of
+ * its own: `notCompleted`, when a connector that swallows its signing errors (the Coinbase Smart
+ * Wallet, SPEC.md §8) returned nothing — a neutral outcome, neither a signature nor an error.
  */
 export function useSignMessage() {
   const config = useConfig()
@@ -32,12 +36,18 @@ export function useSignMessage() {
   const latest = useRef(0)
 
   const signMessageAsync = useCallback(
-    async (variables: SignMessageVariables): Promise<Hex> => {
+    async (variables: SignMessageVariables): Promise<Hex | undefined> => {
       const run = ++latest.current
       setState({ status: 'pending', data: undefined, error: null, variables })
       try {
         const signature = await signPersonalMessage(config, variables)
-        if (run === latest.current) setState({ status: 'success', data: signature, error: null, variables })
+        if (run === latest.current) {
+          setState(
+            signature === undefined
+              ? { status: 'notCompleted', data: undefined, error: null, variables }
+              : { status: 'success', data: signature, error: null, variables },
+          )
+        }
         return signature
       } catch (error) {
         const mapped = mapProviderError(error, 'sign')
@@ -67,6 +77,7 @@ export function useSignMessage() {
     isPending: state.status === 'pending',
     isSuccess: state.status === 'success',
     isError: state.status === 'error',
+    isNotCompleted: state.status === 'notCompleted',
     reset,
     signMessage,
     signMessageAsync,

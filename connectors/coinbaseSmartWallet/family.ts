@@ -1,0 +1,24 @@
+import type { PublicConfig } from '@/lib/config/public'
+import { t } from '@/lib/i18n/t'
+import { coinbaseSmartWallet } from './coinbaseSmartWallet'
+
+/**
+ * The app's logo for Coinbase's popup, as an absolute URL on the page's own origin (the popup shows
+ * it beside the app's name; without one it falls back to the page's favicon).
+ */
+export const APP_LOGO_PATH = '/icon.svg'
+
+/**
+ * What `lazy.ts` loads when the family is needed: the connector configured for this deployment.
+ * `keysUrl` is passed only when the deployment sets one, which only tests do (`COINBASE_KEYS_URL`,
+ * honoured on loopback with the local chain enabled): production always talks to Coinbase's popup.
+ */
+export function coinbaseSmartWalletFor(publicConfig: PublicConfig) {
+  return coinbaseSmartWallet({
+    chainIds: publicConfig.chainIds,
+    appName: t('app.title'),
+    // Read when the SDK is created, which only happens in the browser.
+    appLogoUrl: () => new URL(APP_LOGO_PATH, window.location.origin).href,
+    keysUrl: publicConfig.coinbaseKeysUrl,
+  })
+}
