@@ -1,0 +1,215 @@
+import { EventEmitter } from 'node:events'
+import { PROPOSAL_EXPIRY_MESSAGE as SDK_PROPOSAL_EXPIRY_MESSAGE } from '@walletconnect/sign-client'
+import { describe, expect, it, vi } from 'vitest'
+import { SessionNotFoundError } from '@/lib/errors/wallet'
+import { PairingExpiredError, WalletConnectNotConfiguredError } from './errors'
+import { isProposalExpiry, PROPOSAL_EXPIRY_MESSAGE } from './pairingErrors'
+import type { WalletConnectProviderOptions } from './providerOptions'
+import { createWalletConnectClient, PairingCancelledError, type WalletConnectSdkProvider, type WalletConnectSession } from './walletConnectClient'
+
+/**
+ * A stand-in for the SDK's EthereumProvider that the test drives proposal by proposal: each
+ * `connect()` emits a fresh `display_uri` and waits for the test to approve, reject, expire (the
+ * sign client's `proposal_expire` event + its rejection) or approve without a session. The real
+ * SDK against the loopback relay is in walletConnect.relay.test.ts; these are the paths a real
+ * wallet cannot be made to take on cue.
+ */
+function fakeSdk() {
+  const events = new EventEmitter()
+  const clientEvents = new EventEmitter()
+  const pending: { uri: string; approve: (withSession?: boolean) => void; reject: (error: Error) => void; expire: () => void }[] = []
+  let proposals = 0
+  const session: WalletConnectSession = {
+    topic: 'a'.repeat(64),
+    namespaces: { eip155: { chains: ['eip155:1'], accounts: ['eip155:1:0x70997970C51812dc3A010C7d01b50e0d17dc79C8'], methods: ['personal_sign'], events: [] } },
+    peer: { metadata: { name: 'Wallet', url: 'https://wallet.example', icons: [] } },
+  }
+  const provider: WalletConnectSdkProvider & { disconnects: number } = {
+    session: undefined,
+    accounts: [],
+    chainId: 1,
+    disconnects: 0,
+    connect: () =>
+      new Promise<void>((resolve, reject) => {
+        const uri = `wc:${String(++proposals).padStart(64, '0')}@2?relay-protocol=irn&symKey=${'1'.repeat(64)}`
+        pending.push({
+          uri,
+          approve: (withSession = true) => {
+            if (withSession) provider.session = session
+            resolve()
+          },
+          reject,
+          expire: () => {
+            clientEvents.emit('proposal_expire', { id: proposals })
+            reject(new Error(PROPOSAL_EXPIRY_MESSAGE))
+          },
+        })
+        queueMicrotask(() => events.emit('display_uri', uri))
+      }),
+    disconnect: async () => {
+      provider.disconnects += 1
+      provider.session = undefined
+    },
+    request: async () => null,
+    on: (event, listener) => events.on(event, listener as never),
+    removeListener: (event, listener) => events.removeListener(event, listener as never),
+    signer: { client: { on: (event, listener) => clientEvents.on(event, listener as never), off: (event, listener) => clientEvents.off(event, listener as never) } },
+  }
+  const latest = () => pending.at(-1)!
+  return { provider, pending, latest, session, get proposals() { return proposals } }
+}
+
+const options = { projectId: 'test' } as WalletConnectProviderOptions
+
+function setup(maxAttempts?: number) {
+  const sdk = fakeSdk()
+  const loadSdk = vi.fn(async () => sdk.provider)
+  const client = createWalletConnectClient({ getOptions: () => options, loadSdk, maxAttempts })
+  const uris: (string | undefined)[] = []
+  client.pairing.subscribe(() => uris.push(client.pairing.getSnapshot().uri))
+  return { sdk, client, loadSdk, uris }
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+describe('createWalletConnectClient pairing', () => {
+  it('shows each new proposal’s URI, never an expired one, while someone waits', async () => {
+    const { sdk, client } = setup()
+    const pairing = client.pair()
+    await tick()
+    expect(client.pairing.getSnapshot()).toMatchObject({ status: 'pairing', attempt: 1, uri: sdk.pending[0]!.uri })
+    sdk.latest().expire()
+    await tick()
+    expect(client.pairing.getSnapshot()).toMatchObject({ status: 'pairing', attempt: 2, uri: sdk.pending[1]!.uri })
+    expect(sdk.pending[1]!.uri).not.toBe(sdk.pending[0]!.uri)
+    sdk.latest().approve()
+    await expect(pairing).resolves.toBe(sdk.session)
+    expect(client.pairing.getSnapshot()).toMatchObject({ status: 'connected', uri: undefined })
+  })
+
+  it('stops after 10 proposals expire, clears the URI and fails with the pairing-expired error', async () => {
+    const { sdk, client } = setup()
+    const pairing = client.pair()
+    const outcome = pairing.catch((error: unknown) => error)
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      await tick()
+      expect(client.pairing.getSnapshot().attempt).toBe(attempt)
+      sdk.latest().expire()
+    }
+    const error = await outcome
+    expect(error).toBeInstanceOf(PairingExpiredError)
+    expect((error as PairingExpiredError).message).toBe('The QR code expired 10 times without a wallet connecting. Try again for a new code.')
+    expect(sdk.proposals).toBe(10)
+    expect(client.pairing.getSnapshot()).toMatchObject({ status: 'exhausted', uri: undefined })
+    // "Try again" starts a new run from attempt 1.
+    void client.pair().catch(() => undefined)
+    await tick()
+    expect(client.pairing.getSnapshot()).toMatchObject({ status: 'pairing', attempt: 1, uri: sdk.pending[10]!.uri })
+  })
+
+  it('a prepared pairing nobody waits for is not renewed when it expires; the next pair() starts afresh', async () => {
+    const { sdk, client } = setup()
+    client.prepare()
+    await tick()
+    expect(client.pairing.getSnapshot().uri).toBe(sdk.pending[0]!.uri)
+    sdk.latest().expire()
+    await tick()
+    expect(sdk.proposals).toBe(1)
+    expect(client.pairing.getSnapshot()).toMatchObject({ status: 'idle', uri: undefined })
+    const pairing = client.pair()
+    await tick()
+    expect(sdk.proposals).toBe(2)
+    sdk.latest().approve()
+    await expect(pairing).resolves.toBe(sdk.session)
+  })
+
+  it('joins the prepared pairing instead of starting another (the phone’s deep link already carries its URI)', async () => {
+    const { sdk, client } = setup()
+    client.prepare()
+    await tick()
+    const uri = client.pairing.getSnapshot().uri
+    const pairing = client.pair()
+    await tick()
+    expect(sdk.proposals).toBe(1)
+    expect(client.pairing.getSnapshot().uri).toBe(uri)
+    sdk.latest().approve()
+    await expect(pairing).resolves.toBe(sdk.session)
+  })
+
+  it('on a rejection resets the URI, re-initialises the provider at once and rethrows', async () => {
+    const { sdk, client, loadSdk } = setup()
+    const pairing = client.pair()
+    await tick()
+    const rejection = new Error('User rejected.')
+    sdk.latest().reject(rejection)
+    await expect(pairing).rejects.toBe(rejection)
+    expect(client.pairing.getSnapshot()).toMatchObject({ status: 'idle', uri: undefined })
+    await tick()
+    // Re-initialised (lifecycle initialised again), and a new pair() gets a fresh URI at once.
+    expect(client.provider).toBe(sdk.provider)
+    expect(loadSdk).toHaveBeenCalledTimes(1)
+    void client.pair().catch(() => undefined)
+    await tick()
+    expect(client.pairing.getSnapshot().uri).toBe(sdk.pending[1]!.uri)
+  })
+
+  it('fails with "No session found" when the wallet approved but the SDK holds no session', async () => {
+    const { sdk, client } = setup()
+    const pairing = client.pair()
+    await tick()
+    sdk.latest().approve(false)
+    await expect(pairing).rejects.toBeInstanceOf(SessionNotFoundError)
+    await expect(pairing).rejects.toThrow('No session found')
+  })
+
+  it('abandon() releases the waiters at once and disconnects a late approval', async () => {
+    const { sdk, client } = setup()
+    const pairing = client.pair()
+    await tick()
+    client.abandon()
+    await expect(pairing).rejects.toBeInstanceOf(PairingCancelledError)
+    expect(client.pairing.getSnapshot()).toMatchObject({ status: 'idle', uri: undefined })
+    sdk.pending[0]!.approve()
+    await tick()
+    await tick()
+    expect(sdk.provider.disconnects).toBe(1)
+    expect(sdk.provider.session).toBeUndefined()
+  })
+
+  it('an unconfigured deployment fails every pairing with the typed error and can retry later', async () => {
+    let projectId = ''
+    const loadSdk = vi.fn(async () => fakeSdk().provider)
+    const client = createWalletConnectClient({
+      getOptions: () => {
+        if (!projectId) throw new WalletConnectNotConfiguredError()
+        return options
+      },
+      loadSdk,
+    })
+    await expect(client.pair()).rejects.toBeInstanceOf(WalletConnectNotConfiguredError)
+    expect(loadSdk).not.toHaveBeenCalled()
+    projectId = 'test'
+    await expect(client.init()).resolves.toBeDefined()
+  })
+
+  it('endSession disconnects the session and returns to uninitialised', async () => {
+    const { sdk, client } = setup()
+    const pairing = client.pair()
+    await tick()
+    sdk.latest().approve()
+    await pairing
+    await client.endSession()
+    expect(sdk.provider.disconnects).toBe(1)
+    expect(client.provider).toBeUndefined()
+    expect(client.pairing.getSnapshot()).toMatchObject({ status: 'idle', uri: undefined, attempt: 0 })
+  })
+})
+
+describe('isProposalExpiry', () => {
+  it('matches exactly the sign client’s proposal-expiry message (kept equal to the SDK’s constant)', () => {
+    expect(PROPOSAL_EXPIRY_MESSAGE).toBe(SDK_PROPOSAL_EXPIRY_MESSAGE)
+    expect(isProposalExpiry(new Error(SDK_PROPOSAL_EXPIRY_MESSAGE))).toBe(true)
+    expect(isProposalExpiry(new Error('User rejected.'))).toBe(false)
+    expect(isProposalExpiry(SDK_PROPOSAL_EXPIRY_MESSAGE)).toBe(false)
+  })
+})
