@@ -1,11 +1,381 @@
 'use client'
+import { connect } from '@wagmi/core'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { useConfig } from 'wagmi'
+import type { Address } from 'viem'
+import type { EmbeddedConnector } from '@/connectors/embedded/embedded'
+import type { PreparedRecovery } from '@/connectors/embedded/wallet'
+import { familyOf } from '@/connectors/shared/lazyConnector'
+import { mapProviderError } from '@/connectors/shared/providerErrors'
+import { tEmbedded } from '@/lib/i18n/embedded'
 import type { FamilyPanelProps } from '../familyPanelProps'
+import styles from './EmbeddedPanel.module.css'
 
-/** Placeholder until the family's view lands. */
-export function EmbeddedPanel({ onBack }: FamilyPanelProps) {
-  return (
-    <button type="button" className="button" onClick={onBack}>
-      Back
+type Wallet = EmbeddedConnector['embeddedWallet']
+
+/**
+ * What the view shows. Holds only public facts (addresses, the email typed, a request id): keys, the
+ * recovery phrase and a prepared recovery live outside React state (the wallet module's closure, a
+ * ref, a DOM node), so no render, devtools snapshot or error report can carry them.
+ */
+type Step =
+  | { kind: 'loading' }
+  | { kind: 'home'; existing: { address: Address; email: string } | undefined; creating: boolean }
+  | { kind: 'busy'; message: string }
+  | { kind: 'recoverEmail' }
+  | { kind: 'recoverCode'; email: string; requestId: string }
+  | { kind: 'recoverChoose'; wallets: { walletId: string; address: Address }[] }
+  | { kind: 'recoverPasskey'; address: Address }
+  | { kind: 'reveal' }
+
+/**
+ * The embedded wallet's view in the connect dialog: create (email → passkey), unlock with the passkey,
+ * recover by email (code → new passkey), reveal the recovery phrase. Connects through wagmi when done.
+ */
+export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps) {
+  const config = useConfig()
+  const ids = useId()
+  const [step, setStep] = useState<Step>({ kind: 'loading' })
+  const [error, setError] = useState<string | undefined>()
+  const wallet = useRef<Wallet | undefined>(undefined)
+  const prepared = useRef<PreparedRecovery | undefined>(undefined)
+  const phrase = useRef<HTMLParagraphElement>(null)
+  const firstField = useRef<HTMLInputElement>(null)
+  const mounted = useRef(true)
+
+  async function loadWallet(): Promise<Wallet> {
+    if (wallet.current) return wallet.current
+    const family = option.connector ? familyOf(option.connector) : undefined
+    if (!family) throw new Error('the embedded connector is missing')
+    const real = (await family.load()) as unknown as EmbeddedConnector
+    wallet.current = real.embeddedWallet
+    return real.embeddedWallet
+  }
+
+  async function showHome(creating = false) {
+    const records = await (await loadWallet()).list().catch(() => [])
+    const newest = records[0]
+    if (mounted.current) setStep({ kind: 'home', existing: newest && { address: newest.address, email: newest.email }, creating: creating || !newest })
+  }
+
+  function fail(caught: unknown) {
+    if (!mounted.current) return
+    // Messages only: a SigilError's message is catalogue text, never key material.
+    setError(mapProviderError(caught, 'connect').message)
+  }
+
+  useEffect(() => {
+    mounted.current = true
+    showHome().catch((caught: unknown) => fail(caught))
+    const node = phrase.current
+    return () => {
+      mounted.current = false
+      // Leaving the view wipes what it showed and forgets a half-done recovery.
+      if (node) node.textContent = ''
+      prepared.current = undefined
+    }
+    // Once per mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  // The first field of each form takes the focus (the dialog's own focus moves only between its views).
+  useEffect(() => {
+    firstField.current?.focus()
+  }, [step.kind])
+
+  /** Runs one user action: a status line while it runs, the error in the alert if it fails. */
+  async function run(message: string, action: () => Promise<void>, onError: () => void | Promise<void>) {
+    setError(undefined)
+    setStep({ kind: 'busy', message })
+    try {
+      await action()
+    } catch (caught) {
+      fail(caught)
+      if (mounted.current) await onError()
+    }
+  }
+
+  async function connectNow() {
+    if (!option.connector) return
+    await connect(config, { connector: option.connector })
+    onConnected()
+  }
+
+  function onCreate(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const email = String(new FormData(event.currentTarget).get('email') ?? '')
+    void run(
+      tEmbedded('creating'),
+      async () => {
+        await (await loadWallet()).create(email)
+        await connectNow()
+      },
+      () => showHome(true),
+    )
+  }
+
+  function onUnlock(address: Address) {
+    void run(
+      tEmbedded('unlocking'),
+      async () => {
+        await (await loadWallet()).unlock(address)
+        await connectNow()
+      },
+      () => showHome(),
+    )
+  }
+
+  function onReveal(address: Address) {
+    void run(
+      tEmbedded('unlocking'),
+      async () => {
+        const words = await (await loadWallet()).revealPhrase(address)
+        // Straight into the DOM: the phrase never passes through React state or props.
+        setStep({ kind: 'reveal' })
+        if (phrase.current) phrase.current.textContent = words
+      },
+      () => showHome(),
+    )
+  }
+
+  function hidePhrase() {
+    if (phrase.current) phrase.current.textContent = ''
+    void showHome()
+  }
+
+  function onSendCode(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const email = String(new FormData(event.currentTarget).get('email') ?? '')
+    void run(
+      tEmbedded('sending'),
+      async () => {
+        const { requestId } = await (await loadWallet()).requestRecoveryCode(email)
+        if (mounted.current) setStep({ kind: 'recoverCode', email: email.trim(), requestId })
+      },
+      () => setStep({ kind: 'recoverEmail' }),
+    )
+  }
+
+  async function prepare(walletId: string) {
+    prepared.current = await (await loadWallet()).prepareRecovery(walletId)
+    if (mounted.current) setStep({ kind: 'recoverPasskey', address: prepared.current.address })
+  }
+
+  function onVerifyCode(event: FormEvent<HTMLFormElement>, current: Extract<Step, { kind: 'recoverCode' }>) {
+    event.preventDefault()
+    const code = String(new FormData(event.currentTarget).get('code') ?? '')
+    void run(
+      tEmbedded('verifying'),
+      async () => {
+        const { wallets } = await (await loadWallet()).verifyRecoveryCode(current.requestId, code)
+        const [only] = wallets
+        if (wallets.length === 1 && only) await prepare(only.walletId)
+        else if (mounted.current) setStep({ kind: 'recoverChoose', wallets })
+      },
+      () => setStep(current),
+    )
+  }
+
+  function onChoose(event: FormEvent<HTMLFormElement>, current: Extract<Step, { kind: 'recoverChoose' }>) {
+    event.preventDefault()
+    const walletId = String(new FormData(event.currentTarget).get('wallet') ?? '')
+    void run(tEmbedded('verifying'), () => prepare(walletId), () => setStep(current))
+  }
+
+  function onNewPasskey(address: Address) {
+    const recovery = prepared.current
+    if (!recovery) return
+    void run(
+      tEmbedded('recovering'),
+      async () => {
+        await recovery.finish()
+        prepared.current = undefined
+        await connectNow()
+      },
+      () => setStep({ kind: 'recoverPasskey', address }),
+    )
+  }
+
+  const back = (
+    <button type="button" className="button" data-testid="embedded-back-button" onClick={onBack}>
+      {tEmbedded('back')}
     </button>
+  )
+
+  return (
+    <div className={styles.panel} data-testid="embedded-panel" data-step={step.kind}>
+      <h3 className="state-title">{tEmbedded('title')}</h3>
+
+      {step.kind === 'loading' && <div className="spinner" role="status" aria-label={tEmbedded('title')} />}
+
+      {step.kind === 'busy' && (
+        <div className="dialog-state">
+          <p role="status" className="state-title" data-testid="embedded-status">
+            {step.message}
+          </p>
+          <div className="spinner" aria-hidden="true" />
+        </div>
+      )}
+
+      {step.kind === 'home' && step.existing && !step.creating && (
+        <>
+          <p className="muted">{tEmbedded('existing')}</p>
+          <p className={styles.address} data-testid="embedded-existing-address">
+            {step.existing.address}
+          </p>
+          <div className={styles.actions}>
+            <button type="button" className="button primary" data-testid="embedded-unlock-button" onClick={() => onUnlock(step.existing!.address)}>
+              {tEmbedded('unlock')}
+            </button>
+            <button type="button" className="button" data-testid="embedded-reveal-button" onClick={() => onReveal(step.existing!.address)}>
+              {tEmbedded('reveal')}
+            </button>
+          </div>
+          <div className={styles.actions}>
+            <button type="button" className="button" data-testid="embedded-recover-button" onClick={() => setStep({ kind: 'recoverEmail' })}>
+              {tEmbedded('recover')}
+            </button>
+            <button type="button" className="button" data-testid="embedded-new-wallet-button" onClick={() => setStep({ ...step, creating: true })}>
+              {tEmbedded('createAnother')}
+            </button>
+          </div>
+          {back}
+        </>
+      )}
+
+      {step.kind === 'home' && (!step.existing || step.creating) && (
+        <form className={styles.panel} onSubmit={onCreate} noValidate>
+          <p className="muted">{tEmbedded('intro')}</p>
+          <div className={styles.field}>
+            <label htmlFor={`${ids}-email`}>{tEmbedded('emailLabel')}</label>
+            <input
+              ref={firstField}
+              id={`${ids}-email`}
+              className={styles.input}
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              required
+              maxLength={254}
+              data-testid="embedded-email-input"
+            />
+          </div>
+          <div className={styles.actions}>
+            <button type="submit" className="button primary" data-testid="embedded-create-button">
+              {tEmbedded('create')}
+            </button>
+            <button type="button" className="button" data-testid="embedded-recover-button" onClick={() => setStep({ kind: 'recoverEmail' })}>
+              {tEmbedded('recover')}
+            </button>
+          </div>
+          {back}
+        </form>
+      )}
+
+      {step.kind === 'recoverEmail' && (
+        <form className={styles.panel} onSubmit={onSendCode} noValidate>
+          <p className="muted">{tEmbedded('recoverIntro')}</p>
+          <div className={styles.field}>
+            <label htmlFor={`${ids}-recover-email`}>{tEmbedded('emailLabel')}</label>
+            <input
+              ref={firstField}
+              id={`${ids}-recover-email`}
+              className={styles.input}
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              required
+              maxLength={254}
+              data-testid="embedded-recover-email-input"
+            />
+          </div>
+          <div className={styles.actions}>
+            <button type="submit" className="button primary" data-testid="embedded-send-code-button">
+              {tEmbedded('sendCode')}
+            </button>
+            <button type="button" className="button" data-testid="embedded-back-button" onClick={() => void showHome()}>
+              {tEmbedded('back')}
+            </button>
+          </div>
+        </form>
+      )}
+
+      {step.kind === 'recoverCode' && (
+        <form className={styles.panel} onSubmit={(event) => onVerifyCode(event, step)} noValidate>
+          <p className="muted" role="status" data-testid="embedded-code-sent">
+            {tEmbedded('codeSent', { email: step.email })}
+          </p>
+          <div className={styles.field}>
+            <label htmlFor={`${ids}-code`}>{tEmbedded('codeLabel')}</label>
+            <input
+              ref={firstField}
+              id={`${ids}-code`}
+              className={`${styles.input} ${styles.code}`}
+              name="code"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              maxLength={6}
+              required
+              data-testid="embedded-code-input"
+            />
+          </div>
+          <div className={styles.actions}>
+            <button type="submit" className="button primary" data-testid="embedded-verify-code-button">
+              {tEmbedded('verify')}
+            </button>
+            <button type="button" className="button" data-testid="embedded-back-button" onClick={() => setStep({ kind: 'recoverEmail' })}>
+              {tEmbedded('back')}
+            </button>
+          </div>
+        </form>
+      )}
+
+      {step.kind === 'recoverChoose' && (
+        <form className={styles.panel} onSubmit={(event) => onChoose(event, step)}>
+          <fieldset className={styles.choices}>
+            <legend>{tEmbedded('chooseWallet')}</legend>
+            {step.wallets.map((choice, index) => (
+              <label key={choice.walletId} className={`${styles.choice} ${styles.address}`}>
+                <input type="radio" name="wallet" value={choice.walletId} defaultChecked={index === step.wallets.length - 1} data-testid={`embedded-wallet-choice-${choice.address}`} />
+                {choice.address}
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" className="button primary" data-testid="embedded-choose-button">
+            {tEmbedded('verify')}
+          </button>
+        </form>
+      )}
+
+      {step.kind === 'recoverPasskey' && (
+        <>
+          <p className="muted" data-testid="embedded-recover-address">
+            {tEmbedded('newPasskeyIntro', { address: step.address })}
+          </p>
+          <button type="button" className="button primary" data-testid="embedded-new-passkey-button" onClick={() => onNewPasskey(step.address)}>
+            {tEmbedded('newPasskey')}
+          </button>
+        </>
+      )}
+
+      {step.kind === 'reveal' && <p className="muted">{tEmbedded('revealIntro')}</p>}
+      {/* Always mounted so the ref is there; empty (hidden) unless a phrase was just revealed. */}
+      <p ref={phrase} className={styles.phrase} data-testid="embedded-phrase" aria-live="polite" />
+      {step.kind === 'reveal' && (
+        <button type="button" className="button primary" data-testid="embedded-hide-phrase-button" onClick={hidePhrase}>
+          {tEmbedded('hide')}
+        </button>
+      )}
+
+      {error && (
+        <p role="alert" className="error-text" data-testid="connect-error">
+          {error}
+        </p>
+      )}
+    </div>
   )
 }

@@ -1,0 +1,26 @@
+/**
+ * The embedded wallet's server-side constants (SPEC.md §9 where it names them).
+ */
+
+/** SPEC.md §9: a recovery code's credential must be younger than 900 seconds. */
+export const RECOVERY_CODE_TTL_SECONDS = 900
+/** At most 5 attempts per code; the 5th wrong one locks it. */
+export const RECOVERY_CODE_MAX_ATTEMPTS = 5
+export const RECOVERY_CODE_DIGITS = 6
+/** SPEC.md §9: a recovery session counts for email recovery only and expires after 1800 seconds by default. */
+export const RECOVERY_SESSION_TTL_SECONDS = 1800
+/** A WebAuthn challenge is good for one ceremony of up to the passkey timeout (300 s), plus a margin. */
+export const CHALLENGE_TTL_MS = 330_000
+
+export type RateLimit = { max: number; windowMs: number }
+
+const MINUTE = 60_000
+
+/** Per client address and per email: sending email costs money and lands in someone's inbox. */
+export const EMBEDDED_LIMITS = {
+  walletOptionsPerIp: { max: 20, windowMs: MINUTE },
+  codeEmailPerIp: { max: 10, windowMs: 10 * MINUTE },
+  codeEmailPerEmail: { max: 5, windowMs: 60 * MINUTE },
+  verifyPerIp: { max: 30, windowMs: MINUTE },
+  recoveryPerIp: { max: 30, windowMs: MINUTE },
+} as const satisfies Record<string, RateLimit>

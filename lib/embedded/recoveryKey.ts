@@ -1,0 +1,109 @@
+import { createECDH, hkdfSync, randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { toBase64Url } from '@/connectors/embedded/crypto/bytes'
+
+type Env = Record<string, string | undefined>
+
+export const RECOVERY_KEY_FILE = 'embedded-recovery-key'
+const SECRET_BYTES = 32
+/** Order of the P-256 group: a private scalar must lie in [1, n-1]. */
+const P256_ORDER = BigInt('0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551')
+
+/** Raised on first use when `EMBEDDED_RECOVERY_KEY` is missing (production) or malformed. */
+export class RecoveryKeyError extends Error {
+  override name = 'RecoveryKeyError'
+  readonly code = 'embedded_recovery_key_invalid'
+}
+
+/** 32 bytes from base64url, base64 or hex; anything else is a configuration error. */
+export function parseRecoverySecret(raw: string): Uint8Array {
+  const text = raw.trim()
+  let bytes: Buffer | undefined
+  if (/^[0-9a-fA-F]{64}$/.test(text)) bytes = Buffer.from(text, 'hex')
+  else if (/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) bytes = Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64')
+  if (!bytes || bytes.byteLength !== SECRET_BYTES) {
+    throw new RecoveryKeyError('EMBEDDED_RECOVERY_KEY must be 32 random bytes as base64 or hex (e.g. openssl rand -base64 32).')
+  }
+  return new Uint8Array(bytes)
+}
+
+/**
+ * The secret behind the embedded wallet's email recovery. `EMBEDDED_RECOVERY_KEY` always wins and is
+ * required in production (every instance must use the same one, and losing it makes every wallet's
+ * email recovery impossible). In development a random one is generated once and kept in the data
+ * folder beside the session secret, so `npm run dev` needs no setup.
+ */
+export function resolveRecoverySecret(options: { env?: Env; dataDir: string }): Uint8Array {
+  const env = options.env ?? process.env
+  const configured = env.EMBEDDED_RECOVERY_KEY
+  if (configured !== undefined && configured.trim() !== '') return parseRecoverySecret(configured)
+  if (env.NODE_ENV === 'production') {
+    throw new RecoveryKeyError(
+      'EMBEDDED_RECOVERY_KEY is required in production: 32 random bytes as base64 (openssl rand -base64 32). ' +
+        'Keep it safe and the same on every instance: without it no embedded wallet can be recovered by email.',
+    )
+  }
+  const file = path.join(options.dataDir, RECOVERY_KEY_FILE)
+  const existing = readKeyFile(file)
+  if (existing) return existing
+  mkdirSync(options.dataDir, { recursive: true })
+  try {
+    // 'wx': if another process wrote one meanwhile, use theirs rather than overwrite it.
+    writeFileSync(file, randomBytes(SECRET_BYTES).toString('base64'), { flag: 'wx', mode: 0o600 })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+  }
+  const written = readKeyFile(file)
+  if (!written) throw new RecoveryKeyError(`The development recovery key in ${file} is unreadable; delete it to generate a new one (wallets created with it can then no longer be recovered by email).`)
+  return written
+}
+
+function readKeyFile(file: string): Uint8Array | null {
+  try {
+    return parseRecoverySecret(readFileSync(file, 'utf8'))
+  } catch {
+    return null
+  }
+}
+
+export type RecoveryKeyPair = {
+  /** WebCrypto ECDH P-256 private key (not extractable). */
+  privateKey: CryptoKey
+  /** Uncompressed P-256 public key, 65 bytes: what browsers seal the data key to. */
+  publicKey: Uint8Array
+  publicKeyBase64Url: string
+}
+
+/**
+ * The recovery key pair, derived from the secret (HKDF-SHA-256 → a P-256 scalar). Derived, not stored:
+ * one secret to keep, and the same key pair on every instance.
+ */
+export async function recoveryKeyPair(secret: Uint8Array): Promise<RecoveryKeyPair> {
+  let scalar: Buffer | undefined
+  for (let counter = 0; !scalar; counter++) {
+    const candidate = Buffer.from(hkdfSync('sha256', secret, 'sigil-embedded', `sigil-embedded/recovery-p256/v1/${counter}`, 32))
+    const value = BigInt(`0x${candidate.toString('hex')}`)
+    // Outside [1, n-1] with probability ~2^-32: derive again rather than bias the scalar.
+    if (value > BigInt(0) && value < P256_ORDER) scalar = candidate
+  }
+  const ecdh = createECDH('prime256v1')
+  ecdh.setPrivateKey(scalar)
+  const publicKey = new Uint8Array(ecdh.getPublicKey(undefined, 'uncompressed'))
+  const privateKey = await globalThis.crypto.subtle.importKey(
+    'jwk',
+    {
+      kty: 'EC',
+      crv: 'P-256',
+      d: toBase64Url(scalar),
+      x: toBase64Url(publicKey.slice(1, 33)),
+      y: toBase64Url(publicKey.slice(33, 65)),
+      ext: false,
+    },
+    { name: 'ECDH', namedCurve: 'P-256' },
+    false,
+    ['deriveBits'],
+  )
+  scalar.fill(0)
+  return { privateKey, publicKey, publicKeyBase64Url: toBase64Url(publicKey) }
+}

@@ -1,0 +1,45 @@
+import 'server-only'
+import { getPublicConfig } from '@/lib/config/server'
+import { shouldUseSecureCookies } from '@/lib/session/session'
+import { dataDir } from '@/lib/store/dataDir'
+import { getStore } from '@/lib/store/openStore'
+import { embeddedNow, isTestClockEnabled } from './clock'
+import { createMailer, type Mailer } from './mailer'
+import { recoveryKeyPair, resolveRecoverySecret, type RecoveryKeyPair } from './recoveryKey'
+import { createEmbeddedRoutes, type EmbeddedConfig, type EmbeddedRoutes } from './routes'
+
+type Env = Record<string, string | undefined>
+
+// Derived once per process and secret (importing a key is cheap, but not free on every request).
+let cachedKey: { secret: string; pair: Promise<RecoveryKeyPair> } | undefined
+let cachedMailer: { signature: string; mailer: Mailer } | undefined
+
+/** The embedded wallet's configuration, read per request from the environment (one build, any deployment). */
+export function embeddedConfigFromEnv(env: Env = process.env): EmbeddedConfig {
+  const publicConfig = getPublicConfig(env)
+  const folder = dataDir(env)
+  const signature = `${env.SMTP_URL ?? ''}|${env.MAIL_FROM ?? ''}|${folder}`
+  if (cachedMailer?.signature !== signature) cachedMailer = { signature, mailer: createMailer({ env, dataDir: folder }) }
+  return {
+    origins: publicConfig.appOrigins,
+    secureCookies: shouldUseSecureCookies({ nodeEnv: env.NODE_ENV, origins: publicConfig.appOrigins }),
+    mailer: cachedMailer.mailer,
+    recoveryKey: () => {
+      const secret = resolveRecoverySecret({ env, dataDir: folder })
+      const id = Buffer.from(secret).toString('base64')
+      if (cachedKey?.secret !== id) cachedKey = { secret: id, pair: recoveryKeyPair(secret) }
+      return cachedKey.pair
+    },
+  }
+}
+
+let routes: EmbeddedRoutes | undefined
+
+export function getEmbeddedRoutes(): EmbeddedRoutes {
+  routes ??= createEmbeddedRoutes({
+    config: () => embeddedConfigFromEnv(),
+    store: () => getStore(),
+    now: () => embeddedNow(isTestClockEnabled(process.env, getPublicConfig(process.env).appOrigins)),
+  })
+  return routes
+}

@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto'
+import { generateRegistrationOptions, verifyRegistrationResponse, type RegistrationResponseJSON } from '@simplewebauthn/server'
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser'
+import { fromBase64Url, toBase64Url } from '@/connectors/embedded/crypto/bytes'
+import { PASSKEY_TIMEOUT_MS, PASSKEY_USER_VERIFICATION } from '@/connectors/embedded/passkey/defaults'
+import { assertUserId } from '@/connectors/embedded/passkey/userId'
+import type { EmbeddedChallengeRecord, EmbeddedCredentialRecord } from '@/lib/store/embeddedTypes'
+import type { Store } from '@/lib/store/types'
+import { EmbeddedHttpError } from './EmbeddedHttpError'
+import { CHALLENGE_TTL_MS } from './policy'
+
+/** SHA-256 (SPEC.md §9) of a challenge: the store keeps only this. */
+export function hashChallenge(challenge: string): string {
+  return createHash('sha256').update(challenge).digest('hex')
+}
+
+/** The relying party: its id is the site's host (WebAuthn: a registrable domain, never an IP here). */
+export type RelyingParty = { id: string; name: string; origins: readonly string[] }
+
+/**
+ * The RP for a request: the configured origin the browser says it is on (`Origin`), else the first
+ * configured one. Never the Host header alone — the configuration decides what the site is.
+ */
+export function relyingPartyFor(request: Request, origins: readonly string[]): RelyingParty {
+  const origin = request.headers.get('origin')
+  const chosen = (origin && origins.find((candidate) => candidate === origin)) || origins[0]
+  if (!chosen) throw new EmbeddedHttpError('embedded_internal_error', { details: 'no APP_ORIGIN configured' })
+  return { id: new URL(chosen).hostname, name: 'Sigil', origins }
+}
+
+/**
+ * Creation options for a wallet's passkey, with its challenge recorded (hashed, single use, 330 s).
+ * The user id is the wallet id's bytes (1..64 bytes, checked), the name the recovery email.
+ */
+export async function issueRegistrationOptions(parameters: {
+  store: Store
+  rp: RelyingParty
+  walletId: string
+  email: string
+  purpose: EmbeddedChallengeRecord['purpose']
+  now: Date
+  excludeCredentialIds?: readonly string[]
+}): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const userID = assertUserId(fromBase64Url(parameters.walletId))
+  const options = await generateRegistrationOptions({
+    rpName: parameters.rp.name,
+    rpID: parameters.rp.id,
+    userName: parameters.email,
+    userDisplayName: parameters.email,
+    userID: new Uint8Array(userID),
+    timeout: PASSKEY_TIMEOUT_MS,
+    attestationType: 'none',
+    // A discoverable credential (a passkey) verified when the device can; PRF is asked by the browser.
+    authenticatorSelection: { residentKey: 'required', userVerification: PASSKEY_USER_VERIFICATION },
+    excludeCredentials: parameters.excludeCredentialIds?.map((id) => ({ id })),
+    // ES256 first: what platform authenticators support everywhere; RS256 for Windows Hello.
+    supportedAlgorithmIDs: [-7, -257],
+  })
+  await parameters.store.putEmbeddedChallenge({
+    challengeHash: hashChallenge(options.challenge),
+    purpose: parameters.purpose,
+    walletId: parameters.walletId,
+    expiresAt: new Date(parameters.now.getTime() + CHALLENGE_TTL_MS),
+  })
+  return options as unknown as PublicKeyCredentialCreationOptionsJSON
+}
+
+function challengeOf(registration: RegistrationResponseJSON): string {
+  try {
+    const clientData = JSON.parse(new TextDecoder().decode(fromBase64Url(registration.response.clientDataJSON))) as { challenge?: unknown }
+    if (typeof clientData.challenge === 'string' && clientData.challenge.length <= 256) return clientData.challenge
+  } catch {
+    // answered below
+  }
+  throw new EmbeddedHttpError('embedded_passkey_invalid', { details: 'clientDataJSON has no readable challenge' })
+}
+
+/**
+ * Verifies a new passkey: its challenge is one we issued for this purpose and wallet (taken, so it
+ * never works twice) and not expired; origin, RP id, signature and flags check out (@simplewebauthn,
+ * SHA-256 client data hash). Returns the credential to record.
+ */
+export async function verifyRegistration(parameters: {
+  store: Store
+  rp: RelyingParty
+  registration: RegistrationResponseJSON
+  walletId: string
+  purpose: EmbeddedChallengeRecord['purpose']
+  now: Date
+}): Promise<EmbeddedCredentialRecord> {
+  const { registration, walletId, now } = parameters
+  const challenge = challengeOf(registration)
+  const issued = await parameters.store.takeEmbeddedChallenge(hashChallenge(challenge))
+  if (!issued || issued.purpose !== parameters.purpose || issued.walletId !== walletId) {
+    throw new EmbeddedHttpError('embedded_challenge_invalid', { details: 'unknown, used, or issued for another wallet or purpose' })
+  }
+  if (issued.expiresAt.getTime() <= now.getTime()) throw new EmbeddedHttpError('embedded_challenge_invalid', { details: 'expired' })
+  let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>
+  try {
+    verified = await verifyRegistrationResponse({
+      response: registration,
+      expectedChallenge: challenge,
+      expectedOrigin: [...parameters.rp.origins],
+      expectedRPID: [...new Set(parameters.rp.origins.map((origin) => new URL(origin).hostname))],
+      // 'preferred' (SPEC.md §9): an authenticator without user verification is accepted.
+      requireUserVerification: false,
+    })
+  } catch (cause) {
+    throw new EmbeddedHttpError('embedded_passkey_invalid', { details: cause instanceof Error ? cause.message.slice(0, 200) : 'verification threw', cause })
+  }
+  if (!verified.verified || !verified.registrationInfo) throw new EmbeddedHttpError('embedded_passkey_invalid', { details: 'not verified' })
+  const { credential } = verified.registrationInfo
+  return {
+    credentialId: credential.id,
+    walletId,
+    publicKey: toBase64Url(credential.publicKey),
+    counter: credential.counter,
+    transports: (credential.transports ?? []).join(','),
+    createdAt: now,
+  }
+}
