@@ -3,9 +3,6 @@
  * module and the wallet list. Tiny on purpose: lazy.ts imports it into the first load.
  */
 
-/** Connector key (and persisted-value suffix) of the generic "WalletConnect" connector. */
-export const WALLETCONNECT_KEY = 'walletconnect'
-
 /** wagmi's connector type for every WalletConnect connector. */
 export const WALLETCONNECT_TYPE = 'walletConnect'
 

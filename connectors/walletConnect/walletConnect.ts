@@ -28,7 +28,7 @@ import { createSigilProperties } from '../shared/sigilProperties'
 import type { KeyValueStorage } from '../shared/storage'
 import { switchChain as switchChainWithRules } from '../shared/switchChain'
 import type { RequestFn, SigilConnectorProperties } from '../shared/types'
-import { WALLETCONNECT_KEY, WALLETCONNECT_TYPE, walletConnectConnectorId } from './constants'
+import { WALLETCONNECT_TYPE, walletConnectConnectorId } from './constants'
 import { openWalletLink } from './openWalletLink'
 import type { PairingState } from './pairingState'
 import { sharedWalletConnectClient } from './sharedClient'
@@ -52,6 +52,9 @@ export type WalletConnectParameters = {
   /** Opens a wallet link from the user's gesture; `openWalletLink` by default. */
   openLink?: ((url: string) => void) | undefined
 }
+
+/** Connector key (and persisted-value suffix) of the generic "WalletConnect" connector. */
+export const WALLETCONNECT_KEY = 'walletconnect'
 
 /** Requests that need the user in the wallet app: on a phone the wallet is brought to the front first. */
 const PROMPTING_METHODS = new Set([

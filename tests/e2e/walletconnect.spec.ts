@@ -1,0 +1,332 @@
+import type { Page } from '@playwright/test'
+import { getAddress, hexToString, recoverMessageAddress, type Hex } from 'viem'
+import { parseSiweMessage } from 'viem/siwe'
+import { storageKeys } from '@/connectors/shared/storageKeys'
+import { en } from '@/lib/i18n/en'
+import { ANDROID_CHROME, phoneContext } from '../fixtures/userAgents'
+import type { Relay } from '../fixtures/walletConnect/relay'
+import type { TestWallet } from '../fixtures/walletConnect/wallet'
+import { expect, test } from './walletConnectFixtures'
+
+/**
+ * WalletConnect end to end (issue 4): the production build in Debian's Chromium with the real dapp
+ * SDK, a relay on loopback, and the real wallet SDK (`@walletconnect/sign-client`) in this Node
+ * process signing with anvil's key #1. The test plays the phone: it reads the `wc:` URI from the
+ * page (the QR code's data, or the deep link the page opened) and pairs the wallet with it.
+ */
+
+const SEPOLIA = 11155111
+const MAINNET = 1
+
+function shortened(address: string): string {
+  return `${address.slice(0, 6)}…${address.slice(-4)}`
+}
+
+function readPersisted(page: Page, connectorKey: string) {
+  return page.evaluate((keys) => {
+    const values: Record<string, string | null> = {}
+    for (const [value, name] of Object.entries(keys)) values[value] = window.localStorage.getItem(name)
+    return values
+  }, storageKeys(connectorKey))
+}
+
+/** Opens the dialog, picks `option` (the generic WalletConnect row by default) and returns the QR's URI. */
+async function openQr(page: Page, option = 'walletconnect'): Promise<string> {
+  await page.getByTestId('connect-button').click()
+  await page.getByTestId('connect-dialog').getByTestId(`wallet-option-${option}`).click()
+  const qr = page.getByTestId('wc-qr')
+  await expect(qr).toBeVisible()
+  return (await qr.getAttribute('data-uri'))!
+}
+
+async function connectByQr(page: Page, wallet: TestWallet, option = 'walletconnect'): Promise<string> {
+  const uri = await openQr(page, option)
+  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+  const session = wallet.nextSession()
+  await wallet.pair(uri)
+  await expect(page.getByTestId('account-address')).toHaveText(shortened(wallet.address))
+  await expect(page.getByTestId('connect-dialog')).toBeHidden()
+  return session
+}
+
+/** Every navigation the page asks for, custom schemes included (they never become requests). */
+async function watchNavigations(page: Page): Promise<string[]> {
+  const urls: string[] = []
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Page.enable')
+  cdp.on('Page.frameRequestedNavigation', (event) => urls.push(event.url))
+  return urls
+}
+
+/**
+ * Opens the dialog on a phone and waits until its warm-up has sent a proposal to the relay (the
+ * page then holds the URI), as a user's tap would come a moment after the dialog appears.
+ */
+async function openDialogAndWaitForWarmUp(page: Page, relay: Relay): Promise<void> {
+  const before = relay.stats.methods.wc_proposeSession ?? 0
+  await page.getByTestId('connect-button').tap()
+  await expect(page.getByTestId('connect-dialog')).toBeVisible()
+  await expect.poll(() => relay.stats.methods.wc_proposeSession ?? 0).toBeGreaterThan(before)
+  // display_uri follows the relay's answer to the proposal by a few milliseconds.
+  await page.waitForTimeout(250)
+}
+
+test.describe('desktop: QR code', () => {
+  test('the QR code pairs the wallet: connected, account and chain shown, the four values stored under the key', async ({
+    page,
+    wcServer,
+    wcWallet,
+    snap,
+    expectAccessible,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: wcServer.baseURL })
+    await page.goto(wcServer.baseURL)
+    const uri = await openQr(page)
+    await expect(page.getByTestId('wc-qr')).toHaveAttribute('role', 'img')
+    await expect(page.getByTestId('wc-status')).toHaveText(en.walletConnect.ui['wc.waiting'])
+    await page.getByTestId('wc-copy-link').click()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(uri)
+    await snap('wc-qr')
+    await expectAccessible({ include: '[data-testid="connect-dialog"]', label: 'WalletConnect view' })
+
+    const session = wcWallet.nextSession()
+    await wcWallet.pair(uri)
+    const topic = await session
+    await expect(page.getByTestId('account-address')).toHaveText(shortened(wcWallet.address))
+    await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', String(MAINNET))
+    expect(await readPersisted(page, 'walletconnect')).toEqual({
+      activeAccount: wcWallet.address,
+      sessionTopic: topic,
+      switchedNetwork: null,
+      currentChain: String(MAINNET),
+    })
+    // What the wallet was asked for, and what it approved.
+    const offered = wcWallet.proposals[0]!.optionalNamespaces.eip155!
+    expect(offered.chains).toContain('eip155:31337')
+    expect(offered.chains).not.toContain('eip155:11297108109')
+    expect(offered.methods).toEqual(expect.arrayContaining(['eth_sendTransaction', 'personal_sign', 'eth_signTypedData_v4']))
+    expect(wcWallet.sessions()[0]!.namespaces.eip155!.methods).toEqual(expect.arrayContaining(['eth_sendTransaction', 'personal_sign']))
+    await snap('wc-connected')
+  })
+
+  test('a wallet without its extension offers its app by QR code, with "Open" for a desktop app and the install link kept', async ({
+    page,
+    wcServer,
+    wcWallet,
+    networkGuard,
+  }) => {
+    await page.goto(wcServer.baseURL)
+    await page.getByTestId('connect-button').click()
+    const dialog = page.getByTestId('connect-dialog')
+    await expect(dialog.getByTestId('wallet-install-ledger')).toBeVisible()
+    await dialog.getByTestId('wallet-option-ledger').click()
+    const uri = (await page.getByTestId('wc-qr').getAttribute('data-uri'))!
+    // Ledger Live has a desktop app: "Open Ledger Live" hands it the URI.
+    const navigations = await watchNavigations(page)
+    networkGuard.allow('ledgerlive://*')
+    await page.getByTestId('wc-open-app').click()
+    await expect.poll(() => navigations).toContain(`ledgerlive://wc?uri=${encodeURIComponent(uri)}`)
+    await wcWallet.pair(uri)
+    await expect(page.getByTestId('account-address')).toHaveText(shortened(wcWallet.address))
+    expect((await readPersisted(page, 'ledger')).sessionTopic).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  test('signs over the session: personal_sign [hex message, lowercased address] at the wallet, its signature shown and verified', async ({
+    page,
+    wcServer,
+    wcWallet,
+  }) => {
+    await page.goto(wcServer.baseURL)
+    await connectByQr(page, wcWallet)
+    const message = 'I own this address — over WalletConnect ✓'
+    await page.getByTestId('sign-message-input').fill(message)
+    await page.getByTestId('sign-message-button').click()
+    const output = page.getByTestId('signature-output')
+    await expect(output).toHaveText(/^0x[0-9a-f]{130}$/)
+    const requests = wcWallet.requests.filter((r) => r.method === 'personal_sign')
+    expect(requests).toHaveLength(1)
+    const [hexMessage, address] = requests[0]!.params as [Hex, string]
+    expect(hexToString(hexMessage)).toBe(message)
+    expect(address).toBe(wcWallet.address.toLowerCase())
+    const signature = (await output.textContent()) as Hex
+    expect(requests[0]!.result).toBe(signature)
+    expect(await recoverMessageAddress({ message, signature })).toBe(wcWallet.address)
+    await expect(page.getByTestId('signature-verified')).toHaveAttribute('data-verified', 'true')
+  })
+
+  test('the wallet’s chainChanged and accountsChanged show in the page and in the stored values', async ({ page, wcServer, wcWallet }) => {
+    await page.goto(wcServer.baseURL)
+    const topic = await connectByQr(page, wcWallet)
+    await wcWallet.emitChainChanged(topic, SEPOLIA)
+    await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', String(SEPOLIA))
+    await expect.poll(() => readPersisted(page, 'walletconnect')).toMatchObject({ currentChain: String(SEPOLIA), switchedNetwork: 'true' })
+
+    const second = getAddress('0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC')
+    await wcWallet.emitAccountsChanged(topic, SEPOLIA, [second])
+    await expect(page.getByTestId('account-address')).toHaveText(shortened(second))
+    await expect.poll(async () => (await readPersisted(page, 'walletconnect')).activeAccount).toBe(second)
+  })
+
+  test('a wallet-side disconnect leaves the page disconnected with the four values cleared', async ({ page, wcServer, wcWallet }) => {
+    await page.goto(wcServer.baseURL)
+    const topic = await connectByQr(page, wcWallet)
+    await wcWallet.disconnect(topic)
+    await expect(page.getByTestId('connect-button')).toBeVisible()
+    await expect(page.getByTestId('account-address')).toHaveCount(0)
+    expect(await readPersisted(page, 'walletconnect')).toEqual({ activeAccount: null, sessionTopic: null, switchedNetwork: null, currentChain: null })
+  })
+
+  test('a reload restores the session without a new pairing; Disconnect then ends it at the wallet', async ({ page, wcServer, wcWallet }) => {
+    await page.goto(wcServer.baseURL)
+    const topic = await connectByQr(page, wcWallet)
+    await page.reload()
+    await expect(page.getByTestId('account-address')).toHaveText(shortened(wcWallet.address))
+    expect(wcWallet.proposals).toHaveLength(1)
+    expect((await readPersisted(page, 'walletconnect')).sessionTopic).toBe(topic)
+
+    // Still live after the reload: a signature goes through the restored session.
+    await page.getByTestId('sign-message-button').click()
+    await expect(page.getByTestId('signature-output')).toHaveText(/^0x[0-9a-f]{130}$/)
+
+    const deleted = wcWallet.deletedByDapp()
+    await page.getByTestId('disconnect-button').click()
+    await expect(deleted).resolves.toBe(topic)
+    await expect(page.getByTestId('connect-button')).toBeVisible()
+    expect(await readPersisted(page, 'walletconnect')).toEqual({ activeAccount: null, sessionTopic: null, switchedNetwork: null, currentChain: null })
+  })
+
+  test('a wallet that rejects the proposal: "Connection rejected. Please try again." and a fresh QR code that connects', async ({
+    page,
+    wcServer,
+    wcWallet,
+    snap,
+    expectAccessible,
+  }) => {
+    wcWallet.set({ rejectProposals: true })
+    await page.goto(wcServer.baseURL)
+    const first = await openQr(page)
+    await wcWallet.pair(first)
+    const error = page.getByTestId('connect-error')
+    await expect(error).toHaveText(en.errors.connection_rejected)
+    await expect(error).toHaveAttribute('role', 'alert')
+    await expect(page.getByTestId('connect-retry')).toBeVisible()
+    const qr = page.getByTestId('wc-qr')
+    await expect(qr).toHaveAttribute('data-uri', /^wc:/)
+    const fresh = (await qr.getAttribute('data-uri'))!
+    expect(fresh).not.toBe(first)
+    await snap('wc-rejected')
+    await expectAccessible({ include: '[data-testid="connect-dialog"]', label: 'WalletConnect rejection' })
+
+    wcWallet.set({ rejectProposals: false })
+    await wcWallet.pair(fresh)
+    await expect(page.getByTestId('account-address')).toHaveText(shortened(wcWallet.address))
+  })
+
+  test('signs in with Ethereum over WalletConnect, verified by the server', async ({ page, wcServer, wcWallet }) => {
+    await page.goto(wcServer.baseURL)
+    await connectByQr(page, wcWallet)
+    await page.getByTestId('sign-in-button').click()
+    await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
+    await expect(page.getByTestId('auth-address')).toHaveText(wcWallet.address)
+    const [hexMessage] = wcWallet.requests.find((r) => r.method === 'personal_sign')!.params as [Hex]
+    const origin = new URL(wcServer.baseURL)
+    expect(parseSiweMessage(hexToString(hexMessage))).toMatchObject({ address: wcWallet.address, domain: origin.host, uri: origin.origin })
+    const session = await page.request.get(new URL('/api/auth/session', wcServer.baseURL).href)
+    expect(session.status()).toBe(200)
+    expect(await session.json()).toMatchObject({ address: wcWallet.address })
+  })
+
+  test('the QR view fits a 360 px screen and works with the keyboard', async ({ page, wcServer, wcWallet, expectAccessible }) => {
+    await page.setViewportSize({ width: 360, height: 740 })
+    await page.goto(wcServer.baseURL)
+    const uri = await openQr(page)
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+    const box = (await page.getByTestId('wc-qr').boundingBox())!
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(360)
+    await expectAccessible({ include: '[data-testid="connect-dialog"]', label: 'WalletConnect view at 360 px' })
+    // Keyboard: Back to the list, then Enter on the row opens the view again.
+    await page.getByTestId('wc-back').focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByTestId('wallet-option-walletconnect')).toBeVisible()
+    await page.getByTestId('wallet-option-walletconnect').focus()
+    await page.keyboard.press('Enter')
+    const again = page.getByTestId('wc-qr')
+    await expect(again).toBeVisible()
+    // Going back dropped the first pairing: a new URI.
+    expect(await again.getAttribute('data-uri')).not.toBe(uri)
+    await wcWallet.pair((await again.getAttribute('data-uri'))!)
+    await expect(page.getByTestId('account-address')).toHaveText(shortened(wcWallet.address))
+  })
+})
+
+test.describe('an iPhone without wallets installed', () => {
+  test.use(phoneContext())
+
+  test('tapping Rainbow opens rainbow://wc with the URI paired before the tap; pairing from it connects', async ({
+    page,
+    wcServer,
+    wcWallet,
+    relay,
+    snap,
+  }) => {
+    await page.goto(wcServer.baseURL)
+    const navigations = await watchNavigations(page)
+    await openDialogAndWaitForWarmUp(page, relay)
+    await page.getByTestId('connect-dialog').getByTestId('wallet-option-rainbow').tap()
+    await expect.poll(() => navigations.find((url) => url.startsWith('rainbow://'))).toMatch(/^rainbow:\/\/wc\?uri=wc%3A/)
+    const link = navigations.find((url) => url.startsWith('rainbow://'))!
+    const uri = new URL(link.replace('rainbow://', 'https://rainbow/')).searchParams.get('uri')!
+    expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+    // The view stays with its fallbacks: QR code, copy link, store link.
+    await expect(page.getByTestId('wc-store-link')).toHaveAttribute('href', 'https://apps.apple.com/app/id1457119021')
+    await expect(page.getByTestId('wc-copy-link')).toBeVisible()
+    await snap('wc-iphone-view')
+    await wcWallet.pair(uri)
+    await expect(page.getByTestId('account-address')).toHaveText(shortened(wcWallet.address))
+    expect((await readPersisted(page, 'rainbow')).sessionTopic).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  test('signing on the phone brings the wallet to the front with ?sessionTopic= first', async ({ page, wcServer, wcWallet }) => {
+    await page.goto(wcServer.baseURL)
+    const navigations = await watchNavigations(page)
+    await page.getByTestId('connect-button').tap()
+    await page.getByTestId('wallet-option-rainbow').tap()
+    await expect(page.getByTestId('wc-qr')).toBeVisible()
+    const uri = (await page.getByTestId('wc-qr').getAttribute('data-uri'))!
+    const topic = wcWallet.nextSession()
+    await wcWallet.pair(uri)
+    await expect(page.getByTestId('account-address')).toBeVisible()
+    await page.getByTestId('sign-message-button').tap()
+    await expect(page.getByTestId('signature-output')).toHaveText(/^0x[0-9a-f]{130}$/)
+    expect(navigations).toContain(`rainbow://wc?sessionTopic=${await topic}`)
+  })
+
+  test('a wallet without an in-app browser base or WalletConnect redirect shows "No inAppBrowserBase found for TokenPocket."', async ({
+    page,
+    wcServer,
+  }) => {
+    await page.goto(wcServer.baseURL)
+    await page.getByTestId('connect-button').tap()
+    await page.getByTestId('wallet-option-tokenpocket').tap()
+    await expect(page.getByTestId('connect-error')).toHaveText(en.errors.in_app_browser_base_not_found.replace('{wallet}', 'TokenPocket'))
+  })
+})
+
+test.describe('an Android phone without wallets installed', () => {
+  test.use(phoneContext(ANDROID_CHROME))
+
+  test('tapping Zerion hands the raw wc: URI to the system; pairing from it connects', async ({ page, wcServer, wcWallet, relay }) => {
+    await page.goto(wcServer.baseURL)
+    const navigations = await watchNavigations(page)
+    await openDialogAndWaitForWarmUp(page, relay)
+    await page.getByTestId('connect-dialog').getByTestId('wallet-option-zerion').tap()
+    await expect.poll(() => navigations.find((url) => url.startsWith('wc:'))).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+    const uri = navigations.find((url) => url.startsWith('wc:'))!
+    await expect(page.getByTestId('wc-store-link')).toHaveAttribute('href', /play\.google\.com.*io\.zerion\.android/)
+    await wcWallet.pair(uri)
+    await expect(page.getByTestId('account-address')).toHaveText(shortened(wcWallet.address))
+  })
+})
