@@ -1,4 +1,4 @@
-import { connect, createConfig, createConnector, type CreateConnectorFn } from '@wagmi/core'
+import { connect, createConfig, createConnector, reconnect, type CreateConnectorFn } from '@wagmi/core'
 import { type Hex, http, numberToHex, recoverMessageAddress, stringToHex } from 'viem'
 import { base, mainnet } from 'viem/chains'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -6,6 +6,7 @@ import { createDiscoveryStore } from '@/connectors/injected/discovery'
 import { injected } from '@/connectors/injected/injected'
 import { lazyConnector, type LoadedConnector } from '@/connectors/shared/lazyConnector'
 import { setLogSink, type LogFields } from '@/connectors/shared/logger'
+import { createPersistedValues } from '@/connectors/shared/persistedValues'
 import { createMemoryStorage } from '@/connectors/shared/storage'
 import { createFakeProvider, type FakeProvider, fakeWalletAccount, providerError } from '@/connectors/testing/fakeProvider'
 import { SessionNotFoundError, UserRejectedError } from '@/lib/errors/wallet'
@@ -67,6 +68,32 @@ describe('signPersonalMessage', () => {
     const config = await connectedConfig(provider)
     await expect(signPersonalMessage(config, { message: 'x' })).rejects.toThrow(UserRejectedError)
     expect(config.state.status).toBe('connected')
+  })
+
+  it('waits for a reload to restore the connection before signing (the cookie’s connection holds no connector yet)', async () => {
+    const provider = createFakeProvider({ connected: true })
+    const win = Object.assign(new EventTarget(), { ethereum: provider })
+    const discovery = createDiscoveryStore(win)
+    const storage = createMemoryStorage()
+    createPersistedValues('browserwallet', storage).setActiveAccount(ADDRESS)
+    const config = createConfig({
+      chains: [mainnet, base],
+      transports: { [mainnet.id]: http(), [base.id]: http() },
+      connectors: [injected({ storage, getWindow: () => win, discovery: () => discovery })],
+      storage: null,
+    })
+    // What wagmi's hydration leaves until reconnect has run: the cookie's connection, a stand-in connector.
+    const standIn = { id: 'browserwallet', name: 'Browser wallet', type: 'injected', uid: 'from-cookie' }
+    config.setState((state) => ({
+      ...state,
+      status: 'reconnecting',
+      current: 'from-cookie',
+      connections: new Map([['from-cookie', { accounts: [ADDRESS], chainId: mainnet.id, connector: standIn as never }]]),
+    }))
+    const signing = signPersonalMessage(config, { message: 'after reload' })
+    await reconnect(config)
+    const signature = await signing
+    expect(await recoverMessageAddress({ message: 'after reload', signature: signature! })).toBe(ADDRESS)
   })
 
   it('does not re-sign on a chainChanged with the same chain id', async () => {

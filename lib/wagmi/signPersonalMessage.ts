@@ -23,6 +23,33 @@ export function swallowsSigningErrors(connector: object): boolean {
   return loaded?.swallowsSigningErrors === true
 }
 
+/** How long a signature waits for a connection being restored after a reload (a family may load its SDK first). */
+export const RESTORE_WAIT_MS = 10_000
+
+/**
+ * Resolves once wagmi is no longer restoring connections. Right after a reload the page already
+ * shows the connection it rendered from the cookie, but until `reconnect` has finished, the
+ * connection holds a stand-in for the connector (no provider) — and a lazily loaded family (the
+ * Coinbase Smart Wallet) first loads its module and SDK.
+ */
+function restored(config: Config): Promise<void> {
+  if (config.state.status !== 'reconnecting') return Promise.resolve()
+  return new Promise((resolve) => {
+    const finish = () => {
+      clearTimeout(timer)
+      unsubscribe()
+      resolve()
+    }
+    const timer = setTimeout(finish, RESTORE_WAIT_MS)
+    const unsubscribe = config.subscribe(
+      (state) => state.status,
+      (status) => {
+        if (status !== 'reconnecting') finish()
+      },
+    )
+  })
+}
+
 /**
  * Signs with the connected wallet through the shared signing path (`connectors/shared/signMessage`):
  * `personal_sign` with `[hex message, lowercased address]`, issued once more if the connection's
@@ -33,15 +60,19 @@ export function swallowsSigningErrors(connector: object): boolean {
  * signing errors (`swallowsSigningErrors`): the wallet's error is logged (its code, never the
  * message or signature) and nothing else happens. Every other connector's failure is thrown.
  *
+ * While a reload is still restoring the connection, it waits for that first (`RESTORE_WAIT_MS` at most).
+ *
  * @throws SessionNotFoundError (`No session found`) without a connection, for every connector.
  */
 export async function signPersonalMessage(
   config: Config,
   parameters: { message: SignableMessage; connector?: Connector | undefined },
 ): Promise<Hex | undefined> {
+  await restored(config)
   const uid = parameters.connector?.uid ?? config.state.current
   const connection = uid ? config.state.connections.get(uid) : undefined
-  if (!connection) throw new SessionNotFoundError()
+  // A connection whose restoring failed or timed out still holds the cookie's stand-in connector.
+  if (!connection || typeof connection.connector.getProvider !== 'function') throw new SessionNotFoundError()
   const { connector, accounts } = connection
   const provider = await connector.getProvider()
   if (!isProviderLike(provider)) throw new ProviderNotFoundError()

@@ -1,0 +1,382 @@
+import type { Page } from '@playwright/test'
+import { getAddress, hexToString, isErc6492Signature, size, type Hex } from 'viem'
+import { parseSiweMessage } from 'viem/siwe'
+import { preferredChainOrder } from '@/connectors/coinbaseSmartWallet/preferredChainOrder'
+import { storageKeys } from '@/connectors/shared/storageKeys'
+import { getSupportedChains } from '@/lib/chains'
+import { auth } from '@/lib/i18n/auth'
+import { coinbaseSmartWallet as catalogue } from '@/lib/i18n/coinbaseSmartWallet'
+import { errors } from '@/lib/i18n/errors'
+import type { KeysWallet } from '../fixtures/coinbase/keysWallet'
+import { expect, openDialogWarm, test } from './coinbaseFixtures'
+
+/**
+ * The Coinbase Smart Wallet end to end (issue 5): the production build in Debian's Chromium, the real
+ * `@coinbase/wallet-sdk` 4.4.0 opening its popup with a real `window.open` and talking to it with
+ * `postMessage` (ECDH + AES-GCM), a local stand-in for Coinbase's popup on loopback answering as a
+ * smart account on a real anvil, and the real sign-in API. Every test also runs the harness guards:
+ * no request may leave loopback, no hydration error may reach the console.
+ */
+
+const KEY = 'coinbasesmartwallet'
+const OPTION = `wallet-option-${KEY}`
+const BASE_SEPOLIA = 84532
+const BASE = 8453
+
+type OpenCall = { url: string; eventType: string | null; inClickTask: boolean; userActivation: boolean | null }
+
+/**
+ * Records every `window.open` with what proves it ran inside the click: the event being dispatched
+ * (`window.event`), and whether the click's task is still running (a flag a capture listener sets on
+ * every click and a zero-delay timer — the next task — clears).
+ */
+async function traceWindowOpen(page: Page) {
+  await page.addInitScript(() => {
+    const win = window as unknown as { __openCalls: unknown[]; __inClickTask: boolean }
+    win.__openCalls = []
+    win.__inClickTask = false
+    document.addEventListener(
+      'click',
+      () => {
+        win.__inClickTask = true
+        setTimeout(() => (win.__inClickTask = false), 0)
+      },
+      true,
+    )
+    const open = window.open.bind(window)
+    window.open = (...args: Parameters<typeof window.open>) => {
+      win.__openCalls.push({
+        url: String(args[0]),
+        eventType: (window as unknown as { event?: Event }).event?.type ?? null,
+        inClickTask: win.__inClickTask,
+        userActivation: (navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation?.isActive ?? null,
+      })
+      return open(...args)
+    }
+  })
+}
+
+const openCalls = (page: Page) => page.evaluate(() => (window as unknown as { __openCalls: OpenCall[] }).__openCalls)
+
+/** The four persisted values of the Coinbase Smart Wallet connector. */
+function readPersisted(page: Page) {
+  return page.evaluate((keys) => {
+    const values: Record<string, string | null> = {}
+    for (const [value, name] of Object.entries(keys)) values[value] = window.localStorage.getItem(name)
+    return values
+  }, storageKeys(KEY))
+}
+
+/** The SDK's own session (its ECDH keys, accounts and chain), kept under `-CBWSDK:`. */
+function sdkStorageKeys(page: Page) {
+  return page.evaluate(() => Object.keys(window.localStorage).filter((name) => name.startsWith('-CBWSDK:SCW')))
+}
+
+async function serverSession(page: Page): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await page.request.get(new URL('/api/auth/session', page.url()).href)
+  return { status: response.status(), body: (await response.json()) as Record<string, unknown> }
+}
+
+/** Connects from the dialog: the popup opens from the click and closes itself once it has answered. */
+async function connect(page: Page, wallet: KeysWallet) {
+  const dialog = await openDialogWarm(page)
+  const popup = page.waitForEvent('popup')
+  await dialog.getByTestId(OPTION).click()
+  await popup
+  await expect(page.getByTestId('account-address')).toHaveAttribute('title', wallet.address)
+  await expect(dialog).toBeHidden()
+}
+
+/** Signs in; every signature goes through a new popup that answers and closes. */
+async function signIn(page: Page) {
+  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
+  const popup = page.waitForEvent('popup')
+  await page.getByTestId('sign-in-button').click()
+  await popup
+}
+
+function signaturesAnswered(wallet: KeysWallet): Hex[] {
+  return wallet.requests.filter((request) => request.method === 'personal_sign' && 'value' in request.answer).map((request) => (request.answer as { value: Hex }).value)
+}
+
+test.describe('connecting', () => {
+  test('opens the Coinbase popup inside the click handler and connects the smart account on Base Sepolia', async ({
+    page,
+    coinbaseApp,
+    keysServer,
+    useKeysWallet,
+    snap,
+  }) => {
+    const wallet = await useKeysWallet()
+    await traceWindowOpen(page)
+    await page.goto(coinbaseApp.baseURL)
+    const dialog = await openDialogWarm(page)
+    const option = dialog.getByTestId(OPTION)
+    await expect(option).toHaveAttribute('data-installed', 'true')
+    await expect(option).toContainText('Coinbase Smart Wallet')
+
+    const popupOpened = page.waitForEvent('popup')
+    await option.click()
+    const popup = await popupOpened
+    // Safari blocks a popup opened after an await: the SDK's window.open ran during the click's dispatch.
+    const [call, ...more] = await openCalls(page)
+    expect(more).toEqual([])
+    expect(call).toMatchObject({ eventType: 'click', inClickTask: true, userActivation: true })
+    const popupUrl = new URL(call!.url)
+    expect(popupUrl.origin + popupUrl.pathname).toBe(keysServer.url)
+    expect(Object.fromEntries(popupUrl.searchParams)).toMatchObject({ sdkName: '@coinbase/wallet-sdk', sdkVersion: '4.4.0', origin: coinbaseApp.baseURL })
+    expect(new URL(popup.url()).origin).toBe(keysServer.origin)
+
+    await expect(page.getByTestId('account-address')).toHaveAttribute('title', wallet.address)
+    await expect(dialog).toBeHidden()
+    await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', String(BASE_SEPOLIA))
+    // The popup closes itself after answering, as Coinbase's does.
+    await expect.poll(() => popup.isClosed()).toBe(true)
+
+    // What the SDK told the popup: our app's identity, smart wallets only, 84532 then 8453 first.
+    const config = keysServer.events.find((event) => event.type === 'config')
+    const configured = getSupportedChains({ includeLocal: true }).map((chain) => chain.id)
+    expect(config).toMatchObject({
+      data: {
+        version: '4.4.0',
+        metadata: { appName: 'Sigil', appLogoUrl: `${coinbaseApp.baseURL}/icon.svg`, appChainIds: preferredChainOrder(configured) },
+        preference: { options: 'smartWalletOnly' },
+      },
+    })
+    expect((config as { data: { metadata: { appChainIds: number[] } } }).data.metadata.appChainIds.slice(0, 2)).toEqual([BASE_SEPOLIA, BASE])
+    expect(wallet.handshakes).toEqual([expect.objectContaining({ method: 'eth_requestAccounts' })])
+
+    expect(await readPersisted(page)).toEqual({
+      activeAccount: getAddress(wallet.address),
+      sessionTopic: null,
+      switchedNetwork: null,
+      currentChain: String(BASE_SEPOLIA),
+    })
+    await snap('coinbase-connected')
+  })
+
+  test('a refused connection shows "Connection rejected. Please try again." and a retry connects', async ({ page, coinbaseApp, useKeysWallet }) => {
+    const wallet = await useKeysWallet({ behaviour: { rejectConnect: true } })
+    await page.goto(coinbaseApp.baseURL)
+    const dialog = await openDialogWarm(page)
+    await dialog.getByTestId(OPTION).click()
+    await expect(dialog.getByTestId('connect-error')).toHaveText(errors.connection_rejected)
+    expect(await readPersisted(page)).toEqual({ activeAccount: null, sessionTopic: null, switchedNetwork: null, currentChain: null })
+
+    wallet.set({ rejectConnect: false })
+    const popup = page.waitForEvent('popup')
+    await dialog.getByTestId('connect-retry').click()
+    await popup
+    await expect(page.getByTestId('account-address')).toHaveAttribute('title', wallet.address)
+    expect(wallet.handshakes).toHaveLength(2)
+  })
+
+  test('a reload restores the connection without a popup, and a later signature goes through a new popup on the restored keys', async ({
+    page,
+    coinbaseApp,
+    useKeysWallet,
+  }) => {
+    const wallet = await useKeysWallet()
+    await page.goto(coinbaseApp.baseURL)
+    await connect(page, wallet)
+    const persisted = await readPersisted(page)
+
+    let popups = 0
+    page.on('popup', () => popups++)
+    await page.reload()
+    await expect(page.getByTestId('account-address')).toHaveAttribute('title', wallet.address)
+    await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', String(BASE_SEPOLIA))
+    expect(await readPersisted(page)).toEqual(persisted)
+    expect(popups).toBe(0)
+    expect(wallet.handshakes).toHaveLength(1)
+
+    // The SDK encrypts for the popup with the keys it restored; the new popup restores its own.
+    await page.getByTestId('sign-message-button').click()
+    await expect(page.getByTestId('signature-verified')).toHaveAttribute('data-verified', 'true')
+    expect(popups).toBe(1)
+    expect(wallet.requests.map((request) => request.method)).toEqual(['personal_sign'])
+  })
+})
+
+test.describe('sign-in as a smart account', () => {
+  test('signs in while the smart account is not deployed yet: an ERC-6492 signature the server accepts', async ({ page, coinbaseApp, useKeysWallet, snap }) => {
+    const wallet = await useKeysWallet({ smartAccount: { deployed: false } })
+    const kit = wallet.smartAccount!.kit
+    expect(await kit.isDeployed(wallet.address)).toBe(false)
+    await page.goto(coinbaseApp.baseURL)
+    await connect(page, wallet)
+    await signIn(page)
+    await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
+    await expect(page.getByTestId('auth-address')).toHaveText(wallet.address)
+    await expect(page.getByTestId('auth-chain')).toHaveText(String(BASE_SEPOLIA))
+
+    const [request] = wallet.requests
+    const [hexMessage, signer] = request!.params as [Hex, string]
+    expect(signer).toBe(wallet.address.toLowerCase())
+    expect(parseSiweMessage(hexToString(hexMessage))).toMatchObject({ address: wallet.address, chainId: BASE_SEPOLIA, domain: new URL(coinbaseApp.baseURL).host })
+    const [signature] = signaturesAnswered(wallet)
+    expect(isErc6492Signature(signature!)).toBe(true)
+    expect(await serverSession(page)).toMatchObject({ status: 200, body: { address: wallet.address, chainId: BASE_SEPOLIA } })
+    // Verifying simulated the deployment; it did not deploy anything.
+    expect(await kit.isDeployed(wallet.address)).toBe(false)
+    await snap('coinbase-signed-in-erc6492')
+  })
+
+  test('signs in once the smart account is deployed: a plain signature checked through ERC-1271', async ({ page, coinbaseApp, useKeysWallet }) => {
+    const wallet = await useKeysWallet({ smartAccount: { deployed: true } })
+    expect(await wallet.smartAccount!.kit.isDeployed(wallet.address)).toBe(true)
+    await page.goto(coinbaseApp.baseURL)
+    await connect(page, wallet)
+    await signIn(page)
+    await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
+    await expect(page.getByTestId('auth-address')).toHaveText(wallet.address)
+    const [signature] = signaturesAnswered(wallet)
+    expect(isErc6492Signature(signature!)).toBe(false)
+    expect(size(signature!)).toBe(65)
+    expect(await serverSession(page)).toMatchObject({ status: 200, body: { address: wallet.address, chainId: BASE_SEPOLIA } })
+  })
+
+  test('a tampered smart-account signature is refused with the exact message, deployed or not, and a good one then signs in', async ({
+    page,
+    coinbaseApp,
+    useKeysWallet,
+  }) => {
+    const wallet = await useKeysWallet({ smartAccount: { deployed: false }, behaviour: { tamperSignature: true } })
+    await page.goto(coinbaseApp.baseURL)
+    await connect(page, wallet)
+
+    await signIn(page)
+    await expect(page.getByTestId('auth-error')).toHaveText(auth.errors.invalid_signature)
+    await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
+    expect(isErc6492Signature(signaturesAnswered(wallet)[0]!)).toBe(true)
+    expect((await serverSession(page)).status).toBe(401)
+
+    await wallet.smartAccount!.kit.deploy(wallet.owner.address, wallet.smartAccount!.salt)
+    await signIn(page)
+    await expect(page.getByTestId('auth-error')).toHaveText(auth.errors.invalid_signature)
+    expect(size(signaturesAnswered(wallet)[1]!)).toBe(65)
+    expect((await serverSession(page)).status).toBe(401)
+
+    wallet.set({ tamperSignature: false })
+    await signIn(page)
+    await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
+    await expect(page.getByTestId('auth-error')).toHaveCount(0)
+  })
+})
+
+test.describe('signing errors are swallowed', () => {
+  test('a refused signature ends in the neutral "Signature not completed." state, for a message and for sign-in, with nothing persisted', async ({
+    page,
+    coinbaseApp,
+    useKeysWallet,
+    consoleLog,
+    snap,
+  }) => {
+    const wallet = await useKeysWallet({ behaviour: { rejectSign: true } })
+    await page.goto(coinbaseApp.baseURL)
+    await connect(page, wallet)
+    const persisted = await readPersisted(page)
+    const sdkKeys = await sdkStorageKeys(page)
+
+    // The message panel: a neutral status, no alert.
+    await page.getByTestId('sign-message-button').click()
+    await expect(page.getByTestId('sign-not-completed')).toHaveText(catalogue.ui['signature.notCompleted'])
+    await expect(page.getByTestId('sign-not-completed')).toHaveAttribute('role', 'status')
+    await expect(page.getByTestId('sign-error')).toHaveCount(0)
+    await expect(page.getByTestId('signature-output')).toHaveCount(0)
+    await snap('coinbase-signature-not-completed')
+
+    // Sign-in: back to idle with the same neutral note, no error, no session.
+    await signIn(page)
+    await expect(page.getByTestId('auth-note')).toHaveText(catalogue.ui['signature.notCompleted'])
+    await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
+    await expect(page.getByTestId('auth-error')).toHaveCount(0)
+    expect((await serverSession(page)).status).toBe(401)
+    expect((await page.context().cookies(coinbaseApp.baseURL)).some((cookie) => cookie.name.endsWith('sigil_session'))).toBe(false)
+
+    // Still connected, with exactly the values it had; the wallet saw two refused requests.
+    await expect(page.getByTestId('account-address')).toHaveAttribute('title', wallet.address)
+    expect(await readPersisted(page)).toEqual(persisted)
+    expect(await sdkStorageKeys(page)).toEqual(sdkKeys)
+    expect(wallet.requests.map((request) => [request.method, 'error' in request.answer ? request.answer.error.code : 'ok'])).toEqual([
+      ['personal_sign', 4001],
+      ['personal_sign', 4001],
+    ])
+    // The error is still logged (its code, never a signature).
+    expect(consoleLog.problems().filter((entry) => entry.text.includes('sign_not_completed'))).toHaveLength(2)
+
+    // The next signature works.
+    wallet.set({ rejectSign: false })
+    const popup = page.waitForEvent('popup')
+    await page.getByTestId('sign-message-button').click()
+    await popup
+    await expect(page.getByTestId('signature-output')).toHaveText(/^0x[0-9a-f]+$/)
+    await expect(page.getByTestId('sign-not-completed')).toHaveCount(0)
+  })
+})
+
+test.describe('chains and disconnecting', () => {
+  test('switches between the chains the smart wallet supports, inside the SDK without a popup, and persists them', async ({
+    page,
+    coinbaseApp,
+    useKeysWallet,
+  }) => {
+    const wallet = await useKeysWallet()
+    await page.goto(coinbaseApp.baseURL)
+    await connect(page, wallet)
+    let popups = 0
+    page.on('popup', () => popups++)
+
+    await page.getByTestId('chain-menu-button').click()
+    await page.getByTestId(`chain-option-${BASE}`).click()
+    await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', String(BASE))
+    await expect(page.getByTestId('chain-error')).toHaveCount(0)
+    expect(await readPersisted(page)).toMatchObject({ currentChain: String(BASE), switchedNetwork: 'true' })
+
+    await page.getByTestId('chain-menu-button').click()
+    await page.getByTestId(`chain-option-${BASE_SEPOLIA}`).click()
+    await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', String(BASE_SEPOLIA))
+    expect(await readPersisted(page)).toMatchObject({ currentChain: String(BASE_SEPOLIA), switchedNetwork: 'true' })
+
+    // The wallet listed both chains at the handshake: the SDK switched without asking the popup.
+    expect(popups).toBe(0)
+    expect(wallet.requests).toEqual([])
+
+    // A signature now carries the chain the app is on.
+    await page.getByTestId('chain-menu-button').click()
+    await page.getByTestId(`chain-option-${BASE}`).click()
+    await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', String(BASE))
+    await page.getByTestId('sign-message-button').click()
+    await expect(page.getByTestId('signature-output')).toBeVisible()
+    expect(wallet.requests.map((request) => [request.method, request.chainId])).toEqual([['personal_sign', BASE]])
+  })
+
+  test('disconnecting clears the four persisted values and the SDK session; connecting again asks through the popup', async ({
+    page,
+    coinbaseApp,
+    useKeysWallet,
+  }) => {
+    const wallet = await useKeysWallet()
+    await page.goto(coinbaseApp.baseURL)
+    await connect(page, wallet)
+    await page.getByTestId('chain-menu-button').click()
+    await page.getByTestId(`chain-option-${BASE}`).click()
+    await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', String(BASE))
+    expect(Object.values(await readPersisted(page)).filter((value) => value !== null)).toHaveLength(3)
+    expect(await sdkStorageKeys(page)).not.toEqual([])
+
+    await page.getByTestId('disconnect-button').click()
+    await expect(page.getByTestId('connect-button')).toBeVisible()
+    expect(await readPersisted(page)).toEqual({ activeAccount: null, sessionTopic: null, switchedNetwork: null, currentChain: null })
+    expect(await sdkStorageKeys(page)).toEqual([])
+
+    // A reload does not bring it back.
+    await page.reload()
+    await expect(page.getByTestId('connect-button')).toBeVisible()
+    await expect(page.getByTestId('account-address')).toHaveCount(0)
+
+    // Connecting again starts a fresh handshake in a new popup.
+    await connect(page, wallet)
+    expect(wallet.handshakes).toHaveLength(2)
+  })
+})

@@ -1,0 +1,90 @@
+import type { Page } from '@playwright/test'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { startKeysServer, type KeysServer } from '../fixtures/coinbase/keysServer'
+import { createKeysWallet, type KeysWallet, type KeysWalletBehaviour } from '../fixtures/coinbase/keysWallet'
+import { deploySmartWalletFactory } from '../fixtures/coinbase/smartAccount'
+import type { NextServer } from '../fixtures/nextServer'
+import { expect, test as base } from './fixtures'
+
+/**
+ * Fixtures of the Coinbase Smart Wallet specs: the local keys page (a stand-in for Coinbase's popup,
+ * tests/fixtures/coinbase) on loopback, an app server whose `COINBASE_KEYS_URL` points the SDK at it,
+ * and, per test, the wallet behind the page — by default a smart account of the ERC-1271 factory on
+ * the worker's anvil, not deployed yet. Coinbase's own service is the network edge this replaces.
+ */
+
+export type KeysWalletSetup = {
+  /** `false`: a plain key (EOA) instead of a smart account. Default: a smart account, `deployed: false`. */
+  smartAccount?: { deployed?: boolean } | false
+  behaviour?: Partial<KeysWalletBehaviour>
+}
+
+/** The chains the wallet lists at the handshake, as Coinbase's smart wallet lists the ones it supports. */
+export const KEYS_WALLET_CHAINS = [84532, 8453, 1] as const
+
+type WorkerFixtures = {
+  keysServer: KeysServer
+  /** The app, with the Coinbase SDK's popup address set to the keys page. */
+  coinbaseApp: { baseURL: string; server: NextServer }
+}
+
+type TestFixtures = {
+  /** Puts a wallet behind the keys page for this test (the chain is reverted afterwards). */
+  useKeysWallet: (setup?: KeysWalletSetup) => Promise<KeysWallet>
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  keysServer: [
+    async ({}, provide) => {
+      const server = await startKeysServer()
+      try {
+        await provide(server)
+      } finally {
+        await server.stop()
+      }
+    },
+    { scope: 'worker' },
+  ],
+
+  coinbaseApp: [
+    async ({ app, keysServer }, provide) => {
+      // Stopped with the worker's other app servers (fixtures.ts).
+      const server = await app.startAnotherServer({ routePublicChainsToLocalRpc: true, env: { COINBASE_KEYS_URL: keysServer.url } })
+      await provide({ baseURL: server.baseURL, server })
+    },
+    { scope: 'worker', timeout: 600_000 },
+  ],
+
+  useKeysWallet: async ({ keysServer, chain, chainSnapshot: _ }, provide) => {
+    await provide(async (setup = {}) => {
+      const owner = privateKeyToAccount(generatePrivateKey())
+      const chains = Object.fromEntries(KEYS_WALLET_CHAINS.map((id) => [id, chain.rpcUrl]))
+      let smartAccount: { kit: Awaited<ReturnType<typeof deploySmartWalletFactory>>; salt: number } | undefined
+      if (setup.smartAccount !== false) {
+        const kit = await deploySmartWalletFactory(chain.rpcUrl)
+        smartAccount = { kit, salt: 1 }
+        if (setup.smartAccount?.deployed) await kit.deploy(owner.address, 1)
+      }
+      const wallet = await createKeysWallet({ owner, smartAccount, chains, behaviour: setup.behaviour })
+      keysServer.wallet = wallet
+      return wallet
+    })
+    keysServer.wallet = undefined
+    keysServer.settings = { closeAfterAnswer: true }
+    keysServer.events.length = 0
+  },
+})
+
+export { expect }
+
+/** The localStorage key the SDK writes when it is created: the family is warmed up and its provider ready. */
+export const SDK_CREATED_KEY = '-CBWSDK:VERSION'
+
+/** Opens the connect dialog and waits until it has created the Coinbase SDK (so the tap can open the popup at once). */
+export async function openDialogWarm(page: Page) {
+  await page.getByTestId('connect-button').click()
+  const dialog = page.getByTestId('connect-dialog')
+  await expect(dialog).toBeVisible()
+  await page.waitForFunction((key) => window.localStorage.getItem(key) !== null, SDK_CREATED_KEY)
+  return dialog
+}
