@@ -1,0 +1,288 @@
+import { type Address, type Hex, parseEther, toHex, verifyMessage } from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
+import { embedded } from '@/lib/i18n/embedded'
+import {
+  advanceServerClock,
+  createWallet,
+  deviceStorageDump,
+  disconnect,
+  expect,
+  openEmbeddedPanel,
+  recoveryCodeFor,
+  test,
+  uniqueEmail,
+} from './embeddedFixtures'
+import { addVirtualAuthenticator } from '../fixtures/passkeys'
+
+/**
+ * The embedded wallet end to end (issue 6): the production build, Debian's Chromium with its virtual
+ * passkey authenticator (PRF on), a real SMTP server on loopback receiving the recovery emails, the
+ * real API and store, and anvil for the chain. The server's clock is moved with the test-only hook.
+ */
+
+const messages = embedded.errors
+const RECIPIENT: Address = '0x000000000000000000000000000000000000bEEF'
+
+test.describe.configure({ timeout: 120_000 })
+
+async function signIn(page: import('@playwright/test').Page, address: Address) {
+  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
+  await page.getByTestId('sign-in-button').click()
+  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in', { timeout: 15_000 })
+  await expect(page.getByTestId('auth-address')).toHaveText(address)
+}
+
+async function revealPhrase(page: import('@playwright/test').Page): Promise<string> {
+  await openEmbeddedPanel(page)
+  await page.getByTestId('embedded-reveal-button').click()
+  const phrase = page.getByTestId('embedded-phrase')
+  await expect(phrase).toHaveText(/^(\w+ ){11}\w+$/)
+  const words = (await phrase.textContent()) ?? ''
+  await page.getByTestId('embedded-hide-phrase-button').click()
+  await expect(phrase).toBeEmpty()
+  return words
+}
+
+test('creates a wallet from an email and a passkey, signs in with it and sends a confirmed transaction', async ({
+  page,
+  embeddedApp,
+  authenticator,
+  chainClient,
+  snap,
+}) => {
+  await page.goto(embeddedApp.baseURL)
+  const email = uniqueEmail('create')
+  const address = await createWallet(page, email)
+  expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+  expect(await authenticator.credentials()).toHaveLength(1)
+  expect(await page.evaluate(() => window.__passkeyPrompts)).toEqual({ create: 1, get: 0 })
+
+  // Any supported chain (wallet_switchEthereumChain answered by the wallet itself): the local one.
+  await page.evaluate(() => window.__sigilTest!.switchChain(31337))
+  await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', '31337')
+
+  // Sign-In with Ethereum against the server: one personal_sign, verified by the server's SIWE route.
+  await signIn(page, address)
+  const session = await page.request.get(`${embeddedApp.baseURL}/api/auth/session`)
+  expect(await session.json()).toMatchObject({ address, chainId: 31337 })
+  await snap('embedded-signed-in')
+
+  // A transaction: signed in the page, sent through the chain's RPC, answered after 3 confirmations.
+  await chainClient.setBalance({ address, value: parseEther('1') })
+  const before = await chainClient.getBalance({ address: RECIPIENT })
+  const sending = page.evaluate(
+    ([from, to]) => window.__sigilEmbeddedTest!.request({ method: 'eth_sendTransaction', params: [{ from, to, value: '0x2386f26fc10000' }] }),
+    [address, RECIPIENT] as const,
+  ) as Promise<Hex>
+  let settled = false
+  void sending.finally(() => (settled = true)).catch(() => undefined)
+  // anvil mines the transaction's block at once; the two blocks after it make the 3 confirmations.
+  while (!settled) {
+    await chainClient.mine({ blocks: 1 })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+  }
+  const hash = await sending
+  const receipt = await chainClient.getTransactionReceipt({ hash })
+  expect(receipt).toMatchObject({ status: 'success', from: address.toLowerCase(), to: RECIPIENT.toLowerCase() })
+  expect(await chainClient.getBalance({ address: RECIPIENT })).toBe(before + parseEther('0.01'))
+  expect((await chainClient.getBlockNumber()) - receipt.blockNumber + BigInt(1)).toBeGreaterThanOrEqual(BigInt(3))
+})
+
+test('comes back after a reload locked on the same address; one passkey touch unlocks it', async ({ page, embeddedApp, authenticator }) => {
+  await page.goto(embeddedApp.baseURL)
+  const address = await createWallet(page, uniqueEmail('reload'))
+  expect(await authenticator.credentials()).toHaveLength(1)
+
+  // Reload: the account shows at once (server-rendered from the cookie), no passkey prompt yet.
+  await page.reload()
+  await expect(page.getByTestId('account-address')).toHaveAttribute('title', address)
+  expect(await page.evaluate(() => window.__passkeyPrompts)).toEqual({ create: 0, get: 0 })
+
+  // The first signature needs the key: one passkey prompt, then the signature of the same address.
+  await page.getByTestId('sign-message-input').fill('hello from the embedded wallet')
+  await page.getByTestId('sign-message-button').click()
+  await expect(page.getByTestId('signature-verified')).toHaveAttribute('data-verified', 'true', { timeout: 15_000 })
+  const signature = (await page.getByTestId('signature-output').textContent()) as Hex
+  expect(await verifyMessage({ address, message: 'hello from the embedded wallet', signature })).toBe(true)
+  expect(await page.evaluate(() => window.__passkeyPrompts)).toEqual({ create: 0, get: 1 })
+
+  // Disconnected, the dialog offers "Unlock with passkey" for this device's wallet: same address again.
+  await disconnect(page)
+  await page.reload()
+  await openEmbeddedPanel(page)
+  await expect(page.getByTestId('embedded-existing-address')).toHaveText(address)
+  await page.getByTestId('embedded-unlock-button').click()
+  await expect(page.getByTestId('account-address')).toHaveAttribute('title', address)
+  expect(await page.evaluate(() => window.__passkeyPrompts)).toEqual({ create: 0, get: 1 })
+})
+
+test('keeps no plaintext key material on the device or in what it sends', async ({ page, embeddedApp, authenticator, apiBodies }) => {
+  await page.goto(embeddedApp.baseURL)
+  const address = await createWallet(page, uniqueEmail('scan'))
+  void authenticator
+  const prfSeenAtCreate = (await page.evaluate(() => window.__prfSeen)) ?? []
+  expect(prfSeenAtCreate.length).toBeGreaterThan(0)
+
+  // The phrase, revealed after a fresh passkey check, gives the wallet's address.
+  await disconnect(page)
+  const phrase = await revealPhrase(page)
+  const account = mnemonicToAccount(phrase)
+  expect(account.address).toBe(address)
+  const privateKey = toHex(account.getHdKey().privateKey!).slice(2)
+  const prfOutputs = (await page.evaluate(() => window.__prfSeen)) ?? []
+
+  const secrets = [
+    phrase,
+    ...phrase.split(' ').map((_, index, words) => words.slice(index, index + 3).join(' ')).filter((run) => run.split(' ').length === 3),
+    privateKey,
+    ...prfOutputs.flatMap((hex) => [hex, Buffer.from(hex, 'hex').toString('base64url'), Buffer.from(hex, 'hex').toString('base64')]),
+  ]
+  const stored = await deviceStorageDump(page)
+  expect(stored).toContain(address) // the scan does read the wallet's record
+  expect(stored).toContain('sigil-embedded/vaults')
+  for (const secret of secrets) {
+    expect(stored.toLowerCase(), 'device storage holds key material').not.toContain(secret.toLowerCase())
+    for (const body of apiBodies) expect(body.toLowerCase(), 'a request to the API carried key material').not.toContain(secret.toLowerCase())
+  }
+})
+
+test('recovers the wallet by email after the passkey is lost, with a new passkey and the same address', async ({ page, embeddedApp, authenticator, mail }) => {
+  await page.goto(embeddedApp.baseURL)
+  const email = uniqueEmail('recover')
+  const address = await createWallet(page, email)
+  await disconnect(page)
+
+  // Lost device: the passkey is gone from the authenticator.
+  await authenticator.clear()
+  expect(await authenticator.credentials()).toHaveLength(0)
+  await page.reload()
+
+  await openEmbeddedPanel(page)
+  await page.getByTestId('embedded-recover-button').click()
+  await page.getByTestId('embedded-recover-email-input').fill(email)
+  const inboxBefore = mail.inbox.length
+  await page.getByTestId('embedded-send-code-button').click()
+  await expect(page.getByTestId('embedded-code-sent')).toContainText(email)
+  const code = await recoveryCodeFor(mail, email, inboxBefore)
+  const message = mail.inbox.find((candidate) => candidate.to.includes(email))!
+  expect(message).toMatchObject({ from: 'no-reply@sigil.test', subject: 'Your Sigil recovery code' })
+
+  await page.getByTestId('embedded-code-input').fill(code)
+  await page.getByTestId('embedded-verify-code-button').click()
+  await expect(page.getByTestId('embedded-recover-address')).toContainText(address)
+  await page.getByTestId('embedded-new-passkey-button').click()
+  await expect(page.getByTestId('account-address')).toHaveAttribute('title', address)
+  expect(await authenticator.credentials()).toHaveLength(1)
+
+  // The new passkey unlocks the wallet after a reload too.
+  await page.reload()
+  await page.getByTestId('sign-message-input').fill('recovered')
+  await page.getByTestId('sign-message-button').click()
+  await expect(page.getByTestId('signature-verified')).toHaveAttribute('data-verified', 'true', { timeout: 15_000 })
+})
+
+test('refuses a recovery code older than 900 seconds', async ({ page, embeddedApp, authenticator, mail }) => {
+  void authenticator
+  await page.goto(embeddedApp.baseURL)
+  const email = uniqueEmail('late-code')
+  await createWallet(page, email)
+  await disconnect(page)
+  await openEmbeddedPanel(page)
+  await page.getByTestId('embedded-recover-button').click()
+  await page.getByTestId('embedded-recover-email-input').fill(email)
+  const inboxBefore = mail.inbox.length
+  await page.getByTestId('embedded-send-code-button').click()
+  const code = await recoveryCodeFor(mail, email, inboxBefore)
+
+  await advanceServerClock(page, embeddedApp.baseURL, 901)
+  await page.getByTestId('embedded-code-input').fill(code)
+  await page.getByTestId('embedded-verify-code-button').click()
+  await expect(page.getByTestId('connect-error')).toHaveText(messages.embedded_code_expired)
+  await expect(page.getByTestId('embedded-code-input')).toBeVisible()
+})
+
+test('refuses to finish a recovery whose session is older than 1800 seconds', async ({ page, embeddedApp, authenticator, mail }) => {
+  await page.goto(embeddedApp.baseURL)
+  const email = uniqueEmail('late-session')
+  const address = await createWallet(page, email)
+  await disconnect(page)
+  await authenticator.clear()
+  await openEmbeddedPanel(page)
+  await page.getByTestId('embedded-recover-button').click()
+  await page.getByTestId('embedded-recover-email-input').fill(email)
+  const inboxBefore = mail.inbox.length
+  await page.getByTestId('embedded-send-code-button').click()
+  await page.getByTestId('embedded-code-input').fill(await recoveryCodeFor(mail, email, inboxBefore))
+  await page.getByTestId('embedded-verify-code-button').click()
+  await expect(page.getByTestId('embedded-recover-address')).toContainText(address)
+
+  await advanceServerClock(page, embeddedApp.baseURL, 1801)
+  await page.getByTestId('embedded-new-passkey-button').click()
+  await expect(page.getByTestId('connect-error')).toHaveText(messages.embedded_recovery_session_invalid)
+  await expect(page.getByTestId('account-address')).toHaveCount(0)
+})
+
+test('locks a code after 5 wrong attempts, even for the right code afterwards', async ({ page, embeddedApp, authenticator, mail }) => {
+  void authenticator
+  await page.goto(embeddedApp.baseURL)
+  const email = uniqueEmail('locked')
+  await createWallet(page, email)
+  await disconnect(page)
+  await openEmbeddedPanel(page)
+  await page.getByTestId('embedded-recover-button').click()
+  await page.getByTestId('embedded-recover-email-input').fill(email)
+  const inboxBefore = mail.inbox.length
+  await page.getByTestId('embedded-send-code-button').click()
+  const code = await recoveryCodeFor(mail, email, inboxBefore)
+  const wrong = code === '000000' ? '111111' : '000000'
+
+  for (const attemptsLeft of [4, 3, 2, 1]) {
+    await page.getByTestId('embedded-code-input').fill(wrong)
+    await page.getByTestId('embedded-verify-code-button').click()
+    await expect(page.getByTestId('connect-error')).toHaveText(messages.embedded_code_invalid.replace('{attemptsLeft}', String(attemptsLeft)))
+  }
+  await page.getByTestId('embedded-code-input').fill(wrong)
+  await page.getByTestId('embedded-verify-code-button').click()
+  await expect(page.getByTestId('connect-error')).toHaveText(messages.embedded_code_locked)
+
+  await page.getByTestId('embedded-code-input').fill(code)
+  await page.getByTestId('embedded-verify-code-button').click()
+  await expect(page.getByTestId('embedded-code-input')).toBeVisible()
+  await expect(page.getByTestId('connect-error')).toHaveText(messages.embedded_code_locked)
+  await expect(page.getByTestId('embedded-recover-address')).toHaveCount(0)
+})
+
+test('an authenticator without PRF gets the clear message and no wallet is created', async ({ page, embeddedApp, mail }) => {
+  const authenticator = await addVirtualAuthenticator(page, { prf: false })
+  await page.goto(embeddedApp.baseURL)
+  const email = uniqueEmail('no-prf')
+  await openEmbeddedPanel(page)
+  await page.getByTestId('embedded-email-input').fill(email)
+  await page.getByTestId('embedded-create-button').click()
+  await expect(page.getByTestId('connect-error')).toHaveText(messages.embedded_prf_unsupported)
+  await expect(page.getByTestId('embedded-email-input')).toBeVisible()
+  await expect(page.getByTestId('account-address')).toHaveCount(0)
+
+  // Nothing on the device; nothing on the server (a recovery code request sends no email).
+  const stored = await deviceStorageDump(page)
+  expect(stored).not.toContain('"walletId"')
+  const response = await page.request.post(`${embeddedApp.baseURL}/api/embedded/recovery/code`, { data: { email } })
+  expect(response.status()).toBe(202)
+  await expect(mail.waitFor((message) => message.to.includes(email), 1_500)).rejects.toThrow(/no matching email/)
+  void authenticator
+})
+
+test('the embedded view is accessible and fits a 360 px screen', async ({ page, embeddedApp, authenticator, expectAccessible, snap }) => {
+  void authenticator
+  await page.setViewportSize({ width: 360, height: 740 })
+  await page.goto(embeddedApp.baseURL)
+  await openEmbeddedPanel(page)
+  await expect(page.getByTestId('embedded-email-input')).toBeFocused()
+  await expectAccessible({ include: '[data-testid="connect-dialog"]', label: 'embedded create view' })
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+  expect(overflow).toBeLessThanOrEqual(0)
+  await snap('embedded-create-360')
+  await page.getByTestId('embedded-recover-button').click()
+  await expectAccessible({ include: '[data-testid="connect-dialog"]', label: 'embedded recover view' })
+  await snap('embedded-recover-360')
+})

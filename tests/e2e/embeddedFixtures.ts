@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto'
+import type { Page } from '@playwright/test'
+import { type Address, createTestClient, http, publicActions } from 'viem'
+import { foundry } from 'viem/chains'
+import type { NextServer } from '../fixtures/nextServer'
+import { addVirtualAuthenticator, type VirtualAuthenticator } from '../fixtures/passkeys'
+import { startMailCatcher, type MailCatcher } from '../fixtures/smtp'
+import { expect, test as base } from './fixtures'
+
+/**
+ * Fixtures of the embedded wallet's specs: a capturing SMTP server on loopback, an app server that
+ * mails through it (with a fixed recovery key and the test-only server clock), Chromium's virtual
+ * passkey authenticator, and an in-page recorder of every PRF output the passkey hands the page —
+ * so a test can prove those bytes were never stored or sent.
+ */
+
+type EmbeddedWorkerFixtures = {
+  mail: MailCatcher
+  embeddedApp: NextServer
+}
+
+type EmbeddedTestFixtures = {
+  /** A PRF-capable virtual authenticator on the test's page (added before the first navigation). */
+  authenticator: VirtualAuthenticator
+  /** Every request body the page sent to the embedded API, for leak checks. */
+  apiBodies: string[]
+  chainClient: ReturnType<typeof chainClientFor>
+}
+
+function chainClientFor(rpcUrl: string) {
+  return createTestClient({ chain: foundry, mode: 'anvil', transport: http(rpcUrl, { retryCount: 0 }) }).extend(publicActions)
+}
+
+declare global {
+  interface Window {
+    /** Test instrumentation: PRF outputs (hex) the page received, and how many passkey prompts it made. */
+    __prfSeen?: string[]
+    __passkeyPrompts?: { create: number; get: number }
+  }
+}
+
+/** Wraps WebAuthn in the page (test instrumentation, not app code) to record PRF outputs and prompts. */
+function recordPasskeys() {
+  const seen: string[] = []
+  const prompts = { create: 0, get: 0 }
+  window.__prfSeen = seen
+  window.__passkeyPrompts = prompts
+  const hex = (buffer: ArrayBuffer | ArrayBufferView) => {
+    const bytes = buffer instanceof ArrayBuffer ? new Uint8Array(buffer) : new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength)
+    return [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+  }
+  const original = PublicKeyCredential.prototype.getClientExtensionResults
+  PublicKeyCredential.prototype.getClientExtensionResults = function (this: PublicKeyCredential) {
+    const results = original.call(this)
+    const first = (results as { prf?: { results?: { first?: ArrayBuffer } } }).prf?.results?.first
+    if (first && !seen.includes(hex(first))) seen.push(hex(first))
+    return results
+  }
+  const { create, get } = navigator.credentials
+  navigator.credentials.create = function (options) {
+    prompts.create += 1
+    return create.call(this, options)
+  }
+  navigator.credentials.get = function (options) {
+    prompts.get += 1
+    return get.call(this, options)
+  }
+}
+
+export const test = base.extend<EmbeddedTestFixtures, EmbeddedWorkerFixtures>({
+  mail: [
+    async ({}, provide) => {
+      const catcher = await startMailCatcher()
+      await provide(catcher)
+      await catcher.close()
+    },
+    { scope: 'worker' },
+  ],
+
+  embeddedApp: [
+    async ({ app, mail }, provide) => {
+      const server = await app.startAnotherServer({
+        routePublicChainsToLocalRpc: true,
+        env: {
+          SMTP_URL: mail.url,
+          MAIL_FROM: 'Sigil <no-reply@sigil.test>',
+          EMBEDDED_RECOVERY_KEY: randomBytes(32).toString('base64'),
+          // The test-only clock hook (lib/embedded/clock.ts): loopback origin + local chain + this flag.
+          EMBEDDED_TEST_CLOCK: '1',
+        },
+      })
+      await provide(server)
+      // app.startAnotherServer stops it with the worker.
+    },
+    { scope: 'worker', timeout: 600_000 },
+  ],
+
+  authenticator: async ({ page }, provide) => {
+    await page.addInitScript(recordPasskeys)
+    await provide(await addVirtualAuthenticator(page, { prf: true }))
+  },
+
+  apiBodies: async ({ page }, provide) => {
+    const bodies: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/embedded/')) bodies.push(request.postData() ?? '')
+    })
+    await provide(bodies)
+  },
+
+  chainClient: async ({ chain, chainSnapshot: _ }, provide) => {
+    await provide(chainClientFor(chain.rpcUrl))
+  },
+})
+
+export { expect }
+
+/** A fresh mailbox per test, so tests share no wallet. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${randomBytes(5).toString('hex')}@example.test`
+}
+
+/** The 6-digit code of the newest recovery email to `email`. */
+export async function recoveryCodeFor(mail: MailCatcher, email: string, after = 0): Promise<string> {
+  const message = await mail.waitFor((candidate) => candidate.to.includes(email) && mail.inbox.indexOf(candidate) >= after)
+  const code = /\b(\d{6})\b/.exec(message.text)?.[1]
+  if (!code) throw new Error(`no code in: ${message.text}`)
+  return code
+}
+
+export async function openEmbeddedPanel(page: Page): Promise<void> {
+  await page.getByTestId('connect-button').click()
+  await page.getByTestId('connect-dialog').getByTestId('wallet-option-embedded').click()
+  await expect(page.getByTestId('embedded-panel')).toBeVisible()
+  await expect(page.getByTestId('embedded-panel')).not.toHaveAttribute('data-step', 'loading')
+}
+
+/** Create → connected; returns the address the account view shows. */
+export async function createWallet(page: Page, email: string): Promise<Address> {
+  await openEmbeddedPanel(page)
+  await page.getByTestId('embedded-email-input').fill(email)
+  await page.getByTestId('embedded-create-button').click()
+  await expect(page.getByTestId('account-address')).toBeVisible({ timeout: 15_000 })
+  return (await page.getByTestId('account-address').getAttribute('title')) as Address
+}
+
+export async function disconnect(page: Page): Promise<void> {
+  await page.getByTestId('disconnect-button').click()
+  await expect(page.getByTestId('connect-button')).toBeVisible()
+}
+
+/** Moves the embedded wallet's server clock forward (the test-only hook). */
+export async function advanceServerClock(page: Page, baseURL: string, seconds: number): Promise<void> {
+  const response = await page.request.post(`${baseURL}/api/embedded/test-clock`, { data: { advanceMs: seconds * 1000 } })
+  expect(response.status()).toBe(200)
+}
+
+/** Everything the page keeps on the device: IndexedDB (every database and store), localStorage, cookies. */
+export async function deviceStorageDump(page: Page): Promise<string> {
+  const inPage = await page.evaluate(async () => {
+    const out: Record<string, unknown> = { localStorage: { ...localStorage }, sessionStorage: { ...sessionStorage }, cookie: document.cookie }
+    for (const info of await indexedDB.databases()) {
+      if (!info.name) continue
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(info.name!)
+        open.onsuccess = () => resolve(open.result)
+        open.onerror = () => reject(open.error)
+      })
+      for (const store of [...db.objectStoreNames]) {
+        out[`indexedDB:${info.name}/${store}`] = await new Promise((resolve, reject) => {
+          const request = db.transaction(store, 'readonly').objectStore(store).getAll()
+          request.onsuccess = () => resolve(request.result)
+          request.onerror = () => reject(request.error)
+        })
+      }
+      db.close()
+    }
+    return out
+  })
+  return JSON.stringify({ ...inPage, contextCookies: await page.context().cookies() })
+}
