@@ -179,7 +179,14 @@ export function walletConnect(parameters: WalletConnectParameters) {
           const link = signingDeepLink(entry, topic, { os: platform.os, isMobile: true, preference: sigil.deepLinkPreference })
           if (link) openLink(link)
         }
-        return provider.request(args)
+        return provider.request(args).catch((error: unknown) => {
+          logger.warn('walletconnect_request_failed', {
+            connector: key,
+            method: args.method,
+            error: error instanceof Error ? `${error.name}: ${error.message.slice(0, 160)}` : typeof error,
+          })
+          throw error
+        })
       }
       return new Proxy(provider, { get: (target, property, receiver) => (property === 'request' ? request : Reflect.get(target, property, receiver)) })
     }
