@@ -157,6 +157,109 @@ describe.each(backends)('store on $name', (backend) => {
   })
 })
 
+const wallet = (walletId: string, email = 'ann@example.test', createdAt = new Date('2030-01-01T00:00:00.000Z')) => ({
+  walletId,
+  email,
+  address: '0x000000000000000000000000000000000000dEaD',
+  recoveryEnvelope: '{"epk":"e","iv":"i","ct":"c"}',
+  vault: '{"iv":"i","ct":"c"}',
+  createdAt,
+})
+const credential = (credentialId: string, walletId: string) => ({
+  credentialId,
+  walletId,
+  publicKey: 'pk',
+  counter: 0,
+  transports: 'internal,hybrid',
+  createdAt: new Date('2030-01-01T00:00:00.000Z'),
+})
+
+describe.each(backends)('embedded wallet store on $name', (backend) => {
+  it('records a wallet with its first passkey once, and lists wallets by email oldest first', async () => {
+    const { store } = await backend.open()
+    try {
+      expect(await store.createEmbeddedWallet(wallet('w1'), credential('c1', 'w1'))).toBe(true)
+      expect(await store.createEmbeddedWallet(wallet('w1'), credential('c9', 'w1'))).toBe(false)
+      expect(await store.createEmbeddedWallet(wallet('w0', 'ann@example.test', new Date('2029-01-01T00:00:00.000Z')), credential('c0', 'w0'))).toBe(true)
+      expect(await store.getEmbeddedWallet('w1')).toEqual(wallet('w1'))
+      expect(await store.getEmbeddedWallet('nope')).toBeNull()
+      expect((await store.listEmbeddedWallets('ann@example.test')).map((row) => row.walletId)).toEqual(['w0', 'w1'])
+      expect(await store.listEmbeddedWallets('bob@example.test')).toEqual([])
+      expect((await store.listEmbeddedCredentials('w1')).map((row) => row.credentialId)).toEqual(['c1'])
+      expect(await store.addEmbeddedCredential(credential('c2', 'w1'))).toBe(true)
+      expect(await store.addEmbeddedCredential(credential('c2', 'w1'))).toBe(false)
+      expect((await store.listEmbeddedCredentials('w1')).map((row) => row.credentialId)).toEqual(['c1', 'c2'])
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('hands a WebAuthn challenge out exactly once, to one of 20 concurrent takers', async () => {
+    const { store } = await backend.open()
+    try {
+      const record = { challengeHash: 'h1', purpose: 'register' as const, walletId: 'w1', expiresAt: later(300_000) }
+      await store.putEmbeddedChallenge(record)
+      const taken = await Promise.all(Array.from({ length: 20 }, () => store.takeEmbeddedChallenge('h1')))
+      expect(taken.filter(Boolean)).toEqual([record])
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('counts every concurrent code attempt and lets exactly one caller use the code', async () => {
+    const { store } = await backend.open()
+    try {
+      const createdAt = new Date()
+      await store.putRecoveryCode({ requestId: 'r1', email: 'ann@example.test', codeHash: 'hash', createdAt, expiresAt: later(900_000) })
+      const attempts = await Promise.all(Array.from({ length: 7 }, () => store.attemptRecoveryCode('r1')))
+      expect(attempts.map((row) => row!.attempts).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7])
+      expect(attempts[0]).toMatchObject({ requestId: 'r1', email: 'ann@example.test', codeHash: 'hash', consumedAt: null })
+      const used = await Promise.all(Array.from({ length: 5 }, () => store.consumeRecoveryCode('r1', new Date())))
+      expect(used.filter(Boolean)).toHaveLength(1)
+      expect(await store.attemptRecoveryCode('r1')).toBeNull()
+      expect(await store.attemptRecoveryCode('unknown')).toBeNull()
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('keeps recovery sessions by token hash and ends each once', async () => {
+    const { store } = await backend.open()
+    try {
+      const session = { tokenHash: 't1', email: 'ann@example.test', purpose: 'email_recovery' as const, createdAt: new Date('2030-01-01T00:00:00.000Z'), expiresAt: new Date('2030-01-01T00:30:00.000Z') }
+      await store.putRecoverySession(session)
+      expect(await store.getRecoverySession('t1')).toEqual({ ...session, consumedAt: null })
+      expect(await store.consumeRecoverySession('t1', new Date('2030-01-01T00:10:00.000Z'))).toBe(true)
+      expect(await store.consumeRecoverySession('t1', new Date('2030-01-01T00:11:00.000Z'))).toBe(false)
+      expect((await store.getRecoverySession('t1'))?.consumedAt).toEqual(new Date('2030-01-01T00:10:00.000Z'))
+      expect(await store.getRecoverySession('t2')).toBeNull()
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('cleans up expired challenges at once, and expired codes and sessions only a day later', async () => {
+    const { store } = await backend.open({ cleanupIntervalMs: Number.POSITIVE_INFINITY })
+    try {
+      const now = new Date()
+      const ago = (ms: number) => new Date(now.getTime() - ms)
+      await store.putEmbeddedChallenge({ challengeHash: 'old', purpose: 'register', walletId: 'w', expiresAt: ago(1) })
+      await store.putEmbeddedChallenge({ challengeHash: 'new', purpose: 'register', walletId: 'w', expiresAt: later(60_000) })
+      await store.putRecoveryCode({ requestId: 'recent', email: 'a@example.test', codeHash: 'h', createdAt: ago(2_000_000), expiresAt: ago(1_000_000) })
+      await store.putRecoveryCode({ requestId: 'ancient', email: 'a@example.test', codeHash: 'h', createdAt: ago(100_000_000), expiresAt: ago(90_000_000) })
+      await store.putRecoverySession({ tokenHash: 'ancient', email: 'a@example.test', purpose: 'email_recovery', createdAt: ago(100_000_000), expiresAt: ago(90_000_000) })
+      expect(await store.cleanup(now)).toBe(3)
+      expect(await store.takeEmbeddedChallenge('old')).toBeNull()
+      expect(await store.takeEmbeddedChallenge('new')).not.toBeNull()
+      expect(await store.attemptRecoveryCode('recent')).not.toBeNull() // still answers "expired"
+      expect(await store.attemptRecoveryCode('ancient')).toBeNull()
+      expect(await store.getRecoverySession('ancient')).toBeNull()
+    } finally {
+      await store.close()
+    }
+  })
+})
+
 describe('Postgres specifics', () => {
   it('records every migration exactly once when several instances start at the same time', async () => {
     const name = `m${Math.random().toString(36).slice(2, 12)}`
