@@ -1,0 +1,118 @@
+import { createTestClient, http, parseEther, publicActions, recoverTypedDataAddress, verifyMessage, type Address, type Hex } from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
+import { foundry, mainnet } from 'viem/chains'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startAnvil, type Anvil } from '@/tests/fixtures/anvil'
+import { PasskeyCancelledError } from './errors'
+import { createEmbeddedProvider } from './provider'
+
+/** The embedded wallet's EIP-1193 provider against a real anvil; the unlocked account is an HD account. */
+
+const MNEMONIC = 'test test test test test test test test test test test junk'
+const account = mnemonicToAccount(MNEMONIC, { addressIndex: 5 })
+let anvil: Anvil
+
+beforeAll(async () => {
+  anvil = await startAnvil()
+})
+afterAll(async () => {
+  await anvil?.stop()
+})
+
+function setup(options: { locked?: 'cancel' | 'fail' } = {}) {
+  let chainId: number = foundry.id
+  const unlocks: Address[] = []
+  const provider = createEmbeddedProvider({
+    chains: [foundry, mainnet],
+    rpcUrls: { [foundry.id]: anvil.rpcUrl, [mainnet.id]: anvil.rpcUrl },
+    getChainId: () => chainId,
+    setChainId: (next) => {
+      chainId = next
+    },
+    getAddress: () => account.address,
+    getAccount: async (address) => {
+      unlocks.push(address)
+      if (options.locked === 'cancel') throw new PasskeyCancelledError()
+      return account
+    },
+    pollingInterval: 50,
+  })
+  return { provider, unlocks, chainId: () => chainId }
+}
+
+describe('embedded EIP-1193 provider', () => {
+  it('answers accounts and chain id without unlocking', async () => {
+    const { provider, unlocks } = setup()
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([account.address])
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a69')
+    expect(unlocks).toEqual([])
+  })
+
+  it('signs personal_sign for the lowercased connected address', async () => {
+    const { provider, unlocks } = setup()
+    const signature = (await provider.request({ method: 'personal_sign', params: ['0x68656c6c6f', account.address.toLowerCase()] })) as Hex
+    expect(await verifyMessage({ address: account.address, message: 'hello', signature })).toBe(true)
+    expect(unlocks).toEqual([account.address])
+  })
+
+  it('refuses to sign for another address (4100)', async () => {
+    const { provider } = setup()
+    await expect(provider.request({ method: 'personal_sign', params: ['0x68', '0x000000000000000000000000000000000000dEaD'] })).rejects.toMatchObject({ code: 4100 })
+  })
+
+  it('signs EIP-712 typed data (eth_signTypedData_v4) and refuses a domain of another chain', async () => {
+    const { provider } = setup()
+    const typedData = {
+      types: { Mail: [{ name: 'contents', type: 'string' }] },
+      primaryType: 'Mail',
+      domain: { name: 'Sigil', chainId: 31337 },
+      message: { contents: 'hi' },
+    } as const
+    const signature = (await provider.request({ method: 'eth_signTypedData_v4', params: [account.address, JSON.stringify(typedData)] })) as Hex
+    expect(await recoverTypedDataAddress({ ...typedData, signature })).toBe(account.address)
+    await expect(
+      provider.request({ method: 'eth_signTypedData_v4', params: [account.address, JSON.stringify({ ...typedData, domain: { name: 'Sigil', chainId: 1 } })] }),
+    ).rejects.toMatchObject({ code: -32602 })
+  })
+
+  it('sends a transaction through the chain RPC and answers only after 3 confirmations', async () => {
+    const { provider } = setup()
+    const chain = { ...foundry, rpcUrls: { default: { http: [anvil.rpcUrl] } } }
+    const testClient = createTestClient({ chain, mode: 'anvil', transport: http(anvil.rpcUrl) }).extend(publicActions)
+    await testClient.setBalance({ address: account.address, value: parseEther('1') })
+    let hash: Hex | undefined
+    const sending = provider
+      .request({ method: 'eth_sendTransaction', params: [{ from: account.address, to: '0x000000000000000000000000000000000000bEEF', value: '0x1' }] })
+      .then((value) => (hash = value as Hex))
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    expect(hash).toBeUndefined() // mined (automine) but 1 confirmation only
+    await testClient.mine({ blocks: 2 })
+    await sending
+    const receipt = await testClient.getTransactionReceipt({ hash: hash! })
+    expect(receipt.status).toBe('success')
+    expect((await testClient.getBlockNumber()) - receipt.blockNumber + BigInt(1)).toBe(BigInt(3))
+  })
+
+  it('switches to any supported chain with chainChanged, and refuses others with 4902', async () => {
+    const { provider, chainId } = setup()
+    const changes: string[] = []
+    provider.on('chainChanged', (chain) => changes.push(chain))
+    expect(await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] })).toBeNull()
+    expect(chainId()).toBe(1)
+    expect(changes).toEqual(['0x1'])
+    await expect(provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x2105' }] })).rejects.toMatchObject({ code: 4902 })
+  })
+
+  it('forwards reads to the chain RPC and refuses unknown and dangerous methods with 4200', async () => {
+    const { provider } = setup()
+    expect(await provider.request({ method: 'eth_blockNumber' })).toMatch(/^0x[0-9a-f]+$/)
+    await expect(provider.request({ method: 'eth_sign', params: [account.address, '0x00'] })).rejects.toMatchObject({ code: 4200 })
+    await expect(provider.request({ method: 'debug_traceTransaction', params: [] })).rejects.toMatchObject({ code: 4200 })
+    await expect(provider.request({ method: 'eth_accounts', params: 'nope' as never })).rejects.toMatchObject({ code: -32602 })
+  })
+
+  it('turns a dismissed passkey prompt into a user rejection (4001)', async () => {
+    const { provider } = setup({ locked: 'cancel' })
+    await expect(provider.request({ method: 'personal_sign', params: ['0x68', account.address] })).rejects.toMatchObject({ code: 4001 })
+  })
+})

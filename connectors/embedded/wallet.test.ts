@@ -1,0 +1,134 @@
+import { createHmac } from 'node:crypto'
+import { describe, expect, it, vi } from 'vitest'
+import { recoveryKeyPair } from '@/lib/embedded/recoveryKey'
+import type { EmbeddedApi } from './api'
+import { fromBase64Url, randomBytes, toBase64Url } from './crypto/bytes'
+import { additionalData } from './crypto/keyWrapping'
+import { openWithPrivateKey, sealToPublicKey, type Envelope } from './crypto/sealToPublicKey'
+import { PrfUnsupportedError, UnlockFailedError } from './errors'
+import { createMemoryVaultStorage } from './vaultStorage'
+import { createEmbeddedWallet, type Passkeys } from './wallet'
+
+/**
+ * The wallet's key life cycle with the browser parts replaced at their edges: passkeys whose PRF is an
+ * HMAC of a per-credential secret (what an authenticator's hmac-secret is), an API kept in memory
+ * whose recovery side seals with a real recovery key pair, and vaults in memory.
+ */
+
+function fakePasskeys(options: { prf?: boolean } = {}) {
+  const secrets = new Map<string, Buffer>()
+  let active: string | undefined
+  const passkeys: Passkeys = {
+    create: vi.fn(async (_options, prfSalt: Uint8Array) => {
+      if (options.prf === false) throw new PrfUnsupportedError()
+      const credentialId = toBase64Url(randomBytes(16))
+      secrets.set(credentialId, Buffer.from(randomBytes(32)))
+      active = credentialId
+      const prfOutput = new Uint8Array(createHmac('sha256', secrets.get(credentialId)!).update(prfSalt).digest())
+      return { credentialId, prfOutput, registration: { id: credentialId } as never }
+    }),
+    evaluate: vi.fn(async ({ credentialId, prfSalt }: { credentialId: string; prfSalt: Uint8Array }) => {
+      // The authenticator answers with whichever passkey it holds now (a replaced one gives other bytes).
+      const secret = secrets.get(credentialId) ?? secrets.get(active!)!
+      return new Uint8Array(createHmac('sha256', secret).update(prfSalt).digest())
+    }),
+    forget: vi.fn(),
+  }
+  return { passkeys, loseAll: () => secrets.clear(), replaceWithStranger: () => secrets.forEach((_, id) => secrets.set(id, Buffer.from(randomBytes(32)))) }
+}
+
+async function fakeApi() {
+  const server = await recoveryKeyPair(randomBytes(32))
+  const wallets = new Map<string, { address: `0x${string}`; email: string; recovery: Envelope; vault: { iv: string; ct: string } }>()
+  const bodies: string[] = []
+  const api: EmbeddedApi = {
+    walletOptions: async () => ({ walletId: toBase64Url(randomBytes(16)), options: { rp: { id: 'localhost' } } as never, recoveryPublicKey: server.publicKeyBase64Url }),
+    createWallet: async (body) => {
+      bodies.push(JSON.stringify(body))
+      wallets.set(body.walletId, { address: body.address, email: body.email, recovery: body.recovery, vault: body.vault })
+      return { walletId: body.walletId, address: body.address }
+    },
+    requestRecoveryCode: async () => ({ requestId: 'r'.repeat(22), expiresInSeconds: 900 }),
+    verifyRecoveryCode: async () => ({ wallets: [...wallets].map(([walletId, wallet]) => ({ walletId, address: wallet.address })), expiresAt: '' }),
+    recoveryKey: async ({ walletId, publicKey }) => {
+      const wallet = wallets.get(walletId)!
+      const raw = await openWithPrivateKey(server, wallet.recovery, additionalData.recovery(walletId))
+      return { walletId, address: wallet.address, email: wallet.email, vault: wallet.vault, options: { rp: { id: 'localhost' } } as never, wrappedKey: await sealToPublicKey(fromBase64Url(publicKey), raw, additionalData.recovery(walletId)) }
+    },
+    completeRecovery: async ({ walletId }) => ({ walletId, address: wallets.get(walletId)!.address }),
+  }
+  return { api, bodies }
+}
+
+describe('embedded wallet keys', () => {
+  it('creates a wallet whose stored record and request hold no plaintext key material', async () => {
+    const { api, bodies } = await fakeApi()
+    const vaults = createMemoryVaultStorage()
+    const wallet = createEmbeddedWallet({ api, vaults, passkeys: fakePasskeys().passkeys })
+    const address = await wallet.create('Ann@Example.test')
+    expect(wallet.unlockedAddress).toBe(address)
+    const phrase = await wallet.revealPhrase()
+    expect(phrase.split(' ')).toHaveLength(12)
+    const [record] = await vaults.list()
+    expect(record).toMatchObject({ address, email: 'ann@example.test', version: 1 })
+    const everything = JSON.stringify(record) + bodies.join('')
+    for (const word of [phrase, phrase.split(' ').slice(0, 3).join(' ')]) expect(everything).not.toContain(word)
+  })
+
+  it('unlocks after lock() with the same passkey and fails with another', async () => {
+    const { api } = await fakeApi()
+    const keys = fakePasskeys()
+    const wallet = createEmbeddedWallet({ api, vaults: createMemoryVaultStorage(), passkeys: keys.passkeys })
+    const address = await wallet.create('ann@example.test')
+    wallet.lock()
+    expect(wallet.isUnlocked()).toBe(false)
+    expect((await wallet.unlock(address)).address).toBe(address)
+    wallet.lock()
+    keys.replaceWithStranger()
+    await expect(wallet.unlock(address)).rejects.toBeInstanceOf(UnlockFailedError)
+  })
+
+  it('asks the passkey once for concurrent requests on a locked wallet', async () => {
+    const { api } = await fakeApi()
+    const keys = fakePasskeys()
+    const wallet = createEmbeddedWallet({ api, vaults: createMemoryVaultStorage(), passkeys: keys.passkeys })
+    const address = await wallet.create('ann@example.test')
+    wallet.lock()
+    await Promise.all([wallet.unlock(address), wallet.unlock(address), wallet.unlock()])
+    expect(keys.passkeys.evaluate).toHaveBeenCalledTimes(1)
+  })
+
+  it('creates nothing when the passkey has no PRF', async () => {
+    const { api, bodies } = await fakeApi()
+    const vaults = createMemoryVaultStorage()
+    const wallet = createEmbeddedWallet({ api, vaults, passkeys: fakePasskeys({ prf: false }).passkeys })
+    await expect(wallet.create('ann@example.test')).rejects.toBeInstanceOf(PrfUnsupportedError)
+    expect(await vaults.list()).toEqual([])
+    expect(bodies).toEqual([])
+  })
+
+  it('recovers the same address on a new device with a new passkey', async () => {
+    const { api } = await fakeApi()
+    const first = createEmbeddedWallet({ api, vaults: createMemoryVaultStorage(), passkeys: fakePasskeys().passkeys })
+    const address = await first.create('ann@example.test')
+    const phrase = await first.revealPhrase()
+
+    const newDevice = createEmbeddedWallet({ api, vaults: createMemoryVaultStorage(), passkeys: fakePasskeys().passkeys })
+    const { wallets } = await newDevice.verifyRecoveryCode('r'.repeat(22), '123456')
+    const prepared = await newDevice.prepareRecovery(wallets[0]!.walletId)
+    expect(prepared.address).toBe(address)
+    expect(await prepared.finish()).toBe(address)
+    newDevice.lock()
+    expect((await newDevice.unlock()).address).toBe(address)
+    expect(await newDevice.revealPhrase()).toBe(phrase)
+    await expect(prepared.finish()).rejects.toBeInstanceOf(UnlockFailedError)
+  })
+
+  it('checks inputs before calling the server', async () => {
+    const { api } = await fakeApi()
+    const wallet = createEmbeddedWallet({ api, vaults: createMemoryVaultStorage(), passkeys: fakePasskeys().passkeys })
+    await expect(wallet.create('not an email')).rejects.toMatchObject({ code: 'embedded_invalid_email' })
+    await expect(wallet.verifyRecoveryCode('r'.repeat(22), '12a456')).rejects.toMatchObject({ code: 'embedded_invalid_code_format' })
+    await expect(wallet.unlock()).rejects.toMatchObject({ code: 'embedded_no_wallet' })
+  })
+})

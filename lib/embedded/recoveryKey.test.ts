@@ -1,0 +1,40 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { parseRecoverySecret, RECOVERY_KEY_FILE, RecoveryKeyError, resolveRecoverySecret } from './recoveryKey'
+
+const folders: string[] = []
+const folder = () => {
+  const created = mkdtempSync(path.join(tmpdir(), 'sigil-recovery-key-'))
+  folders.push(created)
+  return created
+}
+afterAll(() => folders.forEach((created) => rmSync(created, { recursive: true, force: true })))
+
+describe('EMBEDDED_RECOVERY_KEY', () => {
+  it('accepts 32 bytes as base64, base64url or hex', () => {
+    const bytes = Buffer.alloc(32, 0xfb)
+    for (const text of [bytes.toString('base64'), bytes.toString('base64url'), bytes.toString('hex')]) expect(Buffer.from(parseRecoverySecret(text))).toEqual(bytes)
+  })
+
+  it('rejects anything else with a message that says how to make one', () => {
+    for (const text of ['short', Buffer.alloc(16).toString('base64'), 'z'.repeat(64)]) {
+      expect(() => parseRecoverySecret(text)).toThrow(RecoveryKeyError)
+    }
+    expect(() => parseRecoverySecret('short')).toThrow(/openssl rand -base64 32/)
+  })
+
+  it('is required in production', () => {
+    expect(() => resolveRecoverySecret({ env: { NODE_ENV: 'production' }, dataDir: folder() })).toThrow(/EMBEDDED_RECOVERY_KEY is required in production/)
+  })
+
+  it('is generated once in development and kept in the data folder (0600)', () => {
+    const dataDir = folder()
+    const first = resolveRecoverySecret({ env: { NODE_ENV: 'development' }, dataDir })
+    expect(resolveRecoverySecret({ env: { NODE_ENV: 'development' }, dataDir })).toEqual(first)
+    expect(Buffer.from(parseRecoverySecret(readFileSync(path.join(dataDir, RECOVERY_KEY_FILE), 'utf8')))).toEqual(Buffer.from(first))
+    const configured = Buffer.alloc(32, 1).toString('base64')
+    expect(Buffer.from(resolveRecoverySecret({ env: { NODE_ENV: 'development', EMBEDDED_RECOVERY_KEY: configured }, dataDir }))).toEqual(Buffer.alloc(32, 1))
+  })
+})
