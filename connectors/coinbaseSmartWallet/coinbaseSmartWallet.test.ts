@@ -13,11 +13,13 @@ import { createMemoryStorage } from '../shared/storage'
 import { createFakeProvider, type FakeProvider, fakeWalletAccount, providerError } from '../testing/fakeProvider'
 import { coinbaseSmartWallet, type CoinbaseProvider, type CoinbaseSdkModule, type CoinbaseSmartWalletParameters } from './coinbaseSmartWallet'
 import { CoinbaseKeysUrlInvalidError, CoinbasePreferenceInvalidError } from './errors'
+import { coinbaseSmartWalletProperties } from './lazy'
 
 const ADDRESS = fakeWalletAccount.address
 const OTHER: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const KEY = 'coinbasesmartwallet'
 const CHAIN_IDS = [mainnet.id, base.id, baseSepolia.id]
+const properties = coinbaseSmartWalletProperties(CHAIN_IDS)
 
 type SdkOptions = Parameters<CoinbaseSdkModule['createCoinbaseWalletSDK']>[0]
 
@@ -52,7 +54,7 @@ function setup(options: { storage?: ReturnType<typeof createMemoryStorage>; para
   const config = createConfig({
     chains: [mainnet, base, baseSepolia],
     transports: { [mainnet.id]: http(), [base.id]: http(), [baseSepolia.id]: http() },
-    connectors: [coinbaseSmartWallet({ chainIds: CHAIN_IDS, appName: 'Sigil', storage, loadSdk: sdk.loadSdk, ...options.parameters })],
+    connectors: [coinbaseSmartWallet({ properties, appName: 'Sigil', storage, loadSdk: sdk.loadSdk, ...options.parameters })],
     storage: null,
   })
   const connector = config.connectors[0]! as (typeof config.connectors)[number] & { prepare(context: { isMobile: boolean }): void }
@@ -109,7 +111,7 @@ describe('coinbaseSmartWallet: the SDK it creates', () => {
   })
 
   it('refuses a preference outside all | smartWalletOnly | eoaOnly with a typed error', () => {
-    const build = () => coinbaseSmartWallet({ chainIds: CHAIN_IDS, appName: 'Sigil', preference: 'smartWallet' as never })
+    const build = () => coinbaseSmartWallet({ properties, appName: 'Sigil', preference: 'smartWallet' as never })
     expect(build).toThrow(CoinbasePreferenceInvalidError)
     try {
       build()
@@ -120,7 +122,7 @@ describe('coinbaseSmartWallet: the SDK it creates', () => {
 
   it('refuses a popup address that is not an http(s) URL with a typed error', () => {
     for (const keysUrl of ['keys.coinbase.com/connect', 'javascript:alert(1)']) {
-      expect(() => coinbaseSmartWallet({ chainIds: CHAIN_IDS, appName: 'Sigil', keysUrl })).toThrow(CoinbaseKeysUrlInvalidError)
+      expect(() => coinbaseSmartWallet({ properties, appName: 'Sigil', keysUrl })).toThrow(CoinbaseKeysUrlInvalidError)
     }
   })
 })

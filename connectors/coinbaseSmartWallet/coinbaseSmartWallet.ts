@@ -20,8 +20,7 @@ import { requestAccounts, requestChainId } from '../shared/timeouts'
 import type { RequestFn, SigilConnectorProperties } from '../shared/types'
 import { CoinbaseKeysUrlInvalidError } from './errors'
 import { parseCoinbasePreference, type CoinbasePreference } from './preference'
-import { preferredChainOrder } from './preferredChainOrder'
-import { coinbaseSmartWalletProperties, COINBASE_SMART_WALLET_ID } from './properties'
+import type { CoinbaseSmartWalletIdentity } from './properties'
 
 /** The provider `@coinbase/wallet-sdk` hands out (EIP-1193 plus `disconnect`). */
 export type CoinbaseProvider = ProviderInterface
@@ -32,8 +31,12 @@ export type CoinbaseSdkModule = {
 }
 
 export type CoinbaseSmartWalletParameters = {
-  /** The deployment's chain ids; the SDK's `appChainIds` are these in `preferredChainOrder`. */
-  chainIds: readonly number[]
+  /**
+   * Name and fixed properties (`coinbaseSmartWalletProperties` in lazy.ts, the proxy's own object).
+   * Its `preferredChains` — the deployment's chains, 84532 first, then 8453 — are the SDK's
+   * `appChainIds`: the smart wallet starts on the first.
+   */
+  properties: CoinbaseSmartWalletIdentity
   /** Shown in Coinbase's popup. */
   appName: string
   /** An absolute URL of the app's logo, or a function giving it (read when the SDK is created, in the browser). */
@@ -113,11 +116,11 @@ coinbaseSmartWallet.type = 'coinbaseSmartWallet' as const
 export function coinbaseSmartWallet(parameters: CoinbaseSmartWalletParameters) {
   const preference = parseCoinbasePreference(parameters.preference)
   const keysUrl = parameters.keysUrl === undefined ? undefined : parseKeysUrl(parameters.keysUrl)
-  const properties = coinbaseSmartWalletProperties(parameters.chainIds)
+  const { properties } = parameters
   const key = connectorKey(properties.name)
   const persisted = createPersistedValues(key, parameters.storage)
   const sigil = createSigilProperties({ ...properties, persisted })
-  const appChainIds = preferredChainOrder(parameters.chainIds)
+  const appChainIds = [...properties.preferredChains]
   const loadSdk = parameters.loadSdk ?? (() => import('@coinbase/wallet-sdk'))
 
   // uninitialised → initialising (SDK imported, provider created) → initialised.
@@ -164,7 +167,8 @@ export function coinbaseSmartWallet(parameters: CoinbaseSmartWalletParameters) {
   }
 
   return createConnector<CoinbaseProvider, CoinbaseSmartWalletProperties>((config) => ({
-    id: COINBASE_SMART_WALLET_ID,
+    // The wagmi id is the connector key, as for every Sigil connector.
+    id: key,
     name: properties.name,
     type: coinbaseSmartWallet.type,
     sigil,

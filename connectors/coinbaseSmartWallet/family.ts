@@ -1,6 +1,7 @@
 import type { PublicConfig } from '@/lib/config/public'
 import { t } from '@/lib/i18n/t'
 import { coinbaseSmartWallet } from './coinbaseSmartWallet'
+import type { CoinbaseSmartWalletIdentity } from './properties'
 
 /**
  * The app's logo for Coinbase's popup, as an absolute URL on the page's own origin (the popup shows
@@ -9,13 +10,14 @@ import { coinbaseSmartWallet } from './coinbaseSmartWallet'
 export const APP_LOGO_PATH = '/icon.svg'
 
 /**
- * What `lazy.ts` loads when the family is needed: the connector configured for this deployment.
- * `keysUrl` is passed only when the deployment sets one, which only tests do (`COINBASE_KEYS_URL`,
- * honoured on loopback with the local chain enabled): production always talks to Coinbase's popup.
+ * What `lazy.ts` loads when the family is needed: the connector configured for this deployment,
+ * built with the proxy's own `properties`. `keysUrl` is passed only when the deployment sets one,
+ * which only tests do (`COINBASE_KEYS_URL`, honoured on loopback with the local chain enabled):
+ * production always talks to Coinbase's popup.
  */
-export function coinbaseSmartWalletFor(publicConfig: PublicConfig) {
+export function coinbaseSmartWalletFor(publicConfig: PublicConfig, properties: CoinbaseSmartWalletIdentity) {
   return coinbaseSmartWallet({
-    chainIds: publicConfig.chainIds,
+    properties,
     appName: t('app.title'),
     // Read when the SDK is created, which only happens in the browser.
     appLogoUrl: () => new URL(APP_LOGO_PATH, window.location.origin).href,

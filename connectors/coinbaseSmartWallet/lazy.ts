@@ -2,7 +2,22 @@ import type { CreateConnectorFn } from '@wagmi/core'
 import type { PublicConfig } from '@/lib/config/public'
 import { monogramIcon } from '@/wallet-book/icons/monogramIcon'
 import { lazyConnector } from '../shared/lazyConnector'
-import { COINBASE_SMART_WALLET_ID, coinbaseSmartWalletProperties } from './properties'
+import { preferredChainOrder } from './preferredChainOrder'
+import type { CoinbaseSmartWalletIdentity } from './properties'
+
+/**
+ * The wallet behind Coinbase's hosted popup: it connects through a custodial service, never through
+ * a QR code (REFERENCE.md §1, last "Deep links" bullet); its chains come 84532 first, then 8453.
+ * Its key, `connectorKey(name)`, is `coinbasesmartwallet` (the dialog row `wallet-option-coinbasesmartwallet`).
+ */
+export function coinbaseSmartWalletProperties(chainIds: readonly number[]): CoinbaseSmartWalletIdentity {
+  return {
+    name: 'Coinbase Smart Wallet',
+    canConnectViaCustodialService: true,
+    canConnectViaQrCode: false,
+    preferredChains: preferredChainOrder(chainIds),
+  }
+}
 
 /**
  * The connectors of the Coinbase Smart Wallet as they sit in the first load: `lazyConnector` proxies only (see
@@ -13,14 +28,15 @@ import { COINBASE_SMART_WALLET_ID, coinbaseSmartWalletProperties } from './prope
  * (REFERENCE.md §2). No panel: the dialog's own "Opening…" view waits for the popup.
  */
 export function coinbaseSmartWalletConnectors(publicConfig: PublicConfig): CreateConnectorFn[] {
+  const properties = coinbaseSmartWalletProperties(publicConfig.chainIds)
   return [
     lazyConnector({
-      id: COINBASE_SMART_WALLET_ID,
+      id: 'coinbasesmartwallet',
       type: 'coinbaseSmartWallet',
       // A self-made data URI, like the wallet-book's icons: no third-party request.
       icon: monogramIcon('CS', '#0052FF'),
-      properties: coinbaseSmartWalletProperties(publicConfig.chainIds),
-      load: () => import('./family').then((family) => family.coinbaseSmartWalletFor(publicConfig)),
+      properties,
+      load: () => import('./family').then((family) => family.coinbaseSmartWalletFor(publicConfig, properties)),
       listing: { order: 2 },
       warmUpWithDialog: true,
     }),

@@ -1,18 +1,12 @@
-import { preferredChainOrder } from './preferredChainOrder'
-
-/** wagmi id and connector key (`connectorKey('Coinbase Smart Wallet')`): the dialog row is `wallet-option-coinbasesmartwallet`. */
-export const COINBASE_SMART_WALLET_ID = 'coinbasesmartwallet'
-
 /**
- * `connector.sigil`'s fixed part, shared by the first-load proxy and the loaded connector so both
- * read and write the same persisted values. The wallet lives behind Coinbase's hosted popup: it
- * connects through a custodial service, never through a QR code (REFERENCE.md §1, last "Deep links" bullet).
+ * `connector.sigil`'s fixed part for the Coinbase Smart Wallet (see `coinbaseSmartWalletProperties`
+ * in lazy.ts): one object, built by the first-load proxy and handed to the loaded connector, so both
+ * read and write the same persisted values and the SDK's `appChainIds` are its `preferredChains`.
  */
-export function coinbaseSmartWalletProperties(chainIds: readonly number[]) {
-  return {
-    name: 'Coinbase Smart Wallet',
-    canConnectViaCustodialService: true,
-    canConnectViaQrCode: false,
-    preferredChains: preferredChainOrder(chainIds),
-  }
+export type CoinbaseSmartWalletIdentity = {
+  readonly name: string
+  readonly canConnectViaCustodialService: boolean
+  readonly canConnectViaQrCode: boolean
+  /** The deployment's chains in the smart wallet's order (`preferredChainOrder`). */
+  readonly preferredChains: readonly number[]
 }
