@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto'
+import { chromium, type Page } from '@playwright/test'
+import { startAnvil } from '../fixtures/anvil'
+import { chromeFlags, chromePath } from '../fixtures/chromium'
+import { ensureProductionBuild, startNextServer } from '../fixtures/nextServer'
+import { addVirtualAuthenticator } from '../fixtures/passkeys'
+import { startMailCatcher } from '../fixtures/smtp'
+
+/**
+ * The embedded wallet's figures: create-wallet and unlock times (click → connected, minus the time
+ * spent inside WebAuthn `create()`/`get()`, i.e. the virtual authenticator's own work) and the
+ * connector's signing time (`personal_sign` on an unlocked wallet). Production build, Debian's
+ * Chromium with its virtual passkey authenticator, a loopback SMTP server; medians of several runs.
+ */
+
+export type BenchFigure = { metric: string; value: number | null; unit: string; target?: string; meets?: boolean | null; [detail: string]: unknown }
+
+const RUNS = 5
+const SIGNS = 20
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+const round = (value: number) => Math.round(value * 10) / 10
+
+/*
+ * In-page code as plain JavaScript strings: tsx (esbuild) decorates named inner functions with a
+ * `__name` helper that does not exist in the page, so these are not written as TypeScript functions.
+ */
+
+/** Test instrumentation: time spent inside WebAuthn calls, per page. */
+const TIME_WEBAUTHN = `(() => {
+  const spent = { ms: 0 }
+  window.__webauthnMs = spent
+  for (const method of ['create', 'get']) {
+    const original = navigator.credentials[method].bind(navigator.credentials)
+    navigator.credentials[method] = async (...args) => {
+      const start = performance.now()
+      try { return await original(...args) } finally { spent.ms += performance.now() - start }
+    }
+  }
+})()`
+
+/** Clicks `click` in the page and resolves when `appear` exists: in-page times, and the WebAuthn share. */
+function timed(page: Page, click: string, appear: string): Promise<{ total: number; webauthn: number }> {
+  return page.evaluate(`new Promise((resolve, reject) => {
+    const spent = window.__webauthnMs
+    const before = spent.ms
+    const start = performance.now()
+    const observer = new MutationObserver(() => {
+      if (document.querySelector(${JSON.stringify(appear)})) {
+        observer.disconnect()
+        resolve({ total: performance.now() - start, webauthn: spent.ms - before })
+      }
+    })
+    observer.observe(document.body, { childList: true, subtree: true })
+    const button = document.querySelector(${JSON.stringify(click)})
+    if (!button) return reject(new Error('no ' + ${JSON.stringify(click)}))
+    button.click()
+    setTimeout(() => reject(new Error(${JSON.stringify(appear)} + ' did not appear')), 30000)
+  })`)
+}
+
+async function openPanel(page: Page) {
+  await page.getByTestId('connect-button').click()
+  await page.getByTestId('wallet-option-embedded').click()
+  await page.getByTestId('embedded-panel').waitFor()
+  await page.locator('[data-testid="embedded-panel"]:not([data-step="loading"])').waitFor()
+}
+
+export async function benchEmbedded(): Promise<BenchFigure[]> {
+  ensureProductionBuild()
+  const anvil = await startAnvil()
+  const mail = await startMailCatcher()
+  const server = await startNextServer({
+    rpcUrl: anvil.rpcUrl,
+    routePublicChainsToLocalRpc: true,
+    env: { SMTP_URL: mail.url, EMBEDDED_RECOVERY_KEY: randomBytes(32).toString('base64') },
+  })
+  const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags })
+  const create: number[] = []
+  const createAuthenticator: number[] = []
+  const unlock: number[] = []
+  const unlockAuthenticator: number[] = []
+  const sign: number[] = []
+  try {
+    for (let run = 0; run < RUNS; run++) {
+      const context = await browser.newContext()
+      const page = await context.newPage()
+      await page.addInitScript({ content: TIME_WEBAUTHN })
+      await addVirtualAuthenticator(page, { prf: true })
+      await page.goto(server.baseURL)
+      await openPanel(page)
+      await page.getByTestId('embedded-email-input').fill(`bench-${run}-${randomBytes(4).toString('hex')}@example.test`)
+      const created = await timed(page, '[data-testid="embedded-create-button"]', '[data-testid="account-address"]')
+      create.push(created.total - created.webauthn)
+      createAuthenticator.push(created.webauthn)
+
+      // Unlock: disconnected with the wallet on the device, "Unlock with passkey" → connected.
+      await page.getByTestId('disconnect-button').click()
+      await page.reload()
+      await openPanel(page)
+      const unlocked = await timed(page, '[data-testid="embedded-unlock-button"]', '[data-testid="account-address"]')
+      unlock.push(unlocked.total - unlocked.webauthn)
+      unlockAuthenticator.push(unlocked.webauthn)
+
+      if (run === 0) {
+        const address = await page.getByTestId('account-address').getAttribute('title')
+        const times = (await page.evaluate(`(async () => {
+          const out = []
+          for (let index = 0; index < ${SIGNS}; index++) {
+            const start = performance.now()
+            await window.__sigilEmbeddedTest.request({ method: 'personal_sign', params: ['0x' + (index + 1).toString(16).padStart(2, '0'), ${JSON.stringify(address?.toLowerCase())}] })
+            out.push(performance.now() - start)
+          }
+          return out
+        })()`)) as number[]
+        sign.push(...times)
+      }
+      await context.close()
+    }
+  } finally {
+    await browser.close()
+    await server.stop()
+    await mail.close()
+    await anvil.stop()
+  }
+  return [
+    { metric: 'embedded_create_wallet_ms', value: round(median(create)), unit: 'ms', runs: RUNS, authenticator_ms_median: round(median(createAuthenticator)), note: 'click → connected, minus WebAuthn create()' },
+    { metric: 'embedded_unlock_ms', value: round(median(unlock)), unit: 'ms', runs: RUNS, authenticator_ms_median: round(median(unlockAuthenticator)), note: 'click → connected, minus WebAuthn get()' },
+    { metric: 'embedded_sign_ms', value: round(median(sign)), unit: 'ms', runs: sign.length, p95: round([...sign].sort((a, b) => a - b)[Math.floor(sign.length * 0.95)]!), note: 'personal_sign on an unlocked wallet' },
+  ]
+}
+
+// `tsx tests/bench/embedded.ts` prints the figures on their own.
+if (require.main === module) {
+  benchEmbedded().then(
+    (figures) => figures.forEach((figure) => console.log(JSON.stringify(figure))),
+    (error: unknown) => {
+      console.error(error)
+      process.exitCode = 1
+    },
+  )
+}
