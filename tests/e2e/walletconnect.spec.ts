@@ -185,7 +185,6 @@ test.describe('desktop: QR code', () => {
   test('a reload restores the session without a new pairing; Disconnect then ends it at the wallet', async ({ page, wcServer, wcWallet }) => {
     await page.goto(wcServer.baseURL)
     const topic = await connectByQr(page, wcWallet)
-    page.on('console', (m) => console.log('CONSOLE', m.type(), m.text().slice(0, 500)))
     await page.reload()
     await expect(page.getByTestId('account-address')).toHaveText(shortened(wcWallet.address))
     expect(wcWallet.proposals).toHaveLength(1)
