@@ -2,7 +2,10 @@ import type { CreateConnectorFn } from '@wagmi/core'
 import type { PublicConfig } from '@/lib/config/public'
 import { monogramIcon } from '@/wallet-book/icons/monogramIcon'
 import { lazyConnector } from '../shared/lazyConnector'
-import { EMBEDDED_KEY, EMBEDDED_NAME } from './identity'
+
+/** The embedded wallet's connector key (wagmi id, persisted values' suffix) and display name. */
+export const EMBEDDED_KEY = 'embedded'
+export const EMBEDDED_NAME = 'Email & passkey wallet'
 
 /**
  * The connectors of the embedded wallet as they sit in the first load: one `lazyConnector` proxy (see

@@ -1,0 +1,33 @@
+import { createConfig, reconnect } from '@wagmi/core'
+import { http } from 'viem'
+import { mainnet } from 'viem/chains'
+import { describe, expect, it } from 'vitest'
+import { familyOf, type LazyConnectorProperties } from '../shared/lazyConnector'
+import { embeddedConnectors } from './lazy'
+
+const publicConfig = { chainIds: [1], rpcUrls: { 1: 'http://127.0.0.1:1' }, walletConnectProjectId: '', appOrigins: ['http://localhost:3000'] }
+
+function setup() {
+  const config = createConfig({ chains: [mainnet], transports: { 1: http() }, connectors: embeddedConnectors(publicConfig), storage: null })
+  return { config, connector: config.connectors[0]! as (typeof config.connectors)[number] & LazyConnectorProperties }
+}
+
+describe('embedded wallet proxy (first load)', () => {
+  it('is one connector keyed `embedded`, custodial (email recovery), without QR code, listed third with its own view', () => {
+    const { config, connector } = setup()
+    expect(config.connectors).toHaveLength(1)
+    expect(connector.id).toBe('embedded')
+    expect(connector.type).toBe('embedded')
+    expect(connector.icon).toMatch(/^data:image\/svg\+xml,/)
+    expect(connector.sigil).toMatchObject({ key: 'embedded', name: 'Email & passkey wallet', canConnectViaCustodialService: true, canConnectViaQrCode: false, supportedChains: ['evm'] })
+    expect(familyOf(connector)?.listing).toEqual({ order: 3, panel: 'embedded' })
+    expect(familyOf(connector)?.warmUpWithDialog).toBe(false)
+  })
+
+  it('reconnects without loading the wallet module when nothing was connected', async () => {
+    const { config, connector } = setup()
+    await reconnect(config)
+    expect(familyOf(connector)?.loaded).toBeUndefined()
+    expect(config.state.status).toBe('disconnected')
+  })
+})
