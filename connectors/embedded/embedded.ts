@@ -12,8 +12,7 @@ import { mapProviderError } from '../shared/providerErrors'
 import type { KeyValueStorage } from '../shared/storage'
 import { switchChain as switchChainWithRules } from '../shared/switchChain'
 import { reportConnectionFailed } from '../shared/connectionEvents'
-// From the proxy's module, which the first load carries anyway (no extra module for two strings).
-import { EMBEDDED_KEY, EMBEDDED_NAME } from './lazy'
+import { EMBEDDED_KEY, EMBEDDED_NAME } from './identity'
 import { createEmbeddedProvider, type EmbeddedProvider } from './provider'
 import { createEmbeddedWallet, type EmbeddedWallet, type EmbeddedWalletParameters } from './wallet'
 

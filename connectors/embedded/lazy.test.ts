@@ -3,6 +3,7 @@ import { http } from 'viem'
 import { mainnet } from 'viem/chains'
 import { describe, expect, it } from 'vitest'
 import { familyOf, type LazyConnectorProperties } from '../shared/lazyConnector'
+import { EMBEDDED_KEY, EMBEDDED_NAME } from './identity'
 import { embeddedConnectors } from './lazy'
 
 const publicConfig = { chainIds: [1], rpcUrls: { 1: 'http://127.0.0.1:1' }, walletConnectProjectId: '', appOrigins: ['http://localhost:3000'] }
@@ -16,7 +17,8 @@ describe('embedded wallet proxy (first load)', () => {
   it('is one connector keyed `embedded`, custodial (email recovery), without QR code, listed third with its own view', () => {
     const { config, connector } = setup()
     expect(config.connectors).toHaveLength(1)
-    expect(connector.id).toBe('embedded')
+    expect(connector.id).toBe(EMBEDDED_KEY)
+    expect(connector.name).toBe(EMBEDDED_NAME)
     expect(connector.type).toBe('embedded')
     expect(connector.icon).toMatch(/^data:image\/svg\+xml,/)
     expect(connector.sigil).toMatchObject({ key: 'embedded', name: 'Email & passkey wallet', canConnectViaCustodialService: true, canConnectViaQrCode: false, supportedChains: ['evm'] })

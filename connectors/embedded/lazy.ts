@@ -3,10 +3,6 @@ import type { PublicConfig } from '@/lib/config/public'
 import { monogramIcon } from '@/wallet-book/icons/monogramIcon'
 import { lazyConnector } from '../shared/lazyConnector'
 
-/** The embedded wallet's connector key (wagmi id, persisted values' suffix) and display name. */
-export const EMBEDDED_KEY = 'embedded'
-export const EMBEDDED_NAME = 'Email & passkey wallet'
-
 /**
  * The connectors of the embedded wallet as they sit in the first load: one `lazyConnector` proxy (see
  * connectors/shared/lazyConnector.ts). The connector, its keys code (BIP-39, HD accounts, WebCrypto,
@@ -16,10 +12,12 @@ export const EMBEDDED_NAME = 'Email & passkey wallet'
 export function embeddedConnectors(publicConfig: PublicConfig): CreateConnectorFn[] {
   return [
     lazyConnector({
-      id: EMBEDDED_KEY,
+      // The key and name of identity.ts, written out: an import would add a module to the first load.
+      id: 'embedded',
       type: 'embedded',
       icon: monogramIcon('@', '#0F766E'),
-      properties: { name: EMBEDDED_NAME, overrideKey: EMBEDDED_KEY, canConnectViaCustodialService: true, canConnectViaQrCode: false },
+      // canConnectViaQrCode stays at its default, false: there is nothing to scan.
+      properties: { name: 'Email & passkey wallet', overrideKey: 'embedded', canConnectViaCustodialService: true },
       load: () => import('./embedded').then((module) => module.embeddedConnector({ rpcUrls: publicConfig.rpcUrls })),
       listing: { order: 3, panel: 'embedded' },
     }),
