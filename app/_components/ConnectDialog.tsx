@@ -10,7 +10,7 @@ import { t } from '@/lib/i18n/t'
 import { detectPlatform } from '@/lib/platform/detectPlatform'
 import { useWalletOptions, type WalletOption as WalletOptionData } from '@/lib/wagmi/useWalletOptions'
 import { focusableIn, wrapFocusTarget } from '../_lib/focusable'
-import { FamilyPanel } from './FamilyPanel'
+import { FamilyPanel, preloadFamilyPanel } from './FamilyPanel'
 import { preloadConnectedView } from './loadConnectedView'
 import { WalletList } from './WalletList'
 
@@ -64,6 +64,7 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
     for (const connector of config.connectors) {
       const family = familyOf(connector)
       if (family?.warmUpWithDialog) family.preload({ isMobile: platform.isMobile })
+      if (family?.listing?.panel) preloadFamilyPanel(family.listing.panel)
     }
     return () => {
       if (element.open) element.close()
