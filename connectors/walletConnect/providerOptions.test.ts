@@ -44,7 +44,7 @@ describe('walletConnectProviderOptions', () => {
     expect(options.relayUrl).toBe('ws://127.0.0.1:9000')
     expect(options.metadata).toMatchObject({ name: 'Sigil', url: 'https://sigil.example', redirect: { universal: 'https://sigil.example' } })
     // No third-party image for wallets to fetch.
-    expect(options.metadata.icons).toEqual([])
+    expect(options.metadata.icons).toEqual([`${options.metadata.url}/icon.svg`])
   })
 
   it('fails with a typed error, not a crash, when the deployment has no project id', () => {

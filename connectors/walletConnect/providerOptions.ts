@@ -91,9 +91,8 @@ export function walletConnectProviderOptions({ publicConfig, preferredChains }: 
       name: 'Sigil',
       description: 'Connect any EVM wallet and prove you own it.',
       url: origin,
-      // No icon route ships with the app yet; an empty list makes wallets show their placeholder
-      // rather than fetch a third-party image.
-      icons: [],
+      // The app's own icon (app/icon.svg), served from this origin.
+      icons: [`${origin}/icon.svg`],
       // Wallets that honour it send the user back here after approving (REFERENCE.md §2).
       redirect: { universal: origin },
     },
