@@ -12,6 +12,8 @@ function assertProductionEnvironment(env) {
     problems.push('SESSION_SECRET is required in production: a random string of at least 32 characters (e.g. openssl rand -base64 32).')
   if (!env.APP_ORIGIN?.trim())
     problems.push('APP_ORIGIN is required in production: the exact origin(s) the site answers on, comma-separated (e.g. https://sigil.example).')
+  if (!env.EMBEDDED_RECOVERY_KEY?.trim())
+    problems.push('EMBEDDED_RECOVERY_KEY is required in production: 32 random bytes as base64 (openssl rand -base64 32), the same on every instance; without it no embedded wallet can be recovered by email.')
   if (problems.length) throw new Error(`Sigil cannot start:\n- ${problems.join('\n- ')}`)
 }
 
@@ -31,6 +33,10 @@ export default function nextConfig(phase) {
         // React's own useSyncExternalStore, so the package's shim-free build is the same hook
         // without the polyfill's code in the first-load bundle.
         'use-sync-external-store/shim/with-selector.js': 'use-sync-external-store/with-selector.js',
+        // wagmi's own EIP-6963 discovery and injected connector: imported by its createConfig, never
+        // called with `multiInjectedProviderDiscovery: false` (Sigil's connectors/injected does both).
+        mipd: './lib/wagmi/unused/mipd.js',
+        './connectors/injected.js': './lib/wagmi/unused/wagmiInjected.js',
       },
     },
     async headers() {
