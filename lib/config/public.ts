@@ -1,3 +1,5 @@
+import type { CoinbasePreference } from '@/connectors/coinbaseSmartWallet/preference'
+
 /**
  * Configuration the browser may see. Built on the server from the environment at request time
  * (lib/config/server.ts) and handed to the client through the root layout, so one build serves any
@@ -20,4 +22,6 @@ export type PublicConfig = {
    * builds, to a loopback page (tests); unset means Coinbase's own keys service.
    */
   coinbaseKeysUrl?: string | undefined
+  /** Which accounts Coinbase's popup offers (`COINBASE_PREFERENCE`); unset means `smartWalletOnly`. */
+  coinbasePreference?: CoinbasePreference | undefined
 }

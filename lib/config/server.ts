@@ -1,4 +1,5 @@
 import 'server-only'
+import { parseCoinbasePreference, type CoinbasePreference } from '@/connectors/coinbaseSmartWallet/preference'
 import { getSupportedChains } from '@/lib/chains'
 import { buildRpcMap } from './rpc'
 import type { PublicConfig } from './public'
@@ -51,14 +52,32 @@ export function walletConnectRelayUrl(env: Env = process.env): string | undefine
 
 /**
  * `COINBASE_KEYS_URL`: a local stand-in for Coinbase's popup, for tests. Honoured only where the
- * local chain is (never in a production deployment) and only on loopback; ignored otherwise.
+ * local chain is enabled AND every origin the app answers on (`APP_ORIGIN`) is loopback, so a real
+ * deployment — even one that opted into the local chain — can never send its users' smart wallet
+ * handshake to another page; ignored otherwise. The address itself must be loopback too.
  */
 export function coinbaseKeysUrl(env: Env = process.env): string | undefined {
   const raw = env.COINBASE_KEYS_URL?.trim()
   if (!raw || !isLocalChainEnabled(env)) return undefined
+  if (!appOrigins(env).every((origin) => isLoopbackHost(new URL(origin).hostname))) return undefined
   const url = new URL(raw)
   if ((url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackHost(url.hostname)) return url.href
   throw new Error(`COINBASE_KEYS_URL must be a loopback http(s) address, got "${raw}".`)
+}
+
+/**
+ * `COINBASE_PREFERENCE`: which accounts Coinbase's popup offers — `smartWalletOnly` (default), `all`
+ * or `eoaOnly` (connectors/coinbaseSmartWallet/preference.ts). Any other value is a deployment
+ * mistake and stops the server with a clear message, instead of surfacing in the first connect.
+ */
+export function coinbasePreference(env: Env = process.env): CoinbasePreference | undefined {
+  const raw = env.COINBASE_PREFERENCE?.trim()
+  if (!raw) return undefined
+  try {
+    return parseCoinbasePreference(raw)
+  } catch {
+    throw new Error(`COINBASE_PREFERENCE must be one of all, smartWalletOnly, eoaOnly, got "${raw.slice(0, 40)}".`)
+  }
 }
 
 export function getPublicConfig(env: Env = process.env): PublicConfig {
@@ -71,5 +90,6 @@ export function getPublicConfig(env: Env = process.env): PublicConfig {
     appOrigins: appOrigins(env),
     walletConnectRelayUrl: walletConnectRelayUrl(env),
     coinbaseKeysUrl: coinbaseKeysUrl(env),
+    coinbasePreference: coinbasePreference(env),
   }
 }
