@@ -23,7 +23,7 @@ export type AccountViewProps = {
 /** The connected account: address with copy, network menu, wrong-network banner, disconnect. */
 export function AccountView({ address, chainId, autoFocus, onDisconnect }: AccountViewProps) {
   const chains = useChains()
-  const { pending, error, switchTo } = useChainSwitch()
+  const { pending, error, errorCode, switchTo } = useChainSwitch()
   useSigilTestHandle(switchTo)
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
@@ -60,7 +60,7 @@ export function AccountView({ address, chainId, autoFocus, onDisconnect }: Accou
         </div>
       </dl>
       {error && (
-        <p role="alert" className="error-text" data-testid="chain-error">
+        <p role="alert" className="error-text" data-testid="chain-error" data-code={errorCode ?? undefined}>
           {error}
         </p>
       )}

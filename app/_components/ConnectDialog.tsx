@@ -17,7 +17,7 @@ import { WalletList } from './WalletList'
 type View =
   | { kind: 'list' }
   | { kind: 'connecting'; option: WalletOptionData }
-  | { kind: 'error'; option: WalletOptionData; message: string }
+  | { kind: 'error'; option: WalletOptionData; message: string; code: string | undefined }
   /** A family's own view (WalletConnect's QR code, the embedded wallet), which connects by itself. */
   | { kind: 'panel'; option: WalletOptionData }
 
@@ -26,6 +26,12 @@ export type ConnectDialogProps = {
   onClose: () => void
   /** Called after a wallet connected; the dialog is removed by the page switching views. */
   onConnected: () => void
+}
+
+/** An error as the dialog shows it: the catalogue message verbatim, and its code for machines (`data-code`). */
+function shown(error: Error): { message: string; code: string | undefined } {
+  const code = (error as { code?: unknown }).code
+  return { message: error.message, code: typeof code === 'string' ? code : undefined }
 }
 
 async function resetConnector(config: Parameters<typeof disconnect>[0], connector: Connector) {
@@ -82,7 +88,7 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
       if (event.connectorKey !== connecting.key) return
       attempt.current += 1
       if (connecting.connector) void resetConnector(config, connecting.connector)
-      setView({ kind: 'error', option: connecting, message: event.error.message })
+      setView({ kind: 'error', option: connecting, ...shown(event.error) })
     })
   }, [connecting, config])
 
@@ -130,7 +136,7 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
       // Nothing half-connected: reset the connector before showing the error.
       await resetConnector(config, connector)
       if (id !== attempt.current) return
-      setView({ kind: 'error', option, message: mapProviderError(error, 'connect').message })
+      setView({ kind: 'error', option, ...shown(mapProviderError(error, 'connect')) })
     }
   }
 
@@ -142,7 +148,7 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
       try {
         option.openInApp()
       } catch (error) {
-        setView({ kind: 'error', option, message: mapProviderError(error, 'connect').message })
+        setView({ kind: 'error', option, ...shown(mapProviderError(error, 'connect')) })
         return
       }
       // A family view (WalletConnect on a phone: the deep link just fired) stays open with its
@@ -162,7 +168,7 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
       void start(option, option.connector)
       return
     }
-    setView({ kind: 'error', option, message: (option.error ?? new ProviderNotFoundError()).message })
+    setView({ kind: 'error', option, ...shown(option.error ?? new ProviderNotFoundError()) })
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
@@ -250,7 +256,7 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
             <div className="dialog-state">
               {/* eslint-disable-next-line @next/next/no-img-element -- icons are data URIs; next/image adds nothing */}
               <img className="wallet-icon large" src={view.option.icon} alt="" width={48} height={48} />
-              <p role="alert" className="error-text" data-testid="connect-error">
+              <p role="alert" className="error-text" data-testid="connect-error" data-code={view.code}>
                 {view.message}
               </p>
               <div className="row">

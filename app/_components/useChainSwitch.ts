@@ -9,6 +9,8 @@ export type ChainSwitch = {
   pending: number | null
   /** The last failure's catalogue message, shown in `chain-error`. */
   error: string | null
+  /** Its code (e.g. `network_switching_only_available_in_wallet`), as `data-code` for machines. */
+  errorCode: string | null
   /** Never rejects: failures land in `error`. */
   switchTo: (chainId: number) => Promise<void>
 }
@@ -19,15 +21,16 @@ export type ChainSwitch = {
  */
 export function useChainSwitch(): ChainSwitch {
   const config = useConfig()
-  const [state, setState] = useState<{ pending: number | null; error: string | null }>({ pending: null, error: null })
+  const [state, setState] = useState<Omit<ChainSwitch, 'switchTo'>>({ pending: null, error: null, errorCode: null })
   const switchTo = useCallback(
     async (chainId: number) => {
-      setState({ pending: chainId, error: null })
+      setState({ pending: chainId, error: null, errorCode: null })
       try {
         await switchChain(config, { chainId })
-        setState({ pending: null, error: null })
+        setState({ pending: null, error: null, errorCode: null })
       } catch (error) {
-        setState({ pending: null, error: mapProviderError(error, 'switchChain').message })
+        const shown = mapProviderError(error, 'switchChain')
+        setState({ pending: null, error: shown.message, errorCode: shown.code })
       }
     },
     [config],

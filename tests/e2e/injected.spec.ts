@@ -124,6 +124,7 @@ test.describe('connecting', () => {
     await expect(error).toBeVisible()
     await expect(error).toHaveAttribute('role', 'alert')
     await expect(error).toContainText(en.errors.connection_rejected)
+    await expect(error).toHaveAttribute('data-code', 'connection_rejected')
     await expect(page.getByTestId('account-address')).toHaveCount(0)
     await expect(page.getByTestId('disconnect-button')).toHaveCount(0)
     expect(Object.values(await readPersisted(page)).filter((v) => v !== null)).toEqual([])
@@ -385,6 +386,7 @@ test.describe('chains', () => {
     await expect(error).toHaveText(
       'Network switching is not available at this time. The user should manually switch network in their wallet',
     )
+    await expect(error).toHaveAttribute('data-code', 'network_switching_only_available_in_wallet')
     expect(wallet.requestsOf('wallet_switchEthereumChain')).toEqual([])
     expect(wallet.requestsOf('wallet_addEthereumChain')).toEqual([])
     await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', '31337')
