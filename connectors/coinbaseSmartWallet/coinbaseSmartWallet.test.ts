@@ -271,13 +271,16 @@ describe('coinbaseSmartWallet: signing', () => {
     })
     const { config, connector, storage } = await prepared(setup({ sdk }))
     await connect(config, { connector })
-    const before = JSON.stringify([...['activeAccount', 'currentChain'].map((value) => storage.getItem(`sigil.${value}.${KEY}`))])
+    const stored = () => ['activeAccount', 'currentChain'].map((value) => storage.getItem(`sigil.${value}.${KEY}`))
+    const before = stored()
+    // Connected values exist, so "unchanged" below cannot pass by comparing nothing with nothing.
+    expect(before).toEqual([ADDRESS, String(baseSepolia.id)])
     const logs = captureLogs()
     await expect(signPersonalMessage(config, { message: 'hello' })).resolves.toBeUndefined()
     expect(logs).toEqual([
       { level: 'warn', event: 'sign_not_completed', fields: expect.objectContaining({ connector: KEY, code: UserRejectedError.code }) },
     ])
     expect(config.state.status).toBe('connected')
-    expect(JSON.stringify([...['activeAccount', 'currentChain'].map((value) => storage.getItem(`sigil.${value}.${KEY}`))])).toBe(before)
+    expect(stored()).toEqual(before)
   })
 })

@@ -9,7 +9,7 @@ import { setLogSink, type LogFields } from '@/connectors/shared/logger'
 import { createPersistedValues } from '@/connectors/shared/persistedValues'
 import { createMemoryStorage } from '@/connectors/shared/storage'
 import { createFakeProvider, type FakeProvider, fakeWalletAccount, providerError } from '@/connectors/testing/fakeProvider'
-import { SessionNotFoundError, UserRejectedError } from '@/lib/errors/wallet'
+import { InvalidAddressError, SessionNotFoundError, UnknownWalletError, UserRejectedError } from '@/lib/errors/wallet'
 import { signPersonalMessage, swallowsSigningErrors } from './signPersonalMessage'
 
 const ADDRESS = fakeWalletAccount.address
@@ -202,5 +202,40 @@ describe('signPersonalMessage through a connector that swallows its signing erro
   it('still fails with "No session found" when nothing is connected', async () => {
     const config = createConfig({ chains: [mainnet], transports: { [mainnet.id]: http() }, connectors: [flaggedConnector(rejecting(), true)], storage: null })
     await expect(signPersonalMessage(config, { message: 'x' })).rejects.toThrow(SessionNotFoundError)
+  })
+
+  /** The current connection with its accounts replaced (a wallet that reported none, or a bad one). */
+  function withAccounts(config: Awaited<ReturnType<typeof configWith>>, accounts: readonly string[]) {
+    config.setState((state) => {
+      const connections = new Map(state.connections)
+      const current = connections.get(state.current!)!
+      connections.set(state.current!, { ...current, accounts: accounts as never })
+      return { ...state, connections }
+    })
+  }
+
+  it('throws "No session found" for a connection without an account, before asking the wallet, instead of swallowing it', async () => {
+    const provider = rejecting()
+    const config = await configWith(flaggedConnector(provider, true))
+    withAccounts(config, [])
+    const logs = captureLogs()
+    await expect(signPersonalMessage(config, { message: 'x' })).rejects.toThrow(SessionNotFoundError)
+    expect(provider.callsOf('personal_sign')).toEqual([])
+    expect(logs).toEqual([])
+  })
+
+  it('throws for a malformed account instead of swallowing it', async () => {
+    const provider = rejecting()
+    const config = await configWith(flaggedConnector(provider, true))
+    withAccounts(config, ['0x1234'])
+    await expect(signPersonalMessage(config, { message: 'x' })).rejects.toThrow(InvalidAddressError)
+    expect(provider.callsOf('personal_sign')).toEqual([])
+  })
+
+  it('throws for a message it cannot encode, and for a signature that is not hex: only the wallet request failing is swallowed', async () => {
+    const config = await configWith(flaggedConnector(createFakeProvider(), true))
+    await expect(signPersonalMessage(config, { message: { raw: 'not hex' as Hex } })).rejects.toThrow(UnknownWalletError)
+    const garbled = await configWith(flaggedConnector(createFakeProvider({ handlers: { personal_sign: async () => 'signed!' } }), true))
+    await expect(signPersonalMessage(garbled, { message: 'x' })).rejects.toThrow(UnknownWalletError)
   })
 })

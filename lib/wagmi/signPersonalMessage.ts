@@ -2,6 +2,7 @@ import type { Config, Connector } from '@wagmi/core'
 import type { Hex } from 'viem'
 import { familyOf } from '@/connectors/shared/lazyConnector'
 import { logger } from '@/connectors/shared/logger'
+import { parseAddress } from '@/connectors/shared/parseAddress'
 import { mapProviderError } from '@/connectors/shared/providerErrors'
 import { personalSign, type SignableMessage } from '@/connectors/shared/signMessage'
 import { ProviderNotFoundError, SessionNotFoundError } from '@/lib/errors/wallet'
@@ -60,7 +61,10 @@ function restored(config: Config): Promise<void> {
  * signing errors (`swallowsSigningErrors`): the wallet's error is logged (its code, never the
  * message or signature) and nothing else happens. Every other connector's failure is thrown.
  *
- * While a reload is still restoring the connection, it waits for that first (`RESTORE_WAIT_MS` at most).
+ * While a reload is still restoring the connection, it waits for that first (`RESTORE_WAIT_MS` at most);
+ * otherwise nothing but already-settled promises is awaited before `personal_sign`.
+ * Only the wallet's own request failing is swallowed; a missing account, a bad message or a
+ * malformed answer is thrown for every connector.
  *
  * @throws SessionNotFoundError (`No session found`) without a connection, for every connector.
  */
@@ -68,17 +72,34 @@ export async function signPersonalMessage(
   config: Config,
   parameters: { message: SignableMessage; connector?: Connector | undefined },
 ): Promise<Hex | undefined> {
-  await restored(config)
+  // Only a reload still restoring waits here: a connected page goes straight on, so the wallet's
+  // popup (the Coinbase Smart Wallet's `window.open`) still runs inside the user's click.
+  if (config.state.status === 'reconnecting') await restored(config)
   const uid = parameters.connector?.uid ?? config.state.current
   const connection = uid ? config.state.connections.get(uid) : undefined
   // A connection whose restoring failed or timed out still holds the cookie's stand-in connector.
   if (!connection || typeof connection.connector.getProvider !== 'function') throw new SessionNotFoundError()
   const { connector, accounts } = connection
+  // The account is checked here, before anything can be swallowed: a missing or malformed one is
+  // always an error ("No session found" / invalid address), whatever the connector's policy.
+  if (!accounts[0]) throw new SessionNotFoundError()
+  const account = parseAddress(accounts[0])
   const provider = await connector.getProvider()
   if (!isProviderLike(provider)) throw new ProviderNotFoundError()
+  const swallows = swallowsSigningErrors(connector)
+  // Set when the wallet's own `personal_sign` request failed: the only errors a swallowing
+  // connector turns into "not completed" (SPEC.md §8 is about the wallet's signing errors).
+  let walletFailed = false
   const signing = personalSign({
-    request: (args) => provider.request(args as never),
-    account: accounts[0],
+    request: async (args) => {
+      try {
+        return await provider.request(args as never)
+      } catch (error) {
+        walletFailed = true
+        throw error
+      }
+    },
+    account,
     message: parameters.message,
     // Chain changes reach every connector's emitter as `change` events with a chain id.
     watchChainChanged: (listener) => {
@@ -89,10 +110,11 @@ export async function signPersonalMessage(
       return () => connector.emitter.off('change', onChange)
     },
   })
-  if (!swallowsSigningErrors(connector)) return signing
+  if (!swallows) return signing
   try {
     return await signing
   } catch (error) {
+    if (!walletFailed) throw error
     const mapped = mapProviderError(error, 'sign')
     logger.warn('sign_not_completed', {
       connector: (connector as { sigil?: { key?: string } }).sigil?.key ?? connector.id,
