@@ -11,3 +11,35 @@ export const PROPOSAL_EXPIRY_MESSAGE = 'Proposal expired'
 export function isProposalExpiry(error: unknown): boolean {
   return error instanceof Error && error.message === PROPOSAL_EXPIRY_MESSAGE
 }
+
+/**
+ * The sign client's wording of a wallet's "no" to a proposal: `getSdkError('USER_REJECTED')` and its
+ * variants (`User rejected chains.`, `User rejected methods.`, … codes 5000–5xxx), which
+ * `EthereumProvider.connect` re-throws by message only.
+ */
+const WALLET_REJECTION_MESSAGE = /^User rejected\b/
+
+/**
+ * A wallet answered the session proposal with a rejection. Only this, never a failed chunk load,
+ * SDK init or relay refusal, lets the QR view start a new pairing by itself: anything else would
+ * fail again at once and loop.
+ */
+export class WalletRejectedProposalError extends Error {
+  override name = 'WalletRejectedProposalError'
+  constructor(options?: { cause?: unknown }) {
+    super('the wallet rejected the session proposal', options)
+  }
+}
+
+/** Whether a pairing error is the SDK's re-thrown wallet rejection. */
+export function isWalletRejectionMessage(error: unknown): boolean {
+  return error instanceof Error && WALLET_REJECTION_MESSAGE.test(error.message)
+}
+
+/** Whether `error`, or an error in its `cause` chain, is a wallet's rejection of the proposal. */
+export function isWalletRejection(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth++) {
+    if (current instanceof WalletRejectedProposalError) return true
+  }
+  return false
+}

@@ -12,6 +12,7 @@ import { connectionEvents, type ConnectionFailedEvent } from '../shared/connecti
 import { createPersistedValues } from '../shared/persistedValues'
 import { createMemoryStorage } from '../shared/storage'
 import { WalletConnectNotConfiguredError } from './errors'
+import { isWalletRejection } from './pairingErrors'
 import { walletConnectProviderOptions } from './providerOptions'
 import { walletConnect } from './walletConnect'
 import { createWalletConnectClient, type WalletConnectClient } from './walletConnectClient'
@@ -236,6 +237,8 @@ describe('walletConnect over the loopback relay', () => {
     const first = await nextUri(s.client)
     await s.wallet.pair(first)
     await expect(pending).rejects.toMatchObject({ code: 'connection_rejected', message: 'Connection rejected. Please try again.' })
+    // Marked as the wallet's own "no": the only failure the QR view restarts a pairing after.
+    expect(isWalletRejection(await pending.catch((error: unknown) => error))).toBe(true)
     expect(failures.map((f) => [f.connectorKey, f.error.code])).toEqual([['rainbow', 'connection_rejected']])
     expect(s.client.pairing.getSnapshot()).toMatchObject({ status: 'idle', uri: undefined })
 

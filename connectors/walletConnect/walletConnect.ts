@@ -30,6 +30,7 @@ import { switchChain as switchChainWithRules } from '../shared/switchChain'
 import type { RequestFn, SigilConnectorProperties } from '../shared/types'
 import { WALLETCONNECT_TYPE, walletConnectConnectorId } from './constants'
 import { openWalletLink } from './openWalletLink'
+import { WalletRejectedProposalError } from './pairingErrors'
 import type { PairingState } from './pairingState'
 import { sharedWalletConnectClient } from './sharedClient'
 import {
@@ -227,6 +228,12 @@ export function walletConnect(parameters: WalletConnectParameters) {
           }
         } catch (error) {
           if (error instanceof PairingCancelledError) throw new ConnectionRejectedError({ cause: error, details: 'pairing cancelled' })
+          if (error instanceof WalletRejectedProposalError) {
+            // The cause stays attached: the QR view restarts the pairing only after this.
+            const rejected = new ConnectionRejectedError({ cause: error, details: 'the wallet rejected the proposal' })
+            if (!isReconnecting) emitFailure(rejected)
+            throw rejected
+          }
           const mapped = error instanceof SigilError ? error : mapProviderError(error, 'connect')
           if (!isReconnecting) emitFailure(mapped)
           throw mapped

@@ -3,7 +3,7 @@ import { PROPOSAL_EXPIRY_MESSAGE as SDK_PROPOSAL_EXPIRY_MESSAGE } from '@walletc
 import { describe, expect, it, vi } from 'vitest'
 import { SessionNotFoundError } from '@/lib/errors/wallet'
 import { PairingExpiredError, WalletConnectNotConfiguredError } from './errors'
-import { isProposalExpiry, PROPOSAL_EXPIRY_MESSAGE } from './pairingErrors'
+import { isProposalExpiry, isWalletRejection, PROPOSAL_EXPIRY_MESSAGE, WalletRejectedProposalError } from './pairingErrors'
 import type { WalletConnectProviderOptions } from './providerOptions'
 import { createWalletConnectClient, PairingCancelledError, type WalletConnectSdkProvider, type WalletConnectSession } from './walletConnectClient'
 
@@ -136,13 +136,14 @@ describe('createWalletConnectClient pairing', () => {
     await expect(pairing).resolves.toBe(sdk.session)
   })
 
-  it('on a rejection resets the URI, re-initialises the provider at once and rethrows', async () => {
+  it('on a wallet rejection resets the URI, re-initialises the provider at once and rethrows it marked as a rejection', async () => {
     const { sdk, client, loadSdk } = setup()
     const pairing = client.pair()
     await tick()
     const rejection = new Error('User rejected.')
     sdk.latest().reject(rejection)
-    await expect(pairing).rejects.toBe(rejection)
+    await expect(pairing).rejects.toBeInstanceOf(WalletRejectedProposalError)
+    await expect(pairing).rejects.toMatchObject({ cause: rejection })
     expect(client.pairing.getSnapshot()).toMatchObject({ status: 'idle', uri: undefined })
     await tick()
     // Re-initialised (lifecycle initialised again), and a new pair() gets a fresh URI at once.
@@ -151,6 +152,23 @@ describe('createWalletConnectClient pairing', () => {
     void client.pair().catch(() => undefined)
     await tick()
     expect(client.pairing.getSnapshot().uri).toBe(sdk.pending[1]!.uri)
+  })
+
+  it('a failure that is not a wallet rejection (relay refusal) is rethrown unmarked', async () => {
+    const { sdk, client } = setup()
+    const pairing = client.pair()
+    await tick()
+    const refusal = new Error('WebSocket connection closed abnormally with code: 3000 (Unauthorized: invalid key)')
+    sdk.latest().reject(refusal)
+    await expect(pairing).rejects.toBe(refusal)
+    await pairing.catch((error: unknown) => expect(isWalletRejection(error)).toBe(false))
+  })
+
+  it('isWalletRejection finds the mark through a cause chain and nowhere else', () => {
+    const marked = new WalletRejectedProposalError({ cause: new Error('User rejected.') })
+    expect(isWalletRejection(new Error('wrapped', { cause: marked }))).toBe(true)
+    expect(isWalletRejection(new Error('User rejected.'))).toBe(false)
+    expect(isWalletRejection('User rejected.')).toBe(false)
   })
 
   it('fails with "No session found" when the wallet approved but the SDK holds no session', async () => {

@@ -2,7 +2,7 @@ import { SessionNotFoundError } from '@/lib/errors/wallet'
 import { createLifecycle } from '../shared/lifecycle'
 import { logger } from '../shared/logger'
 import { PairingExpiredError } from './errors'
-import { isProposalExpiry } from './pairingErrors'
+import { isProposalExpiry, isWalletRejectionMessage, WalletRejectedProposalError } from './pairingErrors'
 import { createPairingState, MAX_PAIRING_ATTEMPTS, type PairingState } from './pairingState'
 import type { WalletConnectProviderOptions } from './providerOptions'
 
@@ -147,7 +147,8 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
             pairing.set({ status: 'idle', uri: undefined })
             lifecycle.reset()
             void lifecycle.init().catch(() => undefined)
-            throw error
+            // Marked so the QR view can tell a wallet's "no" (new pairing at once) from a failure.
+            throw isWalletRejectionMessage(error) ? new WalletRejectedProposalError({ cause: error }) : error
           }
           logger.info('walletconnect_proposal_expired', { attempt })
           if (current.waiters === 0) {

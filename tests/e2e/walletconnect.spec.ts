@@ -215,6 +215,7 @@ test.describe('desktop: QR code', () => {
     const error = page.getByTestId('connect-error')
     await expect(error).toHaveText(en.errors.connection_rejected)
     await expect(error).toHaveAttribute('role', 'alert')
+    await expect(error).toHaveAttribute('data-code', 'connection_rejected')
     await expect(page.getByTestId('connect-retry')).toBeVisible()
     const qr = page.getByTestId('wc-qr')
     await expect(qr).toHaveAttribute('data-uri', /^wc:/)

@@ -6,7 +6,8 @@ import { familyOf } from '@/connectors/shared/lazyConnector'
 import { mapProviderError } from '@/connectors/shared/providerErrors'
 import { openWalletLink } from '@/connectors/walletConnect/openWalletLink'
 import { createPairingState, type PairingSnapshot, type PairingState } from '@/connectors/walletConnect/pairingState'
-import { ConnectionRejectedError } from '@/lib/errors/wallet'
+import { isWalletRejection } from '@/connectors/walletConnect/pairingErrors'
+import type { SigilError } from '@/lib/errors/SigilError'
 import { tWalletConnect } from '@/lib/i18n/walletConnect'
 import { detectPlatform } from '@/lib/platform/detectPlatform'
 import { getWalletBookEntry } from '@/wallet-book'
@@ -40,10 +41,11 @@ export function WalletConnectPanel({ option, isMobile, onConnected, onBack }: Fa
   const family = connector ? familyOf(connector) : undefined
   const [pairing, setPairing] = useState<PairingState>(() => (family?.loaded as { pairing?: PairingState } | undefined)?.pairing ?? idlePairing)
   const snapshot: PairingSnapshot = useSyncExternalStore(pairing.subscribe, pairing.getSnapshot, pairing.getSnapshot)
-  const [error, setError] = useState<string | undefined>()
+  const [error, setError] = useState<SigilError | undefined>()
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle')
   const attempt = useRef(0)
   const connected = useRef(false)
+  const autoRestarted = useRef(false)
   // Rendered only in the browser (the dialog loads with ssr: false).
   const platform = useMemo(
     () => detectPlatform({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints, vendor: navigator.vendor }),
@@ -52,13 +54,22 @@ export function WalletConnectPanel({ option, isMobile, onConnected, onBack }: Fa
   const entry = getWalletBookEntry(option.key)
   const walletName = option.name
   const uri = snapshot.status === 'pairing' ? snapshot.uri : undefined
-  const appLink = entry && uri ? walletConnectDeepLink(entry, uri, { os: platform.os, isMobile }) : undefined
+  // The connector's link preference, as signing uses it (native unless the wallet says universal).
+  const preference = (connector as { sigil?: { deepLinkPreference?: 'native' | 'universal' } } | undefined)?.sigil?.deepLinkPreference
+  const appLink = entry && uri ? walletConnectDeepLink(entry, uri, { os: platform.os, isMobile, preference }) : undefined
   const storeLink = entry && isMobile ? installUrl(entry, platform) : undefined
 
-  async function start(options: { keepError?: boolean } = {}) {
+  /**
+   * One connection attempt. `automatic`: the restart after a wallet's rejection, allowed once per
+   * user action (opening the view, a retry tap) so a wallet that keeps rejecting cannot loop.
+   */
+  async function start(options: { automatic?: boolean } = {}) {
     if (!connector) return
     const id = ++attempt.current
-    if (!options.keepError) setError(undefined)
+    if (!options.automatic) {
+      autoRestarted.current = false
+      setError(undefined)
+    }
     try {
       await connect(config, { connector })
       if (id !== attempt.current) return
@@ -67,10 +78,15 @@ export function WalletConnectPanel({ option, isMobile, onConnected, onBack }: Fa
     } catch (failure) {
       if (id !== attempt.current) return
       const mapped = mapProviderError(failure, 'connect')
-      setError(mapped.message)
-      // After a rejection the provider was re-initialised: show a fresh QR code at once, with the
-      // message above it (REFERENCE.md §1).
-      if (mapped instanceof ConnectionRejectedError) void start({ keepError: true })
+      setError(mapped)
+      // After the wallet's own rejection the provider was re-initialised: show a fresh QR code at
+      // once, with the message above it (REFERENCE.md §1). Only then: every other failure (chunk
+      // load, SDK init, relay refusal) also maps to a ConnectionRejectedError and would fail again
+      // at once, so it waits for the user's "Try again".
+      if (isWalletRejection(mapped) && !autoRestarted.current) {
+        autoRestarted.current = true
+        void start({ automatic: true })
+      }
     }
   }
 
@@ -82,7 +98,7 @@ export function WalletConnectPanel({ option, isMobile, onConnected, onBack }: Fa
         const loadedPairing = (loaded as { pairing?: PairingState }).pairing
         if (active && loadedPairing) setPairing(loadedPairing)
       },
-      (failure: unknown) => active && setError(mapProviderError(failure, 'connect').message),
+      (failure: unknown) => active && setError(mapProviderError(failure, 'connect')),
     )
     void start()
     return () => {
@@ -109,8 +125,8 @@ export function WalletConnectPanel({ option, isMobile, onConnected, onBack }: Fa
 
       {error && (
         <div className="dialog-state">
-          <p role="alert" className="error-text" data-testid="connect-error">
-            {error}
+          <p role="alert" className="error-text" data-testid="connect-error" data-code={error.code}>
+            {error.message}
           </p>
           {!exhausted && (
             <button type="button" className="button" data-testid="connect-retry" onClick={() => void start()}>
