@@ -19,8 +19,13 @@ const MINUTE = 60_000
 /** Per client address and per email: sending email costs money and lands in someone's inbox. */
 export const EMBEDDED_LIMITS = {
   walletOptionsPerIp: { max: 20, windowMs: MINUTE },
+  // Its own key: asking for options must not use up the creations (and the other way round).
+  createWalletPerIp: { max: 20, windowMs: MINUTE },
   codeEmailPerIp: { max: 10, windowMs: 10 * MINUTE },
   codeEmailPerEmail: { max: 5, windowMs: 60 * MINUTE },
   verifyPerIp: { max: 30, windowMs: MINUTE },
+  // Wrong codes per email across all its codes: 5 codes an hour with 5 tries each would otherwise
+  // allow 600 guesses a day at a 6-digit code. The 10th wrong answer locks the email's recovery.
+  wrongCodesPerEmail: { max: 10, windowMs: 24 * 60 * MINUTE },
   recoveryPerIp: { max: 30, windowMs: MINUTE },
 } as const satisfies Record<string, RateLimit>

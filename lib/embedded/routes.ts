@@ -41,7 +41,7 @@ export type EmbeddedConfig = {
   recoveryKey: () => Promise<RecoveryKeyPair>
   mailer: Mailer
   secureCookies: boolean
-  limits?: typeof EMBEDDED_LIMITS | undefined
+  limits?: Record<keyof typeof EMBEDDED_LIMITS, RateLimit> | undefined
 }
 
 export type EmbeddedRouteDeps = {
@@ -50,6 +50,11 @@ export type EmbeddedRouteDeps = {
   now?: () => Date
   clientIp?: (request: Request) => string
   log?: (line: string) => void
+  /**
+   * Runs work the answer must not wait for (the recovery email). Default: started at once, its
+   * failure logged; tests pass their own to await it.
+   */
+  background?: (task: () => Promise<void>) => void
 }
 
 /** The recovery session's cookie: httpOnly (script never reads it), sent only to the recovery routes. */
@@ -78,6 +83,11 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
   const now = deps.now ?? (() => new Date())
   const ipOf = deps.clientIp ?? ((request: Request) => clientIpFromHeaders(request))
   const log = deps.log ?? ((line: string) => console.error(line))
+  const background =
+    deps.background ??
+    ((task: () => Promise<void>) => {
+      void task().catch((error: unknown) => log(`[sigil] background task failed: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`))
+    })
 
   async function limit(store: Store, key: string, rule: RateLimit, at: Date) {
     const { count, resetAt } = await store.hit(`embedded:${key}`, rule.windowMs, at)
@@ -135,7 +145,7 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         const config = await deps.config()
         const store = await deps.store()
         const at = now()
-        await limit(store, `options:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).walletOptionsPerIp, at)
+        await limit(store, `create:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).createWalletPerIp, at)
         const body = await readEmbeddedBody(request)
         const walletId = readWalletId(body)
         const email = readEmail(body)
@@ -172,6 +182,8 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         await limit(store, `code:email:${sha256(email)}`, limits.codeEmailPerEmail, at)
         const requestId = newId()
         const code = generateRecoveryCode()
+        // Only the newest code counts: guesses cannot be spread over several live codes.
+        await store.voidRecoveryCodes(email, at)
         await store.putRecoveryCode({
           requestId,
           email,
@@ -179,9 +191,11 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
           createdAt: at,
           expiresAt: new Date(at.getTime() + RECOVERY_CODE_TTL_SECONDS * 1000),
         })
-        // The same answer whether or not the email has a wallet: the endpoint tells nobody who has one.
+        // The same answer, at once, whether or not the email has a wallet: the lookup and the SMTP
+        // exchange happen after it, so neither the timing nor a mail failure tells who has a wallet.
         // Only an owner's mailbox receives a code (a stranger's address gets nothing).
-        if ((await store.listEmbeddedWallets(email)).length > 0) {
+        background(async () => {
+          if ((await store.listEmbeddedWallets(email)).length === 0) return
           try {
             await config.mailer.send({
               to: email,
@@ -192,9 +206,10 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
                 'If you did not ask to recover a wallet, ignore this email: nobody can use the code without this mailbox.',
             })
           } catch (cause) {
-            throw new EmbeddedHttpError('embedded_mail_failed', { details: cause instanceof Error ? cause.message.slice(0, 200) : 'send failed', cause })
+            // Never the code, never the SMTP URL: the transport's message, cut short.
+            log(`[sigil] embedded_mail_failed: ${cause instanceof Error ? cause.message.slice(0, 200) : 'send failed'}`)
           }
-        }
+        })
         const response: RecoveryCodeResponse = { requestId, expiresInSeconds: RECOVERY_CODE_TTL_SECONDS }
         return jsonResponse(response, { status: 202 })
       }),
@@ -209,10 +224,19 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         // Counted before it is judged, in one statement: parallel guesses cannot slip past the limit.
         const record = await store.attemptRecoveryCode(requestId)
         if (!record) throw new EmbeddedHttpError('embedded_code_expired', { details: 'unknown or already used' })
+        const wrongRule = (config.limits ?? EMBEDDED_LIMITS).wrongCodesPerEmail
+        const wrongKey = `embedded:wrong-code:email:${sha256(record.email)}`
+        // An email that had too many wrong codes today is locked, even for a right one.
+        if ((await store.rateLimitCount(wrongKey, at)) >= wrongRule.max) throw new EmbeddedHttpError('embedded_code_locked', { details: 'too many wrong codes for this email' })
         const check = checkRecoveryCode(record, hashRecoveryCode(requestId, code), at)
         if (check.kind === 'locked') throw new EmbeddedHttpError('embedded_code_locked')
         if (check.kind === 'expired') throw new EmbeddedHttpError('embedded_code_expired')
-        if (check.kind === 'wrong') throw new EmbeddedHttpError('embedded_code_invalid', { attemptsLeft: check.attemptsLeft })
+        if (check.kind === 'wrong') {
+          const { count } = await store.hit(wrongKey, wrongRule.windowMs, at)
+          const emailLeft = wrongRule.max - count
+          if (emailLeft <= 0) throw new EmbeddedHttpError('embedded_code_locked', { details: 'too many wrong codes for this email' })
+          throw new EmbeddedHttpError('embedded_code_invalid', { attemptsLeft: Math.min(check.attemptsLeft, emailLeft) })
+        }
         // Single use: of two right answers racing, one opens a session.
         if (!(await store.consumeRecoveryCode(requestId, at))) throw new EmbeddedHttpError('embedded_code_expired', { details: 'used meanwhile' })
         const token = randomBytes(32).toString('base64url')
@@ -253,7 +277,9 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         } finally {
           raw.fill(0)
         }
-        const credentials = await store.listEmbeddedCredentials(walletId)
+        // No excludeCredentials: a device that still holds one of the wallet's passkeys (its local
+        // record lost, or a synced passkey) would answer InvalidStateError and never recover. A new
+        // passkey for the same user id replaces the old one in the authenticator.
         const options = await issueRegistrationOptions({
           store,
           rp: relyingPartyFor(request, config.origins),
@@ -261,7 +287,6 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
           email: wallet.email,
           purpose: 'recover',
           now: at,
-          excludeCredentialIds: credentials.map((credential) => credential.credentialId),
         })
         const response: RecoveryKeyResponse = {
           walletId,
@@ -287,8 +312,12 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         const wallet = await walletInSession(store, walletId, session.email)
         const rp = relyingPartyFor(request, config.origins)
         const credential = await verifyRegistration({ store, rp, registration, walletId, purpose: 'recover', now: at })
+        // The session is used up first, in one statement that also checks it is still live: of two
+        // completions racing, exactly one adds its passkey.
+        if (!(await store.consumeRecoverySession(session.tokenHash, at))) {
+          throw new EmbeddedHttpError('embedded_recovery_session_invalid', { details: 'session used or expired meanwhile' })
+        }
         if (!(await store.addEmbeddedCredential(credential))) throw new EmbeddedHttpError('embedded_passkey_invalid', { details: 'credential already recorded' })
-        await store.consumeRecoverySession(session.tokenHash, at)
         const response: RecoveryCompleteResponse = { walletId, address: getAddress(wallet.address) }
         const cookie = expiredCookie(recoveryCookieName(config.secureCookies), { path: RECOVERY_COOKIE_PATH, httpOnly: true, secure: config.secureCookies, sameSite: 'Strict' })
         return jsonResponse(response, { headers: { 'set-cookie': cookie } })

@@ -147,6 +147,20 @@ export function embeddedSql(driver: Queryable, guarded: Guard): EmbeddedWalletSt
       )
     },
 
+    async voidRecoveryCodes(email, now) {
+      const { rows } = await guarded('void the earlier codes', () =>
+        driver.query('UPDATE sigil_embedded_codes SET consumed_at = $2::timestamptz WHERE email = $1 AND consumed_at IS NULL RETURNING 1', [email, iso(now)]),
+      )
+      return rows.length
+    },
+
+    async rateLimitCount(key, now) {
+      const { rows } = await guarded('read the attempt count', () =>
+        driver.query<{ count: number | string }>('SELECT count FROM sigil_rate_limits WHERE key = $1 AND reset_at > $2::timestamptz', [key, iso(now)]),
+      )
+      return rows[0] ? Number(rows[0].count) : 0
+    },
+
     async attemptRecoveryCode(requestId) {
       const { rows } = await guarded('count the code attempt', () =>
         driver.query<CodeRow>(
@@ -186,7 +200,7 @@ export function embeddedSql(driver: Queryable, guarded: Guard): EmbeddedWalletSt
     async consumeRecoverySession(tokenHash, now) {
       const { rows } = await guarded('end the recovery session', () =>
         driver.query(
-          'UPDATE sigil_embedded_recovery_sessions SET consumed_at = $2::timestamptz WHERE token_hash = $1 AND consumed_at IS NULL RETURNING 1',
+          'UPDATE sigil_embedded_recovery_sessions SET consumed_at = $2::timestamptz WHERE token_hash = $1 AND consumed_at IS NULL AND expires_at > $2::timestamptz RETURNING 1',
           [tokenHash, iso(now)],
         ),
       )

@@ -72,6 +72,13 @@ export interface EmbeddedWalletStore {
   takeEmbeddedChallenge(challengeHash: string): Promise<EmbeddedChallengeRecord | null>
   putRecoveryCode(record: Omit<RecoveryCodeRecord, 'attempts' | 'consumedAt'>): Promise<void>
   /**
+   * Marks every unused code of `email` used (a new code was issued: only the newest one counts, so
+   * guesses cannot be spread over several live codes). Returns how many were voided.
+   */
+  voidRecoveryCodes(email: string, now: Date): Promise<number>
+  /** The count of a live rate-limit window (`hit`'s key), without counting; 0 when none. */
+  rateLimitCount(key: string, now: Date): Promise<number>
+  /**
    * Counts one attempt on an unconsumed code and returns the row as it is after the count, in one
    * statement (concurrent guesses each count); null when unknown or already used.
    */
@@ -80,6 +87,6 @@ export interface EmbeddedWalletStore {
   consumeRecoveryCode(requestId: string, now: Date): Promise<boolean>
   putRecoverySession(record: Omit<RecoverySessionRecord, 'consumedAt'>): Promise<void>
   getRecoverySession(tokenHash: string): Promise<RecoverySessionRecord | null>
-  /** Ends a session; true for exactly one caller. */
+  /** Ends a live session: true for exactly one caller, false once used or expired (`expires_at > now`, in the same statement). */
   consumeRecoverySession(tokenHash: string, now: Date): Promise<boolean>
 }

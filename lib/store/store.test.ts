@@ -238,6 +238,52 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
     }
   })
 
+  it('ends a recovery session for exactly one of two parallel callers, and never once it has expired', async () => {
+    const { store } = await backend.open()
+    try {
+      const base = { email: 'ann@example.test', purpose: 'email_recovery' as const, createdAt: new Date('2030-01-01T00:00:00.000Z'), expiresAt: new Date('2030-01-01T00:30:00.000Z') }
+      await store.putRecoverySession({ tokenHash: 'race', ...base })
+      const ended = await Promise.all([0, 1].map(() => store.consumeRecoverySession('race', new Date('2030-01-01T00:10:00.000Z'))))
+      expect(ended.filter(Boolean)).toHaveLength(1)
+      await store.putRecoverySession({ tokenHash: 'late', ...base })
+      expect(await store.consumeRecoverySession('late', new Date('2030-01-01T00:30:00.000Z'))).toBe(false)
+      expect((await store.getRecoverySession('late'))?.consumedAt).toBeNull()
+    } finally {
+      await store.close()
+    }
+  })
+
+  it("voids an email's unused codes (and only that email's) when asked", async () => {
+    const { store } = await backend.open()
+    try {
+      const createdAt = new Date()
+      await store.putRecoveryCode({ requestId: 'a1', email: 'ann@example.test', codeHash: 'h', createdAt, expiresAt: later(900_000) })
+      await store.putRecoveryCode({ requestId: 'a2', email: 'ann@example.test', codeHash: 'h', createdAt, expiresAt: later(900_000) })
+      await store.putRecoveryCode({ requestId: 'b1', email: 'bob@example.test', codeHash: 'h', createdAt, expiresAt: later(900_000) })
+      expect(await store.voidRecoveryCodes('ann@example.test', new Date())).toBe(2)
+      expect(await store.attemptRecoveryCode('a1')).toBeNull()
+      expect(await store.attemptRecoveryCode('a2')).toBeNull()
+      expect(await store.attemptRecoveryCode('b1')).not.toBeNull()
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('reads a live rate-limit count without counting', async () => {
+    const { store } = await backend.open()
+    try {
+      const now = new Date()
+      expect(await store.rateLimitCount('k', now)).toBe(0)
+      await store.hit('k', 60_000, now)
+      await store.hit('k', 60_000, now)
+      expect(await store.rateLimitCount('k', now)).toBe(2)
+      expect(await store.rateLimitCount('k', now)).toBe(2)
+      expect(await store.rateLimitCount('k', new Date(now.getTime() + 60_000))).toBe(0)
+    } finally {
+      await store.close()
+    }
+  })
+
   it('cleans up expired challenges at once, and expired codes and sessions only a day later', async () => {
     const { store } = await backend.open({ cleanupIntervalMs: Number.POSITIVE_INFINITY })
     try {
