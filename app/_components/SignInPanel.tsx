@@ -13,12 +13,17 @@ import {
   verifySignIn,
 } from '@/lib/siwe/client'
 import type { KnownSession } from '../_lib/knownSession'
-import { initialSignInState, signInReducer, type SignInNote, type SignInState } from '../_lib/signInMachine'
+import {
+  createNonceKeeper,
+  initialSignInState,
+  NONCE_CHECK_MS,
+  signInReducer,
+  type NonceKeeper,
+  type SignInNote,
+  type SignInState,
+} from '../_lib/signInMachine'
 import { signPersonalMessage } from '@/lib/wagmi/signPersonalMessage'
 import { mapProviderError } from '@/connectors/shared/providerErrors'
-
-/** A nonce lives 5 minutes on the server; one older than this is fetched again. */
-const NONCE_MAX_AGE_MS = 4 * 60 * 1000
 
 export type SignInPanelProps = {
   address: Address
@@ -52,17 +57,8 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
   const config = useConfig()
   // Same on the server and in the browser (both start from the server's reading): no hydration mismatch.
   const [state, dispatch] = useReducer(signInReducer, undefined, () => initialState(known, address))
-  const nonce = useRef<{ value: Promise<string>; at: number } | null>(null)
-
-  const prefetchNonce = useCallback(() => {
-    const value = fetchNonce()
-    const entry = { value, at: Date.now() }
-    nonce.current = entry
-    // A failed prefetch is retried at the tap, where its error can be shown.
-    value.catch(() => {
-      if (nonce.current === entry) nonce.current = null
-    })
-  }, [])
+  const keeper = useRef<NonceKeeper | null>(null)
+  keeper.current ??= createNonceKeeper({ fetchNonce })
 
   const endSession = useCallback(() => {
     onSessionChange(null)
@@ -106,21 +102,31 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
     endSession()
   }, [state.status, session, address, endSession])
 
-  // Keep a fresh nonce ready while idle.
+  // Keep a fresh nonce ready while idle: checked often (background tabs throttle timers), and again
+  // as soon as the page is visible or focused, so the tap finds one already received.
   useEffect(() => {
     if (state.status !== 'idle') return
-    if (!nonce.current || Date.now() - nonce.current.at > NONCE_MAX_AGE_MS) prefetchNonce()
-    const timer = setInterval(prefetchNonce, NONCE_MAX_AGE_MS)
-    return () => clearInterval(timer)
-  }, [state.status, prefetchNonce])
+    const nonces = keeper.current!
+    const refresh = () => nonces.refresh()
+    refresh()
+    const timer = setInterval(refresh, NONCE_CHECK_MS)
+    document.addEventListener('visibilitychange', refresh)
+    window.addEventListener('focus', refresh)
+    return () => {
+      clearInterval(timer)
+      document.removeEventListener('visibilitychange', refresh)
+      window.removeEventListener('focus', refresh)
+    }
+  }, [state.status])
 
   async function signIn() {
     dispatch({ type: 'start' })
-    const ready = nonce.current && Date.now() - nonce.current.at <= NONCE_MAX_AGE_MS ? nonce.current.value : fetchNonce()
-    // Single use: the next attempt gets a new one.
-    nonce.current = null
+    const taken = keeper.current!.take()
     try {
-      const message = createSignInMessage({ address, chainId, nonce: await ready, origin: window.location.origin })
+      // A nonce already here is used as it is: nothing is awaited between the tap and the wallet's
+      // request, so a popup (the Coinbase Smart Wallet) opens inside the click.
+      const nonce = typeof taken === 'string' ? taken : await taken
+      const message = createSignInMessage({ address, chainId, nonce, origin: window.location.origin })
       dispatch({ type: 'messageReady' })
       const signature = await signPersonalMessage(config, { message })
       // Nothing back: the wallet did not complete the signature and its connector swallowed the error.

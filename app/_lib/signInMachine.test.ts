@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { initialSignInState, signInReducer, type SignInEvent, type SignInState } from './signInMachine'
+import {
+  createNonceKeeper,
+  initialSignInState,
+  NONCE_CHECK_MS,
+  NONCE_MAX_AGE_MS,
+  NONCE_REFRESH_MS,
+  signInReducer,
+  type SignInEvent,
+  type SignInState,
+} from './signInMachine'
 
 const session = { address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', chainId: 31337 } as const
 
@@ -55,5 +64,95 @@ describe('signInReducer', () => {
     const state = run({ type: 'start' }, { type: 'messageReady' }, { type: 'notCompleted' })
     expect(state).toEqual({ status: 'idle', session: null, note: 'signatureNotCompleted', error: null })
     expect(run({ type: 'notCompleted' })).toEqual(initialSignInState)
+  })
+})
+
+describe('createNonceKeeper', () => {
+  /** A nonce endpoint at the network edge: numbered nonces, answered when the test says so. */
+  function setup() {
+    let clock = 0
+    let issued = 0
+    const pending: { resolve: () => void; reject: (error: Error) => void }[] = []
+    const fetchNonce = () =>
+      new Promise<string>((resolve, reject) => {
+        const nonce = `nonce${++issued}`
+        pending.push({ resolve: () => resolve(nonce), reject })
+      })
+    const keeper = createNonceKeeper({ fetchNonce, now: () => clock })
+    const settle = async () => {
+      pending.splice(0).forEach((request) => request.resolve())
+      await Promise.resolve()
+      await Promise.resolve()
+    }
+    return { keeper, settle, pending, fetches: () => issued, advance: (ms: number) => (clock += ms) }
+  }
+
+  it('refreshes clearly before the max age, even when a throttled background timer runs only once a minute', () => {
+    expect(NONCE_REFRESH_MS).toBeLessThanOrEqual(NONCE_MAX_AGE_MS / 2)
+    // Worst case: the check that should have refreshed runs a minute late, one check later.
+    expect(NONCE_REFRESH_MS + NONCE_CHECK_MS + 60_000).toBeLessThan(NONCE_MAX_AGE_MS)
+  })
+
+  it('hands a received, fresh nonce over synchronously (nothing awaited between the tap and the wallet)', async () => {
+    const { keeper, settle } = setup()
+    keeper.refresh()
+    await settle()
+    expect(keeper.take()).toBe('nonce1')
+  })
+
+  it('is single use: the next take fetches a new nonce', async () => {
+    const { keeper, settle, fetches } = setup()
+    keeper.refresh()
+    await settle()
+    keeper.take()
+    const next = keeper.take()
+    expect(next).toBeInstanceOf(Promise)
+    expect(fetches()).toBe(2)
+  })
+
+  it('fetches a new nonce once the last one is due for refresh, and not before', async () => {
+    const { keeper, settle, fetches, advance } = setup()
+    keeper.refresh()
+    await settle()
+    advance(NONCE_REFRESH_MS - 1)
+    keeper.refresh()
+    expect(fetches()).toBe(1)
+    advance(1)
+    keeper.refresh()
+    expect(fetches()).toBe(2)
+    await settle()
+    expect(keeper.take()).toBe('nonce2')
+  })
+
+  it('never hands over a nonce older than the max age', async () => {
+    const { keeper, settle, fetches, advance } = setup()
+    keeper.refresh()
+    await settle()
+    advance(NONCE_MAX_AGE_MS + 1)
+    const taken = keeper.take()
+    expect(taken).toBeInstanceOf(Promise)
+    expect(fetches()).toBe(2)
+    await settle()
+    await expect(taken).resolves.toBe('nonce2')
+  })
+
+  it('hands over the request still in flight rather than asking twice', async () => {
+    const { keeper, settle, fetches } = setup()
+    keeper.refresh()
+    const taken = keeper.take()
+    expect(taken).toBeInstanceOf(Promise)
+    await settle()
+    await expect(taken).resolves.toBe('nonce1')
+    expect(fetches()).toBe(1)
+  })
+
+  it('forgets a failed prefetch, so the next refresh asks again', async () => {
+    const { keeper, pending, fetches } = setup()
+    keeper.refresh()
+    pending.splice(0).forEach((request) => request.reject(new Error('offline')))
+    await Promise.resolve()
+    await Promise.resolve()
+    keeper.refresh()
+    expect(fetches()).toBe(2)
   })
 })

@@ -64,3 +64,59 @@ export function signInReducer(state: SignInState, event: SignInEvent): SignInSta
       return { ...initialSignInState, note: event.note ?? null }
   }
 }
+
+/** A nonce lives 5 minutes on the server; one fetched longer ago than this is never used. */
+export const NONCE_MAX_AGE_MS = 4 * 60 * 1000
+
+/**
+ * A nonce older than this is replaced ahead of the tap. Clearly under the max age, and checked every
+ * `NONCE_CHECK_MS`: a background tab's timers may be throttled to one run a minute, so the next check
+ * still comes well before the nonce expires (plus a check whenever the page becomes visible or focused).
+ */
+export const NONCE_REFRESH_MS = 2 * 60 * 1000
+export const NONCE_CHECK_MS = 30 * 1000
+
+export type NonceKeeper = {
+  /** Fetches a new nonce when there is none, the last fetch failed, or it is due for refresh. */
+  refresh(): void
+  /**
+   * Takes the nonce (single use: the next attempt gets a new one). A fresh one already received is
+   * returned as a plain string, so the tap reaches the wallet without awaiting anything (a popup or
+   * wallet link opened after a network wait is blocked by Safari and mobile browsers); otherwise a
+   * promise (still fetching, or stale → a new fetch).
+   */
+  take(): string | Promise<string>
+}
+
+export function createNonceKeeper(options: { fetchNonce: () => Promise<string>; now?: () => number }): NonceKeeper {
+  const now = options.now ?? Date.now
+  type Entry = { promise: Promise<string>; value?: string; at: number }
+  let entry: Entry | null = null
+
+  function prefetch() {
+    // Aged from when it was asked for: the server started its clock no earlier.
+    const next: Entry = { promise: options.fetchNonce(), at: now() }
+    entry = next
+    next.promise.then(
+      (value) => {
+        next.value = value
+      },
+      () => {
+        // A failed prefetch is retried at the tap (or the next check), where its error can be shown.
+        if (entry === next) entry = null
+      },
+    )
+  }
+
+  return {
+    refresh() {
+      if (!entry || now() - entry.at >= NONCE_REFRESH_MS) prefetch()
+    },
+    take() {
+      const taken = entry
+      entry = null
+      if (taken && now() - taken.at <= NONCE_MAX_AGE_MS) return taken.value ?? taken.promise
+      return options.fetchNonce()
+    },
+  }
+}
