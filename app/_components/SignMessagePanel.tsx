@@ -6,44 +6,40 @@ import { useConfig } from 'wagmi'
 import { tCoinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
 import { t } from '@/lib/i18n/t'
 import { verifyMessageSignature } from '../_lib/verifyMessageSignature'
-import { signPersonalMessage } from '@/lib/wagmi/signPersonalMessage'
-import { mapProviderError } from '@/connectors/shared/providerErrors'
-
-type SignState =
-  | { kind: 'idle' }
-  | { kind: 'signing' }
-  | { kind: 'signed'; signature: Hex; verified: boolean }
-  /** The wallet returned nothing: its connector swallows signing errors (SPEC.md §8). Neutral, not an error. */
-  | { kind: 'notCompleted' }
-  | { kind: 'error'; message: string }
+import { useSignMessage } from '@/lib/wagmi/useSignMessage'
 
 export type SignMessagePanelProps = { address: Address; chainId: number }
 
-/** Sign any message with the wallet, then show the signature and whether it proves the address. */
+/**
+ * Sign any message with the wallet, then show the signature and whether it proves the address.
+ * The signing state (pending, signed, not completed, failed) is `useSignMessage`'s; this panel adds
+ * only the check of the signature it got.
+ */
 export function SignMessagePanel({ address, chainId }: SignMessagePanelProps) {
   const config = useConfig()
   const inputId = useId()
   const [message, setMessage] = useState<string>(t('sign.default'))
-  const [state, setState] = useState<SignState>({ kind: 'idle' })
+  const signing = useSignMessage()
+  const [verification, setVerification] = useState<{ signature: Hex; verified: boolean } | null>(null)
 
   async function sign(event: FormEvent) {
     event.preventDefault()
-    setState({ kind: 'signing' })
-    try {
-      const signature = await signPersonalMessage(config, { message })
-      if (signature === undefined) return setState({ kind: 'notCompleted' })
-      const verified = await verifyMessageSignature({
-        address,
-        message,
-        signature,
-        getPublicClient: () => getPublicClient(config, { chainId }),
-      })
-      setState({ kind: 'signed', signature, verified })
-    } catch (error) {
-      setState({ kind: 'error', message: mapProviderError(error, 'sign').message })
-    }
+    setVerification(null)
+    // Nothing awaited before the hook's request: a wallet popup opens inside the tap.
+    const signature = await signing.signMessageAsync({ message }).catch(() => undefined)
+    // Failed (the hook holds the error) or not completed (a connector that swallows its signing errors).
+    if (signature === undefined) return
+    const verified = await verifyMessageSignature({
+      address,
+      message,
+      signature,
+      getPublicClient: () => getPublicClient(config, { chainId }),
+    })
+    setVerification({ signature, verified })
   }
 
+  // The check belongs to the signature on screen, not to an earlier one.
+  const checked = signing.isSuccess && verification?.signature === signing.data ? verification : null
   return (
     <section className="card" aria-labelledby={`${inputId}-heading`}>
       <h2 id={`${inputId}-heading`}>{t('sign.heading')}</h2>
@@ -57,39 +53,39 @@ export function SignMessagePanel({ address, chainId }: SignMessagePanelProps) {
           onChange={(event) => setMessage(event.target.value)}
         />
         <div className="row">
-          <button type="submit" className="button primary" data-testid="sign-message-button" disabled={state.kind === 'signing' || message.length === 0}>
+          <button type="submit" className="button primary" data-testid="sign-message-button" disabled={signing.isPending || message.length === 0}>
             {t('sign.button')}
           </button>
-          {state.kind === 'signing' && (
+          {signing.isPending && (
             <span role="status" className="muted">
               {t('sign.signing')}
             </span>
           )}
         </div>
       </form>
-      {state.kind === 'signed' && (
+      {checked && (
         <div className="result">
           <p className="label">{t('sign.signature')}</p>
           <output className="signature" data-testid="signature-output">
-            {state.signature}
+            {checked.signature}
           </output>
           <p
-            className={state.verified ? 'verdict ok' : 'verdict bad'}
+            className={checked.verified ? 'verdict ok' : 'verdict bad'}
             data-testid="signature-verified"
-            data-verified={state.verified ? 'true' : 'false'}
+            data-verified={checked.verified ? 'true' : 'false'}
           >
-            {state.verified ? t('sign.verified') : t('sign.notVerified')}
+            {checked.verified ? t('sign.verified') : t('sign.notVerified')}
           </p>
         </div>
       )}
-      {state.kind === 'notCompleted' && (
+      {signing.isNotCompleted && (
         <p role="status" className="muted" data-testid="sign-not-completed">
           {tCoinbaseSmartWallet('signature.notCompleted')}
         </p>
       )}
-      {state.kind === 'error' && (
+      {signing.error && (
         <p role="alert" className="error-text" data-testid="sign-error">
-          {state.message}
+          {signing.error.message}
         </p>
       )}
     </section>
