@@ -33,6 +33,34 @@ export class PasskeyCancelledError extends EmbeddedWalletError {
   constructor(options?: SigilErrorOptions) { super('embedded_passkey_cancelled', options) }
 }
 
+/** WebAuthn `InvalidStateError` on create(): the authenticator already holds a credential it was told to exclude. */
+export class PasskeyExistsError extends EmbeddedWalletError {
+  static readonly code = 'embedded_passkey_exists'
+  override name = 'PasskeyExistsError'
+  constructor(options?: SigilErrorOptions) { super('embedded_passkey_exists', options) }
+}
+
+/** WebAuthn `SecurityError`: the RP id does not fit this origin, or the context is not secure. */
+export class PasskeyNotAllowedHereError extends EmbeddedWalletError {
+  static readonly code = 'embedded_passkey_not_allowed_here'
+  override name = 'PasskeyNotAllowedHereError'
+  constructor(options?: SigilErrorOptions) { super('embedded_passkey_not_allowed_here', options) }
+}
+
+/** WebAuthn `ConstraintError`: the authenticator cannot meet the options (resident key, user verification). */
+export class PasskeyUnsupportedOptionsError extends EmbeddedWalletError {
+  static readonly code = 'embedded_passkey_unsupported_options'
+  override name = 'PasskeyUnsupportedOptionsError'
+  constructor(options?: SigilErrorOptions) { super('embedded_passkey_unsupported_options', options) }
+}
+
+/** Any other WebAuthn `DOMException` (`UnknownError`, …): never shown as a rejected connection. */
+export class PasskeyFailedError extends EmbeddedWalletError {
+  static readonly code = 'embedded_passkey_failed'
+  override name = 'PasskeyFailedError'
+  constructor(options?: SigilErrorOptions) { super('embedded_passkey_failed', options) }
+}
+
 /** A WebAuthn user handle outside 1..64 bytes (WebAuthn L3 §5.4.3, SPEC.md §9). */
 export class InvalidUserIdError extends EmbeddedWalletError {
   static readonly code = 'embedded_invalid_user_id'

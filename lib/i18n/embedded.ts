@@ -13,6 +13,11 @@ export const embedded = {
     embedded_prf_unsupported:
       'This browser or passkey cannot protect a wallet: it does not support the passkey encryption extension (PRF). No wallet was created. Try a recent Chrome, Edge or Safari, or a passkey on your phone.',
     embedded_passkey_cancelled: 'The passkey request was cancelled or timed out.',
+    embedded_passkey_exists:
+      'This device already has a passkey for this wallet, so the browser would not make another. Unlock with it, or delete it in your passkey settings and try again.',
+    embedded_passkey_not_allowed_here: 'Passkeys cannot be used on this page address. Open the site at its own HTTPS address and try again.',
+    embedded_passkey_unsupported_options: 'This passkey or security key cannot do what the wallet needs (a passkey stored on the device). Try a passkey on this device or on your phone.',
+    embedded_passkey_failed: 'The passkey did not work. Please try again.',
     embedded_invalid_user_id: 'The passkey user id must be 1 to 64 bytes long.',
     embedded_unlock_failed: 'This passkey cannot unlock the wallet stored on this device.',
     embedded_no_wallet: 'There is no wallet on this device yet. Create one, or recover yours by email.',

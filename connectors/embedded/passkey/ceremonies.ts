@@ -1,6 +1,14 @@
 import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser'
 import { fromBase64Url, randomBytes, toBase64Url } from '../crypto/bytes'
-import { PasskeyCancelledError, PrfUnsupportedError, WebAuthnUnsupportedError } from '../errors'
+import {
+  PasskeyCancelledError,
+  PasskeyExistsError,
+  PasskeyFailedError,
+  PasskeyNotAllowedHereError,
+  PasskeyUnsupportedOptionsError,
+  PrfUnsupportedError,
+  WebAuthnUnsupportedError,
+} from '../errors'
 import { PASSKEY_TIMEOUT_MS, PASSKEY_USER_VERIFICATION } from './defaults'
 import { assertUserId } from './userId'
 
@@ -33,11 +41,29 @@ function toBytes(source: BufferSource): Uint8Array<ArrayBuffer> {
   return new Uint8Array(source.buffer.slice(source.byteOffset, source.byteOffset + source.byteLength) as ArrayBuffer)
 }
 
-/** `NotAllowedError` is WebAuthn's answer to both "cancelled" and "timed out" (by design, for privacy). */
-function mapCeremonyError(error: unknown): unknown {
-  if (error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'AbortError')) return new PasskeyCancelledError({ cause: error })
-  if (error instanceof DOMException && error.name === 'NotSupportedError') return new WebAuthnUnsupportedError({ cause: error })
-  return error
+/**
+ * WebAuthn's DOMExceptions (WebAuthn L3 §5.1.3, §5.1.4) as the wallet's named errors, each with its own
+ * message — none of them is a rejected connection. `NotAllowedError` is the answer to both
+ * "cancelled" and "timed out" (by design, for privacy).
+ */
+export function mapCeremonyError(error: unknown): unknown {
+  if (!(error instanceof DOMException)) return error
+  const options = { cause: error, details: `${error.name}: ${error.message}`.slice(0, 200) }
+  switch (error.name) {
+    case 'NotAllowedError':
+    case 'AbortError':
+      return new PasskeyCancelledError(options)
+    case 'InvalidStateError':
+      return new PasskeyExistsError(options)
+    case 'SecurityError':
+      return new PasskeyNotAllowedHereError(options)
+    case 'ConstraintError':
+      return new PasskeyUnsupportedOptionsError(options)
+    case 'NotSupportedError':
+      return new WebAuthnUnsupportedError(options)
+    default:
+      return new PasskeyFailedError(options)
+  }
 }
 
 /**
