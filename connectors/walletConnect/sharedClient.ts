@@ -10,6 +10,9 @@ let shared: WalletConnectClient | undefined
  * config uses it.
  */
 export function sharedWalletConnectClient(publicConfig: PublicConfig): WalletConnectClient {
-  shared ??= createWalletConnectClient({ getOptions: () => walletConnectProviderOptions({ publicConfig }) })
+  shared ??= createWalletConnectClient({
+    // Preferred chains first (REFERENCE.md §1): every connector registers its own with the client.
+    getOptions: ({ preferredChains }) => walletConnectProviderOptions({ publicConfig, preferredChains }),
+  })
   return shared
 }

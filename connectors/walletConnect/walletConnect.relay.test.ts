@@ -3,6 +3,7 @@ import { base, foundry, mainnet, sepolia } from 'viem/chains'
 import { hexToString, recoverMessageAddress, type Hex } from 'viem'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { PublicConfig } from '@/lib/config/public'
+import type { Platform } from '@/lib/platform/detectPlatform'
 import { NetworkSwitchOnlyInWalletError, NetworkSwitchOnlyThroughWalletError, ProviderNotFoundError } from '@/lib/errors/wallet'
 import { signPersonalMessage } from '@/lib/wagmi/signPersonalMessage'
 import { startRelay, type Relay } from '@/tests/fixtures/walletConnect/relay'
@@ -13,7 +14,7 @@ import { createPersistedValues } from '../shared/persistedValues'
 import { createMemoryStorage } from '../shared/storage'
 import { WalletConnectNotConfiguredError } from './errors'
 import { isWalletRejection } from './pairingErrors'
-import { walletConnectProviderOptions } from './providerOptions'
+import { EVENTS, OPTIONAL_METHODS, REQUIRED_METHODS, walletConnectProviderOptions } from './providerOptions'
 import { walletConnect } from './walletConnect'
 import { createWalletConnectClient, type WalletConnectClient } from './walletConnectClient'
 
@@ -37,7 +38,9 @@ type Setup = {
 }
 let current: Setup | undefined
 
-async function setup(options: { projectId?: string; book?: typeof walletBook } = {}): Promise<Setup> {
+async function setup(
+  options: { projectId?: string; book?: typeof walletBook; preferredChains?: number[]; getPlatform?: () => Platform | undefined; openLink?: (url: string) => void } = {},
+): Promise<Setup> {
   const relay = await startRelay()
   const wallet = await startTestWallet({ relayUrl: relay.url })
   const publicConfig: PublicConfig = {
@@ -49,9 +52,9 @@ async function setup(options: { projectId?: string; book?: typeof walletBook } =
   }
   const client = createWalletConnectClient({
     // Node-only SDK settings for the test process: memory storage, no ping of the (unreachable) RPC.
-    getOptions: () =>
+    getOptions: ({ preferredChains }) =>
       ({
-        ...walletConnectProviderOptions({ publicConfig }),
+        ...walletConnectProviderOptions({ publicConfig, preferredChains }),
         customStoragePrefix: `sigil-dapp-${++prefix}`,
         storageOptions: { database: ':memory:' },
         disableProviderPing: true,
@@ -64,8 +67,16 @@ async function setup(options: { projectId?: string; book?: typeof walletBook } =
     transports: { [mainnet.id]: http(rpc), [base.id]: http(rpc), [sepolia.id]: http(rpc), [foundry.id]: http(rpc) },
     storage: null,
     connectors: [
-      walletConnect({ publicConfig, client, storage }),
-      walletConnect({ publicConfig, client, storage, wallet: 'rainbow', book: options.book, getPlatform: () => undefined }),
+      walletConnect({ publicConfig, client, storage, preferredChains: options.preferredChains }),
+      walletConnect({
+        publicConfig,
+        client,
+        storage,
+        wallet: 'rainbow',
+        book: options.book,
+        getPlatform: options.getPlatform ?? (() => undefined),
+        openLink: options.openLink,
+      }),
     ],
   })
   current = { relay, wallet, client, config, storage, publicConfig }
@@ -136,8 +147,10 @@ describe('walletConnect over the loopback relay', () => {
     expect(proposal?.proposer.metadata).toMatchObject({ name: 'Sigil', url: 'http://localhost:3000', redirect: { universal: 'http://localhost:3000' } })
 
     const [session] = s.wallet.sessions()
-    expect(session?.namespaces.eip155?.methods).toEqual(expect.arrayContaining(['eth_sendTransaction', 'personal_sign']))
-    expect(session?.namespaces.eip155?.events).toEqual(expect.arrayContaining(['chainChanged', 'accountsChanged']))
+    // The wallet supports every SPEC.md §7 method: the session carries exactly the requested set.
+    const requested = [...new Set([...REQUIRED_METHODS, ...OPTIONAL_METHODS])].sort()
+    expect([...session!.namespaces.eip155!.methods].sort()).toEqual(requested)
+    expect([...session!.namespaces.eip155!.events].sort()).toEqual([...EVENTS].sort())
     expect(result.accounts).toEqual([s.wallet.address])
     // The four values, suffixed by the connector key.
     expect(s.storage.getItem('sigil.activeAccount.walletconnect')).toBe(s.wallet.address)
@@ -145,6 +158,12 @@ describe('walletConnect over the loopback relay', () => {
     expect(s.storage.getItem('sigil.currentChain.walletconnect')).toBe(String(result.chainId))
     expect(s.storage.getItem('sigil.switchedNetwork.walletconnect')).toBeNull()
     expect(s.relay.stats.connections.every((c) => c.projectId === 'test')).toBe(true)
+  })
+
+  it('offers the connectors’ preferred chains first in the proposal, then the others in configuration order', async () => {
+    const s = await setup({ preferredChains: [sepolia.id, foundry.id] })
+    await connectVia(s)
+    expect(s.wallet.proposals[0]?.optionalNamespaces.eip155?.chains).toEqual([sepolia.id, foundry.id, mainnet.id, base.id].map((id) => `eip155:${id}`))
   })
 
   it('signs with personal_sign [hex message, lowercased address], and the signature is the wallet’s', async () => {
@@ -269,6 +288,21 @@ describe('walletConnect over the loopback relay', () => {
     await connectVia(s, 1)
     await expect(switchChain(s.config, { chainId: sepolia.id })).rejects.toBeInstanceOf(NetworkSwitchOnlyThroughWalletError)
     await expect(switchChain(s.config, { chainId: sepolia.id })).rejects.toThrow('Network switching is only supported through the wallet')
+  })
+
+  it('on a phone, signing brings the wallet to the front with its sessionTopic link, switching between approved chains does not', async () => {
+    const opened: string[] = []
+    const s = await setup({ getPlatform: () => ({ os: 'ios', isMobile: true, browser: 'safari' }), openLink: (url) => opened.push(url) })
+    await connectVia(s, 1)
+    const topic = s.wallet.sessions()[0]!.topic
+    // The SDK switches between the session's approved chains locally: no trip to the wallet app.
+    await switchChain(s.config, { chainId: sepolia.id })
+    expect(s.config.state.connections.get(s.config.connectors[1]!.uid)?.chainId).toBe(sepolia.id)
+    expect(opened).toEqual([])
+    expect(s.wallet.requests.map((r) => r.method)).not.toContain('wallet_switchEthereumChain')
+    await signPersonalMessage(s.config, { message: 'On my phone.' })
+    expect(opened).toHaveLength(1)
+    expect(opened[0]).toContain(`sessionTopic=${topic}`)
   })
 
   it('asked for an address with no session and no pairing URI: resets, re-initialises, waits 1000 ms, then "No provider found"', async () => {

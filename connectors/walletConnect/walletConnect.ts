@@ -44,6 +44,8 @@ export type WalletConnectParameters = {
   publicConfig: PublicConfig
   /** Wallet-book key of a wallet reached over WalletConnect (`rainbow`); omitted: the generic connector. */
   wallet?: string | undefined
+  /** Chain ids offered first in the session proposal, in this order (`connector.sigil.preferredChains`). */
+  preferredChains?: readonly number[] | undefined
   /** The shared client by default (one provider per app); tests pass their own. */
   client?: WalletConnectClient | undefined
   storage?: KeyValueStorage | undefined
@@ -57,16 +59,19 @@ export type WalletConnectParameters = {
 /** Connector key (and persisted-value suffix) of the generic "WalletConnect" connector. */
 export const WALLETCONNECT_KEY = 'walletconnect'
 
-/** Requests that need the user in the wallet app: on a phone the wallet is brought to the front first. */
-const PROMPTING_METHODS = new Set([
+/**
+ * Requests that need the user in the wallet app: on a phone the wallet is brought to the front
+ * first. Not `wallet_switchEthereumChain`/`wallet_addEthereumChain`: the SDK switches between the
+ * session's approved chains locally (it only emits `chainChanged`), so opening the wallet would
+ * throw the user out of the page for nothing.
+ */
+export const PROMPTING_METHODS: ReadonlySet<string> = new Set([
   'personal_sign',
   'eth_sign',
   'eth_signTypedData',
   'eth_signTypedData_v4',
   'eth_signTransaction',
   'eth_sendTransaction',
-  'wallet_switchEthereumChain',
-  'wallet_addEthereumChain',
 ])
 
 /** What a loaded WalletConnect connector offers beyond wagmi's shape (read by the QR view and the list). */
@@ -131,8 +136,11 @@ export function walletConnect(parameters: WalletConnectParameters) {
     overrideKey: key === connectorKey(name) ? undefined : key,
     persisted,
     canConnectViaQrCode: true,
+    preferredChains: parameters.preferredChains,
     getPeerMetadata: () => client.provider?.session?.peer.metadata,
   })
+  // The one client builds one proposal for every connector, so each hands it its preferred chains.
+  client.preferChains(sigil.preferredChains)
   const getPlatform = parameters.getPlatform ?? defaultPlatform
   const openLink = parameters.openLink ?? ((url: string) => openWalletLink(url))
   let listeners: Listeners | undefined

@@ -65,11 +65,16 @@ export type WalletConnectClient = {
   reset(): void
   /** Disconnects the session (if any) and resets: the next pairing starts fresh. */
   endSession(): Promise<void>
+  /**
+   * Chain ids a connector wants offered first (its `preferredChains`), kept in the order connectors
+   * register them; read when the provider is initialised, so they reach the session proposal.
+   */
+  preferChains(chainIds: readonly number[]): void
 }
 
 export type CreateWalletConnectClientParameters = {
-  /** Called at init; may throw `WalletConnectNotConfiguredError`. */
-  getOptions: () => WalletConnectProviderOptions
+  /** Called at init with the registered preferred chains; may throw `WalletConnectNotConfiguredError`. */
+  getOptions: (context: { preferredChains: readonly number[] }) => WalletConnectProviderOptions
   loadSdk?: LoadWalletConnectSdk | undefined
   maxAttempts?: number | undefined
 }
@@ -95,10 +100,11 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
   const loadSdk = parameters.loadSdk ?? loadEthereumProvider
   const maxAttempts = parameters.maxAttempts ?? MAX_PAIRING_ATTEMPTS
   const pairing = createPairingState(maxAttempts)
+  const preferredChains: number[] = []
   let sdk: Promise<WalletConnectSdkProvider> | undefined
   const lifecycle = createLifecycle(() => {
     sdk ??= Promise.resolve()
-      .then(() => loadSdk(parameters.getOptions()))
+      .then(() => loadSdk(parameters.getOptions({ preferredChains: [...preferredChains] })))
       .catch((error: unknown) => {
         // A failed load or init (bad configuration, chunk error) may succeed next time.
         sdk = undefined
@@ -219,6 +225,9 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
       lifecycle.reset()
       pairing.set({ status: 'idle', uri: undefined, attempt: 0 })
       if (provider?.session) await provider.disconnect()
+    },
+    preferChains(chainIds) {
+      for (const id of chainIds) if (!preferredChains.includes(id)) preferredChains.push(id)
     },
   }
 }
