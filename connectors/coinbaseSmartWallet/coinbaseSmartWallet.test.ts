@@ -252,6 +252,16 @@ describe('coinbaseSmartWallet: events and the persisted values', () => {
   })
 })
 
+describe('coinbaseSmartWallet: readiness', () => {
+  it('is not ready until prepare has created the SDK and its provider, then is', async () => {
+    const context = setup()
+    const connector = context.connector as typeof context.connector & { isReady(): boolean }
+    expect(connector.isReady()).toBe(false)
+    await prepared(context)
+    expect(connector.isReady()).toBe(true)
+  })
+})
+
 describe('coinbaseSmartWallet: signing', () => {
   it('signs through the shared path', async () => {
     const { config, connector, provider } = await prepared(setup())

@@ -65,6 +65,12 @@ export type CoinbaseSmartWalletProperties = {
   swallowsSigningErrors: true
   /** Creates the SDK and its provider ahead of the tap (the connect dialog calls it when it opens). */
   prepare(context: { isMobile: boolean }): void
+  /**
+   * Whether the SDK's provider exists, so a tap on `connect` opens the popup inside the click. Until
+   * then a tap reaches `window.open` only after awaiting the SDK, which Safari blocks (the SDK then
+   * shows its own "Popup was blocked. Try again." retry): a dialog can show the row as preparing.
+   */
+  isReady(): boolean
 }
 
 type Listeners = {
@@ -173,6 +179,10 @@ export function coinbaseSmartWallet(parameters: CoinbaseSmartWalletParameters) {
     type: coinbaseSmartWallet.type,
     sigil,
     swallowsSigningErrors: true,
+
+    isReady() {
+      return lifecycle.value !== undefined
+    },
 
     prepare() {
       lifecycle.init().catch((error: unknown) => {
