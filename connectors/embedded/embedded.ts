@@ -29,8 +29,13 @@ export type EmbeddedConnector = LoadedConnector & { embeddedWallet: EmbeddedWall
 
 declare global {
   interface Window {
-    /** End-to-end test handle; only where the local chain is configured (development, tests). */
+    /**
+     * End-to-end test handle (signs without a prompt). Installed only when the page was given the
+     * server's test secret (`__sigilEmbeddedTestSecret`, set by a test before the app loads) and the
+     * server confirms it (`POST /api/embedded/test-hook`, the test clock's gate): never in production.
+     */
     __sigilEmbeddedTest?: { request(args: { method: string; params?: unknown }): Promise<unknown> }
+    __sigilEmbeddedTestSecret?: string
   }
 }
 
@@ -86,8 +91,12 @@ export function embeddedConnector(parameters: EmbeddedConnectorParameters) {
       listening = undefined
     }
 
-    function installTestHandle() {
+    async function installTestHandle() {
       if (typeof window === 'undefined' || !config.chains.some((chain) => chain.id === localChain.id)) return
+      const secret = window.__sigilEmbeddedTestSecret
+      if (typeof secret !== 'string' || secret.length === 0) return
+      const answer = await fetch('/api/embedded/test-hook', { method: 'POST', headers: { 'x-sigil-test-secret': secret }, cache: 'no-store' }).catch(() => null)
+      if (answer?.status !== 204) return
       window.__sigilEmbeddedTest = { request: (args) => provider.request(args) }
     }
 
@@ -99,7 +108,7 @@ export function embeddedConnector(parameters: EmbeddedConnectorParameters) {
       embeddedProvider: provider,
 
       async setup() {
-        installTestHandle()
+        void installTestHandle()
       },
 
       async connect({ chainId: requested, isReconnecting, withCapabilities } = {}) {

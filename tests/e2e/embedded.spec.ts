@@ -70,6 +70,7 @@ test('creates a wallet from an email and a passkey, signs in with it and sends a
   // A transaction: signed in the page, sent through the chain's RPC, answered after 3 confirmations.
   await chainClient.setBalance({ address, value: parseEther('1') })
   const before = await chainClient.getBalance({ address: RECIPIENT })
+  await page.waitForFunction(() => Boolean(window.__sigilEmbeddedTest))
   const sending = page.evaluate(
     ([from, to]) => window.__sigilEmbeddedTest!.request({ method: 'eth_sendTransaction', params: [{ from, to, value: '0x2386f26fc10000' }] }),
     [address, RECIPIENT] as const,
@@ -194,7 +195,7 @@ test('refuses a recovery code older than 900 seconds', async ({ page, embeddedAp
   await page.getByTestId('embedded-send-code-button').click()
   const code = await recoveryCodeFor(mail, email, inboxBefore)
 
-  await advanceServerClock(page, embeddedApp.baseURL, 901)
+  await advanceServerClock(page, embeddedApp, 901)
   await page.getByTestId('embedded-code-input').fill(code)
   await page.getByTestId('embedded-verify-code-button').click()
   await expect(page.getByTestId('connect-error')).toHaveText(messages.embedded_code_expired)
@@ -216,7 +217,7 @@ test('refuses to finish a recovery whose session is older than 1800 seconds', as
   await page.getByTestId('embedded-verify-code-button').click()
   await expect(page.getByTestId('embedded-recover-address')).toContainText(address)
 
-  await advanceServerClock(page, embeddedApp.baseURL, 1801)
+  await advanceServerClock(page, embeddedApp, 1801)
   await page.getByTestId('embedded-new-passkey-button').click()
   await expect(page.getByTestId('connect-error')).toHaveText(messages.embedded_recovery_session_invalid)
   await expect(page.getByTestId('account-address')).toHaveCount(0)
@@ -285,4 +286,21 @@ test('the embedded view is accessible and fits a 360 px screen', async ({ page, 
   await page.getByTestId('embedded-recover-button').click()
   await expectAccessible({ include: '[data-testid="connect-dialog"]', label: 'embedded recover view' })
   await snap('embedded-recover-360')
+})
+
+test('the test hooks answer 404 without the server secret, and a page without it gets no signing handle', async ({ page, embeddedApp }) => {
+  for (const path of ['/api/embedded/test-clock', '/api/embedded/test-hook']) {
+    expect((await page.request.post(`${embeddedApp.baseURL}${path}`, { data: { advanceMs: 1000 } })).status()).toBe(404)
+    const wrong = await page.request.post(`${embeddedApp.baseURL}${path}`, { data: { advanceMs: 1000 }, headers: { 'x-sigil-test-secret': `${embeddedApp.testSecret}x` } })
+    expect(wrong.status()).toBe(404)
+  }
+  const hookAnswers: number[] = []
+  page.on('response', (response) => {
+    if (response.url().endsWith('/api/embedded/test-hook')) hookAnswers.push(response.status())
+  })
+  await page.addInitScript(() => (window.__sigilEmbeddedTestSecret = 'a guess that is not the secret, 32+ chars'))
+  await page.goto(embeddedApp.baseURL)
+  await openEmbeddedPanel(page)
+  await expect.poll(() => hookAnswers).toEqual([404])
+  expect(await page.evaluate(() => typeof window.__sigilEmbeddedTest)).toBe('undefined')
 })

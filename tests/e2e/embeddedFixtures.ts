@@ -16,7 +16,8 @@ import { expect, test as base } from './fixtures'
 
 type EmbeddedWorkerFixtures = {
   mail: MailCatcher
-  embeddedApp: NextServer
+  /** The app server, and its test-hook secret (`EMBEDDED_TEST_CLOCK`). */
+  embeddedApp: NextServer & { testSecret: string }
 }
 
 type EmbeddedTestFixtures = {
@@ -79,24 +80,27 @@ export const test = base.extend<EmbeddedTestFixtures, EmbeddedWorkerFixtures>({
 
   embeddedApp: [
     async ({ app, mail }, provide) => {
+      const testSecret = randomBytes(32).toString('base64url')
       const server = await app.startAnotherServer({
         routePublicChainsToLocalRpc: true,
         env: {
           SMTP_URL: mail.url,
           MAIL_FROM: 'Sigil <no-reply@sigil.test>',
           EMBEDDED_RECOVERY_KEY: randomBytes(32).toString('base64'),
-          // The test-only clock hook (lib/embedded/clock.ts): loopback origin + local chain + this flag.
-          EMBEDDED_TEST_CLOCK: '1',
+          // The test-only hooks (lib/embedded/clock.ts): loopback origin + local chain + this secret, sent per request.
+          EMBEDDED_TEST_CLOCK: testSecret,
         },
       })
-      await provide(server)
+      await provide(Object.assign(server, { testSecret }))
       // app.startAnotherServer stops it with the worker.
     },
     { scope: 'worker', timeout: 600_000 },
   ],
 
-  authenticator: async ({ page }, provide) => {
+  authenticator: async ({ page, embeddedApp }, provide) => {
     await page.addInitScript(recordPasskeys)
+    // The page may ask the server for the prompt-less test handle (`window.__sigilEmbeddedTest`).
+    await page.addInitScript((secret) => (window.__sigilEmbeddedTestSecret = secret), embeddedApp.testSecret)
     await provide(await addVirtualAuthenticator(page, { prf: true }))
   },
 
@@ -150,8 +154,11 @@ export async function disconnect(page: Page): Promise<void> {
 }
 
 /** Moves the embedded wallet's server clock forward (the test-only hook). */
-export async function advanceServerClock(page: Page, baseURL: string, seconds: number): Promise<void> {
-  const response = await page.request.post(`${baseURL}/api/embedded/test-clock`, { data: { advanceMs: seconds * 1000 } })
+export async function advanceServerClock(page: Page, app: { baseURL: string; testSecret: string }, seconds: number): Promise<void> {
+  const response = await page.request.post(`${app.baseURL}/api/embedded/test-clock`, {
+    data: { advanceMs: seconds * 1000 },
+    headers: { 'x-sigil-test-secret': app.testSecret },
+  })
   expect(response.status()).toBe(200)
 }
 

@@ -1,18 +1,30 @@
 import { getPublicConfig } from '@/lib/config/server'
-import { advanceEmbeddedClock, isTestClockEnabled } from '@/lib/embedded/clock'
+import { advanceEmbeddedClock, isTestRequest } from '@/lib/embedded/clock'
 import { jsonResponse } from '@/lib/http/json'
 import { readJsonBody } from '@/lib/http/readBody'
 
 export const runtime = 'nodejs'
 
+const notFound = () => new Response(null, { status: 404 })
+
+/** The test gate; a configuration that cannot be read counts as "no hook". */
+function allowed(request: Request): boolean {
+  try {
+    return isTestRequest(request, process.env, getPublicConfig(process.env).appOrigins)
+  } catch {
+    return false
+  }
+}
+
 /**
  * Tests only: moves the embedded wallet's server clock forward by `advanceMs`, so expiry rules (900 s
  * codes, 1800 s recovery sessions) can be checked without waiting. Answers 404 unless
- * `EMBEDDED_TEST_CLOCK=1`, the local chain is enabled and every app origin is loopback (see
- * lib/embedded/clock.ts): a production deployment never has it.
+ * `EMBEDDED_TEST_CLOCK` is a secret of 32+ characters sent in the `x-sigil-test-secret` header, the
+ * local chain is enabled and every app origin is loopback (see lib/embedded/clock.ts): a production
+ * deployment never has it.
  */
 export async function POST(request: Request): Promise<Response> {
-  if (!isTestClockEnabled(process.env, getPublicConfig(process.env).appOrigins)) return new Response(null, { status: 404 })
+  if (!allowed(request)) return notFound()
   const body = (await readJsonBody(request).catch(() => null)) as { advanceMs?: unknown } | null
   const advanceMs = body?.advanceMs
   if (typeof advanceMs !== 'number' || !Number.isSafeInteger(advanceMs) || advanceMs < 0 || advanceMs > 7 * 24 * 3600 * 1000) {
