@@ -235,17 +235,32 @@ describe('walletConnect over the loopback relay', () => {
     expect(await connector.isAuthorized()).toBe(true)
     expect((await reconnect(s.config)).map((c) => c.accounts[0])).toEqual([s.wallet.address])
 
+    // Another connector's stale values never borrow this session, and leave it alone.
+    createPersistedValues('rainbow', s.storage).setSessionTopic('e'.repeat(64))
+    expect(await s.config.connectors[1]!.isAuthorized()).toBe(false)
+    expect(s.storage.getItem('sigil.sessionTopic.rainbow')).toBeNull()
+    expect(await connector.isAuthorized()).toBe(true)
+
     const persisted = createPersistedValues('walletconnect', s.storage)
     persisted.setSessionTopic('f'.repeat(64))
     expect(await connector.isAuthorized()).toBe(false)
     expect(s.storage.getItem('sigil.sessionTopic.walletconnect')).toBeNull()
     expect(s.storage.getItem('sigil.activeAccount.walletconnect')).toBeNull()
-    // Another connector's stale values never borrow this session.
-    createPersistedValues('rainbow', s.storage).setSessionTopic('e'.repeat(64))
-    expect(await s.config.connectors[1]!.isAuthorized()).toBe(false)
-    // The session itself is untouched: the topic that matches still restores.
-    persisted.setSessionTopic(topic)
-    expect(await connector.isAuthorized()).toBe(true)
+    expect(topic).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  it('a restored session no connector claims (a failed disconnect left it) is ended, so the next pairing shows a URI', async () => {
+    const s = await setup()
+    await connectVia(s)
+    const topic = s.storage.getItem('sigil.sessionTopic.walletconnect')!
+    // As after a provider.disconnect() that failed: the app forgot the session, the SDK did not.
+    createPersistedValues('walletconnect', s.storage).clear()
+    expect(s.client.provider?.session?.topic).toBe(topic)
+    s.client.prepare()
+    await nextUri(s.client)
+    expect(s.client.provider?.session).toBeUndefined()
+    await until(() => s.wallet.sessions().length === 0)
+    s.client.abandon()
   })
 
   it('a rejected proposal fails with "Connection rejected. Please try again." (connection_rejected), is reported, and a fresh URI follows', async () => {

@@ -79,7 +79,7 @@ export type WalletConnectConnectorExtras = {
   sigil: SigilConnectorProperties
   /** The shared pairing: status and newest `wc:` URI. */
   pairing: PairingState
-  /** Dialog warm-up: pair ahead so the URI is ready before the tap. */
+  /** Dialog warm-up: on a phone, pair ahead so the URI is ready before the tap; on desktop, fetch the SDK's code only. */
   prepare(context: { isMobile: boolean }): void
   /** The wallet-book entry of a per-wallet connector. */
   walletEntry: WalletBookEntry | undefined
@@ -141,6 +141,10 @@ export function walletConnect(parameters: WalletConnectParameters) {
   })
   // The one client builds one proposal for every connector, so each hands it its preferred chains.
   client.preferChains(sigil.preferredChains)
+  // Every WalletConnect key's stored topic counts, not only the loaded connectors' (a per-wallet
+  // connector restoring its session may not have loaded yet).
+  const claimKeys = [WALLETCONNECT_KEY, ...Object.entries(book).flatMap(([bookKey, candidate]) => (candidate.walletConnect ? [bookKey] : []))]
+  client.claimSessions(() => claimKeys.map((claimKey) => createPersistedValues(claimKey, parameters.storage).getSessionTopic()))
   const getPlatform = parameters.getPlatform ?? defaultPlatform
   const openLink = parameters.openLink ?? ((url: string) => openWalletLink(url))
   let listeners: Listeners | undefined
@@ -207,6 +211,8 @@ export function walletConnect(parameters: WalletConnectParameters) {
       // itself restored; anything else is stale and cleared.
       if (!session || session.topic !== persisted.getSessionTopic()) {
         persisted.clear()
+        // A restored session no connector stored: ended, so the next pairing shows a URI again.
+        await client.endOrphanSession()
         throw new SessionNotFoundError({ details: 'no restored session for the stored topic' })
       }
       return { provider, session }
@@ -220,9 +226,13 @@ export function walletConnect(parameters: WalletConnectParameters) {
       sigil,
       pairing: client.pairing,
       walletEntry: entry,
-      prepare() {
+      prepare({ isMobile }) {
+        // Phones need the URI inside the tap (REFERENCE.md §2), so they pair ahead. On desktop the
+        // user may well pick an extension: only the code is fetched, and pairing (relay socket,
+        // proposal) starts on the click, while the QR view shows its spinner.
         // A failed init (no project id) is reported when the user actually picks WalletConnect.
-        client.prepare()
+        if (isMobile) client.prepare()
+        else client.preloadSdk()
       },
 
       async connect({ chainId, isReconnecting, withCapabilities } = {}) {
@@ -302,7 +312,9 @@ export function walletConnect(parameters: WalletConnectParameters) {
           },
           reset: () => {
             persisted.clear()
-            client.reset()
+            // Another connector's pairing may be waiting for its URI: a stray address request must
+            // not cancel it (the shared client is reset only when nothing is under way).
+            if (!client.pairingInProgress) client.reset()
           },
           init: () => client.init(),
         })

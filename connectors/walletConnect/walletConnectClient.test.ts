@@ -1,10 +1,15 @@
 import { EventEmitter } from 'node:events'
 import { PROPOSAL_EXPIRY_MESSAGE as SDK_PROPOSAL_EXPIRY_MESSAGE } from '@walletconnect/sign-client'
+import { createConfig, http } from '@wagmi/core'
+import { mainnet } from 'viem/chains'
 import { describe, expect, it, vi } from 'vitest'
+import type { PublicConfig } from '@/lib/config/public'
+import { createMemoryStorage } from '../shared/storage'
 import { SessionNotFoundError } from '@/lib/errors/wallet'
 import { PairingExpiredError, WalletConnectNotConfiguredError } from './errors'
 import { isProposalExpiry, isWalletRejection, PROPOSAL_EXPIRY_MESSAGE, WalletRejectedProposalError } from './pairingErrors'
 import type { WalletConnectProviderOptions } from './providerOptions'
+import { walletConnect } from './walletConnect'
 import { createWalletConnectClient, PairingCancelledError, type WalletConnectSdkProvider, type WalletConnectSession } from './walletConnectClient'
 
 /**
@@ -64,10 +69,11 @@ const options = { projectId: 'test' } as WalletConnectProviderOptions
 function setup(maxAttempts?: number) {
   const sdk = fakeSdk()
   const loadSdk = vi.fn(async () => sdk.provider)
-  const client = createWalletConnectClient({ getOptions: () => options, loadSdk, maxAttempts })
+  const preloadSdk = vi.fn(async () => undefined)
+  const client = createWalletConnectClient({ getOptions: () => options, loadSdk, preloadSdk, maxAttempts })
   const uris: (string | undefined)[] = []
   client.pairing.subscribe(() => uris.push(client.pairing.getSnapshot().uri))
-  return { sdk, client, loadSdk, uris }
+  return { sdk, client, loadSdk, preloadSdk, uris }
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -229,5 +235,52 @@ describe('isProposalExpiry', () => {
     expect(isProposalExpiry(new Error(SDK_PROPOSAL_EXPIRY_MESSAGE))).toBe(true)
     expect(isProposalExpiry(new Error('User rejected.'))).toBe(false)
     expect(isProposalExpiry(SDK_PROPOSAL_EXPIRY_MESSAGE)).toBe(false)
+  })
+})
+
+describe('walletConnect connector with the shared client', () => {
+  const publicConfig: PublicConfig = { chainIds: [1], rpcUrls: {}, walletConnectProjectId: 'test', appOrigins: ['http://localhost:3000'] }
+
+  function connectors(client: ReturnType<typeof setup>['client']) {
+    const storage = createMemoryStorage()
+    const config = createConfig({
+      chains: [mainnet],
+      transports: { [mainnet.id]: http('http://127.0.0.1:9') },
+      storage: null,
+      connectors: [walletConnect({ publicConfig, client, storage }), walletConnect({ publicConfig, client, storage, wallet: 'rainbow' })],
+    })
+    return config.connectors as unknown as { prepare(context: { isMobile: boolean }): void; getAccounts(): Promise<unknown> }[]
+  }
+
+  it('the desktop warm-up fetches the SDK’s code only: no init, no relay socket, no proposal', async () => {
+    const { client, loadSdk, preloadSdk } = setup()
+    connectors(client)[0]!.prepare({ isMobile: false })
+    await tick()
+    expect(preloadSdk).toHaveBeenCalledTimes(1)
+    expect(loadSdk).not.toHaveBeenCalled()
+    expect(client.pairing.getSnapshot()).toMatchObject({ status: 'idle', uri: undefined })
+  })
+
+  it('the phone warm-up pairs ahead, so a URI is ready before the tap', async () => {
+    const { sdk, client } = setup()
+    connectors(client)[0]!.prepare({ isMobile: true })
+    await tick()
+    expect(client.pairing.getSnapshot()).toMatchObject({ status: 'pairing', uri: sdk.pending[0]!.uri })
+    client.abandon()
+  })
+
+  it('a stray address request without a session does not cancel another connector’s pairing under way', async () => {
+    const { sdk, client } = setup()
+    const [generic, rainbow] = connectors(client)
+    const pairing = client.pair()
+    // Before the SDK shows a URI: the state in which a reset used to drop the pairing.
+    expect(client.pairing.getSnapshot().uri).toBeUndefined()
+    const stray = rainbow!.getAccounts().catch((error: unknown) => error)
+    await tick()
+    expect(generic).toBeDefined()
+    expect(client.pairingInProgress).toBe(true)
+    sdk.latest().approve()
+    await expect(pairing).resolves.toBe(sdk.session)
+    await stray
   })
 })

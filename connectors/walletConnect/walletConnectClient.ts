@@ -51,8 +51,22 @@ export type WalletConnectClient = {
   readonly provider: WalletConnectSdkProvider | undefined
   /** One shared init (SPEC.md §4 lifecycle); the SDK restores a stored session while initialising. */
   init(): Promise<WalletConnectSdkProvider>
-  /** Starts a pairing nobody waits for yet, so a URI is ready before the tap (phones) or the QR view opens. */
+  /** Starts a pairing nobody waits for yet, so a URI is ready before the tap (phones only). */
   prepare(): void
+  /**
+   * Fetches the SDK's code without initialising it (no relay socket, no proposal): the desktop
+   * warm-up, so a click on the QR row only pays for pairing.
+   */
+  preloadSdk(): void
+  /** A pairing is under way (prepared or awaited): a reset now would cancel another connector's attempt. */
+  readonly pairingInProgress: boolean
+  /**
+   * Registers how a connector reads its stored session topic. A session the SDK restored that no
+   * connector claims is an orphan (a `provider.disconnect()` that failed) and is ended.
+   */
+  claimSessions(readTopics: () => readonly (string | undefined)[]): void
+  /** Ends the restored session if no connector claims it (see `claimSessions`); true when it did. */
+  endOrphanSession(): Promise<boolean>
   /**
    * Resolves with the approved session. Joins the pairing under way (prepared, or another
    * connector's), else starts one. Follows every `display_uri`; re-pairs when a proposal expires
@@ -72,10 +86,17 @@ export type WalletConnectClient = {
   preferChains(chainIds: readonly number[]): void
 }
 
+/** The SDK's module, fetched for the desktop warm-up (cached by the bundler, so `loadEthereumProvider` reuses it). */
+export const preloadEthereumProvider = async (): Promise<void> => {
+  await import('@walletconnect/ethereum-provider')
+}
+
 export type CreateWalletConnectClientParameters = {
   /** Called at init with the registered preferred chains; may throw `WalletConnectNotConfiguredError`. */
   getOptions: (context: { preferredChains: readonly number[] }) => WalletConnectProviderOptions
   loadSdk?: LoadWalletConnectSdk | undefined
+  /** Fetches the SDK's code only; `preloadEthereumProvider` by default. */
+  preloadSdk?: (() => Promise<void>) | undefined
   maxAttempts?: number | undefined
 }
 
@@ -101,6 +122,18 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
   const maxAttempts = parameters.maxAttempts ?? MAX_PAIRING_ATTEMPTS
   const pairing = createPairingState(maxAttempts)
   const preferredChains: number[] = []
+  const claims: (() => readonly (string | undefined)[])[] = []
+  const isClaimed = (topic: string) => claims.some((readTopics) => readTopics().includes(topic))
+
+  /** The orphan check of prepare/restore: a restored session no connector stored the topic of. */
+  async function endOrphan(provider: WalletConnectSdkProvider): Promise<boolean> {
+    const topic = provider.session?.topic
+    if (!topic || isClaimed(topic)) return false
+    logger.info('walletconnect_orphan_session_ended')
+    // Without this the SDK keeps the session, `connect()` never shows a URI, and a phone's tap has nothing to open.
+    await provider.disconnect().catch((error: unknown) => logger.warn('walletconnect_orphan_disconnect_failed', { error: error instanceof Error ? error.name : typeof error }))
+    return true
+  }
   let sdk: Promise<WalletConnectSdkProvider> | undefined
   const lifecycle = createLifecycle(() => {
     sdk ??= Promise.resolve()
@@ -130,6 +163,8 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
   async function loop(current: Run): Promise<WalletConnectSession> {
     const isCurrent = () => current.generation === generation
     const provider = await lifecycle.init()
+    if (!isCurrent()) throw new PairingCancelledError()
+    await endOrphan(provider)
     if (!isCurrent()) throw new PairingCancelledError()
     // The newest URI wins: the SDK emits one per proposal, and the QR code and deep links must
     // never show an expired one (REFERENCE.md §1: the reference kept showing a stale URI).
@@ -205,8 +240,25 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
     },
     init: () => lifecycle.init(),
     prepare() {
-      if (run || lifecycle.value?.session) return
+      const session = lifecycle.value?.session
+      if (run || (session && isClaimed(session.topic))) return
       start()
+    },
+    preloadSdk() {
+      void (parameters.preloadSdk ?? preloadEthereumProvider)().catch((error: unknown) =>
+        // A failed fetch is retried, and reported, when the user actually picks WalletConnect.
+        logger.debug('walletconnect_preload_failed', { error: error instanceof Error ? error.name : typeof error }),
+      )
+    },
+    get pairingInProgress() {
+      return run !== undefined
+    },
+    claimSessions(readTopics) {
+      claims.push(readTopics)
+    },
+    async endOrphanSession() {
+      const provider = lifecycle.value
+      return provider ? endOrphan(provider) : false
     },
     pair() {
       const current = run ?? start()
