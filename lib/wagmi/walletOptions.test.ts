@@ -84,21 +84,22 @@ describe('walletOptions', () => {
 })
 
 /** A loaded WalletConnect connector stand-in: only the pairing the list reads. */
-function withPairingUri(connectors: WalletOptionsParameters['connectors'], id: string, uri: string | undefined) {
+function withPairingUri(connectors: WalletOptionsParameters['connectors'], id: string, uri: string | undefined, deepLinkPreference?: 'native' | 'universal') {
   return connectors.map((connector) =>
     connector.id === id
       ? Object.assign(Object.create(connector) as typeof connector, {
           sigilFamily: { ...(connector as unknown as { sigilFamily: object }).sigilFamily, loaded: { pairing: { getSnapshot: () => ({ uri }) } } },
+          ...(deepLinkPreference && { sigil: { ...(connector as unknown as { sigil: object }).sigil, deepLinkPreference } }),
         })
       : connector,
   )
 }
 
 describe('walletOptions over WalletConnect on a phone', () => {
-  function phoneOptions(platform: Platform, uri: string | undefined, navigate = vi.fn()) {
+  function phoneOptions(platform: Platform, uri: string | undefined, navigate = vi.fn(), deepLinkPreference?: 'native' | 'universal') {
     const target = new EventTarget()
     const config = createSigilConfig({ ...publicConfig, walletConnectProjectId: 'test' }, { discovery: createDiscoveryStore(target) })
-    const connectors = withPairingUri(config.connectors, 'walletConnect.rainbow', uri)
+    const connectors = withPairingUri(config.connectors, 'walletConnect.rainbow', uri, deepLinkPreference)
     return { list: walletOptions({ announced: [], win: {}, platform, connectors, getHref: () => PAGE, navigate }), navigate }
   }
 
@@ -109,6 +110,12 @@ describe('walletOptions over WalletConnect on a phone', () => {
     expect(rainbow?.connector?.id).toBe('walletConnect.rainbow')
     rainbow?.openInApp?.()
     expect(navigate).toHaveBeenCalledExactlyOnceWith(`rainbow://wc?uri=${encodeURIComponent(WC_URI)}`)
+  })
+
+  it('follows the connector’s deep-link preference: `universal` opens the universal link with the URI', () => {
+    const { list, navigate } = phoneOptions(iphone, WC_URI, vi.fn(), 'universal')
+    list.find((option) => option.key === 'rainbow')?.openInApp?.()
+    expect(navigate).toHaveBeenCalledExactlyOnceWith(`https://rnbwapp.com/wc?uri=${encodeURIComponent(WC_URI)}`)
   })
 
   it('on Android, the raw wc: URI goes to the system, which offers it to the installed wallets', () => {

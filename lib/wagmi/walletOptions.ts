@@ -9,6 +9,7 @@ import type { SigilError } from '@/lib/errors/SigilError'
 import type { Platform } from '@/lib/platform/detectPlatform'
 import { walletBook } from '@/wallet-book'
 import { openInWalletUrl } from '@/wallet-book/links/openInWalletUrl'
+import type { DeepLinkPreference } from '@/wallet-book/links/walletLinkBase'
 import { walletConnectDeepLink } from '@/wallet-book/links/walletConnectDeepLink'
 import { listWallets } from '@/wallet-book/resolve/listWallets'
 import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
@@ -59,7 +60,9 @@ function pairingOf(connector: Connector): PairingState | undefined {
 function openOverWalletConnect(entry: WalletBookEntry, connector: Connector, platform: Platform, navigate: ((url: string) => void) | undefined) {
   const uri = pairingOf(connector)?.getSnapshot().uri
   if (!uri) return
-  const link = walletConnectDeepLink(entry, uri, { os: platform.os, isMobile: true })
+  // The connector's link preference, as signing uses it (`native` unless it says `universal`).
+  const preference = (connector as Connector & { sigil?: { deepLinkPreference?: DeepLinkPreference } }).sigil?.deepLinkPreference
+  const link = walletConnectDeepLink(entry, uri, { os: platform.os, isMobile: true, preference })
   if (link) (navigate ?? openWalletLink)(link)
 }
 
