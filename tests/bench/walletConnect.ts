@@ -1,5 +1,5 @@
 /**
- * WalletConnect figures for `npm run bench` (issue 4): click → QR visible (median of 10), wallet
+ * WalletConnect figures for `npm run bench` (issue 4): click → QR visible (median of 10 cold clicks), wallet
  * pair → UI connected (median of 10), and whether the WalletConnect SDK stays out of the first load
  * of `/` and out of everything the page loads by network idle without the dialog being opened.
  *
@@ -114,10 +114,17 @@ const WATCH_CONNECTED = `new Promise((resolve) => {
   observer.observe(document.body, { subtree: true, childList: true })
 })`
 
+/**
+ * Ten fresh pages, each: open the dialog, let its warm-up settle (on desktop it fetches the SDK's
+ * code only; pairing starts on the click), then click the WalletConnect row and time the QR code.
+ * That cold click is the headline. Then "Back" and a second click on the same page is timed too
+ * (warm: SDK initialised, relay socket open), and the wallet pairs with that URI.
+ */
 async function pairingRuns(browser: Browser, baseURL: string, relay: Relay, wallet: TestWallet): Promise<BenchFigure[]> {
-  const toQr: number[] = []
-  const toQrCold: number[] = []
+  const cold: number[] = []
+  const warm: number[] = []
   const toConnected: number[] = []
+  let proposalsBeforeClick = 0
   for (let run = 0; run < RUNS; run++) {
     const context = await browser.newContext()
     try {
@@ -125,19 +132,16 @@ async function pairingRuns(browser: Browser, baseURL: string, relay: Relay, wall
       await answerVerifyLocally(page)
       await page.goto(baseURL, { waitUntil: 'load' })
       await quiet(page, 500)
+      const proposals = relay.stats.methods.wc_proposeSession ?? 0
       await page.getByTestId('connect-button').click()
       await page.getByTestId('wallet-option-walletconnect').waitFor({ state: 'visible' })
-      if (run % 2 === 1) {
-        // Cold: the row is clicked as soon as it shows, before the dialog's warm-up has paired.
-        toQrCold.push((await page.evaluate(MEASURE_CLICK_TO_QR)) as number)
-      } else {
-        // Warm: the user takes a moment to choose (the dialog's warm-up has paired by then).
-        const proposals = relay.stats.methods.wc_proposeSession ?? 0
-        const deadline = Date.now() + 10_000
-        while ((relay.stats.methods.wc_proposeSession ?? 0) <= proposals && Date.now() < deadline) await page.waitForTimeout(20)
-        await page.waitForTimeout(300)
-        toQr.push((await page.evaluate(MEASURE_CLICK_TO_QR)) as number)
-      }
+      await quiet(page, 500)
+      // Desktop must not pair before the click (the user may pick an extension).
+      proposalsBeforeClick += (relay.stats.methods.wc_proposeSession ?? 0) - proposals
+      cold.push((await page.evaluate(MEASURE_CLICK_TO_QR)) as number)
+      await page.getByTestId('wc-back').click()
+      await page.getByTestId('wallet-option-walletconnect').waitFor({ state: 'visible' })
+      warm.push((await page.evaluate(MEASURE_CLICK_TO_QR)) as number)
       const uri = (await page.getByTestId('wc-qr').getAttribute('data-uri'))!
       const connected = page.evaluate(WATCH_CONNECTED) as Promise<number>
       const start = Date.now()
@@ -150,13 +154,23 @@ async function pairingRuns(browser: Browser, baseURL: string, relay: Relay, wall
   return [
     {
       metric: 'walletconnect_click_to_qr_ms_median',
-      value: median(toQr),
+      value: median(cold),
       unit: 'ms',
       target: `<= ${QR_TARGET_MS}`,
-      meets: median(toQr) <= QR_TARGET_MS,
-      runs: toQr.length,
-      coldMedianMs: median(toQrCold),
-      coldRuns: toQrCold.length,
+      meets: median(cold) <= QR_TARGET_MS,
+      runs: cold.length,
+      note: 'cold: fresh page, dialog warmed up (code only), pairing (SDK init, relay socket, proposal) starts on the click',
+      samples: cold.map((value) => Math.round(value)),
+      proposalsBeforeClick,
+    },
+    {
+      metric: 'walletconnect_click_to_qr_warm_socket_ms_median',
+      value: median(warm),
+      unit: 'ms',
+      target: 'none (report)',
+      meets: null,
+      runs: warm.length,
+      note: 'second click on the same page after "Back": SDK initialised, relay socket open',
     },
     { metric: 'walletconnect_pair_to_connected_ms_median', value: median(toConnected), unit: 'ms', target: 'none (issue 4: report)', meets: null, runs: toConnected.length },
   ]
