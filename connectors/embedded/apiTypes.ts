@@ -41,7 +41,11 @@ export type RecoveryCodeResponse = { requestId: string; expiresInSeconds: number
 
 /** POST recoveryVerify → the wallets of that email, and a recovery session cookie. */
 export type RecoveryVerifyRequest = { requestId: string; code: string }
-export type RecoveryVerifyResponse = { wallets: { walletId: string; address: Address }[]; expiresAt: string }
+export type RecoveryVerifyResponse = {
+  /** Oldest first; `createdAt` (ISO 8601) lets the user tell their wallet from one a stranger made with their email. */
+  wallets: { walletId: string; address: Address; createdAt: string }[]
+  expiresAt: string
+}
 
 /** POST recoveryKey (in a recovery session) → the data key sealed to `publicKey`, the sealed mnemonic, new passkey options. */
 export type RecoveryKeyRequest = { walletId: string; publicKey: string }

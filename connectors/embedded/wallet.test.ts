@@ -49,7 +49,7 @@ async function fakeApi() {
       return { walletId: body.walletId, address: body.address }
     },
     requestRecoveryCode: async () => ({ requestId: 'r'.repeat(22), expiresInSeconds: 900 }),
-    verifyRecoveryCode: async () => ({ wallets: [...wallets].map(([walletId, wallet]) => ({ walletId, address: wallet.address })), expiresAt: '' }),
+    verifyRecoveryCode: async () => ({ wallets: [...wallets].map(([walletId, wallet]) => ({ walletId, address: wallet.address, createdAt: '2030-01-01T00:00:00.000Z' })), expiresAt: '' }),
     recoveryKey: async ({ walletId, publicKey }) => {
       const wallet = wallets.get(walletId)!
       const raw = await openWithPrivateKey(server, wallet.recovery, additionalData.recovery(walletId))
@@ -62,17 +62,55 @@ async function fakeApi() {
 
 describe('embedded wallet keys', () => {
   it('creates a wallet whose stored record and request hold no plaintext key material', async () => {
-    const { api, bodies } = await fakeApi()
-    const vaults = createMemoryVaultStorage()
-    const wallet = createEmbeddedWallet({ api, vaults, passkeys: fakePasskeys().passkeys })
-    const address = await wallet.create('Ann@Example.test')
-    expect(wallet.unlockedAddress).toBe(address)
-    const phrase = await wallet.revealPhrase()
-    expect(phrase.split(' ')).toHaveLength(12)
-    const [record] = await vaults.list()
-    expect(record).toMatchObject({ address, email: 'ann@example.test', version: 1 })
-    const everything = JSON.stringify(record) + bodies.join('')
-    for (const word of [phrase, phrase.split(' ').slice(0, 3).join(' ')]) expect(everything).not.toContain(word)
+    // Every raw AES-GCM key the wallet imports (the data key, 32 bytes), recorded on its way into
+    // WebCrypto, so the scan below looks for the data key itself too, not only the phrase.
+    const rawKeys: Uint8Array[] = []
+    const importKey = crypto.subtle.importKey.bind(crypto.subtle)
+    const spy = vi.spyOn(crypto.subtle, 'importKey').mockImplementation(((format: KeyFormat, data: BufferSource, algorithm: AlgorithmIdentifier, extractable: boolean, usages: KeyUsage[]) => {
+      const name = typeof algorithm === 'string' ? algorithm : algorithm.name
+      if (format === 'raw' && name === 'AES-GCM' && ArrayBuffer.isView(data) && data.byteLength === 32) rawKeys.push(new Uint8Array(data.buffer.slice(data.byteOffset, data.byteOffset + 32)))
+      return importKey(format as 'raw', data, algorithm, extractable, usages)
+    }) as typeof crypto.subtle.importKey)
+    try {
+      const { api, bodies } = await fakeApi()
+      const vaults = createMemoryVaultStorage()
+      const wallet = createEmbeddedWallet({ api, vaults, passkeys: fakePasskeys().passkeys })
+      const address = await wallet.create('Ann@Example.test')
+      expect(wallet.unlockedAddress).toBe(address)
+      const phrase = await wallet.revealPhrase()
+      expect(phrase.split(' ')).toHaveLength(12)
+      const [record] = await vaults.list()
+      expect(record).toMatchObject({ address, email: 'ann@example.test', version: 1 })
+      expect(rawKeys.length).toBeGreaterThan(0)
+      const everything = JSON.stringify(record) + bodies.join('')
+      const keyForms = rawKeys.flatMap((key) => [Buffer.from(key).toString('hex'), toBase64Url(key), Buffer.from(key).toString('base64')])
+      for (const secret of [phrase, phrase.split(' ').slice(0, 3).join(' '), ...keyForms]) expect(everything).not.toContain(secret)
+    } finally {
+      spy.mockRestore()
+    }
+  })
+
+  it('unlocks each wallet for its own caller when two wallets are unlocked at the same time', async () => {
+    const { api } = await fakeApi()
+    const keys = fakePasskeys()
+    const wallet = createEmbeddedWallet({ api, vaults: createMemoryVaultStorage(), passkeys: keys.passkeys })
+    const first = await wallet.create('ann@example.test')
+    const second = await wallet.create('ann@example.test')
+    wallet.lock()
+    const [a, b] = await Promise.all([wallet.unlock(first), wallet.unlock(second)])
+    expect([a.address, b.address]).toEqual([first, second])
+  })
+
+  it('cannot finish a disposed recovery, and asks for no passkey', async () => {
+    const { api } = await fakeApi()
+    await createEmbeddedWallet({ api, vaults: createMemoryVaultStorage(), passkeys: fakePasskeys().passkeys }).create('ann@example.test')
+    const keys = fakePasskeys()
+    const newDevice = createEmbeddedWallet({ api, vaults: createMemoryVaultStorage(), passkeys: keys.passkeys })
+    const { wallets } = await newDevice.verifyRecoveryCode('r'.repeat(22), '123456')
+    const prepared = await newDevice.prepareRecovery(wallets[0]!.walletId)
+    prepared.dispose()
+    await expect(prepared.finish()).rejects.toBeInstanceOf(UnlockFailedError)
+    expect(keys.passkeys.create).not.toHaveBeenCalled()
   })
 
   it('unlocks after lock() with the same passkey and fails with another', async () => {

@@ -25,8 +25,12 @@ export type EmbeddedWalletParameters = {
   passkeys?: Passkeys | undefined
 }
 
-/** A recovery after the code was accepted: the key is back and checked; one passkey touch finishes it. */
-export type PreparedRecovery = { walletId: string; address: Address; finish(): Promise<Address> }
+/**
+ * A recovery after the code was accepted: the key is back and checked; one passkey touch finishes it.
+ * `dispose()` wipes the raw data key it holds (leaving the view, going back, a failure): a disposed
+ * recovery cannot finish.
+ */
+export type PreparedRecovery = { walletId: string; address: Address; finish(): Promise<Address>; dispose(): void }
 
 /**
  * The embedded wallet's keys and their life cycle: create (email → passkey → wallet), unlock (one
@@ -43,7 +47,8 @@ export function createEmbeddedWallet(parameters: EmbeddedWalletParameters = {}) 
   const passkeys: Passkeys = parameters.passkeys ?? { create: createPasskey, evaluate: evaluatePrf, forget: forgetCredential }
 
   let unlocked: { walletId: string; account: HDAccount } | undefined
-  let unlocking: Promise<HDAccount> | undefined
+  /** In-flight unlocks by address: concurrent callers for one wallet share one prompt, never another wallet's. */
+  const unlocking = new Map<Address, Promise<HDAccount>>()
 
   /** The mnemonic of a record, given the passkey's PRF output for it. */
   async function decryptMnemonic(record: Pick<VaultRecord, 'walletId' | 'wrappedKey' | 'mnemonic'>, prfOutput: Uint8Array): Promise<string> {
@@ -133,21 +138,27 @@ export function createEmbeddedWallet(parameters: EmbeddedWalletParameters = {}) 
     /** The account of `address` (or the newest wallet), asking the passkey once if it is locked. */
     async unlock(address?: Address): Promise<HDAccount> {
       if (unlocked && (!address || unlocked.account.address === getAddress(address))) return unlocked.account
-      // One prompt for concurrent callers (a sign-in and a balance read racing after a reload).
-      unlocking ??= (async () => {
-        const record = await recordFor(address)
-        const prfOutput = await touch(record)
-        try {
-          const account = accountOf(await decryptMnemonic(record, prfOutput), record.address, () => new UnlockFailedError({ details: 'address mismatch' }))
-          unlocked = { walletId: record.walletId, account }
-          return account
-        } finally {
-          wipe(prfOutput)
-        }
-      })().finally(() => {
-        unlocking = undefined
-      })
-      return unlocking
+      const record = await recordFor(address)
+      // One prompt for concurrent callers of the same wallet (a sign-in and a balance read racing
+      // after a reload). Looked up and set with no await in between, so two callers cannot both miss.
+      let pending = unlocking.get(record.address)
+      if (!pending) {
+        pending = (async () => {
+          const prfOutput = await touch(record)
+          try {
+            const account = accountOf(await decryptMnemonic(record, prfOutput), record.address, () => new UnlockFailedError({ details: 'address mismatch' }))
+            unlocked = { walletId: record.walletId, account }
+            return account
+          } finally {
+            wipe(prfOutput)
+          }
+        })().finally(() => unlocking.delete(record.address))
+        unlocking.set(record.address, pending)
+      }
+      const account = await pending
+      // Checked again after the wait: the answer is for the wallet this caller asked for.
+      if (account.address !== record.address) throw new UnlockFailedError({ details: 'another wallet was unlocked meanwhile' })
+      return account
     },
 
     /** The recovery phrase, after a fresh passkey check even when unlocked. The caller shows it outside React state. */
@@ -199,11 +210,17 @@ export function createEmbeddedWallet(parameters: EmbeddedWalletParameters = {}) 
         throw error
       }
       let finished = false
+      let disposed = false
       return {
         walletId,
         address: account.address,
+        dispose() {
+          disposed = true
+          wipe(raw)
+        },
         async finish() {
           if (finished) throw new UnlockFailedError({ details: 'recovery already finished' })
+          if (disposed) throw new UnlockFailedError({ details: 'recovery was discarded' })
           const prfSalt = randomBytes(PRF_SALT_BYTES)
           const passkey = await passkeys.create(key.options, prfSalt)
           try {

@@ -193,7 +193,7 @@ describe('email recovery', () => {
     expect(verified.status).toBe(200)
     const cookie = verified.headers.get('set-cookie')!
     expect(cookie).toMatch(new RegExp(`^${recoveryCookieName(false)}=[\\w-]{43}; Max-Age=1800; Path=/api/embedded/recovery; HttpOnly; SameSite=Strict$`))
-    expect((await verified.json()).wallets).toEqual([{ walletId, address: '0x000000000000000000000000000000000000dEaD' }])
+    expect((await verified.json()).wallets).toEqual([{ walletId, address: '0x000000000000000000000000000000000000dEaD', createdAt: clock.toISOString() }])
 
     const browser = await generateEphemeralKeyPair()
     const pair = cookie.split(';')[0]!

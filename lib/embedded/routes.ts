@@ -242,7 +242,7 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         const token = randomBytes(32).toString('base64url')
         const expiresAt = new Date(at.getTime() + RECOVERY_SESSION_TTL_SECONDS * 1000)
         await store.putRecoverySession({ tokenHash: sha256(token), email: record.email, purpose: 'email_recovery', createdAt: at, expiresAt })
-        const wallets = (await store.listEmbeddedWallets(record.email)).map((wallet) => ({ walletId: wallet.walletId, address: getAddress(wallet.address) }))
+        const wallets = (await store.listEmbeddedWallets(record.email)).map((wallet) => ({ walletId: wallet.walletId, address: getAddress(wallet.address), createdAt: wallet.createdAt.toISOString() }))
         const cookie = serializeCookie(recoveryCookieName(config.secureCookies), token, {
           maxAge: RECOVERY_SESSION_TTL_SECONDS,
           path: RECOVERY_COOKIE_PATH,

@@ -13,6 +13,12 @@ import styles from './EmbeddedPanel.module.css'
 
 type Wallet = EmbeddedConnector['embeddedWallet']
 
+/** A wallet's creation time in the reader's own locale and time zone (rendered in the browser only, after a code check). */
+function formatDate(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+}
+
 /**
  * What the view shows. Holds only public facts (addresses, the email typed, a request id): keys, the
  * recovery phrase and a prepared recovery live outside React state (the wallet module's closure, a
@@ -24,7 +30,7 @@ type Step =
   | { kind: 'busy'; message: string }
   | { kind: 'recoverEmail' }
   | { kind: 'recoverCode'; email: string; requestId: string }
-  | { kind: 'recoverChoose'; wallets: { walletId: string; address: Address }[] }
+  | { kind: 'recoverChoose'; wallets: { walletId: string; address: Address; createdAt: string }[] }
   | { kind: 'recoverPasskey'; address: Address }
   | { kind: 'reveal' }
 
@@ -72,7 +78,7 @@ export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps)
       mounted.current = false
       // Leaving the view wipes what it showed and forgets a half-done recovery.
       if (node) node.textContent = ''
-      prepared.current = undefined
+      discardRecovery()
     }
     // Once per mount.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -156,7 +162,14 @@ export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps)
     )
   }
 
+  /** Wipes the data key of a half-done recovery (leaving, going back, a failure). */
+  function discardRecovery() {
+    prepared.current?.dispose()
+    prepared.current = undefined
+  }
+
   async function prepare(walletId: string) {
+    discardRecovery()
     prepared.current = await (await loadWallet()).prepareRecovery(walletId)
     if (mounted.current) setStep({ kind: 'recoverPasskey', address: prepared.current.address })
   }
@@ -188,11 +201,17 @@ export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps)
     void run(
       tEmbedded('recovering'),
       async () => {
-        await recovery.finish()
+        try {
+          await recovery.finish()
+        } catch (caught) {
+          // A dismissed prompt can be retried with the same key; any other failure wipes it.
+          if ((caught as { code?: unknown } | null)?.code !== 'embedded_passkey_cancelled') discardRecovery()
+          throw caught
+        }
         prepared.current = undefined
         await connectNow()
       },
-      () => setStep({ kind: 'recoverPasskey', address }),
+      () => setStep(prepared.current ? { kind: 'recoverPasskey', address } : { kind: 'recoverEmail' }),
     )
   }
 
@@ -338,15 +357,22 @@ export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps)
         <form className={styles.panel} onSubmit={(event) => onChoose(event, step)}>
           <fieldset className={styles.choices}>
             <legend>{tEmbedded('chooseWallet')}</legend>
-            {step.wallets.map((choice, index) => (
-              <label key={choice.walletId} className={`${styles.choice} ${styles.address}`}>
-                <input type="radio" name="wallet" value={choice.walletId} defaultChecked={index === step.wallets.length - 1} data-testid={`embedded-wallet-choice-${choice.address}`} />
-                {choice.address}
+            <p className="muted">{tEmbedded('chooseWalletHint')}</p>
+            {/* No default: a wallet someone else made with this email must never be one tap away. */}
+            {step.wallets.map((choice) => (
+              <label key={choice.walletId} className={styles.choice}>
+                <input type="radio" name="wallet" value={choice.walletId} required data-testid={`embedded-wallet-choice-${choice.address}`} />
+                <span>
+                  <span className={styles.address}>{choice.address}</span>{' '}
+                  <time className="muted" dateTime={choice.createdAt} data-testid="embedded-wallet-created">
+                    {tEmbedded('createdOn', { date: formatDate(choice.createdAt) })}
+                  </time>
+                </span>
               </label>
             ))}
           </fieldset>
           <button type="submit" className="button primary" data-testid="embedded-choose-button">
-            {tEmbedded('verify')}
+            {tEmbedded('chooseContinue')}
           </button>
         </form>
       )}
@@ -358,6 +384,17 @@ export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps)
           </p>
           <button type="button" className="button primary" data-testid="embedded-new-passkey-button" onClick={() => onNewPasskey(step.address)}>
             {tEmbedded('newPasskey')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            data-testid="embedded-back-button"
+            onClick={() => {
+              discardRecovery()
+              setStep({ kind: 'recoverEmail' })
+            }}
+          >
+            {tEmbedded('back')}
           </button>
         </>
       )}

@@ -35,7 +35,9 @@ const subtle = () => globalThis.crypto.subtle
  */
 export async function deriveWrappingKey(prfOutput: Uint8Array, walletId: string): Promise<CryptoKey> {
   if (prfOutput.byteLength < 32) throw new UnlockFailedError({ details: `PRF output of ${prfOutput.byteLength} bytes` })
-  const material = await subtle().importKey('raw', new Uint8Array(prfOutput), 'HKDF', false, ['deriveKey'])
+  // WebCrypto takes its own copy; ours is wiped once imported.
+  const copy = new Uint8Array(prfOutput)
+  const material = await subtle().importKey('raw', copy, 'HKDF', false, ['deriveKey']).finally(() => copy.fill(0))
   return subtle().deriveKey(
     { name: 'HKDF', hash: 'SHA-256', salt: utf8(`sigil-embedded/${walletId}`), info: utf8(HKDF_INFO) },
     material,
@@ -53,7 +55,8 @@ export function generateDataKeyBytes(): Uint8Array<ArrayBuffer> {
 /** The data key as a non-extractable AES-GCM key: once imported, script can use it but never read it. */
 export function importDataKey(raw: Uint8Array): Promise<CryptoKey> {
   if (raw.byteLength !== DATA_KEY_BYTES) throw new UnlockFailedError({ details: `data key of ${raw.byteLength} bytes` })
-  return subtle().importKey('raw', new Uint8Array(raw), { name: 'AES-GCM' }, false, ['encrypt', 'decrypt'])
+  const copy = new Uint8Array(raw)
+  return subtle().importKey('raw', copy, { name: 'AES-GCM' }, false, ['encrypt', 'decrypt']).finally(() => copy.fill(0))
 }
 
 export async function seal(key: CryptoKey, plaintext: Uint8Array, aad: string): Promise<Sealed> {
