@@ -1,0 +1,148 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { createConfig, createConnector, http, type Connector } from '@wagmi/core'
+import { mainnet } from 'viem/chains'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { WagmiProvider } from 'wagmi'
+import { WalletRejectedProposalError } from '@/connectors/walletConnect/pairingErrors'
+import { createPairingState, type PairingState } from '@/connectors/walletConnect/pairingState'
+import { ConnectionRejectedError } from '@/lib/errors/wallet'
+import { en } from '@/lib/i18n/en'
+import type { WalletOption } from '@/lib/wagmi/walletOptions'
+import { WalletConnectPanel } from './WalletConnectPanel'
+
+/**
+ * The QR view against a scripted connector: the pairing state and the outcome of each `connect` are
+ * set by the test (the real client and SDK against a relay are in walletConnect.relay.test.ts and
+ * the e2e spec; these are the view's own decisions: when to restart, what to show).
+ */
+const URI = `wc:${'c3'.repeat(32)}@2?relay-protocol=irn&symKey=${'9e'.repeat(32)}`
+
+type Outcome = () => Promise<never>
+
+function scripted(options: { pairing: PairingState; outcomes: Outcome[]; deepLinkPreference?: 'native' | 'universal' }) {
+  const calls = { connect: 0 }
+  const loaded = { pairing: options.pairing }
+  const connectorFn = createConnector(() => ({
+    id: 'walletConnect.rainbow',
+    name: 'Rainbow',
+    type: 'walletConnect',
+    sigil: { key: 'rainbow', deepLinkPreference: options.deepLinkPreference ?? 'native' },
+    sigilFamily: { loaded, load: async () => loaded, preload: () => undefined, listing: undefined, warmUpWithDialog: true },
+    async connect() {
+      const outcome = options.outcomes[calls.connect++]
+      // Unscripted attempts stay pending, as a pairing waiting for a wallet does.
+      return outcome ? outcome() : new Promise<never>(() => undefined)
+    },
+    async disconnect() {},
+    async getAccounts() {
+      return []
+    },
+    async getChainId() {
+      return mainnet.id
+    },
+    async getProvider() {
+      return undefined
+    },
+    async isAuthorized() {
+      return false
+    },
+    onAccountsChanged() {},
+    onChainChanged() {},
+    onDisconnect() {},
+  }))
+  const config = createConfig({ chains: [mainnet], transports: { [mainnet.id]: http('http://127.0.0.1:9') }, storage: null, connectors: [connectorFn] })
+  const connector = config.connectors[0] as Connector
+  const option: WalletOption = { key: 'rainbow', name: 'Rainbow', icon: '', installed: false, connector, panel: 'walletconnect' }
+  return { config, option, calls }
+}
+
+function renderPanel(setup: ReturnType<typeof scripted>, isMobile = false) {
+  const onConnected = vi.fn()
+  render(
+    <WagmiProvider config={setup.config} reconnectOnMount={false}>
+      <QueryClientProvider client={new QueryClient()}>
+        <WalletConnectPanel option={setup.option} isMobile={isMobile} onConnected={onConnected} onBack={() => undefined} />
+      </QueryClientProvider>
+    </WagmiProvider>,
+  )
+  return { onConnected }
+}
+
+const walletRejects: Outcome = async () => {
+  throw new ConnectionRejectedError({ cause: new WalletRejectedProposalError(), details: 'the wallet rejected the proposal' })
+}
+/** What a failed chunk load or relay refusal becomes after `mapProviderError`: the same class, no wallet mark. */
+const relayRefuses: Outcome = async () => {
+  throw new ConnectionRejectedError({ cause: new Error('WebSocket closed: 3000 Unauthorized'), details: 'connect: no error code' })
+}
+
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
+
+describe('WalletConnectPanel', () => {
+  it('after a wallet’s rejection starts one fresh pairing by itself, never a loop, and shows the coded error', async () => {
+    const pairing = createPairingState()
+    const setup = scripted({ pairing, outcomes: [walletRejects, walletRejects, walletRejects] })
+    renderPanel(setup)
+    await settle()
+    await settle()
+    // The view's attempt + one automatic restart; the second rejection waits for the user.
+    expect(setup.calls.connect).toBe(2)
+    const error = screen.getByTestId('connect-error')
+    expect(error.textContent).toBe(en.errors.connection_rejected)
+    expect(error.getAttribute('data-code')).toBe('connection_rejected')
+    // A user's "Try again" is a new action: it may restart once more after a rejection.
+    fireEvent.click(screen.getByTestId('connect-retry'))
+    await settle()
+    await settle()
+    expect(setup.calls.connect).toBe(4)
+  })
+
+  it('any other failure (relay refusal, chunk load) shows the error and "Try again" without restarting', async () => {
+    const setup = scripted({ pairing: createPairingState(), outcomes: [relayRefuses, relayRefuses] })
+    renderPanel(setup)
+    await settle()
+    await settle()
+    expect(setup.calls.connect).toBe(1)
+    expect(screen.getByTestId('connect-error').getAttribute('data-code')).toBe('connection_rejected')
+    expect(screen.getByTestId('connect-retry')).toBeTruthy()
+  })
+
+  it('after every automatic attempt expired, shows only "Try again", which starts a new run', async () => {
+    const pairing = createPairingState(10)
+    const setup = scripted({ pairing, outcomes: [] })
+    renderPanel(setup)
+    await settle()
+    act(() => pairing.set({ status: 'exhausted', uri: undefined, attempt: 10 }))
+    expect(screen.queryByTestId('wc-qr')).toBeNull()
+    expect(screen.queryByTestId('connect-retry')).toBeNull()
+    const tryAgain = screen.getByTestId('wc-try-again')
+    expect(tryAgain.textContent).toBe('Try again')
+    fireEvent.click(tryAgain)
+    await settle()
+    expect(setup.calls.connect).toBe(2)
+  })
+
+  it('on a phone with no URI yet at the tap: a spinner, then the QR code and an "Open" link with the connector’s preference', async () => {
+    const clicked: string[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.href)
+    })
+    const pairing = createPairingState()
+    const setup = scripted({ pairing, outcomes: [], deepLinkPreference: 'universal' })
+    renderPanel(setup, true)
+    await settle()
+    expect(screen.getByTestId('wc-status').textContent).toBe('Preparing the QR code…')
+    expect(screen.queryByTestId('wc-open-app')).toBeNull()
+    act(() => pairing.set({ status: 'pairing', uri: URI, attempt: 1 }))
+    await waitFor(() => expect(screen.getByTestId('wc-qr').getAttribute('data-uri')).toBe(URI))
+    fireEvent.click(screen.getByTestId('wc-open-app'))
+    expect(clicked).toEqual([`https://rnbwapp.com/wc?uri=${encodeURIComponent(URI)}`])
+  })
+})
