@@ -131,12 +131,14 @@ test('keeps no plaintext key material on the device or in what it sends', async 
   expect(account.address).toBe(address)
   const privateKey = toHex(account.getHdKey().privateKey!).slice(2)
   const prfOutputs = (await page.evaluate(() => window.__prfSeen)) ?? []
+  const rawKeys = (await page.evaluate(() => window.__rawKeysSeen)) ?? []
+  expect(rawKeys.length, 'the data key was seen on its way into WebCrypto').toBeGreaterThan(0)
 
   const secrets = [
     phrase,
     ...phrase.split(' ').map((_, index, words) => words.slice(index, index + 3).join(' ')).filter((run) => run.split(' ').length === 3),
     privateKey,
-    ...prfOutputs.flatMap((hex) => [hex, Buffer.from(hex, 'hex').toString('base64url'), Buffer.from(hex, 'hex').toString('base64')]),
+    ...[...prfOutputs, ...rawKeys].flatMap((hex) => [hex, Buffer.from(hex, 'hex').toString('base64url'), Buffer.from(hex, 'hex').toString('base64')]),
   ]
   const stored = await deviceStorageDump(page)
   expect(stored).toContain(address) // the scan does read the wallet's record
@@ -180,6 +182,52 @@ test('recovers the wallet by email after the passkey is lost, with a new passkey
   await page.getByTestId('sign-message-input').fill('recovered')
   await page.getByTestId('sign-message-button').click()
   await expect(page.getByTestId('signature-verified')).toHaveAttribute('data-verified', 'true', { timeout: 15_000 })
+})
+
+test('recovers on a device that still holds the old passkey, choosing between two wallets of one email with no default', async ({ page, embeddedApp, authenticator, mail }) => {
+  await page.goto(embeddedApp.baseURL)
+  const email = uniqueEmail('choose')
+  const first = await createWallet(page, email)
+  await disconnect(page)
+  await openEmbeddedPanel(page)
+  await page.getByTestId('embedded-new-wallet-button').click()
+  await page.getByTestId('embedded-email-input').fill(email)
+  await page.getByTestId('embedded-create-button').click()
+  await expect(page.getByTestId('account-address')).not.toHaveAttribute('title', first, { timeout: 15_000 })
+  await disconnect(page)
+  expect(await authenticator.credentials()).toHaveLength(2)
+
+  // The site's data is gone (cleared browser data), the passkeys are still in the authenticator.
+  await page.evaluate(async () => {
+    localStorage.clear()
+    for (const database of await indexedDB.databases()) if (database.name) indexedDB.deleteDatabase(database.name)
+  })
+  await page.reload()
+
+  await openEmbeddedPanel(page)
+  await page.getByTestId('embedded-recover-button').click()
+  await page.getByTestId('embedded-recover-email-input').fill(email)
+  const inboxBefore = mail.inbox.length
+  await page.getByTestId('embedded-send-code-button').click()
+  await page.getByTestId('embedded-code-input').fill(await recoveryCodeFor(mail, email, inboxBefore))
+  await page.getByTestId('embedded-verify-code-button').click()
+
+  // Both wallets, each with its creation date, and none chosen for the user.
+  const choices = page.locator('input[name="wallet"]')
+  await expect(choices).toHaveCount(2)
+  for (const choice of await choices.all()) await expect(choice).not.toBeChecked()
+  await expect(page.getByTestId('embedded-wallet-created')).toHaveCount(2)
+  for (const date of await page.getByTestId('embedded-wallet-created').all()) expect(Number.isNaN(Date.parse((await date.getAttribute('datetime'))!))).toBe(false)
+  await page.getByTestId('embedded-choose-button').click()
+  await expect(page.getByTestId('embedded-recover-address')).toHaveCount(0) // a choice is required
+  await page.getByTestId(`embedded-wallet-choice-${first}`).check()
+  await page.getByTestId('embedded-choose-button').click()
+  await expect(page.getByTestId('embedded-recover-address')).toContainText(first)
+
+  // No excludeCredentials: the authenticator holding the wallet's old passkey makes a new one.
+  await page.getByTestId('embedded-new-passkey-button').click()
+  await expect(page.getByTestId('account-address')).toHaveAttribute('title', first, { timeout: 15_000 })
+  await expect(page.getByTestId('connect-error')).toHaveCount(0)
 })
 
 test('refuses a recovery code older than 900 seconds', async ({ page, embeddedApp, authenticator, mail }) => {

@@ -36,6 +36,8 @@ declare global {
   interface Window {
     /** Test instrumentation: PRF outputs (hex) the page received, and how many passkey prompts it made. */
     __prfSeen?: string[]
+    /** Raw 32-byte AES-GCM keys (hex) the page imported into WebCrypto: the wallet's data key. */
+    __rawKeysSeen?: string[]
     __passkeyPrompts?: { create: number; get: number }
   }
 }
@@ -57,6 +59,18 @@ function recordPasskeys() {
     if (first && !seen.includes(hex(first))) seen.push(hex(first))
     return results
   }
+  const rawKeys: string[] = []
+  window.__rawKeysSeen = rawKeys
+  const importKey = crypto.subtle.importKey
+  crypto.subtle.importKey = function (this: SubtleCrypto, ...args: Parameters<SubtleCrypto['importKey']>) {
+    const [format, data, algorithm] = args
+    const name = typeof algorithm === 'string' ? algorithm : algorithm.name
+    if (format === 'raw' && name === 'AES-GCM' && (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) && data.byteLength === 32) {
+      const key = hex(data)
+      if (!rawKeys.includes(key)) rawKeys.push(key)
+    }
+    return importKey.apply(this, args as never)
+  } as SubtleCrypto['importKey']
   const { create, get } = navigator.credentials
   navigator.credentials.create = function (options) {
     prompts.create += 1
