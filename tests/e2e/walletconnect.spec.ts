@@ -72,6 +72,21 @@ async function openDialogAndWaitForWarmUp(page: Page, relay: Relay): Promise<voi
 }
 
 test.describe('desktop: QR code', () => {
+  test('opening the dialog on desktop neither opens a relay socket nor pairs: the proposal goes out on the click', async ({ page, wcServer, relay }) => {
+    await page.goto(wcServer.baseURL)
+    const sockets = relay.stats.connections.length
+    const proposals = relay.stats.methods.wc_proposeSession ?? 0
+    await page.getByTestId('connect-button').click()
+    await expect(page.getByTestId('connect-dialog').getByTestId('wallet-option-walletconnect')).toBeVisible()
+    // Long enough for a warm-up that paired to reach the relay (it takes ~100–200 ms on loopback).
+    await page.waitForTimeout(1_500)
+    expect(relay.stats.connections.length).toBe(sockets)
+    expect(relay.stats.methods.wc_proposeSession ?? 0).toBe(proposals)
+    await page.getByTestId('connect-dialog').getByTestId('wallet-option-walletconnect').click()
+    await expect(page.getByTestId('wc-qr')).toHaveAttribute('data-uri', /^wc:/)
+    expect(relay.stats.methods.wc_proposeSession ?? 0).toBeGreaterThan(proposals)
+  })
+
   test('the QR code pairs the wallet: connected, account and chain shown, the four values stored under the key', async ({
     page,
     wcServer,
