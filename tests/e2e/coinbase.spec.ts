@@ -8,7 +8,7 @@ import { auth } from '@/lib/i18n/auth'
 import { coinbaseSmartWallet as catalogue } from '@/lib/i18n/coinbaseSmartWallet'
 import { errors } from '@/lib/i18n/errors'
 import type { KeysWallet } from '../fixtures/coinbase/keysWallet'
-import { expect, openDialogWarm, test } from './coinbaseFixtures'
+import { expect, KEYS_WALLET_CHAINS, openDialogWarm, test } from './coinbaseFixtures'
 
 /**
  * The Coinbase Smart Wallet end to end (issue 5): the production build in Debian's Chromium, the real
@@ -22,16 +22,18 @@ const KEY = 'coinbasesmartwallet'
 const OPTION = `wallet-option-${KEY}`
 const BASE_SEPOLIA = 84532
 const BASE = 8453
+const OPTIMISM = 10
 
 type OpenCall = { url: string; eventType: string | null; inClickTask: boolean; userActivation: boolean | null }
 
 /**
  * Records every `window.open` with what proves it ran inside the click: the event being dispatched
  * (`window.event`), and whether the click's task is still running (a flag a capture listener sets on
- * every click and a zero-delay timer — the next task — clears).
+ * every click and a zero-delay timer — the next task — clears). With `blockOutsideClickTask`, a
+ * `window.open` outside the click's task returns `null`, as Safari's popup blocker does.
  */
-async function traceWindowOpen(page: Page) {
-  await page.addInitScript(() => {
+async function traceWindowOpen(page: Page, options: { blockOutsideClickTask?: boolean } = {}) {
+  await page.addInitScript((blockOutsideClickTask) => {
     const win = window as unknown as { __openCalls: unknown[]; __inClickTask: boolean }
     win.__openCalls = []
     win.__inClickTask = false
@@ -51,9 +53,11 @@ async function traceWindowOpen(page: Page) {
         inClickTask: win.__inClickTask,
         userActivation: (navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation?.isActive ?? null,
       })
+      // Safari's rule, which Chromium does not apply: a popup opened after the click's task is blocked.
+      if (blockOutsideClickTask && !win.__inClickTask) return null
       return open(...args)
     }
-  })
+  }, options.blockOutsideClickTask ?? false)
 }
 
 const openCalls = (page: Page) => page.evaluate(() => (window as unknown as { __openCalls: OpenCall[] }).__openCalls)
@@ -155,6 +159,43 @@ test.describe('connecting', () => {
     await snap('coinbase-connected')
   })
 
+  test('a tap before the family has loaded: the popup opens after the click, Safari blocks it, and the SDK’s own retry appears under the modal dialog', async ({
+    page,
+    coinbaseApp,
+    useKeysWallet,
+  }) => {
+    test.setTimeout(60_000)
+    const wallet = await useKeysWallet()
+    await traceWindowOpen(page, { blockOutsideClickTask: true })
+    await page.goto(coinbaseApp.baseURL)
+    // A slow network from here on: the chunks the dialog loads (the family module and its SDK) arrive late.
+    await page.route('**/_next/static/chunks/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      await route.fallback()
+    })
+    await page.getByTestId('connect-button').click()
+    const dialog = page.getByTestId('connect-dialog')
+    await dialog.getByTestId(OPTION).click()
+
+    // The SDK was not ready at the tap: its window.open ran after the click's task, and was blocked.
+    // (Each late chunk — the family, then the SDK's — waits its turn: allow for several.)
+    await expect(page.getByText('Popup was blocked. Try again.')).toBeVisible({ timeout: 20_000 })
+    const [blocked, ...none] = await openCalls(page)
+    expect(none).toEqual([])
+    expect(blocked).toMatchObject({ inClickTask: false })
+    expect(wallet.handshakes).toEqual([])
+
+    // The SDK's retry sits under the modal connect dialog (everything outside a modal <dialog> is
+    // inert), so it cannot be reached while the dialog is open; closing the dialog cancels the
+    // attempt. A tap on this row must therefore wait until the family is ready (the connector's
+    // `isReady()`): until the dialog shows the row as preparing, this pins where a cold tap ends.
+    const retry = page.getByText('Retry', { exact: true })
+    await expect(retry).toBeVisible()
+    await expect(retry.click({ trial: true, timeout: 1_000 })).rejects.toThrow(/intercepts pointer events|Timeout/)
+    await expect(dialog.getByTestId('connect-status')).toBeVisible()
+    expect(wallet.handshakes).toEqual([])
+  })
+
   test('a refused connection shows "Connection rejected. Please try again." and a retry connects', async ({ page, coinbaseApp, useKeysWallet }) => {
     const wallet = await useKeysWallet({ behaviour: { rejectConnect: true } })
     await page.goto(coinbaseApp.baseURL)
@@ -203,9 +244,16 @@ test.describe('sign-in as a smart account', () => {
     const wallet = await useKeysWallet({ smartAccount: { deployed: false } })
     const kit = wallet.smartAccount!.kit
     expect(await kit.isDeployed(wallet.address)).toBe(false)
+    await traceWindowOpen(page)
     await page.goto(coinbaseApp.baseURL)
+    const noncePrefetched = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/nonce')
     await connect(page, wallet)
+    // The panel fetched its nonce before the tap, so the tap awaits nothing before the wallet.
+    await noncePrefetched
     await signIn(page)
+    const [, signInOpen, ...more] = await openCalls(page)
+    expect(more).toEqual([])
+    expect(signInOpen).toMatchObject({ eventType: 'click', inClickTask: true, userActivation: true })
     await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
     await expect(page.getByTestId('auth-address')).toHaveText(wallet.address)
     await expect(page.getByTestId('auth-chain')).toHaveText(String(BASE_SEPOLIA))
@@ -322,6 +370,7 @@ test.describe('chains and disconnecting', () => {
     useKeysWallet,
   }) => {
     const wallet = await useKeysWallet()
+    await traceWindowOpen(page)
     await page.goto(coinbaseApp.baseURL)
     await connect(page, wallet)
     let popups = 0
@@ -349,6 +398,36 @@ test.describe('chains and disconnecting', () => {
     await page.getByTestId('sign-message-button').click()
     await expect(page.getByTestId('signature-output')).toBeVisible()
     expect(wallet.requests.map((request) => [request.method, request.chainId])).toEqual([['personal_sign', BASE]])
+    // The signature's popup opened inside the click (Safari blocks it otherwise).
+    const [, signOpen, ...more] = await openCalls(page)
+    expect(more).toEqual([])
+    // The panel's form submits from the button's click, in the click's task.
+    expect(signOpen).toMatchObject({ eventType: 'submit', inClickTask: true, userActivation: true })
+  })
+
+  test('switching to a chain the smart wallet did not list asks its popup, and the refusal is shown with its code; the chain stays', async ({
+    page,
+    coinbaseApp,
+    useKeysWallet,
+  }) => {
+    const wallet = await useKeysWallet()
+    await page.goto(coinbaseApp.baseURL)
+    await connect(page, wallet)
+    const persisted = await readPersisted(page)
+    expect(KEYS_WALLET_CHAINS as readonly number[]).not.toContain(OPTIMISM)
+
+    await page.getByTestId('chain-menu-button').click()
+    await page.getByTestId(`chain-option-${OPTIMISM}`).click()
+    const chainError = page.getByTestId('chain-error')
+    await expect(chainError).toHaveText(errors.network_switching_not_supported)
+    await expect(chainError).toHaveAttribute('data-code', 'network_switching_not_supported')
+    await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', String(BASE_SEPOLIA))
+    expect(await readPersisted(page)).toEqual(persisted)
+    // The popup was asked: first to switch (4902, unknown chain), then to add it, which it does not do.
+    expect(wallet.requests.map((request) => [request.method, 'error' in request.answer ? request.answer.error.code : 'ok'])).toEqual([
+      ['wallet_switchEthereumChain', 4902],
+      ['wallet_addEthereumChain', 4200],
+    ])
   })
 
   test('disconnecting clears the four persisted values and the SDK session; connecting again asks through the popup', async ({
