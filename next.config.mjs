@@ -14,6 +14,9 @@ function assertProductionEnvironment(env) {
     problems.push('APP_ORIGIN is required in production: the exact origin(s) the site answers on, comma-separated (e.g. https://sigil.example).')
   if (!env.EMBEDDED_RECOVERY_KEY?.trim())
     problems.push('EMBEDDED_RECOVERY_KEY is required in production: 32 random bytes as base64 (openssl rand -base64 32), the same on every instance; without it no embedded wallet can be recovered by email.')
+  const preference = env.COINBASE_PREFERENCE?.trim()
+  if (preference && !['all', 'smartWalletOnly', 'eoaOnly'].includes(preference))
+    problems.push(`COINBASE_PREFERENCE must be one of all, smartWalletOnly, eoaOnly, got "${preference}".`)
   if (problems.length) throw new Error(`Sigil cannot start:\n- ${problems.join('\n- ')}`)
 }
 

@@ -52,6 +52,8 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const [view, setView] = useState<View>({ kind: 'list' })
+  // Bumped when a warmed-up family finishes preparing, so its row becomes tappable.
+  const [readiness, setReadiness] = useState(0)
   // Each attempt has a number; a result that arrives for an older one (cancelled) is undone.
   const attempt = useRef(0)
   const closed = useRef(false)
@@ -66,10 +68,11 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
     if (!element) return
     if (!element.open) element.showModal()
     preloadConnectedView()
-    // Families that must act inside the tap (a popup, a deep link with a ready URI) load now.
+    // Families that must act inside the tap (a popup, a deep link with a ready URI) load now; their
+    // rows are "getting ready" until then (see isPreparing).
     for (const connector of config.connectors) {
       const family = familyOf(connector)
-      if (family?.warmUpWithDialog) family.preload({ isMobile: platform.isMobile })
+      if (family?.warmUpWithDialog) void family.preload({ isMobile: platform.isMobile }).then(() => setReadiness((n) => n + 1))
       if (family?.listing?.panel) preloadFamilyPanel(family.listing.panel)
     }
     return () => {
@@ -140,7 +143,19 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
     }
   }
 
+  /**
+   * A row whose family connects from inside the tap (a popup: the Coinbase Smart Wallet) is not
+   * tappable until the family is ready: a tap before would open the popup after an await, which Safari
+   * blocks — and the SDK's own "Popup was blocked" retry cannot be reached behind this modal.
+   */
+  function isPreparing(option: WalletOptionData): boolean {
+    void readiness
+    const family = option.connector ? familyOf(option.connector) : undefined
+    return family !== undefined && family.warmUpWithDialog && !family.listing?.panel && !family.isReady()
+  }
+
   function select(option: WalletOptionData) {
+    if (isPreparing(option)) return
     // On a phone without this wallet, open the page in the wallet's in-app browser. This must run
     // inside the tap with nothing awaited first: iOS Safari drops navigations started more than
     // ~500 ms after the gesture (REFERENCE.md section 2).
@@ -213,7 +228,7 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
         </div>
 
         <div className="dialog-scroll">
-          {view.kind === 'list' && <WalletList options={options} isMobile={platform.isMobile} onSelect={select} />}
+          {view.kind === 'list' && <WalletList options={options} isMobile={platform.isMobile} onSelect={select} isPreparing={isPreparing} />}
 
           {view.kind === 'panel' && view.option.panel && (
             <FamilyPanel

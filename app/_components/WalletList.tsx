@@ -9,17 +9,19 @@ export type WalletListProps = {
   options: readonly WalletOptionData[]
   isMobile: boolean
   onSelect: (option: WalletOptionData) => void
+  /** Rows whose wallet is still getting ready (shown, not tappable yet). */
+  isPreparing?: ((option: WalletOptionData) => boolean) | undefined
 }
 
 /** Every wallet the page can offer: installed ones first, then the others under their own heading. */
-export function WalletList({ options, isMobile, onSelect }: WalletListProps) {
+export function WalletList({ options, isMobile, onSelect, isPreparing }: WalletListProps) {
   const headingId = useId()
   if (options.length === 0) return <p className="muted">{t('connect.empty')}</p>
   const ordered = orderWalletOptions(options)
   const installed = ordered.filter((option) => option.installed)
   const others = ordered.filter((option) => !option.installed)
   const row = (option: WalletOptionData) => (
-    <WalletOption key={option.key} option={option} isMobile={isMobile} onSelect={onSelect} />
+    <WalletOption key={option.key} option={option} isMobile={isMobile} onSelect={onSelect} preparing={isPreparing?.(option) ?? false} />
   )
   return (
     <div className="wallet-groups">

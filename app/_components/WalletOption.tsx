@@ -6,12 +6,16 @@ export type WalletOptionProps = {
   option: WalletOptionData
   isMobile: boolean
   onSelect: (option: WalletOptionData) => void
+  /** Its wallet is still getting ready: a tap now could not open its popup inside the click. */
+  preparing?: boolean | undefined
 }
 
 /** One wallet: a button with its icon and name, and an install link when it is missing on desktop. */
-export function WalletOption({ option, isMobile, onSelect }: WalletOptionProps) {
+export function WalletOption({ option, isMobile, onSelect, preparing = false }: WalletOptionProps) {
   const { key, name, icon, installed, installUrl, openInApp } = option
-  const status = installed
+  const status = preparing
+    ? t('connect.preparing')
+    : installed
     ? t('connect.installed')
     : isMobile && openInApp
       ? t('connect.openInApp')
@@ -23,7 +27,11 @@ export function WalletOption({ option, isMobile, onSelect }: WalletOptionProps) 
         className="wallet-option"
         data-testid={`wallet-option-${key}`}
         data-installed={installed ? 'true' : 'false'}
-        onClick={() => onSelect(option)}
+        data-preparing={preparing ? 'true' : undefined}
+        aria-disabled={preparing ? 'true' : undefined}
+        onClick={() => {
+          if (!preparing) onSelect(option)
+        }}
       >
         {/* eslint-disable-next-line @next/next/no-img-element -- icons are data URIs; next/image adds nothing */}
         <img className="wallet-icon" src={icon} alt={name} width={32} height={32} />

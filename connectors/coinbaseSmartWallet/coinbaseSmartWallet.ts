@@ -64,7 +64,7 @@ export type CoinbaseSmartWalletProperties = {
    */
   swallowsSigningErrors: true
   /** Creates the SDK and its provider ahead of the tap (the connect dialog calls it when it opens). */
-  prepare(context: { isMobile: boolean }): void
+  prepare(context: { isMobile: boolean }): Promise<void>
   /**
    * Whether the SDK's provider exists, so a tap on `connect` opens the popup inside the click. Until
    * then a tap reaches `window.open` only after awaiting the SDK, which Safari blocks (the SDK then
@@ -185,7 +185,8 @@ export function coinbaseSmartWallet(parameters: CoinbaseSmartWalletParameters) {
     },
 
     prepare() {
-      lifecycle.init().catch((error: unknown) => {
+      // Settles once the SDK's provider exists: the dialog enables the row then (isReady).
+      return lifecycle.init().then(() => undefined, (error: unknown) => {
         // Connecting initialises again and reports the failure to the user then.
         logger.debug('coinbase_prepare_failed', { error: error instanceof Error ? error.name : typeof error })
       })

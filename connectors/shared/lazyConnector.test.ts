@@ -155,4 +155,42 @@ describe('lazyConnector', () => {
   it('familyOf is undefined for connectors that are not lazy families', () => {
     expect(familyOf({ id: 'metamask' })).toBeUndefined()
   })
+
+  it('is ready once loaded when the family has no readiness of its own', async () => {
+    const { connector } = setup()
+    expect(connector.sigilFamily.isReady()).toBe(false)
+    await connector.sigilFamily.preload({ isMobile: false })
+    expect(connector.sigilFamily.isReady()).toBe(true)
+  })
+
+  it('settles preload after the family prepared, and follows the family’s own readiness', async () => {
+    let ready = false
+    const prepare = vi.fn(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      ready = true
+    })
+    const build = createConnector((config) => ({
+      ...realFamily().build(config),
+      prepare,
+      isReady: () => ready,
+    }))
+    const config = createConfig({
+      chains: [mainnet],
+      transports: { [mainnet.id]: http() },
+      storage: null,
+      connectors: [lazyConnector({ id: 'x', type: 'x', properties: { name: 'X' }, load: async () => build as never, storage: createMemoryStorage() })],
+    })
+    const handle = familyOf(config.connectors[0]!)!
+    const preloading = handle.preload({ isMobile: true })
+    expect(handle.isReady()).toBe(false)
+    await preloading
+    expect(prepare).toHaveBeenCalledWith({ isMobile: true })
+    expect(handle.isReady()).toBe(true)
+  })
+
+  it('never rejects a preload whose module fails to load', async () => {
+    const { connector } = setup({ failFirstLoad: true })
+    await expect(connector.sigilFamily.preload({ isMobile: false })).resolves.toBeUndefined()
+    expect(connector.sigilFamily.isReady()).toBe(false)
+  })
 })

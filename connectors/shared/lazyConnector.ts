@@ -20,7 +20,9 @@ export type FamilyListing = {
 /** The real connector a family module builds, as wagmi would see it (minus the `uid`/`emitter` wagmi adds). */
 export type LoadedConnector = ReturnType<CreateConnectorFn> & {
   /** Optional warm-up run when the dialog opens (e.g. pre-pairing so a phone's tap navigates at once). */
-  prepare?: ((context: { isMobile: boolean }) => void) | undefined
+  prepare?: ((context: { isMobile: boolean }) => void | Promise<void>) | undefined
+  /** False while a tap could not yet act inside the gesture (e.g. the popup SDK is not created). */
+  isReady?: (() => boolean) | undefined
 }
 
 /** The handle every lazily loaded family connector carries, as `connector.sigilFamily`. */
@@ -29,8 +31,10 @@ export type SigilFamilyHandle<Real extends LoadedConnector = LoadedConnector> = 
   readonly loaded: Real | undefined
   /** Loads the family's module once; every caller gets the same instance. */
   load(): Promise<Real>
-  /** Starts loading without waiting (dialog open, hover); then runs the family's `prepare`. */
-  preload(context: { isMobile: boolean }): void
+  /** Starts loading (dialog open, hover), then runs the family's `prepare`; settles when both did. Never rejects. */
+  preload(context: { isMobile: boolean }): Promise<void>
+  /** Loaded, and the family says a tap would act inside the gesture (`isReady`, true when it has none). */
+  isReady(): boolean
   readonly listing: FamilyListing | undefined
   /** The connect dialog calls `preload` when it opens (a popup or deep link must fire inside the tap). */
   readonly warmUpWithDialog: boolean
@@ -109,12 +113,14 @@ export function lazyConnector<Real extends LoadedConnector>(parameters: LazyConn
       },
       load,
       preload(context) {
-        load().then(
-          (instance) => instance.prepare?.(context),
-          () => {
+        return load()
+          .then((instance) => instance.prepare?.(context))
+          .catch(() => {
             // Reported when the user actually picks the wallet (connect loads again).
-          },
-        )
+          })
+      },
+      isReady() {
+        return real !== undefined && (real.isReady?.() ?? true)
       },
       listing: parameters.listing,
       warmUpWithDialog: parameters.warmUpWithDialog ?? false,

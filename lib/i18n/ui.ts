@@ -16,6 +16,7 @@ export const ui = {
   'connect.install': 'Install',
   'connect.installLabel': 'Install {wallet} (opens in a new tab)',
   'connect.openInApp': 'Open in app',
+  'connect.preparing': 'Getting ready…',
   'connect.opening': 'Opening {wallet}…',
   'connect.hint': 'Approve the request in your wallet.',
   'connect.cancel': 'Cancel',
