@@ -8,7 +8,7 @@ import { connectorKey } from '../shared/connectorKey'
 import { endSession } from '../shared/endSession'
 import { createLifecycle } from '../shared/lifecycle'
 import { logger } from '../shared/logger'
-import { parseAddress, tryParseAddress } from '../shared/parseAddress'
+import { parseAddress } from '../shared/parseAddress'
 import { parseChainId } from '../shared/parseChainId'
 import { createPersistedValues } from '../shared/persistedValues'
 import { mapProviderError, ProviderErrorCode, providerErrorCode } from '../shared/providerErrors'
@@ -21,6 +21,7 @@ import type { RequestFn, SigilConnectorProperties } from '../shared/types'
 import { CoinbaseKeysUrlInvalidError } from './errors'
 import { parseCoinbasePreference, type CoinbasePreference } from './preference'
 import type { CoinbaseSmartWalletIdentity } from './properties'
+import { applyAccountsChanged, applyChainChanged, type WalletEventTarget } from '../shared/walletEvents'
 
 /** The provider `@coinbase/wallet-sdk` hands out (EIP-1193 plus `disconnect`). */
 export type CoinbaseProvider = ProviderInterface
@@ -172,7 +173,10 @@ export function coinbaseSmartWallet(parameters: CoinbaseSmartWalletParameters) {
     reportConnectionFailed({ connectorKey: key, connectorName: properties.name, error })
   }
 
-  return createConnector<CoinbaseProvider, CoinbaseSmartWalletProperties>((config) => ({
+  return createConnector<CoinbaseProvider, CoinbaseSmartWalletProperties>((config) => {
+    // The shared handling of the wallet's accountsChanged / chainChanged (SPEC.md §4).
+    const events: WalletEventTarget = { persisted, emitChange: (data) => config.emitter.emit('change', data), connectorKey: key }
+    return {
     // The wagmi id is the connector key, as for every Sigil connector.
     id: key,
     name: properties.name,
@@ -318,29 +322,11 @@ export function coinbaseSmartWallet(parameters: CoinbaseSmartWalletParameters) {
 
     onAccountsChanged(accounts) {
       // EIP-1193: an empty list means the wallet disconnected this site.
-      if (!Array.isArray(accounts) || accounts.length === 0) return void this.onDisconnect()
-      const parsed = accounts.map(tryParseAddress)
-      if (parsed.some((address) => address === undefined)) {
-        logger.warn('invalid_accounts_from_wallet', { connector: key, count: accounts.length })
-        return
-      }
-      persisted.setActiveAccount(parsed[0])
-      config.emitter.emit('change', { accounts: parsed as Address[] })
+      if (applyAccountsChanged(events, accounts) === 'disconnect') void this.onDisconnect()
     },
 
     onChainChanged(chain) {
-      let chainId: number
-      try {
-        chainId = parseChainId(chain)
-      } catch {
-        logger.warn('invalid_chain_from_wallet', { connector: key })
-        return
-      }
-      // SPEC.md §4: the same id is ignored; a different one updates the chain and marks the switch.
-      if (chainId === persisted.getCurrentChain()) return
-      persisted.setCurrentChain(chainId)
-      persisted.setSwitchedNetwork(true)
-      config.emitter.emit('change', { chainId })
+      applyChainChanged(events, chain)
     },
 
     async onDisconnect() {
@@ -350,5 +336,6 @@ export function coinbaseSmartWallet(parameters: CoinbaseSmartWalletParameters) {
       await endSession({ persisted, connectorKey: key, disconnectProvider: () => undefined })
       config.emitter.emit('disconnect')
     },
-  }))
+  }
+  })
 }

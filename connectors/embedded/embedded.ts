@@ -6,7 +6,6 @@ import { endSession } from '../shared/endSession'
 import type { LoadedConnector } from '../shared/lazyConnector'
 import { createLifecycle } from '../shared/lifecycle'
 import { logger } from '../shared/logger'
-import { parseChainId } from '../shared/parseChainId'
 import { createPersistedValues } from '../shared/persistedValues'
 import { mapProviderError } from '../shared/providerErrors'
 import type { KeyValueStorage } from '../shared/storage'
@@ -15,6 +14,7 @@ import { reportConnectionFailed } from '../shared/connectionEvents'
 import { EMBEDDED_KEY, EMBEDDED_NAME } from './identity'
 import { createEmbeddedProvider, type EmbeddedProvider } from './provider'
 import { createEmbeddedWallet, type EmbeddedWallet, type EmbeddedWalletParameters } from './wallet'
+import { applyAccountsChanged, applyChainChanged, type WalletEventTarget } from '../shared/walletEvents'
 
 export type EmbeddedConnectorParameters = EmbeddedWalletParameters & {
   /** RPC address per chain id: where transactions are sent and reads go. */
@@ -53,6 +53,8 @@ export function embeddedConnector(parameters: EmbeddedConnectorParameters) {
   const wallet = createEmbeddedWallet(parameters)
 
   return (config: Parameters<CreateConnectorFn>[0]): EmbeddedConnector => {
+    // The shared handling of the wallet's accountsChanged / chainChanged (SPEC.md §4).
+    const events: WalletEventTarget = { persisted, emitChange: (data) => config.emitter.emit('change', data), connectorKey: EMBEDDED_KEY }
     const defaultChainId = config.chains[0].id
     let connected: Address | undefined
     let chainId = persisted.getCurrentChain() ?? defaultChainId
@@ -199,20 +201,11 @@ export function embeddedConnector(parameters: EmbeddedConnectorParameters) {
       },
 
       onAccountsChanged(accounts) {
-        if (accounts.length === 0) return void this.onDisconnect()
-        const [first] = accounts
-        if (!first) return
-        persisted.setActiveAccount(getAddress(first))
-        config.emitter.emit('change', { accounts: [getAddress(first)] })
+        if (applyAccountsChanged(events, accounts) === 'disconnect') void this.onDisconnect()
       },
 
       onChainChanged(chain) {
-        const next = parseChainId(chain)
-        // SPEC.md §4: the same id is ignored; a different one updates the chain and marks the switch.
-        if (next === persisted.getCurrentChain()) return
-        persisted.setCurrentChain(next)
-        persisted.setSwitchedNetwork(true)
-        config.emitter.emit('change', { chainId: next })
+        applyChainChanged(events, chain)
       },
 
       async onDisconnect() {

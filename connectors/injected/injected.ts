@@ -21,7 +21,7 @@ import { connectorKey } from '../shared/connectorKey'
 import { endSession } from '../shared/endSession'
 import { createLifecycle } from '../shared/lifecycle'
 import { logger } from '../shared/logger'
-import { parseAddress, tryParseAddress } from '../shared/parseAddress'
+import { parseAddress } from '../shared/parseAddress'
 import { parseChainId } from '../shared/parseChainId'
 import { createPersistedValues } from '../shared/persistedValues'
 import { getProviderWithRetry, requireInitProvider } from '../shared/providerRetry'
@@ -31,6 +31,7 @@ import { requestAccounts, requestChainId } from '../shared/timeouts'
 import type { RequestFn, SigilConnectorProperties } from '../shared/types'
 import { type DiscoveryStore, getDiscoveryStore } from './discovery'
 import { waitForLateInjection } from './lateInjection'
+import { applyAccountsChanged, applyChainChanged, type WalletEventTarget } from '../shared/walletEvents'
 
 export type InjectedParameters = {
   /** Wallet-book key of a browser-extension wallet, e.g. `metamask`. */
@@ -184,6 +185,8 @@ export function injected(parameters: InjectedParameters = {}) {
   }
 
   return createConnector<Provider | undefined, { sigil: SigilConnectorProperties }>((config) => {
+    // The shared handling of the wallet's accountsChanged / chainChanged (SPEC.md §4).
+    const events: WalletEventTarget = { persisted, emitChange: (data) => config.emitter.emit('change', data), connectorKey: key }
     async function emitFailure(error: SigilError) {
       const { reportConnectionFailed } = await loadConnectionEvents()
       reportConnectionFailed({ connectorKey: key, connectorName: identity.name, error })
@@ -341,29 +344,11 @@ export function injected(parameters: InjectedParameters = {}) {
 
       onAccountsChanged(accounts) {
         // EIP-1193: an empty list means the wallet disconnected this site.
-        if (!Array.isArray(accounts) || accounts.length === 0) return void this.onDisconnect()
-        const parsed = accounts.map(tryParseAddress)
-        if (parsed.some((address) => address === undefined)) {
-          logger.warn('invalid_accounts_from_wallet', { connector: key, count: accounts.length })
-          return
-        }
-        persisted.setActiveAccount(parsed[0])
-        config.emitter.emit('change', { accounts: parsed as Address[] })
+        if (applyAccountsChanged(events, accounts) === 'disconnect') void this.onDisconnect()
       },
 
       onChainChanged(chain) {
-        let chainId: number
-        try {
-          chainId = parseChainId(chain)
-        } catch {
-          logger.warn('invalid_chain_from_wallet', { connector: key })
-          return
-        }
-        // SPEC.md §4: the same id is ignored; a different one updates the chain and marks the switch.
-        if (chainId === persisted.getCurrentChain()) return
-        persisted.setCurrentChain(chainId)
-        persisted.setSwitchedNetwork(true)
-        config.emitter.emit('change', { chainId })
+        applyChainChanged(events, chain)
       },
 
       async onDisconnect(error) {

@@ -1,5 +1,5 @@
 import { createConnector } from '@wagmi/core'
-import { type Address, getAddress } from 'viem'
+import { type Address } from 'viem'
 import type { PublicConfig } from '@/lib/config/public'
 import { SigilError } from '@/lib/errors/SigilError'
 import {
@@ -19,7 +19,7 @@ import { reportConnectionFailed } from '../shared/connectionEvents'
 import { connectorKey } from '../shared/connectorKey'
 import { endSession } from '../shared/endSession'
 import { logger } from '../shared/logger'
-import { parseAddress, tryParseAddress } from '../shared/parseAddress'
+import { parseAddress } from '../shared/parseAddress'
 import { parseChainId } from '../shared/parseChainId'
 import { createPersistedValues } from '../shared/persistedValues'
 import { getProviderWithRetry } from '../shared/providerRetry'
@@ -39,6 +39,7 @@ import {
   type WalletConnectSdkProvider,
   type WalletConnectSession,
 } from './walletConnectClient'
+import { applyAccountsChanged, applyChainChanged, type WalletEventTarget } from '../shared/walletEvents'
 
 export type WalletConnectParameters = {
   publicConfig: PublicConfig
@@ -150,6 +151,8 @@ export function walletConnect(parameters: WalletConnectParameters) {
   let listeners: Listeners | undefined
 
   return createConnector<WalletConnectSdkProvider, WalletConnectConnectorExtras>((config) => {
+    // The shared handling of the wallet's accountsChanged / chainChanged (SPEC.md §4).
+    const events: WalletEventTarget = { persisted, emitChange: (data) => config.emitter.emit('change', data), connectorKey: key }
     function emitFailure(error: SigilError) {
       reportConnectionFailed({ connectorKey: key, connectorName: name, error })
     }
@@ -363,30 +366,13 @@ export function walletConnect(parameters: WalletConnectParameters) {
       },
 
       onAccountsChanged(accounts) {
-        const parsed = Array.isArray(accounts) ? accounts.map(tryParseAddress) : []
-        if (parsed.length === 0 || parsed.some((address) => address === undefined)) {
-          logger.warn('invalid_accounts_from_wallet', { connector: key, count: Array.isArray(accounts) ? accounts.length : 0 })
-          return
-        }
-        // SPEC.md §4: the first account becomes the active one.
-        persisted.setActiveAccount(parsed[0])
-        config.emitter.emit('change', { accounts: parsed.map((address) => getAddress(address!)) })
+        // SPEC.md §4: the first account becomes the active one. An empty list is not a WalletConnect
+        // disconnect (session_delete is): it is ignored.
+        applyAccountsChanged(events, accounts, { emptyMeansDisconnect: false })
       },
 
       onChainChanged(chain) {
-        let chainId: number
-        try {
-          chainId = parseChainId(chain)
-        } catch {
-          logger.warn('invalid_chain_from_wallet', { connector: key })
-          return
-        }
-        // SPEC.md §4: the same id is ignored; a different one updates the current chain, marks the
-        // network as switched and runs the switch logic (wagmi and the views follow the change event).
-        if (chainId === persisted.getCurrentChain()) return
-        persisted.setCurrentChain(chainId)
-        persisted.setSwitchedNetwork(true)
-        config.emitter.emit('change', { chainId })
+        applyChainChanged(events, chain)
       },
 
       async onDisconnect() {
