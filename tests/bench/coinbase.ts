@@ -18,15 +18,9 @@ import { startKeysServer } from '../fixtures/coinbase/keysServer'
 import { createKeysWallet } from '../fixtures/coinbase/keysWallet'
 import { deploySmartWalletFactory } from '../fixtures/coinbase/smartAccount'
 import { distDir, ensureProductionBuild, repoRoot, startNextServer } from '../fixtures/nextServer'
+import { type BenchFigure, markersInFirstLoad, median, round } from './figures'
 
-export type BenchFigure = {
-  metric: string
-  value: number | null
-  unit: string
-  target?: string
-  meets?: boolean | null
-  [detail: string]: unknown
-}
+export type { BenchFigure }
 
 /**
  * Strings only the Coinbase SDK carries: its popup's default address, its popup-blocked notice and
@@ -43,23 +37,10 @@ function markersIn(source: string): string[] {
   return SDK_MARKERS.filter((marker) => source.includes(marker))
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
-}
-
-const round = (value: number) => Math.round(value * 10) / 10
 
 /** The build's first-load chunks of `/` (route-bundle-stats.json), searched for the SDK's markers. */
 function sdkInFirstLoad(): BenchFigure {
-  const stats = JSON.parse(readFileSync(path.join(distDir, 'diagnostics', 'route-bundle-stats.json'), 'utf8')) as {
-    route: string
-    firstLoadChunkPaths: string[]
-  }[]
-  const row = stats.find((entry) => entry.route === '/')
-  if (!row) throw new Error('route-bundle-stats.json has no row for "/"')
-  const found = row.firstLoadChunkPaths.flatMap((chunk) => markersIn(readFileSync(path.join(repoRoot, chunk), 'utf8')).map((marker) => `${chunk}: ${marker}`))
+  const { found, chunks } = markersInFirstLoad(SDK_MARKERS)
   // The check must be able to fail: the SDK has to be somewhere in the build, in a chunk of its own.
   const chunksDir = path.join(distDir, 'static', 'chunks')
   const sdkChunks = existsSync(chunksDir)
@@ -74,7 +55,7 @@ function sdkInFirstLoad(): BenchFigure {
     unit: 'boolean',
     target: '= 0',
     meets: found.length === 0,
-    firstLoadChunks: row.firstLoadChunkPaths.length,
+    firstLoadChunks: chunks.length,
     found,
     sdkChunks: sdkChunks.map((file) => path.join(path.relative(repoRoot, chunksDir), file)),
   }

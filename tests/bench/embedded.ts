@@ -4,7 +4,10 @@ import { startAnvil } from '../fixtures/anvil'
 import { chromeFlags, chromePath } from '../fixtures/chromium'
 import { ensureProductionBuild, startNextServer } from '../fixtures/nextServer'
 import { addVirtualAuthenticator } from '../fixtures/passkeys'
+import { type BenchFigure, median, round } from './figures'
 import { startMailCatcher } from '../fixtures/smtp'
+
+export type { BenchFigure }
 
 /**
  * The embedded wallet's figures: create-wallet and unlock times (click → connected, minus the time
@@ -13,17 +16,10 @@ import { startMailCatcher } from '../fixtures/smtp'
  * Chromium with its virtual passkey authenticator, a loopback SMTP server; medians of several runs.
  */
 
-export type BenchFigure = { metric: string; value: number | null; unit: string; target?: string; meets?: boolean | null; [detail: string]: unknown }
 
 const RUNS = 5
 const SIGNS = 20
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
-}
-const round = (value: number) => Math.round(value * 10) / 10
 
 /*
  * In-page code as plain JavaScript strings: tsx (esbuild) decorates named inner functions with a

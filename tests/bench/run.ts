@@ -18,7 +18,8 @@ import { startAnvil, type Anvil } from '../fixtures/anvil'
 import { installInjectedWallet } from '../fixtures/injectedWallet'
 import { isNonLoopbackRequest } from '../fixtures/networkGuard'
 import { chromeFlags, chromePath } from '../fixtures/chromium'
-import { distDir, ensureProductionBuild, repoRoot, startNextServer, type NextServer } from '../fixtures/nextServer'
+import { ensureProductionBuild, repoRoot, startNextServer, type NextServer } from '../fixtures/nextServer'
+import { homeRouteStats, median } from './figures'
 
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean))
 const connectRuns = positiveInt(process.env.BENCH_CONNECT_RUNS, 20)
@@ -63,18 +64,6 @@ function failed(metric: string, unit: string, target: string, error: unknown): F
   return { metric, value: null, unit, target, meets: null, error: error instanceof Error ? error.message : String(error) }
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
-}
-
-type RouteBundleStats = {
-  route: string
-  firstLoadUncompressedJsBytes: number
-  firstLoadChunkPaths: string[]
-  [key: string]: unknown
-}[]
 
 /**
  * First-load JS of `/`, gzip. Next 16 writes per-route chunk lists to
@@ -82,11 +71,7 @@ type RouteBundleStats = {
  * are gzipped here (level 9, as Next's former "First Load JS" column did).
  */
 function firstLoadJs(): Figure {
-  const file = path.join(distDir, 'diagnostics', 'route-bundle-stats.json')
-  if (!existsSync(file)) throw new Error(`${path.relative(repoRoot, file)} is missing: run \`next build\``)
-  const stats = JSON.parse(readFileSync(file, 'utf8')) as RouteBundleStats
-  const row = stats.find((r) => r.route === '/')
-  if (!row) throw new Error('route-bundle-stats.json has no row for "/"')
+  const row = homeRouteStats()
   const reported = Object.entries(row).find(([key, value]) => /gzip/i.test(key) && typeof value === 'number')
   const gzipBytes =
     (reported?.[1] as number | undefined) ??

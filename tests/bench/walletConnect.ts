@@ -8,24 +8,16 @@
  * A benchmark, not a test: missed targets are reported (`meets: false`), never thrown.
  * Run alone: `npx tsx tests/bench/walletConnect.ts`.
  */
-import { existsSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { startAnvil } from '../fixtures/anvil'
 import { chromeFlags, chromePath } from '../fixtures/chromium'
-import { distDir, ensureProductionBuild, repoRoot, startNextServer } from '../fixtures/nextServer'
+import { ensureProductionBuild, startNextServer } from '../fixtures/nextServer'
 import { startRelay, type Relay } from '../fixtures/walletConnect/relay'
 import { startTestWallet, type TestWallet } from '../fixtures/walletConnect/wallet'
 import { answerVerifyLocally } from '../e2e/walletConnectFixtures'
+import { type BenchFigure, markersInFirstLoad, median, round } from './figures'
 
-export type BenchFigure = {
-  metric: string
-  value: number | null
-  unit: string
-  target?: string
-  meets?: boolean | null
-  [detail: string]: unknown
-}
+export type { BenchFigure }
 
 const RUNS = 10
 /** Issue 4: "a QR code within a blink". */
@@ -37,12 +29,8 @@ const QR_TARGET_MS = 100
  */
 const SDK_MARKERS = ['irn_subscribe', 'wc_sessionPropose', 'wc_proposeSession']
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  const value = sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
-  return Math.round(value * 10) / 10
-}
+/** Median, to one decimal. */
+const medianMs = (values: number[]) => round(median(values))
 
 function markersIn(text: string): string[] {
   return SDK_MARKERS.filter((marker) => text.includes(marker))
@@ -50,13 +38,8 @@ function markersIn(text: string): string[] {
 
 /** The first-load chunks of `/` from Next's route statistics, searched for the SDK's markers. */
 function firstLoadHasNoSdk(): BenchFigure {
-  const file = path.join(distDir, 'diagnostics', 'route-bundle-stats.json')
-  if (!existsSync(file)) throw new Error(`${path.relative(repoRoot, file)} is missing: run \`next build\``)
-  const stats = JSON.parse(readFileSync(file, 'utf8')) as { route: string; firstLoadChunkPaths: string[] }[]
-  const row = stats.find((entry) => entry.route === '/')
-  if (!row) throw new Error('route-bundle-stats.json has no row for "/"')
-  const found = row.firstLoadChunkPaths.flatMap((chunk) => markersIn(readFileSync(path.join(repoRoot, chunk), 'utf8')).map((marker) => `${chunk}: ${marker}`))
-  return { metric: 'walletconnect_sdk_in_first_load', value: found.length, unit: 'SDK markers found', target: '0', meets: found.length === 0, chunks: row.firstLoadChunkPaths.length, found }
+  const { found, chunks } = markersInFirstLoad(SDK_MARKERS)
+  return { metric: 'walletconnect_sdk_in_first_load', value: found.length, unit: 'SDK markers found', target: '0', meets: found.length === 0, chunks: chunks.length, found }
 }
 
 /** Waits until no request started for `quietMs` (at most 20 s). */
@@ -154,10 +137,10 @@ async function pairingRuns(browser: Browser, baseURL: string, relay: Relay, wall
   return [
     {
       metric: 'walletconnect_click_to_qr_ms_median',
-      value: median(cold),
+      value: medianMs(cold),
       unit: 'ms',
       target: `<= ${QR_TARGET_MS}`,
-      meets: median(cold) <= QR_TARGET_MS,
+      meets: medianMs(cold) <= QR_TARGET_MS,
       runs: cold.length,
       note: 'cold: fresh page, dialog warmed up (code only), pairing (SDK init, relay socket, proposal) starts on the click',
       samples: cold.map((value) => Math.round(value)),
@@ -165,14 +148,14 @@ async function pairingRuns(browser: Browser, baseURL: string, relay: Relay, wall
     },
     {
       metric: 'walletconnect_click_to_qr_warm_socket_ms_median',
-      value: median(warm),
+      value: medianMs(warm),
       unit: 'ms',
       target: 'none (report)',
       meets: null,
       runs: warm.length,
       note: 'second click on the same page after "Back": SDK initialised, relay socket open',
     },
-    { metric: 'walletconnect_pair_to_connected_ms_median', value: median(toConnected), unit: 'ms', target: 'none (issue 4: report)', meets: null, runs: toConnected.length },
+    { metric: 'walletconnect_pair_to_connected_ms_median', value: medianMs(toConnected), unit: 'ms', target: 'none (issue 4: report)', meets: null, runs: toConnected.length },
   ]
 }
 
