@@ -28,6 +28,9 @@ export type ConnectDialogProps = {
   onConnected: () => void
 }
 
+/** How long after the dialog appears the families' warm-up starts (see the dialog's first effect). */
+const WARM_UP_DELAY_MS = 300
+
 /** An error as the dialog shows it: the catalogue message verbatim, and its code for machines (`data-code`). */
 function shown(error: Error): { message: string; code: string | undefined } {
   const code = (error as { code?: unknown }).code
@@ -68,14 +71,19 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
     if (!element) return
     if (!element.open) element.showModal()
     preloadConnectedView()
-    // Families that must act inside the tap (a popup, a deep link with a ready URI) load now; their
-    // rows are "getting ready" until then (see isPreparing).
-    for (const connector of config.connectors) {
-      const family = familyOf(connector)
-      if (family?.warmUpWithDialog) void family.preload({ isMobile: platform.isMobile }).then(() => setReadiness((n) => n + 1))
-      if (family?.listing?.panel) preloadFamilyPanel(family.listing.panel)
-    }
+    // Families that must act inside the tap (a popup, a deep link with a ready URI) load ahead of
+    // it; their rows are "getting ready" until then (see isPreparing). Not at once: their SDKs are
+    // large to parse, and a wallet picked in the first moments (an extension) must not wait behind
+    // them. No one picks within WARM_UP_DELAY_MS of the dialog appearing.
+    const warmUp = setTimeout(() => {
+      for (const connector of config.connectors) {
+        const family = familyOf(connector)
+        if (family?.warmUpWithDialog) void family.preload({ isMobile: platform.isMobile }).then(() => setReadiness((n) => n + 1))
+        if (family?.listing?.panel) preloadFamilyPanel(family.listing.panel)
+      }
+    }, WARM_UP_DELAY_MS)
     return () => {
+      clearTimeout(warmUp)
       if (element.open) element.close()
     }
     // Once, when the dialog opens; connectors added later (announcements) are injected ones.
