@@ -21,6 +21,7 @@ import type { RequestFn, SigilConnectorProperties } from '../shared/types'
 import { CoinbaseKeysUrlInvalidError } from './errors'
 import { parseCoinbasePreference, type CoinbasePreference } from './preference'
 import type { CoinbaseSmartWalletIdentity } from './properties'
+import { createProviderListeners, eip1193Listeners } from '../shared/providerListeners'
 import { applyAccountsChanged, applyChainChanged, type WalletEventTarget } from '../shared/walletEvents'
 
 /** The provider `@coinbase/wallet-sdk` hands out (EIP-1193 plus `disconnect`). */
@@ -72,19 +73,6 @@ export type CoinbaseSmartWalletProperties = {
    * shows its own "Popup was blocked. Try again." retry): a dialog can show the row as preparing.
    */
   isReady(): boolean
-}
-
-type Listeners = {
-  provider: CoinbaseProvider
-  accountsChanged: (accounts: string[]) => void
-  chainChanged: (chainId: string) => void
-  disconnect: (error: Error) => void
-}
-
-type Handlers = {
-  onAccountsChanged(accounts: string[]): void
-  onChainChanged(chainId: string): void
-  onDisconnect(error?: Error): void
 }
 
 function parseKeysUrl(value: string): string {
@@ -143,31 +131,9 @@ export function coinbaseSmartWallet(parameters: CoinbaseSmartWalletParameters) {
     return requireInitProvider(sdk.getProvider())
   })
 
-  let listeners: Listeners | undefined
-
-  /** Provider events: added once per provider, removed symmetrically (connect/disconnect in any order). */
-  function attachListeners(provider: CoinbaseProvider, handlers: Handlers) {
-    if (listeners?.provider === provider) return
-    detachListeners()
-    listeners = {
-      provider,
-      accountsChanged: handlers.onAccountsChanged.bind(handlers),
-      chainChanged: handlers.onChainChanged.bind(handlers),
-      disconnect: handlers.onDisconnect.bind(handlers),
-    }
-    provider.on('accountsChanged', listeners.accountsChanged)
-    provider.on('chainChanged', listeners.chainChanged)
-    provider.on('disconnect', listeners.disconnect)
-  }
-
-  function detachListeners() {
-    if (!listeners) return
-    const { provider } = listeners
-    provider.removeListener('accountsChanged', listeners.accountsChanged)
-    provider.removeListener('chainChanged', listeners.chainChanged)
-    provider.removeListener('disconnect', listeners.disconnect)
-    listeners = undefined
-  }
+  // Provider events: added once per provider, removed symmetrically.
+  const listeners = createProviderListeners()
+  const detachListeners = () => listeners.detach()
 
   function emitFailure(error: SigilError) {
     reportConnectionFailed({ connectorKey: key, connectorName: properties.name, error })
@@ -218,7 +184,7 @@ export function coinbaseSmartWallet(parameters: CoinbaseSmartWalletParameters) {
           : parseAccounts(await (asked ?? provider.request({ method: 'eth_requestAccounts' })))
         const account = accounts[0]
         if (!account) throw new AccountNotFoundError()
-        attachListeners(provider, this)
+        listeners.attach(provider, eip1193Listeners(this))
 
         let currentChainId = await this.getChainId()
         if (chainId !== undefined && chainId !== currentChainId) {

@@ -31,6 +31,7 @@ import { requestAccounts, requestChainId } from '../shared/timeouts'
 import type { RequestFn, SigilConnectorProperties } from '../shared/types'
 import { type DiscoveryStore, getDiscoveryStore } from './discovery'
 import { waitForLateInjection } from './lateInjection'
+import { createProviderListeners, eip1193Listeners } from '../shared/providerListeners'
 import { applyAccountsChanged, applyChainChanged, type WalletEventTarget } from '../shared/walletEvents'
 
 export type InjectedParameters = {
@@ -59,17 +60,6 @@ export type InjectedParameters = {
 }
 
 type Provider = EIP1193Provider
-type Handlers = {
-  onAccountsChanged(accounts: string[]): void
-  onChainChanged(chainId: string): void
-  onDisconnect(error?: Error): void
-}
-type Listeners = {
-  provider: Provider
-  accountsChanged: (accounts: string[]) => void
-  chainChanged: (chainId: string) => void
-  disconnect: (error?: Error) => void
-}
 
 /**
  * Error mapping, failure reporting and the chain-switch rules load on the first connect or switch,
@@ -91,11 +81,6 @@ function requestOf(provider: Provider): RequestFn {
  * Some injected providers have `off` instead of `removeListener`, or neither (Trust Wallet:
  * https://github.com/wevm/wagmi/issues/3526#issuecomment-1912683002).
  */
-function removeProviderListener(provider: Provider, event: string, listener: (...args: never[]) => void) {
-  const remove = readProperty(provider, 'removeListener') ?? readProperty(provider, 'off')
-  if (typeof remove === 'function') remove.call(provider, event, listener)
-}
-
 type Identity = { key: string; name: string; icon: string | undefined; rdns: readonly string[] | undefined; entry: WalletBookEntry | undefined }
 
 function identify(parameters: InjectedParameters): Identity {
@@ -157,32 +142,9 @@ export function injected(parameters: InjectedParameters = {}) {
   // uninitialised → initialising (provider looked up, waiting for late injection) → initialised.
   const lifecycle = createLifecycle(async () => requireInitProvider(await findProviderAfterInjection()))
 
-  let listeners: Listeners | undefined
-
-  /** EIP-1193 listeners: added once per provider, removed symmetrically, so connect and
-   * disconnect can run in any order. */
-  function attachListeners(provider: Provider, handlers: Handlers) {
-    if (listeners?.provider === provider) return
-    detachListeners()
-    listeners = {
-      provider,
-      accountsChanged: handlers.onAccountsChanged.bind(handlers),
-      chainChanged: handlers.onChainChanged.bind(handlers),
-      disconnect: handlers.onDisconnect.bind(handlers),
-    }
-    provider.on('accountsChanged', listeners.accountsChanged)
-    provider.on('chainChanged', listeners.chainChanged)
-    provider.on('disconnect', listeners.disconnect)
-  }
-
-  function detachListeners() {
-    if (!listeners) return
-    const { provider } = listeners
-    removeProviderListener(provider, 'accountsChanged', listeners.accountsChanged)
-    removeProviderListener(provider, 'chainChanged', listeners.chainChanged)
-    removeProviderListener(provider, 'disconnect', listeners.disconnect)
-    listeners = undefined
-  }
+  // EIP-1193 listeners: added once per provider, removed symmetrically.
+  const listeners = createProviderListeners()
+  const detachListeners = () => listeners.detach()
 
   return createConnector<Provider | undefined, { sigil: SigilConnectorProperties }>((config) => {
     // The shared handling of the wallet's accountsChanged / chainChanged (SPEC.md §4).
@@ -211,7 +173,7 @@ export function injected(parameters: InjectedParameters = {}) {
           if (!isReconnecting) await emitFailure(mapped)
           throw mapped
         }
-        attachListeners(provider, this)
+        listeners.attach(provider, eip1193Listeners(this))
 
         try {
           const accounts = isReconnecting

@@ -39,6 +39,7 @@ import {
   type WalletConnectSdkProvider,
   type WalletConnectSession,
 } from './walletConnectClient'
+import { createProviderListeners, type WalletEventHandlers } from '../shared/providerListeners'
 import { applyAccountsChanged, applyChainChanged, type WalletEventTarget } from '../shared/walletEvents'
 
 export type WalletConnectParameters = {
@@ -84,13 +85,6 @@ export type WalletConnectConnectorExtras = {
   prepare(context: { isMobile: boolean }): void
   /** The wallet-book entry of a per-wallet connector. */
   walletEntry: WalletBookEntry | undefined
-}
-
-type Listeners = {
-  provider: WalletConnectSdkProvider
-  accountsChanged: (accounts: string[]) => void
-  chainChanged: (chainId: string) => void
-  sessionDelete: () => void
 }
 
 function defaultPlatform(): Platform | undefined {
@@ -148,7 +142,7 @@ export function walletConnect(parameters: WalletConnectParameters) {
   client.claimSessions(() => claimKeys.map((claimKey) => createPersistedValues(claimKey, parameters.storage).getSessionTopic()))
   const getPlatform = parameters.getPlatform ?? defaultPlatform
   const openLink = parameters.openLink ?? ((url: string) => openWalletLink(url))
-  let listeners: Listeners | undefined
+  const listeners = createProviderListeners()
 
   return createConnector<WalletConnectSdkProvider, WalletConnectConnectorExtras>((config) => {
     // The shared handling of the wallet's accountsChanged / chainChanged (SPEC.md §4).
@@ -158,29 +152,15 @@ export function walletConnect(parameters: WalletConnectParameters) {
     }
 
     /** EIP-1193 listeners on the shared provider: added once, removed symmetrically. */
-    function attachListeners(provider: WalletConnectSdkProvider, connector: { onAccountsChanged(a: string[]): void; onChainChanged(c: string): void; onDisconnect(): void }) {
-      if (listeners?.provider === provider) return
-      detachListeners()
-      listeners = {
-        provider,
-        accountsChanged: (accounts) => connector.onAccountsChanged(accounts),
-        chainChanged: (chainId) => connector.onChainChanged(chainId),
+    function attachListeners(provider: WalletConnectSdkProvider, connector: WalletEventHandlers) {
+      listeners.attach(provider, {
+        accountsChanged: (accounts: string[]) => connector.onAccountsChanged(accounts),
+        chainChanged: (chainId: string) => connector.onChainChanged(chainId),
         // SPEC.md §4: a remote session_delete ends the session and emits a disconnect.
-        sessionDelete: () => connector.onDisconnect(),
-      }
-      provider.on('accountsChanged', listeners.accountsChanged as never)
-      provider.on('chainChanged', listeners.chainChanged as never)
-      provider.on('session_delete', listeners.sessionDelete as never)
+        session_delete: () => connector.onDisconnect(),
+      })
     }
-
-    function detachListeners() {
-      if (!listeners) return
-      const { provider } = listeners
-      provider.removeListener('accountsChanged', listeners.accountsChanged as never)
-      provider.removeListener('chainChanged', listeners.chainChanged as never)
-      provider.removeListener('session_delete', listeners.sessionDelete as never)
-      listeners = undefined
-    }
+    const detachListeners = () => listeners.detach()
 
     /**
      * The provider wagmi and the signing path talk to: the SDK's, except that on a phone a request
