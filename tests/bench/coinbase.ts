@@ -18,7 +18,7 @@ import { startKeysServer } from '../fixtures/coinbase/keysServer'
 import { createKeysWallet } from '../fixtures/coinbase/keysWallet'
 import { deploySmartWalletFactory } from '../fixtures/coinbase/smartAccount'
 import { distDir, ensureProductionBuild, repoRoot, startNextServer } from '../fixtures/nextServer'
-import { type BenchFigure, markersInFirstLoad, median, round } from './figures'
+import { type BenchFigure, clickToConnectedScript, markersInFirstLoad, median, round } from './figures'
 
 export type { BenchFigure }
 
@@ -106,25 +106,8 @@ async function sdkByNetworkIdle(browser: Browser, baseURL: string): Promise<Benc
   }
 }
 
-/**
- * Runs in the page: clicks the Coinbase Smart Wallet's row and resolves with the milliseconds until
- * the connected address is in the DOM. A string, not a function: tsx's keepNames would wrap inner
- * functions in a `__name` helper the page does not have.
- */
-const MEASURE = `new Promise((resolve, reject) => {
-  const button = document.querySelector('[data-testid="wallet-option-coinbasesmartwallet"]')
-  if (!button) return reject(new Error('wallet option not found'))
-  const timer = setTimeout(() => reject(new Error('not connected within 15 s')), 15000)
-  const start = performance.now()
-  const observer = new MutationObserver(() => {
-    if (document.querySelector('[data-testid="account-address"]') === null) return
-    observer.disconnect()
-    clearTimeout(timer)
-    resolve(performance.now() - start)
-  })
-  observer.observe(document.body, { subtree: true, childList: true })
-  button.click()
-})`
+/** Click on the wallet's row → its address shown, measured in the page. */
+const MEASURE = clickToConnectedScript('wallet-option-coinbasesmartwallet', 15000)
 
 /** Opens the dialog and waits until it has created the SDK (the state a user's tap meets). */
 async function warmDialog(page: Page) {

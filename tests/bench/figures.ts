@@ -47,3 +47,25 @@ export function markersInFirstLoad(markers: readonly string[]): { found: string[
   })
   return { found, chunks }
 }
+
+/**
+ * A script for `page.evaluate`: clicks the wallet row `optionTestId` and resolves with the
+ * milliseconds until the connected address is in the DOM. A string, not a function: under tsx,
+ * esbuild's keepNames would wrap inner functions in a `__name` helper the page does not have.
+ */
+export function clickToConnectedScript(optionTestId: string, timeoutMs: number): string {
+  return `new Promise((resolve, reject) => {
+  const button = document.querySelector('[data-testid="${optionTestId}"]')
+  if (!button) return reject(new Error('wallet option not found'))
+  const timer = setTimeout(() => reject(new Error('not connected within ${timeoutMs} ms')), ${timeoutMs})
+  const start = performance.now()
+  const observer = new MutationObserver(() => {
+    if (document.querySelector('[data-testid="account-address"]') === null) return
+    observer.disconnect()
+    clearTimeout(timer)
+    resolve(performance.now() - start)
+  })
+  observer.observe(document.body, { subtree: true, childList: true })
+  button.click()
+})`
+}

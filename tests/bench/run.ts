@@ -19,7 +19,7 @@ import { installInjectedWallet } from '../fixtures/injectedWallet'
 import { isNonLoopbackRequest } from '../fixtures/networkGuard'
 import { chromeFlags, chromePath } from '../fixtures/chromium'
 import { ensureProductionBuild, repoRoot, startNextServer, type NextServer } from '../fixtures/nextServer'
-import { homeRouteStats, median } from './figures'
+import { clickToConnectedScript, homeRouteStats, median } from './figures'
 
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean))
 const connectRuns = positiveInt(process.env.BENCH_CONNECT_RUNS, 20)
@@ -131,25 +131,8 @@ async function networkIdleJs(browser: Browser, baseURL: string): Promise<Figure>
   }
 }
 
-/**
- * Runs in the page: clicks the test wallet's option and resolves with the milliseconds until the
- * connected address is in the DOM. A string, not a function: under tsx, esbuild's keepNames would
- * wrap inner functions in a `__name` helper that the page does not have.
- */
-const MEASURE_CLICK_TO_CONNECTED = `new Promise((resolve, reject) => {
-  const button = document.querySelector('[data-testid="wallet-option-sigiltestwallet"]')
-  if (!button) return reject(new Error('wallet option not found'))
-  const timer = setTimeout(() => reject(new Error('not connected within 10 s')), 10000)
-  const start = performance.now()
-  const observer = new MutationObserver(() => {
-    if (document.querySelector('[data-testid="account-address"]') === null) return
-    observer.disconnect()
-    clearTimeout(timer)
-    resolve(performance.now() - start)
-  })
-  observer.observe(document.body, { subtree: true, childList: true })
-  button.click()
-})`
+/** Click on the wallet's row → its address shown, measured in the page. */
+const MEASURE_CLICK_TO_CONNECTED = clickToConnectedScript('wallet-option-sigiltestwallet', 10000)
 
 /**
  * Median of `runs` click-to-connected times with the injected test wallet, measured inside the
