@@ -10,6 +10,7 @@ import { t } from '@/lib/i18n/t'
 import { detectPlatform } from '@/lib/platform/detectPlatform'
 import { useWalletOptions, type WalletOption as WalletOptionData } from '@/lib/wagmi/useWalletOptions'
 import { focusableIn, wrapFocusTarget } from '../_lib/focusable'
+import { useLifetimeEffect } from '../_lib/useLifetimeEffect'
 import { FamilyPanel, preloadFamilyPanel } from './FamilyPanel'
 import { preloadConnectedView } from './loadConnectedView'
 import { WalletList } from './WalletList'
@@ -66,15 +67,18 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
     [],
   )
 
-  useEffect(() => {
+  // Once per appearance of the dialog, StrictMode's rehearsal included (useLifetimeEffect): no
+  // `close()` on the way out either. Closing a modal `<dialog>` fires its `close` event, wired to
+  // `onClose`, a moment later; and React removing the element takes it out of the top layer anyway.
+  useLifetimeEffect(() => {
     const element = dialog.current
-    if (!element) return
-    if (!element.open) element.showModal()
+    if (element && !element.open) element.showModal()
     preloadConnectedView()
     // Families that must act inside the tap (a popup, a deep link with a ready URI) load ahead of
     // it; their rows are "getting ready" until then (see isPreparing). Not at once: their SDKs are
     // large to parse, and a wallet picked in the first moments (an extension) must not wait behind
-    // them. No one picks within WARM_UP_DELAY_MS of the dialog appearing.
+    // them. No one picks within WARM_UP_DELAY_MS of the dialog appearing. Connectors added later
+    // (announcements) are injected ones, which need no warm-up.
     const warmUp = setTimeout(() => {
       for (const connector of config.connectors) {
         const family = familyOf(connector)
@@ -82,13 +86,8 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
         if (family?.listing?.panel) preloadFamilyPanel(family.listing.panel)
       }
     }, WARM_UP_DELAY_MS)
-    return () => {
-      clearTimeout(warmUp)
-      if (element.open) element.close()
-    }
-    // Once, when the dialog opens; connectors added later (announcements) are injected ones.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+    return () => clearTimeout(warmUp)
+  })
 
   // A connector may also report a failure outside the promise `connect` returned (a wallet family
   // that retries on its own, a pairing that expires): show it if it concerns the wallet in progress.

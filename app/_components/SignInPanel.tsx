@@ -13,6 +13,7 @@ import {
   verifySignIn,
 } from '@/lib/siwe/client'
 import type { KnownSession } from '../_lib/knownSession'
+import { useLifetimeEffect } from '../_lib/useLifetimeEffect'
 import {
   createNonceKeeper,
   initialSignInState,
@@ -67,9 +68,10 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
     })
   }, [onSessionChange])
 
-  // The session belongs to this account, to another one (ended here), or is unknown (asked).
+  // The session belongs to this account, to another one (ended here), or is unknown (asked): once
+  // per appearance of the panel (useLifetimeEffect), so StrictMode does not sign out or ask twice.
   const knownAtMount = useRef(known)
-  useEffect(() => {
+  useLifetimeEffect(() => {
     const session = knownAtMount.current
     if (session === null) return
     if (session) {
@@ -90,9 +92,7 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
     return () => {
       live = false
     }
-    // Once per mount: later changes are this panel's own doing.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+  })
 
   // Switching to another account in the wallet ends the session of the previous one.
   const session = state.session

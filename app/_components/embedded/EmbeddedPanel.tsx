@@ -8,6 +8,7 @@ import type { PreparedRecovery } from '@/connectors/embedded/wallet'
 import { familyOf } from '@/connectors/shared/lazyConnector'
 import { mapProviderError } from '@/connectors/shared/providerErrors'
 import { tEmbedded } from '@/lib/i18n/embedded'
+import { useLifetimeEffect } from '../../_lib/useLifetimeEffect'
 import type { FamilyPanelProps } from '../familyPanelProps'
 import styles from './EmbeddedPanel.module.css'
 
@@ -70,7 +71,9 @@ export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps)
     setError(mapProviderError(caught, 'connect').message)
   }
 
-  useEffect(() => {
+  // Once per appearance of the view (useLifetimeEffect): StrictMode's rehearsal must not wipe a
+  // recovery in progress or ask the wallet list twice.
+  useLifetimeEffect(() => {
     mounted.current = true
     showHome().catch((caught: unknown) => fail(caught))
     const node = phrase.current
@@ -80,9 +83,7 @@ export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps)
       if (node) node.textContent = ''
       discardRecovery()
     }
-    // Once per mount.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+  })
 
   // The first field of each form takes the focus (the dialog's own focus moves only between its views).
   useEffect(() => {

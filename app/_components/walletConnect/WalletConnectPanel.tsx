@@ -13,6 +13,7 @@ import { detectPlatform } from '@/lib/platform/detectPlatform'
 import { getWalletBookEntry } from '@/wallet-book'
 import { installUrl } from '@/wallet-book/links/installUrl'
 import { walletConnectDeepLink } from '@/wallet-book/links/walletConnectDeepLink'
+import { useLifetimeEffect } from '../../_lib/useLifetimeEffect'
 import type { FamilyPanelProps } from '../familyPanelProps'
 import { QrCode } from './QrCode'
 
@@ -90,7 +91,9 @@ export function WalletConnectPanel({ option, isMobile, onConnected, onBack }: Fa
     }
   }
 
-  useEffect(() => {
+  // Once per appearance of the view, StrictMode's rehearsal included (useLifetimeEffect): its
+  // teardown disconnects the pairing, which would otherwise race the second mount's new one.
+  useLifetimeEffect(() => {
     if (!family || !connector) return
     let active = true
     family.load().then(
@@ -106,9 +109,7 @@ export function WalletConnectPanel({ option, isMobile, onConnected, onBack }: Fa
       attempt.current += 1
       if (!connected.current) void disconnect(config, { connector }).catch(() => undefined)
     }
-    // Once per view: the option does not change while it is shown.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+  })
 
   useEffect(() => {
     if (copied === 'idle') return
