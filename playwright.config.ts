@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
 import { chromeFlags, chromePath } from './tests/fixtures/chromium'
+import type { ServerMode } from './tests/fixtures/nextServer'
 
 /**
  * End-to-end tests on real parts: Debian's Chromium (never `npx playwright install`, which needs
@@ -9,7 +10,10 @@ import { chromeFlags, chromePath } from './tests/fixtures/chromium'
  */
 const artifacts = path.join(__dirname, 'tests', 'artifacts')
 
-export default defineConfig({
+/** The projects' option (tests/e2e/fixtures.ts): which server every app fixture starts. */
+type ServerOptions = { serverMode: ServerMode }
+
+export default defineConfig<object, ServerOptions>({
   testDir: './tests/e2e',
   testMatch: '**/*.spec.ts',
   // One worker: the app server and anvil are per worker, and the machine has 2 cores.
@@ -39,4 +43,18 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  projects: [
+    // The whole suite against the production build (`next start`).
+    { name: 'production', use: { serverMode: 'start' } },
+    // The README's first command: the tests tagged @dev again, against `next dev`, where React's
+    // StrictMode mounts every component twice and Turbopack compiles each chunk on first request
+    // (hence the longer limits). A production-only suite once let `npm run dev` ship a dead button.
+    {
+      name: 'dev',
+      grep: /@dev\b/,
+      use: { serverMode: 'dev' },
+      timeout: 180_000,
+      expect: { timeout: 30_000 },
+    },
+  ],
 })

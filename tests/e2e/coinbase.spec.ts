@@ -105,7 +105,7 @@ function signaturesAnswered(wallet: KeysWallet): Hex[] {
 }
 
 test.describe('connecting', () => {
-  test('opens the Coinbase popup inside the click handler and connects the smart account on Base Sepolia', async ({
+  test('opens the Coinbase popup inside the click handler and connects the smart account on Base Sepolia', { tag: '@dev' }, async ({
     page,
     coinbaseApp,
     keysServer,

@@ -47,9 +47,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   coinbaseApp: [
-    async ({ app, keysServer }, provide) => {
+    async ({ startServer, keysServer }, provide) => {
       // Stopped with the worker's other app servers (fixtures.ts).
-      const server = await app.startAnotherServer({ routePublicChainsToLocalRpc: true, env: { COINBASE_KEYS_URL: keysServer.url } })
+      const server = await startServer({ routePublicChainsToLocalRpc: true, env: { COINBASE_KEYS_URL: keysServer.url } })
       await provide({ baseURL: server.baseURL, server })
     },
     { scope: 'worker', timeout: 600_000 },

@@ -43,7 +43,7 @@ async function revealPhrase(page: import('@playwright/test').Page): Promise<stri
   return words
 }
 
-test('creates a wallet from an email and a passkey, signs in with it and sends a confirmed transaction', async ({
+test('creates a wallet from an email and a passkey, signs in with it and sends a confirmed transaction', { tag: '@dev' }, async ({
   page,
   embeddedApp,
   authenticator,

@@ -93,9 +93,9 @@ export const test = base.extend<EmbeddedTestFixtures, EmbeddedWorkerFixtures>({
   ],
 
   embeddedApp: [
-    async ({ app, mail }, provide) => {
+    async ({ startServer, mail }, provide) => {
       const testSecret = randomBytes(32).toString('base64url')
-      const server = await app.startAnotherServer({
+      const server = await startServer({
         routePublicChainsToLocalRpc: true,
         env: {
           SMTP_URL: mail.url,
@@ -106,7 +106,7 @@ export const test = base.extend<EmbeddedTestFixtures, EmbeddedWorkerFixtures>({
         },
       })
       await provide(Object.assign(server, { testSecret }))
-      // app.startAnotherServer stops it with the worker.
+      // startServer stops it with the worker.
     },
     { scope: 'worker', timeout: 600_000 },
   ],
@@ -158,7 +158,9 @@ export async function createWallet(page: Page, email: string): Promise<Address> 
   await openEmbeddedPanel(page)
   await page.getByTestId('embedded-email-input').fill(email)
   await page.getByTestId('embedded-create-button').click()
-  await expect(page.getByTestId('account-address')).toBeVisible({ timeout: 15_000 })
+  // A passkey ceremony, the wallet's creation and the server's check; under next dev also the first
+  // compile of the embedded wallet's chunks: a limit a passing run never reaches.
+  await expect(page.getByTestId('account-address')).toBeVisible({ timeout: 45_000 })
   return (await page.getByTestId('account-address').getAttribute('title')) as Address
 }
 

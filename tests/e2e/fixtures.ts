@@ -9,7 +9,7 @@ import { startAnvil, type Anvil } from '../fixtures/anvil'
 import { ConsoleLog } from '../fixtures/consoleLog'
 import { installInjectedWallet, type InjectedWallet, type InjectedWalletOptions } from '../fixtures/injectedWallet'
 import { NetworkGuard, isNonLoopbackRequest } from '../fixtures/networkGuard'
-import { repoRoot, startNextServer, type NextServer, type NextServerOptions } from '../fixtures/nextServer'
+import { repoRoot, startNextServer, type NextServer, type NextServerOptions, type ServerMode } from '../fixtures/nextServer'
 
 /**
  * Playwright fixtures shared by every e2e spec: a running app (production `next start` on a free
@@ -31,8 +31,19 @@ export type App = {
 export type WalletOptions = Partial<InjectedWalletOptions>
 
 type WorkerFixtures = {
+  /**
+   * Option, per Playwright project: every app server of the worker runs as `next start` (the
+   * production build) or `next dev` (the README's first command, StrictMode on). See playwright.config.ts.
+   */
+  serverMode: ServerMode
   /** A real anvil (chain 31337) for the worker; the app and the test wallets use it. */
   chain: Anvil
+  /**
+   * Starts an app server on the worker's anvil, in the project's mode, stopped with the worker. The
+   * family fixtures use it for servers with settings of their own, so a worker that never touches
+   * `app` boots no server it does not need (each `next dev` compiles the page afresh).
+   */
+  startServer: (options?: Partial<NextServerOptions>) => Promise<NextServer>
   app: App
   /** A plain page on loopback (`/` is an empty HTML document), for tests that do not need the app. */
   blankPageURL: string
@@ -82,6 +93,8 @@ async function saveScreenshot(page: Page, testInfo: TestInfo, name: string) {
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  serverMode: ['start', { scope: 'worker', option: true }],
+
   chain: [
     async ({}, provide) => {
       const anvil = await startAnvil()
@@ -94,27 +107,26 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
 
-  app: [
-    async ({ chain: anvil }, provide) => {
-      const extra: NextServer[] = []
-      let server: NextServer | undefined
+  startServer: [
+    async ({ chain: anvil, serverMode: mode }, provide) => {
+      const started: NextServer[] = []
       try {
-        server = await startNextServer({ rpcUrl: anvil.rpcUrl, routePublicChainsToLocalRpc: true })
-        await provide({
-          baseURL: server.baseURL,
-          rpcUrl: anvil.rpcUrl,
-          anvil,
-          server,
-          startAnotherServer: async (options) => {
-            const another = await startNextServer({ rpcUrl: anvil.rpcUrl, ...options })
-            extra.push(another)
-            return another
-          },
+        await provide(async (options) => {
+          const server = await startNextServer({ rpcUrl: anvil.rpcUrl, mode, ...options })
+          started.push(server)
+          return server
         })
       } finally {
-        for (const another of extra) await another.stop()
-        await server?.stop()
+        for (const server of started.reverse()) await server.stop()
       }
+    },
+    { scope: 'worker' },
+  ],
+
+  app: [
+    async ({ chain: anvil, startServer }, provide) => {
+      const server = await startServer({ routePublicChainsToLocalRpc: true })
+      await provide({ baseURL: server.baseURL, rpcUrl: anvil.rpcUrl, anvil, server, startAnotherServer: startServer })
     },
     // The first run may have to build the app (when `.next` is missing).
     { scope: 'worker', timeout: 600_000 },
@@ -155,7 +167,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   consoleLog: [
-    async ({ context, page }, provide, testInfo) => {
+    async ({ context, page, serverMode }, provide, testInfo) => {
       const log = new ConsoleLog()
       context.on('page', (opened) => watchConsole(log, opened))
       watchConsole(log, page)
@@ -164,6 +176,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         await testInfo.attach('console problems', { body: JSON.stringify(log.problems(), null, 2), contentType: 'application/json' })
       }
       expect(log.hydrationErrors().map((e) => e.text), 'hydration errors in the console').toEqual([])
+      // Under next dev, React reports in full what production builds leave silent (an effect that
+      // breaks under StrictMode, a state update during render, a missing key): any error, warning or
+      // uncaught page error fails the test, except development noise named by its exact text.
+      if (serverMode === 'dev') expect(log.developmentProblems().map((e) => e.text), 'errors in the console under next dev').toEqual([])
     },
     { auto: true },
   ],

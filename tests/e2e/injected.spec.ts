@@ -64,7 +64,7 @@ function signatureAnswers(wallet: InjectedWallet): Hex[] {
 }
 
 test.describe('connecting', () => {
-  test('connects an EIP-6963 wallet and shows the checksummed address shortened, with a copy button, and the chain', async ({
+  test('connects an EIP-6963 wallet and shows the checksummed address shortened, with a copy button, and the chain', { tag: '@dev' }, async ({
     page,
     app,
     installWallet,
@@ -190,7 +190,7 @@ test.describe('connecting', () => {
     expect(wallet.requests.map((r) => r.method)).toContain('eth_requestAccounts')
   })
 
-  test('reload keeps the connection with no flash of the connect button and no hydration error', async ({ page, app, installWallet, consoleLog }) => {
+  test('reload keeps the connection with no flash of the connect button and no hydration error', { tag: '@dev' }, async ({ page, app, installWallet, consoleLog }) => {
     const wallet = await installWallet()
     await page.goto(app.baseURL)
     await connect(page)
@@ -225,7 +225,7 @@ test.describe('connecting', () => {
     expect(afterReload.map((r) => r.method)).not.toContain('eth_requestAccounts')
   })
 
-  test('disconnect clears the four persisted values and shows the connect button again', async ({ page, app, installWallet }) => {
+  test('disconnect clears the four persisted values and shows the connect button again', { tag: '@dev' }, async ({ page, app, installWallet }) => {
     const wallet = await installWallet()
     await page.goto(app.baseURL)
     await connect(page)
@@ -272,7 +272,7 @@ test.describe('connecting', () => {
 })
 
 test.describe('signing a message', () => {
-  test('signs with personal_sign [hex message, lowercased address], and the signature verifies in the page and in Node', async ({
+  test('signs with personal_sign [hex message, lowercased address], and the signature verifies in the page and in Node', { tag: '@dev' }, async ({
     page,
     app,
     installWallet,
@@ -342,7 +342,7 @@ test.describe('signing a message', () => {
 })
 
 test.describe('chains', () => {
-  test('the chain menu offers exactly the supported chains and switching to one is shown and persisted', async ({ page, app, installWallet }) => {
+  test('the chain menu offers exactly the supported chains and switching to one is shown and persisted', { tag: '@dev' }, async ({ page, app, installWallet }) => {
     const wallet = await installWallet()
     await page.goto(app.baseURL)
     await connect(page)
@@ -430,7 +430,7 @@ test.describe('accessibility', () => {
     await expectAccessible({ label: 'connected page' })
   })
 
-  test('the dialog works with the keyboard alone: Tab to open, focus trapped, Esc closes and restores focus, Enter connects', async ({
+  test('the dialog works with the keyboard alone: Tab to open, focus trapped, Esc closes and restores focus, Enter connects', { tag: '@dev' }, async ({
     page,
     app,
     installWallet,
@@ -485,7 +485,7 @@ test.describe('accessibility', () => {
 test.describe('a 360 px wide screen', () => {
   test.use({ viewport: { width: 360, height: 740 } })
 
-  test('the page, the dialog and the connected view fit without horizontal scrolling', async ({ page, app, installWallet, snap, expectAccessible }) => {
+  test('the page, the dialog and the connected view fit without horizontal scrolling', { tag: '@dev' }, async ({ page, app, installWallet, snap, expectAccessible }) => {
     await installWallet()
     await page.goto(app.baseURL)
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)

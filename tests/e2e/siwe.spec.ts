@@ -32,7 +32,7 @@ async function serverSession(page: Page): Promise<{ status: number; body: Record
   return { status: response.status(), body: (await response.json()) as Record<string, unknown> }
 }
 
-test('signs in, survives a reload, ends on an account switch, signs in again and signs out', async ({ page, app, installWallet, snap }) => {
+test('signs in, survives a reload, ends on an account switch, signs in again and signs out', { tag: '@dev' }, async ({ page, app, installWallet, snap }) => {
   const wallet = await installWallet()
   await page.goto(app.baseURL)
   await connect(page)

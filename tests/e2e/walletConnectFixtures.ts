@@ -58,9 +58,9 @@ export const test = base.extend<WalletConnectTestFixtures, WalletConnectWorkerFi
   ],
 
   wcServer: [
-    async ({ app, relay }, provide) => {
-      // Stopped with the app fixture's other servers.
-      const server = await app.startAnotherServer({
+    async ({ startServer, relay }, provide) => {
+      // Stopped with the worker's other app servers (fixtures.ts).
+      const server = await startServer({
         routePublicChainsToLocalRpc: true,
         env: { WALLETCONNECT_RELAY_URL: relay.url, WALLETCONNECT_PROJECT_ID: 'test' },
       })
@@ -78,10 +78,10 @@ export const test = base.extend<WalletConnectTestFixtures, WalletConnectWorkerFi
     { auto: true },
   ],
 
-  startWallet: async ({ relay, app }, provide) => {
+  startWallet: async ({ relay, chain }, provide) => {
     const wallets: TestWallet[] = []
     await provide(async (options = {}) => {
-      const wallet = await startTestWallet({ relayUrl: relay.url, rpcUrl: app.rpcUrl, ...options })
+      const wallet = await startTestWallet({ relayUrl: relay.url, rpcUrl: chain.rpcUrl, ...options })
       wallets.push(wallet)
       return wallet
     })

@@ -87,7 +87,7 @@ test.describe('desktop: QR code', () => {
     expect(relay.stats.methods.wc_proposeSession ?? 0).toBeGreaterThan(proposals)
   })
 
-  test('the QR code pairs the wallet: connected, account and chain shown, the four values stored under the key', async ({
+  test('the QR code pairs the wallet: connected, account and chain shown, the four values stored under the key', { tag: '@dev' }, async ({
     page,
     wcServer,
     wcWallet,
