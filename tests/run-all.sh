@@ -8,6 +8,10 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
+# Chromium and PostgreSQL are driven for real: without them, stop now with one clear line rather
+# than minutes later from deep inside a fixture.
+bash tests/preflight.sh chromium postgresql || exit 1
+
 artifacts=tests/artifacts
 mkdir -p "$artifacts"
 vitest_json="$artifacts/vitest-results.json"

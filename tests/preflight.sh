@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Checks, before any test runs, that this machine has the system parts the tests drive for real, and
+# stops at once with one line naming what is missing and the command that installs it.
+#   bash tests/preflight.sh [chromium] [postgresql]     (no argument: both)
+# The app itself needs neither: `npm run dev` and `npm start` run on the embedded PGlite store.
+# CHROME_PATH and POSTGRES_ROOT point elsewhere than Debian's places (tests/fixtures/chromium.ts,
+# tests/fixtures/postgres.ts read the same variables).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+wanted=("$@")
+[ "${#wanted[@]}" -eq 0 ] && wanted=(chromium postgresql)
+
+missing_names=()
+missing_packages=()
+for part in "${wanted[@]}"; do
+  case "$part" in
+    chromium)
+      chrome="${CHROME_PATH:-/usr/bin/chromium}"
+      if [ ! -x "$chrome" ]; then
+        missing_names+=("Chromium ($chrome)")
+        missing_packages+=(chromium)
+      fi
+      ;;
+    postgresql)
+      root="${POSTGRES_ROOT:-/usr/lib/postgresql}"
+      if ! compgen -G "$root/*/bin/initdb" >/dev/null; then
+        missing_names+=("PostgreSQL ($root/<version>/bin/initdb)")
+        missing_packages+=(postgresql)
+      fi
+      ;;
+    *)
+      echo "tests/preflight.sh: unknown part '$part' (chromium, postgresql)" >&2
+      exit 2
+      ;;
+  esac
+done
+
+if [ ! -x node_modules/.bin/vitest ]; then
+  echo "The tests cannot start: the npm packages are not installed; run: npm install" >&2
+  exit 1
+fi
+
+if [ "${#missing_names[@]}" -gt 0 ]; then
+  names=$(printf '%s and ' "${missing_names[@]}")
+  echo "The tests cannot start: ${names% and } missing; install with: sudo apt-get install -y ${missing_packages[*]}" >&2
+  exit 1
+fi
