@@ -1,6 +1,17 @@
 import { PHASE_PRODUCTION_SERVER } from 'next/constants.js'
 
 /**
+ * The README's one line for trying a production build on one's own machine: throwaway secrets and a
+ * throwaway data folder, so nothing of it outlives the process. `next start` prints it when it
+ * refuses to boot (tests/e2e/deployment.spec.ts checks the README, this line and the refusal agree).
+ */
+export const LOCAL_PRODUCTION_COMMAND =
+  'npm run build && APP_ORIGIN=http://localhost:3000 TRUSTED_PROXY_HOPS=0 ' +
+  'SESSION_SECRET=$(node -p "crypto.randomBytes(32).toString(\'hex\')") ' +
+  'EMBEDDED_RECOVERY_KEY=$(node -p "crypto.randomBytes(32).toString(\'base64\')") ' +
+  'DATA_DIR=$(mktemp -d) npm start'
+
+/**
  * `next start` refuses to boot without the production settings, so a misconfigured deploy fails at
  * once with a clear message instead of on the first sign-in (the same rules are enforced again where
  * the values are used: lib/session/secret.ts, lib/config/server.ts).
@@ -17,7 +28,12 @@ function assertProductionEnvironment(env) {
   const preference = env.COINBASE_PREFERENCE?.trim()
   if (preference && !['all', 'smartWalletOnly', 'eoaOnly'].includes(preference))
     problems.push(`COINBASE_PREFERENCE must be one of all, smartWalletOnly, eoaOnly, got "${preference}".`)
-  if (problems.length) throw new Error(`Sigil cannot start:\n- ${problems.join('\n- ')}`)
+  if (problems.length)
+    throw new Error(
+      `Sigil cannot start:\n- ${problems.join('\n- ')}\n` +
+        `These are required for a deployment. To try a production build on this machine with throwaway values, run:\n` +
+        `  ${LOCAL_PRODUCTION_COMMAND}`,
+    )
 }
 
 /** @type {(phase: string) => import('next').NextConfig} */

@@ -28,6 +28,7 @@ export const auth = {
     // 503: retryable.
     store_unavailable: 'Sign-in is temporarily unavailable. Please try again.',
     rpc_unavailable: 'The network could not be reached to check this wallet. Please try again.',
+    shutting_down: 'The server is shutting down. Please try again in a moment.',
     // 500
     internal_error: 'Something went wrong on our side. Please try again.',
     // Client side only: no usable answer from the server.

@@ -23,6 +23,7 @@ export const authErrorStatus = {
   rate_limited: 429,
   store_unavailable: 503,
   rpc_unavailable: 503,
+  shutting_down: 503,
   internal_error: 500,
 } as const satisfies Partial<Record<AuthErrorCode, number>>
 
@@ -34,5 +35,5 @@ export function isAuthErrorCode(value: unknown): value is AuthErrorCode {
 
 /** Worth retrying the same request later: rate limits and temporary outages. */
 export function isRetryableAuthError(code: AuthErrorCode): boolean {
-  return code === 'rate_limited' || code === 'store_unavailable' || code === 'rpc_unavailable' || code === 'network_error'
+  return code === 'rate_limited' || code === 'store_unavailable' || code === 'rpc_unavailable' || code === 'shutting_down' || code === 'network_error'
 }

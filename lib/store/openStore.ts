@@ -33,3 +33,13 @@ export function getStore(env: Env = process.env): Promise<Store> {
   }
   return pending
 }
+
+/** Closes the process-wide store if it was opened (graceful shutdown); the next `getStore()` opens it again. */
+export async function closeStore(): Promise<void> {
+  const holder = globalThis as Holder
+  const pending = holder[key]
+  if (!pending) return
+  delete holder[key]
+  const store = await pending.catch(() => undefined)
+  await store?.close()
+}

@@ -119,6 +119,10 @@ export async function createSqlStore(driver: SqlDriver, options: SqlStoreOptions
       return { count: Number(row.count), resetAt: toDate(row.reset_at) }
     },
 
+    async ping() {
+      await guarded('answer a health check', () => driver.query('SELECT 1'))
+    },
+
     async cleanup(now: Date) {
       return guarded('clean up expired rows', async () => {
         const at = now.toISOString()

@@ -36,5 +36,7 @@ export interface Store extends EmbeddedWalletStore {
    * "unknown"). Returns how many rows went.
    */
   cleanup(now: Date): Promise<number>
+  /** One round trip that proves the database answers (the health check); throws a `StoreError` if not. */
+  ping(): Promise<void>
   close(): Promise<void>
 }

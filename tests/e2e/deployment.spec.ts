@@ -1,0 +1,230 @@
+import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { createSignInMessage } from '@/lib/siwe/client'
+import { freePort } from '../fixtures/freePort'
+import { ensureProductionBuild, repoRoot, startNextServer, type NextServer } from '../fixtures/nextServer'
+import { expect, test } from './fixtures'
+
+/**
+ * How the app meets the machines it is deployed on, with real processes: `next start`'s refusal
+ * without production settings (and the README's line for trying it locally), the health check, and
+ * a graceful shutdown on SIGTERM that finishes the requests in flight and closes the store.
+ */
+
+const nextBin = path.join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next')
+
+async function localProductionCommand(): Promise<string> {
+  const config = (await import(path.join(repoRoot, 'next.config.mjs'))) as { LOCAL_PRODUCTION_COMMAND: string }
+  return config.LOCAL_PRODUCTION_COMMAND
+}
+
+/** Runs a command in its own process group and collects what it prints. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
+  const child = spawn(command, args, { cwd: repoRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const kill = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGKILL')
+    } catch {
+      // gone
+    }
+  }
+  return { child, exited, output: () => output, kill }
+}
+
+async function waitForOk(url: string, seconds: number): Promise<Response> {
+  const deadline = Date.now() + seconds * 1000
+  for (;;) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(5_000) })
+      if (response.ok) return response
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer 200 within ${seconds} s`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+/** A nonce and the cookie that binds it to this "browser". */
+async function nonceFor(baseURL: string): Promise<{ nonce: string; cookie: string }> {
+  const response = await fetch(`${baseURL}/api/auth/nonce`)
+  expect(response.status).toBe(200)
+  const { nonce } = (await response.json()) as { nonce: string }
+  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ')
+  return { nonce, cookie }
+}
+
+async function signInBody(baseURL: string, nonce: string): Promise<string> {
+  const account = privateKeyToAccount(generatePrivateKey())
+  const message = createSignInMessage({ address: account.address, chainId: 31337, nonce, origin: baseURL })
+  return JSON.stringify({ message, signature: await account.signMessage({ message }) })
+}
+
+test.describe('next start without production settings', () => {
+  test('refuses to boot, names each missing setting and prints the README’s line for a local try', async () => {
+    ensureProductionBuild()
+    const command = await localProductionCommand()
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(await freePort()), NEXT_TELEMETRY_DISABLED: '1' }
+    for (const key of ['SESSION_SECRET', 'APP_ORIGIN', 'EMBEDDED_RECOVERY_KEY', 'DATABASE_URL']) delete env[key]
+    const refused = run(process.execPath, [nextBin, 'start', '--hostname', 'localhost'], env)
+    try {
+      const code = await Promise.race([refused.exited, new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 30_000))])
+      expect(code, refused.output()).not.toBe('timeout')
+      expect(code).not.toBe(0)
+      const output = refused.output()
+      expect(output).toContain('Sigil cannot start:')
+      expect(output).toContain('SESSION_SECRET is required in production')
+      expect(output).toContain('APP_ORIGIN is required in production')
+      expect(output).toContain('EMBEDDED_RECOVERY_KEY is required in production')
+      expect(output).toContain(`To try a production build on this machine with throwaway values, run:\n  ${command}`)
+    } finally {
+      refused.kill()
+    }
+    // The same line, verbatim, in the README's bash block.
+    const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8')
+    const blocks = [...readme.matchAll(/```bash\n([\s\S]*?)```/g)].map((match) => match[1]!)
+    expect(blocks.some((block) => block.split('\n').includes(command))).toBe(true)
+  })
+
+  test('the README’s local line boots next start on throwaway values: the page, the health check and a nonce answer', async () => {
+    ensureProductionBuild()
+    const command = await localProductionCommand()
+    // The suite has built the app already: the line's first step is `npm run build`, the rest runs as written.
+    expect(command.startsWith('npm run build && ')).toBe(true)
+    expect(command.endsWith(' npm start')).toBe(true)
+    const port = await freePort()
+    // mktemp -d makes the throwaway data folder under TMPDIR: one of this test's, removed after it.
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'sigil-local-production-'))
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), TMPDIR: tmp, NEXT_TELEMETRY_DISABLED: '1' }
+    for (const key of ['SESSION_SECRET', 'APP_ORIGIN', 'EMBEDDED_RECOVERY_KEY', 'DATA_DIR', 'DATABASE_URL', 'NODE_ENV']) delete env[key]
+    const started = run('bash', ['-c', command.slice('npm run build && '.length)], env)
+    try {
+      const baseURL = `http://localhost:${port}`
+      const page = await waitForOk(`${baseURL}/`, 60)
+      expect(await page.text()).toContain('Connect wallet')
+      const health = await fetch(`${baseURL}/api/health`)
+      expect({ status: health.status, body: await health.json() }).toEqual({ status: 200, body: { status: 'ok' } })
+      expect((await nonceFor(baseURL)).nonce).toMatch(/^[A-Za-z0-9]{8,}$/)
+      expect(started.output()).not.toContain('Sigil cannot start')
+    } finally {
+      started.kill()
+      await started.exited
+      rmSync(tmp, { recursive: true, force: true })
+    }
+  })
+})
+
+test.describe('health check', () => {
+  test('GET /api/health answers 200 {"status":"ok"} when the store answers, uncached and saying nothing else', async ({ app }) => {
+    const response = await fetch(`${app.baseURL}/api/health`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(await response.text()).toBe('{"status":"ok"}')
+  })
+
+  test('answers 503 store_unavailable, at once, when the database cannot be reached', async ({ chain }) => {
+    const closedPort = await freePort()
+    const server = await startNextServer({
+      rpcUrl: chain.rpcUrl,
+      env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${closedPort}/postgres` },
+      warmPaths: ['/'],
+    })
+    try {
+      const started = Date.now()
+      const response = await fetch(`${server.baseURL}/api/health`)
+      expect(Date.now() - started).toBeLessThan(5_000)
+      expect(response.status).toBe(503)
+      const body = (await response.json()) as { code: string; message: string }
+      expect(body).toMatchObject({ code: 'store_unavailable', message: 'Sign-in is temporarily unavailable. Please try again.' })
+      // No connection string, host or driver detail in the answer.
+      expect(JSON.stringify(body)).not.toContain(String(closedPort))
+    } finally {
+      await server.stop()
+    }
+  })
+})
+
+test.describe('graceful shutdown', () => {
+  test('SIGTERM: no new connections, the sign-in in flight is answered, the store closes and frees its folder, and what it wrote is there on restart', async ({
+    chain,
+  }) => {
+    test.setTimeout(120_000)
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sigil-shutdown-'))
+    // The same secrets across the restart, as a deployment keeps them.
+    const env = { SESSION_SECRET: randomBytes(32).toString('hex'), EMBEDDED_RECOVERY_KEY: randomBytes(32).toString('base64') }
+    let server: NextServer | undefined
+    try {
+      server = await startNextServer({ rpcUrl: chain.rpcUrl, dataDir, env })
+      const first = server
+      const inFlight = await nonceFor(first.baseURL)
+      const kept = await nonceFor(first.baseURL)
+      const body = Buffer.from(await signInBody(first.baseURL, inFlight.nonce))
+
+      // A sign-in whose body is still arriving when the signal comes.
+      const answer = new Promise<{ status: number; setCookie: string[]; body: string }>((resolve, reject) => {
+        const request = httpRequest(
+          `${first.baseURL}/api/auth/verify`,
+          {
+            method: 'POST',
+            agent: false,
+            headers: {
+              'content-type': 'application/json',
+              'content-length': String(body.length),
+              origin: first.baseURL,
+              'sec-fetch-site': 'same-origin',
+              cookie: inFlight.cookie,
+            },
+          },
+          (response) => {
+            let text = ''
+            response.on('data', (chunk: Buffer) => (text += chunk.toString()))
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, setCookie: response.headers['set-cookie'] ?? [], body: text }))
+          },
+        )
+        request.on('error', reject)
+        request.write(body.subarray(0, 40))
+        setTimeout(() => {
+          process.kill(-first.child.pid!, 'SIGTERM')
+          // Still running, no longer accepting: then the rest of the body arrives.
+          setTimeout(() => request.end(body.subarray(40)), 1_500)
+        }, 300)
+      })
+      const exited = new Promise<number | null>((resolve) => first.child.once('exit', (code) => resolve(code)))
+
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      expect(first.child.exitCode, 'still finishing the request in flight').toBeNull()
+      await expect(fetch(`${first.baseURL}/api/health`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow()
+
+      const done = await answer
+      expect(done.status, done.body).toBe(200)
+      expect(done.setCookie.some((line) => line.startsWith('sigil_session='))).toBe(true)
+
+      expect(await exited).toBe(143)
+      expect(first.output()).toContain('[sigil] store closed')
+      expect(existsSync(path.join(dataDir, 'sigil.lock')), 'the data folder lock is released').toBe(false)
+      await first.stop()
+
+      // Restart on the same folder: the nonce issued before the shutdown was written for good.
+      server = await startNextServer({ rpcUrl: chain.rpcUrl, dataDir, env })
+      const second = server
+      const restarted = await fetch(`${second.baseURL}/api/auth/verify`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: second.baseURL, 'sec-fetch-site': 'same-origin', cookie: kept.cookie },
+        body: await signInBody(second.baseURL, kept.nonce),
+      })
+      expect(restarted.status, await restarted.clone().text()).toBe(200)
+    } finally {
+      await server?.stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})

@@ -1,0 +1,108 @@
+import { execFileSync, spawn } from 'node:child_process'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { freePort } from '../fixtures/freePort'
+import { repoRoot } from '../fixtures/nextServer'
+import { expect, test } from './fixtures'
+
+/**
+ * The README's quick start, followed literally on a clean copy of the project: its first command
+ * (`npm install && npm run dev` today, read from the README, so a change there is what this test
+ * runs), then a browser on the page it serves and a click on "Connect wallet". A suite that only ran
+ * `next start` once let that first command ship a dead button.
+ *
+ * The copy holds what a clone of this checkout holds (git's tracked files, plus new files not yet
+ * committed), without node_modules, .next or data. The one thing added to the command's environment
+ * is PORT, so the server does not fight another one on 3000; the command itself runs as written.
+ */
+
+type QuickStart = { commands: string[]; url: string }
+
+/** The README's quick start block: its commands (comments dropped) and the address it promises. */
+function readQuickStart(): QuickStart {
+  const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8')
+  const section = /## Quick start\n([\s\S]*?)(?=\n## )/.exec(readme)?.[1]
+  const block = section && /```bash\n([\s\S]*?)```/.exec(section)?.[1]
+  if (!block) throw new Error('README.md has no "## Quick start" section with a bash block')
+  const lines = block.split('\n').filter((line) => line.trim())
+  const url = /https?:\/\/localhost:\d+/.exec(lines[0] ?? '')?.[0]
+  if (!url) throw new Error(`the quick start's first line names no local address: ${lines[0]}`)
+  return { commands: lines.map((line) => line.replace(/\s+#.*$/, '').trim()), url }
+}
+
+/** A clean copy of the checkout, as `git clone` would give it (plus uncommitted files). */
+function cleanCopy(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sigil-quickstart-'))
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repoRoot })
+    .toString()
+    .split('\0')
+    .filter(Boolean)
+  for (const file of files) {
+    const from = path.join(repoRoot, file)
+    const to = path.join(dir, file)
+    mkdirSync(path.dirname(to), { recursive: true })
+    try {
+      cpSync(from, to)
+    } catch (error) {
+      // A tracked file deleted in the working tree is not in a clone of it either.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    }
+  }
+  return dir
+}
+
+test('the README’s first command, on a clean copy, serves a page whose "Connect wallet" opens the dialog', async ({ page, snap }) => {
+  test.setTimeout(15 * 60_000)
+  const { commands, url } = readQuickStart()
+  expect(commands[0], 'the first command installs and runs the app').toContain('npm install')
+  const dir = cleanCopy()
+  const port = await freePort()
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), NEXT_TELEMETRY_DISABLED: '1' }
+  // A new user's shell: no test or deployment settings.
+  for (const key of Object.keys(env)) {
+    if (/^(NODE_ENV|APP_ORIGIN|SESSION_SECRET|EMBEDDED_RECOVERY_KEY|DATA_DIR|DATABASE_URL|NEXT_DIST_DIR|WALLETCONNECT_|RPC_URL_|ENABLE_LOCAL_CHAIN|COINBASE_)/.test(key)) delete env[key]
+  }
+  const child = spawn('bash', ['-c', commands[0]!], { cwd: dir, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)))
+  child.stderr.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)))
+  try {
+    const address = url.replace(/:\d+$/, `:${port}`)
+    const deadline = Date.now() + 12 * 60_000
+    for (;;) {
+      expect(child.exitCode, `the command ended early:\n${output}`).toBeNull()
+      const answered = await fetch(address, { signal: AbortSignal.timeout(60_000) }).then(
+        (response) => response.status,
+        () => 0,
+      )
+      if (answered === 200) break
+      expect(Date.now() < deadline, `no page on ${address} after 12 minutes:\n${output}`).toBe(true)
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+    }
+
+    await page.goto(address)
+    await page.getByRole('button', { name: 'Connect wallet' }).click()
+    const dialog = page.getByTestId('connect-dialog')
+    await expect(dialog).toBeVisible({ timeout: 60_000 })
+    await expect(dialog.getByRole('heading', { name: 'Connect a wallet' })).toBeVisible()
+    // It stays open: under StrictMode the old dialog closed itself a moment after opening.
+    await page.waitForTimeout(1_000)
+    await expect(dialog).toBeVisible()
+    await expect(dialog.locator('[data-testid^="wallet-option-"]').first()).toBeVisible()
+    await snap('quickstart-dev-dialog-open')
+  } finally {
+    try {
+      process.kill(-child.pid!, 'SIGTERM')
+    } catch {
+      // already gone
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    try {
+      process.kill(-child.pid!, 'SIGKILL')
+    } catch {
+      // already gone
+    }
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
