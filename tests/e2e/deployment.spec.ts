@@ -111,8 +111,9 @@ test.describe('next start without production settings', () => {
       const baseURL = `http://localhost:${port}`
       const page = await waitForOk(`${baseURL}/`, 60)
       expect(await page.text()).toContain('Connect wallet')
-      const health = await fetch(`${baseURL}/api/health`)
-      expect({ status: health.status, body: await health.json() }).toEqual({ status: 200, body: { status: 'ok' } })
+      // 503 while the new data folder is initialised (PGlite's initdb takes seconds), then 200.
+      const health = await waitForOk(`${baseURL}/api/health`, 60)
+      expect(await health.json()).toEqual({ status: 'ok' })
       expect((await nonceFor(baseURL)).nonce).toMatch(/^[A-Za-z0-9]{8,}$/)
       expect(started.output()).not.toContain('Sigil cannot start')
     } finally {
