@@ -14,6 +14,8 @@ import { reportConnectionFailed } from '../shared/connectionEvents'
 import { EMBEDDED_KEY, EMBEDDED_NAME } from './identity'
 import { createEmbeddedProvider, type EmbeddedProvider } from './provider'
 import { createEmbeddedWallet, type EmbeddedWallet, type EmbeddedWalletParameters } from './wallet'
+import { createAutoLock } from './autoLock'
+import { createConfirmations, type Confirmations } from './confirmation/confirmations'
 import { applyAccountsChanged, applyChainChanged, type WalletEventTarget } from '../shared/walletEvents'
 
 export type EmbeddedConnectorParameters = EmbeddedWalletParameters & {
@@ -24,8 +26,15 @@ export type EmbeddedConnectorParameters = EmbeddedWalletParameters & {
   pollingInterval?: number | undefined
 }
 
-/** The real connector as the embedded family's panel sees it: wagmi's members plus the wallet's keys. */
-export type EmbeddedConnector = LoadedConnector & { embeddedWallet: EmbeddedWallet; embeddedProvider: EmbeddedProvider }
+/**
+ * The real connector as the embedded family's views see it: wagmi's members plus the wallet's keys
+ * (the panel) and the requests waiting for the user's approval (the confirmation sheet).
+ */
+export type EmbeddedConnector = LoadedConnector & {
+  embeddedWallet: EmbeddedWallet
+  embeddedProvider: EmbeddedProvider
+  embeddedConfirmations: Confirmations
+}
 
 declare global {
   interface Window {
@@ -51,6 +60,17 @@ type Handlers = Pick<ReturnType<CreateConnectorFn>, 'onAccountsChanged' | 'onCha
 export function embeddedConnector(parameters: EmbeddedConnectorParameters) {
   const persisted = createPersistedValues(EMBEDDED_KEY, parameters.storage)
   const wallet = createEmbeddedWallet(parameters)
+  // Every request that uses the key waits for the user here (the app's sheet shows it).
+  const confirmations = createConfirmations()
+  // 15 minutes without activity, or 5 hidden, and the key leaves memory (connectors/embedded/autoLock.ts).
+  const autoLock = createAutoLock({ lock: () => wallet.lock(), isUnlocked: () => wallet.isUnlocked() })
+
+  /** Ends what a connection holds in memory: the key, the idle clock, requests still waiting. */
+  function release() {
+    autoLock.stop()
+    confirmations.rejectAll('The wallet was disconnected.')
+    wallet.lock()
+  }
 
   return (config: Parameters<CreateConnectorFn>[0]): EmbeddedConnector => {
     // The shared handling of the wallet's accountsChanged / chainChanged (SPEC.md §4).
@@ -67,7 +87,13 @@ export function embeddedConnector(parameters: EmbeddedConnectorParameters) {
         chainId = next
       },
       getAddress: () => connected,
-      getAccount: (address) => wallet.unlock(address),
+      getAccount: async (address) => {
+        const account = await wallet.unlock(address)
+        autoLock.touch()
+        return account
+      },
+      confirm: (method, details) => confirmations.request(method, details),
+      pageHost: () => (typeof location === 'undefined' ? undefined : location.host),
       pollingInterval: parameters.pollingInterval,
     })
     // Nothing to initialise but the provider: the lifecycle still marks uninitialised → initialised.
@@ -108,6 +134,7 @@ export function embeddedConnector(parameters: EmbeddedConnectorParameters) {
       type: 'embedded',
       embeddedWallet: wallet,
       embeddedProvider: provider,
+      embeddedConfirmations: confirmations,
 
       async setup() {
         void installTestHandle()
@@ -134,6 +161,7 @@ export function embeddedConnector(parameters: EmbeddedConnectorParameters) {
           chainId = config.chains.some((chain) => chain.id === target) ? target : defaultChainId
           persisted.setActiveAccount(connected)
           persisted.setCurrentChain(chainId)
+          autoLock.start()
           return {
             accounts: (withCapabilities ? [{ address: connected, capabilities: {} }] : [connected]) as never,
             chainId,
@@ -158,7 +186,7 @@ export function embeddedConnector(parameters: EmbeddedConnectorParameters) {
           persisted,
           connectorKey: EMBEDDED_KEY,
           disconnectProvider: () => {
-            wallet.lock()
+            release()
             lifecycle.reset()
           },
         })
@@ -211,7 +239,7 @@ export function embeddedConnector(parameters: EmbeddedConnectorParameters) {
       async onDisconnect() {
         detach()
         connected = undefined
-        await endSession({ persisted, connectorKey: EMBEDDED_KEY, disconnectProvider: () => wallet.lock() })
+        await endSession({ persisted, connectorKey: EMBEDDED_KEY, disconnectProvider: release })
         config.emitter.emit('disconnect')
       },
     }

@@ -1,8 +1,10 @@
-import { createTestClient, http, parseEther, publicActions, recoverTypedDataAddress, verifyMessage, type Address, type Hex } from 'viem'
+import { createTestClient, getAddress, http, parseEther, publicActions, recoverTypedDataAddress, toHex, verifyMessage, type Address, type Hex } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { foundry, mainnet } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAnvil, type Anvil } from '@/tests/fixtures/anvil'
+import { createConfirmations } from './confirmation/confirmations'
+import type { ConfirmationDetails } from './confirmation/describe'
 import { PasskeyCancelledError } from './errors'
 import { createEmbeddedProvider } from './provider'
 
@@ -19,10 +21,22 @@ afterAll(async () => {
   await anvil?.stop()
 })
 
-function setup(options: { locked?: 'cancel' | 'fail' } = {}) {
+function setup(options: { locked?: 'cancel' | 'fail'; decision?: 'approve' | 'reject' | 'wait' } = {}) {
   let chainId: number = foundry.id
   const unlocks: Address[] = []
+  /** Every request the user was asked about, in order, with what unlocks had happened by then. */
+  const asked: { method: string; details: ConfirmationDetails; unlocksBefore: number }[] = []
+  const confirmations = createConfirmations({ isTrusted: () => true })
   const provider = createEmbeddedProvider({
+    confirm: async (method, details) => {
+      asked.push({ method, details, unlocksBefore: unlocks.length })
+      const waiting = confirmations.request(method, details)
+      const shown = confirmations.getSnapshot().at(-1)!
+      if (options.decision === 'reject') confirmations.reject(shown.id)
+      else if (options.decision !== 'wait') confirmations.approve(shown.id, {})
+      return waiting
+    },
+    pageHost: () => 'localhost:3000',
     chains: [foundry, mainnet],
     rpcUrls: { [foundry.id]: anvil.rpcUrl, [mainnet.id]: anvil.rpcUrl },
     getChainId: () => chainId,
@@ -37,7 +51,7 @@ function setup(options: { locked?: 'cancel' | 'fail' } = {}) {
     },
     pollingInterval: 50,
   })
-  return { provider, unlocks, chainId: () => chainId }
+  return { provider, unlocks, asked, confirmations, chainId: () => chainId }
 }
 
 describe('embedded EIP-1193 provider', () => {
@@ -109,6 +123,71 @@ describe('embedded EIP-1193 provider', () => {
     await expect(provider.request({ method: 'eth_sign', params: [account.address, '0x00'] })).rejects.toMatchObject({ code: 4200 })
     await expect(provider.request({ method: 'debug_traceTransaction', params: [] })).rejects.toMatchObject({ code: 4200 })
     await expect(provider.request({ method: 'eth_accounts', params: 'nope' as never })).rejects.toMatchObject({ code: -32602 })
+  })
+
+  it('asks the user before the key is touched: a message decoded, then the passkey', async () => {
+    const { provider, asked, unlocks } = setup()
+    await provider.request({ method: 'personal_sign', params: ['0x68656c6c6f', account.address] })
+    expect(asked).toEqual([{ method: 'personal_sign', details: { kind: 'message', text: 'hello', hex: '0x68656c6c6f', signIn: undefined }, unlocksBefore: 0 }])
+    expect(unlocks).toEqual([account.address])
+  })
+
+  it('a rejected request answers 4001 and signs, unlocks and sends nothing', async () => {
+    const { provider, unlocks, asked } = setup({ decision: 'reject' })
+    const chain = { ...foundry, rpcUrls: { default: { http: [anvil.rpcUrl] } } }
+    const testClient = createTestClient({ chain, mode: 'anvil', transport: http(anvil.rpcUrl) }).extend(publicActions)
+    await testClient.setBalance({ address: account.address, value: parseEther('1') })
+    const nonceBefore = await testClient.getTransactionCount({ address: account.address })
+    await expect(provider.request({ method: 'personal_sign', params: ['0x68', account.address] })).rejects.toMatchObject({ code: 4001 })
+    await expect(
+      provider.request({ method: 'eth_sendTransaction', params: [{ from: account.address, to: '0x000000000000000000000000000000000000bEEF', value: '0xde0b6b3a7640000' }] }),
+    ).rejects.toMatchObject({ code: 4001 })
+    expect(unlocks).toEqual([])
+    expect(await testClient.getTransactionCount({ address: account.address })).toBe(nonceBefore)
+    // What the user saw for the transaction: recipient, 1 ETH, no data, the chain and a fee ceiling.
+    expect(asked[1]!.details).toMatchObject({ kind: 'transaction', send: true, to: '0x000000000000000000000000000000000000bEEF', value: '1', data: undefined, chainId: 31337, chainName: 'Foundry' })
+    expect(Number((asked[1]!.details as { maxFee?: string }).maxFee)).toBeGreaterThan(0)
+  })
+
+  it('nothing is signed while the request waits for the user', async () => {
+    const { provider, unlocks, confirmations } = setup({ decision: 'wait' })
+    let answered = false
+    const pending = provider.request({ method: 'personal_sign', params: ['0x68', account.address] }).then(() => (answered = true))
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect({ answered, unlocks }).toEqual({ answered: false, unlocks: [] })
+    expect(confirmations.getSnapshot()).toHaveLength(1)
+    confirmations.rejectAll('disconnected')
+    await expect(pending).rejects.toMatchObject({ code: 4001 })
+  })
+
+  it('shows typed data with its domain, primary type and fields, and a sign-in with its domain', async () => {
+    const { provider, asked } = setup()
+    const typedData = {
+      types: { Permit: [{ name: 'spender', type: 'address' }, { name: 'value', type: 'uint256' }] },
+      primaryType: 'Permit',
+      domain: { name: 'Token', version: '1', chainId: 31337, verifyingContract: '0x000000000000000000000000000000000000c0de' },
+      message: { spender: '0x000000000000000000000000000000000000beef', value: '1000' },
+    } as const
+    await provider.request({ method: 'eth_signTypedData_v4', params: [account.address, JSON.stringify(typedData)] })
+    expect(asked[0]!.details).toEqual({
+      kind: 'typedData',
+      domain: { name: 'Token', version: '1', chainId: 31337, chainName: 'Foundry', verifyingContract: getAddress('0x000000000000000000000000000000000000c0de') },
+      primaryType: 'Permit',
+      fields: [
+        { path: 'spender', value: '0x000000000000000000000000000000000000bEEF' },
+        { path: 'value', value: '1000' },
+      ],
+      hiddenFields: 0,
+    })
+    const siwe = `evil.example wants you to sign in with your Ethereum account:\n${account.address}\n\nSign in.\n\nURI: https://evil.example\nVersion: 1\nChain ID: 31337\nNonce: abcdefgh12\nIssued At: 2026-11-23T00:00:00Z`
+    await provider.request({ method: 'personal_sign', params: [toHex(siwe), account.address] })
+    expect((asked[1]!.details as { signIn?: unknown }).signIn).toEqual({
+      domain: 'evil.example',
+      matchesPage: false,
+      address: account.address,
+      chainId: 31337,
+      statement: 'Sign in.',
+    })
   })
 
   it('turns a dismissed passkey prompt into a user rejection (4001)', async () => {

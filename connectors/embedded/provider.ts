@@ -22,13 +22,15 @@ import {
 import { prepareTransactionRequest } from 'viem/actions'
 import { createTypedEmitter } from '../shared/typedEmitter'
 import { waitForReceipt } from '../shared/waitForReceipt'
+import { type ConfirmationDetails, describeMessage, describeTransaction, describeTypedData } from './confirmation/describe'
 import { PasskeyCancelledError } from './errors'
 
 /**
  * The embedded wallet's EIP-1193 provider. It signs locally with the unlocked HD account and sends
- * through the chain's RPC; everything else a dapp may read goes to that RPC too. A request that needs
- * the key while the wallet is locked (after a reload) asks for the passkey first — one touch, inside
- * the user's click that caused the request.
+ * through the chain's RPC; everything else a dapp may read goes to that RPC too. Nothing is signed or
+ * sent before the user approved it in the app's confirmation sheet (`confirm`): any script in the page
+ * can call `request`, only the user's own click can approve. A request that needs the key while the
+ * wallet is locked then asks for the passkey — one touch, inside that approving click.
  */
 
 type RequestArguments = { method: string; params?: unknown }
@@ -49,6 +51,14 @@ export type EmbeddedProviderParameters = {
   getAddress(): Address | undefined
   /** The signing account of `address`; unlocks with the passkey when needed. */
   getAccount(address: Address): Promise<LocalAccount>
+  /**
+   * Shows the user what a request would sign or send and waits for their decision: resolves on
+   * approve, throws EIP-1193 4001 on reject. Called before the key is touched (before the passkey
+   * too), for every request that uses it.
+   */
+  confirm(method: string, details: ConfirmationDetails): Promise<void>
+  /** The page's host, to tell a sign-in for this site from one for another (`location.host`). */
+  pageHost?: (() => string | undefined) | undefined
   /** Receipt polling, for tests; viem's default (the chain's block time) otherwise. */
   pollingInterval?: number | undefined
 }
@@ -144,13 +154,19 @@ export function createEmbeddedProvider(parameters: EmbeddedProviderParameters) {
     return found
   }
 
-  /** The connected account, checked against the address the dapp named. */
-  async function signer(method: string, named?: unknown): Promise<LocalAccount> {
+  /** The connected address, checked against the address the dapp named. */
+  function connectedAddress(method: string, named?: unknown): Address {
     const address = parameters.getAddress()
     if (!address) throw new UnauthorizedProviderError(new Error(`${method}: not connected`))
     if (named !== undefined && (typeof named !== 'string' || !isAddress(named, { strict: false }) || getAddress(named) !== address)) {
       throw new UnauthorizedProviderError(new Error(`${method}: the address is not the connected account`))
     }
+    return address
+  }
+
+  /** The connected account's key, once the user approved: unlocks with the passkey when locked. */
+  async function signer(method: string): Promise<LocalAccount> {
+    const address = connectedAddress(method)
     try {
       return await parameters.getAccount(address)
     } catch (error) {
@@ -160,15 +176,21 @@ export function createEmbeddedProvider(parameters: EmbeddedProviderParameters) {
     }
   }
 
-  async function prepare(method: string, value: unknown) {
-    const account = await signer(method)
-    const parsed = parseTransaction(value, method, account.address)
+  /**
+   * A transaction filled in (nonce, gas, fees) for the connected address, shown to the user, and only
+   * after their approval signed by the key: what they saw is what is signed.
+   */
+  async function prepareAndConfirm(method: 'eth_sendTransaction' | 'eth_signTransaction', value: unknown) {
+    const address = connectedAddress(method)
+    const parsed = parseTransaction(value, method, address)
     const chain = chainOf(parameters.getChainId())
     if (parsed.chainId !== undefined && Number(parsed.chainId) !== chain.id) throw invalid(method, `chainId ${parsed.chainId} is not the current chain ${chain.id}`)
     const { chainId: _, gasPrice, maxFeePerGas, maxPriorityFeePerGas, ...rest } = parsed
     const fees = gasPrice !== undefined ? { gasPrice } : { maxFeePerGas, maxPriorityFeePerGas }
-    const request = await prepareTransactionRequest(client(), { ...rest, ...fees, account, chain } as never)
-    return { account, transaction: request as unknown as TransactionSerializable }
+    const prepared = (await prepareTransactionRequest(client(), { ...rest, ...fees, account: address, chain } as never)) as Record<string, unknown>
+    const { account: _account, from: _from, ...transaction } = prepared
+    await parameters.confirm(method, describeTransaction(transaction, chain, method === 'eth_sendTransaction'))
+    return { account: await signer(method), transaction: transaction as unknown as TransactionSerializable }
   }
 
   async function request(args: RequestArguments): Promise<unknown> {
@@ -186,12 +208,14 @@ export function createEmbeddedProvider(parameters: EmbeddedProviderParameters) {
       case 'personal_sign': {
         const [data, address] = params
         if (typeof data !== 'string' || !isHex(data)) throw invalid(method, 'data must be hex')
-        const account = await signer(method, address)
+        connectedAddress(method, address)
+        await parameters.confirm(method, describeMessage(data, parameters.pageHost?.()))
+        const account = await signer(method)
         return account.signMessage({ message: { raw: data } })
       }
       case 'eth_signTypedData_v4': {
         const [address, typedData] = params
-        const account = await signer(method, address)
+        connectedAddress(method, address)
         let parsed: unknown
         try {
           parsed = typeof typedData === 'string' ? JSON.parse(typedData) : typedData
@@ -202,14 +226,16 @@ export function createEmbeddedProvider(parameters: EmbeddedProviderParameters) {
         const domain = (parsed as { domain?: { chainId?: unknown } }).domain
         // EIP-712: a domain bound to another chain must not be signed on this one.
         if (domain?.chainId !== undefined && Number(domain.chainId) !== parameters.getChainId()) throw invalid(method, 'domain.chainId is not the current chain')
+        await parameters.confirm(method, describeTypedData(parsed as Record<string, unknown>, parameters.chains))
+        const account = await signer(method)
         return account.signTypedData(parsed as never)
       }
       case 'eth_signTransaction': {
-        const { account, transaction } = await prepare(method, params[0])
+        const { account, transaction } = await prepareAndConfirm(method, params[0])
         return account.signTransaction!(transaction)
       }
       case 'eth_sendTransaction': {
-        const { account, transaction } = await prepare(method, params[0])
+        const { account, transaction } = await prepareAndConfirm(method, params[0])
         const serializedTransaction = await account.signTransaction!(transaction)
         const rpc = client()
         const hash = await rpc.sendRawTransaction({ serializedTransaction })

@@ -2,6 +2,7 @@ import { type Address, type Hex, parseEther, toHex, verifyMessage } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { embedded } from '@/lib/i18n/embedded'
 import {
+  approveInSheet,
   advanceServerClock,
   createWallet,
   deviceStorageDump,
@@ -28,6 +29,8 @@ test.describe.configure({ timeout: 120_000 })
 async function signIn(page: import('@playwright/test').Page, address: Address) {
   await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
   await page.getByTestId('sign-in-button').click()
+  // The sheet names the site the sign-in is for, first.
+  await approveInSheet(page, `Sign in to ${new URL(page.url()).host}`)
   await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in', { timeout: 15_000 })
   await expect(page.getByTestId('auth-address')).toHaveText(address)
 }
@@ -75,6 +78,16 @@ test('creates a wallet from an email and a passkey, signs in with it and sends a
     ([from, to]) => window.__sigilEmbeddedTest!.request({ method: 'eth_sendTransaction', params: [{ from, to, value: '0x2386f26fc10000' }] }),
     [address, RECIPIENT] as const,
   ) as Promise<Hex>
+  // Nothing is sent before the user saw it: the recipient, 0.01 ETH, no data, the chain and a fee ceiling.
+  const sheet = page.getByTestId('confirm-sheet')
+  await expect(sheet.getByTestId('confirm-to')).toHaveText(RECIPIENT)
+  await expect(sheet.getByTestId('confirm-value')).toHaveText('0.01 ETH')
+  await expect(sheet.getByTestId('confirm-data')).toHaveText('None')
+  await expect(sheet.getByTestId('confirm-chain')).toContainText('31337')
+  await expect(sheet.getByTestId('confirm-fee')).toHaveText(/^0\.\d+ ETH$/)
+  expect(await chainClient.getTransactionCount({ address })).toBe(0)
+  await snap('embedded-confirm-transaction')
+  await approveInSheet(page, 'Send a transaction')
   let settled = false
   void sending.finally(() => (settled = true)).catch(() => undefined)
   // anvil mines the transaction's block at once; the two blocks after it make the 3 confirmations.
@@ -99,9 +112,12 @@ test('comes back after a reload locked on the same address; one passkey touch un
   await expect(page.getByTestId('account-address')).toHaveAttribute('title', address)
   expect(await page.evaluate(() => window.__passkeyPrompts)).toEqual({ create: 0, get: 0 })
 
-  // The first signature needs the key: one passkey prompt, then the signature of the same address.
+  // The first signature needs the key: the sheet, then one passkey prompt, then the signature.
   await page.getByTestId('sign-message-input').fill('hello from the embedded wallet')
   await page.getByTestId('sign-message-button').click()
+  await expect(page.getByTestId('confirm-message')).toHaveText('hello from the embedded wallet')
+  expect(await page.evaluate(() => window.__passkeyPrompts)).toEqual({ create: 0, get: 0 })
+  await approveInSheet(page, 'Sign a message')
   await expect(page.getByTestId('signature-verified')).toHaveAttribute('data-verified', 'true', { timeout: 15_000 })
   const signature = (await page.getByTestId('signature-output').textContent()) as Hex
   expect(await verifyMessage({ address, message: 'hello from the embedded wallet', signature })).toBe(true)
@@ -181,6 +197,7 @@ test('recovers the wallet by email after the passkey is lost, with a new passkey
   await page.reload()
   await page.getByTestId('sign-message-input').fill('recovered')
   await page.getByTestId('sign-message-button').click()
+  await approveInSheet(page, 'Sign a message')
   await expect(page.getByTestId('signature-verified')).toHaveAttribute('data-verified', 'true', { timeout: 15_000 })
 })
 

@@ -202,3 +202,15 @@ export async function deviceStorageDump(page: Page): Promise<string> {
   })
   return JSON.stringify({ ...inPage, contextCookies: await page.context().cookies() })
 }
+
+/**
+ * The embedded wallet's confirmation sheet is up with `title`; the user clicks Approve (a real click:
+ * trusted input, as the sheet requires) and the sheet goes away.
+ */
+export async function approveInSheet(page: Page, title: string | RegExp): Promise<void> {
+  const sheet = page.getByTestId('confirm-sheet')
+  await expect(sheet).toBeVisible({ timeout: 15_000 })
+  await expect(sheet.getByTestId('confirm-title')).toHaveText(title)
+  await sheet.getByTestId('confirm-approve').click()
+  await expect(sheet).toBeHidden()
+}

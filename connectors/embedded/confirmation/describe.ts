@@ -1,0 +1,149 @@
+import { type Address, type Chain, formatEther, getAddress, type Hex, hexToBytes, isAddress, isHex, slice } from 'viem'
+import { parseSiweMessage } from 'viem/siwe'
+
+/**
+ * What the confirmation sheet shows for each kind of request, worked out from the request itself,
+ * never from text the requesting code supplies: a message decoded (UTF-8 text, or hex when it is not
+ * text; a Sign-In with Ethereum message with its domain), typed data with its domain and fields laid
+ * out, a transaction with recipient, amount in ETH, data and its selector, chain and fee ceiling.
+ */
+
+export type SignInSummary = {
+  domain: string
+  /** Whether the message's domain is the page's own host: a mismatch is a phishing warning. */
+  matchesPage: boolean
+  address: string | undefined
+  chainId: number | undefined
+  statement: string | undefined
+}
+
+export type TypedDataField = { path: string; value: string }
+
+export type ConfirmationDetails =
+  | { kind: 'message'; text: string | undefined; hex: Hex; signIn: SignInSummary | undefined }
+  | {
+      kind: 'typedData'
+      domain: { name?: string; version?: string; chainId?: number; chainName?: string; verifyingContract?: Address }
+      primaryType: string
+      fields: TypedDataField[]
+      /** Fields beyond the ones listed (very large structures). */
+      hiddenFields: number
+    }
+  | {
+      kind: 'transaction'
+      send: boolean
+      to: Address | undefined
+      value: string
+      data: Hex | undefined
+      selector: Hex | undefined
+      chainId: number
+      chainName: string
+      /** gas × the highest price per gas it may pay, in ETH; undefined when the RPC could not estimate. */
+      maxFee: string | undefined
+    }
+
+/** Control characters other than tab and line breaks mean "not text" (or text meant to hide something). */
+const HIDDEN_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/
+
+export function decodeMessageText(hex: Hex): string | undefined {
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(hexToBytes(hex))
+    return text.length > 0 && !HIDDEN_CHARACTERS.test(text) ? text : undefined
+  } catch {
+    return undefined
+  }
+}
+
+export function describeMessage(hex: Hex, pageHost: string | undefined): ConfirmationDetails {
+  const text = decodeMessageText(hex)
+  let signIn: SignInSummary | undefined
+  if (text) {
+    const parsed = parseSiweMessage(text)
+    if (parsed.domain && parsed.address && parsed.nonce && parsed.uri) {
+      signIn = {
+        domain: parsed.domain,
+        matchesPage: pageHost !== undefined && parsed.domain === pageHost,
+        address: parsed.address,
+        chainId: parsed.chainId,
+        statement: parsed.statement,
+      }
+    }
+  }
+  return { kind: 'message', text, hex, signIn }
+}
+
+const MAX_FIELDS = 40
+
+function display(value: unknown): string {
+  if (typeof value === 'bigint') return value.toString()
+  if (typeof value === 'string') return isAddress(value, { strict: false }) ? getAddress(value) : value
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  if (value === null || value === undefined) return ''
+  return JSON.stringify(value, (_, inner: unknown) => (typeof inner === 'bigint' ? inner.toString() : inner))
+}
+
+/** Leaves of the message as `a.b[0].c: value`, depth first, in the message's own order. */
+function flatten(value: unknown, path: string, into: TypedDataField[], counter: { total: number }) {
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [key, inner] of Object.entries(value)) flatten(inner, path ? `${path}.${key}` : key, into, counter)
+    return
+  }
+  if (Array.isArray(value)) {
+    if (value.length === 0) {
+      counter.total++
+      if (into.length < MAX_FIELDS) into.push({ path, value: '[]' })
+    }
+    value.forEach((inner, index) => flatten(inner, `${path}[${index}]`, into, counter))
+    return
+  }
+  counter.total++
+  if (into.length < MAX_FIELDS) into.push({ path, value: display(value) })
+}
+
+export function describeTypedData(typedData: Record<string, unknown>, chains: readonly Chain[]): ConfirmationDetails {
+  const domain = (typedData.domain ?? {}) as Record<string, unknown>
+  const chainId = domain.chainId === undefined ? undefined : Number(domain.chainId)
+  const fields: TypedDataField[] = []
+  const counter = { total: 0 }
+  flatten(typedData.message, '', fields, counter)
+  const contract = domain.verifyingContract
+  return {
+    kind: 'typedData',
+    domain: {
+      name: typeof domain.name === 'string' ? domain.name : undefined,
+      version: typeof domain.version === 'string' ? domain.version : undefined,
+      chainId: Number.isSafeInteger(chainId) ? chainId : undefined,
+      chainName: chains.find((chain) => chain.id === chainId)?.name,
+      verifyingContract: typeof contract === 'string' && isAddress(contract, { strict: false }) ? getAddress(contract) : undefined,
+    },
+    primaryType: typeof typedData.primaryType === 'string' ? typedData.primaryType : '',
+    fields,
+    hiddenFields: counter.total - fields.length,
+  }
+}
+
+export type PreparedTransaction = {
+  to?: Address | null | undefined
+  value?: bigint | undefined
+  data?: Hex | undefined
+  gas?: bigint | undefined
+  gasPrice?: bigint | undefined
+  maxFeePerGas?: bigint | undefined
+}
+
+export function describeTransaction(transaction: PreparedTransaction, chain: Chain, send: boolean): ConfirmationDetails {
+  const data = transaction.data && transaction.data !== '0x' && isHex(transaction.data) ? transaction.data : undefined
+  const price = transaction.maxFeePerGas ?? transaction.gasPrice
+  const maxFee = transaction.gas !== undefined && price !== undefined ? formatEther(transaction.gas * price) : undefined
+  return {
+    kind: 'transaction',
+    send,
+    to: transaction.to ? getAddress(transaction.to) : undefined,
+    value: formatEther(transaction.value ?? 0n),
+    data,
+    selector: data && (data.length >= 10 ? slice(data, 0, 4) : undefined),
+    chainId: chain.id,
+    chainName: chain.name,
+    maxFee,
+  }
+}
