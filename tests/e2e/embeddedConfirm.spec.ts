@@ -35,6 +35,7 @@ test('a page script’s eth_sendTransaction signs nothing until the user decides
   embeddedApp,
   authenticator: _,
   chainClient,
+  expectAccessible,
 }) => {
   await page.goto(embeddedApp.baseURL)
   const address = await createWallet(page, uniqueEmail('confirm-reject'))
@@ -46,6 +47,7 @@ test('a page script’s eth_sendTransaction signs nothing until the user decides
   await expect(sheet.getByTestId('confirm-value')).toHaveText('1 ETH')
   // The sheet has the focus (Reject first), and nothing has been signed or sent while it waits.
   await expect(sheet.getByTestId('confirm-reject')).toBeFocused()
+  await expectAccessible({ include: '[data-testid="confirm-sheet"]', label: 'confirmation sheet' })
   await page.waitForTimeout(1_000)
   expect(await chainClient.getTransactionCount({ address })).toBe(0)
 
