@@ -4,6 +4,7 @@ import { isChainId } from '@/lib/chains'
 import { InvalidAddressError, ChainNotSupportedError } from '@/lib/errors/wallet'
 import { AuthApiError } from './AuthApiError'
 import { authCatalogue, isAuthErrorCode } from './catalogue'
+import { SIGN_IN_MESSAGE_TTL_MS } from './policy'
 
 /**
  * Browser side of Sign-In with Ethereum: talks to `app/api/auth/*` and builds the EIP-4361 message.
@@ -13,7 +14,7 @@ import { authCatalogue, isAuthErrorCode } from './catalogue'
 export { AuthApiError, isAuthApiError } from './AuthApiError'
 
 /** How long a signed message stays valid (EIP-4361 `Expiration Time`). The server nonce lives 5 min. */
-export const SIGN_IN_MESSAGE_TTL_MS = 10 * 60 * 1000
+export { SIGN_IN_MESSAGE_TTL_MS } from './policy'
 
 export type AuthClientOptions = {
   /** Prefix for the API paths; '' (same origin) in the browser, an absolute origin in Node tests. */
