@@ -1,11 +1,14 @@
 /**
- * Next.js start-up hook. Opens the store as the server boots rather than on the first sign-in:
- * creating an empty PGlite database (initdb) takes seconds, and doing it lazily stalled the first
- * page's requests. A failure here is not fatal — `getStore()` retries on the next request and the
+ * Next.js start-up hook. Stamps every request with its socket's peer address (the only way a route
+ * handler learns it; see lib/http/socketAddress.ts) before any request is served. Opens the store
+ * as the server boots rather than on the first sign-in: creating an empty PGlite database (initdb)
+ * takes seconds, and doing it lazily stalled the first page's requests. A failure here is not fatal — `getStore()` retries on the next request and the
  * auth routes answer 503 meanwhile.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
+  const { installSocketAddressStamp } = await import('@/lib/http/socketAddress')
+  installSocketAddressStamp()
   const { getStore } = await import('@/lib/store/openStore')
   getStore().catch((error: unknown) => {
     console.error(`[sigil] the store could not be opened at start-up: ${error instanceof Error ? error.message : String(error)}`)
