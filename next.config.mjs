@@ -7,8 +7,9 @@ import { PHASE_PRODUCTION_SERVER } from 'next/constants.js'
  */
 function assertProductionEnvironment(env) {
   const problems = []
-  const secret = env.SESSION_SECRET ?? ''
-  if (secret.length < 32)
+  // One secret, or a comma-separated list while rotating (lib/session/secret.ts): each of 32+ characters.
+  const secrets = (env.SESSION_SECRET ?? '').split(',').map((secret) => secret.trim())
+  if (secrets.some((secret) => secret.length < 32))
     problems.push('SESSION_SECRET is required in production: a random string of at least 32 characters (e.g. openssl rand -base64 32).')
   const hops = env.TRUSTED_PROXY_HOPS?.trim()
   if (!hops || !/^\d+$/.test(hops) || Number(hops) > 10)

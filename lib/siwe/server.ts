@@ -1,6 +1,6 @@
 import 'server-only'
 import { getPublicConfig } from '@/lib/config/server'
-import { resolveSessionSecret } from '@/lib/session/secret'
+import { resolveSessionSecrets } from '@/lib/session/secret'
 import { shouldUseSecureCookies } from '@/lib/session/session'
 import { dataDir } from '@/lib/store/dataDir'
 import { getStore } from '@/lib/store/openStore'
@@ -15,7 +15,7 @@ export function authConfigFromEnv(env: Record<string, string | undefined> = proc
   const config = getPublicConfig(env)
   return {
     policy: { origins: config.appOrigins, chainIds: config.chainIds, rpcUrls: config.rpcUrls },
-    sessionSecret: resolveSessionSecret({ env, dataDir: dataDir(env) }),
+    sessionSecrets: resolveSessionSecrets({ env, dataDir: dataDir(env) }),
     secureCookies: shouldUseSecureCookies({ nodeEnv: env.NODE_ENV, origins: config.appOrigins }),
     limits: authLimitsFromEnv(env),
   }
