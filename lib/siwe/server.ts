@@ -1,5 +1,5 @@
 import 'server-only'
-import { getPublicConfig } from '@/lib/config/server'
+import { getPublicConfig, serverRpcUrls } from '@/lib/config/server'
 import { resolveSessionSecrets } from '@/lib/session/secret'
 import { shouldUseSecureCookies } from '@/lib/session/session'
 import { dataDir } from '@/lib/store/dataDir'
@@ -14,7 +14,7 @@ import { createAuthRoutes, type AuthConfig, type AuthRoutes } from './routes'
 export function authConfigFromEnv(env: Record<string, string | undefined> = process.env): AuthConfig {
   const config = getPublicConfig(env)
   return {
-    policy: { origins: config.appOrigins, chainIds: config.chainIds, rpcUrls: config.rpcUrls },
+    policy: { origins: config.appOrigins, chainIds: config.chainIds, rpcUrls: serverRpcUrls(env) },
     sessionSecrets: resolveSessionSecrets({ env, dataDir: dataDir(env) }),
     secureCookies: shouldUseSecureCookies({ nodeEnv: env.NODE_ENV, origins: config.appOrigins }),
     limits: authLimitsFromEnv(env),
