@@ -51,7 +51,9 @@ async function signInByApi(baseURL: string): Promise<{ cookie: string; address: 
 
 test.describe('RPC keys stay on the server', () => {
   let server: NextServer
-  test.beforeAll(async ({ app }) => {
+  test.beforeAll(async ({ app }, testInfo) => {
+    // A server of its own: start-up and the first store open (initdb) take a while on 2 cores.
+    testInfo.setTimeout(180_000)
     server = await app.startAnotherServer({
       env: {
         RPC_URL_1: SECRET_RPC,
@@ -138,7 +140,9 @@ test.describe('the RPC proxy', () => {
 
 test.describe('client addresses for rate limits', () => {
   test('with TRUSTED_PROXY_HOPS=0 a forged X-Forwarded-For does not buy a fresh budget', async ({ app }) => {
-    const server = await app.startAnotherServer({ env: { TRUSTED_PROXY_HOPS: '0', AUTH_NONCE_RATE_LIMIT_PER_IP: '3' }, warmPaths: ['/'] })
+    test.setTimeout(180_000)
+    // Warming asks for one nonce (opening the store): 4 a minute leaves 3 for the test.
+    const server = await app.startAnotherServer({ env: { TRUSTED_PROXY_HOPS: '0', AUTH_NONCE_RATE_LIMIT_PER_IP: '4' } })
     const statuses: number[] = []
     for (let attempt = 0; attempt < 5; attempt++) {
       statuses.push((await fetch(`${server.baseURL}/api/auth/nonce`, { headers: { 'x-forwarded-for': `198.51.100.${attempt}` } })).status)
@@ -147,6 +151,7 @@ test.describe('client addresses for rate limits', () => {
   })
 
   test('next start refuses to boot in production without TRUSTED_PROXY_HOPS', async ({ app }) => {
+    test.setTimeout(120_000)
     const error = await app.startAnotherServer({ env: { TRUSTED_PROXY_HOPS: '' }, warmPaths: [] }).catch((caught: unknown) => caught)
     expect(String(error)).toMatch(/TRUSTED_PROXY_HOPS is required in production/)
   })
