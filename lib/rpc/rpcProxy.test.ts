@@ -121,6 +121,24 @@ describe('RPC proxy: refusals', () => {
   })
 })
 
+it('answers a configuration error with a JSON-RPC internal error, the reason in the log only', async () => {
+  const log: string[] = []
+  const handler = createRpcProxy({
+    upstreams: () => ({ 31337: upstream }),
+    clientIp: () => {
+      throw new Error('TRUSTED_PROXY_HOPS is required in production')
+    },
+    limitPerMinute: () => 10,
+    log: (line) => log.push(line),
+  })
+  const response = await handler(new Request('http://localhost/api/rpc/31337', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(call('eth_chainId')) }), '31337')
+  expect(response.status).toBe(500)
+  const text = await response.text()
+  expect(JSON.parse(text)).toMatchObject({ error: { code: -32603, data: { reason: 'internal_error' } } })
+  expect(text).not.toContain('TRUSTED_PROXY_HOPS')
+  expect(log.join('\n')).toContain('TRUSTED_PROXY_HOPS')
+})
+
 describe('RPC proxy: the upstream address stays on the server', () => {
   it('answers 502 -32603 when the upstream is down, naming neither it nor its key, in the answer or the log', async () => {
     const log: string[] = []

@@ -23,6 +23,7 @@ export type RpcProxyRefusal =
   | 'params_not_allowed'
   | 'rate_limited'
   | 'upstream_unavailable'
+  | 'internal_error'
 
 type Id = string | number | null
 type RpcError = { code: number; message: string; data: { reason: RpcProxyRefusal } }
@@ -39,6 +40,7 @@ const REFUSALS: Record<RpcProxyRefusal, { code: number; status: number; message:
   params_not_allowed: { code: -32602, status: 200, message: 'These parameters are not served here.' },
   rate_limited: { code: -32005, status: 429, message: 'Too many requests. Please wait and try again.' },
   upstream_unavailable: { code: -32603, status: 502, message: 'The chain could not be reached. Please try again.' },
+  internal_error: { code: -32603, status: 500, message: 'Something went wrong on our side. Please try again.' },
 }
 
 function refusal(reason: RpcProxyRefusal, id: Id): RpcReply {
@@ -155,6 +157,16 @@ export function createRpcProxy(deps: RpcProxyDeps): (request: Request, chainIdPa
   const log = deps.log ?? ((line: string) => console.error(line))
 
   return async (request, chainIdParam) => {
+    try {
+      return await serve(request, chainIdParam)
+    } catch (error) {
+      // A configuration error (e.g. TRUSTED_PROXY_HOPS missing in production): the reason goes to the log only.
+      log(`[sigil] rpc proxy: internal_error: ${error instanceof Error ? error.message : String(error)}`)
+      return refuse('internal_error')
+    }
+  }
+
+  async function serve(request: Request, chainIdParam: string): Promise<Response> {
     const chainId = /^\d{1,15}$/.test(chainIdParam) ? Number(chainIdParam) : NaN
     const upstream = deps.upstreams()[chainId]
     if (!upstream) return refuse('unknown_chain')
