@@ -2,5 +2,5 @@ import next from 'eslint-config-next'
 
 export default [
   ...next,
-  { ignores: ['.next/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'tests/artifacts/**', 'next-env.d.ts'] },
+  { ignores: ['.next/**', '.next-*/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'tests/artifacts/**', 'next-env.d.ts'] },
 ]

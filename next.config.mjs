@@ -18,9 +18,13 @@ export const LOCAL_PRODUCTION_COMMAND =
  */
 function assertProductionEnvironment(env) {
   const problems = []
-  const secret = env.SESSION_SECRET ?? ''
-  if (secret.length < 32)
+  // One secret, or a comma-separated list while rotating (lib/session/secret.ts): each of 32+ characters.
+  const secrets = (env.SESSION_SECRET ?? '').split(',').map((secret) => secret.trim())
+  if (secrets.some((secret) => secret.length < 32))
     problems.push('SESSION_SECRET is required in production: a random string of at least 32 characters (e.g. openssl rand -base64 32).')
+  const hops = env.TRUSTED_PROXY_HOPS?.trim()
+  if (!hops || !/^\d+$/.test(hops) || Number(hops) > 10)
+    problems.push('TRUSTED_PROXY_HOPS is required in production: the number of proxies in front of the app that append to X-Forwarded-For, 0 to 10 (0 = none: the socket address is the client).')
   if (!env.APP_ORIGIN?.trim())
     problems.push('APP_ORIGIN is required in production: the exact origin(s) the site answers on, comma-separated (e.g. https://sigil.example).')
   if (!env.EMBEDDED_RECOVERY_KEY?.trim())

@@ -2,6 +2,7 @@
 import { useState, type ReactNode } from 'react'
 import { WagmiProvider, type State } from 'wagmi'
 import type { PublicConfig } from '@/lib/config/public'
+import { absoluteRpcUrls } from '@/lib/config/rpc'
 import { createSigilConfig } from '@/lib/wagmi/createSigilConfig'
 import { PublicConfigContext } from './_components/publicConfigContext'
 
@@ -23,7 +24,11 @@ export type ProvidersProps = {
 export function Providers({ publicConfig, initialState, children }: ProvidersProps) {
   // Once per mount, never at module scope: a module-level config would be shared by every request on
   // the server and would touch browser storage during import (STYLE.md habit 7).
-  const [config] = useState(() => createSigilConfig(publicConfig))
+  // The RPC proxy's same-origin paths become absolute for this page's origin (the WalletConnect SDK
+  // takes absolute URLs only); on the server nothing is requested, so they stay as they are.
+  const [config] = useState(() =>
+    createSigilConfig({ ...publicConfig, rpcUrls: absoluteRpcUrls(publicConfig.rpcUrls, typeof window === 'undefined' ? undefined : window.location.origin) }),
+  )
   return (
     <PublicConfigContext value={publicConfig}>
       <WagmiProvider config={config} initialState={initialState}>

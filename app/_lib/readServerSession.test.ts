@@ -1,16 +1,26 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createSession, sessionCookieName, sessionSetCookie } from '@/lib/session/session'
-import { readServerSession } from './readServerSession'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createSession, sessionCookieName, sessionIdHash, sessionSetCookie } from '@/lib/session/session'
+import { openPgliteStore } from '@/lib/store/pgliteStore'
+import type { Store } from '@/lib/store/types'
+import { readServerSession as readWithStore } from './readServerSession'
 
 const secret = 'a-test-secret-that-is-long-enough-0123456789'
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
-async function cookieFor(options: { secret: string; now?: Date }): Promise<string> {
-  const session = createSession({ address, chainId: 31337, now: options.now ?? new Date() })
-  const setCookie = await sessionSetCookie(session, { secret: options.secret, secure: false })
+let store: Store
+beforeAll(async () => { store = await openPgliteStore() })
+afterAll(async () => { await store?.close() })
+const readServerSession = (cookie: string | null, env: Record<string, string | undefined>) => readWithStore(cookie, env, async () => store)
+
+/** A session cookie, its session recorded in the store as a sign-in would. */
+async function cookieFor(options: { secret: string; now?: Date; record?: boolean }): Promise<string> {
+  const now = options.now ?? new Date()
+  const { session, id } = createSession({ address, chainId: 31337, now })
+  if (options.record !== false) await store.putSession({ idHash: sessionIdHash(id), address, createdAt: now, expiresAt: new Date(session.expiresAt) })
+  const setCookie = await sessionSetCookie(session, id, { secrets: [options.secret], secure: false })
   return setCookie.split(';')[0]!
 }
 
@@ -42,6 +52,15 @@ describe('readServerSession', () => {
   it('answers signed out for an expired session', async () => {
     const old = await cookieFor({ secret, now: new Date(Date.now() - 25 * 60 * 60 * 1000) })
     await expect(readServerSession(old, env)).resolves.toBeNull()
+  })
+
+  it('answers signed out for a session the store does not hold (revoked)', async () => {
+    await expect(readServerSession(await cookieFor({ secret, record: false }), env)).resolves.toBeNull()
+  })
+
+  it('answers unknown, without throwing, when the store cannot be reached', async () => {
+    const cookie = await cookieFor({ secret })
+    await expect(readWithStore(cookie, env, () => Promise.reject(new Error('down')))).resolves.toBeUndefined()
   })
 
   it('answers unknown, without throwing, when the server is misconfigured', async () => {

@@ -1,28 +1,35 @@
 import 'server-only'
 import { getPublicConfig } from '@/lib/config/server'
-import { resolveSessionSecret } from '@/lib/session/secret'
-import { readSession, shouldUseSecureCookies } from '@/lib/session/session'
+import { resolveSessionSecrets } from '@/lib/session/secret'
+import { readSessionCookie, sessionIdHash, shouldUseSecureCookies } from '@/lib/session/session'
 import { dataDir } from '@/lib/store/dataDir'
+import { getStore } from '@/lib/store/openStore'
+import type { Store } from '@/lib/store/types'
 import type { KnownSession } from './knownSession'
 
 /**
  * The sign-in session from the request's cookies, read while rendering the page, so a reload shows
  * "signed in" from the first byte (no flash of the signed-out panel, no extra request). Reads the
- * cookie exactly as `GET /api/auth/session` does. A configuration problem (e.g. no `SESSION_SECRET`
- * in production) is not this page's to report: it answers "unknown" and the sign-in panel asks the
- * API, which reports it with its own error.
+ * cookie exactly as `GET /api/auth/session` does, including the store's word on revocation (one
+ * indexed read, only when a session cookie is present). A configuration or store problem is not
+ * this page's to report: it answers "unknown" and the sign-in panel asks the API, which reports it
+ * with its own error.
  */
 export async function readServerSession(
   cookie: string | null,
   env: Record<string, string | undefined> = process.env,
+  store: () => Promise<Store> = () => getStore(env),
 ): Promise<KnownSession> {
   if (!cookie) return null
   try {
     const secure = shouldUseSecureCookies({ nodeEnv: env.NODE_ENV, origins: getPublicConfig(env).appOrigins })
-    const secret = resolveSessionSecret({ env, dataDir: dataDir(env) })
+    const secrets = resolveSessionSecrets({ env, dataDir: dataDir(env) })
     const request = new Request('http://localhost/', { headers: { cookie } })
-    const session = await readSession(request, { secret, secure, now: new Date() })
-    return session ? { address: session.address, chainId: session.chainId } : null
+    const now = new Date()
+    const found = await readSessionCookie(request, { secrets, secure, now })
+    if (!found) return null
+    if (!(await (await store()).isSessionLive(sessionIdHash(found.id), now))) return null
+    return { address: found.session.address, chainId: found.session.chainId }
   } catch {
     return undefined
   }

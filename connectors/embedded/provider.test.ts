@@ -195,3 +195,53 @@ describe('embedded EIP-1193 provider', () => {
     await expect(provider.request({ method: 'personal_sign', params: ['0x68', account.address] })).rejects.toMatchObject({ code: 4001 })
   })
 })
+
+describe('embedded provider behind the same-origin RPC proxy', () => {
+  it('reads through the proxy and broadcasts the signed transaction through the chain’s public RPC', async () => {
+    const { createServer } = await import('node:http')
+    const { createRpcProxy } = await import('@/lib/rpc/rpcProxy')
+    const methods: string[] = []
+    const proxy = createRpcProxy({ upstreams: () => ({ 31337: anvil.rpcUrl }), clientIp: () => '127.0.0.1', limitPerMinute: () => 10_000 })
+    const server = createServer((message, response) => {
+      const chunks: Buffer[] = []
+      message.on('data', (chunk: Buffer) => chunks.push(chunk))
+      message.on('end', () => {
+        const body = Buffer.concat(chunks).toString()
+        for (const item of [JSON.parse(body)].flat() as { method: string }[]) methods.push(item.method)
+        void proxy(new Request('http://127.0.0.1/api/rpc/31337', { method: 'POST', headers: { 'content-type': 'application/json' }, body }), '31337').then(async (answer) => {
+          response.writeHead(answer.status, { 'content-type': 'application/json' })
+          response.end(await answer.text())
+        })
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = server.address() as import('node:net').AddressInfo
+      // The chain's public RPC is the anvil itself here; the configured one is the proxy.
+      const chain = { ...foundry, rpcUrls: { default: { http: [anvil.rpcUrl] } } }
+      const provider = createEmbeddedProvider({
+        chains: [chain],
+        rpcUrls: { [foundry.id]: `http://127.0.0.1:${port}/api/rpc/31337` },
+        getChainId: () => foundry.id,
+        setChainId: () => undefined,
+        getAddress: () => account.address,
+        getAccount: async () => account,
+        confirm: async () => undefined,
+        pollingInterval: 50,
+      })
+      const testClient = createTestClient({ chain, mode: 'anvil', transport: http(anvil.rpcUrl) }).extend(publicActions)
+      await testClient.setBalance({ address: account.address, value: parseEther('1') })
+      expect(await provider.request({ method: 'eth_getBalance', params: [account.address, 'latest'] })).toBe('0xde0b6b3a7640000')
+      const sending = provider.request({ method: 'eth_sendTransaction', params: [{ from: account.address, to: '0x000000000000000000000000000000000000bEEF', value: '0x1' }] })
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      await testClient.mine({ blocks: 2 })
+      const hash = (await sending) as Hex
+      expect((await testClient.getTransactionReceipt({ hash })).status).toBe('success')
+      expect(methods).toContain('eth_getTransactionReceipt')
+      expect(methods).not.toContain('eth_sendRawTransaction')
+    } finally {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+})

@@ -20,6 +20,7 @@ import {
   UserRejectedRequestError,
 } from 'viem'
 import { prepareTransactionRequest } from 'viem/actions'
+import { isRpcProxyUrl } from '@/lib/config/rpc'
 import { createTypedEmitter } from '../shared/typedEmitter'
 import { waitForReceipt } from '../shared/waitForReceipt'
 import { type ConfirmationDetails, describeMessage, describeTransaction, describeTypedData } from './confirmation/describe'
@@ -134,6 +135,7 @@ export type EmbeddedProvider = ReturnType<typeof createEmbeddedProvider>
 export function createEmbeddedProvider(parameters: EmbeddedProviderParameters) {
   const events = createTypedEmitter<EmbeddedProviderEvents>()
   const clients = new Map<number, PublicClient>()
+  const broadcasters = new Map<number, PublicClient>()
 
   function chainOf(chainId: number): Chain {
     const chain = parameters.chains.find((candidate) => candidate.id === chainId)
@@ -150,6 +152,24 @@ export function createEmbeddedProvider(parameters: EmbeddedProviderParameters) {
       if (!url) throw new SwitchChainError(new Error(`no RPC for chain ${chainId}`))
       found = createPublicClient({ chain, transport: http(url, { retryCount: 1 }), pollingInterval: parameters.pollingInterval }) as PublicClient
       clients.set(chainId, found)
+    }
+    return found
+  }
+
+  /**
+   * Where a signed transaction is broadcast. The same-origin RPC proxy serves reads only (it keeps
+   * the server's keyed RPC for reads, never for writes), so on a chain reached through it the
+   * transaction goes to the chain's public RPC; a signed transaction is public once sent anyway.
+   */
+  function broadcaster(): PublicClient {
+    const chainId = parameters.getChainId()
+    const url = parameters.rpcUrls[chainId]
+    const publicUrl = chainOf(chainId).rpcUrls.default.http[0]
+    if (!url || !isRpcProxyUrl(url) || !publicUrl) return client()
+    let found = broadcasters.get(chainId)
+    if (!found) {
+      found = createPublicClient({ chain: chainOf(chainId), transport: http(publicUrl, { retryCount: 1 }), pollingInterval: parameters.pollingInterval }) as PublicClient
+      broadcasters.set(chainId, found)
     }
     return found
   }
@@ -238,7 +258,7 @@ export function createEmbeddedProvider(parameters: EmbeddedProviderParameters) {
         const { account, transaction } = await prepareAndConfirm(method, params[0])
         const serializedTransaction = await account.signTransaction!(transaction)
         const rpc = client()
-        const hash = await rpc.sendRawTransaction({ serializedTransaction })
+        const hash = await broadcaster().sendRawTransaction({ serializedTransaction })
         // SPEC.md §9: the receipt is awaited for 3 confirmations before the request resolves.
         await waitForReceipt(rpc, hash, { pollingInterval: parameters.pollingInterval })
         return hash

@@ -9,7 +9,12 @@ import type { CoinbasePreference } from '@/connectors/coinbaseSmartWallet/prefer
 export type PublicConfig = {
   /** Supported chain ids, in menu order. */
   chainIds: readonly number[]
-  /** RPC address per supported chain. */
+  /**
+   * The RPC the browser uses per supported chain: the chain's public RPC or the WalletConnect
+   * endpoint, or the same-origin read-only proxy path `/api/rpc/<id>` for a chain whose RPC is
+   * configured on the server (`RPC_URL_<id>` stays there). Relative paths are made absolute in the
+   * browser (`absoluteRpcUrls`).
+   */
   rpcUrls: Readonly<Record<number, string>>
   /** WalletConnect Cloud project id; empty when not configured (extension wallets still work). */
   walletConnectProjectId: string

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { coinbaseKeysUrl, coinbasePreference, getPublicConfig } from './server'
+import { absoluteRpcUrls, walletConnectRpcUrl } from './rpc'
+import { coinbaseKeysUrl, coinbasePreference, getPublicConfig, rpcProxyTargets, serverRpcUrls } from './server'
 
 const KEYS = 'http://127.0.0.1:4555/connect'
 const local = { NODE_ENV: 'production', ENABLE_LOCAL_CHAIN: '1', APP_ORIGIN: 'http://127.0.0.1:3000', COINBASE_KEYS_URL: KEYS }
@@ -41,5 +42,42 @@ describe('COINBASE_PREFERENCE', () => {
       'COINBASE_PREFERENCE must be one of all, smartWalletOnly, eoaOnly, got "smartwallet".',
     )
     expect(() => getPublicConfig({ NODE_ENV: 'test', COINBASE_PREFERENCE: 'both' })).toThrow(/COINBASE_PREFERENCE/)
+  })
+})
+
+describe('RPC addresses: server-only versus what the browser gets', () => {
+  const SECRET = 'https://eth.example/v2/SECRET_TOKEN_abc123'
+  const env = { NODE_ENV: 'production', APP_ORIGIN: 'https://sigil.example', RPC_URL_1: SECRET, RPC_URL_8453: 'https://base.example' }
+
+  it('keeps a configured RPC_URL on the server and gives the browser the same-origin proxy instead', () => {
+    expect(serverRpcUrls(env)[1]).toBe(SECRET)
+    const config = getPublicConfig(env)
+    expect(config.rpcUrls[1]).toBe('/api/rpc/1')
+    // Any override counts as secret: keys also hide in hostnames.
+    expect(config.rpcUrls[8453]).toBe('/api/rpc/8453')
+    expect(JSON.stringify(config)).not.toContain('SECRET_TOKEN')
+    expect(JSON.stringify(config)).not.toContain('base.example')
+  })
+
+  it('gives the browser the public RPC, or the WalletConnect endpoint, for chains configured nowhere', () => {
+    expect(getPublicConfig(env).rpcUrls[10]).toBe('https://mainnet.optimism.io')
+    expect(getPublicConfig({ ...env, WALLETCONNECT_PROJECT_ID: 'pid' }).rpcUrls[10]).toBe(walletConnectRpcUrl(10, 'pid'))
+  })
+
+  it('serves through the proxy exactly the chains the browser reaches through it, each to its server URL', () => {
+    expect(rpcProxyTargets(env)).toEqual({ 1: SECRET, 8453: 'https://base.example' })
+  })
+
+  it('keeps the local chain’s plain loopback node as is, but proxies one with anything that could be a key', () => {
+    const local = { ...env, ENABLE_LOCAL_CHAIN: '1' }
+    expect(getPublicConfig(local).rpcUrls[31337]).toBe('http://127.0.0.1:8545')
+    expect(getPublicConfig({ ...local, RPC_URL_31337: 'http://127.0.0.1:40123' }).rpcUrls[31337]).toBe('http://127.0.0.1:40123')
+    expect(getPublicConfig({ ...local, RPC_URL_31337: 'http://127.0.0.1:40123/key123456' }).rpcUrls[31337]).toBe('/api/rpc/31337')
+    expect(getPublicConfig({ ...local, RPC_URL_31337: 'https://anvil.example' }).rpcUrls[31337]).toBe('/api/rpc/31337')
+  })
+
+  it('makes the proxy paths absolute for the page’s origin in the browser', () => {
+    expect(absoluteRpcUrls({ 1: '/api/rpc/1', 10: 'https://mainnet.optimism.io' }, 'http://localhost:4000')).toEqual({ 1: 'http://localhost:4000/api/rpc/1', 10: 'https://mainnet.optimism.io' })
+    expect(absoluteRpcUrls({ 1: '/api/rpc/1' }, undefined)).toEqual({ 1: '/api/rpc/1' })
   })
 })

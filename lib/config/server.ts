@@ -1,7 +1,7 @@
 import 'server-only'
 import { parseCoinbasePreference, type CoinbasePreference } from '@/connectors/coinbaseSmartWallet/preference'
 import { getSupportedChains } from '@/lib/chains'
-import { buildRpcMap } from './rpc'
+import { browserRpcMap, buildRpcMap, rpcProxyUpstreams } from './rpc'
 import type { PublicConfig } from './public'
 
 type Env = Record<string, string | undefined>
@@ -80,12 +80,32 @@ export function coinbasePreference(env: Env = process.env): CoinbasePreference |
   }
 }
 
+function walletConnectProjectId(env: Env): string {
+  return env.WALLETCONNECT_PROJECT_ID ?? env.NEXT_PUBLIC_WALLETCONNECT_PROJECT_ID ?? ''
+}
+
+/**
+ * Server-only RPC per supported chain, for signature checks: `RPC_URL_<id>` as configured (often
+ * with a provider key), else the WalletConnect endpoint or the public RPC. Never sent to the browser.
+ */
+export function serverRpcUrls(env: Env = process.env): Record<number, string> {
+  const chains = getSupportedChains({ includeLocal: isLocalChainEnabled(env) })
+  return buildRpcMap(chains, { projectId: walletConnectProjectId(env), overrides: rpcOverrides(env) })
+}
+
+/** The chains the same-origin RPC proxy serves, each with the server-only URL it forwards to. */
+export function rpcProxyTargets(env: Env = process.env): Record<number, string> {
+  const chains = getSupportedChains({ includeLocal: isLocalChainEnabled(env) })
+  return rpcProxyUpstreams(chains, { projectId: walletConnectProjectId(env), overrides: rpcOverrides(env) })
+}
+
 export function getPublicConfig(env: Env = process.env): PublicConfig {
   const chains = getSupportedChains({ includeLocal: isLocalChainEnabled(env) })
-  const projectId = env.WALLETCONNECT_PROJECT_ID ?? env.NEXT_PUBLIC_WALLETCONNECT_PROJECT_ID ?? ''
+  const projectId = walletConnectProjectId(env)
   return {
     chainIds: chains.map((chain) => chain.id),
-    rpcUrls: buildRpcMap(chains, { projectId, overrides: rpcOverrides(env) }),
+    // A configured RPC_URL_<id> becomes /api/rpc/<id> here: its address never reaches the browser.
+    rpcUrls: browserRpcMap(chains, { projectId, overrides: rpcOverrides(env) }),
     walletConnectProjectId: projectId,
     appOrigins: appOrigins(env),
     walletConnectRelayUrl: walletConnectRelayUrl(env),

@@ -1,25 +1,104 @@
+import { isIP } from 'node:net'
+import { socketAddress } from './socketAddress'
+
 type Env = Record<string, string | undefined>
 
+/** Every request whose client address cannot be learnt at all shares this key (never under `next start`). */
+export const UNKNOWN_CLIENT = 'unknown'
+
+const MAX_HOPS = 10
+
 /**
- * The client's address, for per-IP rate limits. A route handler sees no socket, only headers:
- * `next start` fills `X-Forwarded-For` with the peer address when the request has none, and each
- * proxy in front appends the address it saw. `TRUSTED_PROXY_HOPS` (default 1) says how many entries
- * from the right to go back: 1 = the address the nearest hop saw. Entries further left are written
- * by the client and are not trusted.
+ * `TRUSTED_PROXY_HOPS`: how many proxies in front of the app append the address they saw to
+ * `X-Forwarded-For`. 0 = none: the socket's peer address is the client. Required in production,
+ * where a wrong guess either lets clients choose their own rate-limit key (too many hops) or puts
+ * everyone behind one proxy into one bucket (too few); 0 outside production.
  */
-export function clientIp(request: Request, env: Env = process.env): string {
-  const hops = Math.max(1, Number.parseInt(env.TRUSTED_PROXY_HOPS ?? '1', 10) || 1)
-  const forwarded = request.headers.get('x-forwarded-for')
-  if (forwarded) {
-    const entries = forwarded.split(',').map((entry) => entry.trim()).filter(Boolean)
-    const chosen = entries[Math.max(0, entries.length - hops)]
-    if (chosen) return normalise(chosen)
+export function trustedProxyHops(env: Env = process.env): number {
+  const raw = env.TRUSTED_PROXY_HOPS?.trim()
+  if (!raw) {
+    if (env.NODE_ENV === 'production') {
+      throw new Error(
+        'TRUSTED_PROXY_HOPS is required in production: the number of proxies in front of the app that append to X-Forwarded-For (0 = none, the socket address is the client).',
+      )
+    }
+    return 0
   }
-  const real = request.headers.get('x-real-ip')?.trim()
-  return real ? normalise(real) : 'unknown'
+  if (!/^\d+$/.test(raw) || Number(raw) > MAX_HOPS) {
+    throw new Error(`TRUSTED_PROXY_HOPS must be a whole number from 0 to ${MAX_HOPS}, got "${raw.slice(0, 20)}".`)
+  }
+  return Number(raw)
 }
 
-/** `::ffff:127.0.0.1` and `127.0.0.1` are one client; keys stay short whatever the header holds. */
-function normalise(ip: string): string {
-  return ip.replace(/^::ffff:/i, '').slice(0, 64).toLowerCase()
+/** Eight 16-bit groups of an IPv6 address `isIP` accepted (`::` expanded, a dotted IPv4 tail converted). */
+function ipv6Groups(address: string): number[] {
+  let value = address
+  const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(value)
+  if (tail?.[1]) {
+    const [a = 0, b = 0, c = 0, d = 0] = tail[1].split('.').map(Number)
+    value = `${value.slice(0, -tail[1].length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+  }
+  const [head = '', rest] = value.split('::')
+  const parse = (part: string) => (part ? part.split(':').map((group) => Number.parseInt(group, 16)) : [])
+  const left = parse(head)
+  const right = rest === undefined ? [] : parse(rest)
+  const middle = rest === undefined ? [] : Array<number>(8 - left.length - right.length).fill(0)
+  return [...left, ...middle, ...right]
+}
+
+/**
+ * The rate-limit key for one address, or null when `value` is not an IP address `net.isIP`
+ * recognises. IPv4 as is (IPv4-mapped IPv6 too); IPv6 by its /64, the smallest block a host is
+ * usually given, so one machine cannot take a fresh key per address of its subnet.
+ */
+export function addressBucket(value: string): string | null {
+  let address = value.trim()
+  if (address.startsWith('[') && address.endsWith(']')) address = address.slice(1, -1)
+  const zone = address.indexOf('%')
+  if (zone >= 0) address = address.slice(0, zone)
+  const version = isIP(address)
+  if (version === 4) return address
+  if (version !== 6) return null
+  const groups = ipv6Groups(address.toLowerCase())
+  if (groups.length !== 8) return null
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.')
+  }
+  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(':')}::/64`
+}
+
+/**
+ * The client's rate-limit key.
+ * - `TRUSTED_PROXY_HOPS=0`: the socket's peer address (see `socketAddress.ts`); `X-Forwarded-For`
+ *   is ignored, whatever the client wrote there.
+ * - `TRUSTED_PROXY_HOPS=n`: the n-th `X-Forwarded-For` entry from the right (the address the
+ *   outermost trusted proxy saw); entries further left are written by the client.
+ * In both cases an entry that is not an IP address, or a header with fewer than n entries (the
+ * request did not come through the proxies), falls back to the socket address: never to a key
+ * the client chose, nor to one shared bucket.
+ */
+export function clientIp(request: Request, env: Env = process.env): string {
+  const hops = trustedProxyHops(env)
+  if (hops > 0) {
+    const entries = (request.headers.get('x-forwarded-for') ?? '').split(',').map((entry) => entry.trim())
+    if (entries.length >= hops) {
+      const chosen = addressBucket(entries[entries.length - hops]!)
+      if (chosen) return chosen
+    }
+  }
+  const socket = socketAddress(request)
+  const bucket = socket && addressBucket(socket)
+  if (bucket) return bucket
+  warnUnknownOnce()
+  return UNKNOWN_CLIENT
+}
+
+let warned = false
+function warnUnknownOnce(): void {
+  if (warned) return
+  warned = true
+  console.warn(
+    '[sigil] a request arrived without its socket address (instrumentation.ts did not install the stamp in this process); ' +
+      'its rate limits fall into one shared bucket until that is fixed.',
+  )
 }

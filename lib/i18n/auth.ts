@@ -21,6 +21,11 @@ export const auth = {
     unsupported_chain: 'Sign-in is not available on this network.',
     message_expired: 'The sign-in message has expired. Please sign in again.',
     message_not_yet_valid: 'The sign-in message is not valid yet. Check your device clock.',
+    issued_at_in_future: 'The sign-in message is dated in the future. Check your device clock.',
+    expiration_too_far: 'The sign-in message stays valid for longer than this site allows.',
+    statement_mismatch: 'The sign-in message carries a statement this site did not write.',
+    resources_not_allowed: 'The sign-in message asks for resources this site does not grant.',
+    request_id_invalid: 'The sign-in message has a request ID this site does not accept.',
     nonce_invalid: 'This sign-in request is not valid any more. Please sign in again.',
     nonce_expired: 'This sign-in request has expired. Please sign in again.',
     // 429

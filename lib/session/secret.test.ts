@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { resolveSessionSecret, SESSION_SECRET_FILE, SessionSecretError } from './secret'
+import { resolveSessionSecrets, SESSION_SECRET_FILE, SessionSecretError } from './secret'
 
 const folders: string[] = []
 afterEach(() => {
@@ -14,39 +14,46 @@ function tempFolder(): string {
   return path.join(folder, 'data')
 }
 
-describe('resolveSessionSecret', () => {
+describe('resolveSessionSecrets', () => {
   it('uses SESSION_SECRET when it has at least 32 characters', () => {
     const secret = 'x'.repeat(32)
-    expect(resolveSessionSecret({ env: { NODE_ENV: 'production', SESSION_SECRET: secret }, dataDir: tempFolder() })).toBe(secret)
+    expect(resolveSessionSecrets({ env: { NODE_ENV: 'production', SESSION_SECRET: secret }, dataDir: tempFolder() })).toEqual([secret])
   })
 
   it('fails in production without SESSION_SECRET, saying what to set', () => {
-    expect(() => resolveSessionSecret({ env: { NODE_ENV: 'production' }, dataDir: tempFolder() })).toThrow(
+    expect(() => resolveSessionSecrets({ env: { NODE_ENV: 'production' }, dataDir: tempFolder() })).toThrow(
       /SESSION_SECRET is required in production.*at least 32 characters/,
     )
   })
 
   it('fails for a SESSION_SECRET shorter than 32 characters in any environment', () => {
     for (const NODE_ENV of ['production', 'development']) {
-      expect(() => resolveSessionSecret({ env: { NODE_ENV, SESSION_SECRET: 'short' }, dataDir: tempFolder() })).toThrow(SessionSecretError)
+      expect(() => resolveSessionSecrets({ env: { NODE_ENV, SESSION_SECRET: 'short' }, dataDir: tempFolder() })).toThrow(SessionSecretError)
     }
   })
 
   it('generates a development secret once, keeps it in the data folder (mode 600) and reuses it', () => {
     const dataDir = tempFolder()
-    const first = resolveSessionSecret({ env: { NODE_ENV: 'development' }, dataDir })
+    const [first = ''] = resolveSessionSecrets({ env: { NODE_ENV: 'development' }, dataDir })
     expect(first.length).toBeGreaterThanOrEqual(32)
     const file = path.join(dataDir, SESSION_SECRET_FILE)
     expect(readFileSync(file, 'utf8')).toBe(first)
     expect(statSync(file).mode & 0o777).toBe(0o600)
-    expect(resolveSessionSecret({ env: { NODE_ENV: 'development' }, dataDir })).toBe(first)
-    expect(resolveSessionSecret({ env: { NODE_ENV: 'development' }, dataDir: tempFolder() })).not.toBe(first)
+    expect(resolveSessionSecrets({ env: { NODE_ENV: 'development' }, dataDir })).toEqual([first])
+    expect(resolveSessionSecrets({ env: { NODE_ENV: 'development' }, dataDir: tempFolder() })).not.toEqual([first])
+  })
+
+  it('takes a comma-separated list for rotation, newest first, each of at least 32 characters', () => {
+    const [newest, older] = ['n'.repeat(44), 'o'.repeat(32)]
+    expect(resolveSessionSecrets({ env: { NODE_ENV: 'production', SESSION_SECRET: `${newest}, ${older}` }, dataDir: tempFolder() })).toEqual([newest, older])
+    expect(() => resolveSessionSecrets({ env: { NODE_ENV: 'production', SESSION_SECRET: `${newest},short` }, dataDir: tempFolder() })).toThrow(/entry 2 of 2 has 5/)
+    expect(() => resolveSessionSecrets({ env: { NODE_ENV: 'production', SESSION_SECRET: `${newest},` }, dataDir: tempFolder() })).toThrow(SessionSecretError)
   })
 
   it('refuses a development secret file that is too short rather than using it', () => {
     const dataDir = tempFolder()
-    resolveSessionSecret({ env: {}, dataDir })
+    resolveSessionSecrets({ env: {}, dataDir })
     writeFileSync(path.join(dataDir, SESSION_SECRET_FILE), 'short')
-    expect(() => resolveSessionSecret({ env: {}, dataDir })).toThrow(/delete it to generate a new one/)
+    expect(() => resolveSessionSecrets({ env: {}, dataDir })).toThrow(/delete it to generate a new one/)
   })
 })

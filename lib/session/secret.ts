@@ -14,21 +14,28 @@ export class SessionSecretError extends Error {
 }
 
 /**
- * The secret that seals session cookies. `SESSION_SECRET` (at least 32 characters) always wins; it is
- * required in production. In development a random one is generated once and kept in the data folder,
- * so sessions survive restarts of `npm run dev` without any setup.
+ * The secrets that seal session cookies, newest first: `SESSION_SECRET` is one secret or, while
+ * rotating, a comma-separated list (each at least 32 characters; `openssl rand -base64 32` never
+ * writes a comma). Cookies are sealed with the first and opened with any, so adding a new secret in
+ * front keeps every session valid, and removing an old one ends the sessions it sealed.
+ * Required in production. In development a random one is generated once and kept in the data
+ * folder, so sessions survive restarts of `npm run dev` without any setup.
  */
-export function resolveSessionSecret(options: { env?: Env; dataDir: string }): string {
+export function resolveSessionSecrets(options: { env?: Env; dataDir: string }): string[] {
   const env = options.env ?? process.env
   const configured = env.SESSION_SECRET
-  if (configured !== undefined && configured !== '') {
-    if (configured.length < MIN_SESSION_SECRET_LENGTH) {
-      throw new SessionSecretError(
-        `SESSION_SECRET must be at least ${MIN_SESSION_SECRET_LENGTH} characters long (it has ${configured.length}). ` +
-          'Generate one with: openssl rand -base64 32',
-      )
-    }
-    return configured
+  if (configured !== undefined && configured.trim() !== '') {
+    const secrets = configured.split(',').map((secret) => secret.trim())
+    secrets.forEach((secret, index) => {
+      if (secret.length < MIN_SESSION_SECRET_LENGTH) {
+        throw new SessionSecretError(
+          `SESSION_SECRET must be at least ${MIN_SESSION_SECRET_LENGTH} characters long` +
+            `${secrets.length > 1 ? ` (entry ${index + 1} of ${secrets.length}` : ' (it'} has ${secret.length}). ` +
+            'Generate one with: openssl rand -base64 32',
+        )
+      }
+    })
+    return [...new Set(secrets)]
   }
   if (env.NODE_ENV === 'production') {
     throw new SessionSecretError(
@@ -36,7 +43,7 @@ export function resolveSessionSecret(options: { env?: Env; dataDir: string }): s
         '(e.g. openssl rand -base64 32). Every instance of the app must use the same one.',
     )
   }
-  return developmentSecret(options.dataDir)
+  return [developmentSecret(options.dataDir)]
 }
 
 function developmentSecret(dataDir: string): string {

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto'
 import { sealData, unsealData } from 'iron-session'
 import { getAddress, isAddress, type Address } from 'viem'
 import { isChainId } from '@/lib/chains'
@@ -29,19 +30,52 @@ function attributes(secure: boolean): CookieAttributes {
   return { path: '/', httpOnly: true, secure, sameSite: 'Lax' }
 }
 
-export function createSession(parameters: { address: Address; chainId: number; now: Date }): Session {
+/**
+ * A new session and its id. The id (256 random bits) travels only inside the sealed cookie; the
+ * store keeps its SHA-256 (`sessionIdHash`), so logout can revoke it and the session check look it up.
+ */
+export function createSession(parameters: { address: Address; chainId: number; now: Date }): { session: Session; id: string } {
   const issuedAt = parameters.now
   return {
-    address: getAddress(parameters.address),
-    chainId: parameters.chainId,
-    issuedAt: issuedAt.toISOString(),
-    expiresAt: new Date(issuedAt.getTime() + SESSION_TTL_SECONDS * 1000).toISOString(),
+    session: {
+      address: getAddress(parameters.address),
+      chainId: parameters.chainId,
+      issuedAt: issuedAt.toISOString(),
+      expiresAt: new Date(issuedAt.getTime() + SESSION_TTL_SECONDS * 1000).toISOString(),
+    },
+    id: randomBytes(32).toString('base64url'),
   }
 }
 
-/** The `Set-Cookie` value carrying the session, sealed (encrypted and signed) with iron-session. */
-export async function sessionSetCookie(session: Session, options: { secret: string; secure: boolean }): Promise<string> {
-  const seal = await sealData(session, { password: options.secret, ttl: SESSION_TTL_SECONDS })
+export function sessionIdHash(id: string): string {
+  return createHash('sha256').update(id).digest('base64url')
+}
+
+/**
+ * The secrets that seal cookies, newest first (`resolveSessionSecrets`). iron-session takes several
+ * passwords as `{id: password}`, writes the id into the seal and opens a seal with the password of
+ * that id. The id is derived from the secret itself (48 bits of its SHA-256), so it stays the same
+ * wherever the secret moves in the list; sealing passes only the newest one, opening passes all.
+ */
+export type SessionSecrets = readonly string[]
+
+function passwordId(secret: string): string {
+  return String(Number.parseInt(createHash('sha256').update(`sigil session secret id\n${secret}`).digest('hex').slice(0, 12), 16))
+}
+
+function sealingPassword(secrets: SessionSecrets): Record<string, string> {
+  const newest = secrets[0]
+  if (!newest) throw new Error('no session secret')
+  return { [passwordId(newest)]: newest }
+}
+
+function openingPasswords(secrets: SessionSecrets): Record<string, string> {
+  return Object.fromEntries(secrets.map((secret) => [passwordId(secret), secret]))
+}
+
+/** The `Set-Cookie` value carrying the session and its id, sealed (encrypted and signed) with the newest secret. */
+export async function sessionSetCookie(session: Session, id: string, options: { secrets: SessionSecrets; secure: boolean }): Promise<string> {
+  const seal = await sealData({ ...session, sid: id }, { password: sealingPassword(options.secrets), ttl: SESSION_TTL_SECONDS })
   return serializeCookie(sessionCookieName(options.secure), seal, { ...attributes(options.secure), maxAge: SESSION_TTL_SECONDS })
 }
 
@@ -49,30 +83,38 @@ export function clearSessionCookie(options: { secure: boolean }): string {
   return expiredCookie(sessionCookieName(options.secure), attributes(options.secure))
 }
 
-function isSession(value: unknown): value is Session {
+function isSealedSession(value: unknown): value is Session & { sid: string } {
   if (!value || typeof value !== 'object') return false
   const record = value as Record<string, unknown>
   return (
     typeof record.address === 'string' && isAddress(record.address) &&
     isChainId(record.chainId) &&
     typeof record.issuedAt === 'string' && !Number.isNaN(Date.parse(record.issuedAt)) &&
-    typeof record.expiresAt === 'string' && !Number.isNaN(Date.parse(record.expiresAt))
+    typeof record.expiresAt === 'string' && !Number.isNaN(Date.parse(record.expiresAt)) &&
+    typeof record.sid === 'string' && /^[\w-]{43}$/.test(record.sid)
   )
 }
 
-/** The session in the request's cookie, or null if absent, tampered with, sealed with another secret or expired. */
-export async function readSession(request: Request, options: { secret: string; secure: boolean; now: Date }): Promise<Session | null> {
+/**
+ * The session in the request's cookie and its id, or null if absent, tampered with, sealed with a
+ * secret no longer configured, or expired. Whether it was revoked is the store's to say
+ * (`isSessionLive(sessionIdHash(id))`).
+ */
+export async function readSessionCookie(
+  request: Request,
+  options: { secrets: SessionSecrets; secure: boolean; now: Date },
+): Promise<{ session: Session; id: string } | null> {
   const seal = readCookies(request).get(sessionCookieName(options.secure))
-  if (!seal) return null
+  if (!seal || options.secrets.length === 0) return null
   let data: unknown
   try {
-    data = await unsealData<unknown>(seal, { password: options.secret, ttl: SESSION_TTL_SECONDS })
+    data = await unsealData<unknown>(seal, { password: openingPasswords(options.secrets), ttl: SESSION_TTL_SECONDS })
   } catch {
     return null
   }
-  if (!isSession(data)) return null
+  if (!isSealedSession(data)) return null
   if (Date.parse(data.expiresAt) <= options.now.getTime()) return null
-  return { address: getAddress(data.address), chainId: data.chainId, issuedAt: data.issuedAt, expiresAt: data.expiresAt }
+  return { session: { address: getAddress(data.address), chainId: data.chainId, issuedAt: data.issuedAt, expiresAt: data.expiresAt }, id: data.sid }
 }
 
 /**

@@ -30,7 +30,7 @@ const codeOf = (message: Partial<SignInMessage>) => {
 
 describe('checkSignInMessage', () => {
   it('accepts any of the configured origins (APP_ORIGIN is a list) and returns the one matched', () => {
-    expect(checkSignInMessage({ ...base, domain: 'preview-42.sigil.dev', uri: 'https://preview-42.sigil.dev/login' }, policy, now)).toBe('https://preview-42.sigil.dev')
+    expect(checkSignInMessage({ ...base, domain: 'preview-42.sigil.dev', uri: 'https://preview-42.sigil.dev' }, policy, now)).toBe('https://preview-42.sigil.dev')
     expect(codeOf({ domain: 'localhost:3000', uri: 'http://localhost:3000' })).toBe('ok')
   })
 
@@ -45,11 +45,18 @@ describe('checkSignInMessage', () => {
     expect(codeOf({ domain: 'SIGIL.example' })).toBe('ok')
   })
 
-  it('requires the uri on the same origin as the domain', () => {
+  it('requires the uri to be the origin of the domain, as the page writes it', () => {
     expect(codeOf({ uri: 'https://preview-42.sigil.dev' })).toBe('uri_mismatch')
     expect(codeOf({ uri: 'http://sigil.example' })).toBe('uri_mismatch')
     expect(codeOf({ uri: 'urn:sigil' })).toBe('uri_mismatch')
-    expect(codeOf({ uri: 'https://sigil.example/deep/path?x=1' })).toBe('ok')
+    expect(codeOf({ uri: 'https://sigil.example/' })).toBe('ok')
+  })
+
+  it('refuses a uri with a path, query, userinfo or fragment (422 uri_mismatch)', () => {
+    expect(codeOf({ uri: 'https://sigil.example/deep/path?x=1' })).toBe('uri_mismatch')
+    expect(codeOf({ uri: 'https://sigil.example/?next=https://evil.example' })).toBe('uri_mismatch')
+    expect(codeOf({ uri: 'https://evil.example@sigil.example' })).toBe('uri_mismatch')
+    expect(codeOf({ uri: 'https://sigil.example#evil' })).toBe('uri_mismatch')
   })
 
   it('rejects a scheme that is not the origin’s', () => {
@@ -62,11 +69,46 @@ describe('checkSignInMessage', () => {
     expect(codeOf({ chainId: 8453 })).toBe('ok')
   })
 
-  it('checks expiration, not-before and issued-at against now (one minute of clock skew)', () => {
+  it('checks expiration and not-before against now', () => {
     expect(codeOf({ expirationTime: now })).toBe('message_expired')
     expect(codeOf({ expirationTime: new Date(now.getTime() + 1) })).toBe('ok')
     expect(codeOf({ notBefore: new Date(now.getTime() + 1) })).toBe('message_not_yet_valid')
+  })
+
+  it('refuses an Issued At more than one minute ahead with its own code (422 issued_at_in_future)', () => {
     expect(codeOf({ issuedAt: new Date(now.getTime() + 59_000) })).toBe('ok')
-    expect(codeOf({ issuedAt: new Date(now.getTime() + 61_000) })).toBe('message_not_yet_valid')
+    expect(codeOf({ issuedAt: new Date(now.getTime() + 61_000) })).toBe('issued_at_in_future')
+    expect(codeOf({ issuedAt: new Date(now.getTime() + 365 * 86_400_000) })).toBe('issued_at_in_future')
+  })
+
+  it('refuses an Expiration Time further than the page asks (10 min + 1 min skew) with 422 expiration_too_far', () => {
+    expect(codeOf({ expirationTime: new Date(now.getTime() + 10 * 60_000) })).toBe('ok')
+    expect(codeOf({ issuedAt: new Date(now.getTime() + 50_000), expirationTime: new Date(now.getTime() + 10 * 60_000 + 50_000) })).toBe('ok')
+    expect(codeOf({ expirationTime: new Date(now.getTime() + 11 * 60_000 + 1) })).toBe('expiration_too_far')
+    expect(codeOf({ expirationTime: new Date(now.getTime() + 100 * 365 * 86_400_000) })).toBe('expiration_too_far')
+  })
+
+  it('accepts the page’s statement or none, and refuses any other (422 statement_mismatch)', () => {
+    expect(codeOf({ statement: 'Sign in to Sigil to prove you own this address.' })).toBe('ok')
+    expect(codeOf({ statement: undefined })).toBe('ok')
+    expect(codeOf({ statement: 'Sign in to Sigil to prove you own this address. Also approve all my tokens.' })).toBe('statement_mismatch')
+    expect(codeOf({ statement: 'Sign in to Sigil to prove you own this addres\u0455.' })).toBe('statement_mismatch')
+    expect(codeOf({ statement: '' })).toBe('statement_mismatch')
+  })
+
+  it('refuses any Resources (422 resources_not_allowed)', () => {
+    expect(codeOf({ resources: [] })).toBe('ok')
+    expect(codeOf({ resources: ['https://sigil.example/admin'] })).toBe('resources_not_allowed')
+    expect(codeOf({ resources: ['ipfs://bafybeiemxf5abjwjbikoz4mc3a3dla6ual3jsgpdr4cjr3oz3evfyavhwq'] })).toBe('resources_not_allowed')
+  })
+
+  it('accepts no Request ID or a short unreserved token, and refuses others (422 request_id_invalid)', () => {
+    expect(codeOf({ requestId: undefined })).toBe('ok')
+    expect(codeOf({ requestId: 'req-42_a.b~c' })).toBe('ok')
+    expect(codeOf({ requestId: 'x'.repeat(64) })).toBe('ok')
+    expect(codeOf({ requestId: 'x'.repeat(65) })).toBe('request_id_invalid')
+    expect(codeOf({ requestId: '' })).toBe('request_id_invalid')
+    expect(codeOf({ requestId: 'a b' })).toBe('request_id_invalid')
+    expect(codeOf({ requestId: 'https://evil.example/?claim=all' })).toBe('request_id_invalid')
   })
 })

@@ -1,13 +1,16 @@
 import { HttpError } from '@/lib/http/HttpError'
+import { authCatalogue } from './catalogue'
 import type { SignInMessage } from './parseSignInMessage'
-import type { SignInPolicy } from './policy'
+import { MAX_CLOCK_SKEW_MS, MAX_EXPIRATION_AHEAD_MS, REQUEST_ID_PATTERN, type SignInPolicy } from './policy'
 
-/** Clock difference tolerated between the user's device (which wrote Issued At) and the server. */
-export const MAX_CLOCK_SKEW_MS = 60_000
+export { MAX_CLOCK_SKEW_MS } from './policy'
 
 function originOf(value: string): string | null {
   try {
-    return new URL(value).origin
+    const url = new URL(value)
+    // userinfo or a fragment make a uri that reads like another one in a wallet's prompt.
+    if (url.username || url.password || url.hash || value.includes('#')) return null
+    return value === url.origin || value === `${url.origin}/` ? url.origin : null
   } catch {
     return null
   }
@@ -16,8 +19,9 @@ function originOf(value: string): string | null {
 /**
  * Checks a parsed message against this deployment, each problem with its own 422 code: the domain
  * and uri must name one configured origin (EIP-4361 domain binding, so a signature phished on another
- * site is useless here), the chain must be supported, and the message must be valid now.
- * Returns the configured origin the message matched.
+ * site is useless here), the chain must be supported, the optional fields must be what the page
+ * writes (the statement or none, no resources, a short request id or none), and the message must be
+ * valid now, for no longer than the page ever asks. Returns the configured origin the message matched.
  */
 export function checkSignInMessage(message: SignInMessage, policy: SignInPolicy, now: Date): string {
   const domain = message.domain.toLowerCase()
@@ -32,11 +36,22 @@ export function checkSignInMessage(message: SignInMessage, policy: SignInPolicy,
   if (message.scheme !== undefined && `${message.scheme.toLowerCase()}:` !== new URL(origin).protocol) {
     throw new HttpError('domain_mismatch', { details: `scheme ${message.scheme.slice(0, 20)}` })
   }
+  // The page writes its origin as uri, exactly: no path, query, userinfo or fragment.
   if (originOf(message.uri) !== origin) throw new HttpError('uri_mismatch', { details: `uri ${message.uri.slice(0, 100)}` })
   if (!policy.chainIds.includes(message.chainId)) throw new HttpError('unsupported_chain', { details: `chain ${message.chainId}` })
+  if (message.statement !== undefined && message.statement !== authCatalogue.statement) {
+    throw new HttpError('statement_mismatch', { details: `statement of ${message.statement.length} characters` })
+  }
+  if (message.resources !== undefined && message.resources.length > 0) {
+    throw new HttpError('resources_not_allowed', { details: `${message.resources.length} resources` })
+  }
+  if (message.requestId !== undefined && !REQUEST_ID_PATTERN.test(message.requestId)) {
+    throw new HttpError('request_id_invalid', { details: `request id of ${message.requestId.length} characters` })
+  }
   const time = now.getTime()
+  if (message.issuedAt.getTime() > time + MAX_CLOCK_SKEW_MS) throw new HttpError('issued_at_in_future')
   if (message.expirationTime && message.expirationTime.getTime() <= time) throw new HttpError('message_expired')
+  if (message.expirationTime && message.expirationTime.getTime() > time + MAX_EXPIRATION_AHEAD_MS) throw new HttpError('expiration_too_far')
   if (message.notBefore && message.notBefore.getTime() > time) throw new HttpError('message_not_yet_valid', { details: 'Not Before is in the future' })
-  if (message.issuedAt.getTime() > time + MAX_CLOCK_SKEW_MS) throw new HttpError('message_not_yet_valid', { details: 'Issued At is in the future' })
   return origin
 }

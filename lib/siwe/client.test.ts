@@ -46,7 +46,7 @@ describe('client against the routes', () => {
     const routes = createAuthRoutes({
       config: () => ({
         policy: { origins: [ORIGIN], chainIds: [1, 31337], rpcUrls: {} },
-        sessionSecret: 'client-test-secret-0123456789abcdefghijkl',
+        sessionSecrets: ['client-test-secret-0123456789abcdefghijkl'],
         secureCookies: false,
         limits: DEFAULT_AUTH_LIMITS,
       }),

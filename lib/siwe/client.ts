@@ -4,6 +4,7 @@ import { isChainId } from '@/lib/chains'
 import { InvalidAddressError, ChainNotSupportedError } from '@/lib/errors/wallet'
 import { AuthApiError } from './AuthApiError'
 import { authCatalogue, isAuthErrorCode } from './catalogue'
+import { SIGN_IN_MESSAGE_TTL_MS } from './policy'
 
 /**
  * Browser side of Sign-In with Ethereum: talks to `app/api/auth/*` and builds the EIP-4361 message.
@@ -13,7 +14,7 @@ import { authCatalogue, isAuthErrorCode } from './catalogue'
 export { AuthApiError, isAuthApiError } from './AuthApiError'
 
 /** How long a signed message stays valid (EIP-4361 `Expiration Time`). The server nonce lives 5 min. */
-export const SIGN_IN_MESSAGE_TTL_MS = 10 * 60 * 1000
+export { SIGN_IN_MESSAGE_TTL_MS } from './policy'
 
 export type AuthClientOptions = {
   /** Prefix for the API paths; '' (same origin) in the browser, an absolute origin in Node tests. */
@@ -141,8 +142,16 @@ export async function fetchSession(options?: AuthClientOptions): Promise<SignedI
   throw new AuthApiError({ status: response.status, code: 'unexpected_response' })
 }
 
-/** Ends the session (clears the cookie). */
-export async function signOut(options?: AuthClientOptions): Promise<void> {
-  const response = await call('/api/auth/logout', { method: 'POST' }, options)
+/**
+ * Ends the session: revoked on the server and its cookie cleared. `everywhere` ends every session of
+ * the signed-in address, on every browser and device, and resolves with how many were ended.
+ */
+export async function signOut(options?: AuthClientOptions & { everywhere?: boolean | undefined }): Promise<number | undefined> {
+  const path = options?.everywhere ? '/api/auth/logout?everywhere=1' : '/api/auth/logout'
+  const response = await call(path, { method: 'POST' }, options)
   if (!response.ok) throw await failure(response)
+  if (response.status === 204) return undefined
+  const body = await readJson(response)
+  if (body && typeof body === 'object' && 'revoked' in body && typeof body.revoked === 'number') return body.revoked
+  throw new AuthApiError({ status: response.status, code: 'unexpected_response' })
 }

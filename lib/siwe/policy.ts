@@ -7,10 +7,31 @@ export type SignInPolicy = {
   origins: readonly string[]
   /** Supported chain ids; the message's chain must be one. */
   chainIds: readonly number[]
-  /** RPC per chain, used only for contract (ERC-1271) and counterfactual (ERC-6492) signatures. */
+  /**
+   * Server-only RPC per chain (`RPC_URL_<id>`, often carrying a provider key), used only for
+   * contract (ERC-1271) and counterfactual (ERC-6492) signatures. Never sent to the browser.
+   */
   rpcUrls: Readonly<Record<number, string>>
   /** Per RPC request; no retries (a slow chain must not hold a sign-in for long). */
   rpcTimeoutMs?: number | undefined
 }
 
 export const DEFAULT_RPC_TIMEOUT_MS = 3000
+
+/** How long a signed message stays valid (EIP-4361 `Expiration Time`), as the page writes it. */
+export const SIGN_IN_MESSAGE_TTL_MS = 10 * 60 * 1000
+
+/** Clock difference tolerated between the user's device (which wrote the times) and the server. */
+export const MAX_CLOCK_SKEW_MS = 60_000
+
+/**
+ * The furthest `Expiration Time` accepted, from the server's now: what the page asks for plus the
+ * clock skew. A message valid for longer was not written by this page.
+ */
+export const MAX_EXPIRATION_AHEAD_MS = SIGN_IN_MESSAGE_TTL_MS + MAX_CLOCK_SKEW_MS
+
+/**
+ * `Request ID`: the page sends none; a client that does may use a short token of RFC 3986
+ * unreserved characters (nothing a wallet could render as something else).
+ */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._~-]{1,64}$/

@@ -3,7 +3,7 @@ import { clientIp as clientIpFromHeaders } from '@/lib/http/clientIp'
 import { HttpError } from '@/lib/http/HttpError'
 import { errorResponse, jsonResponse, responseForError } from '@/lib/http/json'
 import { readJsonBody } from '@/lib/http/readBody'
-import { clearSessionCookie, createSession, readSession, sessionSetCookie } from '@/lib/session/session'
+import { clearSessionCookie, createSession, readSessionCookie, sessionIdHash, sessionSetCookie, type SessionSecrets } from '@/lib/session/session'
 import { isStoreError } from '@/lib/store/errors'
 import type { Store } from '@/lib/store/types'
 import { checkSignInMessage } from './checkSignInMessage'
@@ -17,7 +17,8 @@ import { verifySignInSignature } from './verifySignInSignature'
 /** Everything the routes read from the server configuration, resolved per request. */
 export type AuthConfig = {
   policy: SignInPolicy
-  sessionSecret: string
+  /** Newest first: cookies are sealed with the first and opened with any (rotation). */
+  sessionSecrets: SessionSecrets
   secureCookies: boolean
   limits: AuthLimits
 }
@@ -37,9 +38,13 @@ export type AuthRoutes = {
   nonce(request: Request): Promise<Response>
   /** POST /api/auth/verify `{message, signature}` → 200 `{address, chainId}` + session cookie. */
   verify(request: Request): Promise<Response>
-  /** GET /api/auth/session → 200 `{address, chainId, issuedAt, expiresAt}` or 401 `not_signed_in`. */
+  /** GET /api/auth/session → 200 `{address, chainId, issuedAt, expiresAt}` or 401 `not_signed_in` (also once revoked). */
   session(request: Request): Promise<Response>
-  /** POST /api/auth/logout → 204, session cookie cleared. */
+  /**
+   * POST /api/auth/logout → 204: this session revoked in the store, its cookie cleared.
+   * POST /api/auth/logout?everywhere=1 → 200 `{revoked}`: every session of this session's address
+   * revoked (all browsers and devices), or 401 `not_signed_in` without a live session.
+   */
   logout(request: Request): Promise<Response>
 }
 
@@ -64,12 +69,14 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
   const ipOf = deps.clientIp ?? ((request: Request) => clientIpFromHeaders(request))
   const log = deps.log ?? ((line: string) => console.error(line))
 
+  function rateLimited(hit: { count: number; resetAt: Date }, rule: RateLimit, at: Date): void {
+    if (hit.count <= rule.max) return
+    const seconds = Math.max(1, Math.ceil((hit.resetAt.getTime() - at.getTime()) / 1000))
+    throw new HttpError('rate_limited', { headers: { 'retry-after': String(seconds) } })
+  }
+
   async function limit(store: Store, key: string, rule: RateLimit, at: Date): Promise<void> {
-    const { count, resetAt } = await store.hit(key, rule.windowMs, at)
-    if (count > rule.max) {
-      const seconds = Math.max(1, Math.ceil((resetAt.getTime() - at.getTime()) / 1000))
-      throw new HttpError('rate_limited', { headers: { 'retry-after': String(seconds) } })
-    }
+    rateLimited(await store.hit(key, rule.windowMs, at), rule, at)
   }
 
   async function handle(run: () => Promise<Response>): Promise<Response> {
@@ -97,20 +104,32 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
     verify: (request) =>
       handle(async () => {
         const config = await deps.config()
-        const store = await deps.store()
-        const at = now()
-        await limit(store, `verify:ip:${ipOf(request)}`, config.limits.verifyPerIp, at)
         const body = readVerifyBody(await readJsonBody(request))
         const signature = parseSignature(body.signature)
         const message = parseSignInMessage(body.message)
-        await limit(store, `verify:address:${message.address.toLowerCase()}`, config.limits.verifyPerAddress, at)
-        // Burnt here, before any other check: whatever happens next, this nonce never works again.
-        const issued = await store.takeNonce(message.nonce)
+        const store = await deps.store()
+        const at = now()
+        const ip = ipOf(request)
+        const token = readBindingToken(request, config.secureCookies)
+        // One round trip: the client's count, the nonce burnt (before any other check: whatever
+        // happens next, it never works again), and the address's count in this client's bucket,
+        // which only a live nonce issued to this browser reaches. Junk naming someone's address,
+        // from anyone else, never touches the budget of the owner's own client.
+        const attempt = await store.beginSignIn({
+          nonce: message.nonce,
+          binding: token ? bindingHash(token) : null,
+          clientKey: `verify:ip:${ip}`,
+          clientWindowMs: config.limits.verifyPerIp.windowMs,
+          addressKey: `verify:address:${message.address.toLowerCase()}:${ip}`,
+          addressWindowMs: config.limits.verifyPerAddress.windowMs,
+          now: at,
+        })
+        rateLimited(attempt.client, config.limits.verifyPerIp, at)
+        if (attempt.address) rateLimited(attempt.address, config.limits.verifyPerAddress, at)
         checkSignInMessage(message, config.policy, at)
+        const issued = attempt.nonce
         if (!issued) throw new HttpError('nonce_invalid', { details: 'unknown or already used' })
-        if (!bindingMatches(issued.binding, readBindingToken(request, config.secureCookies))) {
-          throw new HttpError('nonce_invalid', { details: 'issued to another browser' })
-        }
+        if (!bindingMatches(issued.binding, token)) throw new HttpError('nonce_invalid', { details: 'issued to another browser' })
         if (issued.expiresAt.getTime() <= at.getTime()) throw new HttpError('nonce_expired')
         await verifySignInSignature({
           address: message.address,
@@ -120,26 +139,55 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
           rpcUrl: config.policy.rpcUrls[message.chainId],
           rpcTimeoutMs: config.policy.rpcTimeoutMs,
         })
-        const session = createSession({ address: message.address, chainId: message.chainId, now: at })
-        const cookie = await sessionSetCookie(session, { secret: config.sessionSecret, secure: config.secureCookies })
+        const { session, id } = createSession({ address: message.address, chainId: message.chainId, now: at })
+        const [cookie] = await Promise.all([
+          sessionSetCookie(session, id, { secrets: config.sessionSecrets, secure: config.secureCookies }),
+          store.putSession({ idHash: sessionIdHash(id), address: session.address, createdAt: at, expiresAt: new Date(session.expiresAt) }),
+        ])
         return jsonResponse({ address: session.address, chainId: session.chainId }, { headers: { 'set-cookie': cookie } })
       }),
 
     session: (request) =>
       handle(async () => {
         const config = await deps.config()
-        const session = await readSession(request, { secret: config.sessionSecret, secure: config.secureCookies, now: now() })
-        if (!session) return errorResponse('not_signed_in')
-        return jsonResponse(session)
+        const at = now()
+        const found = await readSessionCookie(request, { secrets: config.sessionSecrets, secure: config.secureCookies, now: at })
+        if (!found) return errorResponse('not_signed_in')
+        const store = await deps.store()
+        if (!(await store.isSessionLive(sessionIdHash(found.id), at))) {
+          // Revoked (logout elsewhere, "sign out everywhere"): the browser may drop its copy.
+          return errorResponse('not_signed_in', { headers: { 'set-cookie': clearSessionCookie({ secure: config.secureCookies }) } })
+        }
+        return jsonResponse(found.session)
       }),
 
-    logout: () =>
+    logout: (request) =>
       handle(async () => {
         const config = await deps.config()
-        return new Response(null, {
-          status: 204,
-          headers: { 'set-cookie': clearSessionCookie({ secure: config.secureCookies }), 'cache-control': 'no-store' },
-        })
+        const at = now()
+        const clear = { 'set-cookie': clearSessionCookie({ secure: config.secureCookies }) }
+        const everywhere = new URL(request.url).searchParams.get('everywhere') === '1'
+        const found = await readSessionCookie(request, { secrets: config.sessionSecrets, secure: config.secureCookies, now: at })
+        if (!found) {
+          if (everywhere) return errorResponse('not_signed_in', { headers: clear })
+          return new Response(null, { status: 204, headers: { ...clear, 'cache-control': 'no-store' } })
+        }
+        const idHash = sessionIdHash(found.id)
+        try {
+          const store = await deps.store()
+          if (everywhere) {
+            const revoked = await store.revokeAddressSessions(idHash, at)
+            if (revoked === 0) return errorResponse('not_signed_in', { headers: clear })
+            return jsonResponse({ revoked }, { headers: clear })
+          }
+          await store.revokeSession(idHash)
+        } catch (error) {
+          // The cookie goes either way; the 503 says the copy elsewhere may still work: retry.
+          const failure = asHttpError(error)
+          if (failure instanceof HttpError) throw new HttpError(failure.code, { details: failure.details, cause: error, headers: { ...failure.headers, ...clear } })
+          throw error
+        }
+        return new Response(null, { status: 204, headers: { ...clear, 'cache-control': 'no-store' } })
       }),
   }
 }

@@ -1,6 +1,6 @@
 import 'server-only'
-import { getPublicConfig } from '@/lib/config/server'
-import { resolveSessionSecret } from '@/lib/session/secret'
+import { getPublicConfig, serverRpcUrls } from '@/lib/config/server'
+import { resolveSessionSecrets } from '@/lib/session/secret'
 import { shouldUseSecureCookies } from '@/lib/session/session'
 import { dataDir } from '@/lib/store/dataDir'
 import { getStore } from '@/lib/store/openStore'
@@ -14,8 +14,8 @@ import { createAuthRoutes, type AuthConfig, type AuthRoutes } from './routes'
 export function authConfigFromEnv(env: Record<string, string | undefined> = process.env): AuthConfig {
   const config = getPublicConfig(env)
   return {
-    policy: { origins: config.appOrigins, chainIds: config.chainIds, rpcUrls: config.rpcUrls },
-    sessionSecret: resolveSessionSecret({ env, dataDir: dataDir(env) }),
+    policy: { origins: config.appOrigins, chainIds: config.chainIds, rpcUrls: serverRpcUrls(env) },
+    sessionSecrets: resolveSessionSecrets({ env, dataDir: dataDir(env) }),
     secureCookies: shouldUseSecureCookies({ nodeEnv: env.NODE_ENV, origins: config.appOrigins }),
     limits: authLimitsFromEnv(env),
   }

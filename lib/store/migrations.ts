@@ -74,6 +74,20 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX sigil_embedded_recovery_sessions_expires_at ON sigil_embedded_recovery_sessions (expires_at);
     `,
   },
+  {
+    version: 3,
+    name: 'sign-in sessions, revocable',
+    sql: `
+      CREATE TABLE sigil_sessions (
+        id_hash    text PRIMARY KEY,
+        address    text NOT NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX sigil_sessions_address ON sigil_sessions (address);
+      CREATE INDEX sigil_sessions_expires_at ON sigil_sessions (expires_at);
+    `,
+  },
 ]
 
 /** Arbitrary constant for `pg_advisory_xact_lock`: "sigil" in ASCII. */

@@ -1,7 +1,7 @@
 import { migrations as allMigrations, MIGRATION_LOCK_ID, type Migration } from './migrations'
 import { StoreUnavailableError, isStoreError } from './errors'
 import { cleanupEmbedded, embeddedSql } from './embeddedSql'
-import type { NonceRecord, RateLimitHit, Store } from './types'
+import type { NonceRecord, RateLimitHit, SignInAttemptResult, Store } from './types'
 
 /** The little both drivers (PGlite, `pg`) have in common. */
 export type Queryable = {
@@ -54,6 +54,43 @@ export async function migrate(driver: SqlDriver, migrations: readonly Migration[
 
 type NonceRow = { nonce: string; binding: string; expires_at: Date | string }
 type HitRow = { count: number | string; reset_at: Date | string }
+type SignInRow = {
+  client_count: number | string
+  client_reset_at: Date | string
+  nonce: string | null
+  binding: string | null
+  expires_at: Date | string | null
+  address_count: number | string | null
+  address_reset_at: Date | string | null
+}
+
+/** The fixed-window counter upsert of `hit`, with the placeholders of `now` and of the new window's end. */
+const upsertCounter = (now: string, resetAt: string) => `
+  ON CONFLICT (key) DO UPDATE SET
+    count    = CASE WHEN r.reset_at <= ${now}::timestamptz THEN 1 ELSE r.count + 1 END,
+    reset_at = CASE WHEN r.reset_at <= ${now}::timestamptz THEN ${resetAt}::timestamptz ELSE r.reset_at END
+  RETURNING count, reset_at`
+
+/**
+ * `beginSignIn`: three data-modifying CTEs in one statement. Postgres runs them on one snapshot, so
+ * the address counter can only see the nonce through `taken`'s RETURNING rows: it counts when the
+ * nonce existed, was live and carries this browser's binding.
+ */
+const BEGIN_SIGN_IN_SQL = `
+  WITH client AS (
+    INSERT INTO sigil_rate_limits AS r (key, count, reset_at) VALUES ($1, 1, $3::timestamptz)
+    ${upsertCounter('$2', '$3')}
+  ), taken AS (
+    DELETE FROM sigil_nonces WHERE nonce = $4 RETURNING nonce, binding, expires_at
+  ), address AS (
+    INSERT INTO sigil_rate_limits AS r (key, count, reset_at)
+    SELECT $5, 1, $6::timestamptz FROM taken WHERE taken.binding = $7 AND taken.expires_at > $2::timestamptz
+    ${upsertCounter('$2', '$6')}
+  )
+  SELECT client.count AS client_count, client.reset_at AS client_reset_at,
+         taken.nonce, taken.binding, taken.expires_at,
+         address.count AS address_count, address.reset_at AS address_reset_at
+  FROM client LEFT JOIN taken ON true LEFT JOIN address ON true`
 
 const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value))
 
@@ -123,12 +160,70 @@ export async function createSqlStore(driver: SqlDriver, options: SqlStoreOptions
       await guarded('answer a health check', () => driver.query('SELECT 1'))
     },
 
+    async beginSignIn(attempt): Promise<SignInAttemptResult> {
+      const at = attempt.now.getTime()
+      const { rows } = await guarded('count the sign-in and read the nonce', () =>
+        driver.query<SignInRow>(BEGIN_SIGN_IN_SQL, [
+          attempt.clientKey,
+          attempt.now.toISOString(),
+          new Date(at + attempt.clientWindowMs).toISOString(),
+          attempt.nonce,
+          attempt.addressKey,
+          new Date(at + attempt.addressWindowMs).toISOString(),
+          attempt.binding,
+        ]),
+      )
+      const row = rows[0]
+      if (!row) throw new StoreUnavailableError('The database did not return the attempt count.')
+      return {
+        client: { count: Number(row.client_count), resetAt: toDate(row.client_reset_at) },
+        nonce: row.nonce !== null && row.binding !== null && row.expires_at !== null ? { nonce: row.nonce, binding: row.binding, expiresAt: toDate(row.expires_at) } : null,
+        address: row.address_count !== null && row.address_reset_at !== null ? { count: Number(row.address_count), resetAt: toDate(row.address_reset_at) } : null,
+      }
+    },
+
+    async putSession(record) {
+      await guarded('save the session', () =>
+        driver.query('INSERT INTO sigil_sessions (id_hash, address, created_at, expires_at) VALUES ($1, $2, $3::timestamptz, $4::timestamptz)', [
+          record.idHash,
+          record.address.toLowerCase(),
+          record.createdAt.toISOString(),
+          record.expiresAt.toISOString(),
+        ]),
+      )
+    },
+
+    async isSessionLive(idHash, now) {
+      const { rows } = await guarded('read the session', () =>
+        driver.query('SELECT 1 FROM sigil_sessions WHERE id_hash = $1 AND expires_at > $2::timestamptz', [idHash, now.toISOString()]),
+      )
+      return rows.length === 1
+    },
+
+    async revokeSession(idHash) {
+      const { rows } = await guarded('end the session', () => driver.query('DELETE FROM sigil_sessions WHERE id_hash = $1 RETURNING 1', [idHash]))
+      return rows.length === 1
+    },
+
+    async revokeAddressSessions(idHash, now) {
+      const { rows } = await guarded('end the sessions', () =>
+        driver.query(
+          `DELETE FROM sigil_sessions WHERE address = (
+             SELECT address FROM sigil_sessions WHERE id_hash = $1 AND expires_at > $2::timestamptz
+           ) RETURNING 1`,
+          [idHash, now.toISOString()],
+        ),
+      )
+      return rows.length
+    },
+
     async cleanup(now: Date) {
       return guarded('clean up expired rows', async () => {
         const at = now.toISOString()
         const nonces = await driver.query('DELETE FROM sigil_nonces WHERE expires_at <= $1::timestamptz RETURNING 1', [at])
         const limits = await driver.query('DELETE FROM sigil_rate_limits WHERE reset_at <= $1::timestamptz RETURNING 1', [at])
-        return nonces.rows.length + limits.rows.length + (await cleanupEmbedded(driver, now))
+        const sessions = await driver.query('DELETE FROM sigil_sessions WHERE expires_at <= $1::timestamptz RETURNING 1', [at])
+        return nonces.rows.length + limits.rows.length + sessions.rows.length + (await cleanupEmbedded(driver, now))
       })
     },
 

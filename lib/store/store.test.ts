@@ -304,6 +304,98 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
       await store.close()
     }
   })
+
+  it('begins a sign-in in one statement: counts the client, burns the nonce, and counts the address only for a live nonce of this browser', async () => {
+    const { store } = await backend.open()
+    try {
+      const now = new Date('2030-01-01T00:00:00.000Z')
+      const attempt = (nonce: string, binding: string | null, at = now) =>
+        store.beginSignIn({ nonce, binding, clientKey: 'c:1', clientWindowMs: 60_000, addressKey: 'a:0xabc:1', addressWindowMs: 60_000, now: at })
+      await store.putNonce({ nonce: 'live00001', binding: 'browser-a', expiresAt: new Date(now.getTime() + 300_000) })
+      await store.putNonce({ nonce: 'live00002', binding: 'browser-a', expiresAt: new Date(now.getTime() + 300_000) })
+      await store.putNonce({ nonce: 'stale0001', binding: 'browser-a', expiresAt: new Date(now.getTime() - 1) })
+
+      const first = await attempt('live00001', 'browser-a')
+      expect(first).toEqual({
+        client: { count: 1, resetAt: new Date('2030-01-01T00:01:00.000Z') },
+        nonce: { nonce: 'live00001', binding: 'browser-a', expiresAt: new Date(now.getTime() + 300_000) },
+        address: { count: 1, resetAt: new Date('2030-01-01T00:01:00.000Z') },
+      })
+      // Burnt: a second use finds nothing and does not count the address.
+      expect(await attempt('live00001', 'browser-a')).toMatchObject({ client: { count: 2 }, nonce: null, address: null })
+      // Another browser's binding, no binding, an expired nonce, an unknown one: the address is not counted.
+      expect(await attempt('live00002', 'browser-b')).toMatchObject({ client: { count: 3 }, nonce: { binding: 'browser-a' }, address: null })
+      expect(await attempt('stale0001', 'browser-a')).toMatchObject({ client: { count: 4 }, nonce: { nonce: 'stale0001' }, address: null })
+      expect(await attempt('unknown01', null)).toMatchObject({ client: { count: 5 }, nonce: null, address: null })
+      await store.putNonce({ nonce: 'live00003', binding: 'browser-a', expiresAt: new Date(now.getTime() + 300_000) })
+      expect(await attempt('live00003', 'browser-a')).toMatchObject({ client: { count: 6 }, address: { count: 2 } })
+      // A new window starts both counters again.
+      await store.putNonce({ nonce: 'live00004', binding: 'browser-a', expiresAt: new Date(now.getTime() + 300_000) })
+      expect(await attempt('live00004', 'browser-a', new Date(now.getTime() + 60_000))).toMatchObject({ client: { count: 1 }, address: { count: 1 } })
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('gives a nonce to exactly one of 30 concurrent sign-ins, counting every attempt', async () => {
+    const { store } = await backend.open()
+    try {
+      const now = new Date()
+      await store.putNonce({ nonce: 'race00001', binding: 'b', expiresAt: new Date(now.getTime() + 300_000) })
+      const results = await Promise.all(
+        Array.from({ length: 30 }, () =>
+          store.beginSignIn({ nonce: 'race00001', binding: 'b', clientKey: 'race:c', clientWindowMs: 60_000, addressKey: 'race:a', addressWindowMs: 60_000, now }),
+        ),
+      )
+      expect(results.filter((result) => result.nonce !== null)).toHaveLength(1)
+      expect(results.filter((result) => result.address !== null)).toHaveLength(1)
+      expect(results.map((result) => result.client.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, index) => index + 1))
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('keeps sessions by id hash: live until they expire or are revoked, one or all of an address at once', async () => {
+    const { store, reopen } = await backend.open()
+    const now = new Date()
+    const day = new Date(now.getTime() + 86_400_000)
+    try {
+      await store.putSession({ idHash: 'laptop', address: '0xAbC0000000000000000000000000000000000001', createdAt: now, expiresAt: day })
+      await store.putSession({ idHash: 'phone', address: '0xabc0000000000000000000000000000000000001', createdAt: now, expiresAt: day })
+      await store.putSession({ idHash: 'other', address: '0xabc0000000000000000000000000000000000002', createdAt: now, expiresAt: day })
+      await store.putSession({ idHash: 'old', address: '0xabc0000000000000000000000000000000000002', createdAt: now, expiresAt: now })
+      expect(await store.isSessionLive('laptop', now)).toBe(true)
+      expect(await store.isSessionLive('old', now)).toBe(false)
+      expect(await store.isSessionLive('never', now)).toBe(false)
+      expect(await store.isSessionLive('laptop', day)).toBe(false)
+
+      expect(await store.revokeSession('laptop')).toBe(true)
+      expect(await store.revokeSession('laptop')).toBe(false)
+      expect(await store.isSessionLive('laptop', now)).toBe(false)
+      await store.putSession({ idHash: 'tablet', address: '0xABC0000000000000000000000000000000000001', createdAt: now, expiresAt: day })
+      // Every session of the address, whatever case it was written in; not the other address's.
+      expect(await store.revokeAddressSessions('phone', now)).toBe(2)
+      expect(await store.isSessionLive('tablet', now)).toBe(false)
+      expect(await store.isSessionLive('other', now)).toBe(true)
+      // An expired or unknown session revokes nothing.
+      expect(await store.revokeAddressSessions('old', now)).toBe(0)
+      expect(await store.revokeAddressSessions('never', now)).toBe(0)
+      expect(await store.isSessionLive('other', now)).toBe(true)
+      // Expired sessions go with the cleanup; live ones survive a restart.
+      await store.cleanup(now)
+      await store.close()
+      const again = await reopen()
+      try {
+        expect(await again.isSessionLive('other', now)).toBe(true)
+        expect(await again.revokeAddressSessions('old', now)).toBe(0)
+      } finally {
+        await again.close()
+      }
+    } finally {
+      await store.close().catch(() => undefined)
+    }
+  })
+
 })
 
 describe('Postgres specifics', () => {

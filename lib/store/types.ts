@@ -14,6 +14,36 @@ export type RateLimitHit = {
   resetAt: Date
 }
 
+/** What `beginSignIn` needs: the nonce presented, the browser's binding and both counters' keys. */
+export type SignInAttempt = {
+  nonce: string
+  /** Hash of the request's binding cookie; null when it sent none. */
+  binding: string | null
+  /** The client's counter (every attempt counts). */
+  clientKey: string
+  clientWindowMs: number
+  /** The address's counter in this client's bucket (counted only for a live nonce issued to this browser). */
+  addressKey: string
+  addressWindowMs: number
+  now: Date
+}
+
+export type SignInAttemptResult = {
+  client: RateLimitHit
+  /** The nonce as it was issued (now burnt), or null when unknown or already used. */
+  nonce: NonceRecord | null
+  /** The address count, or null when it was not counted (no live nonce for this browser). */
+  address: RateLimitHit | null
+}
+
+/** A signed-in session as the store keeps it: only the SHA-256 of its id. */
+export type SessionRecord = {
+  idHash: string
+  address: string
+  createdAt: Date
+  expiresAt: Date
+}
+
 /**
  * What the server keeps between requests. Small on purpose: both back ends (embedded PGlite and a
  * Postgres server) run the same SQL (`./sql.ts`). Every method throws a `StoreError` on failure.
@@ -31,7 +61,25 @@ export interface Store extends EmbeddedWalletStore {
   /** Counts one attempt against `key` in a fixed window of `windowMs` starting at the first hit. */
   hit(key: string, windowMs: number, now: Date): Promise<RateLimitHit>
   /**
-   * Deletes expired nonces, finished rate-limit windows and expired embedded-wallet challenges; expired
+   * The store's whole part of a sign-in before the signature check, in one statement (one round
+   * trip): counts the client's attempt, burns the nonce (`takeNonce`), and only when that nonce was
+   * live and issued to this browser (`binding`) counts the attempt against the address, so junk
+   * naming someone's address never touches their count.
+   */
+  beginSignIn(attempt: SignInAttempt): Promise<SignInAttemptResult>
+  /** Records a session after a successful sign-in. */
+  putSession(record: SessionRecord): Promise<void>
+  /** Whether the session exists and has not expired: one primary-key read. */
+  isSessionLive(idHash: string, now: Date): Promise<boolean>
+  /** Revokes one session; true when it existed. */
+  revokeSession(idHash: string): Promise<boolean>
+  /**
+   * Revokes every session of the address that session `idHash` belongs to, if it is live, in one
+   * statement. Returns how many went (0 when `idHash` is not a live session).
+   */
+  revokeAddressSessions(idHash: string, now: Date): Promise<number>
+  /**
+   * Deletes expired nonces, finished rate-limit windows, expired sessions and expired embedded-wallet challenges; expired
    * recovery codes and sessions a day after they expire (until then they answer "expired", not
    * "unknown"). Returns how many rows went.
    */

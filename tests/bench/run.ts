@@ -220,6 +220,18 @@ async function verifyFigures(baseURL: string): Promise<Figure[]> {
   }))
 }
 
+/** Issue 11's sign-in fuzz: correctly signed bad sign-ins; none may be accepted, none may be a 5xx. */
+async function fuzzFigures(baseURL: string): Promise<Figure[]> {
+  const { benchFuzz } = await import('./fuzz')
+  const tally = await benchFuzz({ baseUrl: baseURL, count: positiveInt(process.env.BENCH_FUZZ_CASES, 600) })
+  const detail = { families: tally.families, byCode: tally.byCode }
+  return [
+    atLeast('signin_fuzz_tried', tally.tried, 300, 'sign-ins', detail),
+    atMost('signin_fuzz_accepted', tally.accepted, 0, 'sign-ins', { cases: tally.acceptedCases.slice(0, 5) }),
+    atMost('signin_fuzz_5xx', tally.serverErrors, 0, 'sign-ins', { cases: tally.serverErrorCases.slice(0, 5) }),
+  ]
+}
+
 /**
  * The wallet families' figures (issues 4–6): `tests/bench/<family>.ts` exports `bench<Family>()`,
  * self-contained (its own anvil, server and browser). Run after the page figures, one at a time.
@@ -301,6 +313,13 @@ async function main() {
         for (const figure of await verifyFigures(server.baseURL)) print(figure)
       } catch (error) {
         print(failed('verify', '', 'none', error))
+      }
+    }
+    if (!skip.has('fuzz')) {
+      try {
+        for (const figure of await fuzzFigures(server.baseURL)) print(figure)
+      } catch (error) {
+        print(failed('signin_fuzz', 'sign-ins', 'accepted = 0, 5xx = 0', error))
       }
     }
   } finally {

@@ -2,7 +2,12 @@
  * Sign-in verify throughput (issue 3): `POST /api/auth/verify` with valid EOA sign-ins against a
  * running `next start`, driven by autocannon on loopback, beside the same verification function
  * (`verifySignIn`: parse, checks, local signature recovery) called in a plain loop. The ratio of the
- * two is what HTTP, the session cookie and the store (nonce consume, rate-limit counters) add.
+ * two is what HTTP, the session cookie and the store (nonce consume, rate-limit counters, the
+ * session row) add.
+ *
+ * Then the session check (issue 11): `GET /api/auth/session` with a valid session cookie, which
+ * opens the sealed cookie and, since sessions are revocable, reads the session's row (one
+ * primary-key lookup). Run against a build without that read to see what it costs.
  *
  * Every request needs its own nonce and binding cookie, so sign-ins are prepared before the clock
  * starts: fetch a nonce, build the message for the server's origin, sign it with a fresh key.
@@ -27,6 +32,8 @@ export type BenchVerifyOptions = {
   loopIterations?: number
   /** A chain the server supports; EOA signatures need no RPC on any chain (default 1). */
   chainId?: number
+  /** Session checks sent through HTTP (default 2000). */
+  sessionRequests?: number
 }
 
 type Prepared = { message: string; signature: `0x${string}`; cookie: string }
@@ -138,7 +145,8 @@ export async function benchVerify(options: BenchVerifyOptions): Promise<Record<s
             ...request,
             method: 'POST',
             path: '/api/auth/verify',
-            headers: { ...request.headers, 'content-type': 'application/json', cookie: item.cookie },
+            // Origin: a browser sends it on every POST, and state-changing routes may check it.
+            headers: { ...request.headers, 'content-type': 'application/json', cookie: item.cookie, origin },
             body: JSON.stringify({ message: item.message, signature: item.signature }),
           }
         },
@@ -147,6 +155,7 @@ export async function benchVerify(options: BenchVerifyOptions): Promise<Record<s
   })
   const routePerSecond = result.requests.total / result.duration
   const loop = await plainLoop(origin, options.loopIterations ?? 1000, chainId)
+  const session = await sessionCheck(options.baseUrl, options.sessionRequests ?? 2000, connections, chainId)
   return {
     route_requests: result.requests.total,
     route_non_2xx: result.non2xx + result.errors + result.timeouts,
@@ -157,6 +166,33 @@ export async function benchVerify(options: BenchVerifyOptions): Promise<Record<s
     function_verifications_per_s: round(loop.perSecond, 1),
     function_latency_mean_ms: round(loop.meanMs, 3),
     function_to_route_ratio: round(loop.perSecond / routePerSecond),
+    ...session,
+  }
+}
+
+/** `GET /api/auth/session` with one valid session cookie, under the same load as the verify route. */
+async function sessionCheck(baseUrl: string, requests: number, connections: number, chainId: number): Promise<Record<string, number>> {
+  const [item] = await prepareSignIns(baseUrl, 1, chainId)
+  const verify = await fetch(new URL('/api/auth/verify', baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: item!.cookie, origin: new URL(baseUrl).origin },
+    body: JSON.stringify({ message: item!.message, signature: item!.signature }),
+  })
+  if (!verify.ok) throw new Error(`sign-in for the session benchmark answered ${verify.status}`)
+  const cookie = verify.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ')
+  const result = await autocannon({
+    url: new URL(baseUrl).origin,
+    connections,
+    amount: requests,
+    timeout: 30,
+    requests: [{ method: 'GET', path: '/api/auth/session', setupRequest: (request) => ({ ...request, headers: { ...request.headers, cookie } }) }],
+  })
+  return {
+    session_requests: result.requests.total,
+    session_non_2xx: result.non2xx + result.errors + result.timeouts,
+    session_requests_per_s: round(result.requests.total / result.duration, 1),
+    session_latency_p50_ms: result.latency.p50,
+    session_latency_p99_ms: result.latency.p99,
   }
 }
 

@@ -33,13 +33,36 @@ describe('rate limits (429, counted in the store)', () => {
     expect((await signIn(new TestBrowser(routes), newAccount())).response.status).toBe(200)
   })
 
-  it('limits verify attempts per signing address across clients', async () => {
+  it('limits verify attempts per signing address within one client', async () => {
     const routes = createRoutes({ store, rpcUrls: {}, limits: { ...RELAXED_LIMITS, verifyPerAddress: { max: 2, windowMs: minute } } })
     const account = newAccount()
-    expect((await signIn(new TestBrowser(routes), account)).response.status).toBe(200)
-    expect((await signIn(new TestBrowser(routes), account)).response.status).toBe(200)
-    expect(await errorOf((await signIn(new TestBrowser(routes), account)).response)).toMatchObject({ status: 429, code: 'rate_limited' })
-    expect((await signIn(new TestBrowser(routes), newAccount())).response.status).toBe(200)
+    const browser = new TestBrowser(routes)
+    expect((await signIn(browser, account)).response.status).toBe(200)
+    expect((await signIn(browser, account)).response.status).toBe(200)
+    expect(await errorOf((await signIn(browser, account)).response)).toMatchObject({ status: 429, code: 'rate_limited' })
+    expect((await signIn(browser, newAccount())).response.status).toBe(200)
+  })
+
+  it('does not let an attacker’s junk lock the owner of an address out', async () => {
+    const limits = { ...RELAXED_LIMITS, verifyPerAddress: { max: 10, windowMs: minute } }
+    const routes = createRoutes({ store, rpcUrls: {}, limits })
+    const owner = newAccount()
+    const attacker = new TestBrowser(routes)
+    const junkSigner = newAccount()
+    // 11+ junk messages a minute naming the owner's address: with made-up nonces…
+    for (let attempt = 0; attempt < 15; attempt++) {
+      const message = siweMessage({ address: owner.address, nonce: `madeUpNonce${attempt}x` })
+      expect((await attacker.verify({ message, signature: await junkSigner.signMessage({ message }) })).status).toBe(422)
+    }
+    // …and with real nonces of the attacker's own: their own bucket for the address fills, not the owner's.
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const nonce = await attacker.nonce()
+      const message = siweMessage({ address: owner.address, nonce, domain: 'evil.example', uri: 'https://evil.example' })
+      const response = await attacker.verify({ message, signature: await junkSigner.signMessage({ message }) })
+      expect(response.status).toBe(attempt < 10 ? 422 : 429)
+    }
+    // The owner, from their own browser, signs in at once.
+    expect((await signIn(new TestBrowser(routes), owner)).response.status).toBe(200)
   })
 
   it('limits nonce requests per client address', async () => {
@@ -95,6 +118,101 @@ describe('store unavailable (503, retryable)', () => {
     const response = await routes.nonce(new TestBrowser(routes).request('/api/auth/nonce'))
     expect(await errorOf(response)).toMatchObject({ status: 503, code: 'store_unavailable' })
     expect(lines.join('\n')).toContain('DATABASE_URL')
+  })
+})
+
+describe('revocable sessions', () => {
+  it('stops a copied session cookie from working after logout', async () => {
+    const routes = createRoutes({ store, rpcUrls: {} })
+    const browser = new TestBrowser(routes)
+    await signIn(browser, newAccount())
+    const thief = new TestBrowser(routes)
+    thief.cookies.set('sigil_session', browser.cookies.get('sigil_session') ?? '')
+    expect((await thief.session()).status).toBe(200)
+    expect((await browser.logout()).status).toBe(204)
+    expect(await errorOf(await thief.session())).toMatchObject({ status: 401, code: 'not_signed_in' })
+  })
+
+  it('signs every session of the address out with logout?everywhere=1, and no other address', async () => {
+    const routes = createRoutes({ store, rpcUrls: {} })
+    const account = newAccount()
+    const [laptop, phone, other] = [new TestBrowser(routes), new TestBrowser(routes), new TestBrowser(routes)]
+    await signIn(laptop, account)
+    await signIn(phone, account)
+    await signIn(other, newAccount())
+    const response = await phone.logout({ everywhere: true })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ revoked: 2 })
+    expect(response.headers.getSetCookie().join()).toMatch(/sigil_session=;.*Max-Age=0/)
+    expect((await laptop.session()).status).toBe(401)
+    expect((await phone.session()).status).toBe(401)
+    expect((await other.session()).status).toBe(200)
+    // Nothing left to end: 401.
+    laptop.cookies.set('sigil_session', laptop.cookies.get('sigil_session') ?? '')
+    expect(await errorOf(await laptop.logout({ everywhere: true }))).toMatchObject({ status: 401, code: 'not_signed_in' })
+  })
+
+  it('tells the browser to drop a revoked cookie', async () => {
+    const routes = createRoutes({ store, rpcUrls: {} })
+    const browser = new TestBrowser(routes)
+    await signIn(browser, newAccount())
+    const copy = new TestBrowser(routes)
+    copy.cookies.set('sigil_session', browser.cookies.get('sigil_session') ?? '')
+    await browser.logout()
+    const response = await copy.session()
+    expect(response.status).toBe(401)
+    expect(response.headers.getSetCookie().join()).toMatch(/sigil_session=;.*Max-Age=0/)
+  })
+
+  it('answers logout with 503 (and still clears the cookie) when the session cannot be revoked', async () => {
+    const browser = new TestBrowser(createRoutes({ store, rpcUrls: {} }))
+    await signIn(browser, newAccount())
+    const down = new TestBrowser(createRoutes({ store: () => Promise.reject(new StoreLockedError('/srv/sigil/.data', 1)), rpcUrls: {} }))
+    down.cookies.set('sigil_session', browser.cookies.get('sigil_session') ?? '')
+    const response = await down.logout()
+    expect(await errorOf(response.clone())).toMatchObject({ status: 503, code: 'store_unavailable' })
+    expect(response.headers.getSetCookie().join()).toMatch(/sigil_session=;.*Max-Age=0/)
+    expect((await browser.session()).status).toBe(200)
+  })
+})
+
+describe('session secret rotation', () => {
+  const OLD = 'old-session-secret-0123456789-abcdefghijklmnop'
+  const NEW = 'new-session-secret-0123456789-abcdefghijklmnop'
+
+  it('keeps sessions sealed with the previous secret valid while it is listed, and seals new ones with the newest', async () => {
+    const before = new TestBrowser(createRoutes({ store, rpcUrls: {}, sessionSecrets: [OLD] }))
+    await signIn(before, newAccount())
+    const rotated = createRoutes({ store, rpcUrls: {}, sessionSecrets: [NEW, OLD] })
+    const carried = new TestBrowser(rotated)
+    carried.cookies.set('sigil_session', before.cookies.get('sigil_session') ?? '')
+    expect((await carried.session()).status).toBe(200)
+    // A sign-in after the rotation is sealed with the new secret alone.
+    const fresh = new TestBrowser(rotated)
+    await signIn(fresh, newAccount())
+    const newOnly = new TestBrowser(createRoutes({ store, rpcUrls: {}, sessionSecrets: [NEW] }))
+    newOnly.cookies.set('sigil_session', fresh.cookies.get('sigil_session') ?? '')
+    expect((await newOnly.session()).status).toBe(200)
+  })
+
+  it('refuses a cookie sealed with a secret that was removed', async () => {
+    const before = new TestBrowser(createRoutes({ store, rpcUrls: {}, sessionSecrets: [OLD] }))
+    await signIn(before, newAccount())
+    const after = new TestBrowser(createRoutes({ store, rpcUrls: {}, sessionSecrets: [NEW] }))
+    after.cookies.set('sigil_session', before.cookies.get('sigil_session') ?? '')
+    expect(await errorOf(await after.session())).toMatchObject({ status: 401, code: 'not_signed_in' })
+  })
+
+  it('keeps a rotated session valid only until it expires', async () => {
+    let now = new Date()
+    const before = new TestBrowser(createRoutes({ store, rpcUrls: {}, sessionSecrets: [OLD], now: () => now }))
+    await signIn(before, newAccount())
+    const carried = new TestBrowser(createRoutes({ store, rpcUrls: {}, sessionSecrets: [NEW, OLD], now: () => now }))
+    carried.cookies.set('sigil_session', before.cookies.get('sigil_session') ?? '')
+    now = new Date(now.getTime() + 24 * 60 * minute - 1000)
+    expect((await carried.session()).status).toBe(200)
+    now = new Date(now.getTime() + 2000)
+    expect((await carried.session()).status).toBe(401)
   })
 })
 

@@ -27,6 +27,8 @@ export type HarnessOptions = {
   rpcTimeoutMs?: number
   now?: () => Date
   log?: (line: string) => void
+  /** Newest first; [SECRET] by default. */
+  sessionSecrets?: string[]
 }
 
 export function createRoutes(options: HarnessOptions): AuthRoutes {
@@ -37,7 +39,7 @@ export function createRoutes(options: HarnessOptions): AuthRoutes {
       rpcUrls: options.rpcUrls,
       rpcTimeoutMs: options.rpcTimeoutMs,
     },
-    sessionSecret: SECRET,
+    sessionSecrets: options.sessionSecrets ?? [SECRET],
     secureCookies: options.secureCookies ?? false,
     limits: options.limits ?? RELAXED_LIMITS,
   }
@@ -103,8 +105,9 @@ export class TestBrowser {
     return this.keep(await this.routes.session(this.request('/api/auth/session')))
   }
 
-  async logout(): Promise<Response> {
-    return this.keep(await this.routes.logout(this.request('/api/auth/logout', { method: 'POST' })))
+  async logout(options: { everywhere?: boolean } = {}): Promise<Response> {
+    const path = options.everywhere ? '/api/auth/logout?everywhere=1' : '/api/auth/logout'
+    return this.keep(await this.routes.logout(this.request(path, { method: 'POST' })))
   }
 }
 

@@ -144,7 +144,8 @@ describe('rejected sign-ins', () => {
     ['an unsupported chain', { chainId: 10 }, 'unsupported_chain'],
     ['an expiration time in the past', { issuedAt: new Date(Date.now() - 20 * 60_000), expirationTime: new Date(Date.now() - 60_000) }, 'message_expired'],
     ['a not-before time in the future', { notBefore: new Date(Date.now() + 60 * 60_000) }, 'message_not_yet_valid'],
-    ['an issued-at time in the future', { issuedAt: new Date(Date.now() + 60 * 60_000) }, 'message_not_yet_valid'],
+    ['an issued-at time in the future', { issuedAt: new Date(Date.now() + 60 * 60_000) }, 'issued_at_in_future'],
+    ['an expiration time further than the page asks', { expirationTime: new Date(Date.now() + 24 * 60 * 60_000) }, 'expiration_too_far'],
   ] as const)('rejects a message with %s (422 %s) and burns its nonce', async (_label, overrides, code) => {
     const browser = new TestBrowser(routes())
     const account = newAccount()
@@ -162,9 +163,12 @@ describe('rejected sign-ins', () => {
     const browser = new TestBrowser(routes())
     const account = newAccount()
     const nonce = await browser.nonce()
-    const message = siweMessage({ address: account.address, nonce })
+    const issuedAt = new Date()
+    const message = siweMessage({ address: account.address, nonce, issuedAt })
     const signature = await account.signMessage({ message })
-    const tampered = message.replace('Sign in to Sigil', 'Sign in to Sigi1')
+    // Still a message this site accepts (one second earlier), but not the one that was signed.
+    const tampered = message.replace(`Issued At: ${issuedAt.toISOString()}`, `Issued At: ${new Date(issuedAt.getTime() - 1000).toISOString()}`)
+    expect(tampered).not.toBe(message)
     expect(await errorOf(await browser.verify({ message: tampered, signature }))).toMatchObject({ status: 401, code: 'invalid_signature' })
   })
 
