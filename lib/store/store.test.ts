@@ -18,10 +18,12 @@ beforeAll(async () => {
   postgres = await startPostgres()
   await freshPgliteFolder() // initdb once, before the timed tests
 })
+// Stopping the server and deleting every PGlite copy (tens of MB each) can pass the default hook
+// timeout when the full suite loads both cores.
 afterAll(() => {
   postgres?.stop()
   removePgliteFolders()
-})
+}, 180_000)
 
 type Opened = { store: Store; reopen: () => Promise<Store> }
 type Backend = { name: string; open: (options?: { cleanupIntervalMs?: number }) => Promise<Opened> }
