@@ -336,14 +336,14 @@ describe('the recovery-code answer tells nothing about the email', () => {
     expect(mails.map((mail) => mail.to)).toEqual(['slow@example.test'])
   })
 
-  it('answers 202 when SMTP fails for an owner, and logs the failure without the code', async () => {
-    const api = routes({ mailer: { kind: 'smtp', send: async () => { throw new Error('connect ECONNREFUSED 127.0.0.1:2525') } } })
+  it('answers 202 when SMTP fails for an owner, and logs the failure without the code or the address', async () => {
+    const api = routes({ mailer: { kind: 'smtp', send: async () => { throw new Error('connect ECONNREFUSED 127.0.0.1:2525 for <down@example.test>') } } })
     await seedWallet('down@example.test')
     const before = logged.length
     expect((await api.recoveryCode(json({ email: 'down@example.test' }))).status).toBe(202)
     await settled()
     const lines = logged.slice(before)
-    expect(lines).toEqual(['[sigil] embedded_mail_failed: connect ECONNREFUSED 127.0.0.1:2525'])
+    expect(lines).toEqual(['[sigil] embedded_mail_failed: connect ECONNREFUSED 127.0.0.1:2525 for <d***@e***.test>'])
   })
 })
 

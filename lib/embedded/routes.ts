@@ -28,6 +28,7 @@ import {
   readWalletId,
 } from './bodies'
 import { EmbeddedHttpError } from './EmbeddedHttpError'
+import { redactForLog } from './logSafety'
 import type { Mailer } from './mailer'
 import { EMBEDDED_LIMITS, RECOVERY_CODE_TTL_SECONDS, RECOVERY_SESSION_TTL_SECONDS, type RateLimit } from './policy'
 import { checkRecoveryCode, generateRecoveryCode, hashRecoveryCode } from './recoveryCode'
@@ -86,7 +87,7 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
   const background =
     deps.background ??
     ((task: () => Promise<void>) => {
-      void task().catch((error: unknown) => log(`[sigil] background task failed: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`))
+      void task().catch((error: unknown) => log(`[sigil] background task failed: ${error instanceof Error ? redactForLog(error.message) : 'unknown error'}`))
     })
 
   async function limit(store: Store, key: string, rule: RateLimit, at: Date) {
@@ -102,7 +103,7 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
       return await run()
     } catch (caught) {
       const error = toHttpError(caught)
-      if (error.status >= 500) log(`[sigil] ${error.code}: ${error.details ?? ''}`)
+      if (error.status >= 500) log(`[sigil] ${error.code}: ${redactForLog(error.details ?? '', 300)}`)
       return jsonResponse(error.toBody(), { status: error.status, headers: error.headers })
     }
   }
@@ -206,8 +207,8 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
                 'If you did not ask to recover a wallet, ignore this email: nobody can use the code without this mailbox.',
             })
           } catch (cause) {
-            // Never the code, never the SMTP URL: the transport's message, cut short.
-            log(`[sigil] embedded_mail_failed: ${cause instanceof Error ? cause.message.slice(0, 200) : 'send failed'}`)
+            // Never the code, the SMTP URL or a whole address: the transport's message, redacted and cut short.
+            log(`[sigil] embedded_mail_failed: ${cause instanceof Error ? redactForLog(cause.message) : 'send failed'}`)
           }
         })
         const response: RecoveryCodeResponse = { requestId, expiresInSeconds: RECOVERY_CODE_TTL_SECONDS }

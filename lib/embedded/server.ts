@@ -18,8 +18,9 @@ let cachedMailer: { signature: string; mailer: Mailer } | undefined
 export function embeddedConfigFromEnv(env: Env = process.env): EmbeddedConfig {
   const publicConfig = getPublicConfig(env)
   const folder = dataDir(env)
-  const signature = `${env.SMTP_URL ?? ''}|${env.MAIL_FROM ?? ''}|${folder}`
-  if (cachedMailer?.signature !== signature) cachedMailer = { signature, mailer: createMailer({ env, dataDir: folder }) }
+  const signature = `${env.NODE_ENV ?? ''}|${env.SMTP_URL ?? ''}|${env.MAIL_FROM ?? ''}|${folder}|${publicConfig.appOrigins.join(',')}`
+  // Throws MailConfigError on mail settings production refuses (next start refuses them first).
+  if (cachedMailer?.signature !== signature) cachedMailer = { signature, mailer: createMailer({ env, dataDir: folder, origins: publicConfig.appOrigins }) }
   return {
     origins: publicConfig.appOrigins,
     secureCookies: shouldUseSecureCookies({ nodeEnv: env.NODE_ENV, origins: publicConfig.appOrigins }),

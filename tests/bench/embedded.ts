@@ -13,7 +13,7 @@ export type { BenchFigure }
  * The embedded wallet's figures: create-wallet and unlock times (click → connected, minus the time
  * spent inside WebAuthn `create()`/`get()`, i.e. the virtual authenticator's own work) and the
  * connector's signing time (`personal_sign` on an unlocked wallet). Production build, Debian's
- * Chromium with its virtual passkey authenticator, a loopback SMTP server; medians of several runs.
+ * Chromium with its virtual passkey authenticator, a loopback SMTP server over STARTTLS; medians of several runs.
  */
 
 
@@ -69,13 +69,13 @@ async function openPanel(page: Page) {
 export async function benchEmbedded(): Promise<BenchFigure[]> {
   ensureProductionBuild()
   const anvil = await startAnvil()
-  const mail = await startMailCatcher()
+  const mail = await startMailCatcher({ tls: true })
   const testSecret = randomBytes(32).toString('base64url')
   const server = await startNextServer({
     rpcUrl: anvil.rpcUrl,
     routePublicChainsToLocalRpc: true,
     // EMBEDDED_TEST_CLOCK: the test hooks' secret; the page presents it to get the signing handle.
-    env: { SMTP_URL: mail.url, EMBEDDED_RECOVERY_KEY: randomBytes(32).toString('base64'), EMBEDDED_TEST_CLOCK: testSecret },
+    env: { SMTP_URL: mail.url, NODE_EXTRA_CA_CERTS: mail.caFile!, EMBEDDED_RECOVERY_KEY: randomBytes(32).toString('base64'), EMBEDDED_TEST_CLOCK: testSecret },
   })
   const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags })
   const create: number[] = []

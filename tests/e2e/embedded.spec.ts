@@ -168,7 +168,8 @@ test('recovers the wallet by email after the passkey is lost, with a new passkey
   await expect(page.getByTestId('embedded-code-sent')).toContainText(email)
   const code = await recoveryCodeFor(mail, email, inboxBefore)
   const message = mail.inbox.find((candidate) => candidate.to.includes(email))!
-  expect(message).toMatchObject({ from: 'no-reply@sigil.test', subject: 'Your Sigil recovery code' })
+  // By real mail, encrypted: STARTTLS, as production requires.
+  expect(message).toMatchObject({ from: 'no-reply@sigil.test', subject: 'Your Sigil recovery code', tls: true })
 
   await page.getByTestId('embedded-code-input').fill(code)
   await page.getByTestId('embedded-verify-code-button').click()

@@ -8,10 +8,11 @@ import { startMailCatcher, type MailCatcher } from '../fixtures/smtp'
 import { expect, test as base } from './fixtures'
 
 /**
- * Fixtures of the embedded wallet's specs: a capturing SMTP server on loopback, an app server that
- * mails through it (with a fixed recovery key and the test-only server clock), Chromium's virtual
- * passkey authenticator, and an in-page recorder of every PRF output the passkey hands the page —
- * so a test can prove those bytes were never stored or sent.
+ * Fixtures of the embedded wallet's specs: a capturing SMTP server on loopback speaking STARTTLS with
+ * a throwaway certificate, an app server that mails through it as production requires
+ * (`?requireTLS=true`, the certificate trusted through NODE_EXTRA_CA_CERTS; a fixed recovery key and
+ * the test-only server clock), Chromium's virtual passkey authenticator, and an in-page recorder of
+ * every PRF output the passkey hands the page — so a test can prove those bytes were never stored or sent.
  */
 
 type EmbeddedWorkerFixtures = {
@@ -85,7 +86,7 @@ function recordPasskeys() {
 export const test = base.extend<EmbeddedTestFixtures, EmbeddedWorkerFixtures>({
   mail: [
     async ({}, provide) => {
-      const catcher = await startMailCatcher()
+      const catcher = await startMailCatcher({ tls: true })
       await provide(catcher)
       await catcher.close()
     },
@@ -99,6 +100,7 @@ export const test = base.extend<EmbeddedTestFixtures, EmbeddedWorkerFixtures>({
         routePublicChainsToLocalRpc: true,
         env: {
           SMTP_URL: mail.url,
+          NODE_EXTRA_CA_CERTS: mail.caFile!,
           MAIL_FROM: 'Sigil <no-reply@sigil.test>',
           EMBEDDED_RECOVERY_KEY: randomBytes(32).toString('base64'),
           // The test-only hooks (lib/embedded/clock.ts): loopback origin + local chain + this secret, sent per request.
