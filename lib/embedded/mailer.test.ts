@@ -1,10 +1,15 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import { randomBytes } from '@/connectors/embedded/crypto/bytes'
+import { openPgliteStore } from '@/lib/store/pgliteStore'
+import { browser, ORIGIN, seedWallet } from '@/tests/fixtures/embeddedRoutes'
 import { startMailCatcher } from '@/tests/fixtures/smtp'
 import { createMailer, MailConfigError, MailUnavailableError, OUTBOX_FOLDER } from './mailer'
 import { maskEmail, redactForLog } from './logSafety'
+import { recoveryKeyring } from './recoveryKey'
+import { createEmbeddedRoutes } from './routes'
 
 const folders: string[] = []
 const folder = () => {
@@ -74,5 +79,49 @@ describe('log safety', () => {
   it('masks addresses and hides any 6-digit run', () => {
     expect(maskEmail('ann.smith@example.test')).toBe('a***@e***.test')
     expect(redactForLog('550 5.1.1 <ann@example.test>: unknown user; code 012345 at 127.0.0.1:2525')).toBe('550 5.1.1 <a***@e***.test>: unknown user; code [6 digits] at 127.0.0.1:2525')
+  })
+})
+
+describe('what the embedded API prints, captured from the console', () => {
+  it('never carries a code or a whole address, through a development outbox, a failing SMTP server and a 5xx', async () => {
+    const output: string[] = []
+    for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void output.push(args.map(String).join(' ')))
+    }
+    const store = await openPgliteStore()
+    try {
+      const keyring = await recoveryKeyring(randomBytes(32))
+      const dataDir = folder()
+      const outbox = createMailer({ env: { NODE_ENV: 'development' }, dataDir })
+      const failing = { kind: 'smtp' as const, send: async (sent: { to: string; text: string }) => { throw new Error(`451 temporary failure for <${sent.to}>: ${sent.text}`) } }
+      const routesWith = (mailer: typeof outbox | typeof failing) =>
+        createEmbeddedRoutes({
+          // No `log` or `background`: the defaults, which write to the console.
+          config: () => ({ origins: [ORIGIN], recoveryKeys: async () => keyring, mailer, secureCookies: false }),
+          store: async () => store,
+          clientIp: () => '10.9.9.9',
+        })
+      const email = 'carol.owner@example.test'
+      await seedWallet(store, keyring.current, email)
+      const user = browser()
+      expect((await routesWith(outbox).emailCode(user.request({ email }))).status).toBe(202)
+      expect((await routesWith(outbox).recoveryCode(user.request({ email }))).status).toBe(202)
+      expect((await routesWith(failing).emailCode(user.request({ email }))).status).toBe(503)
+      expect((await routesWith(failing).recoveryCode(user.request({ email }))).status).toBe(202)
+      await vi.waitFor(() => expect(output.filter((line) => line.includes('embedded_mail_failed'))).toHaveLength(2))
+      await vi.waitFor(() => expect(readdirSync(path.join(dataDir, OUTBOX_FOLDER))).toHaveLength(2))
+      const codes = readdirSync(path.join(dataDir, OUTBOX_FOLDER)).map((file) => /\b(\d{6})\b/.exec(readFileSync(path.join(dataDir, OUTBOX_FOLDER, file), 'utf8'))![1]!)
+
+      expect(output.length).toBeGreaterThanOrEqual(3)
+      for (const line of output) {
+        expect(line).not.toContain(email)
+        expect(line).not.toContain('carol.owner')
+        for (const code of codes) expect(line).not.toContain(code)
+        expect(line).not.toMatch(/(?<!\d)\d{6}(?!\d)/)
+      }
+      expect(output.some((line) => line.includes('c***@e***.test'))).toBe(true)
+    } finally {
+      await store.close()
+    }
   })
 })

@@ -5,13 +5,13 @@ import { dataDir } from '@/lib/store/dataDir'
 import { getStore } from '@/lib/store/openStore'
 import { embeddedNow, isTestClockEnabled } from './clock'
 import { createMailer, type Mailer } from './mailer'
-import { recoveryKeyPair, resolveRecoverySecret, type RecoveryKeyPair } from './recoveryKey'
+import { recoveryKeyring, resolveRecoverySecret, type RecoveryKeyring } from './recoveryKey'
 import { createEmbeddedRoutes, type EmbeddedConfig, type EmbeddedRoutes } from './routes'
 
 type Env = Record<string, string | undefined>
 
-// Derived once per process and secret (importing a key is cheap, but not free on every request).
-let cachedKey: { secret: string; pair: Promise<RecoveryKeyPair> } | undefined
+// Derived once per process and set of secrets (importing keys is cheap, but not free on every request).
+let cachedKeys: { signature: string; ring: Promise<RecoveryKeyring> } | undefined
 let cachedMailer: { signature: string; mailer: Mailer } | undefined
 
 /** The embedded wallet's configuration, read per request from the environment (one build, any deployment). */
@@ -25,11 +25,11 @@ export function embeddedConfigFromEnv(env: Env = process.env): EmbeddedConfig {
     origins: publicConfig.appOrigins,
     secureCookies: shouldUseSecureCookies({ nodeEnv: env.NODE_ENV, origins: publicConfig.appOrigins }),
     mailer: cachedMailer.mailer,
-    recoveryKey: () => {
-      const secret = resolveRecoverySecret({ env, dataDir: folder })
-      const id = Buffer.from(secret).toString('base64')
-      if (cachedKey?.secret !== id) cachedKey = { secret: id, pair: recoveryKeyPair(secret) }
-      return cachedKey.pair
+    recoveryKeys: () => {
+      const current = resolveRecoverySecret({ env, dataDir: folder })
+      const id = Buffer.from(current).toString('base64')
+      if (cachedKeys?.signature !== id) cachedKeys = { signature: id, ring: recoveryKeyring(current) }
+      return cachedKeys.ring
     },
   }
 }
