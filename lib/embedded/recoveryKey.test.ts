@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { parseRecoverySecret, RECOVERY_KEY_FILE, RecoveryKeyError, recoveryKeyPair, recoveryKeyring, resolveRecoverySecret } from './recoveryKey'
+import { parseRecoverySecret, RECOVERY_KEY_FILE, RecoveryKeyError, recoveryKeyPair, recoveryKeyring, resolvePreviousRecoverySecrets, resolveRecoverySecret } from './recoveryKey'
 
 const folders: string[] = []
 const folder = () => {
@@ -59,4 +59,11 @@ describe('the recovery key ring', () => {
     expect(Buffer.from(exported).equals(Buffer.from(a))).toBe(false)
   })
 
+  it('reads EMBEDDED_RECOVERY_KEYS_PREVIOUS as a comma-separated list, and names a bad entry without printing it', () => {
+    const previous = [Buffer.alloc(32, 3).toString('base64'), Buffer.alloc(32, 4).toString('hex')]
+    expect(resolvePreviousRecoverySecrets({ EMBEDDED_RECOVERY_KEYS_PREVIOUS: ` ${previous.join(' , ')} ,` }).map((secret) => Buffer.from(secret))).toEqual([Buffer.alloc(32, 3), Buffer.alloc(32, 4)])
+    expect(resolvePreviousRecoverySecrets({})).toEqual([])
+    expect(() => resolvePreviousRecoverySecrets({ EMBEDDED_RECOVERY_KEYS_PREVIOUS: `${previous[0]},secret-but-short` })).toThrow(/entry 2 is not 32 bytes/)
+    expect(() => resolvePreviousRecoverySecrets({ EMBEDDED_RECOVERY_KEYS_PREVIOUS: 'secret-but-short' })).not.toThrow(/secret-but-short/)
+  })
 })

@@ -59,6 +59,27 @@ export function resolveRecoverySecret(options: { env?: Env; dataDir: string }): 
   return written
 }
 
+/**
+ * Recovery secrets retired by a rotation, still needed to open the wallets sealed under them until the
+ * re-seal procedure has moved every wallet to the current key (README, "Rotating the recovery key"):
+ * `EMBEDDED_RECOVERY_KEYS_PREVIOUS`, a comma-separated list in the same format as `EMBEDDED_RECOVERY_KEY`.
+ */
+export function resolvePreviousRecoverySecrets(env: Env = process.env): Uint8Array[] {
+  const raw = env.EMBEDDED_RECOVERY_KEYS_PREVIOUS?.trim()
+  if (!raw) return []
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry, index) => {
+      try {
+        return parseRecoverySecret(entry)
+      } catch {
+        throw new RecoveryKeyError(`EMBEDDED_RECOVERY_KEYS_PREVIOUS entry ${index + 1} is not 32 bytes as base64 or hex; list retired keys comma-separated, newest first.`)
+      }
+    })
+}
+
 function readKeyFile(file: string): Uint8Array | null {
   try {
     return parseRecoverySecret(readFileSync(file, 'utf8'))

@@ -57,7 +57,7 @@ import { issueRegistrationOptions, relyingPartyFor, verifyRegistration } from '.
 export type EmbeddedConfig = {
   /** Exact origins (`APP_ORIGIN`): the passkeys' expected origins and RP ids, and the cancel link's site. */
   origins: readonly string[]
-  /** The key ring of `EMBEDDED_RECOVERY_KEY`: envelopes and code HMACs. */
+  /** `EMBEDDED_RECOVERY_KEY` (current) and `EMBEDDED_RECOVERY_KEYS_PREVIOUS`: envelopes and code HMACs. */
   recoveryKeys: () => Promise<RecoveryKeyring>
   mailer: Mailer
   secureCookies: boolean

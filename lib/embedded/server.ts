@@ -5,7 +5,7 @@ import { dataDir } from '@/lib/store/dataDir'
 import { getStore } from '@/lib/store/openStore'
 import { embeddedNow, isTestClockEnabled } from './clock'
 import { createMailer, type Mailer } from './mailer'
-import { recoveryKeyring, resolveRecoverySecret, type RecoveryKeyring } from './recoveryKey'
+import { recoveryKeyring, resolvePreviousRecoverySecrets, resolveRecoverySecret, type RecoveryKeyring } from './recoveryKey'
 import { createEmbeddedRoutes, type EmbeddedConfig, type EmbeddedRoutes } from './routes'
 
 type Env = Record<string, string | undefined>
@@ -27,8 +27,9 @@ export function embeddedConfigFromEnv(env: Env = process.env): EmbeddedConfig {
     mailer: cachedMailer.mailer,
     recoveryKeys: () => {
       const current = resolveRecoverySecret({ env, dataDir: folder })
-      const id = Buffer.from(current).toString('base64')
-      if (cachedKeys?.signature !== id) cachedKeys = { signature: id, ring: recoveryKeyring(current) }
+      const previous = resolvePreviousRecoverySecrets(env)
+      const id = [current, ...previous].map((secret) => Buffer.from(secret).toString('base64')).join(',')
+      if (cachedKeys?.signature !== id) cachedKeys = { signature: id, ring: recoveryKeyring(current, previous) }
       return cachedKeys.ring
     },
   }

@@ -404,6 +404,20 @@ export function embeddedSql(driver: TransactionalQueryable, guarded: Guard): Emb
         }),
       )
     },
+
+    async listWalletsAfter(afterWalletId, limit) {
+      const { rows } = await guarded('list the wallets', () =>
+        driver.query<WalletRow>(`SELECT ${WALLET_COLUMNS} FROM sigil_embedded_wallets WHERE wallet_id > $1 ORDER BY wallet_id LIMIT $2`, [afterWalletId, limit]),
+      )
+      return rows.map(wallet)
+    },
+
+    async replaceRecoveryEnvelope(walletId, expected, replacement) {
+      const { rows } = await guarded('re-seal the wallet', () =>
+        driver.query('UPDATE sigil_embedded_wallets SET recovery_envelope = $3 WHERE wallet_id = $1 AND recovery_envelope = $2 RETURNING 1', [walletId, expected, replacement]),
+      )
+      return rows.length === 1
+    },
   }
 }
 

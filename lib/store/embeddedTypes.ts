@@ -172,4 +172,8 @@ export interface EmbeddedWalletStore {
    * ends its session if still open and voids the email's live recovery codes. Once only.
    */
   cancelRecovery(cancelHash: string, now: Date): Promise<CancelRecoveryOutcome>
+  /** Wallets in wallet id order after `afterWalletId` (paging for the re-seal procedure). */
+  listWalletsAfter(afterWalletId: string, limit: number): Promise<EmbeddedWalletRecord[]>
+  /** Replaces a wallet's recovery envelope if it is still `expected` (compare-and-set); true when replaced. */
+  replaceRecoveryEnvelope(walletId: string, expected: string, replacement: string): Promise<boolean>
 }

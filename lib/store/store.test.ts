@@ -410,6 +410,20 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
     }
   })
 
+  it('re-seals wallets page by page, replacing an envelope only if it is still the one read', async () => {
+    const { store } = await backend.open()
+    try {
+      for (const id of ['b', 'a', 'c']) await store.createEmbeddedWallet(wallet(id), credential(`c${id}`, id))
+      expect((await store.listWalletsAfter('', 2)).map((row) => row.walletId)).toEqual(['a', 'b'])
+      expect((await store.listWalletsAfter('b', 2)).map((row) => row.walletId)).toEqual(['c'])
+      expect(await store.replaceRecoveryEnvelope('a', '{"stale":true}', '{"new":1}')).toBe(false)
+      expect(await store.replaceRecoveryEnvelope('a', wallet('a').recoveryEnvelope, '{"new":1}')).toBe(true)
+      expect((await store.getEmbeddedWallet('a'))?.recoveryEnvelope).toBe('{"new":1}')
+    } finally {
+      await store.close()
+    }
+  })
+
   it('cleans up expired challenges at once, and expired codes, sessions and recoveries only a day later', async () => {
     const { store } = await backend.open({ cleanupIntervalMs: Number.POSITIVE_INFINITY })
     try {
