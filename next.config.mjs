@@ -1,4 +1,5 @@
 import { PHASE_PRODUCTION_SERVER } from 'next/constants.js'
+import { productionMailProblem } from './lib/embedded/mailPolicy.mjs'
 
 /**
  * The README's one line for trying a production build on one's own machine: throwaway secrets and a
@@ -29,6 +30,9 @@ function assertProductionEnvironment(env) {
     problems.push('APP_ORIGIN is required in production: the exact origin(s) the site answers on, comma-separated (e.g. https://sigil.example).')
   if (!env.EMBEDDED_RECOVERY_KEY?.trim())
     problems.push('EMBEDDED_RECOVERY_KEY is required in production: 32 random bytes as base64 (openssl rand -base64 32), the same on every instance; without it no embedded wallet can be recovered by email.')
+  // Real mail over TLS (lib/embedded/mailPolicy.mjs): the embedded wallet's codes go by email.
+  const mail = productionMailProblem(env)
+  if (mail) problems.push(mail)
   const preference = env.COINBASE_PREFERENCE?.trim()
   if (preference && !['all', 'smartWalletOnly', 'eoaOnly'].includes(preference))
     problems.push(`COINBASE_PREFERENCE must be one of all, smartWalletOnly, eoaOnly, got "${preference}".`)

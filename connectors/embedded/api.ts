@@ -3,6 +3,8 @@ import {
   embeddedApiPaths,
   type CreateWalletRequest,
   type CreateWalletResponse,
+  type EmailCodeResponse,
+  type EmailVerifyResponse,
   type RecoveryCodeResponse,
   type RecoveryCompleteRequest,
   type RecoveryCompleteResponse,
@@ -15,6 +17,8 @@ import { EmbeddedApiError } from './errors'
 
 /** The browser's side of the embedded wallet API. Every failure is an `EmbeddedApiError` with the server's code. */
 export type EmbeddedApi = {
+  requestEmailCode(email: string): Promise<EmailCodeResponse>
+  verifyEmailCode(requestId: string, code: string): Promise<EmailVerifyResponse>
   walletOptions(email: string): Promise<WalletOptionsResponse>
   createWallet(body: CreateWalletRequest): Promise<CreateWalletResponse>
   requestRecoveryCode(email: string): Promise<RecoveryCodeResponse>
@@ -31,7 +35,7 @@ export function createEmbeddedApi(options: { baseUrl?: string; fetch?: typeof fe
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
-        // The recovery session is an httpOnly cookie scoped to the recovery routes.
+        // The code's browser binding, the proven email and the recovery session are httpOnly cookies.
         credentials: 'same-origin',
         cache: 'no-store',
       })
@@ -52,6 +56,8 @@ export function createEmbeddedApi(options: { baseUrl?: string; fetch?: typeof fe
   }
 
   return {
+    requestEmailCode: (email) => post(embeddedApiPaths.emailCode, { email }),
+    verifyEmailCode: (requestId, code) => post(embeddedApiPaths.emailVerify, { requestId, code }),
     walletOptions: (email) => post(embeddedApiPaths.walletOptions, { email }),
     createWallet: (body) => post(embeddedApiPaths.wallets, body),
     requestRecoveryCode: (email) => post(embeddedApiPaths.recoveryCode, { email }),

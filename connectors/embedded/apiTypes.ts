@@ -5,15 +5,30 @@ import type { Envelope } from './crypto/sealToPublicKey'
 
 /** The embedded wallet's API (`app/api/embedded/*`): paths and JSON bodies, shared by browser and server. */
 export const embeddedApiPaths = {
+  emailCode: '/api/embedded/wallets/email/code',
+  emailVerify: '/api/embedded/wallets/email/verify',
   walletOptions: '/api/embedded/wallets/options',
   wallets: '/api/embedded/wallets',
   recoveryCode: '/api/embedded/recovery/code',
   recoveryVerify: '/api/embedded/recovery/verify',
   recoveryKey: '/api/embedded/recovery/key',
   recoveryComplete: '/api/embedded/recovery/complete',
+  /** GET: the page of the owner's cancel link (`?token=`); POST (a form): cancels. */
+  recoveryCancel: '/api/embedded/recovery/cancel',
 } as const
 
-/** POST walletOptions `{email}` → a new wallet id, the passkey's creation options, the recovery public key. */
+/**
+ * POST emailCode `{email}` → 202: a code is mailed to prove the email before a wallet is made. The
+ * answer sets an httpOnly cookie binding the code to this browser.
+ */
+export type EmailCodeRequest = { email: string }
+export type EmailCodeResponse = { requestId: string; expiresInSeconds: number }
+
+/** POST emailVerify → the email is proven: an httpOnly cookie lets this browser create one wallet for it. */
+export type EmailVerifyRequest = { requestId: string; code: string }
+export type EmailVerifyResponse = { email: string; expiresAt: string }
+
+/** POST walletOptions `{email}` (a proven email) → a new wallet id, the passkey's creation options, the recovery public key. */
 export type WalletOptionsRequest = { email: string }
 export type WalletOptionsResponse = {
   walletId: string
@@ -35,14 +50,14 @@ export type CreateWalletRequest = {
 }
 export type CreateWalletResponse = { walletId: string; address: Address }
 
-/** POST recoveryCode `{email}` → always 202 `{requestId}` (whether or not a wallet exists for the email). */
+/** POST recoveryCode `{email}` → always 202 `{requestId}` (whether or not a wallet exists for the email); binds the code to this browser. */
 export type RecoveryCodeRequest = { email: string }
 export type RecoveryCodeResponse = { requestId: string; expiresInSeconds: number }
 
 /** POST recoveryVerify → the wallets of that email, and a recovery session cookie. */
 export type RecoveryVerifyRequest = { requestId: string; code: string }
 export type RecoveryVerifyResponse = {
-  /** Oldest first; `createdAt` (ISO 8601) lets the user tell their wallet from one a stranger made with their email. */
+  /** The email's verified wallets, oldest first; `createdAt` (ISO 8601) helps the user pick theirs. Never chosen for the user. */
   wallets: { walletId: string; address: Address; createdAt: string }[]
   expiresAt: string
 }

@@ -42,6 +42,8 @@ async function fakeApi() {
   const wallets = new Map<string, { address: `0x${string}`; email: string; recovery: Envelope; vault: { iv: string; ct: string } }>()
   const bodies: string[] = []
   const api: EmbeddedApi = {
+    requestEmailCode: async () => ({ requestId: 'v'.repeat(22), expiresInSeconds: 900 }),
+    verifyEmailCode: async () => ({ email: 'a@example.test', expiresAt: '' }),
     walletOptions: async () => ({ walletId: toBase64Url(randomBytes(16)), options: { rp: { id: 'localhost' } } as never, recoveryPublicKey: server.publicKeyBase64Url }),
     createWallet: async (body) => {
       bodies.push(JSON.stringify(body))

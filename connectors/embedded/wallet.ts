@@ -93,7 +93,27 @@ export function createEmbeddedWallet(parameters: EmbeddedWalletParameters = {}) 
       return Boolean(unlocked && (!address || unlocked.account.address === getAddress(address)))
     },
 
-    /** Creates a wallet for `email`: one passkey touch. Nothing is kept unless every step succeeded. */
+    /**
+     * Step one of creating a wallet: a code is mailed to `email`, bound to this browser. Nothing is
+     * made for an email until its owner enters that code here (`verifyEmailCode`).
+     */
+    requestEmailCode: (email: string) => {
+      const normalised = normaliseEmail(email)
+      if (!normalised) return Promise.reject(new EmbeddedApiError('embedded_invalid_email', { status: 0 }))
+      return api.requestEmailCode(normalised)
+    },
+
+    /** Step two: the code from the email. On success this browser may create one wallet for the email (`create`). */
+    verifyEmailCode: (requestId: string, code: string) => {
+      const digits = code.replace(/\s+/g, '')
+      if (!/^\d{6}$/.test(digits)) return Promise.reject(new EmbeddedApiError('embedded_invalid_code_format', { status: 0 }))
+      return api.verifyEmailCode(requestId, digits)
+    },
+
+    /**
+     * Creates a wallet for a proven `email` (`verifyEmailCode` first): one passkey touch. Nothing is
+     * kept unless every step succeeded.
+     */
     async create(emailInput: string): Promise<Address> {
       const email = normaliseEmail(emailInput)
       if (!email) throw new EmbeddedApiError('embedded_invalid_email', { status: 0 })

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { parseRecoverySecret, RECOVERY_KEY_FILE, RecoveryKeyError, resolveRecoverySecret } from './recoveryKey'
+import { parseRecoverySecret, RECOVERY_KEY_FILE, RecoveryKeyError, recoveryKeyPair, recoveryKeyring, resolvePreviousRecoverySecrets, resolveRecoverySecret } from './recoveryKey'
 
 const folders: string[] = []
 const folder = () => {
@@ -36,5 +36,34 @@ describe('EMBEDDED_RECOVERY_KEY', () => {
     expect(Buffer.from(parseRecoverySecret(readFileSync(path.join(dataDir, RECOVERY_KEY_FILE), 'utf8')))).toEqual(Buffer.from(first))
     const configured = Buffer.alloc(32, 1).toString('base64')
     expect(Buffer.from(resolveRecoverySecret({ env: { NODE_ENV: 'development', EMBEDDED_RECOVERY_KEY: configured }, dataDir }))).toEqual(Buffer.alloc(32, 1))
+  })
+})
+
+describe('the recovery key ring', () => {
+  const a = new Uint8Array(32).fill(1)
+  const b = new Uint8Array(32).fill(2)
+
+  it('puts the current key first, then the previous ones, each with a short id of its public key', async () => {
+    const ring = await recoveryKeyring(b, [a, b])
+    expect(ring.keys.map((key) => key.kid)).toEqual([ring.current.kid, (await recoveryKeyring(a)).current.kid])
+    expect(ring.current.publicKey).toEqual((await recoveryKeyPair(b)).publicKey)
+    expect(ring.current.kid).toMatch(/^[\w-]{11}$/)
+    expect(ring.byKid(ring.keys[1]!.kid)?.publicKey).toEqual((await recoveryKeyPair(a)).publicKey)
+    expect(ring.byKid('unknown')).toBeUndefined()
+  })
+
+  it('derives the code HMAC key apart from the P-256 key, never exportable as the secret itself', async () => {
+    const ring = await recoveryKeyring(a)
+    const exported = ring.current.codeKey.export()
+    expect(exported).toHaveLength(32)
+    expect(Buffer.from(exported).equals(Buffer.from(a))).toBe(false)
+  })
+
+  it('reads EMBEDDED_RECOVERY_KEYS_PREVIOUS as a comma-separated list, and names a bad entry without printing it', () => {
+    const previous = [Buffer.alloc(32, 3).toString('base64'), Buffer.alloc(32, 4).toString('hex')]
+    expect(resolvePreviousRecoverySecrets({ EMBEDDED_RECOVERY_KEYS_PREVIOUS: ` ${previous.join(' , ')} ,` }).map((secret) => Buffer.from(secret))).toEqual([Buffer.alloc(32, 3), Buffer.alloc(32, 4)])
+    expect(resolvePreviousRecoverySecrets({})).toEqual([])
+    expect(() => resolvePreviousRecoverySecrets({ EMBEDDED_RECOVERY_KEYS_PREVIOUS: `${previous[0]},secret-but-short` })).toThrow(/entry 2 is not 32 bytes/)
+    expect(() => resolvePreviousRecoverySecrets({ EMBEDDED_RECOVERY_KEYS_PREVIOUS: 'secret-but-short' })).not.toThrow(/secret-but-short/)
   })
 })

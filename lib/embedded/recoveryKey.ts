@@ -1,4 +1,4 @@
-import { createECDH, hkdfSync, randomBytes } from 'node:crypto'
+import { createECDH, createHash, createSecretKey, hkdfSync, randomBytes, type KeyObject } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { toBase64Url } from '@/connectors/embedded/crypto/bytes'
@@ -59,6 +59,27 @@ export function resolveRecoverySecret(options: { env?: Env; dataDir: string }): 
   return written
 }
 
+/**
+ * Recovery secrets retired by a rotation, still needed to open the wallets sealed under them until the
+ * re-seal procedure has moved every wallet to the current key (README, "Rotating the recovery key"):
+ * `EMBEDDED_RECOVERY_KEYS_PREVIOUS`, a comma-separated list in the same format as `EMBEDDED_RECOVERY_KEY`.
+ */
+export function resolvePreviousRecoverySecrets(env: Env = process.env): Uint8Array[] {
+  const raw = env.EMBEDDED_RECOVERY_KEYS_PREVIOUS?.trim()
+  if (!raw) return []
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry, index) => {
+      try {
+        return parseRecoverySecret(entry)
+      } catch {
+        throw new RecoveryKeyError(`EMBEDDED_RECOVERY_KEYS_PREVIOUS entry ${index + 1} is not 32 bytes as base64 or hex; list retired keys comma-separated, newest first.`)
+      }
+    })
+}
+
 function readKeyFile(file: string): Uint8Array | null {
   try {
     return parseRecoverySecret(readFileSync(file, 'utf8'))
@@ -106,4 +127,45 @@ export async function recoveryKeyPair(secret: Uint8Array): Promise<RecoveryKeyPa
   )
   scalar.fill(0)
   return { privateKey, publicKey, publicKeyBase64Url: toBase64Url(publicKey) }
+}
+
+/** One recovery key: its id, its P-256 pair, and the HMAC key for emailed codes (both derived from one secret). */
+export type RecoveryKey = RecoveryKeyPair & {
+  /** Short public id of the key (from its public key): written into each envelope sealed to it and each code hash. */
+  kid: string
+  /** HMAC-SHA-256 key for emailed codes: HKDF of the same secret with its own label, never leaves the server. */
+  codeKey: KeyObject
+}
+
+/** The configured recovery keys: the current one (new envelopes and codes) first, then retired ones. */
+export type RecoveryKeyring = {
+  current: RecoveryKey
+  keys: readonly RecoveryKey[]
+  byKid(kid: string): RecoveryKey | undefined
+}
+
+/** The key id of a recovery public key: 8 bytes of SHA-256 over a label and the key, base64url (11 characters). */
+export function recoveryKeyId(publicKey: Uint8Array): string {
+  return createHash('sha256').update('sigil-embedded/recovery-kid/v1/').update(publicKey).digest().subarray(0, 8).toString('base64url')
+}
+
+/** The HMAC key for emailed codes: HKDF-SHA-256 of the recovery secret with its own label. */
+export function codeHmacKey(secret: Uint8Array): KeyObject {
+  const bytes = Buffer.from(hkdfSync('sha256', secret, 'sigil-embedded', 'sigil-embedded/email-code-hmac/v1', 32))
+  const key = createSecretKey(bytes)
+  bytes.fill(0)
+  return key
+}
+
+/** The key ring of `current` and `previous` secrets (duplicates dropped, current first). */
+export async function recoveryKeyring(current: Uint8Array, previous: readonly Uint8Array[] = []): Promise<RecoveryKeyring> {
+  const secrets: Uint8Array[] = []
+  for (const secret of [current, ...previous]) if (!secrets.some((known) => Buffer.from(known).equals(Buffer.from(secret)))) secrets.push(secret)
+  const keys = await Promise.all(
+    secrets.map(async (secret): Promise<RecoveryKey> => {
+      const pair = await recoveryKeyPair(secret)
+      return { ...pair, kid: recoveryKeyId(pair.publicKey), codeKey: codeHmacKey(secret) }
+    }),
+  )
+  return { current: keys[0]!, keys, byKid: (kid) => keys.find((key) => key.kid === kid) }
 }

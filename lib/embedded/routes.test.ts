@@ -1,86 +1,59 @@
-import { isoCBOR } from '@simplewebauthn/server/helpers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fromBase64Url, randomBytes, toBase64Url } from '@/connectors/embedded/crypto/bytes'
+import { randomBytes, toBase64Url } from '@/connectors/embedded/crypto/bytes'
 import { additionalData } from '@/connectors/embedded/crypto/keyWrapping'
-import { generateEphemeralKeyPair, openWithPrivateKey, sealToPublicKey } from '@/connectors/embedded/crypto/sealToPublicKey'
+import { generateEphemeralKeyPair, openWithPrivateKey } from '@/connectors/embedded/crypto/sealToPublicKey'
 import { embedded } from '@/lib/i18n/embedded'
 import { openPgliteStore } from '@/lib/store/pgliteStore'
 import type { Store } from '@/lib/store/types'
-import type { Mail, Mailer } from './mailer'
-import { EMBEDDED_LIMITS, type RateLimit } from './policy'
-import { recoveryKeyPair, type RecoveryKeyPair } from './recoveryKey'
-import { createEmbeddedRoutes, recoveryCookieName } from './routes'
+import {
+  answer,
+  browser,
+  createThroughApi,
+  ORIGIN,
+  proveEmail,
+  routeHarness,
+  seedWallet,
+  softwareRegistration,
+  type Browser,
+  type RouteHarness,
+} from '@/tests/fixtures/embeddedRoutes'
+import type { Mail } from './mailer'
+import { EMBEDDED_LIMITS } from './policy'
+import { recoveryKeyring, type RecoveryKeyring } from './recoveryKey'
+import { bindingCookieName, emailCookieName, recoveryCookieName } from './routes'
 
 /** The route handlers on a real (in-memory) PGlite store, a recording mailer and a clock the test moves. */
 
-const ORIGIN = 'http://localhost:3999'
 let store: Store
-let keys: RecoveryKeyPair
-const sent: Mail[] = []
-let clock = new Date('2030-01-01T00:00:00.000Z')
+let keyring: RecoveryKeyring
+let harness: RouteHarness
 
 beforeAll(async () => {
   store = await openPgliteStore()
-  keys = await recoveryKeyPair(randomBytes(32))
+  keyring = await recoveryKeyring(randomBytes(32))
+  harness = routeHarness(store, keyring)
 })
 afterAll(async () => {
   await store?.close()
 })
 
-let ip = 0
-/** Work the routes ran after answering (the recovery email): awaited by `settled()`. */
-let pending: Promise<void>[] = []
-const logged: string[] = []
-async function settled() {
-  const tasks = pending
-  pending = []
-  await Promise.all(tasks)
-}
-
-function routes(overrides: { mailer?: Mailer; limits?: Record<keyof typeof EMBEDDED_LIMITS, RateLimit> } = {}) {
-  // A client address per test: the rate limits of one test never touch another's.
-  const address = `10.0.0.${++ip}`
-  return createEmbeddedRoutes({
-    config: () => ({
-      origins: [ORIGIN],
-      recoveryKey: async () => keys,
-      mailer: overrides.mailer ?? { kind: 'outbox', send: async (mail) => void sent.push(mail) },
-      secureCookies: false,
-      limits: overrides.limits,
-    }),
-    store: async () => store,
-    now: () => clock,
-    clientIp: () => address,
-    log: (line) => void logged.push(line),
-    background: (task) => void pending.push(task()),
-  })
-}
-
+const RECOVERY_SUBJECT = 'Your Sigil recovery code'
 const post = (body: BodyInit | null, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
   new Request(`${ORIGIN}/api/embedded/x`, { method: 'POST', body, headers: { origin: ORIGIN, ...headers } })
-const json = (value: unknown, cookie?: string) => post(JSON.stringify(value), { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) })
+const json = (value: unknown) => post(JSON.stringify(value))
 
-async function answer(response: Response) {
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
-}
-
-async function seedWallet(email: string) {
-  const walletId = toBase64Url(randomBytes(16))
-  const dataKey = randomBytes(32)
-  const recovery = await sealToPublicKey(keys.publicKey, dataKey, additionalData.recovery(walletId))
-  await store.createEmbeddedWallet(
-    { walletId, email, address: '0x000000000000000000000000000000000000dEaD', recoveryEnvelope: JSON.stringify(recovery), vault: JSON.stringify({ iv: 'A'.repeat(16), ct: 'B'.repeat(40) }), createdAt: clock },
-    { credentialId: toBase64Url(randomBytes(16)), walletId, publicKey: 'pk', counter: 0, transports: 'internal', createdAt: clock },
-  )
-  return { walletId, dataKey }
-}
-
-async function codeFor(api: ReturnType<typeof routes>, email: string) {
-  const response = await answer(await api.recoveryCode(json({ email })))
+/** Asks for a recovery code in `user`'s browser and reads it from the owner's mail. */
+async function recoveryCodeFor(api: ReturnType<RouteHarness['routes']>, user: Browser, email: string) {
+  const response = await answer(user.keep(await api.recoveryCode(user.request({ email }))))
   expect(response.status).toBe(202)
-  await settled()
-  const mail = sent.findLast((candidate) => candidate.to === email)!
-  return { requestId: response.body.requestId as string, code: /\b(\d{6})\b/.exec(mail.text)![1]! }
+  await harness.settled()
+  return { requestId: response.body.requestId as string, code: harness.codeIn(email, RECOVERY_SUBJECT) }
+}
+
+async function recoverySession(api: ReturnType<RouteHarness['routes']>, user: Browser, email: string) {
+  const verified = await answer(user.keep(await api.recoveryVerify(user.request(await recoveryCodeFor(api, user, email)))))
+  expect(verified.status).toBe(200)
+  return verified.body
 }
 
 describe('malformed bodies get an exact status and code, never a 500', () => {
@@ -92,50 +65,41 @@ describe('malformed bodies get an exact status and code, never a 500', () => {
     ['an invalid email', json({ email: 'not-an-email' }), 400, 'embedded_invalid_email'],
     ['an email that is not a string', json({ email: 42 }), 400, 'embedded_invalid_email'],
   ]
-  it.each(cases)('wallet options with %s', async (_, request, status, code) => {
-    expect(await answer(await routes().walletOptions(request))).toMatchObject({ status, body: { code, message: embedded.errors[code as keyof typeof embedded.errors] } })
+  it.each(cases)('an email code request with %s', async (_, request, status, code) => {
+    expect(await answer(await harness.routes().emailCode(request))).toMatchObject({ status, body: { code, message: embedded.errors[code as keyof typeof embedded.errors] } })
+  })
+
+  const registration = (extensions: unknown, clientDataJSON = 'e30') => ({
+    id: 'abc',
+    rawId: 'abc',
+    type: 'public-key',
+    response: { clientDataJSON, attestationObject: 'oA' },
+    clientExtensionResults: extensions,
+  })
+  const creation = (extensions: unknown, clientDataJSON?: string) => ({
+    walletId: 'A'.repeat(22),
+    email: 'a@example.test',
+    address: '0x000000000000000000000000000000000000dEaD',
+    recovery: { epk: 'A'.repeat(87), iv: 'A'.repeat(16), ct: 'A'.repeat(64) },
+    vault: { iv: 'A'.repeat(16), ct: 'A'.repeat(40) },
+    registration: registration(extensions, clientDataJSON),
   })
 
   it('refuses a wallet whose registration carries a PRF result (key material must never reach the server)', async () => {
-    const response = await routes().createWallet(
-      json({
-        walletId: 'A'.repeat(22),
-        email: 'a@example.test',
-        address: '0x000000000000000000000000000000000000dEaD',
-        recovery: { epk: 'A'.repeat(87), iv: 'A'.repeat(16), ct: 'A'.repeat(64) },
-        vault: { iv: 'A'.repeat(16), ct: 'A'.repeat(40) },
-        registration: { id: 'abc', rawId: 'abc', type: 'public-key', response: { clientDataJSON: 'e30', attestationObject: 'oA' }, clientExtensionResults: { prf: { enabled: true, results: { first: 'c2VjcmV0' } } } },
-      }),
-    )
+    const response = await harness.routes().createWallet(json(creation({ prf: { enabled: true, results: { first: 'c2VjcmV0' } } })))
     expect(await answer(response)).toMatchObject({ status: 400, body: { code: 'embedded_malformed_body' } })
   })
 
   it('answers a registration without PRF with embedded_prf_unsupported', async () => {
-    const response = await routes().createWallet(
-      json({
-        walletId: 'A'.repeat(22),
-        email: 'a@example.test',
-        address: '0x000000000000000000000000000000000000dEaD',
-        recovery: { epk: 'A'.repeat(87), iv: 'A'.repeat(16), ct: 'A'.repeat(64) },
-        vault: { iv: 'A'.repeat(16), ct: 'A'.repeat(40) },
-        registration: { id: 'abc', rawId: 'abc', type: 'public-key', response: { clientDataJSON: 'e30', attestationObject: 'oA' }, clientExtensionResults: {} },
-      }),
-    )
-    expect(await answer(response)).toMatchObject({ status: 400, body: { code: 'embedded_prf_unsupported' } })
+    expect(await answer(await harness.routes().createWallet(json(creation({}))))).toMatchObject({ status: 400, body: { code: 'embedded_prf_unsupported' } })
   })
 
   it('answers a registration for a challenge it never issued with embedded_challenge_invalid', async () => {
+    const user = browser()
+    const api = harness.routes()
+    await proveEmail(harness, api, user, 'a@example.test')
     const clientData = toBase64Url(new TextEncoder().encode(JSON.stringify({ type: 'webauthn.create', challenge: 'never-issued', origin: ORIGIN })))
-    const response = await routes().createWallet(
-      json({
-        walletId: 'A'.repeat(22),
-        email: 'a@example.test',
-        address: '0x000000000000000000000000000000000000dEaD',
-        recovery: { epk: 'A'.repeat(87), iv: 'A'.repeat(16), ct: 'A'.repeat(64) },
-        vault: { iv: 'A'.repeat(16), ct: 'A'.repeat(40) },
-        registration: { id: 'abc', rawId: 'abc', type: 'public-key', response: { clientDataJSON: clientData, attestationObject: 'oA' }, clientExtensionResults: { prf: { enabled: true } } },
-      }),
-    )
+    const response = await api.createWallet(user.request(creation({ prf: { enabled: true } }, clientData)))
     expect(await answer(response)).toMatchObject({ status: 400, body: { code: 'embedded_challenge_invalid' } })
   })
 
@@ -145,86 +109,161 @@ describe('malformed bodies get an exact status and code, never a 500', () => {
     [{ requestId: 'A'.repeat(22), code: 123456 }, 400, 'embedded_invalid_code_format'],
     [{ requestId: 'A'.repeat(22), code: '123456' }, 410, 'embedded_code_expired'],
   ])('code verification with %j', async (body, status, code) => {
-    expect(await answer(await routes().recoveryVerify(json(body)))).toMatchObject({ status, body: { code } })
+    expect(await answer(await harness.routes().recoveryVerify(json(body)))).toMatchObject({ status, body: { code } })
+    expect(await answer(await harness.routes().emailVerify(json(body)))).toMatchObject({ status, body: { code } })
   })
 
   it('refuses the recovery key without a session cookie (401)', async () => {
-    const response = await routes().recoveryKey(json({ walletId: 'A'.repeat(22), publicKey: 'A'.repeat(87) }))
+    const response = await harness.routes().recoveryKey(json({ walletId: 'A'.repeat(22), publicKey: 'A'.repeat(87) }))
     expect(await answer(response)).toMatchObject({ status: 401, body: { code: 'embedded_recovery_session_invalid' } })
   })
 })
 
-describe('wallet options', () => {
-  it('issue a 22-character wallet id, passkey options for this site and the recovery public key', async () => {
-    const { status, body } = await answer(await routes().walletOptions(json({ email: ' Ann@Example.TEST ' })))
-    expect(status).toBe(200)
-    expect(body.walletId).toMatch(/^[\w-]{22}$/)
-    expect(body.recoveryPublicKey).toBe(keys.publicKeyBase64Url)
-    expect(body.options).toMatchObject({
+describe('creating a wallet needs a proven email', () => {
+  it('refuses wallet options and creation for an email nobody proved, and for another email than the one proved', async () => {
+    const api = harness.routes()
+    const stranger = browser()
+    expect(await answer(await api.walletOptions(stranger.request({ email: 'victim@example.test' })))).toMatchObject({ status: 403, body: { code: 'embedded_email_unverified' } })
+    const attacker = browser()
+    await proveEmail(harness, api, attacker, 'attacker@example.test')
+    expect(await answer(await api.walletOptions(attacker.request({ email: 'victim@example.test' })))).toMatchObject({ status: 403, body: { code: 'embedded_email_unverified' } })
+    const { created } = await createThroughApi(api, attacker, 'attacker@example.test')
+    expect(created?.status).toBe(201)
+    expect(await store.listRecoverableWallets('victim@example.test', 5)).toEqual([])
+  })
+
+  it('mails a verification code, sets an httpOnly SameSite=Strict binding cookie, and proves the email with it once', async () => {
+    const api = harness.routes()
+    const user = browser()
+    const asked = api.emailCode(user.request({ email: ' Ann@Example.TEST ' }))
+    const response = await asked
+    expect(response.status).toBe(202)
+    expect(response.headers.get('set-cookie')).toMatch(new RegExp(`^${bindingCookieName(false)}=[\\w-]{43}; Max-Age=900; Path=/; HttpOnly; SameSite=Strict$`))
+    user.keep(response)
+    const { requestId } = (await response.json()) as { requestId: string }
+    const mail = harness.sent.at(-1)!
+    expect(mail).toMatchObject({ to: 'ann@example.test', subject: 'Your Sigil verification code' })
+    expect(mail.text).toContain('Never share this code. Sigil will never ask you for it')
+    expect(mail.text).toContain('only in the browser that asked for it')
+    const code = harness.codeIn('ann@example.test', 'Your Sigil verification code')
+    const verified = await api.emailVerify(user.request({ requestId, code }))
+    expect(verified.status).toBe(200)
+    expect(verified.headers.get('set-cookie')).toMatch(new RegExp(`^${emailCookieName(false)}=[\\w-]{43}; Max-Age=1800; Path=/api/embedded/wallets; HttpOnly; SameSite=Strict$`))
+    expect(await verified.json()).toMatchObject({ email: 'ann@example.test' })
+    expect(await answer(await api.emailVerify(user.request({ requestId, code })))).toMatchObject({ status: 410, body: { code: 'embedded_code_expired' } })
+  })
+
+  it('issues options for a proven email only (this site, the current recovery key), and creates one wallet per proof', async () => {
+    const api = harness.routes()
+    const user = browser()
+    await proveEmail(harness, api, user, 'one@example.test')
+    const { options, created, walletId } = await createThroughApi(api, user, 'one@example.test')
+    expect(options.body.walletId).toMatch(/^[\w-]{22}$/)
+    expect(options.body.recoveryPublicKey).toBe(keyring.current.publicKeyBase64Url)
+    expect(options.body.options).toMatchObject({
       rp: { id: 'localhost', name: 'Sigil' },
-      user: { id: body.walletId, name: 'ann@example.test' },
+      user: { id: options.body.walletId, name: 'one@example.test' },
       timeout: 300000,
       attestation: 'none',
       authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
     })
+    expect(created).toMatchObject({ status: 201, body: { walletId } })
+    const stored = await store.getEmbeddedWallet(walletId!)
+    expect(stored?.emailVerifiedAt).toEqual(harness.clock.now)
+    expect(JSON.parse(stored!.recoveryEnvelope)).toMatchObject({ kid: keyring.current.kid })
+    // The proof made its wallet: the cookie is gone, and another wallet needs another code.
+    expect(user.cookies.has(emailCookieName(false))).toBe(false)
+    expect((await createThroughApi(api, user, 'one@example.test')).options).toMatchObject({ status: 403, body: { code: 'embedded_email_unverified' } })
+  })
+
+  it('refuses a sixth verified wallet for one email, before the passkey prompt', async () => {
+    const api = harness.routes()
+    for (let index = 0; index < 5; index++) await seedWallet(store, keyring.current, 'five@example.test')
+    const user = browser()
+    await proveEmail(harness, api, user, 'five@example.test')
+    expect((await createThroughApi(api, user, 'five@example.test')).options).toMatchObject({ status: 409, body: { code: 'embedded_wallet_limit' } })
+    expect(await store.listRecoverableWallets('five@example.test', 50)).toHaveLength(5)
+  })
+
+  it('answers 503 embedded_mail_unavailable when this server cannot send email, and issues no code', async () => {
+    const api = harness.routes({ mailer: { kind: 'none', send: async () => { throw new Error('no mail') } } })
+    expect(await answer(await api.emailCode(json({ email: 'nomail@example.test' })))).toMatchObject({ status: 503, body: { code: 'embedded_mail_unavailable', retryable: true } })
+    expect(await answer(await api.recoveryCode(json({ email: 'nomail@example.test' })))).toMatchObject({ status: 503, body: { code: 'embedded_mail_unavailable' } })
   })
 })
 
 describe('email recovery', () => {
-  it('mails a code only to an email that has a wallet, answering the same either way', async () => {
-    const api = routes()
-    await seedWallet('owner@example.test')
-    const before = sent.length
+  it('mails a code only to an email that has a verified wallet, answering the same either way', async () => {
+    const api = harness.routes()
+    await seedWallet(store, keyring.current, 'owner@example.test')
+    await seedWallet(store, keyring.current, 'planted@example.test', { verified: false })
+    const before = harness.sent.length
     const stranger = await answer(await api.recoveryCode(json({ email: 'stranger@example.test' })))
-    expect(stranger.status).toBe(202)
-    await settled()
-    expect(sent).toHaveLength(before)
+    const planted = await answer(await api.recoveryCode(json({ email: 'planted@example.test' })))
+    expect([stranger.status, planted.status]).toEqual([202, 202])
+    await harness.settled()
+    expect(harness.sent).toHaveLength(before)
     const owner = await answer(await api.recoveryCode(json({ email: 'owner@example.test' })))
-    await settled()
+    await harness.settled()
     expect(Object.keys(owner.body).sort()).toEqual(Object.keys(stranger.body).sort())
-    expect(sent.at(-1)).toMatchObject({ to: 'owner@example.test', subject: 'Your Sigil recovery code' })
+    const mail = harness.sent.at(-1)!
+    expect(mail).toMatchObject({ to: 'owner@example.test', subject: RECOVERY_SUBJECT })
+    // The email tells the truth: the old text said nobody could use the code without the mailbox.
+    expect(mail.text).toContain('Never share this code. Sigil will never ask you for it')
+    expect(mail.text).not.toContain('nobody can use the code')
+  })
+
+  it('lists only verified wallets, never picks one, and does not open an unverified one', async () => {
+    const api = harness.routes()
+    const real = await seedWallet(store, keyring.current, 'mixed@example.test', { createdAt: new Date('2030-01-02T00:00:00.000Z') })
+    const planted = await seedWallet(store, keyring.current, 'mixed@example.test', { verified: false, createdAt: new Date('2029-01-01T00:00:00.000Z') })
+    const user = browser()
+    const session = await recoverySession(api, user, 'mixed@example.test')
+    expect(session.wallets).toEqual([{ walletId: real.walletId, address: '0x000000000000000000000000000000000000dEaD', createdAt: '2030-01-02T00:00:00.000Z' }])
+    const key = await generateEphemeralKeyPair()
+    expect(await answer(await api.recoveryKey(user.request({ walletId: planted.walletId, publicKey: toBase64Url(key.publicKey) })))).toMatchObject({ status: 404, body: { code: 'embedded_wallet_not_found' } })
   })
 
   it('opens a 1800 s session with a right code, hands the data key sealed to the browser key, and refuses it after 1800 s', async () => {
-    const api = routes()
-    const { walletId, dataKey } = await seedWallet('session@example.test')
-    const { requestId, code } = await codeFor(api, 'session@example.test')
-    const verified = await api.recoveryVerify(json({ requestId, code }))
+    const api = harness.routes()
+    const { walletId, dataKey } = await seedWallet(store, keyring.current, 'session@example.test')
+    const user = browser()
+    const verified = await api.recoveryVerify(user.request(await recoveryCodeFor(api, user, 'session@example.test')))
     expect(verified.status).toBe(200)
-    const cookie = verified.headers.get('set-cookie')!
-    expect(cookie).toMatch(new RegExp(`^${recoveryCookieName(false)}=[\\w-]{43}; Max-Age=1800; Path=/api/embedded/recovery; HttpOnly; SameSite=Strict$`))
-    expect((await verified.json()).wallets).toEqual([{ walletId, address: '0x000000000000000000000000000000000000dEaD', createdAt: clock.toISOString() }])
+    expect(verified.headers.get('set-cookie')).toMatch(new RegExp(`^${recoveryCookieName(false)}=[\\w-]{43}; Max-Age=1800; Path=/api/embedded/recovery; HttpOnly; SameSite=Strict$`))
+    user.keep(verified)
+    expect((await verified.json()).wallets).toEqual([{ walletId, address: '0x000000000000000000000000000000000000dEaD', createdAt: '2030-01-01T00:00:00.000Z' }])
 
-    const browser = await generateEphemeralKeyPair()
-    const pair = cookie.split(';')[0]!
-    const key = await answer(await api.recoveryKey(json({ walletId, publicKey: toBase64Url(browser.publicKey) }, pair)))
-    expect(key.status).toBe(200)
-    expect(JSON.stringify(key.body)).not.toContain(toBase64Url(dataKey))
-    expect(await openWithPrivateKey(browser, key.body.wrappedKey as never, additionalData.recovery(walletId))).toEqual(dataKey)
-    expect(key.body.options).toMatchObject({ user: { id: walletId } })
+    const key = await generateEphemeralKeyPair()
+    const released = await answer(await api.recoveryKey(user.request({ walletId, publicKey: toBase64Url(key.publicKey) })))
+    expect(released.status).toBe(200)
+    expect(JSON.stringify(released.body)).not.toContain(toBase64Url(dataKey))
+    expect(await openWithPrivateKey(key, released.body.wrappedKey as never, additionalData.recovery(walletId))).toEqual(dataKey)
+    expect(released.body.options).toMatchObject({ user: { id: walletId } })
     // A device that still holds the wallet's old passkey must be able to make a new one (no InvalidStateError).
-    expect((key.body.options as { excludeCredentials?: unknown[] }).excludeCredentials ?? []).toEqual([])
+    expect((released.body.options as { excludeCredentials?: unknown[] }).excludeCredentials ?? []).toEqual([])
 
     // Another email's wallet is not reachable from this session.
-    const other = await seedWallet('other@example.test')
-    expect(await answer(await api.recoveryKey(json({ walletId: other.walletId, publicKey: toBase64Url(browser.publicKey) }, pair)))).toMatchObject({ status: 404 })
+    const other = await seedWallet(store, keyring.current, 'other@example.test')
+    expect(await answer(await api.recoveryKey(user.request({ walletId: other.walletId, publicKey: toBase64Url(key.publicKey) })))).toMatchObject({ status: 404 })
 
-    clock = new Date(clock.getTime() + 1800 * 1000)
-    const late = await answer(await api.recoveryKey(json({ walletId, publicKey: toBase64Url(browser.publicKey) }, pair)))
+    harness.advance(1800)
+    const late = await answer(await api.recoveryKey(user.request({ walletId, publicKey: toBase64Url(key.publicKey) })))
     expect(late).toMatchObject({ status: 401, body: { code: 'embedded_recovery_session_invalid' } })
   })
 
   it('refuses a right code at 900 s, and locks a code after 5 wrong attempts', async () => {
-    const api = routes()
-    await seedWallet('codes@example.test')
-    const late = await codeFor(api, 'codes@example.test')
-    clock = new Date(clock.getTime() + 900 * 1000)
-    expect(await answer(await api.recoveryVerify(json(late)))).toMatchObject({ status: 410, body: { code: 'embedded_code_expired' } })
+    const api = harness.routes()
+    await seedWallet(store, keyring.current, 'codes@example.test')
+    const user = browser()
+    const late = await recoveryCodeFor(api, user, 'codes@example.test')
+    harness.advance(900)
+    expect(await answer(await api.recoveryVerify(user.request(late)))).toMatchObject({ status: 410, body: { code: 'embedded_code_expired' } })
 
-    const { requestId, code } = await codeFor(api, 'codes@example.test')
+    const { requestId, code } = await recoveryCodeFor(api, user, 'codes@example.test')
     const wrong = code === '000000' ? '000001' : '000000'
     const answers = []
-    for (let attempt = 0; attempt < 5; attempt++) answers.push(await answer(await api.recoveryVerify(json({ requestId, code: wrong }))))
+    for (let attempt = 0; attempt < 5; attempt++) answers.push(await answer(await api.recoveryVerify(user.request({ requestId, code: wrong }))))
     expect(answers.map((entry) => [entry.status, entry.body.code, entry.body.attemptsLeft])).toEqual([
       [401, 'embedded_code_invalid', 4],
       [401, 'embedded_code_invalid', 3],
@@ -233,89 +272,93 @@ describe('email recovery', () => {
       [423, 'embedded_code_locked', undefined],
     ])
     expect(answers[0]!.body.message).toBe('That code is not right. 4 attempts left.')
-    expect(await answer(await api.recoveryVerify(json({ requestId, code })))).toMatchObject({ status: 423, body: { code: 'embedded_code_locked' } })
+    expect(await answer(await api.recoveryVerify(user.request({ requestId, code })))).toMatchObject({ status: 423, body: { code: 'embedded_code_locked' } })
   })
 
   it('uses a right code once', async () => {
-    const api = routes()
-    await seedWallet('once@example.test')
-    const attempt = await codeFor(api, 'once@example.test')
-    expect((await api.recoveryVerify(json(attempt))).status).toBe(200)
-    expect(await answer(await api.recoveryVerify(json(attempt)))).toMatchObject({ status: 410, body: { code: 'embedded_code_expired' } })
+    const api = harness.routes()
+    await seedWallet(store, keyring.current, 'once@example.test')
+    const user = browser()
+    const attempt = await recoveryCodeFor(api, user, 'once@example.test')
+    expect((await api.recoveryVerify(user.request(attempt))).status).toBe(200)
+    expect(await answer(await api.recoveryVerify(user.request(attempt)))).toMatchObject({ status: 410, body: { code: 'embedded_code_expired' } })
   })
 
   it('rate-limits code emails per address (5 an hour)', async () => {
-    const api = routes()
-    await seedWallet('limit@example.test')
+    const api = harness.routes()
+    await seedWallet(store, keyring.current, 'limit@example.test')
     const statuses = []
     for (let index = 0; index < 6; index++) statuses.push((await api.recoveryCode(json({ email: 'limit@example.test' }))).status)
     expect(statuses).toEqual([202, 202, 202, 202, 202, 429])
   })
 })
 
-/**
- * A software authenticator's answer to creation options: a P-256 credential with a "none"
- * attestation (WebAuthn L3 §6.5), built byte by byte, so the server's real verification runs.
- */
-async function softwareRegistration(options: { challenge: string; rp: { id?: string } }) {
-  const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign'])
-  const jwk = await crypto.subtle.exportKey('jwk', pair.publicKey)
-  // COSE_Key (RFC 9053): kty EC2, alg ES256, crv P-256, x, y.
-  const coseKey = new Map<number, number | Uint8Array>([[1, 2], [3, -7], [-1, 1], [-2, fromBase64Url(jwk.x!)], [-3, fromBase64Url(jwk.y!)]])
-  const credentialId = randomBytes(16)
-  const rpIdHash = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(options.rp.id ?? 'localhost')))
-  const flags = 0x01 | 0x04 | 0x40 // user present, user verified, attested credential data
-  const authData = new Uint8Array([
-    ...rpIdHash, flags, 0, 0, 0, 0, ...new Uint8Array(16), 0, credentialId.length, ...credentialId, ...isoCBOR.encode(coseKey),
-  ])
-  const attestationObject = isoCBOR.encode(new Map<string, unknown>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]) as never)
-  const clientDataJSON = new TextEncoder().encode(JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin: ORIGIN, crossOrigin: false }))
-  const id = toBase64Url(credentialId)
-  return {
-    id,
-    rawId: id,
-    type: 'public-key',
-    response: { clientDataJSON: toBase64Url(clientDataJSON), attestationObject: toBase64Url(attestationObject), transports: ['internal'] },
-    clientExtensionResults: { prf: { enabled: true } },
-  }
-}
+describe('a code works only in the browser that asked for it', () => {
+  it('refuses the right code without the binding cookie, or with another browser’s, and counts the try', async () => {
+    const api = harness.routes()
+    await seedWallet(store, keyring.current, 'phished@example.test')
+    const victim = browser()
+    const attempt = await recoveryCodeFor(api, victim, 'phished@example.test')
+    const phisher = browser()
+    expect(await answer(await api.recoveryVerify(phisher.request(attempt)))).toMatchObject({ status: 403, body: { code: 'embedded_code_other_browser', message: embedded.errors.embedded_code_other_browser } })
+    // A binding cookie of the phisher's own (from asking for a code for another email) is not the victim's either.
+    await recoveryCodeFor(api, phisher, 'owner@example.test')
+    expect(await answer(await api.recoveryVerify(phisher.request(attempt)))).toMatchObject({ status: 403, body: { code: 'embedded_code_other_browser' } })
+    // The same code from the browser that asked: accepted (each refused try was counted: 3 of 5 left).
+    expect((await api.recoveryVerify(victim.request(attempt))).status).toBe(200)
+  })
 
-async function recoverySessionCookie(api: ReturnType<typeof routes>, email: string) {
-  const verified = await api.recoveryVerify(json(await codeFor(api, email)))
-  expect(verified.status).toBe(200)
-  return verified.headers.get('set-cookie')!.split(';')[0]!
-}
+  it('binds email-verification codes the same way', async () => {
+    const api = harness.routes()
+    const user = browser()
+    const asked = await answer(user.keep(await api.emailCode(user.request({ email: 'bound@example.test' }))))
+    const code = harness.codeIn('bound@example.test', 'Your Sigil verification code')
+    expect(await answer(await api.emailVerify(browser().request({ requestId: asked.body.requestId, code })))).toMatchObject({ status: 403, body: { code: 'embedded_code_other_browser' } })
+    expect((await api.emailVerify(user.request({ requestId: asked.body.requestId, code }))).status).toBe(200)
+  })
+
+  it('keeps one browser’s recovery code valid when the same browser then asks for a verification code', async () => {
+    const api = harness.routes()
+    await seedWallet(store, keyring.current, 'both@example.test')
+    const user = browser()
+    const recovery = await recoveryCodeFor(api, user, 'both@example.test')
+    await answer(user.keep(await api.emailCode(user.request({ email: 'both@example.test' }))))
+    expect((await api.recoveryVerify(user.request(recovery))).status).toBe(200)
+  })
+})
 
 describe('guessing codes', () => {
-  it('locks an email after 10 wrong codes across its codes, even for a right code, until the day is over', async () => {
-    const api = routes()
-    await seedWallet('guess@example.test')
+  it('locks an email after 10 tries across its codes, even for a right code, until the day is over', async () => {
+    const api = harness.routes()
+    await seedWallet(store, keyring.current, 'guess@example.test')
+    const user = browser()
     const answers: [number, unknown, unknown][] = []
     let last = { requestId: '', code: '' }
     for (const tries of [4, 4, 2]) {
-      last = await codeFor(api, 'guess@example.test')
+      last = await recoveryCodeFor(api, user, 'guess@example.test')
       const wrong = last.code === '000000' ? '000001' : '000000'
       for (let attempt = 0; attempt < tries; attempt++) {
-        const { status, body } = await answer(await api.recoveryVerify(json({ requestId: last.requestId, code: wrong })))
+        const { status, body } = await answer(await api.recoveryVerify(user.request({ requestId: last.requestId, code: wrong })))
         answers.push([status, body.code, body.attemptsLeft])
       }
     }
     expect(answers.map((entry) => entry[2] ?? entry[1])).toEqual([4, 3, 2, 1, 4, 3, 2, 1, 1, 'embedded_code_locked'])
-    expect(await answer(await api.recoveryVerify(json(last)))).toMatchObject({ status: 423, body: { code: 'embedded_code_locked', message: embedded.errors.embedded_code_locked } })
-    const fresh = await codeFor(api, 'guess@example.test')
-    expect(await answer(await api.recoveryVerify(json(fresh)))).toMatchObject({ status: 423, body: { code: 'embedded_code_locked' } })
+    expect(await answer(await api.recoveryVerify(user.request(last)))).toMatchObject({ status: 423, body: { code: 'embedded_code_locked', message: embedded.errors.embedded_code_locked } })
+    const fresh = await recoveryCodeFor(api, user, 'guess@example.test')
+    expect(await answer(await api.recoveryVerify(user.request(fresh)))).toMatchObject({ status: 423, body: { code: 'embedded_code_locked' } })
 
-    clock = new Date(clock.getTime() + 24 * 3600 * 1000)
-    expect((await api.recoveryVerify(json(await codeFor(api, 'guess@example.test')))).status).toBe(200)
+    harness.advance(24 * 3600)
+    expect((await api.recoveryVerify(user.request(await recoveryCodeFor(api, user, 'guess@example.test')))).status).toBe(200)
   })
 
   it("voids an email's unused code when a new one is issued", async () => {
-    const api = routes()
-    await seedWallet('void@example.test')
-    const first = await codeFor(api, 'void@example.test')
-    const second = await codeFor(api, 'void@example.test')
-    expect(await answer(await api.recoveryVerify(json(first)))).toMatchObject({ status: 410, body: { code: 'embedded_code_expired' } })
-    expect((await api.recoveryVerify(json(second))).status).toBe(200)
+    const api = harness.routes()
+    await seedWallet(store, keyring.current, 'void@example.test')
+    const user = browser()
+    const first = await recoveryCodeFor(api, user, 'void@example.test')
+    const second = await recoveryCodeFor(api, user, 'void@example.test')
+    expect(await answer(await api.recoveryVerify(user.request(first)))).toMatchObject({ status: 410, body: { code: 'embedded_code_expired' } })
+    expect((await api.recoveryVerify(user.request(second))).status).toBe(200)
   })
 })
 
@@ -324,62 +367,153 @@ describe('the recovery-code answer tells nothing about the email', () => {
     let release = () => undefined as void
     const stuck = new Promise<void>((resolve) => (release = resolve))
     const mails: Mail[] = []
-    const api = routes({ mailer: { kind: 'smtp', send: async (mail) => { await stuck; mails.push(mail) } } })
-    await seedWallet('slow@example.test')
+    const api = harness.routes({ mailer: { kind: 'smtp', send: async (mail) => { await stuck; mails.push(mail) } } })
+    await seedWallet(store, keyring.current, 'slow@example.test')
     const owner = await answer(await api.recoveryCode(json({ email: 'slow@example.test' })))
     const stranger = await answer(await api.recoveryCode(json({ email: 'nobody@example.test' })))
     expect([owner.status, stranger.status]).toEqual([202, 202])
     expect(Object.keys(owner.body).sort()).toEqual(Object.keys(stranger.body).sort())
     expect(mails).toEqual([])
     release()
-    await settled()
+    await harness.settled()
     expect(mails.map((mail) => mail.to)).toEqual(['slow@example.test'])
   })
 
-  it('answers 202 when SMTP fails for an owner, and logs the failure without the code', async () => {
-    const api = routes({ mailer: { kind: 'smtp', send: async () => { throw new Error('connect ECONNREFUSED 127.0.0.1:2525') } } })
-    await seedWallet('down@example.test')
-    const before = logged.length
+  it('answers 202 when SMTP fails for an owner, and logs the failure without the code or the address', async () => {
+    const api = harness.routes({ mailer: { kind: 'smtp', send: async () => { throw new Error('connect ECONNREFUSED 127.0.0.1:2525 for <down@example.test>') } } })
+    await seedWallet(store, keyring.current, 'down@example.test')
+    const before = harness.logged.length
     expect((await api.recoveryCode(json({ email: 'down@example.test' }))).status).toBe(202)
-    await settled()
-    const lines = logged.slice(before)
-    expect(lines).toEqual(['[sigil] embedded_mail_failed: connect ECONNREFUSED 127.0.0.1:2525'])
+    await harness.settled()
+    expect(harness.logged.slice(before)).toEqual(['[sigil] embedded_mail_failed: connect ECONNREFUSED 127.0.0.1:2525 for <d***@e***.test>'])
   })
 })
 
 describe('finishing a recovery', () => {
   it('adds a passkey for exactly one of two parallel completions of one session', async () => {
-    const api = routes()
-    const { walletId } = await seedWallet('race@example.test')
-    const cookie = await recoverySessionCookie(api, 'race@example.test')
-    const browser = await generateEphemeralKeyPair()
-    const keyAnswers = await Promise.all([0, 1].map(async () => answer(await api.recoveryKey(json({ walletId, publicKey: toBase64Url(browser.publicKey) }, cookie)))))
+    const api = harness.routes()
+    const { walletId } = await seedWallet(store, keyring.current, 'race@example.test')
+    const user = browser()
+    await recoverySession(api, user, 'race@example.test')
+    const key = await generateEphemeralKeyPair()
+    const keyAnswers = await Promise.all([0, 1].map(async () => answer(await api.recoveryKey(user.request({ walletId, publicKey: toBase64Url(key.publicKey) })))))
     const registrations = await Promise.all(keyAnswers.map(({ body }) => softwareRegistration(body.options as { challenge: string; rp: { id?: string } })))
-    const completions = await Promise.all(registrations.map(async (registration) => answer(await api.recoveryComplete(json({ walletId, registration }, cookie)))))
+    const completions = await Promise.all(registrations.map(async (registration) => answer(await api.recoveryComplete(user.request({ walletId, registration })))))
     expect(completions.map((entry) => entry.status).sort()).toEqual([200, 401])
     expect(completions.find((entry) => entry.status === 401)?.body.code).toBe('embedded_recovery_session_invalid')
     expect(await store.listEmbeddedCredentials(walletId)).toHaveLength(2) // the first passkey and one new one
   })
 
   it('refuses to complete once the session has expired, and adds no passkey', async () => {
-    const api = routes()
-    const { walletId } = await seedWallet('expiring@example.test')
-    const cookie = await recoverySessionCookie(api, 'expiring@example.test')
-    const browser = await generateEphemeralKeyPair()
-    const { body } = await answer(await api.recoveryKey(json({ walletId, publicKey: toBase64Url(browser.publicKey) }, cookie)))
+    const api = harness.routes()
+    const { walletId } = await seedWallet(store, keyring.current, 'expiring@example.test')
+    const user = browser()
+    await recoverySession(api, user, 'expiring@example.test')
+    const key = await generateEphemeralKeyPair()
+    const { body } = await answer(await api.recoveryKey(user.request({ walletId, publicKey: toBase64Url(key.publicKey) })))
     const registration = await softwareRegistration(body.options as { challenge: string; rp: { id?: string } })
-    clock = new Date(clock.getTime() + 1800 * 1000)
-    expect(await answer(await api.recoveryComplete(json({ walletId, registration }, cookie)))).toMatchObject({ status: 401, body: { code: 'embedded_recovery_session_invalid' } })
+    harness.advance(1800)
+    expect(await answer(await api.recoveryComplete(user.request({ walletId, registration })))).toMatchObject({ status: 401, body: { code: 'embedded_recovery_session_invalid' } })
     expect(await store.listEmbeddedCredentials(walletId)).toHaveLength(1)
+  })
+})
+
+describe('the owner is told when a recovery releases the key, with a link that cancels it', () => {
+  async function releasedRecovery(email: string) {
+    const api = harness.routes()
+    const { walletId } = await seedWallet(store, keyring.current, email)
+    const user = browser()
+    await recoverySession(api, user, email)
+    const key = await generateEphemeralKeyPair()
+    const before = harness.sent.length
+    const released = await answer(await api.recoveryKey(user.request({ walletId, publicKey: toBase64Url(key.publicKey) })))
+    expect(released.status).toBe(200)
+    await harness.settled()
+    const notices = harness.sent.slice(before)
+    expect(notices).toHaveLength(1)
+    const link = /(http:\/\/\S+\/api\/embedded\/recovery\/cancel\?token=[\w-]{22})/.exec(notices[0]!.text)![1]!
+    return { api, user, walletId, key, released, notice: notices[0]!, link }
+  }
+  const cancelForm = (token: string) => new Request(`${ORIGIN}/api/embedded/recovery/cancel`, { method: 'POST', body: `token=${token}`, headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' } })
+
+  it('mails the owner once per session and wallet, saying what happened and what the link does', async () => {
+    const { api, user, walletId, key, notice } = await releasedRecovery('notice@example.test')
+    expect(notice).toMatchObject({ to: 'notice@example.test', subject: 'Sigil: your wallet 0x000000000000000000000000000000000000dEaD was recovered' })
+    expect(notice.text).toContain('If it was not you, someone else may now control this wallet')
+    expect(notice.text).toContain('It cannot take back what that browser already received.')
+    const before = harness.sent.length
+    expect((await api.recoveryKey(user.request({ walletId, publicKey: toBase64Url(key.publicKey) }))).status).toBe(200)
+    await harness.settled()
+    expect(harness.sent.length).toBe(before)
+  })
+
+  it('shows a page with a button on GET (opening the link changes nothing), and cancels on its POST: the new passkey is removed', async () => {
+    const { api, user, walletId, released, link } = await releasedRecovery('cancel@example.test')
+    const registration = await softwareRegistration(released.body.options as { challenge: string; rp: { id?: string } })
+    expect((await api.recoveryComplete(user.request({ walletId, registration }))).status).toBe(200)
+    expect(await store.listEmbeddedCredentials(walletId)).toHaveLength(2)
+
+    const page = await api.recoveryCancelPage(new Request(link))
+    expect(page.status).toBe(200)
+    expect(page.headers.get('cache-control')).toBe('no-store')
+    const html = await page.text()
+    expect(html).toContain('0x000000000000000000000000000000000000dEaD')
+    expect(html).toMatch(/<form method="post" action="\/api\/embedded\/recovery\/cancel"><input type="hidden" name="token" value="[\w-]{22}">/)
+    expect(html).not.toMatch(/<script|<link|<img|style=/)
+    expect(await store.listEmbeddedCredentials(walletId)).toHaveLength(2)
+
+    const token = new URL(link).searchParams.get('token')!
+    const done = await api.recoveryCancel(cancelForm(token))
+    expect(done.status).toBe(200)
+    const result = await done.text()
+    expect(result).toContain('Our record of the passkey it added was deleted.')
+    expect(result).toContain('move your funds to a new wallet now')
+    expect((await store.listEmbeddedCredentials(walletId)).map((row) => row.credentialId)).not.toContain(registration.id)
+    expect(await store.listEmbeddedCredentials(walletId)).toHaveLength(1)
+    // Once only.
+    expect(await (await api.recoveryCancel(cancelForm(token))).text()).toContain('This recovery was already cancelled.')
+    expect((await api.recoveryCancelPage(new Request(link))).status).toBe(410)
+  })
+
+  it('stops an unfinished recovery from finishing, and voids open recovery codes of the email', async () => {
+    const { api, user, walletId, released, link } = await releasedRecovery('unfinished@example.test')
+    const code = await answer(user.keep(await api.recoveryCode(user.request({ email: 'unfinished@example.test' }))))
+    await harness.settled()
+    const pending = { requestId: code.body.requestId as string, code: harness.codeIn('unfinished@example.test', RECOVERY_SUBJECT) }
+    const token = new URL(link).searchParams.get('token')!
+    expect(await (await api.recoveryCancel(cancelForm(token))).text()).toContain('It had not finished, and cannot finish now.')
+    const registration = await softwareRegistration(released.body.options as { challenge: string; rp: { id?: string } })
+    expect(await answer(await api.recoveryComplete(user.request({ walletId, registration })))).toMatchObject({ status: 401, body: { code: 'embedded_recovery_session_invalid' } })
+    expect(await store.listEmbeddedCredentials(walletId)).toHaveLength(1)
+    expect(await answer(await api.recoveryVerify(user.request(pending)))).toMatchObject({ status: 410, body: { code: 'embedded_code_expired' } })
+  })
+
+  it('answers a wrong, malformed or expired link with a page that says so', async () => {
+    const { api, link } = await releasedRecovery('late-cancel@example.test')
+    expect(await (await api.recoveryCancelPage(new Request(`${ORIGIN}/api/embedded/recovery/cancel?token=${'A'.repeat(22)}`))).text()).toContain('This cancel link is not valid.')
+    expect((await api.recoveryCancelPage(new Request(`${ORIGIN}/api/embedded/recovery/cancel?token=<script>`))).status).toBe(404)
+    expect((await api.recoveryCancel(new Request(`${ORIGIN}/api/embedded/recovery/cancel`, { method: 'POST', body: '{"token":"x"}', headers: { 'content-type': 'application/json' } }))).status).toBe(400)
+    harness.advance(7 * 24 * 3600)
+    expect(await (await api.recoveryCancel(cancelForm(new URL(link).searchParams.get('token')!))).text()).toContain('This cancel link has expired.')
   })
 })
 
 describe('rate limits', () => {
   it('counts wallet creation under its own key: used-up option requests do not block creating', async () => {
-    const api = routes({ limits: { ...EMBEDDED_LIMITS, walletOptionsPerIp: { max: 1, windowMs: 60_000 } } })
-    expect((await api.walletOptions(json({ email: 'a@example.test' }))).status).toBe(200)
-    expect((await api.walletOptions(json({ email: 'a@example.test' }))).status).toBe(429)
+    const api = harness.routes({ limits: { walletOptionsPerIp: { max: 1, windowMs: 60_000 } } })
+    const user = browser()
+    await proveEmail(harness, api, user, 'limits@example.test')
+    expect((await api.walletOptions(user.request({ email: 'limits@example.test' }))).status).toBe(200)
+    expect((await api.walletOptions(user.request({ email: 'limits@example.test' }))).status).toBe(429)
     // Past the rate limit: the malformed body is judged (400), not refused as 429.
     expect(await answer(await api.createWallet(json({ walletId: 'short' })))).toMatchObject({ status: 400 })
+  })
+
+  it('rate-limits verification emails per address (5 an hour), apart from recovery codes', async () => {
+    const api = harness.routes()
+    const statuses = []
+    for (let index = 0; index < 6; index++) statuses.push((await api.emailCode(json({ email: 'many@example.test' }))).status)
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429])
+    expect(EMBEDDED_LIMITS.verificationEmailPerEmail.max).toBe(5)
   })
 })

@@ -1,19 +1,25 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { additionalData } from '@/connectors/embedded/crypto/keyWrapping'
 import { fromBase64Url } from '@/connectors/embedded/crypto/bytes'
-import { openWithPrivateKey, sealToPublicKey, type Envelope } from '@/connectors/embedded/crypto/sealToPublicKey'
+import { sealToPublicKey, type Envelope } from '@/connectors/embedded/crypto/sealToPublicKey'
 import type {
   CreateWalletResponse,
+  EmailCodeResponse,
+  EmailVerifyResponse,
   RecoveryCodeResponse,
   RecoveryCompleteResponse,
   RecoveryKeyResponse,
   RecoveryVerifyResponse,
   WalletOptionsResponse,
 } from '@/connectors/embedded/apiTypes'
+import { embeddedApiPaths } from '@/connectors/embedded/apiTypes'
+import { format } from '@/lib/i18n/format'
+import { embeddedServer } from '@/lib/i18n/embeddedServer'
 import { clientIp as clientIpFromHeaders } from '@/lib/http/clientIp'
 import { expiredCookie, readCookies, serializeCookie } from '@/lib/http/cookies'
 import { jsonResponse } from '@/lib/http/json'
 import { isStoreError } from '@/lib/store/errors'
+import type { EmailCodePurpose, EmailCodeRecord } from '@/lib/store/embeddedTypes'
 import type { Store } from '@/lib/store/types'
 import { type Address, getAddress } from 'viem'
 import {
@@ -27,21 +33,35 @@ import {
   readSealed,
   readWalletId,
 } from './bodies'
+import { cancelPageHtml, readCancelToken } from './cancelPage'
 import { EmbeddedHttpError } from './EmbeddedHttpError'
-import type { Mailer } from './mailer'
-import { EMBEDDED_LIMITS, RECOVERY_CODE_TTL_SECONDS, RECOVERY_SESSION_TTL_SECONDS, type RateLimit } from './policy'
-import { checkRecoveryCode, generateRecoveryCode, hashRecoveryCode } from './recoveryCode'
-import type { RecoveryKeyPair } from './recoveryKey'
+import { generateEmailCode, hashEmailCode, hashToken, judgeEmailCode } from './emailCode'
+import { redactForLog } from './logSafety'
+import { MailConfigError, MailUnavailableError, type Mailer } from './mailer'
+import {
+  EMAIL_SESSION_TTL_SECONDS,
+  EMBEDDED_LIMITS,
+  MAX_WALLETS_PER_EMAIL,
+  RECOVERY_CANCEL_TTL_SECONDS,
+  RECOVERY_CODE_MAX_ATTEMPTS,
+  RECOVERY_CODE_TTL_SECONDS,
+  RECOVERY_SESSION_TTL_SECONDS,
+  type EmbeddedLimits,
+  type RateLimit,
+} from './policy'
+import type { RecoveryKeyring } from './recoveryKey'
+import { openRecoveryEnvelope, parseStoredEnvelope, RecoveryKeyMissingError, storedEnvelopeJson } from './recoveryEnvelope'
 import { issueRegistrationOptions, relyingPartyFor, verifyRegistration } from './webauthn'
 
 /** Everything the routes read from the server configuration. */
 export type EmbeddedConfig = {
-  /** Exact origins (`APP_ORIGIN`): the passkeys' expected origins and RP ids. */
+  /** Exact origins (`APP_ORIGIN`): the passkeys' expected origins and RP ids, and the cancel link's site. */
   origins: readonly string[]
-  recoveryKey: () => Promise<RecoveryKeyPair>
+  /** `EMBEDDED_RECOVERY_KEY` (current) and `EMBEDDED_RECOVERY_KEYS_PREVIOUS`: envelopes and code HMACs. */
+  recoveryKeys: () => Promise<RecoveryKeyring>
   mailer: Mailer
   secureCookies: boolean
-  limits?: Record<keyof typeof EMBEDDED_LIMITS, RateLimit> | undefined
+  limits?: EmbeddedLimits | undefined
 }
 
 export type EmbeddedRouteDeps = {
@@ -51,33 +71,57 @@ export type EmbeddedRouteDeps = {
   clientIp?: (request: Request) => string
   log?: (line: string) => void
   /**
-   * Runs work the answer must not wait for (the recovery email). Default: started at once, its
+   * Runs work the answer must not wait for (the recovery emails). Default: started at once, its
    * failure logged; tests pass their own to await it.
    */
   background?: (task: () => Promise<void>) => void
 }
 
-/** The recovery session's cookie: httpOnly (script never reads it), sent only to the recovery routes. */
+/**
+ * The cookies of the embedded API, all httpOnly (script never reads them) and SameSite=Strict:
+ * - the code binding: set when a code is asked for, checked when it is entered, so a code works only
+ *   in the browser that asked for it. Path=/, hence `__Host-` (RFC 6265bis) when secure;
+ * - the proven email: set by a right verification code, used up by the wallet it lets this browser make;
+ * - the recovery session: set by a right recovery code, sent only to the recovery routes.
+ */
 export const RECOVERY_COOKIE_PATH = '/api/embedded/recovery'
+export const EMAIL_COOKIE_PATH = '/api/embedded/wallets'
 export function recoveryCookieName(secure: boolean): string {
   // `__Secure-` (RFC 6265bis): set only over HTTPS with Secure; `__Host-` would force Path=/.
   return secure ? '__Secure-sigil_recovery' : 'sigil_recovery'
 }
+export function emailCookieName(secure: boolean): string {
+  return secure ? '__Secure-sigil_email' : 'sigil_email'
+}
+export function bindingCookieName(secure: boolean): string {
+  return secure ? '__Host-sigil_code_binding' : 'sigil_code_binding'
+}
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+const TOKEN = /^[A-Za-z0-9_-]{43}$/
 const newId = () => randomBytes(16).toString('base64url')
+const newToken = () => randomBytes(32).toString('base64url')
 
 function toHttpError(error: unknown): EmbeddedHttpError {
   if (error instanceof EmbeddedHttpError) return error
   if (isStoreError(error)) return new EmbeddedHttpError('embedded_unavailable', { details: error.message, cause: error })
+  if (error instanceof RecoveryKeyMissingError) return new EmbeddedHttpError('embedded_unavailable', { details: error.message, cause: error })
+  // Mail settings production refuses (next start refuses them first) or none at all: email steps cannot run.
+  if (error instanceof MailUnavailableError || error instanceof MailConfigError) return new EmbeddedHttpError('embedded_mail_unavailable', { details: error.message, cause: error })
   return new EmbeddedHttpError('embedded_internal_error', { details: error instanceof Error ? `${error.name}: ${error.message}` : String(error), cause: error })
 }
 
+const MAIL_TEXT = {
+  verify_email: { subject: embeddedServer.mail.verifySubject, text: embeddedServer.mail.verifyText },
+  recovery: { subject: embeddedServer.mail.recoverySubject, text: embeddedServer.mail.recoveryText },
+} as const
+
 /**
  * The embedded wallet's API:
- * - `walletOptions`: a wallet id, its passkey's creation options, the recovery public key;
- * - `createWallet`: verifies the passkey and records the wallet (ciphertext only);
- * - `recoveryCode` → `recoveryVerify` → `recoveryKey` → `recoveryComplete`: email recovery.
+ * - `emailCode` → `emailVerify`: the email is proven by a code before anything is made for it;
+ * - `walletOptions`: a wallet id, its passkey's creation options, the recovery public key (proven email only);
+ * - `createWallet`: verifies the passkey and records the wallet (ciphertext only), at most 5 per email;
+ * - `recoveryCode` → `recoveryVerify` → `recoveryKey` → `recoveryComplete`: email recovery, with a
+ *   notice and cancel link to the owner when the key is released (`recoveryCancelPage`, `recoveryCancel`).
  */
 export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
   const now = deps.now ?? (() => new Date())
@@ -86,7 +130,7 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
   const background =
     deps.background ??
     ((task: () => Promise<void>) => {
-      void task().catch((error: unknown) => log(`[sigil] background task failed: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`))
+      void task().catch((error: unknown) => log(`[sigil] background task failed: ${error instanceof Error ? redactForLog(error.message) : 'unknown error'}`))
     })
 
   async function limit(store: Store, key: string, rule: RateLimit, at: Date) {
@@ -102,30 +146,159 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
       return await run()
     } catch (caught) {
       const error = toHttpError(caught)
-      if (error.status >= 500) log(`[sigil] ${error.code}: ${error.details ?? ''}`)
+      if (error.status >= 500) log(`[sigil] ${error.code}: ${redactForLog(error.details ?? '', 300)}`)
       return jsonResponse(error.toBody(), { status: error.status, headers: error.headers })
     }
   }
 
-  /** The live recovery session of this request's cookie; anything else is 401. */
-  async function recoverySession(request: Request, store: Store, config: EmbeddedConfig, at: Date) {
-    const token = readCookies(request).get(recoveryCookieName(config.secureCookies))
-    if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) throw new EmbeddedHttpError('embedded_recovery_session_invalid', { details: 'no session cookie' })
-    const session = await store.getRecoverySession(sha256(token))
-    if (!session || session.purpose !== 'email_recovery') throw new EmbeddedHttpError('embedded_recovery_session_invalid', { details: 'unknown session' })
-    if (session.consumedAt) throw new EmbeddedHttpError('embedded_recovery_session_invalid', { details: 'session already used' })
-    if (session.expiresAt.getTime() <= at.getTime()) throw new EmbeddedHttpError('embedded_recovery_session_invalid', { details: 'session expired' })
-    return { ...session, token }
+  /** Sends one email; a failure is logged without the code or the whole address. */
+  async function sendLogged(mailer: Mailer, mail: { to: string; subject: string; text: string }) {
+    try {
+      await mailer.send(mail)
+    } catch (cause) {
+      log(`[sigil] embedded_mail_failed: ${cause instanceof Error ? redactForLog(cause.message) : 'send failed'}`)
+      throw new EmbeddedHttpError('embedded_mail_failed', { details: 'see the line above', cause })
+    }
+  }
+
+  const cookieFlags = (config: EmbeddedConfig, path: string) => ({ path, httpOnly: true, secure: config.secureCookies, sameSite: 'Strict' as const })
+
+  /** This browser's binding token: the one it has (a code asked for earlier stays valid), or a new one. */
+  function bindingToken(request: Request, config: EmbeddedConfig): string {
+    const existing = readCookies(request).get(bindingCookieName(config.secureCookies))
+    return existing && TOKEN.test(existing) ? existing : newToken()
+  }
+
+  /** The live session of `purpose` behind this request's cookie; anything else is refused with `refusal`. */
+  async function sessionOf(request: Request, store: Store, config: EmbeddedConfig, at: Date, purpose: 'email_recovery' | 'email_verification') {
+    const name = purpose === 'email_recovery' ? recoveryCookieName(config.secureCookies) : emailCookieName(config.secureCookies)
+    const refusal = purpose === 'email_recovery' ? 'embedded_recovery_session_invalid' : 'embedded_email_unverified'
+    const token = readCookies(request).get(name)
+    if (!token || !TOKEN.test(token)) throw new EmbeddedHttpError(refusal, { details: 'no session cookie' })
+    const session = await store.getRecoverySession(hashToken(token))
+    if (!session || session.purpose !== purpose) throw new EmbeddedHttpError(refusal, { details: 'unknown session' })
+    if (session.consumedAt) throw new EmbeddedHttpError(refusal, { details: 'session already used' })
+    if (session.expiresAt.getTime() <= at.getTime()) throw new EmbeddedHttpError(refusal, { details: 'session expired' })
+    return session
   }
 
   async function walletInSession(store: Store, walletId: string, email: string) {
     const wallet = await store.getEmbeddedWallet(walletId)
-    // The same answer for "no such wallet" and "another email's wallet": nothing to learn by probing.
-    if (!wallet || wallet.email !== email) throw new EmbeddedHttpError('embedded_wallet_not_found')
+    // The same answer for "no such wallet", "another email's wallet" and "never verified": nothing to learn by probing.
+    if (!wallet || wallet.email !== email || !wallet.emailVerifiedAt) throw new EmbeddedHttpError('embedded_wallet_not_found')
     return wallet
   }
 
+  /**
+   * Issues a code of `purpose` for `email`, bound to this browser, and answers 202 with the binding
+   * cookie. `deliver` sends it (or decides not to).
+   */
+  async function issueCode(request: Request, config: EmbeddedConfig, store: Store, at: Date, email: string, purpose: EmailCodePurpose, deliver: (code: string) => Promise<void>) {
+    if (config.mailer.kind === 'none') throw new EmbeddedHttpError('embedded_mail_unavailable', { details: 'SMTP_URL is not set' })
+    const keyring = await config.recoveryKeys()
+    const requestId = newId()
+    const code = generateEmailCode()
+    const binding = bindingToken(request, config)
+    // One statement: it replaces the email's live code of this purpose, so there is never more than one.
+    await store.issueEmailCode({
+      requestId,
+      email,
+      purpose,
+      codeHash: hashEmailCode(keyring.current, purpose, requestId, code),
+      bindingHash: hashToken(binding),
+      createdAt: at,
+      expiresAt: new Date(at.getTime() + RECOVERY_CODE_TTL_SECONDS * 1000),
+    })
+    await deliver(code)
+    const body: EmailCodeResponse | RecoveryCodeResponse = { requestId, expiresInSeconds: RECOVERY_CODE_TTL_SECONDS }
+    const cookie = serializeCookie(bindingCookieName(config.secureCookies), binding, { ...cookieFlags(config, '/'), maxAge: RECOVERY_CODE_TTL_SECONDS })
+    return jsonResponse(body, { status: 202, headers: { 'set-cookie': cookie } })
+  }
+
+  function codeMail(purpose: EmailCodePurpose, email: string, code: string) {
+    return { to: email, subject: MAIL_TEXT[purpose].subject, text: format(MAIL_TEXT[purpose].text, { code, minutes: RECOVERY_CODE_TTL_SECONDS / 60 }) }
+  }
+
+  /**
+   * One try at a code of `purpose`: counted first (the code's and the email's tries, in one
+   * transaction that refuses at either cap), then judged — the browser binding, the age, the HMAC —
+   * and used up when right. Returns the code's row.
+   */
+  async function acceptCode(request: Request, config: EmbeddedConfig, store: Store, at: Date, purpose: EmailCodePurpose): Promise<EmailCodeRecord> {
+    const limits = config.limits ?? EMBEDDED_LIMITS
+    await limit(store, `verify:ip:${ipOf(request)}`, limits.verifyPerIp, at)
+    const { requestId, code } = readCodeAttempt(await readEmbeddedBody(request))
+    const emailRule = limits.codeTriesPerEmail
+    const attempt = await store.attemptEmailCode(
+      requestId,
+      purpose,
+      { maxAttempts: RECOVERY_CODE_MAX_ATTEMPTS, emailKey: (email) => `embedded:code-tries:${purpose}:email:${hashToken(email)}`, emailMax: emailRule.max, emailWindowMs: emailRule.windowMs },
+      at,
+    )
+    if (attempt.kind === 'unknown') throw new EmbeddedHttpError('embedded_code_expired', { details: 'unknown, used or replaced' })
+    if (attempt.kind === 'locked') throw new EmbeddedHttpError('embedded_code_locked', { details: `no tries left for this ${attempt.scope}` })
+    const judgement = judgeEmailCode({
+      keyring: await config.recoveryKeys(),
+      record: attempt.record,
+      code,
+      bindingToken: readCookies(request).get(bindingCookieName(config.secureCookies)),
+      now: at,
+      codeTriesLeft: RECOVERY_CODE_MAX_ATTEMPTS - attempt.record.attempts,
+      emailTriesLeft: emailRule.max - attempt.emailTries,
+    })
+    if (judgement.kind === 'other_browser') throw new EmbeddedHttpError('embedded_code_other_browser')
+    if (judgement.kind === 'expired') throw new EmbeddedHttpError('embedded_code_expired')
+    if (judgement.kind === 'locked') throw new EmbeddedHttpError('embedded_code_locked')
+    if (judgement.kind === 'wrong') throw new EmbeddedHttpError('embedded_code_invalid', { attemptsLeft: judgement.attemptsLeft })
+    // Single use: of two right answers racing, one opens a session.
+    if (!(await store.consumeEmailCode(requestId, at))) throw new EmbeddedHttpError('embedded_code_expired', { details: 'used meanwhile' })
+    return attempt.record
+  }
+
+  /** A new session of `purpose` for `email`: its row (token hashed) and its cookie. */
+  async function openSession(store: Store, config: EmbeddedConfig, at: Date, email: string, purpose: 'email_recovery' | 'email_verification') {
+    const token = newToken()
+    const ttl = purpose === 'email_recovery' ? RECOVERY_SESSION_TTL_SECONDS : EMAIL_SESSION_TTL_SECONDS
+    const expiresAt = new Date(at.getTime() + ttl * 1000)
+    await store.putRecoverySession({ tokenHash: hashToken(token), email, purpose, createdAt: at, expiresAt })
+    const name = purpose === 'email_recovery' ? recoveryCookieName(config.secureCookies) : emailCookieName(config.secureCookies)
+    const path = purpose === 'email_recovery' ? RECOVERY_COOKIE_PATH : EMAIL_COOKIE_PATH
+    return { expiresAt, cookie: serializeCookie(name, token, { ...cookieFlags(config, path), maxAge: ttl }) }
+  }
+
+  /** The site's own origin for a link in an email: the configured origin this browser is on (never the Host header). */
+  function siteOrigin(request: Request, config: EmbeddedConfig): string {
+    const origin = request.headers.get('origin')
+    const chosen = (origin && config.origins.find((candidate) => candidate === origin)) || config.origins[0]
+    if (!chosen) throw new EmbeddedHttpError('embedded_internal_error', { details: 'no APP_ORIGIN configured' })
+    return chosen
+  }
+
   return {
+    emailCode: (request: Request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const store = await deps.store()
+        const at = now()
+        const limits = config.limits ?? EMBEDDED_LIMITS
+        await limit(store, `email-code:ip:${ipOf(request)}`, limits.verificationEmailPerIp, at)
+        const email = readEmail(await readEmbeddedBody(request))
+        await limit(store, `email-code:email:${hashToken(email)}`, limits.verificationEmailPerEmail, at)
+        // Any address may be proven, so there is nothing to hide here: the send is awaited and a failure reported.
+        return issueCode(request, config, store, at, email, 'verify_email', (code) => sendLogged(config.mailer, codeMail('verify_email', email, code)))
+      }),
+
+    emailVerify: (request: Request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const store = await deps.store()
+        const at = now()
+        const record = await acceptCode(request, config, store, at, 'verify_email')
+        const { expiresAt, cookie } = await openSession(store, config, at, record.email, 'email_verification')
+        const body: EmailVerifyResponse = { email: record.email, expiresAt: expiresAt.toISOString() }
+        return jsonResponse(body, { headers: { 'set-cookie': cookie } })
+      }),
+
     walletOptions: (request: Request) =>
       handle(async () => {
         const config = await deps.config()
@@ -133,10 +306,14 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         const at = now()
         await limit(store, `options:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).walletOptionsPerIp, at)
         const email = readEmail(await readEmbeddedBody(request))
+        const session = await sessionOf(request, store, config, at, 'email_verification')
+        if (session.email !== email) throw new EmbeddedHttpError('embedded_email_unverified', { details: 'the proven email is another one' })
+        // Said before the passkey prompt, so no passkey is made for a wallet that cannot be recorded.
+        if ((await store.listRecoverableWallets(email, MAX_WALLETS_PER_EMAIL)).length >= MAX_WALLETS_PER_EMAIL) throw new EmbeddedHttpError('embedded_wallet_limit')
         const walletId = newId()
         const rp = relyingPartyFor(request, config.origins)
         const options = await issueRegistrationOptions({ store, rp, walletId, email, purpose: 'register', now: at })
-        const body: WalletOptionsResponse = { walletId, options, recoveryPublicKey: (await config.recoveryKey()).publicKeyBase64Url }
+        const body: WalletOptionsResponse = { walletId, options, recoveryPublicKey: (await config.recoveryKeys()).current.publicKeyBase64Url }
         return jsonResponse(body)
       }),
 
@@ -153,22 +330,28 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         const recovery = readEnvelope(body.recovery, 'recovery')
         const vault = readSealed(body.vault, 'vault')
         const registration = readRegistration(body.registration)
+        const session = await sessionOf(request, store, config, at, 'email_verification')
+        if (session.email !== email) throw new EmbeddedHttpError('embedded_email_unverified', { details: 'the proven email is another one' })
         const rp = relyingPartyFor(request, config.origins)
         const credential = await verifyRegistration({ store, rp, registration, walletId, purpose: 'register', now: at })
-        // The envelope must open with our key for this wallet: a wallet we could not recover is refused now, not at recovery.
-        await openWithPrivateKey(await recoveryRecipient(config), recovery, additionalData.recovery(walletId)).then(
-          (raw) => raw.fill(0),
-          (cause: unknown) => {
-            throw new EmbeddedHttpError('embedded_malformed_body', { details: 'the recovery envelope does not open with the recovery key', cause })
-          },
-        )
-        const created = await store.createEmbeddedWallet(
-          { walletId, email, address, recoveryEnvelope: JSON.stringify(recovery), vault: JSON.stringify(vault), createdAt: at },
+        // The envelope must open with one of our keys for this wallet: a wallet we could not recover is
+        // refused now, not at recovery. Stored with the id of the key that opened it (the current one,
+        // unless the browser fetched its options just before a rotation).
+        const opened = await openRecoveryEnvelope(await config.recoveryKeys(), recovery, walletId).catch((cause: unknown) => {
+          throw new EmbeddedHttpError('embedded_malformed_body', { details: 'the recovery envelope does not open with the recovery key', cause })
+        })
+        opened.raw.fill(0)
+        const outcome = await store.createVerifiedWallet(
+          { walletId, email, address, recoveryEnvelope: storedEnvelopeJson(recovery, opened.key), vault: JSON.stringify(vault), createdAt: at },
           credential,
+          { sessionHash: session.tokenHash, maxPerEmail: MAX_WALLETS_PER_EMAIL, now: at },
         )
-        if (!created) throw new EmbeddedHttpError('embedded_wallet_exists')
+        if (outcome === 'unverified') throw new EmbeddedHttpError('embedded_email_unverified', { details: 'session used or expired meanwhile' })
+        if (outcome === 'limit') throw new EmbeddedHttpError('embedded_wallet_limit')
+        if (outcome === 'exists') throw new EmbeddedHttpError('embedded_wallet_exists')
         const response: CreateWalletResponse = { walletId, address }
-        return jsonResponse(response, { status: 201 })
+        // The proven email made its wallet: another one needs another code.
+        return jsonResponse(response, { status: 201, headers: { 'set-cookie': expiredCookie(emailCookieName(config.secureCookies), cookieFlags(config, EMAIL_COOKIE_PATH)) } })
       }),
 
     recoveryCode: (request: Request) =>
@@ -179,39 +362,16 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         const limits = config.limits ?? EMBEDDED_LIMITS
         await limit(store, `code:ip:${ipOf(request)}`, limits.codeEmailPerIp, at)
         const email = readEmail(await readEmbeddedBody(request))
-        await limit(store, `code:email:${sha256(email)}`, limits.codeEmailPerEmail, at)
-        const requestId = newId()
-        const code = generateRecoveryCode()
-        // Only the newest code counts: guesses cannot be spread over several live codes.
-        await store.voidRecoveryCodes(email, at)
-        await store.putRecoveryCode({
-          requestId,
-          email,
-          codeHash: hashRecoveryCode(requestId, code),
-          createdAt: at,
-          expiresAt: new Date(at.getTime() + RECOVERY_CODE_TTL_SECONDS * 1000),
-        })
+        await limit(store, `code:email:${hashToken(email)}`, limits.codeEmailPerEmail, at)
         // The same answer, at once, whether or not the email has a wallet: the lookup and the SMTP
         // exchange happen after it, so neither the timing nor a mail failure tells who has a wallet.
-        // Only an owner's mailbox receives a code (a stranger's address gets nothing).
-        background(async () => {
-          if ((await store.listEmbeddedWallets(email)).length === 0) return
-          try {
-            await config.mailer.send({
-              to: email,
-              subject: 'Your Sigil recovery code',
-              text:
-                `Your Sigil wallet recovery code is ${code}.\n\n` +
-                `It is valid for ${RECOVERY_CODE_TTL_SECONDS / 60} minutes and works once. ` +
-                'If you did not ask to recover a wallet, ignore this email: nobody can use the code without this mailbox.',
-            })
-          } catch (cause) {
-            // Never the code, never the SMTP URL: the transport's message, cut short.
-            log(`[sigil] embedded_mail_failed: ${cause instanceof Error ? cause.message.slice(0, 200) : 'send failed'}`)
-          }
+        // Only an owner of a verified wallet receives a code (a stranger's address gets nothing).
+        return issueCode(request, config, store, at, email, 'recovery', async (code) => {
+          background(async () => {
+            if ((await store.listRecoverableWallets(email, 1)).length === 0) return
+            await sendLogged(config.mailer, codeMail('recovery', email, code)).catch(() => undefined)
+          })
         })
-        const response: RecoveryCodeResponse = { requestId, expiresInSeconds: RECOVERY_CODE_TTL_SECONDS }
-        return jsonResponse(response, { status: 202 })
       }),
 
     recoveryVerify: (request: Request) =>
@@ -219,37 +379,13 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         const config = await deps.config()
         const store = await deps.store()
         const at = now()
-        await limit(store, `verify:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).verifyPerIp, at)
-        const { requestId, code } = readCodeAttempt(await readEmbeddedBody(request))
-        // Counted before it is judged, in one statement: parallel guesses cannot slip past the limit.
-        const record = await store.attemptRecoveryCode(requestId)
-        if (!record) throw new EmbeddedHttpError('embedded_code_expired', { details: 'unknown or already used' })
-        const wrongRule = (config.limits ?? EMBEDDED_LIMITS).wrongCodesPerEmail
-        const wrongKey = `embedded:wrong-code:email:${sha256(record.email)}`
-        // An email that had too many wrong codes today is locked, even for a right one.
-        if ((await store.rateLimitCount(wrongKey, at)) >= wrongRule.max) throw new EmbeddedHttpError('embedded_code_locked', { details: 'too many wrong codes for this email' })
-        const check = checkRecoveryCode(record, hashRecoveryCode(requestId, code), at)
-        if (check.kind === 'locked') throw new EmbeddedHttpError('embedded_code_locked')
-        if (check.kind === 'expired') throw new EmbeddedHttpError('embedded_code_expired')
-        if (check.kind === 'wrong') {
-          const { count } = await store.hit(wrongKey, wrongRule.windowMs, at)
-          const emailLeft = wrongRule.max - count
-          if (emailLeft <= 0) throw new EmbeddedHttpError('embedded_code_locked', { details: 'too many wrong codes for this email' })
-          throw new EmbeddedHttpError('embedded_code_invalid', { attemptsLeft: Math.min(check.attemptsLeft, emailLeft) })
-        }
-        // Single use: of two right answers racing, one opens a session.
-        if (!(await store.consumeRecoveryCode(requestId, at))) throw new EmbeddedHttpError('embedded_code_expired', { details: 'used meanwhile' })
-        const token = randomBytes(32).toString('base64url')
-        const expiresAt = new Date(at.getTime() + RECOVERY_SESSION_TTL_SECONDS * 1000)
-        await store.putRecoverySession({ tokenHash: sha256(token), email: record.email, purpose: 'email_recovery', createdAt: at, expiresAt })
-        const wallets = (await store.listEmbeddedWallets(record.email)).map((wallet) => ({ walletId: wallet.walletId, address: getAddress(wallet.address), createdAt: wallet.createdAt.toISOString() }))
-        const cookie = serializeCookie(recoveryCookieName(config.secureCookies), token, {
-          maxAge: RECOVERY_SESSION_TTL_SECONDS,
-          path: RECOVERY_COOKIE_PATH,
-          httpOnly: true,
-          secure: config.secureCookies,
-          sameSite: 'Strict',
-        })
+        const record = await acceptCode(request, config, store, at, 'recovery')
+        const { expiresAt, cookie } = await openSession(store, config, at, record.email, 'email_recovery')
+        const wallets = (await store.listRecoverableWallets(record.email, MAX_WALLETS_PER_EMAIL)).map((wallet) => ({
+          walletId: wallet.walletId,
+          address: getAddress(wallet.address),
+          createdAt: wallet.createdAt.toISOString(),
+        }))
         const response: RecoveryVerifyResponse = { wallets, expiresAt: expiresAt.toISOString() }
         return jsonResponse(response, { headers: { 'set-cookie': cookie } })
       }),
@@ -263,12 +399,11 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         const body = await readEmbeddedBody(request)
         const walletId = readWalletId(body)
         const publicKey = readPublicKey(body)
-        const session = await recoverySession(request, store, config, at)
+        const session = await sessionOf(request, store, config, at, 'email_recovery')
         const wallet = await walletInSession(store, walletId, session.email)
-        const envelope = JSON.parse(wallet.recoveryEnvelope) as Envelope
         // Opened with the recovery key and at once sealed to the browser's one-time key: the answer
         // carries the data key wrapped, and this process holds it in plain only for these lines.
-        const raw = await openWithPrivateKey(await recoveryRecipient(config), envelope, additionalData.recovery(walletId))
+        const { raw } = await openRecoveryEnvelope(await config.recoveryKeys(), parseStoredEnvelope(wallet.recoveryEnvelope), walletId)
         let wrappedKey: Envelope
         try {
           wrappedKey = await sealToPublicKey(fromBase64Url(publicKey), raw, additionalData.recovery(walletId))
@@ -276,6 +411,28 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
           throw new EmbeddedHttpError('embedded_malformed_body', { details: 'publicKey is not a P-256 point', cause })
         } finally {
           raw.fill(0)
+        }
+        // From this answer on, the browser can read the wallet's phrase: this is when the owner is
+        // told, with a link that cancels the recovery (once per session and wallet).
+        const cancelToken = newId()
+        const first = await store.recordRecoveryRelease({
+          cancelHash: hashToken(cancelToken),
+          sessionHash: session.tokenHash,
+          walletId,
+          email: wallet.email,
+          releasedAt: at,
+          cancelExpiresAt: new Date(at.getTime() + RECOVERY_CANCEL_TTL_SECONDS * 1000),
+        })
+        if (first) {
+          const link = `${siteOrigin(request, config)}${embeddedApiPaths.recoveryCancel}?token=${cancelToken}`
+          const address = getAddress(wallet.address)
+          background(() =>
+            sendLogged(config.mailer, {
+              to: wallet.email,
+              subject: format(embeddedServer.mail.noticeSubject, { address }),
+              text: format(embeddedServer.mail.noticeText, { address, time: at.toISOString().replace('T', ' ').slice(0, 16), link, days: RECOVERY_CANCEL_TTL_SECONDS / 86400 }),
+            }).catch(() => undefined),
+          )
         }
         // No excludeCredentials: a device that still holds one of the wallet's passkeys (its local
         // record lost, or a synced passkey) would answer InvalidStateError and never recover. A new
@@ -308,26 +465,64 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         const body = await readEmbeddedBody(request)
         const walletId = readWalletId(body)
         const registration = readRegistration(body.registration)
-        const session = await recoverySession(request, store, config, at)
+        const session = await sessionOf(request, store, config, at, 'email_recovery')
         const wallet = await walletInSession(store, walletId, session.email)
         const rp = relyingPartyFor(request, config.origins)
         const credential = await verifyRegistration({ store, rp, registration, walletId, purpose: 'recover', now: at })
-        // The session is used up first, in one statement that also checks it is still live: of two
-        // completions racing, exactly one adds its passkey.
-        if (!(await store.consumeRecoverySession(session.tokenHash, at))) {
-          throw new EmbeddedHttpError('embedded_recovery_session_invalid', { details: 'session used or expired meanwhile' })
-        }
-        if (!(await store.addEmbeddedCredential(credential))) throw new EmbeddedHttpError('embedded_passkey_invalid', { details: 'credential already recorded' })
+        // One transaction that also checks the session is still live and the owner has not cancelled:
+        // of two completions racing, exactly one adds its passkey.
+        const outcome = await store.completeRecovery(session.tokenHash, credential, at)
+        if (outcome === 'session_invalid') throw new EmbeddedHttpError('embedded_recovery_session_invalid', { details: 'session used or expired meanwhile, or no key released' })
+        if (outcome === 'cancelled') throw new EmbeddedHttpError('embedded_recovery_cancelled')
+        if (outcome === 'credential_exists') throw new EmbeddedHttpError('embedded_passkey_invalid', { details: 'credential already recorded' })
         const response: RecoveryCompleteResponse = { walletId, address: getAddress(wallet.address) }
-        const cookie = expiredCookie(recoveryCookieName(config.secureCookies), { path: RECOVERY_COOKIE_PATH, httpOnly: true, secure: config.secureCookies, sameSite: 'Strict' })
+        const cookie = expiredCookie(recoveryCookieName(config.secureCookies), cookieFlags(config, RECOVERY_COOKIE_PATH))
         return jsonResponse(response, { headers: { 'set-cookie': cookie } })
+      }),
+
+    /**
+     * GET of the owner's cancel link: a page with a button, never the cancel itself — mail scanners
+     * open links, and must not cancel a recovery by doing so.
+     */
+    recoveryCancelPage: (request: Request) =>
+      handleHtml(log, async () => {
+        const store = await deps.store()
+        const token = new URL(request.url).searchParams.get('token')
+        const record = token && /^[A-Za-z0-9_-]{22}$/.test(token) ? await store.getRecoveryByCancelHash(hashToken(token)) : null
+        if (!record) return cancelPageHtml({ kind: 'invalid' }, 404)
+        const wallet = await store.getEmbeddedWallet(record.walletId)
+        const address = wallet ? getAddress(wallet.address) : record.walletId
+        if (record.cancelledAt) return cancelPageHtml({ kind: 'already_cancelled' }, 410)
+        if (record.cancelExpiresAt.getTime() <= now().getTime()) return cancelPageHtml({ kind: 'expired' }, 410)
+        return cancelPageHtml({ kind: 'confirm', address, releasedAt: record.releasedAt, token: token! })
+      }),
+
+    /** POST of the cancel page's form: cancels the recovery (README, "Security model of the embedded wallet"). */
+    recoveryCancel: (request: Request) =>
+      handleHtml(log, async () => {
+        const store = await deps.store()
+        const at = now()
+        const token = await readCancelToken(request)
+        if (!token) return cancelPageHtml({ kind: 'invalid' }, 400)
+        const outcome = await store.cancelRecovery(hashToken(token), at)
+        if (outcome.kind === 'unknown') return cancelPageHtml({ kind: 'invalid' }, 404)
+        if (outcome.kind === 'expired') return cancelPageHtml({ kind: 'expired' }, 410)
+        if (outcome.kind === 'already_cancelled') return cancelPageHtml({ kind: 'already_cancelled' }, 410)
+        const wallet = await store.getEmbeddedWallet(outcome.record.walletId)
+        log(`[sigil] embedded recovery cancelled by its owner: wallet ${outcome.record.walletId}, passkey removed: ${outcome.credentialRemoved}`)
+        return cancelPageHtml({ kind: 'cancelled', address: wallet ? getAddress(wallet.address) : outcome.record.walletId, credentialRemoved: outcome.credentialRemoved })
       }),
   }
 }
 
-async function recoveryRecipient(config: EmbeddedConfig) {
-  const pair = await config.recoveryKey()
-  return { privateKey: pair.privateKey, publicKey: pair.publicKey }
+async function handleHtml(log: (line: string) => void, run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run()
+  } catch (caught) {
+    const error = toHttpError(caught)
+    log(`[sigil] ${error.code}: ${redactForLog(error.details ?? '', 300)}`)
+    return new Response(error.message, { status: error.status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } })
+  }
 }
 
 export type EmbeddedRoutes = ReturnType<typeof createEmbeddedRoutes>

@@ -5,30 +5,32 @@ import { dataDir } from '@/lib/store/dataDir'
 import { getStore } from '@/lib/store/openStore'
 import { embeddedNow, isTestClockEnabled } from './clock'
 import { createMailer, type Mailer } from './mailer'
-import { recoveryKeyPair, resolveRecoverySecret, type RecoveryKeyPair } from './recoveryKey'
+import { recoveryKeyring, resolvePreviousRecoverySecrets, resolveRecoverySecret, type RecoveryKeyring } from './recoveryKey'
 import { createEmbeddedRoutes, type EmbeddedConfig, type EmbeddedRoutes } from './routes'
 
 type Env = Record<string, string | undefined>
 
-// Derived once per process and secret (importing a key is cheap, but not free on every request).
-let cachedKey: { secret: string; pair: Promise<RecoveryKeyPair> } | undefined
+// Derived once per process and set of secrets (importing keys is cheap, but not free on every request).
+let cachedKeys: { signature: string; ring: Promise<RecoveryKeyring> } | undefined
 let cachedMailer: { signature: string; mailer: Mailer } | undefined
 
 /** The embedded wallet's configuration, read per request from the environment (one build, any deployment). */
 export function embeddedConfigFromEnv(env: Env = process.env): EmbeddedConfig {
   const publicConfig = getPublicConfig(env)
   const folder = dataDir(env)
-  const signature = `${env.SMTP_URL ?? ''}|${env.MAIL_FROM ?? ''}|${folder}`
-  if (cachedMailer?.signature !== signature) cachedMailer = { signature, mailer: createMailer({ env, dataDir: folder }) }
+  const signature = `${env.NODE_ENV ?? ''}|${env.SMTP_URL ?? ''}|${env.MAIL_FROM ?? ''}|${folder}|${publicConfig.appOrigins.join(',')}`
+  // Throws MailConfigError on mail settings production refuses (next start refuses them first).
+  if (cachedMailer?.signature !== signature) cachedMailer = { signature, mailer: createMailer({ env, dataDir: folder, origins: publicConfig.appOrigins }) }
   return {
     origins: publicConfig.appOrigins,
     secureCookies: shouldUseSecureCookies({ nodeEnv: env.NODE_ENV, origins: publicConfig.appOrigins }),
     mailer: cachedMailer.mailer,
-    recoveryKey: () => {
-      const secret = resolveRecoverySecret({ env, dataDir: folder })
-      const id = Buffer.from(secret).toString('base64')
-      if (cachedKey?.secret !== id) cachedKey = { secret: id, pair: recoveryKeyPair(secret) }
-      return cachedKey.pair
+    recoveryKeys: () => {
+      const current = resolveRecoverySecret({ env, dataDir: folder })
+      const previous = resolvePreviousRecoverySecrets(env)
+      const id = [current, ...previous].map((secret) => Buffer.from(secret).toString('base64')).join(',')
+      if (cachedKeys?.signature !== id) cachedKeys = { signature: id, ring: recoveryKeyring(current, previous) }
+      return cachedKeys.ring
     },
   }
 }

@@ -1,10 +1,15 @@
-import { StoreUnavailableError } from './errors'
 import type {
+  CancelRecoveryOutcome,
+  CodeAttempt,
+  CompleteRecoveryOutcome,
+  CreateWalletOutcome,
+  EmailCodePurpose,
+  EmailCodeRecord,
   EmbeddedChallengeRecord,
   EmbeddedCredentialRecord,
   EmbeddedWalletRecord,
   EmbeddedWalletStore,
-  RecoveryCodeRecord,
+  RecoveryRecord,
   RecoverySessionRecord,
 } from './embeddedTypes'
 import type { Queryable } from './sqlStore'
@@ -13,16 +18,39 @@ import type { Queryable } from './sqlStore'
 export const EXPIRED_RECOVERY_RETENTION_MS = 24 * 60 * 60 * 1000
 
 type Guard = <T>(what: string, fn: () => Promise<T>) => Promise<T>
+/** The driver with transactions (each statement of `fn` on one connection, committed together). */
+type TransactionalQueryable = Queryable & { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> }
 
 const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value))
 const toDateOrNull = (value: Date | string | null): Date | null => (value === null ? null : toDate(value))
 const iso = (date: Date) => date.toISOString()
 
-type WalletRow = { wallet_id: string; email: string; address: string; recovery_envelope: string; vault: string; created_at: Date | string }
+type WalletRow = { wallet_id: string; email: string; address: string; recovery_envelope: string; vault: string; created_at: Date | string; email_verified_at: Date | string | null }
 type CredentialRow = { credential_id: string; wallet_id: string; public_key: string; counter: number | string; transports: string; created_at: Date | string }
 type ChallengeRow = { challenge_hash: string; purpose: string; wallet_id: string; expires_at: Date | string }
-type CodeRow = { request_id: string; email: string; code_hash: string; attempts: number | string; created_at: Date | string; expires_at: Date | string; consumed_at: Date | string | null }
+type CodeRow = {
+  request_id: string
+  email: string
+  purpose: string
+  code_hash: string
+  binding_hash: string | null
+  attempts: number | string
+  created_at: Date | string
+  expires_at: Date | string
+  consumed_at: Date | string | null
+}
 type SessionRow = { token_hash: string; email: string; purpose: string; created_at: Date | string; expires_at: Date | string; consumed_at: Date | string | null }
+type RecoveryRow = {
+  cancel_hash: string
+  session_hash: string
+  wallet_id: string
+  email: string
+  released_at: Date | string
+  cancel_expires_at: Date | string
+  credential_id: string | null
+  completed_at: Date | string | null
+  cancelled_at: Date | string | null
+}
 
 const wallet = (row: WalletRow): EmbeddedWalletRecord => ({
   walletId: row.wallet_id,
@@ -31,6 +59,7 @@ const wallet = (row: WalletRow): EmbeddedWalletRecord => ({
   recoveryEnvelope: row.recovery_envelope,
   vault: row.vault,
   createdAt: toDate(row.created_at),
+  emailVerifiedAt: toDateOrNull(row.email_verified_at),
 })
 const credential = (row: CredentialRow): EmbeddedCredentialRecord => ({
   credentialId: row.credential_id,
@@ -40,10 +69,12 @@ const credential = (row: CredentialRow): EmbeddedCredentialRecord => ({
   transports: row.transports,
   createdAt: toDate(row.created_at),
 })
-const code = (row: CodeRow): RecoveryCodeRecord => ({
+const code = (row: CodeRow): EmailCodeRecord => ({
   requestId: row.request_id,
   email: row.email,
+  purpose: row.purpose as EmailCodePurpose,
   codeHash: row.code_hash,
+  bindingHash: row.binding_hash,
   attempts: Number(row.attempts),
   createdAt: toDate(row.created_at),
   expiresAt: toDate(row.expires_at),
@@ -57,29 +88,81 @@ const session = (row: SessionRow): RecoverySessionRecord => ({
   expiresAt: toDate(row.expires_at),
   consumedAt: toDateOrNull(row.consumed_at),
 })
+const recovery = (row: RecoveryRow): RecoveryRecord => ({
+  cancelHash: row.cancel_hash,
+  sessionHash: row.session_hash,
+  walletId: row.wallet_id,
+  email: row.email,
+  releasedAt: toDate(row.released_at),
+  cancelExpiresAt: toDate(row.cancel_expires_at),
+  credentialId: row.credential_id,
+  completedAt: toDateOrNull(row.completed_at),
+  cancelledAt: toDateOrNull(row.cancelled_at),
+})
 
-const WALLET_COLUMNS = 'wallet_id, email, address, recovery_envelope, vault, created_at'
-const CODE_COLUMNS = 'request_id, email, code_hash, attempts, created_at, expires_at, consumed_at'
+const WALLET_COLUMNS = 'wallet_id, email, address, recovery_envelope, vault, created_at, email_verified_at'
+const CODE_COLUMNS = 'request_id, email, purpose, code_hash, binding_hash, attempts, created_at, expires_at, consumed_at'
+const RECOVERY_COLUMNS = 'cancel_hash, session_hash, wallet_id, email, released_at, cancel_expires_at, credential_id, completed_at, cancelled_at'
+
+/** Thrown inside a transaction to roll it back and answer `value` (a refusal, not a failure). */
+class Refusal<T> {
+  constructor(readonly value: T) {}
+}
+async function refusable<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work
+  } catch (error) {
+    if (error instanceof Refusal) return error.value as T
+    throw error
+  }
+}
+
+/** Inserts a wallet and its first passkey in one statement (both or neither); the wallet id when inserted. */
+async function insertWallet(db: Queryable, record: Omit<EmbeddedWalletRecord, 'emailVerifiedAt'>, verifiedAt: Date | null, first: EmbeddedCredentialRecord) {
+  const { rows } = await db.query<{ wallet_id: string }>(
+    `WITH w AS (
+       INSERT INTO sigil_embedded_wallets (${WALLET_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6::timestamptz, $12::timestamptz)
+       ON CONFLICT (wallet_id) DO NOTHING RETURNING wallet_id
+     )
+     INSERT INTO sigil_embedded_credentials (credential_id, wallet_id, public_key, counter, transports, created_at)
+     SELECT $7, wallet_id, $8, $9, $10, $11::timestamptz FROM w
+     RETURNING wallet_id`,
+    [record.walletId, record.email, record.address, record.recoveryEnvelope, record.vault, iso(record.createdAt),
+      first.credentialId, first.publicKey, first.counter, first.transports, iso(first.createdAt), verifiedAt ? iso(verifiedAt) : null],
+  )
+  return rows.length === 1
+}
 
 /** The embedded wallet's statements, on either driver (same SQL for PGlite and Postgres). */
-export function embeddedSql(driver: Queryable, guarded: Guard): EmbeddedWalletStore {
+export function embeddedSql(driver: TransactionalQueryable, guarded: Guard): EmbeddedWalletStore {
   return {
     async createEmbeddedWallet(record, first) {
-      // One statement: the wallet and its first passkey exist together or not at all.
-      const { rows } = await guarded('save the wallet', () =>
-        driver.query<{ wallet_id: string }>(
-          `WITH w AS (
-             INSERT INTO sigil_embedded_wallets (${WALLET_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6::timestamptz)
-             ON CONFLICT (wallet_id) DO NOTHING RETURNING wallet_id
-           )
-           INSERT INTO sigil_embedded_credentials (credential_id, wallet_id, public_key, counter, transports, created_at)
-           SELECT $7, wallet_id, $8, $9, $10, $11::timestamptz FROM w
-           RETURNING wallet_id`,
-          [record.walletId, record.email, record.address, record.recoveryEnvelope, record.vault, iso(record.createdAt),
-            first.credentialId, first.publicKey, first.counter, first.transports, iso(first.createdAt)],
+      return guarded('save the wallet', () => insertWallet(driver, record, record.emailVerifiedAt ?? null, first))
+    },
+
+    async createVerifiedWallet(record, first, check) {
+      return guarded('save the wallet', () =>
+        refusable(
+          driver.transaction(async (tx): Promise<CreateWalletOutcome> => {
+            // One email at a time: two creations racing cannot both see room under the cap.
+            await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`sigil-embedded-wallets:${record.email}`])
+            const verified = await tx.query(
+              `UPDATE sigil_embedded_recovery_sessions SET consumed_at = $3::timestamptz
+               WHERE token_hash = $1 AND purpose = 'email_verification' AND email = $2 AND consumed_at IS NULL AND expires_at > $3::timestamptz
+               RETURNING 1`,
+              [check.sessionHash, record.email, iso(check.now)],
+            )
+            if (verified.rows.length !== 1) return 'unverified'
+            const { rows } = await tx.query<{ count: number | string }>(
+              'SELECT count(*) AS count FROM sigil_embedded_wallets WHERE email = $1 AND email_verified_at IS NOT NULL',
+              [record.email],
+            )
+            if (Number(rows[0]?.count ?? 0) >= check.maxPerEmail) throw new Refusal<CreateWalletOutcome>('limit')
+            if (!(await insertWallet(tx, record, check.now, first))) throw new Refusal<CreateWalletOutcome>('exists')
+            return 'created'
+          }),
         ),
       )
-      return rows.length === 1
     },
 
     async getEmbeddedWallet(walletId) {
@@ -89,9 +172,12 @@ export function embeddedSql(driver: Queryable, guarded: Guard): EmbeddedWalletSt
       return rows[0] ? wallet(rows[0]) : null
     },
 
-    async listEmbeddedWallets(email) {
+    async listRecoverableWallets(email, limit) {
       const { rows } = await guarded('list the wallets', () =>
-        driver.query<WalletRow>(`SELECT ${WALLET_COLUMNS} FROM sigil_embedded_wallets WHERE email = $1 ORDER BY created_at, wallet_id LIMIT 50`, [email]),
+        driver.query<WalletRow>(
+          `SELECT ${WALLET_COLUMNS} FROM sigil_embedded_wallets WHERE email = $1 AND email_verified_at IS NOT NULL ORDER BY created_at, wallet_id LIMIT $2`,
+          [email, limit],
+        ),
       )
       return rows.map(wallet)
     },
@@ -138,44 +224,74 @@ export function embeddedSql(driver: Queryable, guarded: Guard): EmbeddedWalletSt
         : null
     },
 
-    async putRecoveryCode(record) {
+    async issueEmailCode(record) {
+      // The partial unique index (one live code per email and purpose) is the arbiter: a request that
+      // races another replaces its code instead of adding a second live one.
       await guarded('save the code', () =>
         driver.query(
-          'INSERT INTO sigil_embedded_codes (request_id, email, code_hash, attempts, created_at, expires_at) VALUES ($1, $2, $3, 0, $4::timestamptz, $5::timestamptz)',
-          [record.requestId, record.email, record.codeHash, iso(record.createdAt), iso(record.expiresAt)],
+          `INSERT INTO sigil_embedded_codes AS c (request_id, email, purpose, code_hash, binding_hash, attempts, created_at, expires_at)
+           VALUES ($1, $2, $3, $4, $5, 0, $6::timestamptz, $7::timestamptz)
+           ON CONFLICT (email, purpose) WHERE consumed_at IS NULL DO UPDATE SET
+             request_id = EXCLUDED.request_id, code_hash = EXCLUDED.code_hash, binding_hash = EXCLUDED.binding_hash,
+             attempts = 0, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at`,
+          [record.requestId, record.email, record.purpose, record.codeHash, record.bindingHash, iso(record.createdAt), iso(record.expiresAt)],
         ),
       )
     },
 
-    async voidRecoveryCodes(email, now) {
-      const { rows } = await guarded('void the earlier codes', () =>
-        driver.query('UPDATE sigil_embedded_codes SET consumed_at = $2::timestamptz WHERE email = $1 AND consumed_at IS NULL RETURNING 1', [email, iso(now)]),
-      )
-      return rows.length
-    },
-
-    async rateLimitCount(key, now) {
-      const { rows } = await guarded('read the attempt count', () =>
-        driver.query<{ count: number | string }>('SELECT count FROM sigil_rate_limits WHERE key = $1 AND reset_at > $2::timestamptz', [key, iso(now)]),
-      )
-      return rows[0] ? Number(rows[0].count) : 0
-    },
-
-    async attemptRecoveryCode(requestId) {
-      const { rows } = await guarded('count the code attempt', () =>
-        driver.query<CodeRow>(
-          `UPDATE sigil_embedded_codes SET attempts = attempts + 1 WHERE request_id = $1 AND consumed_at IS NULL RETURNING ${CODE_COLUMNS}`,
-          [requestId],
+    async attemptEmailCode(requestId, purpose, limits, now) {
+      return guarded('count the code attempt', () =>
+        refusable(
+          driver.transaction(async (tx): Promise<CodeAttempt> => {
+            // The code's row is locked from here to commit: parallel tries at one code queue up, and
+            // each sees the count the one before it left.
+            const counted = await tx.query<CodeRow>(
+              `UPDATE sigil_embedded_codes SET attempts = attempts + 1
+               WHERE request_id = $1 AND purpose = $2 AND consumed_at IS NULL AND attempts < $3
+               RETURNING ${CODE_COLUMNS}`,
+              [requestId, purpose, limits.maxAttempts],
+            )
+            const row = counted.rows[0]
+            if (!row) {
+              const { rows } = await tx.query<{ consumed_at: Date | string | null }>(
+                'SELECT consumed_at FROM sigil_embedded_codes WHERE request_id = $1 AND purpose = $2',
+                [requestId, purpose],
+              )
+              return rows[0] && rows[0].consumed_at === null ? { kind: 'locked', scope: 'code' } : { kind: 'unknown' }
+            }
+            // The email's tries: counted only below its cap (the WHERE of ON CONFLICT runs on the
+            // locked, latest row), so the count never passes the cap however many tries race.
+            const resetAt = new Date(now.getTime() + limits.emailWindowMs)
+            const email = await tx.query<{ count: number | string }>(
+              `INSERT INTO sigil_rate_limits AS r (key, count, reset_at) VALUES ($1, 1, $3::timestamptz)
+               ON CONFLICT (key) DO UPDATE SET
+                 count    = CASE WHEN r.reset_at <= $2::timestamptz THEN 1 ELSE r.count + 1 END,
+                 reset_at = CASE WHEN r.reset_at <= $2::timestamptz THEN $3::timestamptz ELSE r.reset_at END
+               WHERE r.reset_at <= $2::timestamptz OR r.count < $4
+               RETURNING count`,
+              [limits.emailKey(row.email), iso(now), iso(resetAt), limits.emailMax],
+            )
+            const emailRow = email.rows[0]
+            // Rolls back the code's count too: a refused try counts nowhere.
+            if (!emailRow) throw new Refusal<CodeAttempt>({ kind: 'locked', scope: 'email' })
+            return { kind: 'counted', record: code(row), emailTries: Number(emailRow.count) }
+          }),
         ),
       )
-      return rows[0] ? code(rows[0]) : null
     },
 
-    async consumeRecoveryCode(requestId, now) {
+    async consumeEmailCode(requestId, now) {
       const { rows } = await guarded('use the code', () =>
         driver.query('UPDATE sigil_embedded_codes SET consumed_at = $2::timestamptz WHERE request_id = $1 AND consumed_at IS NULL RETURNING 1', [requestId, iso(now)]),
       )
       return rows.length === 1
+    },
+
+    async voidEmailCodes(email, purpose, now) {
+      const { rows } = await guarded('void the codes', () =>
+        driver.query('UPDATE sigil_embedded_codes SET consumed_at = $3::timestamptz WHERE email = $1 AND purpose = $2 AND consumed_at IS NULL RETURNING 1', [email, purpose, iso(now)]),
+      )
+      return rows.length
     },
 
     async putRecoverySession(record) {
@@ -206,6 +322,102 @@ export function embeddedSql(driver: Queryable, guarded: Guard): EmbeddedWalletSt
       )
       return rows.length === 1
     },
+
+    async recordRecoveryRelease(record) {
+      const { rows } = await guarded('record the recovery', () =>
+        driver.query(
+          `INSERT INTO sigil_embedded_recoveries (cancel_hash, session_hash, wallet_id, email, released_at, cancel_expires_at)
+           VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz) ON CONFLICT (session_hash, wallet_id) DO NOTHING RETURNING 1`,
+          [record.cancelHash, record.sessionHash, record.walletId, record.email, iso(record.releasedAt), iso(record.cancelExpiresAt)],
+        ),
+      )
+      return rows.length === 1
+    },
+
+    async completeRecovery(sessionHash, added, now) {
+      return guarded('finish the recovery', () =>
+        refusable(
+          driver.transaction(async (tx): Promise<CompleteRecoveryOutcome> => {
+            // Lock order (session, then recovery) is the cancel link's too: the two never deadlock.
+            const ended = await tx.query(
+              `UPDATE sigil_embedded_recovery_sessions SET consumed_at = $2::timestamptz
+               WHERE token_hash = $1 AND purpose = 'email_recovery' AND consumed_at IS NULL AND expires_at > $2::timestamptz RETURNING 1`,
+              [sessionHash, iso(now)],
+            )
+            if (ended.rows.length !== 1) return 'session_invalid'
+            const noted = await tx.query(
+              `UPDATE sigil_embedded_recoveries SET credential_id = $3, completed_at = $4::timestamptz
+               WHERE session_hash = $1 AND wallet_id = $2 AND cancelled_at IS NULL AND completed_at IS NULL RETURNING 1`,
+              [sessionHash, added.walletId, added.credentialId, iso(now)],
+            )
+            if (noted.rows.length !== 1) {
+              const { rows } = await tx.query<{ cancelled_at: Date | string | null }>(
+                'SELECT cancelled_at FROM sigil_embedded_recoveries WHERE session_hash = $1 AND wallet_id = $2',
+                [sessionHash, added.walletId],
+              )
+              throw new Refusal<CompleteRecoveryOutcome>(rows[0]?.cancelled_at ? 'cancelled' : 'session_invalid')
+            }
+            const inserted = await tx.query(
+              `INSERT INTO sigil_embedded_credentials (credential_id, wallet_id, public_key, counter, transports, created_at)
+               VALUES ($1, $2, $3, $4, $5, $6::timestamptz) ON CONFLICT (credential_id) DO NOTHING RETURNING 1`,
+              [added.credentialId, added.walletId, added.publicKey, added.counter, added.transports, iso(added.createdAt)],
+            )
+            if (inserted.rows.length !== 1) throw new Refusal<CompleteRecoveryOutcome>('credential_exists')
+            return 'completed'
+          }),
+        ),
+      )
+    },
+
+    async getRecoveryByCancelHash(cancelHash) {
+      const { rows } = await guarded('read the recovery', () =>
+        driver.query<RecoveryRow>(`SELECT ${RECOVERY_COLUMNS} FROM sigil_embedded_recoveries WHERE cancel_hash = $1`, [cancelHash]),
+      )
+      return rows[0] ? recovery(rows[0]) : null
+    },
+
+    async cancelRecovery(cancelHash, now) {
+      return guarded('cancel the recovery', () =>
+        driver.transaction(async (tx): Promise<CancelRecoveryOutcome> => {
+          const found = await tx.query<RecoveryRow>(`SELECT ${RECOVERY_COLUMNS} FROM sigil_embedded_recoveries WHERE cancel_hash = $1`, [cancelHash])
+          const before = found.rows[0]
+          if (!before) return { kind: 'unknown' }
+          // The session first (the completion's lock order): an unfinished recovery cannot finish now.
+          await tx.query('UPDATE sigil_embedded_recovery_sessions SET consumed_at = $2::timestamptz WHERE token_hash = $1 AND consumed_at IS NULL', [before.session_hash, iso(now)])
+          const cancelled = await tx.query<RecoveryRow>(
+            `UPDATE sigil_embedded_recoveries SET cancelled_at = $2::timestamptz
+             WHERE cancel_hash = $1 AND cancelled_at IS NULL AND cancel_expires_at > $2::timestamptz RETURNING ${RECOVERY_COLUMNS}`,
+            [cancelHash, iso(now)],
+          )
+          const row = cancelled.rows[0]
+          if (!row) return { kind: before.cancelled_at ? 'already_cancelled' : 'expired' }
+          let credentialRemoved = false
+          if (row.credential_id) {
+            const removed = await tx.query('DELETE FROM sigil_embedded_credentials WHERE credential_id = $1 AND wallet_id = $2 RETURNING 1', [row.credential_id, row.wallet_id])
+            credentialRemoved = removed.rows.length === 1
+          }
+          await tx.query(
+            "UPDATE sigil_embedded_codes SET consumed_at = $2::timestamptz WHERE email = $1 AND purpose = 'recovery' AND consumed_at IS NULL",
+            [row.email, iso(now)],
+          )
+          return { kind: 'cancelled', record: recovery(row), credentialRemoved }
+        }),
+      )
+    },
+
+    async listWalletsAfter(afterWalletId, limit) {
+      const { rows } = await guarded('list the wallets', () =>
+        driver.query<WalletRow>(`SELECT ${WALLET_COLUMNS} FROM sigil_embedded_wallets WHERE wallet_id > $1 ORDER BY wallet_id LIMIT $2`, [afterWalletId, limit]),
+      )
+      return rows.map(wallet)
+    },
+
+    async replaceRecoveryEnvelope(walletId, expected, replacement) {
+      const { rows } = await guarded('re-seal the wallet', () =>
+        driver.query('UPDATE sigil_embedded_wallets SET recovery_envelope = $3 WHERE wallet_id = $1 AND recovery_envelope = $2 RETURNING 1', [walletId, expected, replacement]),
+      )
+      return rows.length === 1
+    },
   }
 }
 
@@ -216,6 +428,6 @@ export async function cleanupEmbedded(driver: Queryable, now: Date): Promise<num
   const challenges = await driver.query('DELETE FROM sigil_embedded_challenges WHERE expires_at <= $1::timestamptz RETURNING 1', [at])
   const codes = await driver.query('DELETE FROM sigil_embedded_codes WHERE expires_at <= $1::timestamptz RETURNING 1', [retired])
   const sessions = await driver.query('DELETE FROM sigil_embedded_recovery_sessions WHERE expires_at <= $1::timestamptz RETURNING 1', [retired])
-  return challenges.rows.length + codes.rows.length + sessions.rows.length
+  const recoveries = await driver.query('DELETE FROM sigil_embedded_recoveries WHERE cancel_expires_at <= $1::timestamptz RETURNING 1', [retired])
+  return challenges.rows.length + codes.rows.length + sessions.rows.length + recoveries.rows.length
 }
-

@@ -1,18 +1,24 @@
 /**
  * The embedded wallet's rows. Only ciphertext and public facts: the data key is stored sealed to the
- * server's recovery key, the mnemonic sealed under the data key; codes, challenges and recovery
- * session tokens only as SHA-256 hashes.
+ * server's recovery key, the mnemonic sealed under the data key; email codes as HMAC-SHA-256 under a
+ * key derived from `EMBEDDED_RECOVERY_KEY`; challenges, session tokens, browser bindings and cancel
+ * tokens (all 256- or 128-bit random) as SHA-256.
  */
 export type EmbeddedWalletRecord = {
   walletId: string
   /** Normalised (trimmed, lowercased). */
   email: string
   address: string
-  /** JSON of the data key sealed to the recovery public key (`{epk, iv, ct}`). */
+  /** JSON of the data key sealed to a recovery public key (`{kid, epk, iv, ct}`; no `kid` before rotation existed). */
   recoveryEnvelope: string
   /** JSON of the mnemonic sealed under the data key (`{iv, ct}`). */
   vault: string
   createdAt: Date
+  /**
+   * When the email was proven by a code at creation; null for wallets made before verification
+   * existed (or recorded without it): those are never offered for email recovery.
+   */
+  emailVerifiedAt: Date | null
 }
 
 export type EmbeddedCredentialRecord = {
@@ -35,58 +41,139 @@ export type EmbeddedChallengeRecord = {
   expiresAt: Date
 }
 
-/** A one-time recovery code, by SHA-256 of request id and code. */
-export type RecoveryCodeRecord = {
+/** What an emailed code is for: proving the email before a wallet is made, or recovering a wallet. */
+export type EmailCodePurpose = 'verify_email' | 'recovery'
+
+/** A one-time emailed code: its HMAC, the browser it was requested in, its tries. */
+export type EmailCodeRecord = {
   requestId: string
   email: string
+  purpose: EmailCodePurpose
+  /** `hmac-sha256:<key id>:<hex>` (see lib/embedded/emailCode.ts). */
   codeHash: string
-  /** Attempts so far, this one included when returned by `attemptRecoveryCode`. */
+  /** SHA-256 of the requesting browser's binding cookie; null only for rows older than the binding. */
+  bindingHash: string | null
+  /** Tries so far, this one included when returned by `attemptEmailCode`. */
   attempts: number
   createdAt: Date
   expiresAt: Date
   consumedAt: Date | null
 }
 
-/** A recovery session, by SHA-256 of its token; valid for email recovery only. */
+/** A session opened by a right code, by SHA-256 of its token: recovery, or a proven email for creating a wallet. */
 export type RecoverySessionRecord = {
   tokenHash: string
   email: string
-  purpose: 'email_recovery'
+  purpose: 'email_recovery' | 'email_verification'
   createdAt: Date
   expiresAt: Date
   consumedAt: Date | null
 }
 
+/**
+ * One release of a wallet's data key in a recovery session, and what its cancel link (mailed to the
+ * owner at release) undoes: by SHA-256 of the link's 128-bit token.
+ */
+export type RecoveryRecord = {
+  cancelHash: string
+  sessionHash: string
+  walletId: string
+  email: string
+  releasedAt: Date
+  cancelExpiresAt: Date
+  /** The passkey the recovery added, once it completed. */
+  credentialId: string | null
+  completedAt: Date | null
+  cancelledAt: Date | null
+}
+
+/** How one try at a code was counted. */
+export type CodeAttempt =
+  /** No such code, or used (or replaced by a newer one). Nothing was counted. */
+  | { kind: 'unknown' }
+  /** The code's or the email's tries are used up: refused without counting or judging. */
+  | { kind: 'locked'; scope: 'code' | 'email' }
+  /** Counted against the code and the email before any comparison: judge it now. */
+  | { kind: 'counted'; record: EmailCodeRecord; emailTries: number }
+
+export type CodeAttemptLimits = {
+  /** Tries per code. */
+  maxAttempts: number
+  /** The email's tries across its codes: its `sigil_rate_limits` key (from the code's email), cap and window. */
+  emailKey: (email: string) => string
+  emailMax: number
+  emailWindowMs: number
+}
+
+export type CreateWalletOutcome = 'created' | 'exists' | 'unverified' | 'limit'
+export type CompleteRecoveryOutcome = 'completed' | 'session_invalid' | 'cancelled' | 'credential_exists'
+export type CancelRecoveryOutcome =
+  | { kind: 'cancelled'; record: RecoveryRecord; credentialRemoved: boolean }
+  | { kind: 'unknown' }
+  | { kind: 'expired' }
+  | { kind: 'already_cancelled' }
+
 /** The store's embedded-wallet methods (part of `Store`). Every method throws a `StoreError` on failure. */
 export interface EmbeddedWalletStore {
-  /** Records a wallet and its first passkey in one statement; false when the wallet id exists already. */
-  createEmbeddedWallet(wallet: EmbeddedWalletRecord, credential: EmbeddedCredentialRecord): Promise<boolean>
+  /**
+   * Records a wallet and its first passkey as given, in one statement, with no checks: false when the
+   * wallet id exists already. For tests and imports; the API creates wallets with `createVerifiedWallet`.
+   */
+  createEmbeddedWallet(wallet: Omit<EmbeddedWalletRecord, 'emailVerifiedAt'> & { emailVerifiedAt?: Date | null }, credential: EmbeddedCredentialRecord): Promise<boolean>
+  /**
+   * In one transaction, serialised per email: uses up the browser's email-verification session for
+   * `wallet.email`, checks the email has fewer than `maxPerEmail` verified wallets, records the wallet
+   * (verified now) and its first passkey. Any refusal leaves nothing changed.
+   */
+  createVerifiedWallet(
+    wallet: Omit<EmbeddedWalletRecord, 'emailVerifiedAt'>,
+    credential: EmbeddedCredentialRecord,
+    check: { sessionHash: string; maxPerEmail: number; now: Date },
+  ): Promise<CreateWalletOutcome>
   getEmbeddedWallet(walletId: string): Promise<EmbeddedWalletRecord | null>
-  /** The wallets recorded for an email, oldest first. */
-  listEmbeddedWallets(email: string): Promise<EmbeddedWalletRecord[]>
-  /** Adds a passkey to a wallet (recovery); false when the credential id is known already. */
+  /** The email's verified wallets (the recoverable ones), oldest first, at most `limit`. */
+  listRecoverableWallets(email: string, limit: number): Promise<EmbeddedWalletRecord[]>
+  /** Adds a passkey to a wallet; false when the credential id is known already. */
   addEmbeddedCredential(credential: EmbeddedCredentialRecord): Promise<boolean>
   listEmbeddedCredentials(walletId: string): Promise<EmbeddedCredentialRecord[]>
   putEmbeddedChallenge(record: EmbeddedChallengeRecord): Promise<void>
   /** Removes and returns a challenge in one statement (one taker wins); expired ones are returned too. */
   takeEmbeddedChallenge(challengeHash: string): Promise<EmbeddedChallengeRecord | null>
-  putRecoveryCode(record: Omit<RecoveryCodeRecord, 'attempts' | 'consumedAt'>): Promise<void>
   /**
-   * Marks every unused code of `email` used (a new code was issued: only the newest one counts, so
-   * guesses cannot be spread over several live codes). Returns how many were voided.
+   * Issues a code in one statement: it replaces the email's live code of the same purpose (a partial
+   * unique index keeps at most one), so guesses cannot be spread over several live codes, even when
+   * requests race.
    */
-  voidRecoveryCodes(email: string, now: Date): Promise<number>
-  /** The count of a live rate-limit window (`hit`'s key), without counting; 0 when none. */
-  rateLimitCount(key: string, now: Date): Promise<number>
+  issueEmailCode(record: Omit<EmailCodeRecord, 'attempts' | 'consumedAt'>): Promise<void>
   /**
-   * Counts one attempt on an unconsumed code and returns the row as it is after the count, in one
-   * statement (concurrent guesses each count); null when unknown or already used.
+   * Counts one try in one transaction, before the caller compares anything: the code's tries (up to
+   * `maxAttempts`) and the email's (up to `emailMax` per window) go up together or not at all. At a
+   * cap nothing is counted and the answer is `locked`, so N parallel tries count exactly the cap.
    */
-  attemptRecoveryCode(requestId: string): Promise<RecoveryCodeRecord | null>
+  attemptEmailCode(requestId: string, purpose: EmailCodePurpose, limits: CodeAttemptLimits, now: Date): Promise<CodeAttempt>
   /** Marks a code used; true for exactly one caller. */
-  consumeRecoveryCode(requestId: string, now: Date): Promise<boolean>
+  consumeEmailCode(requestId: string, now: Date): Promise<boolean>
+  /** Marks every live code of `email` and `purpose` used (a cancelled recovery). Returns how many. */
+  voidEmailCodes(email: string, purpose: EmailCodePurpose, now: Date): Promise<number>
   putRecoverySession(record: Omit<RecoverySessionRecord, 'consumedAt'>): Promise<void>
   getRecoverySession(tokenHash: string): Promise<RecoverySessionRecord | null>
   /** Ends a live session: true for exactly one caller, false once used or expired (`expires_at > now`, in the same statement). */
   consumeRecoverySession(tokenHash: string, now: Date): Promise<boolean>
+  /** Records a key release; true the first time for this session and wallet (the owner is told once). */
+  recordRecoveryRelease(record: Omit<RecoveryRecord, 'credentialId' | 'completedAt' | 'cancelledAt'>): Promise<boolean>
+  /**
+   * In one transaction: ends the live session, refuses when the owner cancelled this session's
+   * recovery of the wallet, adds the passkey and notes it on the recovery. Any refusal leaves nothing changed.
+   */
+  completeRecovery(sessionHash: string, credential: EmbeddedCredentialRecord, now: Date): Promise<CompleteRecoveryOutcome>
+  getRecoveryByCancelHash(cancelHash: string): Promise<RecoveryRecord | null>
+  /**
+   * The cancel link, in one transaction: marks the recovery cancelled, removes the passkey it added,
+   * ends its session if still open and voids the email's live recovery codes. Once only.
+   */
+  cancelRecovery(cancelHash: string, now: Date): Promise<CancelRecoveryOutcome>
+  /** Wallets in wallet id order after `afterWalletId` (paging for the re-seal procedure). */
+  listWalletsAfter(afterWalletId: string, limit: number): Promise<EmbeddedWalletRecord[]>
+  /** Replaces a wallet's recovery envelope if it is still `expected` (compare-and-set); true when replaced. */
+  replaceRecoveryEnvelope(walletId: string, expected: string, replacement: string): Promise<boolean>
 }

@@ -88,6 +88,35 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX sigil_sessions_expires_at ON sigil_sessions (expires_at);
     `,
   },
+  {
+    version: 4,
+    name: 'embedded wallet custody: one live code per email, browser-bound HMAC codes, verified emails, recoveries and their cancel links',
+    sql: `
+      -- Codes now serve two purposes and are bound to the browser that asked for them.
+      ALTER TABLE sigil_embedded_codes ADD COLUMN purpose text NOT NULL DEFAULT 'recovery';
+      ALTER TABLE sigil_embedded_codes ADD COLUMN binding_hash text;
+      -- Live codes from before are plain SHA-256 (crackable from the database) and may be several per
+      -- email: all are voided (they lived 15 minutes; a user asks again), then at most one live code
+      -- per email and purpose is what the index enforces from here on.
+      UPDATE sigil_embedded_codes SET consumed_at = now() WHERE consumed_at IS NULL;
+      CREATE UNIQUE INDEX sigil_embedded_codes_one_live ON sigil_embedded_codes (email, purpose) WHERE consumed_at IS NULL;
+      -- Wallets made before verification keep NULL: they unlock as before, but are not recoverable by email.
+      ALTER TABLE sigil_embedded_wallets ADD COLUMN email_verified_at timestamptz;
+      CREATE TABLE sigil_embedded_recoveries (
+        cancel_hash       text PRIMARY KEY,
+        session_hash      text NOT NULL,
+        wallet_id         text NOT NULL REFERENCES sigil_embedded_wallets (wallet_id) ON DELETE CASCADE,
+        email             text NOT NULL,
+        released_at       timestamptz NOT NULL,
+        cancel_expires_at timestamptz NOT NULL,
+        credential_id     text,
+        completed_at      timestamptz,
+        cancelled_at      timestamptz,
+        UNIQUE (session_hash, wallet_id)
+      );
+      CREATE INDEX sigil_embedded_recoveries_cancel_expires_at ON sigil_embedded_recoveries (cancel_expires_at);
+    `,
+  },
 ]
 
 /** Arbitrary constant for `pg_advisory_xact_lock`: "sigil" in ASCII. */

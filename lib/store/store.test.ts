@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startPostgres, type Postgres } from '@/tests/fixtures/postgres'
 import { freshPgliteFolder, removePgliteFolders } from '@/tests/unit/siwe/pgliteTemplate'
 import { StoreUnavailableError } from './errors'
+import { PGlite } from '@electric-sql/pglite'
 import { migrations } from './migrations'
 import { openPgliteStore } from './pgliteStore'
 import { openPostgresStore } from './postgresStore'
+import { createSqlStore, migrate, type Queryable, type SqlDriver } from './sqlStore'
 import type { Store } from './types'
 
 /**
@@ -159,13 +161,15 @@ describe.each(backends)('store on $name', (backend) => {
   })
 })
 
-const wallet = (walletId: string, email = 'ann@example.test', createdAt = new Date('2030-01-01T00:00:00.000Z')) => ({
+const T0 = new Date('2030-01-01T00:00:00.000Z')
+const wallet = (walletId: string, email = 'ann@example.test', createdAt = T0, emailVerifiedAt: Date | null = createdAt) => ({
   walletId,
   email,
   address: '0x000000000000000000000000000000000000dEaD',
   recoveryEnvelope: '{"epk":"e","iv":"i","ct":"c"}',
   vault: '{"iv":"i","ct":"c"}',
   createdAt,
+  emailVerifiedAt,
 })
 const credential = (credentialId: string, walletId: string) => ({
   credentialId,
@@ -173,24 +177,97 @@ const credential = (credentialId: string, walletId: string) => ({
   publicKey: 'pk',
   counter: 0,
   transports: 'internal,hybrid',
-  createdAt: new Date('2030-01-01T00:00:00.000Z'),
+  createdAt: T0,
+})
+const emailCode = (requestId: string, email = 'ann@example.test', purpose: 'recovery' | 'verify_email' = 'recovery', createdAt = new Date()) => ({
+  requestId,
+  email,
+  purpose,
+  codeHash: `hmac-sha256:kid:${requestId}`,
+  bindingHash: 'binding',
+  createdAt,
+  expiresAt: new Date(createdAt.getTime() + 900_000),
+})
+const tries = (max = 5, emailMax = 10) => ({ maxAttempts: max, emailKey: (email: string) => `tries:${email}`, emailMax, emailWindowMs: 86_400_000 })
+const session = (tokenHash: string, purpose: 'email_recovery' | 'email_verification', email = 'ann@example.test') => ({
+  tokenHash,
+  email,
+  purpose,
+  createdAt: T0,
+  expiresAt: new Date(T0.getTime() + 1_800_000),
+})
+const minutes = (n: number) => new Date(T0.getTime() + n * 60_000)
+/** A wallet as `createVerifiedWallet` takes it: recording the verification is the store's part. */
+const toCreate = (walletId: string) => ({
+  walletId,
+  email: 'ann@example.test',
+  address: '0x000000000000000000000000000000000000dEaD',
+  recoveryEnvelope: '{"epk":"e","iv":"i","ct":"c"}',
+  vault: '{"iv":"i","ct":"c"}',
+  createdAt: minutes(1),
 })
 
 describe.each(backends)('embedded wallet store on $name', (backend) => {
-  it('records a wallet with its first passkey once, and lists wallets by email oldest first', async () => {
+  it('records a wallet with its first passkey once, and lists only verified wallets of an email, oldest first', async () => {
     const { store } = await backend.open()
     try {
       expect(await store.createEmbeddedWallet(wallet('w1'), credential('c1', 'w1'))).toBe(true)
       expect(await store.createEmbeddedWallet(wallet('w1'), credential('c9', 'w1'))).toBe(false)
       expect(await store.createEmbeddedWallet(wallet('w0', 'ann@example.test', new Date('2029-01-01T00:00:00.000Z')), credential('c0', 'w0'))).toBe(true)
+      expect(await store.createEmbeddedWallet(wallet('planted', 'ann@example.test', new Date('2028-01-01T00:00:00.000Z'), null), credential('cp', 'planted'))).toBe(true)
       expect(await store.getEmbeddedWallet('w1')).toEqual(wallet('w1'))
+      expect(await store.getEmbeddedWallet('planted')).toMatchObject({ walletId: 'planted', emailVerifiedAt: null })
       expect(await store.getEmbeddedWallet('nope')).toBeNull()
-      expect((await store.listEmbeddedWallets('ann@example.test')).map((row) => row.walletId)).toEqual(['w0', 'w1'])
-      expect(await store.listEmbeddedWallets('bob@example.test')).toEqual([])
+      expect((await store.listRecoverableWallets('ann@example.test', 5)).map((row) => row.walletId)).toEqual(['w0', 'w1'])
+      expect((await store.listRecoverableWallets('ann@example.test', 1)).map((row) => row.walletId)).toEqual(['w0'])
+      expect(await store.listRecoverableWallets('bob@example.test', 5)).toEqual([])
       expect((await store.listEmbeddedCredentials('w1')).map((row) => row.credentialId)).toEqual(['c1'])
       expect(await store.addEmbeddedCredential(credential('c2', 'w1'))).toBe(true)
       expect(await store.addEmbeddedCredential(credential('c2', 'w1'))).toBe(false)
       expect((await store.listEmbeddedCredentials('w1')).map((row) => row.credentialId)).toEqual(['c1', 'c2'])
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('creates a verified wallet only with a live verification session of its email, once per session, and never past the cap', async () => {
+    const { store } = await backend.open()
+    try {
+      const check = (sessionHash: string, now = minutes(1)) => ({ sessionHash, maxPerEmail: 2, now })
+      const record = toCreate('x')
+      await store.putRecoverySession(session('s1', 'email_verification'))
+      await store.putRecoverySession(session('recovery', 'email_recovery'))
+      await store.putRecoverySession(session('bob', 'email_verification', 'bob@example.test'))
+      expect(await store.createVerifiedWallet(record, credential('cx', 'x'), check('recovery'))).toBe('unverified')
+      expect(await store.createVerifiedWallet(record, credential('cx', 'x'), check('bob'))).toBe('unverified')
+      expect(await store.createVerifiedWallet(record, credential('cx', 'x'), check('s1', minutes(31)))).toBe('unverified')
+      expect(await store.createVerifiedWallet(record, credential('cx', 'x'), check('s1'))).toBe('created')
+      expect(await store.getEmbeddedWallet('x')).toMatchObject({ emailVerifiedAt: minutes(1) })
+      expect(await store.createVerifiedWallet({ ...record, walletId: 'y' }, credential('cy', 'y'), check('s1'))).toBe('unverified')
+      await store.putRecoverySession(session('s2', 'email_verification'))
+      // An existing wallet id: refused, and the session is not used up by the refusal.
+      expect(await store.createVerifiedWallet(record, credential('cz', 'x'), check('s2'))).toBe('exists')
+      expect(await store.createVerifiedWallet({ ...record, walletId: 'y' }, credential('cy', 'y'), check('s2'))).toBe('created')
+      await store.putRecoverySession(session('s3', 'email_verification'))
+      expect(await store.createVerifiedWallet({ ...record, walletId: 'z' }, credential('cz', 'z'), check('s3'))).toBe('limit')
+      expect(await store.getEmbeddedWallet('z')).toBeNull()
+      expect((await store.getRecoverySession('s3'))?.consumedAt).toBeNull()
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('records exactly the cap of wallets for one email when 10 verified creations race', async () => {
+    const { store } = await backend.open()
+    try {
+      const ids = Array.from({ length: 10 }, (_, index) => `race${index}`)
+      for (const id of ids) await store.putRecoverySession(session(`s-${id}`, 'email_verification'))
+      const outcomes = await Promise.all(
+        ids.map((id) => store.createVerifiedWallet(toCreate(id), credential(`c-${id}`, id), { sessionHash: `s-${id}`, maxPerEmail: 5, now: minutes(1) })),
+      )
+      expect(outcomes.filter((outcome) => outcome === 'created')).toHaveLength(5)
+      expect(outcomes.filter((outcome) => outcome === 'limit')).toHaveLength(5)
+      expect(await store.listRecoverableWallets('ann@example.test', 50)).toHaveLength(5)
     } finally {
       await store.close()
     }
@@ -208,18 +285,64 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
     }
   })
 
-  it('counts every concurrent code attempt and lets exactly one caller use the code', async () => {
+  it('keeps one live code per email and purpose: a new one replaces it, also when 50 are issued at once', async () => {
     const { store } = await backend.open()
     try {
-      const createdAt = new Date()
-      await store.putRecoveryCode({ requestId: 'r1', email: 'ann@example.test', codeHash: 'hash', createdAt, expiresAt: later(900_000) })
-      const attempts = await Promise.all(Array.from({ length: 7 }, () => store.attemptRecoveryCode('r1')))
-      expect(attempts.map((row) => row!.attempts).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7])
-      expect(attempts[0]).toMatchObject({ requestId: 'r1', email: 'ann@example.test', codeHash: 'hash', consumedAt: null })
-      const used = await Promise.all(Array.from({ length: 5 }, () => store.consumeRecoveryCode('r1', new Date())))
+      await store.issueEmailCode(emailCode('a1'))
+      await store.issueEmailCode(emailCode('v1', 'ann@example.test', 'verify_email'))
+      await store.issueEmailCode(emailCode('b1', 'bob@example.test'))
+      await store.issueEmailCode(emailCode('a2'))
+      expect(await store.attemptEmailCode('a1', 'recovery', tries(), new Date())).toEqual({ kind: 'unknown' })
+      expect(await store.attemptEmailCode('a2', 'recovery', tries(), new Date())).toMatchObject({ kind: 'counted', record: { requestId: 'a2', attempts: 1, bindingHash: 'binding' } })
+      expect(await store.attemptEmailCode('v1', 'verify_email', tries(), new Date())).toMatchObject({ kind: 'counted' })
+      expect(await store.attemptEmailCode('v1', 'recovery', tries(), new Date())).toEqual({ kind: 'unknown' })
+      expect(await store.attemptEmailCode('b1', 'recovery', tries(), new Date())).toMatchObject({ kind: 'counted' })
+
+      await Promise.all(Array.from({ length: 50 }, (_, index) => store.issueEmailCode(emailCode(`c${index}`, 'carol@example.test'))))
+      const live = await Promise.all(Array.from({ length: 50 }, (_, index) => store.attemptEmailCode(`c${index}`, 'recovery', tries(), new Date())))
+      expect(live.filter((attempt) => attempt.kind === 'counted')).toHaveLength(1)
+    } finally {
+      await store.close()
+    }
+  })
+
+  it("counts exactly a code's cap of tries, and an email's, when 50 tries race; the rest are refused as locked", async () => {
+    const { store } = await backend.open()
+    try {
+      await store.issueEmailCode(emailCode('r1'))
+      const attempts = await Promise.all(Array.from({ length: 50 }, () => store.attemptEmailCode('r1', 'recovery', tries(5, 10), new Date())))
+      const counted = attempts.flatMap((attempt) => (attempt.kind === 'counted' ? [attempt] : []))
+      expect(counted.map((attempt) => attempt.record.attempts).sort()).toEqual([1, 2, 3, 4, 5])
+      expect(counted.map((attempt) => attempt.emailTries).sort()).toEqual([1, 2, 3, 4, 5])
+      expect(attempts.filter((attempt) => attempt.kind === 'locked')).toEqual(Array.from({ length: 45 }, () => ({ kind: 'locked', scope: 'code' })))
+
+      // The email's cap (3) below the code's (5): a refused try counts nowhere, the code's included.
+      await store.issueEmailCode(emailCode('e1', 'eve@example.test'))
+      const capped = await Promise.all(Array.from({ length: 50 }, () => store.attemptEmailCode('e1', 'recovery', tries(5, 3), new Date())))
+      expect(capped.filter((attempt) => attempt.kind === 'counted')).toHaveLength(3)
+      expect(capped.filter((attempt) => attempt.kind === 'locked' && attempt.scope === 'email')).toHaveLength(47)
+      const again = await store.attemptEmailCode('e1', 'recovery', tries(5, 100), new Date())
+      expect(again).toMatchObject({ kind: 'counted', record: { attempts: 4 }, emailTries: 4 })
+
+      const used = await Promise.all(Array.from({ length: 5 }, () => store.consumeEmailCode('r1', new Date())))
       expect(used.filter(Boolean)).toHaveLength(1)
-      expect(await store.attemptRecoveryCode('r1')).toBeNull()
-      expect(await store.attemptRecoveryCode('unknown')).toBeNull()
+      expect(await store.attemptEmailCode('r1', 'recovery', tries(), new Date())).toEqual({ kind: 'unknown' })
+      expect(await store.attemptEmailCode('unknown', 'recovery', tries(), new Date())).toEqual({ kind: 'unknown' })
+    } finally {
+      await store.close()
+    }
+  })
+
+  it("voids an email's live codes of one purpose (and only those) when asked", async () => {
+    const { store } = await backend.open()
+    try {
+      await store.issueEmailCode(emailCode('a1'))
+      await store.issueEmailCode(emailCode('v1', 'ann@example.test', 'verify_email'))
+      await store.issueEmailCode(emailCode('b1', 'bob@example.test'))
+      expect(await store.voidEmailCodes('ann@example.test', 'recovery', new Date())).toBe(1)
+      expect(await store.attemptEmailCode('a1', 'recovery', tries(), new Date())).toEqual({ kind: 'unknown' })
+      expect(await store.attemptEmailCode('v1', 'verify_email', tries(), new Date())).toMatchObject({ kind: 'counted' })
+      expect(await store.attemptEmailCode('b1', 'recovery', tries(), new Date())).toMatchObject({ kind: 'counted' })
     } finally {
       await store.close()
     }
@@ -228,12 +351,11 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
   it('keeps recovery sessions by token hash and ends each once', async () => {
     const { store } = await backend.open()
     try {
-      const session = { tokenHash: 't1', email: 'ann@example.test', purpose: 'email_recovery' as const, createdAt: new Date('2030-01-01T00:00:00.000Z'), expiresAt: new Date('2030-01-01T00:30:00.000Z') }
-      await store.putRecoverySession(session)
-      expect(await store.getRecoverySession('t1')).toEqual({ ...session, consumedAt: null })
-      expect(await store.consumeRecoverySession('t1', new Date('2030-01-01T00:10:00.000Z'))).toBe(true)
-      expect(await store.consumeRecoverySession('t1', new Date('2030-01-01T00:11:00.000Z'))).toBe(false)
-      expect((await store.getRecoverySession('t1'))?.consumedAt).toEqual(new Date('2030-01-01T00:10:00.000Z'))
+      await store.putRecoverySession(session('t1', 'email_recovery'))
+      expect(await store.getRecoverySession('t1')).toEqual({ ...session('t1', 'email_recovery'), consumedAt: null })
+      expect(await store.consumeRecoverySession('t1', minutes(10))).toBe(true)
+      expect(await store.consumeRecoverySession('t1', minutes(11))).toBe(false)
+      expect((await store.getRecoverySession('t1'))?.consumedAt).toEqual(minutes(10))
       expect(await store.getRecoverySession('t2')).toBeNull()
     } finally {
       await store.close()
@@ -243,65 +365,86 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
   it('ends a recovery session for exactly one of two parallel callers, and never once it has expired', async () => {
     const { store } = await backend.open()
     try {
-      const base = { email: 'ann@example.test', purpose: 'email_recovery' as const, createdAt: new Date('2030-01-01T00:00:00.000Z'), expiresAt: new Date('2030-01-01T00:30:00.000Z') }
-      await store.putRecoverySession({ tokenHash: 'race', ...base })
-      const ended = await Promise.all([0, 1].map(() => store.consumeRecoverySession('race', new Date('2030-01-01T00:10:00.000Z'))))
+      await store.putRecoverySession(session('race', 'email_recovery'))
+      const ended = await Promise.all([0, 1].map(() => store.consumeRecoverySession('race', minutes(10))))
       expect(ended.filter(Boolean)).toHaveLength(1)
-      await store.putRecoverySession({ tokenHash: 'late', ...base })
-      expect(await store.consumeRecoverySession('late', new Date('2030-01-01T00:30:00.000Z'))).toBe(false)
+      await store.putRecoverySession(session('late', 'email_recovery'))
+      expect(await store.consumeRecoverySession('late', minutes(30))).toBe(false)
       expect((await store.getRecoverySession('late'))?.consumedAt).toBeNull()
     } finally {
       await store.close()
     }
   })
 
-  it("voids an email's unused codes (and only that email's) when asked", async () => {
+  it('finishes a released recovery once, and its cancel link removes the passkey it added, once, within its time', async () => {
     const { store } = await backend.open()
     try {
-      const createdAt = new Date()
-      await store.putRecoveryCode({ requestId: 'a1', email: 'ann@example.test', codeHash: 'h', createdAt, expiresAt: later(900_000) })
-      await store.putRecoveryCode({ requestId: 'a2', email: 'ann@example.test', codeHash: 'h', createdAt, expiresAt: later(900_000) })
-      await store.putRecoveryCode({ requestId: 'b1', email: 'bob@example.test', codeHash: 'h', createdAt, expiresAt: later(900_000) })
-      expect(await store.voidRecoveryCodes('ann@example.test', new Date())).toBe(2)
-      expect(await store.attemptRecoveryCode('a1')).toBeNull()
-      expect(await store.attemptRecoveryCode('a2')).toBeNull()
-      expect(await store.attemptRecoveryCode('b1')).not.toBeNull()
+      await store.createEmbeddedWallet(wallet('w1'), credential('c1', 'w1'))
+      await store.putRecoverySession(session('s1', 'email_recovery'))
+      const release = { cancelHash: 'cancel1', sessionHash: 's1', walletId: 'w1', email: 'ann@example.test', releasedAt: minutes(1), cancelExpiresAt: minutes(60) }
+      expect(await store.recordRecoveryRelease(release)).toBe(true)
+      expect(await store.recordRecoveryRelease({ ...release, cancelHash: 'cancel2' })).toBe(false)
+      // No key released for w2 in this session: nothing to finish.
+      expect(await store.completeRecovery('s1', credential('c9', 'w2'), minutes(2))).toBe('session_invalid')
+      expect(await store.completeRecovery('s1', credential('c2', 'w1'), minutes(2))).toBe('completed')
+      expect(await store.completeRecovery('s1', credential('c3', 'w1'), minutes(2))).toBe('session_invalid')
+      expect((await store.listEmbeddedCredentials('w1')).map((row) => row.credentialId)).toEqual(['c1', 'c2'])
+      expect(await store.getRecoveryByCancelHash('cancel1')).toMatchObject({ credentialId: 'c2', completedAt: minutes(2), cancelledAt: null })
+
+      await store.issueEmailCode(emailCode('live', 'ann@example.test', 'recovery', minutes(3)))
+      expect(await store.cancelRecovery('nope', minutes(4))).toEqual({ kind: 'unknown' })
+      const cancelled = await store.cancelRecovery('cancel1', minutes(4))
+      expect(cancelled).toMatchObject({ kind: 'cancelled', credentialRemoved: true, record: { walletId: 'w1', cancelledAt: minutes(4) } })
+      expect((await store.listEmbeddedCredentials('w1')).map((row) => row.credentialId)).toEqual(['c1'])
+      expect(await store.attemptEmailCode('live', 'recovery', tries(), minutes(4))).toEqual({ kind: 'unknown' })
+      expect(await store.cancelRecovery('cancel1', minutes(5))).toEqual({ kind: 'already_cancelled' })
+
+      // Cancelled before it finished: the session ends, and finishing is refused.
+      await store.putRecoverySession(session('s2', 'email_recovery'))
+      await store.recordRecoveryRelease({ ...release, cancelHash: 'cancel3', sessionHash: 's2' })
+      expect(await store.cancelRecovery('cancel3', minutes(6))).toMatchObject({ kind: 'cancelled', credentialRemoved: false })
+      expect(await store.completeRecovery('s2', credential('c4', 'w1'), minutes(7))).toBe('session_invalid')
+      await store.putRecoverySession(session('s3', 'email_recovery'))
+      await store.recordRecoveryRelease({ ...release, cancelHash: 'cancel4', sessionHash: 's3', cancelExpiresAt: minutes(8) })
+      expect(await store.cancelRecovery('cancel4', minutes(8))).toEqual({ kind: 'expired' })
     } finally {
       await store.close()
     }
   })
 
-  it('reads a live rate-limit count without counting', async () => {
+  it('re-seals wallets page by page, replacing an envelope only if it is still the one read', async () => {
     const { store } = await backend.open()
     try {
-      const now = new Date()
-      expect(await store.rateLimitCount('k', now)).toBe(0)
-      await store.hit('k', 60_000, now)
-      await store.hit('k', 60_000, now)
-      expect(await store.rateLimitCount('k', now)).toBe(2)
-      expect(await store.rateLimitCount('k', now)).toBe(2)
-      expect(await store.rateLimitCount('k', new Date(now.getTime() + 60_000))).toBe(0)
+      for (const id of ['b', 'a', 'c']) await store.createEmbeddedWallet(wallet(id), credential(`c${id}`, id))
+      expect((await store.listWalletsAfter('', 2)).map((row) => row.walletId)).toEqual(['a', 'b'])
+      expect((await store.listWalletsAfter('b', 2)).map((row) => row.walletId)).toEqual(['c'])
+      expect(await store.replaceRecoveryEnvelope('a', '{"stale":true}', '{"new":1}')).toBe(false)
+      expect(await store.replaceRecoveryEnvelope('a', wallet('a').recoveryEnvelope, '{"new":1}')).toBe(true)
+      expect((await store.getEmbeddedWallet('a'))?.recoveryEnvelope).toBe('{"new":1}')
     } finally {
       await store.close()
     }
   })
 
-  it('cleans up expired challenges at once, and expired codes and sessions only a day later', async () => {
+  it('cleans up expired challenges at once, and expired codes, sessions and recoveries only a day later', async () => {
     const { store } = await backend.open({ cleanupIntervalMs: Number.POSITIVE_INFINITY })
     try {
       const now = new Date()
       const ago = (ms: number) => new Date(now.getTime() - ms)
       await store.putEmbeddedChallenge({ challengeHash: 'old', purpose: 'register', walletId: 'w', expiresAt: ago(1) })
       await store.putEmbeddedChallenge({ challengeHash: 'new', purpose: 'register', walletId: 'w', expiresAt: later(60_000) })
-      await store.putRecoveryCode({ requestId: 'recent', email: 'a@example.test', codeHash: 'h', createdAt: ago(2_000_000), expiresAt: ago(1_000_000) })
-      await store.putRecoveryCode({ requestId: 'ancient', email: 'a@example.test', codeHash: 'h', createdAt: ago(100_000_000), expiresAt: ago(90_000_000) })
+      await store.issueEmailCode({ ...emailCode('recent', 'a@example.test'), createdAt: ago(2_000_000), expiresAt: ago(1_000_000) })
+      await store.issueEmailCode({ ...emailCode('ancient', 'b@example.test'), createdAt: ago(100_000_000), expiresAt: ago(90_000_000) })
       await store.putRecoverySession({ tokenHash: 'ancient', email: 'a@example.test', purpose: 'email_recovery', createdAt: ago(100_000_000), expiresAt: ago(90_000_000) })
-      expect(await store.cleanup(now)).toBe(3)
+      await store.createEmbeddedWallet(wallet('w1'), credential('c1', 'w1'))
+      await store.recordRecoveryRelease({ cancelHash: 'gone', sessionHash: 'ancient', walletId: 'w1', email: 'a@example.test', releasedAt: ago(100_000_000), cancelExpiresAt: ago(90_000_000) })
+      expect(await store.cleanup(now)).toBe(4)
       expect(await store.takeEmbeddedChallenge('old')).toBeNull()
       expect(await store.takeEmbeddedChallenge('new')).not.toBeNull()
-      expect(await store.attemptRecoveryCode('recent')).not.toBeNull() // still answers "expired"
-      expect(await store.attemptRecoveryCode('ancient')).toBeNull()
+      expect(await store.attemptEmailCode('recent', 'recovery', tries(), now)).toMatchObject({ kind: 'counted' }) // still answers "expired"
+      expect(await store.attemptEmailCode('ancient', 'recovery', tries(), now)).toEqual({ kind: 'unknown' })
       expect(await store.getRecoverySession('ancient')).toBeNull()
+      expect(await store.getRecoveryByCancelHash('gone')).toBeNull()
     } finally {
       await store.close()
     }
@@ -398,6 +541,38 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
     }
   })
 
+})
+
+describe('migration 4 on a store written before it', () => {
+  it('voids the live codes of the old kind (plain SHA-256, several per email), keeps wallets unverified, then holds one live code per email', async () => {
+    const db = await PGlite.create()
+    const queryable = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+      query: async <Row,>(sql: string, params?: readonly unknown[]) => ({ rows: (await target.query<Row>(sql, params ? [...params] : undefined)).rows }),
+      exec: async (sql: string) => void (await target.exec(sql)),
+    })
+    const driver: SqlDriver = { kind: 'pglite', ...queryable(db), transaction: (fn) => db.transaction((tx) => fn(queryable(tx))), close: () => db.close() }
+    await migrate(driver, migrations.filter((migration) => migration.version <= 3))
+    const at = new Date().toISOString()
+    const expires = new Date(Date.now() + 900_000).toISOString()
+    for (const id of ['old1', 'old2']) {
+      await driver.query('INSERT INTO sigil_embedded_codes (request_id, email, code_hash, attempts, created_at, expires_at) VALUES ($1, $2, $3, 0, $4, $5)', [id, 'ann@example.test', 'f'.repeat(64), at, expires])
+    }
+    await driver.query(
+      'INSERT INTO sigil_embedded_wallets (wallet_id, email, address, recovery_envelope, vault, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
+      ['legacy', 'ann@example.test', '0x000000000000000000000000000000000000dEaD', '{"epk":"e","iv":"i","ct":"c"}', '{"iv":"i","ct":"c"}', at],
+    )
+    const store = await createSqlStore(driver)
+    try {
+      expect(await store.attemptEmailCode('old1', 'recovery', tries(), new Date())).toEqual({ kind: 'unknown' })
+      expect(await store.attemptEmailCode('old2', 'recovery', tries(), new Date())).toEqual({ kind: 'unknown' })
+      expect(await store.getEmbeddedWallet('legacy')).toMatchObject({ walletId: 'legacy', emailVerifiedAt: null })
+      expect(await store.listRecoverableWallets('ann@example.test', 5)).toEqual([])
+      await store.issueEmailCode(emailCode('new1'))
+      await expect(driver.query("INSERT INTO sigil_embedded_codes (request_id, email, purpose, code_hash, attempts, created_at, expires_at) VALUES ('new2', 'ann@example.test', 'recovery', 'h', 0, now(), now())")).rejects.toThrow(/unique/)
+    } finally {
+      await store.close()
+    }
+  })
 })
 
 describe('Postgres specifics', () => {

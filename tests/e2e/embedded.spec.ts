@@ -4,21 +4,27 @@ import { embedded } from '@/lib/i18n/embedded'
 import {
   approveInSheet,
   advanceServerClock,
+  chooseWallet,
   createWallet,
   deviceStorageDump,
   disconnect,
   expect,
+  mailFor,
   openEmbeddedPanel,
+  RECOVERY_SUBJECT,
   recoveryCodeFor,
+  submitCreateWithEmailCode,
   test,
   uniqueEmail,
+  VERIFICATION_SUBJECT,
 } from './embeddedFixtures'
 import { addVirtualAuthenticator } from '../fixtures/passkeys'
 
 /**
- * The embedded wallet end to end (issue 6): the production build, Debian's Chromium with its virtual
- * passkey authenticator (PRF on), a real SMTP server on loopback receiving the recovery emails, the
- * real API and store, and anvil for the chain. The server's clock is moved with the test-only hook.
+ * The embedded wallet end to end (issues 6 and 12): the production build, Debian's Chromium with its
+ * virtual passkey authenticator (PRF on), a real SMTP server on loopback receiving the verification
+ * and recovery emails over STARTTLS, the real API and store, and anvil for the chain. The server's
+ * clock is moved with the test-only hook.
  */
 
 const messages = embedded.errors
@@ -46,16 +52,21 @@ async function revealPhrase(page: import('@playwright/test').Page): Promise<stri
   return words
 }
 
-test('creates a wallet from an email and a passkey, signs in with it and sends a confirmed transaction', { tag: '@dev' }, async ({
+test('creates a wallet from an email proven by a code and a passkey, signs in with it and sends a confirmed transaction', { tag: '@dev' }, async ({
   page,
   embeddedApp,
   authenticator,
   chainClient,
+  mail,
   snap,
 }) => {
   await page.goto(embeddedApp.baseURL)
   const email = uniqueEmail('create')
-  const address = await createWallet(page, email)
+  const address = await createWallet(page, mail, email)
+  // The code went by real mail, encrypted (STARTTLS, as production requires), and says never to share it.
+  const verification = await mailFor(mail, email, VERIFICATION_SUBJECT)
+  expect(verification).toMatchObject({ from: 'no-reply@sigil.test', tls: true })
+  expect(verification.text).toContain('Never share this code. Sigil will never ask you for it')
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
   expect(await authenticator.credentials()).toHaveLength(1)
   expect(await page.evaluate(() => window.__passkeyPrompts)).toEqual({ create: 1, get: 0 })
@@ -102,9 +113,9 @@ test('creates a wallet from an email and a passkey, signs in with it and sends a
   expect((await chainClient.getBlockNumber()) - receipt.blockNumber + BigInt(1)).toBeGreaterThanOrEqual(BigInt(3))
 })
 
-test('comes back after a reload locked on the same address; one passkey touch unlocks it', async ({ page, embeddedApp, authenticator }) => {
+test('comes back after a reload locked on the same address; one passkey touch unlocks it', async ({ page, embeddedApp, authenticator, mail }) => {
   await page.goto(embeddedApp.baseURL)
-  const address = await createWallet(page, uniqueEmail('reload'))
+  const address = await createWallet(page, mail, uniqueEmail('reload'))
   expect(await authenticator.credentials()).toHaveLength(1)
 
   // Reload: the account shows at once (server-rendered from the cookie), no passkey prompt yet.
@@ -133,9 +144,9 @@ test('comes back after a reload locked on the same address; one passkey touch un
   expect(await page.evaluate(() => window.__passkeyPrompts)).toEqual({ create: 0, get: 1 })
 })
 
-test('keeps no plaintext key material on the device or in what it sends', async ({ page, embeddedApp, authenticator, apiBodies }) => {
+test('keeps no plaintext key material on the device or in what it sends', async ({ page, embeddedApp, authenticator, apiBodies, mail }) => {
   await page.goto(embeddedApp.baseURL)
-  const address = await createWallet(page, uniqueEmail('scan'))
+  const address = await createWallet(page, mail, uniqueEmail('scan'))
   void authenticator
   const prfSeenAtCreate = (await page.evaluate(() => window.__prfSeen)) ?? []
   expect(prfSeenAtCreate.length).toBeGreaterThan(0)
@@ -168,7 +179,7 @@ test('keeps no plaintext key material on the device or in what it sends', async 
 test('recovers the wallet by email after the passkey is lost, with a new passkey and the same address', async ({ page, embeddedApp, authenticator, mail }) => {
   await page.goto(embeddedApp.baseURL)
   const email = uniqueEmail('recover')
-  const address = await createWallet(page, email)
+  const address = await createWallet(page, mail, email)
   await disconnect(page)
 
   // Lost device: the passkey is gone from the authenticator.
@@ -183,11 +194,14 @@ test('recovers the wallet by email after the passkey is lost, with a new passkey
   await page.getByTestId('embedded-send-code-button').click()
   await expect(page.getByTestId('embedded-code-sent')).toContainText(email)
   const code = await recoveryCodeFor(mail, email, inboxBefore)
-  const message = mail.inbox.find((candidate) => candidate.to.includes(email))!
-  expect(message).toMatchObject({ from: 'no-reply@sigil.test', subject: 'Your Sigil recovery code' })
+  const message = await mailFor(mail, email, RECOVERY_SUBJECT, inboxBefore)
+  expect(message).toMatchObject({ from: 'no-reply@sigil.test', tls: true })
+  expect(message.text).toContain('Never share this code. Sigil will never ask you for it')
 
   await page.getByTestId('embedded-code-input').fill(code)
   await page.getByTestId('embedded-verify-code-button').click()
+  // One wallet, and still the user picks it: a wallet is never chosen for them.
+  await chooseWallet(page, address)
   await expect(page.getByTestId('embedded-recover-address')).toContainText(address)
   await page.getByTestId('embedded-new-passkey-button').click()
   await expect(page.getByTestId('account-address')).toHaveAttribute('title', address)
@@ -204,12 +218,12 @@ test('recovers the wallet by email after the passkey is lost, with a new passkey
 test('recovers on a device that still holds the old passkey, choosing between two wallets of one email with no default', async ({ page, embeddedApp, authenticator, mail }) => {
   await page.goto(embeddedApp.baseURL)
   const email = uniqueEmail('choose')
-  const first = await createWallet(page, email)
+  const first = await createWallet(page, mail, email)
   await disconnect(page)
   await openEmbeddedPanel(page)
   await page.getByTestId('embedded-new-wallet-button').click()
-  await page.getByTestId('embedded-email-input').fill(email)
-  await page.getByTestId('embedded-create-button').click()
+  // Another wallet needs the email proven again.
+  await submitCreateWithEmailCode(page, mail, email)
   await expect(page.getByTestId('account-address')).not.toHaveAttribute('title', first, { timeout: 15_000 })
   await disconnect(page)
   expect(await authenticator.credentials()).toHaveLength(2)
@@ -251,7 +265,7 @@ test('refuses a recovery code older than 900 seconds', async ({ page, embeddedAp
   void authenticator
   await page.goto(embeddedApp.baseURL)
   const email = uniqueEmail('late-code')
-  await createWallet(page, email)
+  await createWallet(page, mail, email)
   await disconnect(page)
   await openEmbeddedPanel(page)
   await page.getByTestId('embedded-recover-button').click()
@@ -270,7 +284,7 @@ test('refuses a recovery code older than 900 seconds', async ({ page, embeddedAp
 test('refuses to finish a recovery whose session is older than 1800 seconds', async ({ page, embeddedApp, authenticator, mail }) => {
   await page.goto(embeddedApp.baseURL)
   const email = uniqueEmail('late-session')
-  const address = await createWallet(page, email)
+  const address = await createWallet(page, mail, email)
   await disconnect(page)
   await authenticator.clear()
   await openEmbeddedPanel(page)
@@ -280,6 +294,7 @@ test('refuses to finish a recovery whose session is older than 1800 seconds', as
   await page.getByTestId('embedded-send-code-button').click()
   await page.getByTestId('embedded-code-input').fill(await recoveryCodeFor(mail, email, inboxBefore))
   await page.getByTestId('embedded-verify-code-button').click()
+  await chooseWallet(page, address)
   await expect(page.getByTestId('embedded-recover-address')).toContainText(address)
 
   await advanceServerClock(page, embeddedApp, 1801)
@@ -292,7 +307,7 @@ test('locks a code after 5 wrong attempts, even for the right code afterwards', 
   void authenticator
   await page.goto(embeddedApp.baseURL)
   const email = uniqueEmail('locked')
-  await createWallet(page, email)
+  await createWallet(page, mail, email)
   await disconnect(page)
   await openEmbeddedPanel(page)
   await page.getByTestId('embedded-recover-button').click()
@@ -323,10 +338,10 @@ test('an authenticator without PRF gets the clear message and no wallet is creat
   await page.goto(embeddedApp.baseURL)
   const email = uniqueEmail('no-prf')
   await openEmbeddedPanel(page)
-  await page.getByTestId('embedded-email-input').fill(email)
-  await page.getByTestId('embedded-create-button').click()
+  await submitCreateWithEmailCode(page, mail, email)
   await expect(page.getByTestId('connect-error')).toHaveText(messages.embedded_prf_unsupported)
-  await expect(page.getByTestId('embedded-email-input')).toBeVisible()
+  // The email stays proven for a while: the passkey can be tried again without a new code.
+  await expect(page.getByTestId('embedded-create-passkey-button')).toBeFocused()
   await expect(page.getByTestId('account-address')).toHaveCount(0)
 
   // Nothing on the device; nothing on the server (a recovery code request sends no email).
@@ -334,11 +349,11 @@ test('an authenticator without PRF gets the clear message and no wallet is creat
   expect(stored).not.toContain('"walletId"')
   const response = await page.request.post(`${embeddedApp.baseURL}/api/embedded/recovery/code`, { data: { email } })
   expect(response.status()).toBe(202)
-  await expect(mail.waitFor((message) => message.to.includes(email), 1_500)).rejects.toThrow(/no matching email/)
+  await expect(mail.waitFor((message) => message.to.includes(email) && message.subject === RECOVERY_SUBJECT, 1_500)).rejects.toThrow(/no matching email/)
   void authenticator
 })
 
-test('the embedded view is accessible and fits a 360 px screen', async ({ page, embeddedApp, authenticator, expectAccessible, snap }) => {
+test('the embedded view is accessible, keyboard-friendly and fits a 360 px screen', async ({ page, embeddedApp, authenticator, expectAccessible, mail, snap }) => {
   void authenticator
   await page.setViewportSize({ width: 360, height: 740 })
   await page.goto(embeddedApp.baseURL)
@@ -348,6 +363,18 @@ test('the embedded view is accessible and fits a 360 px screen', async ({ page, 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
   expect(overflow).toBeLessThanOrEqual(0)
   await snap('embedded-create-360')
+
+  // The "check your email" step, by keyboard alone: Enter sends, the code field takes the focus.
+  const email = uniqueEmail('a11y')
+  await page.keyboard.type(email)
+  const inboxBefore = mail.inbox.length
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('embedded-confirm-code-sent')).toContainText(email)
+  await expect(page.getByTestId('embedded-confirm-code-input')).toBeFocused()
+  await expectAccessible({ include: '[data-testid="connect-dialog"]', label: 'embedded confirm-email view' })
+  await snap('embedded-confirm-email-360')
+  await mailFor(mail, email, VERIFICATION_SUBJECT, inboxBefore)
+  await page.getByTestId('embedded-back-button').click()
   await page.getByTestId('embedded-recover-button').click()
   await expectAccessible({ include: '[data-testid="connect-dialog"]', label: 'embedded recover view' })
   await snap('embedded-recover-360')
@@ -368,4 +395,74 @@ test('the test hooks answer 404 without the server secret, and a page without it
   await openEmbeddedPanel(page)
   await expect.poll(() => hookAnswers).toEqual([404])
   expect(await page.evaluate(() => typeof window.__sigilEmbeddedTest)).toBe('undefined')
+})
+
+test('a recovery code works only in the browser that asked for it', async ({ page, browser, embeddedApp, authenticator, mail }) => {
+  void authenticator
+  await page.goto(embeddedApp.baseURL)
+  const email = uniqueEmail('bound')
+  const address = await createWallet(page, mail, email)
+  await disconnect(page)
+  await openEmbeddedPanel(page)
+  await page.getByTestId('embedded-recover-button').click()
+  await page.getByTestId('embedded-recover-email-input').fill(email)
+  const inboxBefore = mail.inbox.length
+  const asked = page.waitForResponse((response) => response.url().endsWith('/api/embedded/recovery/code'))
+  await page.getByTestId('embedded-send-code-button').click()
+  const { requestId } = (await (await asked).json()) as { requestId: string }
+  const code = await recoveryCodeFor(mail, email, inboxBefore)
+
+  // Another browser with the right code and its request id (what a phisher who was read the code has): refused.
+  const other = await browser.newContext()
+  try {
+    const stolen = await other.request.post(`${embeddedApp.baseURL}/api/embedded/recovery/verify`, { data: { requestId, code }, headers: { origin: embeddedApp.baseURL } })
+    expect(stolen.status()).toBe(403)
+    expect(await stolen.json()).toMatchObject({ code: 'embedded_code_other_browser', message: messages.embedded_code_other_browser })
+  } finally {
+    await other.close()
+  }
+
+  // The browser that asked for it: accepted.
+  await page.getByTestId('embedded-code-input').fill(code)
+  await page.getByTestId('embedded-verify-code-button').click()
+  await chooseWallet(page, address)
+  await expect(page.getByTestId('embedded-recover-address')).toContainText(address)
+})
+
+test('a recovery mails the owner a notice whose link cancels it: the page asks first, then deletes the record of the new passkey', async ({ page, embeddedApp, authenticator, mail }) => {
+  await page.goto(embeddedApp.baseURL)
+  const email = uniqueEmail('notice')
+  const address = await createWallet(page, mail, email)
+  await disconnect(page)
+  await authenticator.clear()
+  await page.reload()
+
+  await openEmbeddedPanel(page)
+  await page.getByTestId('embedded-recover-button').click()
+  await page.getByTestId('embedded-recover-email-input').fill(email)
+  const inboxBefore = mail.inbox.length
+  await page.getByTestId('embedded-send-code-button').click()
+  await page.getByTestId('embedded-code-input').fill(await recoveryCodeFor(mail, email, inboxBefore))
+  await page.getByTestId('embedded-verify-code-button').click()
+  await chooseWallet(page, address)
+  await page.getByTestId('embedded-new-passkey-button').click()
+  await expect(page.getByTestId('account-address')).toHaveAttribute('title', address)
+
+  const notice = await mailFor(mail, email, `Sigil: your wallet ${address} was recovered`, inboxBefore)
+  expect(notice.tls).toBe(true)
+  expect(notice.text).toContain('If it was not you, someone else may now control this wallet')
+  const link = /(http:\/\/\S+\/api\/embedded\/recovery\/cancel\?token=[\w-]{22})/.exec(notice.text)?.[1]
+  expect(link?.startsWith(`${embeddedApp.baseURL}/`)).toBe(true)
+
+  // The owner opens the link (any browser): a question and a button; opening it changed nothing.
+  const owner = await page.context().newPage()
+  await owner.goto(link!)
+  await expect(owner.getByTestId('cancel-confirm')).toContainText(address)
+  await owner.getByTestId('cancel-recovery-button').click()
+  await expect(owner.getByTestId('cancel-done')).toContainText(address)
+  await expect(owner.getByTestId('cancel-effect')).toHaveText('Our record of the passkey it added was deleted.')
+  await expect(owner.getByTestId('cancel-advice')).toContainText('move your funds to a new wallet now')
+  await owner.goto(link!)
+  await expect(owner.getByTestId('cancel-already')).toBeVisible()
+  await owner.close()
 })

@@ -36,9 +36,10 @@ test('a page script’s eth_sendTransaction signs nothing until the user decides
   authenticator: _,
   chainClient,
   expectAccessible,
+  mail,
 }) => {
   await page.goto(embeddedApp.baseURL)
-  const address = await createWallet(page, uniqueEmail('confirm-reject'))
+  const address = await createWallet(page, mail, uniqueEmail('confirm-reject'))
   await page.evaluate(() => window.__sigilTest!.switchChain(31337))
   await chainClient.setBalance({ address, value: parseEther('1') })
 
@@ -58,9 +59,9 @@ test('a page script’s eth_sendTransaction signs nothing until the user decides
   expect(await chainClient.getBalance({ address })).toBe(parseEther('1'))
 })
 
-test('a script cannot approve: element.click() and synthetic events do nothing; the user’s keyboard does', async ({ page, embeddedApp, authenticator: _ }) => {
+test('a script cannot approve: element.click() and synthetic events do nothing; the user’s keyboard does', async ({ page, embeddedApp, authenticator: _, mail }) => {
   await page.goto(embeddedApp.baseURL)
-  const address = await createWallet(page, uniqueEmail('confirm-click'))
+  const address = await createWallet(page, mail, uniqueEmail('confirm-click'))
   const message = 'transfer everything'
   const attempt = scriptRequest(page, 'personal_sign', [`0x${Buffer.from(message).toString('hex')}`, address])
   const sheet = page.getByTestId('confirm-sheet')
@@ -87,10 +88,10 @@ test('a script cannot approve: element.click() and synthetic events do nothing; 
   expect(await verifyMessage({ address, message, signature: result as Hex })).toBe(true)
 })
 
-test('locks itself after 15 idle minutes: the next request asks the passkey again', async ({ page, embeddedApp, authenticator: _ }) => {
+test('locks itself after 15 idle minutes: the next request asks the passkey again', async ({ page, embeddedApp, authenticator: _, mail }) => {
   await page.clock.install()
   await page.goto(embeddedApp.baseURL)
-  const address = await createWallet(page, uniqueEmail('confirm-lock'))
+  const address = await createWallet(page, mail, uniqueEmail('confirm-lock'))
   const sign = async (text: string) => {
     await page.getByTestId('sign-message-input').fill(text)
     await page.getByTestId('sign-message-button').click()

@@ -4,14 +4,15 @@ import { type Address, createTestClient, http, publicActions } from 'viem'
 import { foundry } from 'viem/chains'
 import type { NextServer } from '../fixtures/nextServer'
 import { addVirtualAuthenticator, type VirtualAuthenticator } from '../fixtures/passkeys'
-import { startMailCatcher, type MailCatcher } from '../fixtures/smtp'
+import { startMailCatcher, type CapturedMail, type MailCatcher } from '../fixtures/smtp'
 import { expect, test as base } from './fixtures'
 
 /**
- * Fixtures of the embedded wallet's specs: a capturing SMTP server on loopback, an app server that
- * mails through it (with a fixed recovery key and the test-only server clock), Chromium's virtual
- * passkey authenticator, and an in-page recorder of every PRF output the passkey hands the page —
- * so a test can prove those bytes were never stored or sent.
+ * Fixtures of the embedded wallet's specs: a capturing SMTP server on loopback speaking STARTTLS with
+ * a throwaway certificate, an app server that mails through it as production requires
+ * (`?requireTLS=true`, the certificate trusted through NODE_EXTRA_CA_CERTS; a fixed recovery key and
+ * the test-only server clock), Chromium's virtual passkey authenticator, and an in-page recorder of
+ * every PRF output the passkey hands the page — so a test can prove those bytes were never stored or sent.
  */
 
 type EmbeddedWorkerFixtures = {
@@ -85,7 +86,7 @@ function recordPasskeys() {
 export const test = base.extend<EmbeddedTestFixtures, EmbeddedWorkerFixtures>({
   mail: [
     async ({}, provide) => {
-      const catcher = await startMailCatcher()
+      const catcher = await startMailCatcher({ tls: true })
       await provide(catcher)
       await catcher.close()
     },
@@ -99,6 +100,7 @@ export const test = base.extend<EmbeddedTestFixtures, EmbeddedWorkerFixtures>({
         routePublicChainsToLocalRpc: true,
         env: {
           SMTP_URL: mail.url,
+          NODE_EXTRA_CA_CERTS: mail.caFile!,
           MAIL_FROM: 'Sigil <no-reply@sigil.test>',
           EMBEDDED_RECOVERY_KEY: randomBytes(32).toString('base64'),
           // The test-only hooks (lib/embedded/clock.ts): loopback origin + local chain + this secret, sent per request.
@@ -138,12 +140,31 @@ export function uniqueEmail(label: string): string {
   return `${label}-${randomBytes(5).toString('hex')}@example.test`
 }
 
-/** The 6-digit code of the newest recovery email to `email`. */
-export async function recoveryCodeFor(mail: MailCatcher, email: string, after = 0): Promise<string> {
-  const message = await mail.waitFor((candidate) => candidate.to.includes(email) && mail.inbox.indexOf(candidate) >= after)
-  const code = /\b(\d{6})\b/.exec(message.text)?.[1]
-  if (!code) throw new Error(`no code in: ${message.text}`)
+export const RECOVERY_SUBJECT = 'Your Sigil recovery code'
+export const VERIFICATION_SUBJECT = 'Your Sigil verification code'
+
+/** The first email to `email` with `subject` received at or after inbox position `after`. */
+export function mailFor(mail: MailCatcher, email: string, subject: string | RegExp, after = 0): Promise<CapturedMail> {
+  return mail.waitFor(
+    (candidate) => candidate.to.includes(email) && (typeof subject === 'string' ? candidate.subject === subject : subject.test(candidate.subject)) && mail.inbox.indexOf(candidate) >= after,
+  )
+}
+
+async function codeIn(message: Promise<CapturedMail>): Promise<string> {
+  const { text } = await message
+  const code = /\b(\d{6})\b/.exec(text)?.[1]
+  if (!code) throw new Error(`no code in: ${text}`)
   return code
+}
+
+/** The 6-digit code of the first recovery email to `email` at or after inbox position `after`. */
+export function recoveryCodeFor(mail: MailCatcher, email: string, after = 0): Promise<string> {
+  return codeIn(mailFor(mail, email, RECOVERY_SUBJECT, after))
+}
+
+/** The 6-digit code of the first email-verification email to `email` at or after inbox position `after`. */
+export function verificationCodeFor(mail: MailCatcher, email: string, after = 0): Promise<string> {
+  return codeIn(mailFor(mail, email, VERIFICATION_SUBJECT, after))
 }
 
 export async function openEmbeddedPanel(page: Page): Promise<void> {
@@ -153,15 +174,37 @@ export async function openEmbeddedPanel(page: Page): Promise<void> {
   await expect(page.getByTestId('embedded-panel')).not.toHaveAttribute('data-step', 'loading')
 }
 
-/** Create → connected; returns the address the account view shows. */
-export async function createWallet(page: Page, email: string): Promise<Address> {
-  await openEmbeddedPanel(page)
+/**
+ * The create form from the panel's home (the dialog open): the email, then the code the server mails
+ * to it (read from the real SMTP capture), then the passkey. Stops when the code is entered.
+ */
+export async function submitCreateWithEmailCode(page: Page, mail: MailCatcher, email: string): Promise<void> {
   await page.getByTestId('embedded-email-input').fill(email)
+  const inboxBefore = mail.inbox.length
   await page.getByTestId('embedded-create-button').click()
+  // Under next dev the first answer also compiles the route: a limit a passing run never reaches.
+  await expect(page.getByTestId('embedded-confirm-code-sent')).toContainText(email, { timeout: 30_000 })
+  await page.getByTestId('embedded-confirm-code-input').fill(await verificationCodeFor(mail, email, inboxBefore))
+  await page.getByTestId('embedded-confirm-code-button').click()
+}
+
+/** Create (email → emailed code → passkey) → connected; returns the address the account view shows. */
+export async function createWallet(page: Page, mail: MailCatcher, email: string): Promise<Address> {
+  await openEmbeddedPanel(page)
+  await submitCreateWithEmailCode(page, mail, email)
   // A passkey ceremony, the wallet's creation and the server's check; under next dev also the first
   // compile of the embedded wallet's chunks: a limit a passing run never reaches.
   await expect(page.getByTestId('account-address')).toBeVisible({ timeout: 45_000 })
   return (await page.getByTestId('account-address').getAttribute('title')) as Address
+}
+
+/** The recovery chooser: no wallet is picked for the user; choose `address` and continue. */
+export async function chooseWallet(page: Page, address: Address): Promise<void> {
+  const choice = page.getByTestId(`embedded-wallet-choice-${address}`)
+  await expect(choice).toBeVisible()
+  for (const radio of await page.locator('input[name="wallet"]').all()) await expect(radio).not.toBeChecked()
+  await choice.check()
+  await page.getByTestId('embedded-choose-button').click()
 }
 
 export async function disconnect(page: Page): Promise<void> {

@@ -7,7 +7,7 @@ import type { EmbeddedConnector } from '@/connectors/embedded/embedded'
 import type { PreparedRecovery } from '@/connectors/embedded/wallet'
 import { familyOf } from '@/connectors/shared/lazyConnector'
 import { mapProviderError } from '@/connectors/shared/providerErrors'
-import { tEmbedded } from '@/lib/i18n/embedded'
+import { embedded, tEmbedded } from '@/lib/i18n/embedded'
 import { useLifetimeEffect } from '../../_lib/useLifetimeEffect'
 import type { FamilyPanelProps } from '../familyPanelProps'
 import styles from './EmbeddedPanel.module.css'
@@ -29,6 +29,8 @@ type Step =
   | { kind: 'loading' }
   | { kind: 'home'; existing: { address: Address; email: string } | undefined; creating: boolean }
   | { kind: 'busy'; message: string }
+  | { kind: 'createCode'; email: string; requestId: string }
+  | { kind: 'createVerified'; email: string }
   | { kind: 'recoverEmail' }
   | { kind: 'recoverCode'; email: string; requestId: string }
   | { kind: 'recoverChoose'; wallets: { walletId: string; address: Address; createdAt: string }[] }
@@ -36,8 +38,9 @@ type Step =
   | { kind: 'reveal' }
 
 /**
- * The embedded wallet's view in the connect dialog: create (email → passkey), unlock with the passkey,
- * recover by email (code → new passkey), reveal the recovery phrase. Connects through wagmi when done.
+ * The embedded wallet's view in the connect dialog: create (email → emailed code → passkey), unlock
+ * with the passkey, recover by email (code → choose the wallet → new passkey), reveal the recovery
+ * phrase. Connects through wagmi when done.
  */
 export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps) {
   const config = useConfig()
@@ -48,6 +51,8 @@ export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps)
   const prepared = useRef<PreparedRecovery | undefined>(undefined)
   const phrase = useRef<HTMLParagraphElement>(null)
   const firstField = useRef<HTMLInputElement>(null)
+  /** A view without a field (the confirmed email) focuses its main button instead. */
+  const firstAction = useRef<HTMLButtonElement>(null)
   const mounted = useRef(true)
 
   async function loadWallet(): Promise<Wallet> {
@@ -85,9 +90,11 @@ export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps)
     }
   })
 
-  // The first field of each form takes the focus (the dialog's own focus moves only between its views).
+  // The first field of each form (or the main button of a view without one) takes the focus (the
+  // dialog's own focus moves only between its views).
   useEffect(() => {
-    firstField.current?.focus()
+    const target = firstField.current ?? firstAction.current
+    target?.focus()
   }, [step.kind])
 
   /** Runs one user action: a status line while it runs, the error in the alert if it fails. */
@@ -108,17 +115,44 @@ export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps)
     onConnected()
   }
 
+  /** Creating starts with proving the email: a code is mailed, and nothing is made until it is entered. */
   function onCreate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const email = String(new FormData(event.currentTarget).get('email') ?? '')
     void run(
-      tEmbedded('creating'),
+      tEmbedded('sending'),
       async () => {
-        await (await loadWallet()).create(email)
-        await connectNow()
+        const { requestId } = await (await loadWallet()).requestEmailCode(email)
+        if (mounted.current) setStep({ kind: 'createCode', email: email.trim(), requestId })
       },
       () => showHome(true),
     )
+  }
+
+  async function createAndConnect(email: string) {
+    if (mounted.current) setStep({ kind: 'busy', message: tEmbedded('creating') })
+    await (await loadWallet()).create(email)
+    await connectNow()
+  }
+
+  function onConfirmEmail(event: FormEvent<HTMLFormElement>, current: Extract<Step, { kind: 'createCode' }>) {
+    event.preventDefault()
+    const code = String(new FormData(event.currentTarget).get('code') ?? '')
+    let confirmed = false
+    void run(
+      tEmbedded('verifying'),
+      async () => {
+        await (await loadWallet()).verifyEmailCode(current.requestId, code)
+        confirmed = true
+        await createAndConnect(current.email)
+      },
+      // A proven email stays proven for a while: a cancelled passkey prompt is retried without a new code.
+      () => setStep(confirmed ? { kind: 'createVerified', email: current.email } : current),
+    )
+  }
+
+  function onCreateVerified(current: Extract<Step, { kind: 'createVerified' }>) {
+    void run(tEmbedded('creating'), () => createAndConnect(current.email), () => setStep(current))
   }
 
   function onUnlock(address: Address) {
@@ -182,9 +216,13 @@ export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps)
       tEmbedded('verifying'),
       async () => {
         const { wallets } = await (await loadWallet()).verifyRecoveryCode(current.requestId, code)
-        const [only] = wallets
-        if (wallets.length === 1 && only) await prepare(only.walletId)
-        else if (mounted.current) setStep({ kind: 'recoverChoose', wallets })
+        if (!mounted.current) return
+        // Never chosen for the user, even when there is one: the user confirms the address they know.
+        if (wallets.length > 0) setStep({ kind: 'recoverChoose', wallets })
+        else {
+          setStep({ kind: 'recoverEmail' })
+          setError(embedded.errors.embedded_wallet_not_found)
+        }
       },
       () => setStep(current),
     )
@@ -291,6 +329,54 @@ export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps)
           </div>
           {back}
         </form>
+      )}
+
+      {step.kind === 'createCode' && (
+        <form className={styles.panel} onSubmit={(event) => onConfirmEmail(event, step)} noValidate>
+          <p className="muted" role="status" data-testid="embedded-confirm-code-sent">
+            {tEmbedded('confirmCodeSent', { email: step.email })}
+          </p>
+          <div className={styles.field}>
+            <label htmlFor={`${ids}-confirm-code`}>{tEmbedded('codeLabel')}</label>
+            <input
+              ref={firstField}
+              id={`${ids}-confirm-code`}
+              className={`${styles.input} ${styles.code}`}
+              name="code"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              maxLength={6}
+              required
+              data-testid="embedded-confirm-code-input"
+            />
+          </div>
+          <div className={styles.actions}>
+            <button type="submit" className="button primary" data-testid="embedded-confirm-code-button">
+              {tEmbedded('confirmEmail')}
+            </button>
+            <button type="button" className="button" data-testid="embedded-back-button" onClick={() => void showHome(true)}>
+              {tEmbedded('back')}
+            </button>
+          </div>
+        </form>
+      )}
+
+      {step.kind === 'createVerified' && (
+        <>
+          <p className="muted" role="status" data-testid="embedded-email-confirmed">
+            {tEmbedded('emailConfirmed')}
+          </p>
+          <div className={styles.actions}>
+            <button ref={firstAction} type="button" className="button primary" data-testid="embedded-create-passkey-button" onClick={() => onCreateVerified(step)}>
+              {tEmbedded('create')}
+            </button>
+            <button type="button" className="button" data-testid="embedded-back-button" onClick={() => void showHome(true)}>
+              {tEmbedded('back')}
+            </button>
+          </div>
+        </>
       )}
 
       {step.kind === 'recoverEmail' && (

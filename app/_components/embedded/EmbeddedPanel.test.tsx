@@ -1,0 +1,160 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { createConfig, createConnector, http, type Connector } from '@wagmi/core'
+import { mainnet } from 'viem/chains'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { WagmiProvider } from 'wagmi'
+import { EmbeddedApiError } from '@/connectors/embedded/errors'
+import { embedded } from '@/lib/i18n/embedded'
+import type { WalletOption } from '@/lib/wagmi/walletOptions'
+import { EmbeddedPanel } from './EmbeddedPanel'
+
+/**
+ * The embedded wallet's view against a scripted wallet (the real one, its API and passkeys are in
+ * connectors/embedded/wallet.test.ts, lib/embedded/routes.test.ts and the e2e spec): the view's own
+ * decisions — creation waits for the emailed code, and recovery never picks a wallet for the user.
+ */
+
+const ADDRESS = '0x000000000000000000000000000000000000bEEF'
+
+function scriptedWallet(options: { wallets?: { walletId: string; address: `0x${string}`; createdAt: string }[]; createFails?: number } = {}) {
+  let failures = options.createFails ?? 0
+  return {
+    list: vi.fn(async () => []),
+    requestEmailCode: vi.fn(async () => ({ requestId: 'v'.repeat(22), expiresInSeconds: 900 })),
+    verifyEmailCode: vi.fn(async () => ({ email: 'ann@example.test', expiresAt: '' })),
+    create: vi.fn(async () => {
+      if (failures-- > 0) throw new EmbeddedApiError('embedded_passkey_cancelled', { status: 0 })
+      return ADDRESS
+    }),
+    requestRecoveryCode: vi.fn(async () => ({ requestId: 'r'.repeat(22), expiresInSeconds: 900 })),
+    verifyRecoveryCode: vi.fn(async () => ({ wallets: options.wallets ?? [], expiresAt: '' })),
+    prepareRecovery: vi.fn(async (walletId: string) => ({ walletId, address: ADDRESS, finish: vi.fn(), dispose: vi.fn() })),
+  }
+}
+
+function renderPanel(wallet: ReturnType<typeof scriptedWallet>) {
+  const loaded = { embeddedWallet: wallet }
+  const connectorFn = createConnector(() => ({
+    id: 'embedded',
+    name: 'Email & passkey wallet',
+    type: 'embedded',
+    sigilFamily: { loaded, load: async () => loaded, preload: () => undefined, listing: undefined, warmUpWithDialog: false },
+    // Connecting is the wagmi side, not what these tests are about: it stays pending.
+    connect: () => new Promise<never>(() => undefined),
+    async disconnect() {},
+    async getAccounts() {
+      return []
+    },
+    async getChainId() {
+      return mainnet.id
+    },
+    async getProvider() {
+      return undefined
+    },
+    async isAuthorized() {
+      return false
+    },
+    onAccountsChanged() {},
+    onChainChanged() {},
+    onDisconnect() {},
+  }))
+  const config = createConfig({ chains: [mainnet], transports: { [mainnet.id]: http('http://127.0.0.1:9') }, storage: null, connectors: [connectorFn] })
+  const option: WalletOption = { key: 'embedded', name: 'Email & passkey wallet', icon: '', installed: true, connector: config.connectors[0] as Connector, panel: 'embedded' }
+  render(
+    <WagmiProvider config={config} reconnectOnMount={false}>
+      <QueryClientProvider client={new QueryClient()}>
+        <EmbeddedPanel option={option} isMobile={false} onConnected={() => undefined} onBack={() => undefined} />
+      </QueryClientProvider>
+    </WagmiProvider>,
+  )
+}
+
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+const step = () => screen.getByTestId('embedded-panel').getAttribute('data-step')
+
+afterEach(() => {
+  cleanup()
+})
+
+describe('EmbeddedPanel', () => {
+  it('creates a wallet only after the code mailed to the email is entered: email → code → passkey', async () => {
+    const wallet = scriptedWallet()
+    renderPanel(wallet)
+    await waitFor(() => expect(step()).toBe('home'))
+    fireEvent.change(screen.getByTestId('embedded-email-input'), { target: { value: 'ann@example.test' } })
+    fireEvent.submit(screen.getByTestId('embedded-email-input').closest('form')!)
+    await waitFor(() => expect(step()).toBe('createCode'))
+    expect(wallet.requestEmailCode).toHaveBeenCalledWith('ann@example.test')
+    expect(wallet.create).not.toHaveBeenCalled()
+    // Announced to assistive technology, and the code field has the focus and its label.
+    const sent = screen.getByTestId('embedded-confirm-code-sent')
+    expect(sent.getAttribute('role')).toBe('status')
+    expect(sent.textContent).toBe('Check your email: we sent a 6-digit code to ann@example.test. Enter it here to confirm your email.')
+    const input = screen.getByTestId('embedded-confirm-code-input') as HTMLInputElement
+    expect(document.activeElement).toBe(input)
+    expect(screen.getByLabelText('Code')).toBe(input)
+    expect(input.autocomplete).toBe('one-time-code')
+
+    fireEvent.change(input, { target: { value: '123456' } })
+    fireEvent.submit(input.closest('form')!)
+    await waitFor(() => expect(wallet.create).toHaveBeenCalledWith('ann@example.test'))
+    expect(wallet.verifyEmailCode).toHaveBeenCalledWith('v'.repeat(22), '123456')
+    expect(wallet.verifyEmailCode.mock.invocationCallOrder[0]!).toBeLessThan(wallet.create.mock.invocationCallOrder[0]!)
+  })
+
+  it('keeps the code step, with the error, when the code is wrong', async () => {
+    const wallet = scriptedWallet()
+    wallet.verifyEmailCode.mockRejectedValueOnce(new EmbeddedApiError('embedded_code_invalid', { status: 401, attemptsLeft: 4 }))
+    renderPanel(wallet)
+    await waitFor(() => expect(step()).toBe('home'))
+    fireEvent.change(screen.getByTestId('embedded-email-input'), { target: { value: 'ann@example.test' } })
+    fireEvent.submit(screen.getByTestId('embedded-email-input').closest('form')!)
+    await waitFor(() => expect(step()).toBe('createCode'))
+    fireEvent.change(screen.getByTestId('embedded-confirm-code-input'), { target: { value: '000000' } })
+    fireEvent.submit(screen.getByTestId('embedded-confirm-code-input').closest('form')!)
+    await waitFor(() => expect(screen.getByTestId('connect-error').textContent).toBe('That code is not right. 4 attempts left.'))
+    expect(step()).toBe('createCode')
+    expect(wallet.create).not.toHaveBeenCalled()
+  })
+
+  it('after a cancelled passkey prompt offers the passkey again, focused, without a new code', async () => {
+    const wallet = scriptedWallet({ createFails: 1 })
+    renderPanel(wallet)
+    await waitFor(() => expect(step()).toBe('home'))
+    fireEvent.change(screen.getByTestId('embedded-email-input'), { target: { value: 'ann@example.test' } })
+    fireEvent.submit(screen.getByTestId('embedded-email-input').closest('form')!)
+    await waitFor(() => expect(step()).toBe('createCode'))
+    fireEvent.change(screen.getByTestId('embedded-confirm-code-input'), { target: { value: '123456' } })
+    fireEvent.submit(screen.getByTestId('embedded-confirm-code-input').closest('form')!)
+    await waitFor(() => expect(step()).toBe('createVerified'))
+    expect(screen.getByTestId('connect-error').textContent).toBe(embedded.errors.embedded_passkey_cancelled)
+    const again = screen.getByTestId('embedded-create-passkey-button')
+    expect(document.activeElement).toBe(again)
+    fireEvent.click(again)
+    await waitFor(() => expect(wallet.create).toHaveBeenCalledTimes(2))
+    expect(wallet.requestEmailCode).toHaveBeenCalledTimes(1)
+    expect(wallet.verifyEmailCode).toHaveBeenCalledTimes(1)
+  })
+
+  it('never picks the wallet to recover, even when the email has only one', async () => {
+    const wallet = scriptedWallet({ wallets: [{ walletId: 'w'.repeat(22), address: ADDRESS, createdAt: '2030-01-01T00:00:00.000Z' }] })
+    renderPanel(wallet)
+    await waitFor(() => expect(step()).toBe('home'))
+    fireEvent.click(screen.getByTestId('embedded-recover-button'))
+    fireEvent.change(screen.getByTestId('embedded-recover-email-input'), { target: { value: 'ann@example.test' } })
+    fireEvent.submit(screen.getByTestId('embedded-recover-email-input').closest('form')!)
+    await waitFor(() => expect(step()).toBe('recoverCode'))
+    fireEvent.change(screen.getByTestId('embedded-code-input'), { target: { value: '123456' } })
+    fireEvent.submit(screen.getByTestId('embedded-code-input').closest('form')!)
+    await waitFor(() => expect(step()).toBe('recoverChoose'))
+    await settle()
+    const choice = screen.getByTestId(`embedded-wallet-choice-${ADDRESS}`) as HTMLInputElement
+    expect(choice.checked).toBe(false)
+    expect(wallet.prepareRecovery).not.toHaveBeenCalled()
+    fireEvent.click(choice)
+    fireEvent.submit(choice.closest('form')!)
+    await waitFor(() => expect(wallet.prepareRecovery).toHaveBeenCalledWith('w'.repeat(22)))
+  })
+})

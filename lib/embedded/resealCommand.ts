@@ -1,0 +1,12 @@
+import { runReseal } from './reseal'
+
+// `npm run embedded:reseal` (tsx): see reseal.ts.
+runReseal(process.env, (line) => console.log(line)).then(
+  (code) => {
+    process.exitCode = code
+  },
+  (error: unknown) => {
+    console.error(`[sigil] re-seal failed: ${error instanceof Error ? error.message : String(error)}`)
+    process.exitCode = 1
+  },
+)

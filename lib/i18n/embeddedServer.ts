@@ -1,0 +1,47 @@
+/**
+ * The embedded wallet's server-only strings: the emails it sends and the recovery cancel page. Apart
+ * from the view's catalogue (lib/i18n/embedded.ts) so none of this ships to the browser.
+ *
+ * Every sentence must stay true of what the server does (README, "Security model of the embedded
+ * wallet"): codes work once, for 15 minutes, only in the browser that asked for them; Sigil never
+ * asks anyone for a code or a link.
+ */
+export const embeddedServer = {
+  mail: {
+    verifySubject: 'Your Sigil verification code',
+    verifyText:
+      'Your code to confirm this email for a new Sigil wallet is {code}.\n\n' +
+      'It works once, for {minutes} minutes, and only in the browser that asked for it.\n\n' +
+      'Never share this code. Sigil will never ask you for it, by phone, chat or email: anyone who asks for it is trying to use your email for a wallet they control.\n\n' +
+      'If you did not ask for it, ignore this email. No wallet is made with your email without this code.',
+    recoverySubject: 'Your Sigil recovery code',
+    recoveryText:
+      'Your Sigil wallet recovery code is {code}.\n\n' +
+      'It works once, for {minutes} minutes, and only in the browser that asked for it.\n\n' +
+      'Never share this code. Sigil will never ask you for it, by phone, chat or email: anyone who asks for it is trying to take your wallet.\n\n' +
+      'If you did not ask to recover a wallet, ignore this email and do not enter the code anywhere.',
+    noticeSubject: 'Sigil: your wallet {address} was recovered',
+    noticeText:
+      'At {time} (UTC), a browser that entered the code we sent to this address received the key of your Sigil wallet {address}, to recover it with a new passkey.\n\n' +
+      'If that was you, there is nothing to do.\n\n' +
+      'If it was not you, someone else may now control this wallet:\n' +
+      '1. Move your funds to a new wallet now.\n' +
+      '2. Cancel the recovery: {link}\n' +
+      '   This deletes our record of the passkey the recovery added, ends the recovery if it has not finished, and voids any recovery code still open. ' +
+      'It cannot take back what that browser already received. The link works once, for {days} days.\n\n' +
+      'Sigil will never ask you for a code or for this link.',
+  },
+  cancelPage: {
+    title: 'Cancel a wallet recovery',
+    confirm:
+      'Your Sigil wallet {address} was recovered at {time} (UTC). If this was not you, cancel the recovery: our record of the passkey it added is deleted, and an unfinished recovery cannot finish.',
+    button: 'Cancel the recovery',
+    cancelled: 'The recovery of wallet {address} is cancelled.',
+    passkeyRemoved: 'Our record of the passkey it added was deleted.',
+    notFinished: 'It had not finished, and cannot finish now.',
+    moveFunds: 'Whoever recovered it may have seen your recovery phrase: move your funds to a new wallet now.',
+    invalid: 'This cancel link is not valid.',
+    expired: 'This cancel link has expired.',
+    alreadyCancelled: 'This recovery was already cancelled.',
+  },
+} as const
