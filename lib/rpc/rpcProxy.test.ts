@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAnvil, type Anvil } from '@/tests/fixtures/anvil'
 import { startRpcProxy } from '@/tests/unit/siwe/authHarness'
-import { createRpcProxy, MAX_RPC_BATCH, MAX_RPC_BODY_BYTES } from './rpcProxy'
+import { createRpcProxy, MAX_RPC_BATCH, MAX_RPC_BODY_BYTES, MAX_RPC_RESPONSE_BYTES } from './rpcProxy'
 
 /**
  * The same-origin RPC proxy against a real anvil behind a counting relay whose address carries a
@@ -148,6 +148,34 @@ describe('RPC proxy: the upstream address stays on the server', () => {
     expect(json).toMatchObject({ error: { code: -32603, data: { reason: 'upstream_unavailable' } } })
     expect(text + log.join('\n')).not.toContain('SECRET_TOKEN')
     expect(text + log.join('\n')).not.toContain('127.0.0.1:1')
+  })
+
+  it('stops reading an upstream answer past its cap (with or without Content-Length) and answers 502', async () => {
+    let sent = 0
+    const flood: Server = createServer((request, response) => {
+      response.setHeader('content-type', 'application/json')
+      if (request.url?.includes('declared')) response.setHeader('content-length', String(MAX_RPC_RESPONSE_BYTES + 1))
+      // Streams without end: a reader that does not stop would never answer.
+      const chunk = Buffer.alloc(64 * 1024, 0x20)
+      const pump = () => {
+        while (!response.destroyed && response.write(chunk)) sent += chunk.length
+        if (!response.destroyed) response.once('drain', pump)
+      }
+      pump()
+    })
+    await new Promise<void>((resolve) => flood.listen(0, '127.0.0.1', resolve))
+    try {
+      for (const path of ['/streamed', '/declared']) {
+        const send = proxyFor({ upstreamUrl: `http://127.0.0.1:${(flood.address() as AddressInfo).port}${path}` })
+        const { status, json } = await send(call('eth_chainId'))
+        expect(status).toBe(502)
+        expect(json).toMatchObject({ error: { code: -32603, data: { reason: 'upstream_unavailable' } } })
+      }
+      expect(sent).toBeLessThan(MAX_RPC_RESPONSE_BYTES * 8)
+    } finally {
+      flood.closeAllConnections()
+      await new Promise((resolve) => flood.close(resolve))
+    }
   })
 
   it('scrubs an upstream that echoes its own address or key in an error', async () => {

@@ -1,5 +1,6 @@
 import { HttpError } from '@/lib/http/HttpError'
 import { readBodyBytes } from '@/lib/http/readBody'
+import { readCapped } from '@/lib/http/readCapped'
 import { READ_METHODS, readParamsAllowed } from './readMethods'
 import { WindowCounter } from './windowCounter'
 
@@ -73,26 +74,6 @@ function readCall(value: unknown): Call | { id: Id; refused: RpcProxyRefusal } {
   if (!READ_METHODS.has(item.method)) return { id, refused: 'method_not_allowed' }
   if (!readParamsAllowed(item.method, params)) return { id, refused: 'params_not_allowed' }
   return { id, method: item.method, params }
-}
-
-async function readLimited(response: Response, limit: number): Promise<string> {
-  const declared = Number(response.headers.get('content-length'))
-  if (Number.isFinite(declared) && declared > limit) throw new Error('upstream answer too large')
-  const reader = response.body?.getReader()
-  if (!reader) return ''
-  const chunks: Uint8Array[] = []
-  let total = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    total += value.byteLength
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined)
-      throw new Error('upstream answer too large')
-    }
-    chunks.push(value)
-  }
-  return Buffer.concat(chunks).toString('utf8')
 }
 
 /** Only the fields a JSON-RPC answer has; anything else the upstream adds stays on the server. */
@@ -210,7 +191,7 @@ export function createRpcProxy(deps: RpcProxyDeps): (request: Request, chainIdPa
           redirect: 'error',
           signal: AbortSignal.timeout(deps.timeoutMs ?? RPC_UPSTREAM_TIMEOUT_MS),
         })
-        const parsed = JSON.parse(await readLimited(response, MAX_RPC_RESPONSE_BYTES)) as unknown
+        const parsed = JSON.parse(new TextDecoder().decode(await readCapped(response, MAX_RPC_RESPONSE_BYTES))) as unknown
         const list = Array.isArray(parsed) ? parsed : [parsed]
         for (const entry of list) {
           const index = entry && typeof entry === 'object' ? (entry as { id?: unknown }).id : undefined

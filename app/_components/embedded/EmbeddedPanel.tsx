@@ -1,6 +1,6 @@
 'use client'
 import { connect } from '@wagmi/core'
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react'
 import { useConfig } from 'wagmi'
 import type { Address } from 'viem'
 import type { EmbeddedConnector } from '@/connectors/embedded/embedded'
@@ -332,35 +332,15 @@ export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps)
       )}
 
       {step.kind === 'createCode' && (
-        <form className={styles.panel} onSubmit={(event) => onConfirmEmail(event, step)} noValidate>
-          <p className="muted" role="status" data-testid="embedded-confirm-code-sent">
-            {tEmbedded('confirmCodeSent', { email: step.email })}
-          </p>
-          <div className={styles.field}>
-            <label htmlFor={`${ids}-confirm-code`}>{tEmbedded('codeLabel')}</label>
-            <input
-              ref={firstField}
-              id={`${ids}-confirm-code`}
-              className={`${styles.input} ${styles.code}`}
-              name="code"
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]{6}"
-              maxLength={6}
-              required
-              data-testid="embedded-confirm-code-input"
-            />
-          </div>
-          <div className={styles.actions}>
-            <button type="submit" className="button primary" data-testid="embedded-confirm-code-button">
-              {tEmbedded('confirmEmail')}
-            </button>
-            <button type="button" className="button" data-testid="embedded-back-button" onClick={() => void showHome(true)}>
-              {tEmbedded('back')}
-            </button>
-          </div>
-        </form>
+        <CodeForm
+          inputRef={firstField}
+          inputId={`${ids}-confirm-code`}
+          status={tEmbedded('confirmCodeSent', { email: step.email })}
+          submitLabel={tEmbedded('confirmEmail')}
+          testIds={{ status: 'embedded-confirm-code-sent', input: 'embedded-confirm-code-input', submit: 'embedded-confirm-code-button' }}
+          onSubmit={(event) => onConfirmEmail(event, step)}
+          onBack={() => void showHome(true)}
+        />
       )}
 
       {step.kind === 'createVerified' && (
@@ -409,35 +389,15 @@ export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps)
       )}
 
       {step.kind === 'recoverCode' && (
-        <form className={styles.panel} onSubmit={(event) => onVerifyCode(event, step)} noValidate>
-          <p className="muted" role="status" data-testid="embedded-code-sent">
-            {tEmbedded('codeSent', { email: step.email })}
-          </p>
-          <div className={styles.field}>
-            <label htmlFor={`${ids}-code`}>{tEmbedded('codeLabel')}</label>
-            <input
-              ref={firstField}
-              id={`${ids}-code`}
-              className={`${styles.input} ${styles.code}`}
-              name="code"
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]{6}"
-              maxLength={6}
-              required
-              data-testid="embedded-code-input"
-            />
-          </div>
-          <div className={styles.actions}>
-            <button type="submit" className="button primary" data-testid="embedded-verify-code-button">
-              {tEmbedded('verify')}
-            </button>
-            <button type="button" className="button" data-testid="embedded-back-button" onClick={() => setStep({ kind: 'recoverEmail' })}>
-              {tEmbedded('back')}
-            </button>
-          </div>
-        </form>
+        <CodeForm
+          inputRef={firstField}
+          inputId={`${ids}-code`}
+          status={tEmbedded('codeSent', { email: step.email })}
+          submitLabel={tEmbedded('verify')}
+          testIds={{ status: 'embedded-code-sent', input: 'embedded-code-input', submit: 'embedded-verify-code-button' }}
+          onSubmit={(event) => onVerifyCode(event, step)}
+          onBack={() => setStep({ kind: 'recoverEmail' })}
+        />
       )}
 
       {step.kind === 'recoverChoose' && (
@@ -501,5 +461,51 @@ export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps)
         </p>
       )}
     </div>
+  )
+}
+
+type CodeFormProps = {
+  inputRef: RefObject<HTMLInputElement | null>
+  inputId: string
+  /** "We sent a code to …": announced when the step appears. */
+  status: string
+  submitLabel: string
+  testIds: { status: string; input: string; submit: string }
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void
+  onBack: () => void
+}
+
+/** The six-digit emailed code: one form for confirming an email at creation and for recovery. */
+function CodeForm({ inputRef, inputId, status, submitLabel, testIds, onSubmit, onBack }: CodeFormProps) {
+  return (
+    <form className={styles.panel} onSubmit={onSubmit} noValidate>
+      <p className="muted" role="status" data-testid={testIds.status}>
+        {status}
+      </p>
+      <div className={styles.field}>
+        <label htmlFor={inputId}>{tEmbedded('codeLabel')}</label>
+        <input
+          ref={inputRef}
+          id={inputId}
+          className={`${styles.input} ${styles.code}`}
+          name="code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          required
+          data-testid={testIds.input}
+        />
+      </div>
+      <div className={styles.actions}>
+        <button type="submit" className="button primary" data-testid={testIds.submit}>
+          {submitLabel}
+        </button>
+        <button type="button" className="button" data-testid="embedded-back-button" onClick={onBack}>
+          {tEmbedded('back')}
+        </button>
+      </div>
+    </form>
   )
 }
