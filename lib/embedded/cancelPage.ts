@@ -42,10 +42,15 @@ function body(state: CancelPageState): string {
   }
 }
 
+/**
+ * `same-origin`, not `no-referrer`: the token in the address never leaves for another site (the page
+ * links and loads nothing outside), while the form's POST keeps its real `Origin` — under
+ * `no-referrer` Chromium sends `Origin: null`, which the origin rule (proxy.ts) refuses.
+ */
 export function cancelPageHtml(state: CancelPageState, status = 200): Response {
   const html =
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-    `<meta name="referrer" content="no-referrer"><title>${escape(text.title)}</title></head>` +
+    `<meta name="referrer" content="same-origin"><title>${escape(text.title)}</title></head>` +
     `<body><main><h1>${escape(text.title)}</h1>${body(state)}</main></body></html>`
   return new Response(html, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } })
 }

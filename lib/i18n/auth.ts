@@ -13,6 +13,8 @@ export const auth = {
     // 401
     invalid_signature: 'The signature does not match the address in the sign-in message.',
     not_signed_in: 'You are not signed in.',
+    // 403: a state-changing API request from a page of another site (proxy.ts).
+    origin_not_allowed: 'This request did not come from this site.',
     // 413
     body_too_large: 'The sign-in request is too large.',
     // 422: the message is well formed but not acceptable here and now.

@@ -12,6 +12,7 @@ export const authErrorStatus = {
   malformed_signature: 400,
   invalid_signature: 401,
   not_signed_in: 401,
+  origin_not_allowed: 403,
   body_too_large: 413,
   domain_mismatch: 422,
   uri_mismatch: 422,

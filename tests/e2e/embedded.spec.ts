@@ -347,7 +347,7 @@ test('an authenticator without PRF gets the clear message and no wallet is creat
   // Nothing on the device; nothing on the server (a recovery code request sends no email).
   const stored = await deviceStorageDump(page)
   expect(stored).not.toContain('"walletId"')
-  const response = await page.request.post(`${embeddedApp.baseURL}/api/embedded/recovery/code`, { data: { email } })
+  const response = await page.request.post(`${embeddedApp.baseURL}/api/embedded/recovery/code`, { data: { email }, headers: { origin: embeddedApp.baseURL } })
   expect(response.status()).toBe(202)
   await expect(mail.waitFor((message) => message.to.includes(email) && message.subject === RECOVERY_SUBJECT, 1_500)).rejects.toThrow(/no matching email/)
   void authenticator
@@ -382,8 +382,10 @@ test('the embedded view is accessible, keyboard-friendly and fits a 360 px scree
 
 test('the test hooks answer 404 without the server secret, and a page without it gets no signing handle', async ({ page, embeddedApp }) => {
   for (const path of ['/api/embedded/test-clock', '/api/embedded/test-hook']) {
-    expect((await page.request.post(`${embeddedApp.baseURL}${path}`, { data: { advanceMs: 1000 } })).status()).toBe(404)
-    const wrong = await page.request.post(`${embeddedApp.baseURL}${path}`, { data: { advanceMs: 1000 }, headers: { 'x-sigil-test-secret': `${embeddedApp.testSecret}x` } })
+    // From the site's origin, so the answer is the hooks' own gate and not the origin rule.
+    const origin = embeddedApp.baseURL
+    expect((await page.request.post(`${embeddedApp.baseURL}${path}`, { data: { advanceMs: 1000 }, headers: { origin } })).status()).toBe(404)
+    const wrong = await page.request.post(`${embeddedApp.baseURL}${path}`, { data: { advanceMs: 1000 }, headers: { 'x-sigil-test-secret': `${embeddedApp.testSecret}x`, origin } })
     expect(wrong.status()).toBe(404)
   }
   const hookAnswers: number[] = []

@@ -216,7 +216,8 @@ export async function disconnect(page: Page): Promise<void> {
 export async function advanceServerClock(page: Page, app: { baseURL: string; testSecret: string }, seconds: number): Promise<void> {
   const response = await page.request.post(`${app.baseURL}/api/embedded/test-clock`, {
     data: { advanceMs: seconds * 1000 },
-    headers: { 'x-sigil-test-secret': app.testSecret },
+    // Sent as the page would: proxy.ts refuses state-changing API requests without the site's Origin.
+    headers: { 'x-sigil-test-secret': app.testSecret, origin: app.baseURL },
   })
   expect(response.status()).toBe(200)
 }

@@ -7,6 +7,7 @@ import { test as base, expect, type Page, type TestInfo } from '@playwright/test
 import { createPublicClient, http } from 'viem'
 import { startAnvil, type Anvil } from '../fixtures/anvil'
 import { ConsoleLog } from '../fixtures/consoleLog'
+import { CspViolationLog, describeViolation, isCspConsoleMessage, type CspViolation } from '../fixtures/cspViolations'
 import { installInjectedWallet, type InjectedWallet, type InjectedWalletOptions } from '../fixtures/injectedWallet'
 import { NetworkGuard, isNonLoopbackRequest } from '../fixtures/networkGuard'
 import { repoRoot, startNextServer, type NextServer, type NextServerOptions, type ServerMode } from '../fixtures/nextServer'
@@ -54,6 +55,8 @@ type TestFixtures = {
   networkGuard: NetworkGuard
   /** Auto: collects console errors/warnings; fails the test on a hydration error. */
   consoleLog: ConsoleLog
+  /** Auto: fails the test on any Content-Security-Policy violation it did not `expect`. */
+  cspViolations: CspViolationLog
   /** anvil is reverted after each test that uses it, so chain state never leaks between tests. */
   chainSnapshot: void
   /** Installs a test wallet into the page (before `page.goto`); rpcUrl defaults to the app's anvil. */
@@ -180,6 +183,40 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       // breaks under StrictMode, a state update during render, a missing key): any error, warning or
       // uncaught page error fails the test, except development noise named by its exact text.
       if (serverMode === 'dev') expect(log.developmentProblems().map((e) => e.text), 'errors in the console under next dev').toEqual([])
+    },
+    { auto: true },
+  ],
+
+  cspViolations: [
+    async ({ context }, provide, testInfo) => {
+      const log = new CspViolationLog()
+      // Every page and popup of the test, from document start: the page reports each
+      // `securitypolicyviolation` event through a binding, and Chromium's console line about it is
+      // caught too (a violation in a frame or worker the event does not reach still prints one).
+      await context.exposeBinding('__sigilCspViolation', (_source, violation: CspViolation) => log.record(violation))
+      await context.addInitScript(() => {
+        window.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { __sigilCspViolation?: (violation: unknown) => Promise<void> }).__sigilCspViolation
+          void report?.({
+            source: 'event',
+            directive: event.effectiveDirective,
+            blocked: event.blockedURI,
+            documentURL: event.documentURI,
+            sample: event.sample,
+          })
+        })
+      })
+      const onConsole = (message: { text: () => string }) => {
+        if (isCspConsoleMessage(message.text())) log.record({ source: 'console', directive: 'console', blocked: message.text() })
+      }
+      context.on('console', onConsole)
+      await provide(log)
+      context.off('console', onConsole)
+      const unexpected = log.unexpected()
+      if (unexpected.length > 0) {
+        await testInfo.attach('CSP violations', { body: JSON.stringify(unexpected, null, 2), contentType: 'application/json' })
+      }
+      expect(unexpected.map(describeViolation), 'Content-Security-Policy violations').toEqual([])
     },
     { auto: true },
   ],

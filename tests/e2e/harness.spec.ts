@@ -239,6 +239,22 @@ test.describe('harness guards', () => {
     await expect.poll(() => consoleLog.problems().map((e) => e.text)).toEqual(['visible error', 'Error: uncaught'])
   })
 
+  test('the CSP guard records what the policy blocked, from the event and the console (expected here so this test passes)', async ({ page, app, cspViolations }) => {
+    await page.goto(app.baseURL)
+    // Another port of localhost is not in connect-src.
+    await page.evaluate(() => {
+      try {
+        new WebSocket('ws://localhost:1/')
+      } catch {
+        // older Chromium threw; newer ones report and fail the socket
+      }
+    })
+    await expect.poll(() => cspViolations.unexpected().map((v) => v.source).sort()).toEqual(['console', 'event'])
+    expect(cspViolations.unexpected().find((v) => v.source === 'event')).toMatchObject({ directive: 'connect-src', blocked: 'ws://localhost:1/' })
+    cspViolations.expect((v) => v.directive === 'connect-src' || /ws:\/\/localhost:1\//.test(v.blocked))
+    expect(cspViolations.unexpected()).toEqual([])
+  })
+
   test('axe-core finds a real violation (an unlabelled button) and passes a clean page', async ({ page, blankPageURL, expectAccessible }) => {
     await page.goto(blankPageURL)
     await expectAccessible({ label: 'blank page' })

@@ -8,6 +8,7 @@ import { ANVIL_PRIVATE_KEYS } from '../fixtures/anvil'
 import type { InjectedWallet } from '../fixtures/injectedWallet'
 import { phoneContext } from '../fixtures/userAgents'
 import { expect, test } from './fixtures'
+import { readClipboard } from './readClipboard'
 
 /**
  * Browser-extension wallets end to end (issue 2): the production build in Debian's Chromium, an
@@ -70,9 +71,10 @@ test.describe('connecting', () => {
     installWallet,
     snap,
     context,
+    blankPageURL,
   }) => {
     const wallet = await installWallet()
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseURL })
+    await context.grantPermissions(['clipboard-write'], { origin: app.baseURL })
     await page.goto(app.baseURL)
     await expect(page.getByTestId('connect-button')).toHaveText('Connect wallet')
     await snap('disconnected')
@@ -104,7 +106,7 @@ test.describe('connecting', () => {
     await expect(copy).toHaveAccessibleName('Copy address')
     await copy.click()
     await expect(copy).toContainText('Copied')
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(getAddress(wallet.address))
+    expect(await readClipboard(page, blankPageURL)).toBe(getAddress(wallet.address))
     await snap('connected')
   })
 

@@ -6,6 +6,7 @@ import { en } from '@/lib/i18n/en'
 import { ANDROID_CHROME, phoneContext } from '../fixtures/userAgents'
 import type { Relay } from '../fixtures/walletConnect/relay'
 import type { TestWallet } from '../fixtures/walletConnect/wallet'
+import { readClipboard } from './readClipboard'
 import { expect, test } from './walletConnectFixtures'
 
 /**
@@ -94,14 +95,15 @@ test.describe('desktop: QR code', () => {
     snap,
     expectAccessible,
     context,
+    blankPageURL,
   }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: wcServer.baseURL })
+    await context.grantPermissions(['clipboard-write'], { origin: wcServer.baseURL })
     await page.goto(wcServer.baseURL)
     const uri = await openQr(page)
     await expect(page.getByTestId('wc-qr')).toHaveAttribute('role', 'img')
     await expect(page.getByTestId('wc-status')).toHaveText(en.walletConnect.ui['wc.waiting'])
     await page.getByTestId('wc-copy-link').click()
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(uri)
+    expect(await readClipboard(page, blankPageURL)).toBe(uri)
     await snap('wc-qr')
     await expectAccessible({ include: '[data-testid="connect-dialog"]', label: 'WalletConnect view' })
 

@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest'
+import { getScriptNonceFromHeader } from 'next/dist/server/app-render/get-script-nonce-from-header'
+import { buildRpcMap } from '@/lib/config/rpc'
+import { getSupportedChains } from '@/lib/chains'
+import { connectSources, contentSecurityPolicy, createNonce, securityHeaders, type SecurityHeadersInput } from './securityHeaders'
+
+const NONCE = 'bm9uY2Utbm9uY2Utbm9uY2U='
+
+const input = (config: Partial<SecurityHeadersInput['publicConfig']> = {}, overrides: Partial<Omit<SecurityHeadersInput, 'publicConfig'>> = {}): SecurityHeadersInput => ({
+  nonce: NONCE,
+  production: true,
+  publicConfig: { rpcUrls: {}, walletConnectProjectId: '', walletConnectRelayUrl: undefined, coinbasePreference: undefined, ...config },
+  ...overrides,
+})
+
+/** The policy as a map: directive → its sources. */
+function directives(policy: string): Map<string, string[]> {
+  return new Map(
+    policy.split(';').map((part) => {
+      const [name = '', ...sources] = part.trim().split(/\s+/)
+      return [name, sources]
+    }),
+  )
+}
+
+describe('contentSecurityPolicy', () => {
+  it('runs only scripts with the nonce (and what they load), never inline or eval in production', () => {
+    const policy = directives(contentSecurityPolicy(input()))
+    expect(policy.get('script-src')).toEqual([`'nonce-${NONCE}'`, "'strict-dynamic'"])
+    expect(policy.get('object-src')).toEqual(["'none'"])
+    expect(policy.get('base-uri')).toEqual(["'none'"])
+    expect(policy.get('form-action')).toEqual(["'self'"])
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"])
+    expect(policy.get('default-src')).toEqual(["'self'"])
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'https:'])
+    expect(contentSecurityPolicy(input())).not.toMatch(/unsafe-eval/)
+    expect(policy.get('script-src')).not.toContain("'unsafe-inline'")
+  })
+
+  it("adds 'unsafe-eval' to scripts outside production only (next dev's HMR and React's error stacks)", () => {
+    expect(directives(contentSecurityPolicy(input({}, { production: false }))).get('script-src')).toEqual([`'nonce-${NONCE}'`, "'strict-dynamic'", "'unsafe-eval'"])
+  })
+
+  it("keeps 'unsafe-inline' for styles only, without a nonce that would switch it off", () => {
+    const styles = directives(contentSecurityPolicy(input())).get('style-src')
+    expect(styles).toEqual(["'self'", "'unsafe-inline'"])
+  })
+
+  it('gives Next the nonce it stamps on its scripts (Next parses it from the request header)', () => {
+    expect(getScriptNonceFromHeader(contentSecurityPolicy(input()))).toBe(NONCE)
+    const fresh = createNonce()
+    expect(getScriptNonceFromHeader(contentSecurityPolicy(input({}, { nonce: fresh })))).toBe(fresh)
+  })
+
+  it('frames nothing without WalletConnect, and only its Verify iframe with it', () => {
+    expect(directives(contentSecurityPolicy(input())).get('frame-src')).toEqual(["'none'"])
+    expect(directives(contentSecurityPolicy(input({ walletConnectProjectId: 'abc' }))).get('frame-src')).toEqual([
+      'https://verify.walletconnect.org',
+      'https://verify.walletconnect.com',
+    ])
+  })
+})
+
+describe('connectSources', () => {
+  it("is 'self' and the RPC hosts, as origins: no path, no query, no key", () => {
+    const sources = connectSources(
+      input({
+        rpcUrls: {
+          1: 'https://eth-mainnet.g.alchemy.com/v2/secret-key',
+          10: 'https://mainnet.optimism.io',
+          8453: 'https://mainnet.base.org/',
+          84532: 'https://mainnet.base.org/other',
+          31337: 'http://127.0.0.1:8545',
+        },
+      }),
+    )
+    expect(sources).toEqual(["'self'", 'https://eth-mainnet.g.alchemy.com', 'https://mainnet.optimism.io', 'https://mainnet.base.org', 'http://127.0.0.1:8545'])
+    expect(sources.join(' ')).not.toContain('secret-key')
+  })
+
+  it('leaves same-origin RPC addresses (a /api/rpc proxy) to self, and ignores what is not http(s) or ws(s)', () => {
+    expect(connectSources(input({ rpcUrls: { 1: '/api/rpc/1', 10: 'javascript:alert(1)', 137: 'not a url' } }))).toEqual(["'self'"])
+  })
+
+  it("follows the deployment's chains: the default configuration's public RPC hosts", () => {
+    const chains = getSupportedChains({ includeLocal: false })
+    const rpcUrls = buildRpcMap(chains, { projectId: '' })
+    const sources = connectSources(input({ rpcUrls }))
+    for (const url of Object.values(rpcUrls)) expect(sources).toContain(new URL(url).origin)
+  })
+
+  it('adds the WalletConnect relay, API, Pulse and Verify hosts only when a project id is set', () => {
+    expect(connectSources(input({ walletConnectProjectId: '  ' }))).toEqual(["'self'"])
+    const rpcUrls = buildRpcMap(getSupportedChains({ includeLocal: false }), { projectId: 'abc' })
+    expect(connectSources(input({ walletConnectProjectId: 'abc', rpcUrls }))).toEqual([
+      "'self'",
+      'https://rpc.walletconnect.org',
+      'wss://relay.walletconnect.org',
+      'wss://relay.walletconnect.com',
+      'https://pulse.walletconnect.org',
+      'https://verify.walletconnect.org',
+      'https://verify.walletconnect.com',
+    ])
+  })
+
+  it('names a self-hosted relay (WALLETCONNECT_RELAY_URL) instead of the default ones, port included', () => {
+    const sources = connectSources(input({ walletConnectProjectId: 'abc', walletConnectRelayUrl: 'ws://127.0.0.1:4123/?auth=x' }))
+    expect(sources).toContain('ws://127.0.0.1:4123')
+    expect(sources).not.toContain('wss://relay.walletconnect.org')
+    expect(sources.join(' ')).not.toContain('auth=')
+  })
+
+  it("adds Coinbase's WalletLink hosts only when its popup may hand over to the Coinbase Wallet app", () => {
+    expect(connectSources(input())).toEqual(["'self'"])
+    expect(connectSources(input({ coinbasePreference: 'smartWalletOnly' }))).toEqual(["'self'"])
+    for (const coinbasePreference of ['all', 'eoaOnly'] as const) {
+      expect(connectSources(input({ coinbasePreference }))).toEqual(["'self'", 'https://www.walletlink.org', 'wss://www.walletlink.org'])
+    }
+  })
+})
+
+describe('securityHeaders', () => {
+  it('sends the CSP, Permissions-Policy, COOP and the old headers; HSTS in production only', () => {
+    const production = securityHeaders(input())
+    expect(production).toEqual({
+      'content-security-policy': contentSecurityPolicy(input()),
+      'permissions-policy': expect.any(String),
+      'cross-origin-opener-policy': 'same-origin-allow-popups',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-frame-options': 'DENY',
+      'strict-transport-security': 'max-age=63072000; includeSubDomains',
+    })
+    expect(securityHeaders(input({}, { production: false }))).not.toHaveProperty('strict-transport-security')
+  })
+
+  it('allows passkeys and clipboard writes for this origin and turns the rest off', () => {
+    const rules = new Map(securityHeaders(input())['permissions-policy']!.split(', ').map((rule) => rule.split('=') as [string, string]))
+    expect(rules.get('publickey-credentials-get')).toBe('(self)')
+    expect(rules.get('publickey-credentials-create')).toBe('(self)')
+    expect(rules.get('clipboard-write')).toBe('(self)')
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'clipboard-read']) expect(rules.get(feature), feature).toBe('()')
+    expect([...rules.values()].filter((value) => value !== '()')).toHaveLength(3)
+  })
+
+  it('keeps every header value on one line (a newline would split the header)', () => {
+    for (const value of Object.values(securityHeaders(input({ walletConnectProjectId: 'abc' })))) expect(value).not.toMatch(/[\r\n]/)
+  })
+})
+
+describe('createNonce', () => {
+  it('is 16 random bytes in base64, different every time', () => {
+    const nonces = new Set(Array.from({ length: 100 }, () => createNonce()))
+    expect(nonces.size).toBe(100)
+    for (const nonce of nonces) expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+    expect(createNonce(new Uint8Array(16).fill(255))).toBe('/////////////////////w==')
+  })
+})

@@ -1,0 +1,164 @@
+import type { PublicConfig } from '@/lib/config/public'
+
+/**
+ * The security headers of every page and API response, built per request by `proxy.ts` from the
+ * configuration the browser gets (`getPublicConfig`), so the policy allows exactly the hosts this
+ * deployment's page can talk to. Pure: no environment, no clock, no randomness (the nonce comes in).
+ */
+
+/** What the policy depends on: the browser's configuration, the environment's kind and the nonce. */
+export type SecurityHeadersInput = {
+  /** Fresh for every response (`createNonce`); Next stamps it on its own scripts. */
+  nonce: string
+  /** `NODE_ENV === 'production'`: HSTS is sent and `'unsafe-eval'` is not. */
+  production: boolean
+  publicConfig: Pick<PublicConfig, 'rpcUrls' | 'walletConnectProjectId' | 'walletConnectRelayUrl' | 'coinbasePreference'>
+}
+
+/**
+ * The WalletConnect SDK's own hosts (`@walletconnect/core` 2.25): the relay (`relay.walletconnect.org`,
+ * `.com` as its documented fallback), the Verify service (an attestation iframe before each proposal
+ * and request, and its public key), Pulse (the SDK's event batches) and the Blockchain API
+ * (`rpc.walletconnect.org`, the universal provider's fallback RPC and bundler).
+ */
+export const WALLETCONNECT_DEFAULT_RELAYS = ['wss://relay.walletconnect.org', 'wss://relay.walletconnect.com'] as const
+export const WALLETCONNECT_VERIFY_ORIGINS = ['https://verify.walletconnect.org', 'https://verify.walletconnect.com'] as const
+export const WALLETCONNECT_API_ORIGINS = ['https://rpc.walletconnect.org', 'https://pulse.walletconnect.org'] as const
+
+/**
+ * `@coinbase/wallet-sdk` 4.4.0 with a preference other than `smartWalletOnly` lets the popup hand the
+ * session to the Coinbase Wallet app through WalletLink, whose signer then talks to `www.walletlink.org`
+ * from our page (`fetch` for events, a WebSocket on `/rpc`). The smart wallet itself talks to
+ * Coinbase only inside its popup (`window.open` + `postMessage`, which CSP does not govern) and, from
+ * our page, fetches nothing but a `HEAD` of this page (its Cross-Origin-Opener-Policy check).
+ */
+export const COINBASE_WALLETLINK_ORIGINS = ['https://www.walletlink.org', 'wss://www.walletlink.org'] as const
+
+/**
+ * Only what the app uses: passkeys (the embedded wallet: WebAuthn create and get) and writing to the
+ * clipboard ("Copy address", "Copy link"). Everything else powerful is off for this page and any frame.
+ */
+export const PERMISSIONS_POLICY = [
+  'publickey-credentials-get=(self)',
+  'publickey-credentials-create=(self)',
+  'clipboard-write=(self)',
+  'clipboard-read=()',
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'midi=()',
+  'display-capture=()',
+  'screen-wake-lock=()',
+  'accelerometer=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'browsing-topics=()',
+].join(', ')
+
+/** Two years with subdomains: the HSTS preload list's minimum; production only (development is plain http). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains'
+
+/** 16 random bytes, base64: unguessable, and in the `'nonce-…'` alphabet Next accepts. */
+export function createNonce(randomBytes: Uint8Array = crypto.getRandomValues(new Uint8Array(16))): string {
+  let binary = ''
+  for (const byte of randomBytes) binary += String.fromCharCode(byte)
+  return btoa(binary)
+}
+
+/**
+ * The origin (`scheme://host[:port]`) of an absolute http(s) or ws(s) address; `undefined` for a
+ * relative address (same-origin, covered by `'self'`) or anything else. CSP sources are origins so
+ * that a path or a query (the WalletConnect RPC's project id) never ends up in the header.
+ */
+function originOf(address: string): string | undefined {
+  let url: URL
+  try {
+    url = new URL(address)
+  } catch {
+    return undefined
+  }
+  if (!['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol)) return undefined
+  return url.origin
+}
+
+function unique(values: Iterable<string | undefined>): string[] {
+  return [...new Set([...values].filter((value): value is string => !!value))]
+}
+
+/** Every host the page's own code and its wallet SDKs connect to (`fetch`, XHR, WebSocket). */
+export function connectSources({ publicConfig }: Pick<SecurityHeadersInput, 'publicConfig'>): string[] {
+  // The RPC addresses the browser really uses: wagmi's transports and WalletConnect's rpcMap both
+  // read `rpcUrls`. A same-origin address (a `/api/rpc/…` proxy) is already `'self'`.
+  const rpc = Object.values(publicConfig.rpcUrls).map(originOf)
+  // Without a project id the WalletConnect row refuses before its SDK loads: no socket, no request.
+  const walletConnect = publicConfig.walletConnectProjectId.trim()
+    ? [
+        ...(publicConfig.walletConnectRelayUrl ? [originOf(publicConfig.walletConnectRelayUrl)] : WALLETCONNECT_DEFAULT_RELAYS),
+        ...WALLETCONNECT_API_ORIGINS,
+        ...WALLETCONNECT_VERIFY_ORIGINS,
+      ]
+    : []
+  const preference = publicConfig.coinbasePreference ?? 'smartWalletOnly'
+  const coinbase = preference === 'smartWalletOnly' ? [] : COINBASE_WALLETLINK_ORIGINS
+  return unique(["'self'", ...rpc, ...walletConnect, ...coinbase])
+}
+
+/**
+ * The Content-Security-Policy. Scripts run only when they carry this response's nonce, or when a
+ * script that did loads them (`'strict-dynamic'`: Next's chunks and the wallet SDKs' lazy chunks);
+ * host allowlists in `script-src` are ignored by browsers that know `'strict-dynamic'`, so none is given.
+ */
+export function contentSecurityPolicy(input: SecurityHeadersInput): string {
+  const { nonce, production, publicConfig } = input
+  const walletConnect = publicConfig.walletConnectProjectId.trim() !== ''
+  const directives: [string, ...string[]][] = [
+    ['default-src', "'self'"],
+    // `next dev` only: React rebuilds server error stacks and Turbopack applies hot updates with
+    // eval; `next start` runs without it (Next's CSP guide, "Development Environment").
+    ['script-src', `'nonce-${nonce}'`, "'strict-dynamic'", ...(production ? [] : ["'unsafe-eval'"])],
+    // `'unsafe-inline'` for styles only, and no nonce (a nonce would make browsers ignore it):
+    // - React renders `style={…}` props as `style` attributes in the server HTML (the QR code), which
+    //   no nonce can cover;
+    // - the Coinbase SDK (4.4.0) renders its "Popup was blocked. Try again." snackbar with a
+    //   `<style>` element created by script (preact), which carries no nonce either.
+    // Styles cannot run code; scripts stay nonce-only.
+    ['style-src', "'self'", "'unsafe-inline'"],
+    // Wallet icons are data URIs (EIP-6963 requires it; the wallet book's are ours); the favicon is
+    // `data:,`. `https:` for ENS avatars, which their owners host anywhere (lib/ens/avatar.ts admits
+    // only https and small raster data URIs); an image cannot run code, and the <img> sends no referrer.
+    ['img-src', "'self'", 'data:', 'https:'],
+    ['font-src', "'self'"],
+    ['connect-src', ...connectSources({ publicConfig })],
+    // WalletConnect's Verify attestation iframe; nothing else is framed.
+    ['frame-src', ...(walletConnect ? WALLETCONNECT_VERIFY_ORIGINS : ["'none'"])],
+    ['worker-src', "'self'"],
+    ['manifest-src', "'self'"],
+    ['media-src', "'none'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'none'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', "'none'"],
+  ]
+  return directives.map((directive) => directive.join(' ')).join('; ')
+}
+
+/** Every security header of a page or API response, by lower-case name. */
+export function securityHeaders(input: SecurityHeadersInput): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy(input),
+    'permissions-policy': PERMISSIONS_POLICY,
+    // The Coinbase popup must keep `window.opener` to post its answers back: `same-origin` would
+    // cut it off (the SDK checks and logs an error), `same-origin-allow-popups` keeps it for the
+    // popups this page opens while no other site's window can script this one.
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    // Old browsers' frame-ancestors.
+    'x-frame-options': 'DENY',
+    ...(input.production ? { 'strict-transport-security': STRICT_TRANSPORT_SECURITY } : {}),
+  }
+}

@@ -1,0 +1,258 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { repoRoot } from '../fixtures/nextServer'
+import { expect, test } from './fixtures'
+
+/**
+ * The site's hardening end to end (issue 11, parts 1 and 2), on the production server: the security
+ * headers on every page and API response, the nonce-based Content-Security-Policy in a real
+ * Chromium, and the origin rule on every state-changing API route.
+ */
+
+type ApiRoute = { path: string; methods: string[] }
+
+/**
+ * Every App Router API route and the methods its `route.ts` exports, read from the source tree: a
+ * route added later is checked here without anyone remembering to list it.
+ */
+function apiRoutes(): ApiRoute[] {
+  const apiDir = path.join(repoRoot, 'app', 'api')
+  const files = readdirSync(apiDir, { recursive: true, encoding: 'utf8' }).filter((file) => path.basename(file) === 'route.ts')
+  return files
+    .map((file) => {
+      const source = readFileSync(path.join(apiDir, file), 'utf8')
+      const methods = [...source.matchAll(/export\s+(?:async\s+)?(?:function\s+|const\s+)(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)\b/g)].map((match) => match[1]!)
+      return { path: `/api/${path.dirname(file).split(path.sep).join('/')}`, methods }
+    })
+    .sort((a, b) => a.path.localeCompare(b.path))
+}
+
+const routes = apiRoutes()
+const stateChanging = routes.flatMap((route) => route.methods.filter((method) => !['GET', 'HEAD', 'OPTIONS'].includes(method)).map((method) => ({ path: route.path, method })))
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin-allow-popups',
+  // `next start` runs with NODE_ENV=production.
+  'strict-transport-security': 'max-age=63072000; includeSubDomains',
+}
+
+/** The nonce of a response's CSP, after checking the policy's fixed parts. */
+function expectSecurityHeaders(headers: Record<string, string>, what: string): string {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(headers[name], `${name} on ${what}`).toBe(value)
+  expect(headers['permissions-policy'], `permissions-policy on ${what}`).toContain('publickey-credentials-get=(self)')
+  expect(headers['permissions-policy'], `permissions-policy on ${what}`).toContain('camera=()')
+  const csp = headers['content-security-policy'] ?? ''
+  for (const directive of ["object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'"]) expect(csp, `CSP on ${what}`).toContain(directive)
+  const nonce = /script-src 'nonce-([A-Za-z0-9+/=]+)' 'strict-dynamic';/.exec(csp)?.[1]
+  expect(nonce, `a script-src nonce on ${what}: ${csp}`).toBeTruthy()
+  expect(csp, `no eval in production (${what})`).not.toContain('unsafe-eval')
+  return nonce!
+}
+
+async function send(request: APIRequestContext, url: string, method: string, headers: Record<string, string>) {
+  const body = method === 'GET' || method === 'HEAD' ? {} : { headers: { 'content-type': 'application/json', ...headers }, data: '{}' }
+  const response = await request.fetch(url, { method, headers, ...body, failOnStatusCode: false, maxRedirects: 0 })
+  const text = await response.text()
+  let code: unknown
+  try {
+    code = (JSON.parse(text) as { code?: unknown }).code
+  } catch {
+    code = undefined
+  }
+  return { status: response.status(), code, headers: response.headers() }
+}
+
+test.describe('security headers', () => {
+  test('the route list covers the API, and every state-changing route is one of them', () => {
+    // A sanity check of the enumeration itself: if the regex stopped matching, every test below
+    // would pass vacuously.
+    expect(routes.map((route) => route.path)).toContain('/api/auth/logout')
+    expect(routes.every((route) => route.methods.length > 0), JSON.stringify(routes)).toBe(true)
+    expect(stateChanging).toContainEqual({ path: '/api/auth/verify', method: 'POST' })
+    expect(stateChanging.length).toBeGreaterThanOrEqual(10)
+  })
+
+  test('every page and every API response carries them, with a fresh nonce each time', async ({ app, request }) => {
+    const nonces = new Set<string>()
+    for (const pagePath of ['/', '/?from=test', '/no-such-page']) {
+      const response = await request.get(`${app.baseURL}${pagePath}`, { failOnStatusCode: false })
+      nonces.add(expectSecurityHeaders(response.headers(), `GET ${pagePath} (${response.status()})`))
+    }
+    for (const route of routes) {
+      for (const method of route.methods) {
+        const answer = await send(request, `${app.baseURL}${route.path}`, method, { origin: app.baseURL })
+        nonces.add(expectSecurityHeaders(answer.headers, `${method} ${route.path} (${answer.status})`))
+      }
+    }
+    // A refused request carries them too.
+    const refused = await send(request, `${app.baseURL}/api/auth/logout`, 'POST', { origin: 'https://evil.example' })
+    expect(refused.status).toBe(403)
+    nonces.add(expectSecurityHeaders(refused.headers, 'a refused POST'))
+    const total = 3 + routes.reduce((sum, route) => sum + route.methods.length, 0) + 1
+    expect(nonces.size, 'one nonce per response').toBe(total)
+  })
+
+  test("the page's scripts all carry the response's nonce, and the browser runs them and accepts the headers", async ({ app, page, consoleLog }) => {
+    const response = await page.goto(app.baseURL)
+    const nonce = expectSecurityHeaders(response!.headers(), 'the page')
+    const html = await response!.text()
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0])
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const tag of scripts) expect(tag, 'every script tag Next wrote').toContain(`nonce="${nonce}"`)
+    // Hydrated: the connect button opens the dialog.
+    await page.getByTestId('connect-button').click()
+    await expect(page.getByTestId('connect-dialog')).toBeVisible()
+    // Chromium warns about any directive or feature it does not know; there must be none.
+    expect(consoleLog.problems().filter((entry) => /permissions.policy|content.security.policy/i.test(entry.text))).toEqual([])
+  })
+
+  test('the policy names the loopback relay and the Verify iframe when WalletConnect is configured', async ({ app, request }) => {
+    const server = await app.startAnotherServer({ env: { WALLETCONNECT_PROJECT_ID: 'test', WALLETCONNECT_RELAY_URL: 'ws://127.0.0.1:9/relay' } })
+    const csp = (await request.get(server.baseURL)).headers()['content-security-policy'] ?? ''
+    expect(csp).toMatch(/connect-src [^;]*ws:\/\/127\.0\.0\.1:9[ ;]/)
+    expect(csp).toContain('frame-src https://verify.walletconnect.org https://verify.walletconnect.com')
+    expect(csp).not.toContain('wss://relay.walletconnect.org')
+    // The default server has no project id: no WalletConnect host at all.
+    const plain = (await request.get(app.baseURL)).headers()['content-security-policy'] ?? ''
+    expect(plain).not.toContain('walletconnect')
+    expect(plain).toContain("frame-src 'none'")
+    await server.stop()
+  })
+})
+
+test.describe('the Content-Security-Policy in the browser', () => {
+  type Probe = Window & { __probe?: string[] }
+
+  test("a script injected into the page's HTML without the nonce does not run; the page's own scripts do", async ({ app, page, cspViolations }) => {
+    // The injections below are blocked on purpose; any other violation still fails the test.
+    cspViolations.expect((violation) =>
+      violation.source === 'console'
+        ? /inline|eval|injected\.js/i.test(violation.blocked)
+        : /^script-src/.test(violation.directive) && (['inline', 'eval'].includes(violation.blocked) || violation.blocked.endsWith('/injected.js')),
+    )
+    // What a stored or reflected HTML injection would add to the server's HTML: parser-inserted
+    // scripts, inline, with a guessed nonce, and from this very origin. The response keeps its headers.
+    await page.route(`${app.baseURL}/`, async (route) => {
+      // Only the document: the Coinbase SDK also sends a HEAD of this page (its COOP check).
+      if (!route.request().isNavigationRequest()) return route.fallback()
+      const response = await route.fetch()
+      const html = await response.text()
+      const injected = [
+        `<script>window.__probe = (window.__probe || []).concat('inline')</script>`,
+        `<script nonce="Z3Vlc3NlZC1ub25jZQ==">window.__probe = (window.__probe || []).concat('guessed nonce')</script>`,
+        `<script src="/injected.js"></script>`,
+      ].join('')
+      expect(html).toContain('</head>')
+      await route.fulfill({ response, body: html.replace('</head>', `${injected}</head>`) })
+    })
+    await page.goto(app.baseURL)
+    // Next's own scripts ran: the app hydrated and the connect button works.
+    await page.getByTestId('connect-button').click()
+    await expect(page.getByTestId('connect-dialog')).toBeVisible()
+    expect(await page.evaluate(() => (window as Probe).__probe)).toBeUndefined()
+
+    // Markup added later through innerHTML: an inline event handler does not run either.
+    await page.evaluate(() => {
+      const box = document.createElement('div')
+      box.innerHTML = `<img alt="" src="data:," onerror="window.__probe = ['handler']">`
+      document.body.append(box)
+    })
+    // Distinct kinds: Chromium may report one blocked handler more than once (once per event dispatch).
+    const blocked = () => [...new Set(cspViolations.all.filter((v) => v.source === 'event').map((v) => `${v.directive} ${v.blocked.replace(app.baseURL, '')}`))].sort()
+    await expect.poll(blocked).toEqual(['script-src-attr inline', 'script-src-elem /injected.js', 'script-src-elem inline'])
+    // Both inline scripts (without a nonce, and with a guessed one) were refused.
+    expect(cspViolations.all.filter((v) => v.source === 'event' && v.directive === 'script-src-elem' && v.blocked === 'inline')).toHaveLength(2)
+    expect(await page.evaluate(() => (window as Probe).__probe)).toBeUndefined()
+
+    // eval is off in production builds. Tried from a task of the page's own (a script with the
+    // nonce, on a timer): while Playwright's evaluate is on the stack, the browser allows eval.
+    await page.evaluate(() => {
+      const script = document.createElement('script')
+      script.nonce = (document.querySelector('script[nonce]') as HTMLScriptElement).nonce
+      script.textContent = `setTimeout(() => { try { window.__evalResult = String((0, eval)('1 + 1')) } catch (error) { window.__evalResult = error.name } })`
+      document.body.append(script)
+    })
+    await expect.poll(() => page.evaluate(() => (window as Window & { __evalResult?: string }).__evalResult)).toBe('EvalError')
+  })
+})
+
+test.describe('origin rule', () => {
+  test('cross-site, null-origin and origin-less requests to every state-changing API route get 403 origin_not_allowed', async ({ app, request }) => {
+    const refused: Record<string, string>[] = [
+      { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      // Another port of the same host is another origin (same site).
+      { origin: new URL(app.baseURL).origin.replace(/:\d+$/, ':1'), 'sec-fetch-site': 'same-site' },
+      { origin: 'null', 'sec-fetch-site': 'cross-site' },
+      {},
+      { 'sec-fetch-site': 'same-site' },
+      { 'sec-fetch-site': 'none' },
+    ]
+    for (const { path: routePath, method } of stateChanging) {
+      for (const headers of refused) {
+        const answer = await send(request, `${app.baseURL}${routePath}`, method, headers)
+        expect({ status: answer.status, code: answer.code }, `${method} ${routePath} with ${JSON.stringify(headers)}`).toEqual({ status: 403, code: 'origin_not_allowed' })
+      }
+    }
+  })
+
+  test('same-origin requests to every state-changing API route pass the rule (the route answers for itself)', async ({ app, request }) => {
+    for (const { path: routePath, method } of stateChanging) {
+      const sameOrigin: Record<string, string>[] = [{ origin: app.baseURL, 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'same-origin' }]
+      for (const headers of sameOrigin) {
+        const answer = await send(request, `${app.baseURL}${routePath}`, method, headers)
+        // e.g. 400 malformed_body for '{}', 404 for the test hooks without their secret: anything but the refusal.
+        expect(answer.code, `${method} ${routePath} with ${JSON.stringify(headers)} → ${answer.status}`).not.toBe('origin_not_allowed')
+        expect(answer.status, `${method} ${routePath} with ${JSON.stringify(headers)}`).not.toBe(403)
+      }
+    }
+  })
+
+  test('GET requests from anywhere still work', async ({ app, request }) => {
+    for (const route of routes.filter((r) => r.methods.includes('GET'))) {
+      const answer = await send(request, `${app.baseURL}${route.path}`, 'GET', { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })
+      expect(answer.code, route.path).not.toBe('origin_not_allowed')
+    }
+  })
+
+  test("a form on another site cannot sign the user out, the app's own page can", async ({ app, page, installWallet, blankPageURL }) => {
+    await installWallet()
+    await page.goto(app.baseURL)
+    await signInWithTestWallet(page)
+
+    // Another origin posts a form to the logout route: SameSite=Lax still sends the cookie on this
+    // top-level POST between two ports of localhost (same site), so only the origin rule stops it.
+    await page.goto(blankPageURL)
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/api/auth/logout')),
+      page.evaluate((action) => {
+        const form = document.createElement('form')
+        form.method = 'POST'
+        form.action = action
+        document.body.append(form)
+        form.submit()
+      }, `${app.baseURL}/api/auth/logout`),
+    ])
+    expect(answer.status()).toBe(403)
+    expect(await answer.json()).toMatchObject({ code: 'origin_not_allowed' })
+    expect((await page.request.get(`${app.baseURL}/api/auth/session`)).status(), 'still signed in').toBe(200)
+
+    // The page's own sign-out (a same-origin fetch with Origin) works.
+    await page.goto(app.baseURL)
+    const status = await page.evaluate(async () => (await fetch('/api/auth/logout', { method: 'POST' })).status)
+    expect(status).toBe(204)
+    expect((await page.request.get(`${app.baseURL}/api/auth/session`)).status()).toBe(401)
+  })
+})
+
+async function signInWithTestWallet(page: Page): Promise<void> {
+  await page.getByTestId('connect-button').click()
+  await page.getByTestId('connect-dialog').getByTestId('wallet-option-sigiltestwallet').click()
+  await expect(page.getByTestId('account-address')).toBeVisible()
+  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
+  await page.getByTestId('sign-in-button').click()
+  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
+}
