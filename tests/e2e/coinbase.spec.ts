@@ -199,6 +199,9 @@ test.describe('connecting', () => {
     expect(none).toEqual([])
     expect(opened).toMatchObject({ inClickTask: true })
     expect(wallet.handshakes).toEqual([expect.objectContaining({ method: 'eth_requestAccounts' })])
+    // Chunks the connected page still loads would otherwise be fetched by this test's handler after
+    // the test ended, failing whichever test runs next.
+    await page.unrouteAll({ behavior: 'wait' })
   })
 
   test('a refused connection shows "Connection rejected. Please try again." and a retry connects', async ({ page, coinbaseApp, useKeysWallet }) => {
