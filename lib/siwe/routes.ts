@@ -54,6 +54,16 @@ function asHttpError(error: unknown): unknown {
   return error
 }
 
+/** The error `check` throws, or null: lets a pure check run early and be answered later, in order. */
+function failureOf(check: () => unknown): unknown {
+  try {
+    check()
+    return null
+  } catch (error) {
+    return error
+  }
+}
+
 /** `{message, signature}`, both strings; anything else is 400 `malformed_body`. */
 function readVerifyBody(body: unknown): { message: string; signature: string } {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw new HttpError('malformed_body', { details: 'not a JSON object' })
@@ -111,10 +121,16 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
         const at = now()
         const ip = ipOf(request)
         const token = readBindingToken(request, config.secureCookies)
+        // Judged now (pure), answered in its usual place below, after the rate limits.
+        const policyError = failureOf(() => checkSignInMessage(message, config.policy, at))
+        const { session, id } = createSession({ address: message.address, chainId: message.chainId, now: at })
+        const idHash = sessionIdHash(id)
         // One round trip: the client's count, the nonce burnt (before any other check: whatever
         // happens next, it never works again), and the address's count in this client's bucket,
         // which only a live nonce issued to this browser reaches. Junk naming someone's address,
-        // from anyone else, never touches the budget of the owner's own client.
+        // from anyone else, never touches the budget of the owner's own client. When the message
+        // passed the policy, the same statement records the session if the nonce was good and both
+        // counts are within their limits; a failed signature below revokes it again.
         const attempt = await store.beginSignIn({
           nonce: message.nonce,
           binding: token ? bindingHash(token) : null,
@@ -123,27 +139,53 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
           addressKey: `verify:address:${message.address.toLowerCase()}:${ip}`,
           addressWindowMs: config.limits.verifyPerAddress.windowMs,
           now: at,
+          session: policyError
+            ? undefined
+            : {
+                record: { idHash, address: session.address, createdAt: at, expiresAt: new Date(session.expiresAt) },
+                clientMax: config.limits.verifyPerIp.max,
+                addressMax: config.limits.verifyPerAddress.max,
+              },
         })
-        rateLimited(attempt.client, config.limits.verifyPerIp, at)
-        if (attempt.address) rateLimited(attempt.address, config.limits.verifyPerAddress, at)
-        checkSignInMessage(message, config.policy, at)
-        const issued = attempt.nonce
-        if (!issued) throw new HttpError('nonce_invalid', { details: 'unknown or already used' })
-        if (!bindingMatches(issued.binding, token)) throw new HttpError('nonce_invalid', { details: 'issued to another browser' })
-        if (issued.expiresAt.getTime() <= at.getTime()) throw new HttpError('nonce_expired')
-        await verifySignInSignature({
-          address: message.address,
-          message: body.message,
-          signature,
-          chainId: message.chainId,
-          rpcUrl: config.policy.rpcUrls[message.chainId],
-          rpcTimeoutMs: config.policy.rpcTimeoutMs,
-        })
-        const { session, id } = createSession({ address: message.address, chainId: message.chainId, now: at })
-        const [cookie] = await Promise.all([
-          sessionSetCookie(session, id, { secrets: config.sessionSecrets, secure: config.secureCookies }),
-          store.putSession({ idHash: sessionIdHash(id), address: session.address, createdAt: at, expiresAt: new Date(session.expiresAt) }),
-        ])
+        // A session recorded for a sign-in that then fails goes again. Its id never left this request,
+        // so a failure to delete it is only logged: the answer stays the sign-in's own error.
+        const discard = async () => {
+          if (!attempt.sessionSaved) return
+          await store.revokeSession(idHash).catch((error: unknown) => log(`[sigil] could not delete an unused session row: ${error instanceof Error ? error.message : String(error)}`))
+        }
+        try {
+          rateLimited(attempt.client, config.limits.verifyPerIp, at)
+          if (attempt.address) rateLimited(attempt.address, config.limits.verifyPerAddress, at)
+          if (policyError) throw policyError
+          const issued = attempt.nonce
+          if (!issued) throw new HttpError('nonce_invalid', { details: 'unknown or already used' })
+          if (!bindingMatches(issued.binding, token)) throw new HttpError('nonce_invalid', { details: 'issued to another browser' })
+          if (issued.expiresAt.getTime() <= at.getTime()) throw new HttpError('nonce_expired')
+        } catch (error) {
+          // The statement saves no session when any of these fail; kept so the two can never disagree silently.
+          await discard()
+          throw error
+        }
+        // The seal's key derivation runs on libuv's thread pool, beside the signature check on this thread.
+        const sealing = sessionSetCookie(session, id, { secrets: config.sessionSecrets, secure: config.secureCookies })
+        sealing.catch(() => undefined)
+        try {
+          await verifySignInSignature({
+            address: message.address,
+            message: body.message,
+            signature,
+            chainId: message.chainId,
+            rpcUrl: config.policy.rpcUrls[message.chainId],
+            rpcTimeoutMs: config.policy.rpcTimeoutMs,
+          })
+        } catch (error) {
+          await discard()
+          throw error
+        }
+        if (!attempt.sessionSaved) {
+          await store.putSession({ idHash, address: session.address, createdAt: at, expiresAt: new Date(session.expiresAt) })
+        }
+        const cookie = await sealing
         return jsonResponse({ address: session.address, chainId: session.chainId }, { headers: { 'set-cookie': cookie } })
       }),
 

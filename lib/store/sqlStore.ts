@@ -62,6 +62,7 @@ type SignInRow = {
   expires_at: Date | string | null
   address_count: number | string | null
   address_reset_at: Date | string | null
+  session_saved: boolean
 }
 
 /** The fixed-window counter upsert of `hit`, with the placeholders of `now` and of the new window's end. */
@@ -72,9 +73,11 @@ const upsertCounter = (now: string, resetAt: string) => `
   RETURNING count, reset_at`
 
 /**
- * `beginSignIn`: three data-modifying CTEs in one statement. Postgres runs them on one snapshot, so
+ * `beginSignIn`: four data-modifying CTEs in one statement. Postgres runs them on one snapshot, so
  * the address counter can only see the nonce through `taken`'s RETURNING rows: it counts when the
- * nonce existed, was live and carries this browser's binding.
+ * nonce existed, was live and carries this browser's binding. The session row (when one is given,
+ * `$8` not null) is inserted from `client` × `address`: only when the address was counted, and only
+ * when both counts are within their limits.
  */
 const BEGIN_SIGN_IN_SQL = `
   WITH client AS (
@@ -86,10 +89,16 @@ const BEGIN_SIGN_IN_SQL = `
     INSERT INTO sigil_rate_limits AS r (key, count, reset_at)
     SELECT $5, 1, $6::timestamptz FROM taken WHERE taken.binding = $7 AND taken.expires_at > $2::timestamptz
     ${upsertCounter('$2', '$6')}
+  ), saved AS (
+    INSERT INTO sigil_sessions (id_hash, address, created_at, expires_at)
+    SELECT $8::text, $9::text, $13::timestamptz, $10::timestamptz FROM client, address
+    WHERE $8::text IS NOT NULL AND client.count <= $11::integer AND address.count <= $12::integer
+    RETURNING 1
   )
   SELECT client.count AS client_count, client.reset_at AS client_reset_at,
          taken.nonce, taken.binding, taken.expires_at,
-         address.count AS address_count, address.reset_at AS address_reset_at
+         address.count AS address_count, address.reset_at AS address_reset_at,
+         EXISTS (SELECT 1 FROM saved) AS session_saved
   FROM client LEFT JOIN taken ON true LEFT JOIN address ON true`
 
 const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value))
@@ -162,6 +171,7 @@ export async function createSqlStore(driver: SqlDriver, options: SqlStoreOptions
 
     async beginSignIn(attempt): Promise<SignInAttemptResult> {
       const at = attempt.now.getTime()
+      const session = attempt.session
       const { rows } = await guarded('count the sign-in and read the nonce', () =>
         driver.query<SignInRow>(BEGIN_SIGN_IN_SQL, [
           attempt.clientKey,
@@ -171,6 +181,12 @@ export async function createSqlStore(driver: SqlDriver, options: SqlStoreOptions
           attempt.addressKey,
           new Date(at + attempt.addressWindowMs).toISOString(),
           attempt.binding,
+          session?.record.idHash ?? null,
+          session?.record.address.toLowerCase() ?? null,
+          session?.record.expiresAt.toISOString() ?? null,
+          session?.clientMax ?? 0,
+          session?.addressMax ?? 0,
+          session?.record.createdAt.toISOString() ?? null,
         ]),
       )
       const row = rows[0]
@@ -179,6 +195,7 @@ export async function createSqlStore(driver: SqlDriver, options: SqlStoreOptions
         client: { count: Number(row.client_count), resetAt: toDate(row.client_reset_at) },
         nonce: row.nonce !== null && row.binding !== null && row.expires_at !== null ? { nonce: row.nonce, binding: row.binding, expiresAt: toDate(row.expires_at) } : null,
         address: row.address_count !== null && row.address_reset_at !== null ? { count: Number(row.address_count), resetAt: toDate(row.address_reset_at) } : null,
+        sessionSaved: row.session_saved === true,
       }
     },
 

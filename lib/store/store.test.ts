@@ -465,6 +465,7 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
         client: { count: 1, resetAt: new Date('2030-01-01T00:01:00.000Z') },
         nonce: { nonce: 'live00001', binding: 'browser-a', expiresAt: new Date(now.getTime() + 300_000) },
         address: { count: 1, resetAt: new Date('2030-01-01T00:01:00.000Z') },
+        sessionSaved: false,
       })
       // Burnt: a second use finds nothing and does not count the address.
       expect(await attempt('live00001', 'browser-a')).toMatchObject({ client: { count: 2 }, nonce: null, address: null })
@@ -477,6 +478,36 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
       // A new window starts both counters again.
       await store.putNonce({ nonce: 'live00004', binding: 'browser-a', expiresAt: new Date(now.getTime() + 300_000) })
       expect(await attempt('live00004', 'browser-a', new Date(now.getTime() + 60_000))).toMatchObject({ client: { count: 1 }, address: { count: 1 } })
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('records the session in the same statement only for a live nonce of this browser, within both limits', async () => {
+    const { store } = await backend.open()
+    try {
+      const now = new Date('2030-01-01T00:00:00.000Z')
+      const day = new Date(now.getTime() + 86_400_000)
+      const address = '0xAbC0000000000000000000000000000000000001'
+      const attempt = (nonce: string, binding: string, idHash: string, limits = { clientMax: 3, addressMax: 2 }) =>
+        store.beginSignIn({
+          nonce, binding, clientKey: 'c:2', clientWindowMs: 60_000, addressKey: 'a:0xabc:2', addressWindowMs: 60_000, now,
+          session: { record: { idHash, address, createdAt: now, expiresAt: day }, ...limits },
+        })
+      for (const nonce of ['sess00001', 'sess00002', 'sess00003', 'sess00004']) {
+        await store.putNonce({ nonce, binding: 'browser-a', expiresAt: new Date(now.getTime() + 300_000) })
+      }
+      expect(await attempt('sess00001', 'browser-a', 'first')).toMatchObject({ client: { count: 1 }, address: { count: 1 }, sessionSaved: true })
+      expect(await store.isSessionLive('first', now)).toBe(true)
+      // Burnt nonce, another browser's nonce: nothing saved.
+      expect(await attempt('sess00001', 'browser-a', 'replayed')).toMatchObject({ nonce: null, sessionSaved: false })
+      expect(await attempt('sess00002', 'browser-b', 'stolen')).toMatchObject({ address: null, sessionSaved: false })
+      // Over the address limit (its 3rd count, max 2): counted, not saved. Over the client limit: same.
+      expect(await attempt('sess00003', 'browser-a', 'address-over', { clientMax: 10, addressMax: 1 })).toMatchObject({ address: { count: 2 }, sessionSaved: false })
+      expect(await attempt('sess00004', 'browser-a', 'client-over', { clientMax: 3, addressMax: 10 })).toMatchObject({ client: { count: 5 }, sessionSaved: false })
+      for (const idHash of ['replayed', 'stolen', 'address-over', 'client-over']) expect(await store.isSessionLive(idHash, now)).toBe(false)
+      // Only the one saved session is there to revoke for that address.
+      expect(await store.revokeAddressSessions('first', now)).toBe(1)
     } finally {
       await store.close()
     }

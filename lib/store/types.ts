@@ -26,6 +26,13 @@ export type SignInAttempt = {
   addressKey: string
   addressWindowMs: number
   now: Date
+  /**
+   * The session to record in the same statement, when the sign-in gets that far: saved only if the
+   * nonce was live and issued to this browser and both counts stay within their limits. The caller
+   * still checks the signature afterwards and revokes the row if it fails (the row's id is known
+   * only to this request until then, so no cookie can name it).
+   */
+  session?: { record: SessionRecord; clientMax: number; addressMax: number } | undefined
 }
 
 export type SignInAttemptResult = {
@@ -34,6 +41,8 @@ export type SignInAttemptResult = {
   nonce: NonceRecord | null
   /** The address count, or null when it was not counted (no live nonce for this browser). */
   address: RateLimitHit | null
+  /** Whether `attempt.session` was recorded. */
+  sessionSaved: boolean
 }
 
 /** A signed-in session as the store keeps it: only the SHA-256 of its id. */
@@ -64,7 +73,8 @@ export interface Store extends EmbeddedWalletStore {
    * The store's whole part of a sign-in before the signature check, in one statement (one round
    * trip): counts the client's attempt, burns the nonce (`takeNonce`), and only when that nonce was
    * live and issued to this browser (`binding`) counts the attempt against the address, so junk
-   * naming someone's address never touches their count.
+   * naming someone's address never touches their count. With `attempt.session` it also records the
+   * session when all of that passed, so a successful sign-in costs the store one round trip.
    */
   beginSignIn(attempt: SignInAttempt): Promise<SignInAttemptResult>
   /** Records a session after a successful sign-in. */

@@ -179,6 +179,11 @@ describe('rejected sign-ins', () => {
     const message = siweMessage({ address: account.address, nonce })
     const response = await browser.verify({ message, signature: await newAccount().signMessage({ message }) })
     expect(await errorOf(response)).toMatchObject({ status: 401, code: 'invalid_signature' })
+    // The refused attempt left no session behind: the owner's own sign-in is the only one
+    // "sign out everywhere" finds for the address.
+    expect((await signIn(browser, account)).response.status).toBe(200)
+    const everywhere = await browser.logout({ everywhere: true })
+    expect(await everywhere.json()).toEqual({ revoked: 1 })
   })
 
   it('rejects an ERC-6492 signature whose inner signature is not the owner’s with 401 invalid_signature', async () => {
