@@ -101,6 +101,8 @@ run_check "lint" npx eslint .
 run_suite "unit tests" vitest "$vitest_json" \
   npx vitest run --reporter=default --reporter=json --outputFile.json="$vitest_json"
 if run_check "build" npx next build; then
+  # Deterministic: the build's own statistics, gzipped, against the budget (tests/bench/budgets.ts).
+  run_check "first-load budget" npx tsx tests/bench/checkBudget.ts
   run_suite "e2e" playwright "$e2e_json" env PLAYWRIGHT_JSON_OUTPUT_FILE="$e2e_json" npx playwright test
 else
   summary+=("e2e: not run (the build failed)")

@@ -1,0 +1,52 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import type { RouteBundleStats } from './figures'
+
+/**
+ * Every figure `npm run bench` prints, with its budget (issues 2, 3 and 14; kB = 1000 bytes). One
+ * place, so the benchmark and the build's budget check (`checkFirstLoadBudget`) cannot drift apart.
+ */
+export const BUDGETS = {
+  /** First-load JS of `/`, gzip -9 of the chunks Next lists for the route. */
+  firstLoadJsGzipBytes: 165_000,
+  /** JS transferred by network idle, no wallet chosen. */
+  networkIdleJsBytes: 175_000,
+  clickToConnectedMs: 50,
+  /** Lighthouse mobile (simulated slow 4G, 4× CPU), median of the runs. */
+  lighthousePerformance: 99,
+  totalBlockingTimeMs: 150,
+  /** Largest contentful paint at most this much after the first contentful paint. */
+  lcpAfterFcpMs: 100,
+  /** `usedSize` of the page's JS heap at idle after a forced GC. */
+  jsHeapIdleBytes: 4_000_000,
+  /** `POST /api/auth/verify` throughput over the plain verification loop's, in one run. */
+  verifyRouteToFunctionRatio: 0.7,
+  /** Requests answered with anything but 2xx under load. */
+  verifyNon2xx: 0,
+} as const
+
+
+/** Gzip -9 of the route's first-load chunks (as Next's former "First Load JS" column): deterministic. */
+export function firstLoadGzipBytes(row: RouteBundleStats, root: string): number {
+  return row.firstLoadChunkPaths.reduce((sum, chunk) => sum + gzipSync(readFileSync(path.join(root, chunk)), { level: 9 }).length, 0)
+}
+
+export type BudgetCheck = { route: string; gzipBytes: number; budget: number; ok: boolean }
+
+/**
+ * Reads `<distDir>/diagnostics/route-bundle-stats.json` (written by `next build`) and checks the
+ * first-load JS of every app page route (not `/_not-found`) against its budget. Null when there is
+ * no build to read.
+ */
+export function checkFirstLoadBudget(root: string, distDir: string, budget: number = BUDGETS.firstLoadJsGzipBytes): BudgetCheck[] | null {
+  const file = path.join(distDir, 'diagnostics', 'route-bundle-stats.json')
+  if (!existsSync(file)) return null
+  const rows = JSON.parse(readFileSync(file, 'utf8')) as RouteBundleStats[]
+  return rows
+    .filter((row) => row.route !== '/_not-found' && row.firstLoadChunkPaths.length > 0)
+    .map((row) => {
+      const gzipBytes = firstLoadGzipBytes(row, root)
+      return { route: row.route, gzipBytes, budget, ok: gzipBytes <= budget }
+    })
+}
