@@ -64,6 +64,10 @@ export default function nextConfig(phase) {
         // called with `multiInjectedProviderDiscovery: false` (Sigil's connectors/injected does both).
         mipd: './lib/wagmi/unused/mipd.js',
         './connectors/injected.js': './lib/wagmi/unused/wagmiInjected.js',
+        // WalletConnect's provider imports AppKit only to open its own QR modal, which Sigil turns
+        // off (showQrModal: false). package.json `overrides` installs the same stub in AppKit's place,
+        // so neither AppKit's UI kit nor its second WalletConnect core is installed or bundled.
+        '@reown/appkit/core': './stubs/reown-appkit/core.js',
       },
     },
     async headers() {

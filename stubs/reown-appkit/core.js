@@ -1,0 +1,10 @@
+/**
+ * Stands in for `@reown/appkit` and `@reown/appkit/core`: installed in its place by the root
+ * package.json `overrides`, and aliased to in the app's bundles by next.config.mjs `resolveAlias`.
+ * `@walletconnect/ethereum-provider` imports `@reown/appkit/core` only to open its own QR modal,
+ * which Sigil turns off (`showQrModal: false`, connectors/walletConnect/providerOptions.ts): Sigil
+ * draws its own QR. Reaching this function is a programming error.
+ */
+export function createAppKit() {
+  throw new Error('The WalletConnect QR modal is off in Sigil (showQrModal: false); @reown/appkit is not installed.')
+}
