@@ -53,6 +53,43 @@ describe('WalletList', () => {
     expect(onSelect).toHaveBeenCalledWith(options[2])
   })
 
+  it('says "Installed" only for a wallet detected here; listed families say what they are', () => {
+    const families = [
+      ...options,
+      { key: 'walletconnect', name: 'WalletConnect', icon, installed: true, tagline: { desktop: 'connect.tagline.walletConnect', mobile: 'connect.tagline.walletConnectMobile' } as const },
+      { key: 'coinbasesmartwallet', name: 'Coinbase Smart Wallet', icon, installed: true, tagline: { desktop: 'connect.tagline.coinbaseSmartWallet' } as const },
+      { key: 'embedded', name: 'Email & passkey', icon, installed: true, tagline: { desktop: 'connect.tagline.embedded' } as const },
+    ]
+    const status = (key: string) => screen.getByTestId(`wallet-option-${key}`).querySelector('.wallet-status')!
+    const { unmount } = render(<WalletList options={families} isMobile={false} onSelect={() => {}} />)
+    expect(status('sigiltestwallet').textContent).toBe('Installed')
+    expect(status('walletconnect').textContent).toBe('Scan with your phone')
+    expect(status('coinbasesmartwallet').textContent).toBe('Passkey, no app needed')
+    expect(status('embedded').textContent).toBe('Create with email')
+    expect(screen.getAllByText('Installed')).toHaveLength(1)
+    expect(status('walletconnect').classList.contains('installed')).toBe(false)
+    unmount()
+    render(<WalletList options={families} isMobile onSelect={() => {}} />)
+    expect(status('walletconnect').textContent).toBe('Any wallet app')
+  })
+
+  it('shows "Getting ready…" only on a row the user tapped before it was ready, and does not select it', () => {
+    const onSelect = vi.fn()
+    const coinbase = { key: 'coinbasesmartwallet', name: 'Coinbase Smart Wallet', icon, installed: true, tagline: { desktop: 'connect.tagline.coinbaseSmartWallet' } as const }
+    const { rerender } = render(<WalletList options={[coinbase, ...options]} isMobile={false} onSelect={onSelect} isPreparing={(o) => o.key === coinbase.key} />)
+    const row = screen.getByTestId('wallet-option-coinbasesmartwallet')
+    expect(row.getAttribute('aria-disabled')).toBe('true')
+    expect(row.textContent).not.toContain('Getting ready…')
+    expect(screen.queryByText('Getting ready…')).toBeNull()
+    fireEvent.click(row)
+    expect(onSelect).not.toHaveBeenCalled()
+    expect(row.textContent).toContain('Getting ready…')
+    rerender(<WalletList options={[coinbase, ...options]} isMobile={false} onSelect={onSelect} isPreparing={() => false} />)
+    expect(row.textContent).toContain('Passkey, no app needed')
+    fireEvent.click(row)
+    expect(onSelect).toHaveBeenCalledWith(coinbase)
+  })
+
   it('says so when there is no wallet at all', () => {
     render(<WalletList options={[]} isMobile={false} onSelect={() => {}} />)
     expect(screen.getByText('No wallets found.')).toBeTruthy()

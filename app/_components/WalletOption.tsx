@@ -1,4 +1,5 @@
 'use client'
+import { useState } from 'react'
 import { t } from '@/lib/i18n/t'
 import type { WalletOption as WalletOptionData } from '@/lib/wagmi/useWalletOptions'
 
@@ -10,16 +11,27 @@ export type WalletOptionProps = {
   preparing?: boolean | undefined
 }
 
-/** One wallet: a button with its icon and name, and an install link when it is missing on desktop. */
+/**
+ * One wallet: a button with its icon and name, and an install link when it is missing on desktop.
+ * Its status line tells the truth: "Installed" only for a wallet detected in this browser, a listed
+ * family's few words ("Scan with your phone") for the rest, and "Getting ready…" only after the user
+ * tapped a row that cannot act inside the tap yet — never a busy state the user did not cause.
+ */
 export function WalletOption({ option, isMobile, onSelect, preparing = false }: WalletOptionProps) {
-  const { key, name, icon, installed, installUrl, openInApp } = option
-  const status = preparing
-    ? t('connect.preparing')
-    : installed
-    ? t('connect.installed')
-    : isMobile && openInApp
-      ? t('connect.openInApp')
-      : t('connect.notInstalled')
+  const { key, name, icon, installed, installUrl, openInApp, tagline } = option
+  // Tapped while its wallet was still getting ready; forgotten once ready (the next tap connects).
+  const [waiting, setWaiting] = useState(false)
+  const detected = installed && !tagline
+  const status =
+    preparing && waiting
+      ? t('connect.preparing')
+      : tagline
+        ? t((isMobile && tagline.mobile) || tagline.desktop)
+        : installed
+          ? t('connect.installed')
+          : isMobile && openInApp
+            ? t('connect.openInApp')
+            : t('connect.notInstalled')
   return (
     <li className="wallet-row">
       <button
@@ -30,6 +42,7 @@ export function WalletOption({ option, isMobile, onSelect, preparing = false }: 
         data-preparing={preparing ? 'true' : undefined}
         aria-disabled={preparing ? 'true' : undefined}
         onClick={() => {
+          setWaiting(preparing)
           if (!preparing) onSelect(option)
         }}
       >
@@ -37,7 +50,9 @@ export function WalletOption({ option, isMobile, onSelect, preparing = false }: 
         <img className="wallet-icon" src={icon} alt={name} width={32} height={32} />
         <span className="wallet-text">
           <span className="wallet-name">{name}</span>
-          <span className={installed ? 'wallet-status installed' : 'wallet-status'}>{status}</span>
+          <span className={detected ? 'wallet-status installed' : 'wallet-status'} aria-live="polite">
+            {status}
+          </span>
         </span>
       </button>
       {!installed && !isMobile && installUrl && (

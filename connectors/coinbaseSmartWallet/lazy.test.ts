@@ -30,7 +30,7 @@ describe('coinbaseSmartWalletConnectors', () => {
     const family = familyOf(connector())
     expect(family).toBeDefined()
     expect(family!.loaded).toBeUndefined()
-    expect(family!.listing).toEqual({ order: 2 })
+    expect(family!.listing).toEqual({ order: 2, tagline: { desktop: 'connect.tagline.coinbaseSmartWallet' } })
     expect(family!.listing?.panel).toBeUndefined()
     expect(family!.warmUpWithDialog).toBe(true)
   })

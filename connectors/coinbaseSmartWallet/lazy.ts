@@ -37,7 +37,7 @@ export function coinbaseSmartWalletConnectors(publicConfig: PublicConfig): Creat
       icon: monogramIcon('CS', '#0052FF'),
       properties,
       load: () => import('./family').then((family) => family.coinbaseSmartWalletFor(publicConfig, properties)),
-      listing: { order: 2 },
+      listing: { order: 2, tagline: { desktop: 'connect.tagline.coinbaseSmartWallet' } },
       warmUpWithDialog: true,
     }),
   ]

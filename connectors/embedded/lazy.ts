@@ -19,7 +19,7 @@ export function embeddedConnectors(publicConfig: PublicConfig): CreateConnectorF
       // canConnectViaQrCode stays at its default, false: there is nothing to scan.
       properties: { name: 'Email & passkey wallet', overrideKey: 'embedded', canConnectViaCustodialService: true },
       load: () => import('./embedded').then((module) => module.embeddedConnector({ rpcUrls: publicConfig.rpcUrls })),
-      listing: { order: 3, panel: 'embedded' },
+      listing: { order: 3, panel: 'embedded', tagline: { desktop: 'connect.tagline.embedded' } },
     }),
   ]
 }

@@ -63,7 +63,7 @@ function setup(options: { storage?: ReturnType<typeof createMemoryStorage>; canS
   const config = createConfig({
     chains: [mainnet, base],
     transports: { [mainnet.id]: http(), [base.id]: http() },
-    connectors: [lazyConnector({ id: 'family', type: 'family', properties: { name: 'Family Wallet' }, load, storage, listing: { order: 1 } })],
+    connectors: [lazyConnector({ id: 'family', type: 'family', properties: { name: 'Family Wallet' }, load, storage, listing: { order: 1, tagline: { desktop: 'connect.tagline.embedded' } } })],
     storage: null,
   })
   const connector = config.connectors[0]! as (typeof config.connectors)[number] & LazyConnectorProperties
@@ -147,7 +147,7 @@ describe('lazyConnector', () => {
     const { connector, config } = setup({ storage })
     expect(connector.sigil.key).toBe('familywallet')
     expect(connector.sigil.currentChainId).toBe(8453)
-    expect(familyOf(connector)?.listing).toEqual({ order: 1 })
+    expect(familyOf(connector)?.listing).toEqual({ order: 1, tagline: { desktop: 'connect.tagline.embedded' } })
     expect(familyOf(config.connectors[0]!)).toBeDefined()
     await disconnect(config).catch(() => {})
   })

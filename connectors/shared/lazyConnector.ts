@@ -1,5 +1,6 @@
 import { createConnector, type CreateConnectorFn } from '@wagmi/core'
 import { NetworkSwitchNotSupportedError } from '@/lib/errors/wallet'
+import type { UiKey } from '@/lib/i18n/en'
 import { connectorKey } from './connectorKey'
 import { createPersistedValues, type PersistedValues } from './persistedValues'
 import { createSigilProperties, type SigilPropertiesOptions } from './sigilProperties'
@@ -15,6 +16,11 @@ export type FamilyListing = {
   panel?: FamilyPanelId | undefined
   /** Rows of listed families are shown after detected wallets, by ascending order. */
   order: number
+  /**
+   * What the row says where an extension's says "Installed": what this way of connecting is, in a
+   * few words (a catalogue key; `mobile` on phones when it differs).
+   */
+  tagline: { desktop: UiKey; mobile?: UiKey | undefined }
 }
 
 /** The real connector a family module builds, as wagmi would see it (minus the `uid`/`emitter` wagmi adds). */

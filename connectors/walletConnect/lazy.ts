@@ -26,7 +26,11 @@ export function walletConnectConnectors(publicConfig: PublicConfig): CreateConne
     properties: { name: 'WalletConnect', canConnectViaQrCode: true },
     load: load(),
     hasStoredConnection,
-    listing: { order: 1, panel: 'walletconnect' },
+    listing: {
+      order: 1,
+      panel: 'walletconnect',
+      tagline: { desktop: 'connect.tagline.walletConnect', mobile: 'connect.tagline.walletConnectMobile' },
+    },
     warmUpWithDialog: true,
   })
   const wallets = Object.entries(injectedIndex)

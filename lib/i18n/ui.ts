@@ -17,6 +17,11 @@ export const ui = {
   'connect.installLabel': 'Install {wallet} (opens in a new tab)',
   'connect.openInApp': 'Open in app',
   'connect.preparing': 'Getting ready…',
+  // What a listed family is, in a few words, where an extension row says "Installed".
+  'connect.tagline.walletConnect': 'Scan with your phone',
+  'connect.tagline.walletConnectMobile': 'Any wallet app',
+  'connect.tagline.coinbaseSmartWallet': 'Passkey, no app needed',
+  'connect.tagline.embedded': 'Create with email',
   'connect.opening': 'Opening {wallet}…',
   'connect.hint': 'Approve the request in your wallet.',
   'connect.cancel': 'Cancel',

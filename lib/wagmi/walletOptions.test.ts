@@ -159,8 +159,8 @@ describe('familyOptions', () => {
       transports: { [mainnet.id]: http() },
       storage: null,
       connectors: [
-        lazyConnector({ id: 'b', type: 'b', properties: { name: 'Second' }, load: never, storage, listing: { order: 2 } }),
-        lazyConnector({ id: 'a', type: 'a', properties: { name: 'First' }, load: never, storage, listing: { order: 1, panel: 'walletconnect' } }),
+        lazyConnector({ id: 'b', type: 'b', properties: { name: 'Second' }, load: never, storage, listing: { order: 2, tagline: { desktop: 'connect.tagline.coinbaseSmartWallet' } } }),
+        lazyConnector({ id: 'a', type: 'a', properties: { name: 'First' }, load: never, storage, listing: { order: 1, panel: 'walletconnect', tagline: { desktop: 'connect.tagline.walletConnect' } } }),
         lazyConnector({ id: 'hidden', type: 'c', properties: { name: 'Unlisted' }, load: never, storage }),
       ],
     })

@@ -1,6 +1,6 @@
 import type { Connector } from '@wagmi/core'
 import { openInWalletBrowser } from '@/connectors/injected/openInWalletBrowser'
-import { familyOf, type FamilyPanelId } from '@/connectors/shared/lazyConnector'
+import { familyOf, type FamilyListing, type FamilyPanelId } from '@/connectors/shared/lazyConnector'
 import { mapProviderError } from '@/connectors/shared/providerErrors'
 import { walletConnectConnectorId } from '@/connectors/walletConnect/constants'
 import { openWalletLink } from '@/connectors/walletConnect/openWalletLink'
@@ -33,6 +33,8 @@ export type WalletOption = {
   error?: SigilError | undefined
   /** Tapping opens this family view in the dialog (QR code, embedded wallet) instead of connecting at once. */
   panel?: FamilyPanelId | undefined
+  /** A listed family's few words ("Scan with your phone"), shown where a detected extension says "Installed". */
+  tagline?: FamilyListing['tagline'] | undefined
 }
 
 export type WalletOptionsParameters = {
@@ -137,5 +139,6 @@ export function familyOptions(connectors: readonly Connector[]): WalletOption[] 
       installed: true,
       connector,
       panel: listing.panel,
+      tagline: listing.tagline,
     }))
 }

@@ -183,11 +183,15 @@ test.describe('connecting', () => {
     const row = dialog.getByTestId(OPTION)
     await expect(row).toHaveAttribute('data-preparing', 'true')
     await expect(row).toHaveAttribute('aria-disabled', 'true')
-    await expect(row).toContainText(ui['connect.preparing'])
+    // No busy state the user did not cause: the row says what it is until it is tapped.
+    await expect(row).toContainText(ui['connect.tagline.coinbaseSmartWallet'])
+    await expect(row).not.toContainText(ui['connect.preparing'])
 
-    // A cold tap (Safari would block a popup opened after the SDK loads): nothing happens. Forced:
-    // Playwright itself refuses to click an aria-disabled control, as a user's assistive tech would.
+    // A cold tap (Safari would block a popup opened after the SDK loads): nothing opens, and now the
+    // row says it is getting ready. Forced: Playwright itself refuses to click an aria-disabled
+    // control, as a user's assistive tech would.
     await row.click({ force: true })
+    await expect(row).toContainText(ui['connect.preparing'])
     await expect(dialog.getByTestId('connect-status')).toHaveCount(0)
     expect(await openCalls(page)).toEqual([])
 

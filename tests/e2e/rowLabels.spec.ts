@@ -1,0 +1,66 @@
+import type { Locator, Page } from '@playwright/test'
+import { ui } from '@/lib/i18n/ui'
+import { phoneContext } from '../fixtures/userAgents'
+import { expect, test } from './walletConnectFixtures'
+
+/**
+ * The dialog's row labels tell the truth (issue 15, part 1b), with WalletConnect configured as in a
+ * real deployment: "Installed" only for an extension detected in this browser, the other ways to
+ * connect say what they are, and no row is busy before the user touched it. Screenshots of each list
+ * go to tests/artifacts/screenshots/.
+ */
+async function openList(page: Page): Promise<Locator> {
+  await page.getByTestId('connect-button').click()
+  const dialog = page.getByTestId('connect-dialog')
+  await expect(dialog).toBeVisible()
+  return dialog
+}
+
+async function statusOf(dialog: Locator, key: string): Promise<string> {
+  return (await dialog.getByTestId(`wallet-option-${key}`).locator('.wallet-status').textContent()) ?? ''
+}
+
+async function expectFamilies(dialog: Locator, walletConnect: string) {
+  expect(await statusOf(dialog, 'walletconnect')).toBe(walletConnect)
+  expect(await statusOf(dialog, 'coinbasesmartwallet')).toBe(ui['connect.tagline.coinbaseSmartWallet'])
+  expect(await statusOf(dialog, 'embedded')).toBe(ui['connect.tagline.embedded'])
+}
+
+/** Reading the list for a while never shows a busy row: SDKs warm up behind normal labels. */
+async function expectNoBusyRow(page: Page, dialog: Locator) {
+  await page.waitForTimeout(1500)
+  await expect(dialog.getByText(ui['connect.preparing'])).toHaveCount(0)
+}
+
+test('desktop, no wallet: nothing says "Installed"; WalletConnect, Coinbase and the email wallet say what they are', async ({ page, wcServer, snap }) => {
+  await page.goto(wcServer.baseURL)
+  const dialog = await openList(page)
+  await expectFamilies(dialog, ui['connect.tagline.walletConnect'])
+  await expect(dialog.getByText(ui['connect.installed'], { exact: true })).toHaveCount(0)
+  await expectNoBusyRow(page, dialog)
+  await snap('dialog-labels-desktop-no-wallet')
+})
+
+test('desktop, one extension: only that extension says "Installed"', async ({ page, wcServer, installWallet, snap }) => {
+  await installWallet()
+  await page.goto(wcServer.baseURL)
+  const dialog = await openList(page)
+  expect(await statusOf(dialog, 'sigiltestwallet')).toBe(ui['connect.installed'])
+  await expect(dialog.getByText(ui['connect.installed'], { exact: true })).toHaveCount(1)
+  await expectFamilies(dialog, ui['connect.tagline.walletConnect'])
+  await expectNoBusyRow(page, dialog)
+  await snap('dialog-labels-desktop-one-extension')
+})
+
+test.describe('a phone', () => {
+  test.use(phoneContext())
+
+  test('no wallet: phone-wallet rows are not "Getting ready…" while WalletConnect pairs ahead; WalletConnect says "Any wallet app"', async ({ page, wcServer, snap }) => {
+    await page.goto(wcServer.baseURL)
+    const dialog = await openList(page)
+    await expectFamilies(dialog, ui['connect.tagline.walletConnectMobile'])
+    await expect(dialog.getByText(ui['connect.installed'], { exact: true })).toHaveCount(0)
+    await expectNoBusyRow(page, dialog)
+    await snap('dialog-labels-phone-no-wallet')
+  })
+})
