@@ -3,11 +3,14 @@ import { useEffect, useRef } from 'react'
 import { getAddress, type Address } from 'viem'
 import { useChains } from 'wagmi'
 import { t } from '@/lib/i18n/t'
+import { formatBalance } from '../_lib/formatBalance'
 import { shortenAddress } from '../_lib/shortenAddress'
 import { ChainMenu } from './ChainMenu'
 import { CopyAddressButton } from './CopyAddressButton'
 import { DisconnectButton } from './DisconnectButton'
 import { useChainSwitch } from './useChainSwitch'
+import { useEnsProfile } from './useEnsProfile'
+import { useNativeBalance } from './useNativeBalance'
 import { useSigilTestHandle } from './useSigilTestHandle'
 import { WrongNetworkBanner } from './WrongNetworkBanner'
 
@@ -31,8 +34,11 @@ export function AccountView({ address, chainId, autoFocus, onDisconnect }: Accou
   }, [autoFocus])
 
   const checksummed = getAddress(address)
-  const supported = chains.some((chain) => chain.id === chainId)
+  const chain = chains.find((candidate) => candidate.id === chainId)
+  const supported = chain !== undefined
   const fallback = chains[0]
+  const ens = useEnsProfile(checksummed)
+  const balance = useNativeBalance(checksummed, chainId, supported)
 
   return (
     <section className="card" aria-labelledby="account-heading">
@@ -46,12 +52,30 @@ export function AccountView({ address, chainId, autoFocus, onDisconnect }: Accou
         <div>
           <dt>{t('account.address')}</dt>
           <dd className="row">
+            {ens?.avatar && (
+              // Decorative: the name beside it says who this is. No referrer for the avatar's host.
+              // eslint-disable-next-line @next/next/no-img-element -- a data URI or the owner's https address, shown as is
+              <img className="avatar" src={ens.avatar} alt="" width={24} height={24} referrerPolicy="no-referrer" data-testid="account-avatar" />
+            )}
+            {ens?.name && (
+              <span className="ens-name" data-testid="account-ens-name">
+                {ens.name}
+              </span>
+            )}
             <span className="address" data-testid="account-address" title={checksummed}>
               {shortenAddress(checksummed)}
             </span>
             <CopyAddressButton address={checksummed} />
           </dd>
         </div>
+        {balance !== undefined && chain && (
+          <div>
+            <dt>{t('account.balance')}</dt>
+            <dd data-testid="account-balance" data-value={balance.toString()}>
+              {formatBalance(balance, chain.nativeCurrency.decimals, chain.nativeCurrency.symbol)}
+            </dd>
+          </div>
+        )}
         <div>
           <dt>{t('account.network')}</dt>
           <dd>

@@ -1,5 +1,6 @@
 import 'server-only'
 import { parseCoinbasePreference, type CoinbasePreference } from '@/connectors/coinbaseSmartWallet/preference'
+import { mainnet } from 'viem/chains'
 import { getSupportedChains } from '@/lib/chains'
 import { browserRpcMap, buildRpcMap, rpcProxyUpstreams } from './rpc'
 import type { PublicConfig } from './public'
@@ -91,6 +92,14 @@ function walletConnectProjectId(env: Env): string {
 export function serverRpcUrls(env: Env = process.env): Record<number, string> {
   const chains = getSupportedChains({ includeLocal: isLocalChainEnabled(env) })
   return buildRpcMap(chains, { projectId: walletConnectProjectId(env), overrides: rpcOverrides(env) })
+}
+
+/**
+ * The server's mainnet RPC for ENS lookups (names live on mainnet whatever chains the page offers):
+ * `RPC_URL_1`, else the WalletConnect endpoint, else mainnet's public RPC. Server only.
+ */
+export function ensRpcUrl(env: Env = process.env): string | undefined {
+  return buildRpcMap([mainnet], { projectId: walletConnectProjectId(env), overrides: rpcOverrides(env) })[mainnet.id]
 }
 
 /** The chains the same-origin RPC proxy serves, each with the server-only URL it forwards to. */

@@ -10,6 +10,7 @@ export const auth = {
     malformed_body: 'The sign-in request could not be read.',
     malformed_message: 'The sign-in message is not a valid Sign-In with Ethereum message.',
     malformed_signature: 'The signature is not a valid hex string.',
+    invalid_address: 'This is not a valid Ethereum address.',
     // 401
     invalid_signature: 'The signature does not match the address in the sign-in message.',
     not_signed_in: 'You are not signed in.',

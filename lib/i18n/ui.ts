@@ -37,6 +37,7 @@ export const ui = {
   'account.copied': 'Copied',
   'account.copyFailed': 'Copy failed',
   'account.network': 'Network',
+  'account.balance': 'Balance',
   'chain.unknown': 'Unknown network ({id})',
   'chain.menu': 'Switch network',
   'chain.switching': 'Switching…',

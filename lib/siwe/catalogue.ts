@@ -10,6 +10,7 @@ export const authErrorStatus = {
   malformed_body: 400,
   malformed_message: 400,
   malformed_signature: 400,
+  invalid_address: 400,
   invalid_signature: 401,
   not_signed_in: 401,
   origin_not_allowed: 403,

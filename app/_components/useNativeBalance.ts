@@ -1,0 +1,42 @@
+'use client'
+import { getBalance } from '@wagmi/core'
+import { useEffect, useState } from 'react'
+import type { Address } from 'viem'
+import { useConfig } from 'wagmi'
+
+/** How often the balance is read while the tab is visible: a transfer shows without a reload. */
+export const BALANCE_POLL_MS = 4_000
+
+/**
+ * The native balance of `address` on `chainId`, through the page's own RPC map (a configured
+ * `RPC_URL_<id>` is reached via the `/api/rpc/<id>` proxy, its key on the server). Read at once, then
+ * every few seconds while the tab is visible; `undefined` until the first answer, or when the chain
+ * is not one of the page's (`enabled` false). A failed read keeps the last value.
+ */
+export function useNativeBalance(address: Address, chainId: number, enabled: boolean): bigint | undefined {
+  const config = useConfig()
+  const key = `${chainId}:${address.toLowerCase()}`
+  const [state, setState] = useState<{ key: string; value: bigint } | undefined>(undefined)
+  useEffect(() => {
+    if (!enabled) return
+    let stopped = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const read = async () => {
+      if (document.visibilityState === 'visible') {
+        try {
+          const { value } = await getBalance(config, { address, chainId })
+          if (!stopped) setState({ key, value })
+        } catch {
+          // Unreachable RPC: the row keeps its last value, or stays hidden.
+        }
+      }
+      if (!stopped) timer = setTimeout(() => void read(), BALANCE_POLL_MS)
+    }
+    void read()
+    return () => {
+      stopped = true
+      clearTimeout(timer)
+    }
+  }, [config, address, chainId, enabled, key])
+  return enabled && state?.key === key ? state.value : undefined
+}

@@ -1,0 +1,20 @@
+import { parseEther } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { formatBalance } from './formatBalance'
+
+describe('formatBalance', () => {
+  it('groups thousands and keeps up to four decimals, cut rather than rounded up', () => {
+    expect(formatBalance(parseEther('10000'), 18, 'ETH')).toBe('10,000 ETH')
+    expect(formatBalance(parseEther('9999.99999'), 18, 'ETH')).toBe('9,999.9999 ETH')
+    expect(formatBalance(parseEther('1.5'), 18, 'ETH')).toBe('1.5 ETH')
+  })
+
+  it('says zero for nothing and "< 0.0001" for dust', () => {
+    expect(formatBalance(0n, 18, 'ETH')).toBe('0 ETH')
+    expect(formatBalance(1n, 18, 'POL')).toBe('< 0.0001 POL')
+  })
+
+  it('follows the currency’s decimals', () => {
+    expect(formatBalance(1_234_567n, 6, 'USDC')).toBe('1.2345 USDC')
+  })
+})

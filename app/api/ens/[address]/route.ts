@@ -1,0 +1,32 @@
+import { getAddress, isAddress } from 'viem'
+import { lookupEnsProfile, ensRateLimit } from '@/lib/ens/server'
+import { EnsUnavailableError } from '@/lib/ens/lookup'
+import { errorResponse, jsonResponse, responseForError } from '@/lib/http/json'
+
+// The mainnet RPC address stays on the server, and the cache lives in this process: Node, not the edge.
+export const runtime = 'nodejs'
+
+/**
+ * `GET /api/ens/<address>`: `{ address, name, avatar }`, the primary ENS name only when its forward
+ * record resolves back to the address (lib/ens/lookup.ts). 400 `invalid_address`, 429 `rate_limited`.
+ * When mainnet cannot be reached the answer is still 200, `{ …, name: null, avatar: null,
+ * unavailable: true }`: the view shows the address alone, as for an address without a name, and the
+ * browser's console stays clean (a 503 would print an error on every page view while the RPC is down).
+ */
+export async function GET(request: Request, context: { params: Promise<{ address: string }> }): Promise<Response> {
+  const { address: raw } = await context.params
+  if (raw.length !== 42 || !isAddress(raw, { strict: false })) return errorResponse('invalid_address')
+  const limit = ensRateLimit(request)
+  if (!limit.allowed) return errorResponse('rate_limited', { headers: { 'retry-after': String(limit.retryAfter) } })
+  const address = getAddress(raw)
+  try {
+    const profile = await lookupEnsProfile(address)
+    return jsonResponse({ address, ...profile })
+  } catch (error) {
+    if (error instanceof EnsUnavailableError) {
+      console.warn(`[sigil] ens: ${error.message}${error.cause instanceof Error ? ` (${error.cause.name})` : ''}`)
+      return jsonResponse({ address, name: null, avatar: null, unavailable: true })
+    }
+    return responseForError(error)
+  }
+}

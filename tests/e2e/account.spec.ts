@@ -1,0 +1,91 @@
+import type { Page } from '@playwright/test'
+import { createWalletClient, formatEther, http, parseEther, type Address } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { localChain } from '@/lib/chains'
+import { ANVIL_PRIVATE_KEYS, startAnvil, type Anvil } from '../fixtures/anvil'
+import { installEnsResolver } from '../fixtures/ensResolver'
+import { expect, test } from './fixtures'
+
+/**
+ * Who is connected (issue 15, part 4): the account view's ENS name and avatar, checked forward and
+ * back on the server, and the native balance, following the chain. ENS runs on a second real anvil
+ * with chain id 1 whose Universal Resolver address holds a stand-in answering a fixed table
+ * (tests/fixtures/ensResolver.ts); the app server is pointed at it with RPC_URL_1.
+ */
+const accounts = ANVIL_PRIVATE_KEYS.map((key) => privateKeyToAccount(key).address)
+const AVATAR = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
+
+async function connect(page: Page): Promise<void> {
+  await page.getByTestId('connect-button').click()
+  await page.getByTestId('connect-dialog').getByTestId('wallet-option-sigiltestwallet').click()
+  await expect(page.getByTestId('account-address')).toBeVisible()
+}
+
+/** Connects and waits for the page's own ENS answer, so "not shown" is checked after it arrived. */
+async function connectAndAwaitEns(page: Page, address: Address): Promise<{ name: unknown; unavailable?: unknown }> {
+  const answer = page.waitForResponse((response) => response.url().endsWith(`/api/ens/${address}`))
+  await connect(page)
+  return (await (await answer).json()) as { name: unknown; unavailable?: unknown }
+}
+
+test('shows the native balance, and a transfer to the address shows without a reload', async ({ app, page, installWallet }) => {
+  await installWallet({ accountIndex: 2 })
+  await page.goto(app.baseURL)
+  await connect(page)
+  const balance = page.getByTestId('account-balance')
+  const before = BigInt((await balance.getAttribute('data-value')) ?? '0')
+  await expect(balance).toHaveText(/^[\d,]+(\.\d{1,4})? ETH$/)
+  const sender = createWalletClient({ account: privateKeyToAccount(ANVIL_PRIVATE_KEYS[1]!), chain: localChain, transport: http(app.rpcUrl) })
+  await sender.sendTransaction({ to: accounts[2]!, value: parseEther('1.25') })
+  const after = before + parseEther('1.25')
+  await expect(balance).toHaveAttribute('data-value', after.toString(), { timeout: 15_000 })
+  await expect(balance).toContainText(formatEther(after).split('.')[0]!.replace(/\B(?=(\d{3})+(?!\d))/g, ','))
+})
+
+test.describe('ENS', () => {
+  let ensChain: Anvil
+  test.beforeAll(async () => {
+    ensChain = await startAnvil({ chainId: 1 })
+    await installEnsResolver(ensChain.rpcUrl, [
+      { address: accounts[0]!, name: 'alice.eth', avatar: AVATAR },
+      // Account 1's reverse record claims a name whose forward record points to account 0.
+      { address: accounts[1]!, name: 'vitalik.eth', forward: accounts[0]! },
+    ])
+  })
+  test.afterAll(async () => {
+    await ensChain?.stop()
+  })
+
+  test('shows the primary name and avatar when the name resolves back to the address, the address beside them', async ({ app, page, installWallet, snap }) => {
+    const server = await app.startAnotherServer({ routePublicChainsToLocalRpc: true, env: { RPC_URL_1: ensChain.rpcUrl } })
+    await installWallet({ accountIndex: 0 })
+    await page.goto(server.baseURL)
+    expect((await connectAndAwaitEns(page, accounts[0]!)).name).toBe('alice.eth')
+    await expect(page.getByTestId('account-ens-name')).toHaveText('alice.eth')
+    await expect(page.getByTestId('account-avatar')).toHaveAttribute('src', AVATAR)
+    expect(await page.getByTestId('account-avatar').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+    await expect(page.getByTestId('account-address')).toHaveText(`${accounts[0]!.slice(0, 6)}…${accounts[0]!.slice(-4)}`)
+    await snap('account-ens')
+  })
+
+  test('a name whose forward lookup does not come back to the address is not shown', async ({ app, page, installWallet }) => {
+    const server = await app.startAnotherServer({ routePublicChainsToLocalRpc: true, env: { RPC_URL_1: ensChain.rpcUrl } })
+    await installWallet({ accountIndex: 1 })
+    await page.goto(server.baseURL)
+    expect(await connectAndAwaitEns(page, accounts[1]!)).toMatchObject({ name: null })
+    await expect(page.getByTestId('account-address')).toBeVisible()
+    await expect(page.getByTestId('account-ens-name')).toHaveCount(0)
+    await expect(page.getByTestId('account-avatar')).toHaveCount(0)
+  })
+
+  test('an unreachable mainnet RPC leaves the address view intact, with its balance', async ({ app, page, installWallet }) => {
+    const server = await app.startAnotherServer({ routePublicChainsToLocalRpc: true, env: { RPC_URL_1: 'http://127.0.0.1:9' } })
+    await installWallet({ accountIndex: 0 })
+    await page.goto(server.baseURL)
+    expect(await connectAndAwaitEns(page, accounts[0]!)).toMatchObject({ name: null, unavailable: true })
+    await expect(page.getByTestId('account-address')).toBeVisible()
+    await expect(page.getByTestId('account-ens-name')).toHaveCount(0)
+    await expect(page.getByTestId('account-balance')).toHaveText(/ ETH$/)
+    await expect(page.getByRole('heading', { name: 'Connected' })).toBeVisible()
+  })
+})
