@@ -3,7 +3,7 @@ import { connect, disconnect, type Connector } from '@wagmi/core'
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useConfig } from 'wagmi'
 import { connectionEvents } from '@/connectors/shared/connectionEvents'
-import { familyOf } from '@/connectors/shared/lazyConnector'
+import { familyOf, type FamilyPanelId, type SigilFamilyHandle } from '@/connectors/shared/lazyConnector'
 import { mapProviderError } from '@/connectors/shared/providerErrors'
 import { ProviderNotFoundError } from '@/lib/errors/wallet'
 import { t } from '@/lib/i18n/t'
@@ -29,7 +29,7 @@ export type ConnectDialogProps = {
   onConnected: () => void
 }
 
-/** How long after the dialog appears the families' warm-up starts (see the dialog's first effect). */
+/** How long after the dialog appears a phone's warm-up starts (see the dialog's first effect). */
 const WARM_UP_DELAY_MS = 300
 
 /** An error as the dialog shows it: the catalogue message verbatim, and its code for machines (`data-code`). */
@@ -74,20 +74,40 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
     const element = dialog.current
     if (element && !element.open) element.showModal()
     preloadConnectedView()
-    // Families that must act inside the tap (a popup, a deep link with a ready URI) load ahead of
-    // it; their rows are "getting ready" until then (see isPreparing). Not at once: their SDKs are
-    // large to parse, and a wallet picked in the first moments (an extension) must not wait behind
-    // them. No one picks within WARM_UP_DELAY_MS of the dialog appearing. Connectors added later
-    // (announcements) are injected ones, which need no warm-up.
-    const warmUp = setTimeout(() => {
+    // On a computer nothing else loads until the user reaches for a row (`warmUp` on intent): most
+    // pick an extension, which needs no SDK. A phone has no hover, and a deep link must fire inside
+    // the tap with its URI ready, so there the families that act inside the tap (WalletConnect
+    // pre-pairs, the Coinbase SDK is created) warm up with the dialog. Not at once: their SDKs are
+    // large to parse, and a wallet picked in the first moments must not wait behind them.
+    if (!platform.isMobile) return
+    const timer = setTimeout(() => {
       for (const connector of config.connectors) {
         const family = familyOf(connector)
-        if (family?.warmUpWithDialog) void family.preload({ isMobile: platform.isMobile }).then(() => setReadiness((n) => n + 1))
-        if (family?.listing?.panel) preloadFamilyPanel(family.listing.panel)
+        if (family?.warmUpWithDialog) warmUp(family, family.listing?.panel)
+        else if (family?.listing?.panel) preloadFamilyPanel(family.listing.panel)
       }
     }, WARM_UP_DELAY_MS)
-    return () => clearTimeout(warmUp)
+    return () => clearTimeout(timer)
   })
+
+  // Families already warming up in this dialog: each starts once, whatever number of signals.
+  const warming = useRef(new Set<SigilFamilyHandle>())
+  /** Loads a family (and its view) and runs its `prepare`; the row becomes tappable when it is ready. */
+  function warmUp(family: SigilFamilyHandle, panel: FamilyPanelId | undefined) {
+    if (panel) preloadFamilyPanel(panel)
+    if (warming.current.has(family)) return
+    warming.current.add(family)
+    void family.preload({ isMobile: platform.isMobile }).then(() => {
+      if (!closed.current) setReadiness((n) => n + 1)
+    })
+  }
+
+  /** The user reaches for a row (pointer over it, keyboard focus, a touch): warm its family up. */
+  function onIntent(option: WalletOptionData) {
+    const family = option.connector ? familyOf(option.connector) : undefined
+    if (family) warmUp(family, option.panel)
+    else if (option.panel) preloadFamilyPanel(option.panel)
+  }
 
   // A connector may also report a failure outside the promise `connect` returned (a wallet family
   // that retries on its own, a pairing that expires): show it if it concerns the wallet in progress.
@@ -151,14 +171,17 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
   }
 
   /**
-   * A row whose family connects from inside the tap (a popup: the Coinbase Smart Wallet) is not
-   * tappable until the family is ready: a tap before would open the popup after an await, which Safari
-   * blocks — and the SDK's own "Popup was blocked" retry cannot be reached behind this modal.
+   * A row whose family connects from inside the tap (a popup: the Coinbase Smart Wallet; on a phone,
+   * a deep link that needs its URI) is not tappable until the family is ready: a tap before would open
+   * the popup after an await, which Safari blocks — and the SDK's own "Popup was blocked" retry cannot
+   * be reached behind this modal. A row that opens a family view (the QR code) shows its own progress
+   * there, so on a computer it is never held back.
    */
   function isPreparing(option: WalletOptionData): boolean {
     void readiness
     const family = option.connector ? familyOf(option.connector) : undefined
-    return family !== undefined && family.warmUpWithDialog && !family.listing?.panel && !family.isReady()
+    if (family === undefined || !family.warmUpWithDialog || family.isReady()) return false
+    return platform.isMobile ? !family.listing?.panel : !option.panel
   }
 
   function select(option: WalletOptionData) {
@@ -235,7 +258,7 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
         </div>
 
         <div className="dialog-scroll">
-          {view.kind === 'list' && <WalletList options={options} isMobile={platform.isMobile} onSelect={select} isPreparing={isPreparing} />}
+          {view.kind === 'list' && <WalletList options={options} isMobile={platform.isMobile} onSelect={select} isPreparing={isPreparing} onIntent={onIntent} />}
 
           {view.kind === 'panel' && view.option.panel && (
             <FamilyPanel

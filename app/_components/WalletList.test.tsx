@@ -90,6 +90,19 @@ describe('WalletList', () => {
     expect(onSelect).toHaveBeenCalledWith(coinbase)
   })
 
+  it('reports intent when the pointer moves over a row or a finger touches it, and not for a click alone', () => {
+    const onIntent = vi.fn()
+    render(<WalletList options={options} isMobile={false} onSelect={() => {}} onIntent={onIntent} />)
+    const metamask = screen.getByTestId('wallet-option-metamask')
+    fireEvent.click(metamask)
+    expect(onIntent).not.toHaveBeenCalled()
+    fireEvent.pointerMove(metamask)
+    expect(onIntent).toHaveBeenLastCalledWith(options[0])
+    fireEvent.touchStart(screen.getByTestId('wallet-option-rabby'))
+    expect(onIntent).toHaveBeenLastCalledWith(options[2])
+    expect(onIntent).toHaveBeenCalledTimes(2)
+  })
+
   it('says so when there is no wallet at all', () => {
     render(<WalletList options={[]} isMobile={false} onSelect={() => {}} />)
     expect(screen.getByText('No wallets found.')).toBeTruthy()

@@ -11,17 +11,26 @@ export type WalletListProps = {
   onSelect: (option: WalletOptionData) => void
   /** Rows whose wallet is still getting ready (shown, not tappable yet). */
   isPreparing?: ((option: WalletOptionData) => boolean) | undefined
+  /** The user reaches for a row (pointer over it, keyboard focus, touch): time to warm its wallet up. */
+  onIntent?: ((option: WalletOptionData) => void) | undefined
 }
 
 /** Every wallet the page can offer: installed ones first, then the others under their own heading. */
-export function WalletList({ options, isMobile, onSelect, isPreparing }: WalletListProps) {
+export function WalletList({ options, isMobile, onSelect, isPreparing, onIntent }: WalletListProps) {
   const headingId = useId()
   if (options.length === 0) return <p className="muted">{t('connect.empty')}</p>
   const ordered = orderWalletOptions(options)
   const installed = ordered.filter((option) => option.installed)
   const others = ordered.filter((option) => !option.installed)
   const row = (option: WalletOptionData) => (
-    <WalletOption key={option.key} option={option} isMobile={isMobile} onSelect={onSelect} preparing={isPreparing?.(option) ?? false} />
+    <WalletOption
+      key={option.key}
+      option={option}
+      isMobile={isMobile}
+      onSelect={onSelect}
+      preparing={isPreparing?.(option) ?? false}
+      onIntent={onIntent}
+    />
   )
   return (
     <div className="wallet-groups">

@@ -9,6 +9,8 @@ export type WalletOptionProps = {
   onSelect: (option: WalletOptionData) => void
   /** Its wallet is still getting ready: a tap now could not open its popup inside the click. */
   preparing?: boolean | undefined
+  /** Called when the user reaches for this row: the pointer moves over it, keyboard focus, a touch. */
+  onIntent?: ((option: WalletOptionData) => void) | undefined
 }
 
 /**
@@ -17,7 +19,7 @@ export type WalletOptionProps = {
  * family's few words ("Scan with your phone") for the rest, and "Getting ready…" only after the user
  * tapped a row that cannot act inside the tap yet — never a busy state the user did not cause.
  */
-export function WalletOption({ option, isMobile, onSelect, preparing = false }: WalletOptionProps) {
+export function WalletOption({ option, isMobile, onSelect, preparing = false, onIntent }: WalletOptionProps) {
   const { key, name, icon, installed, installUrl, openInApp, tagline } = option
   // Tapped while its wallet was still getting ready; forgotten once ready (the next tap connects).
   const [waiting, setWaiting] = useState(false)
@@ -41,6 +43,13 @@ export function WalletOption({ option, isMobile, onSelect, preparing = false }: 
         data-installed={installed ? 'true' : 'false'}
         data-preparing={preparing ? 'true' : undefined}
         aria-disabled={preparing ? 'true' : undefined}
+        // Intent, not presence: a pointer that only rests where the dialog appeared moves nothing, and
+        // the focus the dialog itself places counts only when the keyboard put it there (focus-visible).
+        onPointerMove={() => onIntent?.(option)}
+        onTouchStart={() => onIntent?.(option)}
+        onFocus={(event) => {
+          if (isKeyboardFocus(event.currentTarget)) onIntent?.(option)
+        }}
         onClick={() => {
           setWaiting(preparing)
           if (!preparing) onSelect(option)
@@ -69,4 +78,13 @@ export function WalletOption({ option, isMobile, onSelect, preparing = false }: 
       )}
     </li>
   )
+}
+
+/** Focus the keyboard placed (`:focus-visible`); an engine that cannot tell counts it as such. */
+function isKeyboardFocus(element: Element): boolean {
+  try {
+    return element.matches(':focus-visible')
+  } catch {
+    return true
+  }
 }

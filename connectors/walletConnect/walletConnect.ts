@@ -210,12 +210,12 @@ export function walletConnect(parameters: WalletConnectParameters) {
       pairing: client.pairing,
       walletEntry: entry,
       prepare({ isMobile }) {
-        // Phones need the URI inside the tap (REFERENCE.md §2), so they pair ahead. On desktop the
-        // user may well pick an extension: only the code is fetched, and pairing (relay socket,
-        // proposal) starts on the click, while the QR view shows its spinner.
+        // Phones need the URI inside the tap (REFERENCE.md §2), so they pair ahead when the dialog
+        // opens. A computer calls this only when the user reaches for a WalletConnect row: the SDK
+        // initialises and opens its relay socket, and the proposal goes out on the click.
         // A failed init (no project id) is reported when the user actually picks WalletConnect.
         if (isMobile) client.prepare()
-        else client.preloadSdk()
+        else client.warmUp()
       },
 
       async connect({ chainId, isReconnecting, withCapabilities } = {}) {

@@ -69,11 +69,10 @@ const options = { projectId: 'test' } as WalletConnectProviderOptions
 function setup(maxAttempts?: number) {
   const sdk = fakeSdk()
   const loadSdk = vi.fn(async () => sdk.provider)
-  const preloadSdk = vi.fn(async () => undefined)
-  const client = createWalletConnectClient({ getOptions: () => options, loadSdk, preloadSdk, maxAttempts })
+  const client = createWalletConnectClient({ getOptions: () => options, loadSdk, maxAttempts })
   const uris: (string | undefined)[] = []
   client.pairing.subscribe(() => uris.push(client.pairing.getSnapshot().uri))
-  return { sdk, client, loadSdk, preloadSdk, uris }
+  return { sdk, client, loadSdk, uris }
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -252,12 +251,14 @@ describe('walletConnect connector with the shared client', () => {
     return config.connectors as unknown as { prepare(context: { isMobile: boolean }): void; getAccounts(): Promise<unknown> }[]
   }
 
-  it('the desktop warm-up fetches the SDK’s code only: no init, no relay socket, no proposal', async () => {
-    const { client, loadSdk, preloadSdk } = setup()
+  it('the desktop warm-up (the user reaching for the row) initialises the SDK once but sends no proposal', async () => {
+    const { sdk, client, loadSdk } = setup()
     connectors(client)[0]!.prepare({ isMobile: false })
+    connectors(client)[1]!.prepare({ isMobile: false })
     await tick()
-    expect(preloadSdk).toHaveBeenCalledTimes(1)
-    expect(loadSdk).not.toHaveBeenCalled()
+    expect(loadSdk).toHaveBeenCalledTimes(1)
+    expect(client.provider).toBeDefined()
+    expect(sdk.pending).toEqual([])
     expect(client.pairing.getSnapshot()).toMatchObject({ status: 'idle', uri: undefined })
   })
 

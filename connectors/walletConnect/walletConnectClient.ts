@@ -54,10 +54,10 @@ export type WalletConnectClient = {
   /** Starts a pairing nobody waits for yet, so a URI is ready before the tap (phones only). */
   prepare(): void
   /**
-   * Fetches the SDK's code without initialising it (no relay socket, no proposal): the desktop
-   * warm-up, so a click on the QR row only pays for pairing.
+   * Initialises the SDK (its code, then the relay socket) without pairing: a computer's warm-up when
+   * the user reaches for a WalletConnect row, so the click pays only for the proposal.
    */
-  preloadSdk(): void
+  warmUp(): void
   /** A pairing is under way (prepared or awaited): a reset now would cancel another connector's attempt. */
   readonly pairingInProgress: boolean
   /**
@@ -86,17 +86,10 @@ export type WalletConnectClient = {
   preferChains(chainIds: readonly number[]): void
 }
 
-/** The SDK's module, fetched for the desktop warm-up (cached by the bundler, so `loadEthereumProvider` reuses it). */
-export const preloadEthereumProvider = async (): Promise<void> => {
-  await import('@walletconnect/ethereum-provider')
-}
-
 export type CreateWalletConnectClientParameters = {
   /** Called at init with the registered preferred chains; may throw `WalletConnectNotConfiguredError`. */
   getOptions: (context: { preferredChains: readonly number[] }) => WalletConnectProviderOptions
   loadSdk?: LoadWalletConnectSdk | undefined
-  /** Fetches the SDK's code only; `preloadEthereumProvider` by default. */
-  preloadSdk?: (() => Promise<void>) | undefined
   maxAttempts?: number | undefined
 }
 
@@ -244,10 +237,10 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
       if (run || (session && isClaimed(session.topic))) return
       start()
     },
-    preloadSdk() {
-      void (parameters.preloadSdk ?? preloadEthereumProvider)().catch((error: unknown) =>
-        // A failed fetch is retried, and reported, when the user actually picks WalletConnect.
-        logger.debug('walletconnect_preload_failed', { error: error instanceof Error ? error.name : typeof error }),
+    warmUp() {
+      void lifecycle.init().catch((error: unknown) =>
+        // A failed init (no project id, chunk error) is retried, and reported, when the user picks WalletConnect.
+        logger.debug('walletconnect_warm_up_failed', { error: error instanceof Error ? error.name : typeof error }),
       )
     },
     get pairingInProgress() {

@@ -63,9 +63,10 @@ function sdkInFirstLoad(): BenchFigure {
 
 /**
  * Scripts a fresh page loads until no request has started for 1 s (at most 20 s), with their
- * bodies searched for the SDK's markers; `openDialog` then opens the connect dialog first.
+ * bodies searched for the SDK's markers. `dialog`: the connect dialog is opened first (the pointer
+ * resting where the button was), and with `hover` the pointer then moves over the Coinbase row.
  */
-async function scriptsWithSdk(browser: Browser, baseURL: string, openDialog: boolean): Promise<{ scripts: number; withSdk: string[] }> {
+async function scriptsWithSdk(browser: Browser, baseURL: string, dialog: 'closed' | 'open' | 'hover'): Promise<{ scripts: number; withSdk: string[] }> {
   const context = await browser.newContext()
   try {
     const page = await context.newPage()
@@ -76,9 +77,10 @@ async function scriptsWithSdk(browser: Browser, baseURL: string, openDialog: boo
       if (response.request().resourceType() === 'script') bodies.push(response.text().then((text) => ({ url: response.url(), text })))
     })
     await page.goto(baseURL, { waitUntil: 'load' })
-    if (openDialog) {
+    if (dialog !== 'closed') {
       await page.getByTestId('connect-button').click()
       await page.getByTestId('wallet-option-coinbasesmartwallet').waitFor({ state: 'visible' })
+      if (dialog === 'hover') await page.getByTestId('wallet-option-coinbasesmartwallet').hover()
     }
     const deadline = Date.now() + 20_000
     while (Date.now() < deadline && Date.now() - lastStart < 1_000) await new Promise((resolve) => setTimeout(resolve, 100))
@@ -90,29 +92,33 @@ async function scriptsWithSdk(browser: Browser, baseURL: string, openDialog: boo
 }
 
 async function sdkByNetworkIdle(browser: Browser, baseURL: string): Promise<BenchFigure> {
-  const idle = await scriptsWithSdk(browser, baseURL, false)
-  // Control: the dialog warms the family up, so the same search must find the SDK then.
-  const dialog = await scriptsWithSdk(browser, baseURL, true)
-  if (dialog.withSdk.length === 0) throw new Error('the SDK was not found even after opening the dialog: the check would prove nothing')
+  const idle = await scriptsWithSdk(browser, baseURL, 'closed')
+  // On a computer the dialog alone loads no SDK either (issue 14: only what the user reaches for).
+  const dialog = await scriptsWithSdk(browser, baseURL, 'open')
+  // Control: the pointer over the row warms the family up, so the same search must find the SDK then.
+  const hover = await scriptsWithSdk(browser, baseURL, 'hover')
+  if (hover.withSdk.length === 0) throw new Error('the SDK was not found even after hovering its row: the check would prove nothing')
   return {
     metric: 'coinbase_sdk_loaded_by_network_idle',
-    value: idle.withSdk.length > 0 ? 1 : 0,
+    value: idle.withSdk.length + dialog.withSdk.length > 0 ? 1 : 0,
     unit: 'boolean',
-    target: '= 0 (without opening the connect dialog)',
-    meets: idle.withSdk.length === 0,
+    target: '= 0 (page alone, and with the dialog open and no row reached for)',
+    meets: idle.withSdk.length === 0 && dialog.withSdk.length === 0,
     scripts: idle.scripts,
     found: idle.withSdk,
     afterOpeningTheDialog: dialog.withSdk,
+    afterHoveringTheRow: hover.withSdk,
   }
 }
 
 /** Click on the wallet's row → its address shown, measured in the page. */
 const MEASURE = clickToConnectedScript('wallet-option-coinbasesmartwallet', 15000)
 
-/** Opens the dialog and waits until it has created the SDK (the state a user's tap meets). */
+/** Opens the dialog, moves the pointer over the row and waits until the SDK exists (the state a user's click meets). */
 async function warmDialog(page: Page) {
   await page.getByTestId('connect-button').click()
   await page.getByTestId('wallet-option-coinbasesmartwallet').waitFor({ state: 'visible' })
+  await page.getByTestId('wallet-option-coinbasesmartwallet').hover()
   await page.waitForFunction(() => window.localStorage.getItem('-CBWSDK:VERSION') !== null)
 }
 

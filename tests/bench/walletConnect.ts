@@ -20,8 +20,8 @@ import { type BenchFigure, markersInFirstLoad, median, round } from './figures'
 export type { BenchFigure }
 
 const RUNS = 10
-/** Issue 4: "a QR code within a blink". */
-const QR_TARGET_MS = 100
+/** Issue 14, part 3: click → QR under 120 ms cold, the SDK started on intent (issue 4 hoped for 100). */
+const QR_TARGET_MS = 120
 
 /**
  * Strings only the WalletConnect SDK's code contains (relay JSON-RPC method names and the sign
@@ -98,28 +98,48 @@ const WATCH_CONNECTED = `new Promise((resolve) => {
 })`
 
 /**
- * Ten fresh pages, each: open the dialog, let its warm-up settle (on desktop it fetches the SDK's
- * code only; pairing starts on the click), then click the WalletConnect row and time the QR code.
- * That cold click is the headline. Then "Back" and a second click on the same page is timed too
- * (warm: SDK initialised, relay socket open), and the wallet pairs with that URI.
+ * Ten runs of two fresh pages each. Without intent: open the dialog and click the WalletConnect row
+ * at once, with the pointer never over it (the click is dispatched in the page), so the SDK's code,
+ * its init, the relay socket and the proposal all start on the click. With intent: the pointer moves
+ * over the row first (the SDK initialises and opens its relay socket), then the click is timed —
+ * the headline, as a person's hover precedes their click. Then "Back" and a second click on the same
+ * page is timed too (the pairing already dropped, socket open), and the wallet pairs with that URI.
  */
 async function pairingRuns(browser: Browser, baseURL: string, relay: Relay, wallet: TestWallet): Promise<BenchFigure[]> {
+  const noIntent: number[] = []
   const cold: number[] = []
   const warm: number[] = []
   const toConnected: number[] = []
   let proposalsBeforeClick = 0
-  for (let run = 0; run < RUNS; run++) {
+  let socketsBeforeIntent = 0
+  const freshPage = async () => {
     const context = await browser.newContext()
+    const page = await context.newPage()
+    await answerVerifyLocally(page)
+    await page.goto(baseURL, { waitUntil: 'load' })
+    await quiet(page, 500)
+    return { context, page }
+  }
+  for (let run = 0; run < RUNS; run++) {
+    const plain = await freshPage()
     try {
-      const page = await context.newPage()
-      await answerVerifyLocally(page)
-      await page.goto(baseURL, { waitUntil: 'load' })
-      await quiet(page, 500)
+      await plain.page.getByTestId('connect-button').click()
+      await plain.page.getByTestId('wallet-option-walletconnect').waitFor({ state: 'visible' })
+      noIntent.push((await plain.page.evaluate(MEASURE_CLICK_TO_QR)) as number)
+    } finally {
+      await plain.context.close()
+    }
+    const { context, page } = await freshPage()
+    try {
       const proposals = relay.stats.methods.wc_proposeSession ?? 0
+      const sockets = relay.stats.connections.length
       await page.getByTestId('connect-button').click()
       await page.getByTestId('wallet-option-walletconnect').waitFor({ state: 'visible' })
       await quiet(page, 500)
-      // Desktop must not pair before the click (the user may pick an extension).
+      // Desktop opens no socket and sends no proposal before the user reaches for the row.
+      socketsBeforeIntent += relay.stats.connections.length - sockets
+      await page.getByTestId('wallet-option-walletconnect').hover()
+      await quiet(page, 500)
       proposalsBeforeClick += (relay.stats.methods.wc_proposeSession ?? 0) - proposals
       cold.push((await page.evaluate(MEASURE_CLICK_TO_QR)) as number)
       await page.getByTestId('wc-back').click()
@@ -142,9 +162,19 @@ async function pairingRuns(browser: Browser, baseURL: string, relay: Relay, wall
       target: `<= ${QR_TARGET_MS}`,
       meets: medianMs(cold) <= QR_TARGET_MS,
       runs: cold.length,
-      note: 'cold: fresh page, dialog warmed up (code only), pairing (SDK init, relay socket, proposal) starts on the click',
+      note: 'cold page, pointer over the row first (SDK init and relay socket on intent), proposal on the click',
       samples: cold.map((value) => Math.round(value)),
       proposalsBeforeClick,
+      socketsBeforeIntent,
+    },
+    {
+      metric: 'walletconnect_click_to_qr_no_intent_ms_median',
+      value: medianMs(noIntent),
+      unit: 'ms',
+      target: 'none (report: code, init, socket and proposal all on the click)',
+      meets: null,
+      runs: noIntent.length,
+      samples: noIntent.map((value) => Math.round(value)),
     },
     {
       metric: 'walletconnect_click_to_qr_warm_socket_ms_median',

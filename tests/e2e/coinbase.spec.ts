@@ -9,7 +9,8 @@ import { coinbaseSmartWallet as catalogue } from '@/lib/i18n/coinbaseSmartWallet
 import { errors } from '@/lib/i18n/errors'
 import { ui } from '@/lib/i18n/ui'
 import type { KeysWallet } from '../fixtures/coinbase/keysWallet'
-import { expect, KEYS_WALLET_CHAINS, openDialogWarm, test } from './coinbaseFixtures'
+import { phoneContext } from '../fixtures/userAgents'
+import { expect, KEYS_WALLET_CHAINS, openDialogWarm, SDK_CREATED_KEY, test } from './coinbaseFixtures'
 
 /**
  * The Coinbase Smart Wallet end to end (issue 5): the production build in Debian's Chromium, the real
@@ -248,6 +249,89 @@ test.describe('connecting', () => {
     await expect(page.getByTestId('signature-verified')).toHaveAttribute('data-verified', 'true')
     expect(popups).toBe(1)
     expect(wallet.requests.map((request) => request.method)).toEqual(['personal_sign'])
+  })
+})
+
+/** Whether the page has created the Coinbase SDK (it writes its version key then). */
+function sdkCreated(page: Page): Promise<boolean> {
+  return page.evaluate((key) => window.localStorage.getItem(key) !== null, SDK_CREATED_KEY)
+}
+
+test.describe('the SDK loads when the user reaches for the row (issue 14, part 2)', () => {
+  test('opening the dialog on a computer loads no Coinbase code; the pointer moving over the row does, and the click then opens the popup inside it', async ({
+    page,
+    coinbaseApp,
+    useKeysWallet,
+  }) => {
+    const wallet = await useKeysWallet()
+    await traceWindowOpen(page, { blockOutsideClickTask: true })
+    const sdkChunks: string[] = []
+    page.on('response', (response) => {
+      if (!response.url().includes('/_next/static/chunks/')) return
+      void response.text().then((body) => body.includes('Popup was blocked. Try again.') && sdkChunks.push(response.url()), () => undefined)
+    })
+    await page.goto(coinbaseApp.baseURL)
+    await page.getByTestId('connect-button').click()
+    const dialog = page.getByTestId('connect-dialog')
+    const row = dialog.getByTestId(OPTION)
+    await expect(row).toBeVisible()
+    // Longer than any warm-up on loopback: nothing of the SDK arrives while the pointer rests.
+    await page.waitForTimeout(1_500)
+    expect(sdkChunks).toEqual([])
+    expect(await sdkCreated(page)).toBe(false)
+    await expect(row).toContainText(ui['connect.tagline.coinbaseSmartWallet'])
+
+    // Mouse: hover, then click, as a person does.
+    await row.hover()
+    await expect(row).not.toHaveAttribute('data-preparing', 'true')
+    expect(sdkChunks.length).toBeGreaterThan(0)
+    const popup = page.waitForEvent('popup')
+    await row.click()
+    await popup
+    await expect(page.getByTestId('account-address')).toHaveAttribute('title', wallet.address)
+    expect(await openCalls(page)).toEqual([expect.objectContaining({ eventType: 'click', inClickTask: true, userActivation: true })])
+  })
+
+  test('keyboard: Tab to the row warms it up, and Enter opens the popup inside the key press', async ({ page, coinbaseApp, useKeysWallet }) => {
+    const wallet = await useKeysWallet()
+    await traceWindowOpen(page, { blockOutsideClickTask: true })
+    await page.goto(coinbaseApp.baseURL)
+    await page.getByTestId('connect-button').focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByTestId('connect-dialog')
+    await expect(dialog).toBeVisible()
+    const row = dialog.getByTestId(OPTION)
+    for (let presses = 0; presses < 20 && !(await row.evaluate((element) => element === document.activeElement)); presses++) {
+      await page.keyboard.press('Tab')
+    }
+    await expect(row).toBeFocused()
+    // The moment a person takes between reaching a row and pressing Enter.
+    await expect(row).not.toHaveAttribute('data-preparing', 'true')
+    const popup = page.waitForEvent('popup')
+    await page.keyboard.press('Enter')
+    await popup
+    await expect(page.getByTestId('account-address')).toHaveAttribute('title', wallet.address)
+    expect(await openCalls(page)).toEqual([expect.objectContaining({ eventType: 'click', inClickTask: true, userActivation: true })])
+  })
+
+  test.describe('a phone', () => {
+    test.use(phoneContext())
+
+    test('touch: the dialog warms the family up (no hover on a phone), and a tap opens the popup inside it', async ({ page, coinbaseApp, useKeysWallet }) => {
+      const wallet = await useKeysWallet()
+      await traceWindowOpen(page, { blockOutsideClickTask: true })
+      await page.goto(coinbaseApp.baseURL)
+      await page.getByTestId('connect-button').tap()
+      const row = page.getByTestId('connect-dialog').getByTestId(OPTION)
+      await expect(row).toBeVisible()
+      await expect.poll(() => sdkCreated(page)).toBe(true)
+      await expect(row).not.toHaveAttribute('data-preparing', 'true')
+      const popup = page.waitForEvent('popup')
+      await row.tap()
+      await popup
+      await expect(page.getByTestId('account-address')).toHaveAttribute('title', wallet.address)
+      expect(await openCalls(page)).toEqual([expect.objectContaining({ eventType: 'click', inClickTask: true, userActivation: true })])
+    })
   })
 })
 

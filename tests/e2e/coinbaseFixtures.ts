@@ -80,11 +80,21 @@ export { expect }
 /** The localStorage key the SDK writes when it is created: the family is warmed up and its provider ready. */
 export const SDK_CREATED_KEY = '-CBWSDK:VERSION'
 
-/** Opens the connect dialog and waits until it has created the Coinbase SDK (so the tap can open the popup at once). */
+/** The Coinbase Smart Wallet's row in the connect dialog. */
+export const COINBASE_OPTION = 'wallet-option-coinbasesmartwallet'
+
+/**
+ * Opens the connect dialog and reaches for the Coinbase row the way a mouse user does (the pointer
+ * moves over it), then waits until that intent has created the SDK and the row is ready, so the
+ * click that follows opens the popup at once.
+ */
 export async function openDialogWarm(page: Page) {
   await page.getByTestId('connect-button').click()
   const dialog = page.getByTestId('connect-dialog')
   await expect(dialog).toBeVisible()
+  const row = dialog.getByTestId(COINBASE_OPTION)
+  await row.hover()
   await page.waitForFunction((key) => window.localStorage.getItem(key) !== null, SDK_CREATED_KEY)
+  await expect(row).not.toHaveAttribute('data-preparing', 'true')
   return dialog
 }

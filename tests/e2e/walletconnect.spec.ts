@@ -88,6 +88,30 @@ test.describe('desktop: QR code', () => {
     expect(relay.stats.methods.wc_proposeSession ?? 0).toBeGreaterThan(proposals)
   })
 
+  test('reaching for the WalletConnect row (the pointer over it) opens the relay socket without a proposal; the click then pairs', async ({
+    page,
+    wcServer,
+    relay,
+  }) => {
+    await page.goto(wcServer.baseURL)
+    const sockets = relay.stats.connections.length
+    const proposals = relay.stats.methods.wc_proposeSession ?? 0
+    await page.getByTestId('connect-button').click()
+    const row = page.getByTestId('connect-dialog').getByTestId('wallet-option-walletconnect')
+    await expect(row).toBeVisible()
+    await page.waitForTimeout(500)
+    expect(relay.stats.connections.length).toBe(sockets)
+    // From outside the dialog onto the row: the pointer really moves over it.
+    await page.mouse.move(1, 1)
+    await row.hover()
+    await expect.poll(() => relay.stats.connections.length).toBeGreaterThan(sockets)
+    await page.waitForTimeout(1_000)
+    expect(relay.stats.methods.wc_proposeSession ?? 0).toBe(proposals)
+    await row.click()
+    await expect(page.getByTestId('wc-qr')).toHaveAttribute('data-uri', /^wc:/)
+    expect(relay.stats.methods.wc_proposeSession ?? 0).toBe(proposals + 1)
+  })
+
   test('the QR code pairs the wallet: connected, account and chain shown, the four values stored under the key', { tag: '@dev' }, async ({
     page,
     wcServer,
