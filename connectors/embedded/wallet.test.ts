@@ -171,4 +171,19 @@ describe('embedded wallet keys', () => {
     await expect(wallet.verifyRecoveryCode('r'.repeat(22), '12a456')).rejects.toMatchObject({ code: 'embedded_invalid_code_format' })
     await expect(wallet.unlock()).rejects.toMatchObject({ code: 'embedded_no_wallet' })
   })
+
+  it('asked to sign for an account whose key this device does not hold: "signer not found" (SPEC.md §8), no passkey prompt', async () => {
+    const { api } = await fakeApi()
+    const { passkeys } = fakePasskeys()
+    const wallet = createEmbeddedWallet({ api, vaults: createMemoryVaultStorage(), passkeys })
+    const address = await wallet.create('ann@example.test')
+    wallet.lock()
+    const asked = vi.mocked(passkeys.evaluate).mock.calls.length
+    const stranger = '0x00000000000000000000000000000000000000aa'
+    await expect(wallet.unlock(stranger)).rejects.toMatchObject({ code: 'signer_not_found', message: 'The wallet has no signer for this account.' })
+    await expect(wallet.revealPhrase(stranger)).rejects.toMatchObject({ code: 'signer_not_found' })
+    expect(vi.mocked(passkeys.evaluate).mock.calls.length).toBe(asked)
+    // The device's own account still unlocks.
+    expect((await wallet.unlock(address)).address).toBe(address)
+  })
 })

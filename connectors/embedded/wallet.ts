@@ -2,6 +2,7 @@ import { generateMnemonic } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english'
 import { getAddress, type Address } from 'viem'
 import { mnemonicToAccount, type HDAccount } from 'viem/accounts'
+import { SignerNotFoundError } from '@/lib/errors/wallet'
 import { createEmbeddedApi, type EmbeddedApi } from './api'
 import { fromBase64Url, randomBytes, toBase64Url, utf8, wipe } from './crypto/bytes'
 import { additionalData, deriveWrappingKey, generateDataKeyBytes, importDataKey, open, seal } from './crypto/keyWrapping'
@@ -68,10 +69,20 @@ export function createEmbeddedWallet(parameters: EmbeddedWalletParameters = {}) 
     return account
   }
 
+  /**
+   * The device's record of `address`, or of the newest wallet. Asked for a named account this device
+   * holds no key for (the connected account's record was cleared, or it lives on another device), it
+   * is SPEC.md §8's "signer not found"; with no account named and none here, there is no wallet yet.
+   */
   async function recordFor(address?: Address): Promise<VaultRecord> {
     const records = await vaults.list()
-    const record = address ? records.find((candidate) => candidate.address === getAddress(address)) : records[0]
-    if (!record) throw new NoEmbeddedWalletError()
+    if (!address) {
+      const newest = records[0]
+      if (!newest) throw new NoEmbeddedWalletError()
+      return newest
+    }
+    const record = records.find((candidate) => candidate.address === getAddress(address))
+    if (!record) throw new SignerNotFoundError({ details: `no key on this device for ${getAddress(address)}` })
     return record
   }
 
