@@ -7,7 +7,14 @@ import { ANDROID_CHROME, phoneContext } from '../fixtures/userAgents'
 import type { Relay } from '../fixtures/walletConnect/relay'
 import type { TestWallet } from '../fixtures/walletConnect/wallet'
 import { readClipboard } from './readClipboard'
-import { expect, test } from './walletConnectFixtures'
+import { expect as baseExpect, test } from './walletConnectFixtures'
+
+// Every step here crosses a real relay (in the test runner's process) between two real SDKs, each
+// doing its own crypto on the same two cores as the browser and the app server. Under a loaded CI
+// machine a pairing round trip can take several seconds: waits get 30 s (as under next dev) and
+// tests three times their project's limit, so only a step that never happens fails, not a slow one.
+const expect = baseExpect.configure({ timeout: 30_000 })
+test.beforeEach(() => test.slow())
 
 /**
  * WalletConnect end to end (issue 4): the production build in Debian's Chromium with the real dapp
