@@ -1,22 +1,17 @@
-import type { CreateConnectorFn } from '@wagmi/core'
 import { type Address, getAddress } from 'viem'
 import { localChain } from '@/lib/chains'
 import { AccountNotFoundError } from '@/lib/errors/wallet'
-import { endSession } from '../shared/endSession'
+import { createFamilyConnector, type FamilyConfig } from '../shared/familyConnector'
 import type { LoadedConnector } from '../shared/lazyConnector'
 import { createLifecycle } from '../shared/lifecycle'
 import { logger } from '../shared/logger'
 import { createPersistedValues } from '../shared/persistedValues'
-import { mapProviderError } from '../shared/providerErrors'
 import type { KeyValueStorage } from '../shared/storage'
-import { switchChain as switchChainWithRules } from '../shared/switchChain'
-import { reportConnectionFailed } from '../shared/connectionEvents'
 import { EMBEDDED_KEY, EMBEDDED_NAME } from './identity'
 import { createEmbeddedProvider, type EmbeddedProvider } from './provider'
 import { createEmbeddedWallet, type EmbeddedWallet, type EmbeddedWalletParameters } from './wallet'
 import { createAutoLock } from './autoLock'
 import { createConfirmations, type Confirmations } from './confirmation/confirmations'
-import { applyAccountsChanged, applyChainChanged, type WalletEventTarget } from '../shared/walletEvents'
 
 export type EmbeddedConnectorParameters = EmbeddedWalletParameters & {
   /** RPC address per chain id: where transactions are sent and reads go. */
@@ -30,7 +25,9 @@ export type EmbeddedConnectorParameters = EmbeddedWalletParameters & {
  * The real connector as the embedded family's views see it: wagmi's members plus the wallet's keys
  * (the panel) and the requests waiting for the user's approval (the confirmation sheet).
  */
-export type EmbeddedConnector = LoadedConnector & {
+export type EmbeddedConnector = LoadedConnector & EmbeddedExtras
+
+type EmbeddedExtras = {
   embeddedWallet: EmbeddedWallet
   embeddedProvider: EmbeddedProvider
   embeddedConfirmations: Confirmations
@@ -48,16 +45,14 @@ declare global {
   }
 }
 
-/** The connector's events go to wagmi; kept apart so they can be removed symmetrically. */
-type Handlers = Pick<ReturnType<CreateConnectorFn>, 'onAccountsChanged' | 'onChainChanged' | 'onDisconnect'>
-
 /**
- * The embedded wallet as a wagmi connector (members in wagmi's order). Connecting needs a wallet that
- * the panel created, unlocked or recovered — or, on a reload, one this device holds for the remembered
- * address: that restores the connection locked, and the first request that needs the key asks for the
- * passkey. Disconnecting locks (drops the key from memory) and keeps the device's encrypted record.
+ * The embedded wallet as a wagmi connector, built on the shared skeleton (`createFamilyConnector`).
+ * Connecting needs a wallet that the panel created, unlocked or recovered — or, on a reload, one this
+ * device holds for the remembered address: that restores the connection locked, and the first
+ * request that needs the key asks for the passkey. Disconnecting locks (drops the key from memory)
+ * and keeps the device's encrypted record.
  */
-export function embeddedConnector(parameters: EmbeddedConnectorParameters) {
+export function embeddedConnector(parameters: EmbeddedConnectorParameters): (config: FamilyConfig) => EmbeddedConnector {
   const persisted = createPersistedValues(EMBEDDED_KEY, parameters.storage)
   const wallet = createEmbeddedWallet(parameters)
   // Every request that uses the key waits for the user here (the app's sheet shows it).
@@ -72,9 +67,7 @@ export function embeddedConnector(parameters: EmbeddedConnectorParameters) {
     wallet.lock()
   }
 
-  return (config: Parameters<CreateConnectorFn>[0]): EmbeddedConnector => {
-    // The shared handling of the wallet's accountsChanged / chainChanged (SPEC.md §4).
-    const events: WalletEventTarget = { persisted, emitChange: (data) => config.emitter.emit('change', data), connectorKey: EMBEDDED_KEY }
+  return createFamilyConnector<EmbeddedProvider, EmbeddedExtras>((config) => {
     const defaultChainId = config.chains[0].id
     let connected: Address | undefined
     let chainId = persisted.getCurrentChain() ?? defaultChainId
@@ -99,26 +92,6 @@ export function embeddedConnector(parameters: EmbeddedConnectorParameters) {
     // Nothing to initialise but the provider: the lifecycle still marks uninitialised → initialised.
     const lifecycle = createLifecycle(async () => provider)
 
-    let listening: { chainChanged: (chain: string) => void; accountsChanged: (accounts: Address[]) => void; disconnect: () => void } | undefined
-    function attach(handlers: Handlers) {
-      if (listening) return
-      listening = {
-        chainChanged: (chain) => handlers.onChainChanged(chain),
-        accountsChanged: (accounts) => handlers.onAccountsChanged(accounts),
-        disconnect: () => handlers.onDisconnect(),
-      }
-      provider.on('chainChanged', listening.chainChanged)
-      provider.on('accountsChanged', listening.accountsChanged)
-      provider.on('disconnect', listening.disconnect)
-    }
-    function detach() {
-      if (!listening) return
-      provider.removeListener('chainChanged', listening.chainChanged)
-      provider.removeListener('accountsChanged', listening.accountsChanged)
-      provider.removeListener('disconnect', listening.disconnect)
-      listening = undefined
-    }
-
     async function installTestHandle() {
       if (typeof window === 'undefined' || !config.chains.some((chain) => chain.id === localChain.id)) return
       const secret = window.__sigilEmbeddedTestSecret
@@ -129,81 +102,65 @@ export function embeddedConnector(parameters: EmbeddedConnectorParameters) {
     }
 
     return {
-      id: EMBEDDED_KEY,
-      name: EMBEDDED_NAME,
-      type: 'embedded',
-      embeddedWallet: wallet,
-      embeddedProvider: provider,
-      embeddedConfirmations: confirmations,
-
+      properties: {
+        id: EMBEDDED_KEY,
+        name: EMBEDDED_NAME,
+        type: 'embedded',
+        embeddedWallet: wallet,
+        embeddedProvider: provider,
+        embeddedConfirmations: confirmations,
+      },
+      key: EMBEDDED_KEY,
+      persisted,
       async setup() {
         void installTestHandle()
       },
 
-      async connect({ chainId: requested, isReconnecting, withCapabilities } = {}) {
-        await lifecycle.init()
-        try {
-          let address: Address
-          if (isReconnecting) {
-            // A reload: the remembered address, if this device still holds its wallet — locked.
-            const remembered = persisted.getActiveAccount()
-            const records = await wallet.list()
-            const record = remembered && records.find((candidate) => candidate.address === remembered)
-            if (!record) throw new AccountNotFoundError({ details: 'no wallet on this device for the remembered address' })
-            address = record.address
-          } else {
-            // The panel unlocked (or created, or recovered) the wallet already; otherwise ask the passkey.
-            address = wallet.unlockedAddress ?? (await wallet.unlock()).address
-          }
-          connected = getAddress(address)
-          attach(this)
-          const target = requested ?? persisted.getCurrentChain() ?? chainId
-          chainId = config.chains.some((chain) => chain.id === target) ? target : defaultChainId
-          persisted.setActiveAccount(connected)
-          persisted.setCurrentChain(chainId)
-          autoLock.start()
-          return {
-            accounts: (withCapabilities ? [{ address: connected, capabilities: {} }] : [connected]) as never,
-            chainId,
-          }
-        } catch (error) {
-          connected = undefined
-          detach()
-          const mapped = mapProviderError(error, 'connect')
-          if (isReconnecting) {
-            persisted.clear()
-          } else {
-            reportConnectionFailed({ connectorKey: EMBEDDED_KEY, connectorName: EMBEDDED_NAME, error: mapped })
-          }
-          throw mapped
+      open: () => lifecycle.init(),
+      async grantAccounts(_provider, { isReconnecting }) {
+        let address: Address
+        if (isReconnecting) {
+          // A reload: the remembered address, if this device still holds its wallet — locked.
+          const remembered = persisted.getActiveAccount()
+          const records = await wallet.list()
+          const record = remembered && records.find((candidate) => candidate.address === remembered)
+          if (!record) throw new AccountNotFoundError({ details: 'no wallet on this device for the remembered address' })
+          address = record.address
+        } else {
+          // The panel unlocked (or created, or recovered) the wallet already; otherwise ask the passkey.
+          address = wallet.unlockedAddress ?? (await wallet.unlock()).address
         }
+        connected = getAddress(address)
+        return [connected]
       },
-
-      async disconnect() {
-        detach()
-        connected = undefined
-        await endSession({
-          persisted,
-          connectorKey: EMBEDDED_KEY,
-          disconnectProvider: () => {
-            release()
-            lifecycle.reset()
-          },
-        })
-      },
-
-      async getAccounts() {
-        return connected ? [connected] : []
-      },
-
-      async getChainId() {
+      connectedChainId(_provider, requested) {
+        // No wallet to ask: the provider is on the chain the connector says. The requested one when
+        // the app has it (so no switch follows), else the remembered one; a requested chain the app
+        // lacks is refused by the switch rules, and the connection starts on the app's first chain.
+        const target = requested ?? persisted.getCurrentChain() ?? chainId
+        chainId = config.chains.some((chain) => chain.id === target) ? target : defaultChainId
         return chainId
       },
-
-      async getProvider() {
-        return provider
+      onConnected: () => autoLock.start(),
+      abandonConnection() {
+        connected = undefined
       },
 
+      disconnect() {
+        connected = undefined
+        return () => {
+          release()
+          lifecycle.reset()
+        }
+      },
+      endAfterWalletDisconnect() {
+        connected = undefined
+        release()
+      },
+
+      getAccounts: async () => (connected ? [connected] : []),
+      getChainId: async () => chainId,
+      getProvider: async () => provider,
       async isAuthorized() {
         const remembered = persisted.getActiveAccount()
         if (!remembered) return false
@@ -215,34 +172,7 @@ export function embeddedConnector(parameters: EmbeddedConnectorParameters) {
         }
       },
 
-      async switchChain({ chainId: target, addEthereumChainParameter }) {
-        const chain = await switchChainWithRules({
-          request: (args) => provider.request(args),
-          chainId: target,
-          supportedChains: config.chains,
-          canSwitch: true,
-          addEthereumChainParameter,
-          persisted,
-        })
-        config.emitter.emit('change', { chainId: chain.id })
-        return chain
-      },
-
-      onAccountsChanged(accounts) {
-        if (applyAccountsChanged(events, accounts) === 'disconnect') void this.onDisconnect()
-      },
-
-      onChainChanged(chain) {
-        applyChainChanged(events, chain)
-      },
-
-      async onDisconnect() {
-        detach()
-        connected = undefined
-        await endSession({ persisted, connectorKey: EMBEDDED_KEY, disconnectProvider: release })
-        config.emitter.emit('disconnect')
-      },
+      switchTarget: () => ({ request: (args) => provider.request(args) }),
     }
-  }
+  })
 }
-

@@ -1,14 +1,5 @@
-import { createConnector } from '@wagmi/core'
-import type { Address, EIP1193Provider } from 'viem'
-import type { SigilError } from '@/lib/errors/SigilError'
-import {
-  AccountNotFoundError,
-  ConnectionRejectedError,
-  ProviderNotFoundError,
-  RequestTimeoutError,
-  SwitchChainRejectedError,
-  UnknownWalletError,
-} from '@/lib/errors/wallet'
+import type { EIP1193Provider } from 'viem'
+import { ProviderNotFoundError, RequestTimeoutError, UnknownWalletError } from '@/lib/errors/wallet'
 import { entryForKey } from '@/wallet-book/entryForKey'
 import { injectedIndex } from '@/wallet-book/injectedIndex'
 import { findInjectedProvider } from '@/wallet-book/resolve/findInjectedProvider'
@@ -18,21 +9,17 @@ import { readProperty } from '@/wallet-book/resolve/readProperty'
 import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
 import type { WalletBook, WalletBookEntry } from '@/wallet-book/types'
 import { connectorKey } from '../shared/connectorKey'
-import { endSession } from '../shared/endSession'
+import { createFamilyConnector } from '../shared/familyConnector'
 import { createLifecycle } from '../shared/lifecycle'
 import { logger } from '../shared/logger'
-import { parseAddress } from '../shared/parseAddress'
-import { parseChainId } from '../shared/parseChainId'
 import { createPersistedValues } from '../shared/persistedValues'
 import { getProviderWithRetry, requireInitProvider } from '../shared/providerRetry'
 import { createSigilProperties } from '../shared/sigilProperties'
 import type { KeyValueStorage } from '../shared/storage'
-import { requestAccounts, requestChainId } from '../shared/timeouts'
-import type { RequestFn, SigilConnectorProperties } from '../shared/types'
+import type { SigilConnectorProperties } from '../shared/types'
+import { readAccounts, readChainId, requestOf } from '../shared/walletReads'
 import { type DiscoveryStore, getDiscoveryStore } from './discovery'
 import { waitForLateInjection } from './lateInjection'
-import { createProviderListeners, eip1193Listeners } from '../shared/providerListeners'
-import { applyAccountsChanged, applyChainChanged, type WalletEventTarget } from '../shared/walletEvents'
 
 export type InjectedParameters = {
   /** Wallet-book key of a browser-extension wallet, e.g. `metamask`. */
@@ -61,26 +48,9 @@ export type InjectedParameters = {
 
 type Provider = EIP1193Provider
 
-/**
- * Error mapping, failure reporting and the chain-switch rules load on the first connect or switch,
- * not with the page: nothing before the user's first action needs them, and the first-load bundle
- * has a budget. (The connect dialog subscribes to the same `connectionEvents` module instance.)
- */
-const loadProviderErrors = () => import('../shared/providerErrors')
-const loadConnectionEvents = () => import('../shared/connectionEvents')
-const loadSwitchChain = () => import('../shared/switchChain')
-
 /** How many times `isAuthorized` asks for accounts when a wallet is slow right after page load. */
 const AUTHORIZE_ATTEMPTS = 3
 
-function requestOf(provider: Provider): RequestFn {
-  return (args) => provider.request(args as Parameters<Provider['request']>[0])
-}
-
-/**
- * Some injected providers have `off` instead of `removeListener`, or neither (Trust Wallet:
- * https://github.com/wevm/wagmi/issues/3526#issuecomment-1912683002).
- */
 type Identity = { key: string; name: string; icon: string | undefined; rdns: readonly string[] | undefined; entry: WalletBookEntry | undefined }
 
 function identify(parameters: InjectedParameters): Identity {
@@ -102,8 +72,9 @@ injected.type = 'injected' as const
  * A browser-extension wallet as a wagmi connector: a wallet-book wallet (found by EIP-6963 rdns,
  * then by its window locators), a wallet only known by its EIP-6963 announcement, or — with no
  * parameters — the generic "Browser wallet" on `window.ethereum`.
- * Members follow wagmi's connector order; shared rules (persisted values, timeouts, retry, chain
- * switching, error mapping) come from `connectors/shared`.
+ * Built on the shared skeleton (`createFamilyConnector`); what is stated here is the family's own:
+ * finding the provider, waiting for late injection, revoking permission on disconnect, MetaMask's
+ * slow start and its 1013 disconnects.
  */
 export function injected(parameters: InjectedParameters = {}) {
   const identity = identify(parameters)
@@ -142,135 +113,68 @@ export function injected(parameters: InjectedParameters = {}) {
   // uninitialised → initialising (provider looked up, waiting for late injection) → initialised.
   const lifecycle = createLifecycle(async () => requireInitProvider(await findProviderAfterInjection()))
 
-  // EIP-1193 listeners: added once per provider, removed symmetrically.
-  const listeners = createProviderListeners()
-  const detachListeners = () => listeners.detach()
+  return createFamilyConnector<Provider | undefined, { sigil: SigilConnectorProperties }>(() => {
+    async function getAccounts() {
+      // SPEC.md §4: no provider when an address is requested → reset, re-init, wait 1000 ms.
+      return readAccounts(await getProviderWithRetry({ getProvider: findProvider, reset: lifecycle.reset, init: lifecycle.init }))
+    }
 
-  return createConnector<Provider | undefined, { sigil: SigilConnectorProperties }>((config) => {
-    // The shared handling of the wallet's accountsChanged / chainChanged (SPEC.md §4).
-    const events: WalletEventTarget = { persisted, emitChange: (data) => config.emitter.emit('change', data), connectorKey: key }
-    async function emitFailure(error: SigilError) {
-      const { reportConnectionFailed } = await loadConnectionEvents()
-      reportConnectionFailed({ connectorKey: key, connectorName: identity.name, error })
+    async function getProvider() {
+      const found = findProvider()
+      if (found) return found
+      // Only the wallet this site was connected with waits for a late injection (reload inside
+      // MetaMask Mobile's browser); every other connector answers at once, keeping reconnect fast.
+      return persisted.getActiveAccount() ? findProviderAfterInjection() : undefined
     }
 
     return {
       // Identity: the wagmi id is the connector key, so the UI, the wallet-book and the persisted
       // values all name the wallet the same way.
-      id: key,
-      name: identity.name,
-      icon: identity.icon,
-      rdns: identity.rdns,
-      type: injected.type,
-      sigil,
+      properties: { id: key, name: identity.name, icon: identity.icon, rdns: identity.rdns, type: injected.type, sigil },
+      key,
+      persisted,
 
-      async connect({ chainId, isReconnecting, withCapabilities } = {}) {
-        let provider: Provider
-        try {
-          provider = await lifecycle.init()
-        } catch (error) {
-          const mapped = (await loadProviderErrors()).mapProviderError(error, 'connect')
-          if (!isReconnecting) await emitFailure(mapped)
-          throw mapped
-        }
-        listeners.attach(provider, eip1193Listeners(this))
+      open: () => lifecycle.init(),
+      listenBeforeAccounts: true,
+      // SPEC.md §8: a retry starts from a fresh lookup (the user may have switched extensions meanwhile).
+      reinitialiseAfterRejection: lifecycle,
 
-        try {
-          const accounts = isReconnecting
-            ? await this.getAccounts()
-            : parseAccounts(await provider.request({ method: 'eth_requestAccounts' }))
-          const account = accounts[0]
-          if (!account) throw new AccountNotFoundError()
-
-          let currentChainId = await this.getChainId()
-          if (chainId !== undefined && chainId !== currentChainId) {
-            // Like wagmi: connecting succeeds on the wallet's chain unless the user rejected the switch.
-            currentChainId = await this.switchChain!({ chainId }).then(
-              (chain) => chain.id,
-              (error: unknown) => {
-                if (error instanceof SwitchChainRejectedError) throw error
-                return currentChainId
-              },
-            )
-          }
-
-          persisted.setActiveAccount(account)
-          persisted.setCurrentChain(currentChainId)
-          return {
-            accounts: (withCapabilities ? accounts.map((address) => ({ address, capabilities: {} })) : accounts) as never,
-            chainId: currentChainId,
-          }
-        } catch (error) {
-          detachListeners()
-          const mapped = (await loadProviderErrors()).mapProviderError(error, 'connect')
-          if (isReconnecting) {
-            // The wallet no longer grants this site its accounts: drop the stale values.
-            persisted.clear()
-            throw mapped
-          }
-          if (mapped instanceof ConnectionRejectedError) {
-            // SPEC.md §8: after a rejection the provider is reset and re-initialised, so the retry
-            // starts from a fresh lookup (the user may have switched extensions meanwhile).
-            lifecycle.reset()
-            void lifecycle.init().catch(() => undefined)
-          }
-          await emitFailure(mapped)
-          throw mapped
-        }
-      },
-
-      async disconnect() {
+      disconnect() {
         const provider = findProvider()
-        detachListeners()
-        await endSession({
-          persisted,
-          connectorKey: key,
-          disconnectProvider: () => {
-            lifecycle.reset()
-            // Revoke the site's permission so the next connect asks again (MIP-2:
-            // https://github.com/MetaMask/metamask-improvement-proposals/blob/main/MIPs/mip-2.md).
-            // Not awaited: wallets without the method may never answer (https://github.com/wevm/wagmi/issues/4064).
-            void provider
-              ?.request({ method: 'wallet_revokePermissions' as never, params: [{ eth_accounts: {} }] as never })
-              .catch(() => undefined)
-          },
-        })
+        return () => {
+          lifecycle.reset()
+          // Revoke the site's permission so the next connect asks again (MIP-2:
+          // https://github.com/MetaMask/metamask-improvement-proposals/blob/main/MIPs/mip-2.md).
+          // Not awaited: wallets without the method may never answer (https://github.com/wevm/wagmi/issues/4064).
+          void provider
+            ?.request({ method: 'wallet_revokePermissions' as never, params: [{ eth_accounts: {} }] as never })
+            .catch(() => undefined)
+        }
+      },
+      endAfterWalletDisconnect: lifecycle.reset,
+      async isTransientDisconnect(error) {
+        // MetaMask emits 1013 while it reconnects to its backend; the site is still connected if
+        // accounts are still there (https://github.com/MetaMask/providers/pull/120).
+        if ((error as { code?: unknown } | undefined)?.code !== 1013) return false
+        return (await getAccounts().catch(() => [])).length > 0
       },
 
-      async getAccounts() {
-        // SPEC.md §4: no provider when an address is requested → reset, re-init, wait 1000 ms.
-        const provider = await getProviderWithRetry({
-          getProvider: findProvider,
-          reset: lifecycle.reset,
-          init: lifecycle.init,
-        })
-        return parseAccounts(await requestAccounts(requestOf(provider)))
-      },
-
+      getAccounts,
       async getChainId() {
         const provider = findProvider()
         if (!provider) throw new ProviderNotFoundError()
-        return parseChainId(await requestChainId(requestOf(provider)))
+        return readChainId(provider)
       },
-
-      async getProvider() {
-        const found = findProvider()
-        if (found) return found
-        // Only the wallet this site was connected with waits for a late injection (reload inside
-        // MetaMask Mobile's browser); every other connector answers at once, keeping reconnect fast.
-        return persisted.getActiveAccount() ? findProviderAfterInjection() : undefined
-      },
-
+      getProvider,
       async isAuthorized() {
         // Connected before (and not disconnected since): our persisted account is the shim that
         // keeps an extension which still exposes accounts from reconnecting after "Disconnect".
         if (!persisted.getActiveAccount()) return false
         try {
-          const provider = await this.getProvider()
-          if (!provider) return false
+          if (!(await getProvider())) return false
           for (let attempt = 1; ; attempt++) {
             try {
-              const accounts = await this.getAccounts()
+              const accounts = await getAccounts()
               if (accounts.length === 0) persisted.clear()
               return accounts.length > 0
             } catch (error) {
@@ -284,52 +188,15 @@ export function injected(parameters: InjectedParameters = {}) {
         }
       },
 
-      async switchChain({ chainId, addEthereumChainParameter }) {
-        const { switchChain: switchChainWithRules } = await loadSwitchChain()
-        const chain = await switchChainWithRules({
-          // Looked up when the wallet is first asked, so the rule checks come first whatever happens.
-          request: (args) => {
-            const provider = findProvider()
-            if (!provider) throw new ProviderNotFoundError()
-            return requestOf(provider)(args)
-          },
-          chainId,
-          supportedChains: config.chains,
-          switchNetworkOnlyFromWallet: entry?.switchNetworkOnlyFromWallet,
-          canSwitch: true,
-          addEthereumChainParameter,
-          persisted,
-        })
-        config.emitter.emit('change', { chainId: chain.id })
-        return chain
-      },
-
-      onAccountsChanged(accounts) {
-        // EIP-1193: an empty list means the wallet disconnected this site.
-        if (applyAccountsChanged(events, accounts) === 'disconnect') void this.onDisconnect()
-      },
-
-      onChainChanged(chain) {
-        applyChainChanged(events, chain)
-      },
-
-      async onDisconnect(error) {
-        // MetaMask emits 1013 while it reconnects to its backend; the site is still connected if
-        // accounts are still there (https://github.com/MetaMask/providers/pull/120).
-        if ((error as { code?: unknown } | undefined)?.code === 1013) {
-          const accounts = await this.getAccounts().catch(() => [])
-          if (accounts.length > 0) return
-        }
-        detachListeners()
-        await endSession({ persisted, connectorKey: key, disconnectProvider: lifecycle.reset })
-        config.emitter.emit('disconnect')
-      },
+      switchTarget: () => ({
+        // Looked up when the wallet is first asked, so the rule checks come first whatever happens.
+        request: (args) => {
+          const provider = findProvider()
+          if (!provider) throw new ProviderNotFoundError()
+          return requestOf(provider)(args)
+        },
+        switchNetworkOnlyFromWallet: entry?.switchNetworkOnlyFromWallet,
+      }),
     }
   })
-}
-
-/** Every address from the wallet goes through the address rule (SPEC.md §5). */
-function parseAccounts(value: unknown): Address[] {
-  if (!Array.isArray(value)) throw new UnknownWalletError({ details: 'the wallet answered accounts with something other than a list' })
-  return value.map(parseAddress)
 }

@@ -1,33 +1,21 @@
-import { createConnector } from '@wagmi/core'
-import { type Address } from 'viem'
 import type { PublicConfig } from '@/lib/config/public'
-import { SigilError } from '@/lib/errors/SigilError'
-import {
-  AccountNotFoundError,
-  ConnectionRejectedError,
-  ProviderNotFoundError,
-  SessionNotFoundError,
-  SwitchChainRejectedError,
-  UnknownWalletError,
-} from '@/lib/errors/wallet'
+import { ConnectionRejectedError, SessionNotFoundError, UnknownWalletError } from '@/lib/errors/wallet'
 import { detectPlatform, type Platform } from '@/lib/platform/detectPlatform'
 import { walletBook } from '@/wallet-book'
 import { entryForKey } from '@/wallet-book/entryForKey'
 import { signingDeepLink } from '@/wallet-book/links/signingDeepLink'
 import type { WalletBook, WalletBookEntry } from '@/wallet-book/types'
-import { reportConnectionFailed } from '../shared/connectionEvents'
 import { connectorKey } from '../shared/connectorKey'
 import { endSession } from '../shared/endSession'
+import { createFamilyConnector } from '../shared/familyConnector'
 import { logger } from '../shared/logger'
-import { parseAddress } from '../shared/parseAddress'
 import { parseChainId } from '../shared/parseChainId'
 import { createPersistedValues } from '../shared/persistedValues'
 import { getProviderWithRetry } from '../shared/providerRetry'
-import { mapProviderError } from '../shared/providerErrors'
 import { createSigilProperties } from '../shared/sigilProperties'
 import type { KeyValueStorage } from '../shared/storage'
-import { switchChain as switchChainWithRules } from '../shared/switchChain'
-import type { RequestFn, SigilConnectorProperties } from '../shared/types'
+import type { SigilConnectorProperties } from '../shared/types'
+import { parseAccounts } from '../shared/walletReads'
 import { WALLETCONNECT_TYPE, walletConnectConnectorId } from './constants'
 import { openWalletLink } from './openWalletLink'
 import { WalletRejectedProposalError } from './pairingErrors'
@@ -39,8 +27,6 @@ import {
   type WalletConnectSdkProvider,
   type WalletConnectSession,
 } from './walletConnectClient'
-import { createProviderListeners, type WalletEventHandlers } from '../shared/providerListeners'
-import { applyAccountsChanged, applyChainChanged, type WalletEventTarget } from '../shared/walletEvents'
 
 export type WalletConnectParameters = {
   publicConfig: PublicConfig
@@ -92,12 +78,6 @@ function defaultPlatform(): Platform | undefined {
   return detectPlatform({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints, vendor: navigator.vendor })
 }
 
-/** Every address from the wallet goes through the address rule (SPEC.md §5). */
-function parseAccounts(value: unknown): Address[] {
-  if (!Array.isArray(value)) throw new UnknownWalletError({ details: 'the wallet answered accounts with something other than a list' })
-  return value.map(parseAddress)
-}
-
 /** The chains the wallet approved in the session (CAIP-2 `eip155:<id>`, from `chains` or the accounts). */
 export function approvedChainIds(session: WalletConnectSession | undefined): number[] {
   const namespace = session?.namespaces.eip155
@@ -112,9 +92,8 @@ walletConnect.type = WALLETCONNECT_TYPE
 /**
  * A wallet reached over WalletConnect v2 (`@walletconnect/ethereum-provider`, imported on first
  * use): the generic "WalletConnect" connector, or one per wallet-book wallet (`wallet: 'rainbow'`;
- * key = the book key). Members follow wagmi's connector order; the shared rules (persisted values,
- * retry, chain switching, error mapping, failure events) come from `connectors/shared`. Every
- * WalletConnect connector shares the app's one client, so they share one pairing and one session.
+ * key = the book key), built on the shared skeleton (`createFamilyConnector`). Every WalletConnect
+ * connector shares the app's one client, so they share one pairing and one session.
  */
 export function walletConnect(parameters: WalletConnectParameters) {
   const book = parameters.book ?? walletBook
@@ -142,26 +121,8 @@ export function walletConnect(parameters: WalletConnectParameters) {
   client.claimSessions(() => claimKeys.map((claimKey) => createPersistedValues(claimKey, parameters.storage).getSessionTopic()))
   const getPlatform = parameters.getPlatform ?? defaultPlatform
   const openLink = parameters.openLink ?? ((url: string) => openWalletLink(url))
-  const listeners = createProviderListeners()
 
-  return createConnector<WalletConnectSdkProvider, WalletConnectConnectorExtras>((config) => {
-    // The shared handling of the wallet's accountsChanged / chainChanged (SPEC.md §4).
-    const events: WalletEventTarget = { persisted, emitChange: (data) => config.emitter.emit('change', data), connectorKey: key }
-    function emitFailure(error: SigilError) {
-      reportConnectionFailed({ connectorKey: key, connectorName: name, error })
-    }
-
-    /** EIP-1193 listeners on the shared provider: added once, removed symmetrically. */
-    function attachListeners(provider: WalletConnectSdkProvider, connector: WalletEventHandlers) {
-      listeners.attach(provider, {
-        accountsChanged: (accounts: string[]) => connector.onAccountsChanged(accounts),
-        chainChanged: (chainId: string) => connector.onChainChanged(chainId),
-        // SPEC.md §4: a remote session_delete ends the session and emits a disconnect.
-        session_delete: () => connector.onDisconnect(),
-      })
-    }
-    const detachListeners = () => listeners.detach()
-
+  return createFamilyConnector<WalletConnectSdkProvider, WalletConnectConnectorExtras>((config) => {
     /**
      * The provider wagmi and the signing path talk to: the SDK's, except that on a phone a request
      * that needs the user first brings the wallet to the front with `?sessionTopic=<topic>`
@@ -201,89 +162,70 @@ export function walletConnect(parameters: WalletConnectParameters) {
       return { provider, session }
     }
 
+    /** The session the connect under way paired or restored. */
+    let opened: WalletConnectSession | undefined
+
     return {
-      id: walletConnectConnectorId(parameters.wallet),
-      name,
-      icon: entry?.brand?.icon,
-      type: walletConnect.type,
-      sigil,
-      pairing: client.pairing,
-      walletEntry: entry,
-      prepare({ isMobile }) {
-        // Phones need the URI inside the tap (REFERENCE.md §2), so they pair ahead when the dialog
-        // opens. A computer calls this only when the user reaches for a WalletConnect row: the SDK
-        // initialises and opens its relay socket, and the proposal goes out on the click.
-        // A failed init (no project id) is reported when the user actually picks WalletConnect.
-        if (isMobile) client.prepare()
-        else client.warmUp()
+      properties: {
+        id: walletConnectConnectorId(parameters.wallet),
+        name,
+        icon: entry?.brand?.icon,
+        type: walletConnect.type,
+        sigil,
+        pairing: client.pairing,
+        walletEntry: entry,
+        prepare({ isMobile }) {
+          // Phones need the URI inside the tap (REFERENCE.md §2), so they pair ahead when the dialog
+          // opens. A computer calls this only when the user reaches for a WalletConnect row: the SDK
+          // initialises and opens its relay socket, and the proposal goes out on the click.
+          // A failed init (no project id) is reported when the user actually picks WalletConnect.
+          if (isMobile) client.prepare()
+          else client.warmUp()
+        },
       },
+      key,
+      persisted,
 
-      async connect({ chainId, isReconnecting, withCapabilities } = {}) {
-        let provider: WalletConnectSdkProvider
-        let session: WalletConnectSession
-        try {
-          if (isReconnecting) ({ provider, session } = await restore())
-          else {
-            session = await client.pair()
-            provider = client.provider ?? (await client.init())
-          }
-        } catch (error) {
-          if (error instanceof PairingCancelledError) throw new ConnectionRejectedError({ cause: error, details: 'pairing cancelled' })
-          if (error instanceof WalletRejectedProposalError) {
-            // The cause stays attached: the QR view restarts the pairing only after this.
-            const rejected = new ConnectionRejectedError({ cause: error, details: 'the wallet rejected the proposal' })
-            if (!isReconnecting) emitFailure(rejected)
-            throw rejected
-          }
-          const mapped = error instanceof SigilError ? error : mapProviderError(error, 'connect')
-          if (!isReconnecting) emitFailure(mapped)
-          throw mapped
+      async open({ isReconnecting }) {
+        if (isReconnecting) {
+          const restored = await restore()
+          opened = restored.session
+          return restored.provider
         }
-
         try {
-          const accounts = parseAccounts(provider.accounts)
-          const account = accounts[0]
-          if (!account) throw new AccountNotFoundError()
-          let currentChainId = parseChainId(provider.chainId)
-          attachListeners(provider, this)
-          persisted.setActiveAccount(account)
-          persisted.setSessionTopic(session.topic)
-          persisted.setCurrentChain(currentChainId)
-          if (chainId !== undefined && chainId !== currentChainId) {
-            // Like wagmi: connected on the wallet's chain unless the user rejected the switch.
-            currentChainId = await this.switchChain!({ chainId }).then(
-              (chain) => chain.id,
-              (error: unknown) => {
-                if (error instanceof SwitchChainRejectedError) throw error
-                return currentChainId
-              },
-            )
-          }
-          return {
-            accounts: (withCapabilities ? accounts.map((address) => ({ address, capabilities: {} })) : accounts) as never,
-            chainId: currentChainId,
-          }
+          opened = await client.pair()
         } catch (error) {
-          detachListeners()
-          const mapped = mapProviderError(error, 'connect')
-          await endSession({ persisted, connectorKey: key, disconnectProvider: () => client.endSession() })
-          if (!isReconnecting) emitFailure(mapped)
-          throw mapped
+          throw pairingFailure(error)
         }
+        return client.provider ?? client.init()
       },
+      // The SDK holds the accounts and chain the wallet approved: nothing to ask.
+      grantAccounts: (provider) => parseAccounts(provider.accounts),
+      connectedChainId: (provider) => parseChainId(provider.chainId),
+      listeners: (connector) => ({
+        accountsChanged: (accounts: string[]) => connector.onAccountsChanged(accounts),
+        chainChanged: (chainId: string) => connector.onChainChanged(chainId),
+        // SPEC.md §4: a remote session_delete ends the session and emits a disconnect.
+        session_delete: () => connector.onDisconnect(),
+      }),
+      remember({ account, chainId }) {
+        // Stored before any switch: the session is this connector's from the moment it is approved.
+        persisted.setActiveAccount(account)
+        if (opened) persisted.setSessionTopic(opened.topic)
+        persisted.setCurrentChain(chainId)
+      },
+      // The user closed the QR view: not a failure to report.
+      isQuietFailure: (error) => error.cause instanceof PairingCancelledError,
+      abandonConnection: () => endSession({ persisted, connectorKey: key, disconnectProvider: () => client.endSession() }),
 
-      async disconnect() {
-        detachListeners()
+      disconnect() {
         const connected = persisted.getSessionTopic() !== undefined && client.provider?.session?.topic === persisted.getSessionTopic()
-        if (!connected) {
-          // Never connected (a view closed mid-pairing): drop the pairing, leave another connector's session alone.
-          client.abandon()
-          persisted.clear()
-          return
-        }
+        // Never connected (a view closed mid-pairing): drop the pairing, leave another connector's session alone.
+        if (!connected) return () => client.abandon()
         // SPEC.md §4: clear the four values, disconnect, and drop the provider so a new pairing starts fresh.
-        await endSession({ persisted, connectorKey: key, disconnectProvider: () => client.endSession() })
+        return () => client.endSession()
       },
+      endAfterWalletDisconnect: () => client.endSession(),
 
       async getAccounts() {
         // SPEC.md §4: nothing to ask (no session, no pairing URI) → end the session, re-initialise,
@@ -303,17 +245,12 @@ export function walletConnect(parameters: WalletConnectParameters) {
         })
         return parseAccounts(provider.accounts)
       },
-
       async getChainId() {
         const provider = client.provider
         if (provider?.session) return parseChainId(provider.chainId)
         return persisted.getCurrentChain() ?? config.chains[0].id
       },
-
-      async getProvider() {
-        return withWalletLink(await client.init())
-      },
-
+      getProvider: async () => withWalletLink(await client.init()),
       async isAuthorized() {
         if (!persisted.getSessionTopic()) return false
         try {
@@ -325,41 +262,33 @@ export function walletConnect(parameters: WalletConnectParameters) {
         }
       },
 
-      async switchChain({ chainId, addEthereumChainParameter }) {
+      switchTarget() {
         const provider = client.provider
         const session = provider?.session
         if (!provider || !session) throw new SessionNotFoundError()
         // The session's approved chains bound what the app may ask for (REFERENCE.md §1).
         const approved = approvedChainIds(session)
-        const request: RequestFn = (args) => withWalletLink(provider).request(args as { method: string; params?: unknown })
-        const chain = await switchChainWithRules({
-          request,
-          chainId,
+        return {
+          request: (args) => withWalletLink(provider).request(args),
           supportedChains: config.chains.filter((candidate) => approved.includes(candidate.id)),
           switchNetworkOnlyFromWallet: entry?.switchNetworkOnlyFromWallet,
-          canSwitch: true,
-          addEthereumChainParameter,
-          persisted,
-        })
-        config.emitter.emit('change', { chainId: chain.id })
-        return chain
+        }
       },
-
-      onAccountsChanged(accounts) {
-        // SPEC.md §4: the first account becomes the active one. An empty list is not a WalletConnect
-        // disconnect (session_delete is): it is ignored.
-        applyAccountsChanged(events, accounts, { emptyMeansDisconnect: false })
-      },
-
-      onChainChanged(chain) {
-        applyChainChanged(events, chain)
-      },
-
-      async onDisconnect() {
-        detachListeners()
-        await endSession({ persisted, connectorKey: key, disconnectProvider: () => client.endSession() })
-        config.emitter.emit('disconnect')
-      },
+      // SPEC.md §4: the first account becomes the active one. An empty list is not a WalletConnect
+      // disconnect (session_delete is): it is ignored.
+      emptyAccountsMeansDisconnect: false,
     }
   })
+}
+
+/**
+ * A pairing that ended without a session, as a rejected connection. The cause stays attached: the
+ * QR view restarts the pairing only after a wallet's "no".
+ */
+function pairingFailure(error: unknown): unknown {
+  if (error instanceof PairingCancelledError) return new ConnectionRejectedError({ cause: error, details: 'pairing cancelled' })
+  if (error instanceof WalletRejectedProposalError) {
+    return new ConnectionRejectedError({ cause: error, details: 'the wallet rejected the proposal' })
+  }
+  return error
 }
