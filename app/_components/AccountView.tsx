@@ -26,7 +26,7 @@ export type AccountViewProps = {
 /** The connected account: address with copy, network menu, wrong-network banner, disconnect. */
 export function AccountView({ address, chainId, autoFocus, onDisconnect }: AccountViewProps) {
   const chains = useChains()
-  const { pending, error, errorCode, switchTo } = useChainSwitch()
+  const { pending, error, errorCode, switchTo } = useChainSwitch(chainId)
   useSigilTestHandle(switchTo)
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {

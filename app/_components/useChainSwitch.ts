@@ -1,7 +1,8 @@
 'use client'
 import { switchChain } from '@wagmi/core'
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { useConfig } from 'wagmi'
+import { connectionEvents } from '@/connectors/shared/connectionEvents'
 import { mapProviderError } from '@/connectors/shared/providerErrors'
 
 export type ChainSwitch = {
@@ -18,10 +19,20 @@ export type ChainSwitch = {
 /**
  * The one path for every chain switch on the page (menu, wrong-network button, test handle), so a
  * failure always shows the same way. The connector enforces the rules and raises the catalogue errors.
+ * A switch the wallet made on its own to a chain the app cannot use (SPEC.md §4) shows the same way,
+ * until the wallet comes back to a chain the page knows (`chainId`, the connection's current chain).
  */
-export function useChainSwitch(): ChainSwitch {
+export function useChainSwitch(chainId?: number): ChainSwitch {
   const config = useConfig()
   const [state, setState] = useState<Omit<ChainSwitch, 'switchTo'>>({ pending: null, error: null, errorCode: null })
+  const [walletMove, setWalletMove] = useState<{ chainId: number; error: string; errorCode: string } | null>(null)
+  useEffect(
+    () =>
+      connectionEvents.on('networkSwitchFailed', (event) => {
+        setWalletMove({ chainId: event.chainId, error: event.error.message, errorCode: event.error.code })
+      }),
+    [],
+  )
   const switchTo = useCallback(
     async (chainId: number) => {
       setState({ pending: chainId, error: null, errorCode: null })
@@ -35,5 +46,6 @@ export function useChainSwitch(): ChainSwitch {
     },
     [config],
   )
-  return { ...state, switchTo }
+  const moved = walletMove !== null && walletMove.chainId === chainId && state.error === null && state.pending === null
+  return moved ? { ...state, error: walletMove.error, errorCode: walletMove.errorCode, switchTo } : { ...state, switchTo }
 }

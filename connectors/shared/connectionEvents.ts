@@ -9,9 +9,18 @@ export type ConnectionFailedEvent = {
   error: SigilError
 }
 
+/** The wallet moved to a chain the app cannot follow it to (SPEC.md §4 and §5). */
+export type NetworkSwitchFailedEvent = {
+  connectorKey: string
+  chainId: number
+  error: SigilError
+}
+
 export type ConnectionEventMap = {
   /** SPEC.md §4/§8: every failed or rejected connection attempt, in any wallet family. */
   connectionFailed: ConnectionFailedEvent
+  /** SPEC.md §4: a wallet-side chain change whose network switch failed the §5 rules. */
+  networkSwitchFailed: NetworkSwitchFailedEvent
 }
 
 /** Observed by the UI (and tests); connectors report through `reportConnectionFailed`. */
@@ -27,6 +36,12 @@ export function reportConnectionFailed(event: ConnectionFailedEvent): void {
     details: event.error.details,
   })
   connectionEvents.emit('connectionFailed', event)
+}
+
+/** Logs the refused switch (codes only) and emits `networkSwitchFailed`. */
+export function reportNetworkSwitchFailed(event: NetworkSwitchFailedEvent): void {
+  logger.warn('network_switch_failed', { connector: event.connectorKey, chainId: event.chainId, code: event.error.code })
+  connectionEvents.emit('networkSwitchFailed', event)
 }
 
 function describe(error: unknown): string {

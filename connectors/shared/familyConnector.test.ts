@@ -5,7 +5,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { SigilError } from '@/lib/errors/SigilError'
 import { ConnectionRejectedError, InvalidAddressError, SwitchChainRejectedError, UnknownWalletError } from '@/lib/errors/wallet'
 import { createFakeProvider, type FakeProvider, fakeWalletAccount, providerError } from '../testing/fakeProvider'
-import { connectionEvents, type ConnectionFailedEvent } from './connectionEvents'
+import { connectionEvents, type ConnectionFailedEvent, type NetworkSwitchFailedEvent } from './connectionEvents'
 import { createFamilyConnector, type FamilyDefinition } from './familyConnector'
 import { setLogSink } from './logger'
 import { createPersistedValues, type PersistedValues } from './persistedValues'
@@ -246,6 +246,30 @@ describe('createFamilyConnector: wallet events', () => {
       expect.objectContaining({ accounts: [OTHER] }),
       expect.objectContaining({ chainId: base.id }),
     ])
+  })
+
+  it('runs the network switch on a different chain (SPEC.md §4): a chain outside the supported ones fails it with the catalogue message; a supported or the same one does not', async () => {
+    const { connector, provider, persisted } = setup({ family: { switchTarget: () => ({ request: requestOf(provider), supportedChains: [mainnet, base] }) } })
+    await connector.connect()
+    const refused: NetworkSwitchFailedEvent[] = []
+    stops.push(connectionEvents.on('networkSwitchFailed', (event) => refused.push(event)))
+    provider.emit('chainChanged', numberToHex(base.id))
+    provider.emit('chainChanged', numberToHex(base.id))
+    await vi.waitFor(() => expect(persisted.getCurrentChain()).toBe(base.id))
+    provider.emit('chainChanged', numberToHex(424242))
+    await vi.waitFor(() => expect(refused).toHaveLength(1))
+    expect(refused[0]).toMatchObject({ connectorKey: 'testwallet', chainId: 424242 })
+    expect(refused[0]!.error).toMatchObject({
+      code: 'network_switching_only_available_in_wallet',
+      message: 'Network switching is not available at this time. The user should manually switch network in their wallet',
+    })
+    // The app still follows the wallet: the chain is stored and the flag set.
+    expect(persisted.getCurrentChain()).toBe(424242)
+    expect(persisted.getSwitchedNetwork()).toBe(true)
+    // Back on a supported chain: nothing more is refused.
+    provider.emit('chainChanged', numberToHex(mainnet.id))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(refused).toHaveLength(1)
   })
 
   it('ends the session on an empty accountsChanged', async () => {

@@ -1,11 +1,12 @@
 import { createConnector, type CreateConnectorFn } from '@wagmi/core'
 import type { Address, Chain } from 'viem'
 import type { SigilError } from '@/lib/errors/SigilError'
-import { AccountNotFoundError, ConnectionRejectedError, SwitchChainRejectedError } from '@/lib/errors/wallet'
+import { AccountNotFoundError, ConnectionRejectedError, NetworkSwitchOnlyInWalletError, SwitchChainRejectedError } from '@/lib/errors/wallet'
 import { endSession } from './endSession'
 import type { PersistedValues } from './persistedValues'
 import { createProviderListeners, eip1193Listeners, type WalletEventHandlers } from './providerListeners'
 import type { RequestFn } from './types'
+import { parseChainId } from './parseChainId'
 import { parseAccounts, requestOf, type Requester } from './walletReads'
 import { applyAccountsChanged, applyChainChanged, type WalletEventTarget } from './walletEvents'
 
@@ -134,6 +135,8 @@ export function createFamilyConnector<P extends FamilyProvider | undefined, Prop
     const detachListeners = () => listeners.detach()
     // The shared handling of the wallet's accountsChanged / chainChanged (SPEC.md §4).
     const events: WalletEventTarget = { persisted, emitChange: (data) => config.emitter.emit('change', data), connectorKey: key }
+    // App-side switches under way: the chainChanged they cause is theirs, already checked.
+    let appSwitches = 0
 
     async function mapConnectError(error: unknown): Promise<SigilError> {
       return (await loadProviderErrors()).mapProviderError(error, 'connect')
@@ -142,6 +145,23 @@ export function createFamilyConnector<P extends FamilyProvider | undefined, Prop
       if (family.isQuietFailure?.(error)) return
       const { reportConnectionFailed } = await loadConnectionEvents()
       reportConnectionFailed({ connectorKey: key, connectorName: family.properties.name, error })
+    }
+    /**
+     * The §5 check of the network switch a wallet-side chain change runs (SPEC.md §4): the chain must
+     * be among the networks this connection may use (the app's, or a WalletConnect session's).
+     * Nothing to ask the wallet: it is already there. A chain outside them fails the switch with
+     * "Network switching is not available at this time…", reported for the page to show.
+     */
+    async function checkWalletChain(chainId: number) {
+      let supported: readonly Chain[]
+      try {
+        supported = (await family.switchTarget()).supportedChains ?? config.chains
+      } catch {
+        supported = config.chains
+      }
+      if (supported.some((candidate) => candidate.id === chainId)) return
+      const { reportNetworkSwitchFailed } = await loadConnectionEvents()
+      reportNetworkSwitchFailed({ connectorKey: key, chainId, error: new NetworkSwitchOnlyInWalletError({ details: `the wallet moved to chain ${chainId}` }) })
     }
     function listen(provider: NonNullable<P>, handlers: WalletEventHandlers) {
       listeners.attach(provider, (family.listeners ?? eip1193Listeners)(handlers))
@@ -225,19 +245,24 @@ export function createFamilyConnector<P extends FamilyProvider | undefined, Prop
       isAuthorized: family.isAuthorized,
 
       async switchChain({ chainId, addEthereumChainParameter }) {
-        const target = await family.switchTarget()
-        const { switchChain: switchChainWithRules } = await loadSwitchChain()
-        const chain = await switchChainWithRules({
-          request: target.request,
-          chainId,
-          supportedChains: target.supportedChains ?? config.chains,
-          switchNetworkOnlyFromWallet: target.switchNetworkOnlyFromWallet,
-          canSwitch: true,
-          addEthereumChainParameter,
-          persisted,
-        })
-        config.emitter.emit('change', { chainId: chain.id })
-        return chain
+        appSwitches++
+        try {
+          const target = await family.switchTarget()
+          const { switchChain: switchChainWithRules } = await loadSwitchChain()
+          const chain = await switchChainWithRules({
+            request: target.request,
+            chainId,
+            supportedChains: target.supportedChains ?? config.chains,
+            switchNetworkOnlyFromWallet: target.switchNetworkOnlyFromWallet,
+            canSwitch: true,
+            addEthereumChainParameter,
+            persisted,
+          })
+          config.emitter.emit('change', { chainId: chain.id })
+          return chain
+        } finally {
+          appSwitches--
+        }
       },
 
       onAccountsChanged(accounts) {
@@ -246,7 +271,12 @@ export function createFamilyConnector<P extends FamilyProvider | undefined, Prop
       },
 
       onChainChanged(chain) {
-        applyChainChanged(events, chain)
+        if (!applyChainChanged(events, chain)) return
+        // SPEC.md §4: a different chain from the wallet also runs the network switch. The app has
+        // already followed (wagmi's change above); when §5 forbids that chain (it is not among the
+        // networks this connection supports) the switch fails, and the page says to switch in the
+        // wallet. A change the app's own switch caused was checked by that switch already.
+        if (appSwitches === 0) void checkWalletChain(parseChainId(chain))
       },
 
       async onDisconnect(error) {

@@ -420,6 +420,32 @@ test.describe('chains', () => {
   })
 })
 
+test.describe('a wallet-side network switch (SPEC.md §4)', () => {
+  test('the wallet moving to a chain the app does not support runs the switch rules: the catalogue message and the wrong-network banner, both gone once it is back', async ({
+    page,
+    app,
+    installWallet,
+  }) => {
+    const wallet = await installWallet()
+    await page.goto(app.baseURL)
+    await connect(page)
+    await expect(page.getByTestId('chain-error')).toHaveCount(0)
+
+    await wallet.switchChain(424242)
+    const error = page.getByTestId('chain-error')
+    await expect(error).toHaveText(en.errors.network_switching_only_available_in_wallet)
+    await expect(error).toHaveAttribute('data-code', 'network_switching_only_available_in_wallet')
+    await expect(page.getByTestId('wrong-network')).toBeVisible()
+    // Nothing was asked of the wallet: it chose the chain itself.
+    expect(wallet.requestsOf('wallet_switchEthereumChain')).toEqual([])
+
+    await wallet.switchChain(31337)
+    await expect(error).toHaveCount(0)
+    await expect(page.getByTestId('wrong-network')).toBeHidden()
+    await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', '31337')
+  })
+})
+
 test.describe('accessibility', () => {
   test('the page, the open dialog and the connected view have no axe-core violations', async ({ page, app, installWallet, expectAccessible }) => {
     await installWallet()
