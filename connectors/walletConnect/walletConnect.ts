@@ -336,7 +336,7 @@ export function walletConnect(parameters: WalletConnectParameters) {
           request,
           chainId,
           supportedChains: config.chains.filter((candidate) => approved.includes(candidate.id)),
-          switchNetworkOnlyFromWallet: entry?.switchNetworkOnlyFromWallet,
+          switchNetworkOnlyFromWallet: entry?.switchNetworkOnlyFromWallet || entry?.walletConnect?.switchNetworkOnlyFromWallet,
           canSwitch: true,
           addEthereumChainParameter,
           persisted,
