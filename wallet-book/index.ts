@@ -1,22 +1,44 @@
 import { oneInch } from './entries/1inch'
+import { alphawallet } from './entries/alphawallet'
 import { argent } from './entries/argent'
+import { backpack } from './entries/backpack'
+import { binance } from './entries/binance'
 import { bitget } from './entries/bitget'
 import { brave } from './entries/brave'
+import { coin98 } from './entries/coin98'
 import { coinbase } from './entries/coinbase'
+import { core } from './entries/core'
+import { cryptocom } from './entries/cryptocom'
+import { ctrl } from './entries/ctrl'
+import { enkrypt } from './entries/enkrypt'
 import { exodus } from './entries/exodus'
+import { frame } from './entries/frame'
+import { frontier } from './entries/frontier'
 import { imtoken } from './entries/imtoken'
 import { kraken } from './entries/kraken'
 import { ledger } from './entries/ledger'
+import { magiceden } from './entries/magiceden'
+import { mathwallet } from './entries/mathwallet'
 import { metamask } from './entries/metamask'
 import { mew } from './entries/mew'
 import { okx } from './entries/okx'
+import { onekey } from './entries/onekey'
+import { opera } from './entries/opera'
 import { phantom } from './entries/phantom'
 import { rabby } from './entries/rabby'
 import { rainbow } from './entries/rainbow'
+import { ronin } from './entries/ronin'
+import { safe } from './entries/safe'
 import { safepal } from './entries/safepal'
+import { status } from './entries/status'
+import { subwallet } from './entries/subwallet'
+import { taho } from './entries/taho'
+import { talisman } from './entries/talisman'
 import { tokenpocket } from './entries/tokenpocket'
 import { trust } from './entries/trust'
 import { uniswap } from './entries/uniswap'
+import { zeal } from './entries/zeal'
+import { zengo } from './entries/zengo'
 import { zerion } from './entries/zerion'
 import { entryForKey } from './entryForKey'
 import type { WalletBook, WalletBookEntry } from './types'
@@ -45,7 +67,29 @@ export const walletBook: WalletBook = {
   argent,
   mew,
   kraken,
+  binance,
+  safe,
+  backpack,
+  onekey,
+  core,
+  cryptocom,
+  zengo,
+  coin98,
+  ronin,
+  talisman,
+  subwallet,
+  magiceden,
+  enkrypt,
+  taho,
+  frame,
+  zeal,
+  ctrl,
+  frontier,
+  mathwallet,
+  alphawallet,
+  status,
   brave,
+  opera,
 }
 
 /** The entry for a connector key, or `undefined` for a wallet the book does not know. */

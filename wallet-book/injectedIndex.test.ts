@@ -22,4 +22,11 @@ describe('the injected index', () => {
     expect(metamask).not.toHaveProperty('desktop')
     expect(metamask).not.toHaveProperty('sources')
   })
+
+  it('carries the monograms only: the logos load with the connect dialog, never with the first load', () => {
+    for (const [key, entry] of Object.entries(injectedIndexOf(walletBook))) {
+      expect(entry.brand ?? {}, key).not.toHaveProperty('logo')
+    }
+    expect(walletBook.metamask?.brand?.logo).toBe('metamask')
+  })
 })

@@ -171,6 +171,10 @@ export const injectedIndex: Readonly<Record<string, InjectedIndexEntry>> = {
             "value": false
           },
           {
+            "flag": "isSubWallet",
+            "value": false
+          },
+          {
             "flag": "isTalisman",
             "value": false
           },
@@ -195,6 +199,14 @@ export const injectedIndex: Readonly<Record<string, InjectedIndexEntry>> = {
             "value": false
           },
           {
+            "flag": "isUniswapWallet",
+            "value": false
+          },
+          {
+            "flag": "isXDEFI",
+            "value": false
+          },
+          {
             "flag": "isZeal",
             "value": false
           },
@@ -209,7 +221,8 @@ export const injectedIndex: Readonly<Record<string, InjectedIndexEntry>> = {
     "walletConnect": {
       "sdks": [
         "sign_v2"
-      ]
+      ],
+      "switchNetworkOnlyFromWallet": true
     }
   },
   "coinbase": {
@@ -681,6 +694,492 @@ export const injectedIndex: Readonly<Record<string, InjectedIndexEntry>> = {
       ]
     }
   },
+  "binance": {
+    "name": "Binance Wallet",
+    "shortName": "Binance",
+    "brand": {
+      "icon": monogramIcon("BN", "#F0B90B")
+    },
+    "eip6963Config": {
+      "rdns": [
+        "com.binance.wallet"
+      ]
+    },
+    "injectedConfig": [
+      {
+        "chain": "evm",
+        "extensionLocators": [
+          {
+            "flag": "isBinance",
+            "value": true
+          }
+        ],
+        "windowLocations": []
+      }
+    ],
+    "walletConnect": {
+      "sdks": [
+        "sign_v2"
+      ]
+    }
+  },
+  "safe": {
+    "name": "Safe{Wallet}",
+    "shortName": "Safe",
+    "brand": {
+      "icon": monogramIcon("S", "#12FF80")
+    },
+    "walletConnect": {
+      "sdks": [
+        "sign_v2"
+      ]
+    }
+  },
+  "backpack": {
+    "name": "Backpack",
+    "shortName": "Backpack",
+    "brand": {
+      "icon": monogramIcon("B", "#E33E3F")
+    },
+    "eip6963Config": {
+      "rdns": [
+        "app.backpack"
+      ]
+    },
+    "injectedConfig": [
+      {
+        "chain": "evm",
+        "extensionLocators": [
+          {
+            "flag": "isBackpack",
+            "value": true
+          }
+        ],
+        "windowLocations": [
+          "backpack.ethereum"
+        ]
+      }
+    ]
+  },
+  "onekey": {
+    "name": "OneKey",
+    "shortName": "OneKey",
+    "brand": {
+      "icon": monogramIcon("OK", "#00B812")
+    },
+    "eip6963Config": {
+      "rdns": [
+        "so.onekey.app.wallet"
+      ]
+    },
+    "injectedConfig": [
+      {
+        "chain": "evm",
+        "extensionLocators": [
+          {
+            "flag": "isOneKey",
+            "value": true
+          }
+        ],
+        "windowLocations": [
+          "$onekey.ethereum"
+        ]
+      }
+    ],
+    "walletConnect": {
+      "sdks": [
+        "sign_v2"
+      ]
+    }
+  },
+  "core": {
+    "name": "Core",
+    "shortName": "Core",
+    "brand": {
+      "icon": monogramIcon("Co", "#000000")
+    },
+    "eip6963Config": {
+      "rdns": [
+        "app.core.extension"
+      ]
+    },
+    "injectedConfig": [
+      {
+        "chain": "evm",
+        "extensionLocators": [
+          {
+            "flag": "isAvalanche",
+            "value": true
+          }
+        ],
+        "windowLocations": [
+          "avalanche"
+        ]
+      }
+    ],
+    "walletConnect": {
+      "sdks": [
+        "sign_v2"
+      ]
+    }
+  },
+  "cryptocom": {
+    "name": "Crypto.com Onchain",
+    "shortName": "Crypto.com",
+    "brand": {
+      "icon": monogramIcon("CR", "#002D74")
+    },
+    "walletConnect": {
+      "sdks": [
+        "sign_v2"
+      ]
+    }
+  },
+  "zengo": {
+    "name": "Zengo",
+    "shortName": "Zengo",
+    "brand": {
+      "icon": monogramIcon("Zg", "#00BB9A")
+    },
+    "walletConnect": {
+      "sdks": [
+        "sign_v2"
+      ]
+    }
+  },
+  "coin98": {
+    "name": "Coin98 Wallet",
+    "shortName": "Coin98",
+    "brand": {
+      "icon": monogramIcon("C9", "#D9B432")
+    },
+    "eip6963Config": {
+      "rdns": [
+        "coin98.com"
+      ]
+    },
+    "injectedConfig": [
+      {
+        "chain": "evm",
+        "extensionLocators": [
+          {
+            "flag": "isCoin98",
+            "value": true
+          }
+        ],
+        "windowLocations": [
+          "coin98.provider"
+        ]
+      }
+    ],
+    "walletConnect": {
+      "sdks": [
+        "sign_v2"
+      ]
+    }
+  },
+  "ronin": {
+    "name": "Ronin Wallet",
+    "shortName": "Ronin",
+    "brand": {
+      "icon": monogramIcon("R", "#1273EA")
+    },
+    "eip6963Config": {
+      "rdns": [
+        "com.roninchain.wallet"
+      ]
+    },
+    "walletConnect": {
+      "sdks": [
+        "sign_v2"
+      ]
+    }
+  },
+  "talisman": {
+    "name": "Talisman",
+    "shortName": "Talisman",
+    "brand": {
+      "icon": monogramIcon("Tl", "#D5FF5C")
+    },
+    "eip6963Config": {
+      "rdns": [
+        "xyz.talisman"
+      ]
+    },
+    "injectedConfig": [
+      {
+        "chain": "evm",
+        "extensionLocators": [
+          {
+            "flag": "isTalisman",
+            "value": true
+          }
+        ],
+        "windowLocations": [
+          "talismanEth"
+        ]
+      }
+    ]
+  },
+  "subwallet": {
+    "name": "SubWallet",
+    "shortName": "SubWallet",
+    "brand": {
+      "icon": monogramIcon("SW", "#004BFF")
+    },
+    "eip6963Config": {
+      "rdns": [
+        "app.subwallet"
+      ]
+    },
+    "injectedConfig": [
+      {
+        "chain": "evm",
+        "extensionLocators": [
+          {
+            "flag": "isSubWallet",
+            "value": true
+          }
+        ],
+        "windowLocations": [
+          "SubWallet"
+        ]
+      }
+    ],
+    "walletConnect": {
+      "sdks": [
+        "sign_v2"
+      ]
+    }
+  },
+  "magiceden": {
+    "name": "Magic Eden",
+    "shortName": "Magic Eden",
+    "brand": {
+      "icon": monogramIcon("ME", "#E42575")
+    },
+    "eip6963Config": {
+      "rdns": [
+        "io.magiceden.wallet"
+      ]
+    },
+    "injectedConfig": [
+      {
+        "chain": "evm",
+        "extensionLocators": [
+          {
+            "flag": "isMagicEden",
+            "value": true
+          }
+        ],
+        "windowLocations": [
+          "magicEden.ethereum"
+        ]
+      }
+    ]
+  },
+  "enkrypt": {
+    "name": "Enkrypt",
+    "shortName": "Enkrypt",
+    "brand": {
+      "icon": monogramIcon("En", "#A34CE7")
+    },
+    "injectedConfig": [
+      {
+        "chain": "evm",
+        "extensionLocators": [
+          {
+            "flag": "isEnkrypt",
+            "value": true
+          }
+        ],
+        "windowLocations": [
+          "enkrypt.providers.ethereum"
+        ]
+      }
+    ]
+  },
+  "taho": {
+    "name": "Taho",
+    "shortName": "Taho",
+    "brand": {
+      "icon": monogramIcon("Ta", "#D08E39")
+    },
+    "eip6963Config": {
+      "rdns": [
+        "xyz.taho"
+      ]
+    },
+    "injectedConfig": [
+      {
+        "chain": "evm",
+        "extensionLocators": [
+          {
+            "flag": "isTally",
+            "value": true
+          }
+        ],
+        "windowLocations": [
+          "tally"
+        ]
+      }
+    ]
+  },
+  "frame": {
+    "name": "Frame",
+    "shortName": "Frame",
+    "brand": {
+      "icon": monogramIcon("F", "#17171D")
+    },
+    "eip6963Config": {
+      "rdns": [
+        "sh.frame"
+      ]
+    },
+    "injectedConfig": [
+      {
+        "chain": "evm",
+        "extensionLocators": [
+          {
+            "flag": "isFrame",
+            "value": true
+          }
+        ],
+        "windowLocations": []
+      }
+    ]
+  },
+  "zeal": {
+    "name": "Zeal",
+    "shortName": "Zeal",
+    "brand": {
+      "icon": monogramIcon("Ze", "#0FF0FF")
+    },
+    "eip6963Config": {
+      "rdns": [
+        "app.zeal"
+      ]
+    },
+    "injectedConfig": [
+      {
+        "chain": "evm",
+        "extensionLocators": [
+          {
+            "flag": "isZeal",
+            "value": true
+          }
+        ],
+        "windowLocations": []
+      }
+    ]
+  },
+  "ctrl": {
+    "name": "Ctrl Wallet",
+    "shortName": "Ctrl",
+    "brand": {
+      "icon": monogramIcon("Ct", "#0C0C0D")
+    },
+    "eip6963Config": {
+      "rdns": [
+        "io.xdefi"
+      ]
+    },
+    "injectedConfig": [
+      {
+        "chain": "evm",
+        "extensionLocators": [
+          {
+            "flag": "isXDEFI",
+            "value": true
+          }
+        ],
+        "windowLocations": [
+          "xfi.ethereum"
+        ]
+      }
+    ]
+  },
+  "frontier": {
+    "name": "Frontier",
+    "shortName": "Frontier",
+    "brand": {
+      "icon": monogramIcon("Fr", "#CC703C")
+    },
+    "injectedConfig": [
+      {
+        "chain": "evm",
+        "extensionLocators": [
+          {
+            "flag": "isFrontier",
+            "value": true
+          }
+        ],
+        "windowLocations": [
+          "frontier.ethereum"
+        ]
+      }
+    ],
+    "walletConnect": {
+      "sdks": [
+        "sign_v2"
+      ]
+    }
+  },
+  "mathwallet": {
+    "name": "MathWallet",
+    "shortName": "MathWallet",
+    "brand": {
+      "icon": monogramIcon("MA", "#000000")
+    },
+    "injectedConfig": [
+      {
+        "chain": "evm",
+        "extensionLocators": [
+          {
+            "flag": "isMathWallet",
+            "value": true
+          }
+        ],
+        "windowLocations": []
+      }
+    ],
+    "walletConnect": {
+      "sdks": [
+        "sign_v2"
+      ]
+    }
+  },
+  "alphawallet": {
+    "name": "AlphaWallet",
+    "shortName": "AlphaWallet",
+    "brand": {
+      "icon": monogramIcon("AW", "#2F75E2")
+    },
+    "walletConnect": {
+      "sdks": [
+        "sign_v2"
+      ]
+    }
+  },
+  "status": {
+    "name": "Status",
+    "shortName": "Status",
+    "brand": {
+      "icon": monogramIcon("St", "#4360DF")
+    },
+    "injectedConfig": [
+      {
+        "chain": "evm",
+        "extensionLocators": [
+          {
+            "flag": "isStatus",
+            "value": true
+          }
+        ],
+        "windowLocations": []
+      }
+    ]
+  },
   "brave": {
     "name": "Brave Wallet",
     "shortName": "Brave",
@@ -698,6 +1197,25 @@ export const injectedIndex: Readonly<Record<string, InjectedIndexEntry>> = {
         "extensionLocators": [
           {
             "flag": "isBraveWallet",
+            "value": true
+          }
+        ],
+        "windowLocations": []
+      }
+    ]
+  },
+  "opera": {
+    "name": "Opera Wallet",
+    "shortName": "Opera",
+    "brand": {
+      "icon": monogramIcon("O", "#FF1B2D")
+    },
+    "injectedConfig": [
+      {
+        "chain": "evm",
+        "extensionLocators": [
+          {
+            "flag": "isOpera",
             "value": true
           }
         ],

@@ -2,7 +2,7 @@ import type { WalletBook, WalletBookEntry } from './types'
 
 /**
  * The part of an entry that injected detection and the injected connector read before the connect
- * dialog opens: name, icon, rdns, EVM injected configs, and the flags the connector copies into its
+ * dialog opens: name, monogram icon (never the logo: logos load with the dialog), rdns, EVM injected configs, and the flags the connector copies into its
  * properties. Everything else (links, store ids, sources) only the dialog needs.
  */
 export type InjectedIndexEntry = Pick<
@@ -34,7 +34,10 @@ function injectedPart(entry: WalletBookEntry): InjectedIndexEntry {
           windowLocations: [...config.windowLocations],
         }))
       : undefined,
-    walletConnect: entry.walletConnect && { sdks: [...entry.walletConnect.sdks] },
+    walletConnect: entry.walletConnect && {
+      sdks: [...entry.walletConnect.sdks],
+      ...(entry.walletConnect.switchNetworkOnlyFromWallet !== undefined && { switchNetworkOnlyFromWallet: entry.walletConnect.switchNetworkOnlyFromWallet }),
+    },
     filterFromWalletConnect: entry.filterFromWalletConnect,
     switchNetworkOnlyFromWallet: entry.switchNetworkOnlyFromWallet,
   }

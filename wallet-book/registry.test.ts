@@ -29,6 +29,50 @@ describe('the wallet-book registry', () => {
     expect(new Set(rdns).size).toBe(rdns.length)
   })
 
+  it('holds at least 40 wallets, as the peer kits do (issue 15)', () => {
+    expect(entries.length).toBeGreaterThanOrEqual(40)
+  })
+
+  it('gives each deep-link scheme to one wallet only (a shared scheme would open the wrong app)', () => {
+    const owner = new Map<string, string>()
+    for (const { key, entry } of entries) {
+      const links = [entry.mobile?.native, entry.mobile?.browseLink?.native, entry.desktop?.native]
+      const schemes = new Set(links.flatMap((link) => (link === undefined ? [] : [link.slice(0, link.indexOf(':')).toLowerCase()])))
+      for (const scheme of schemes) {
+        expect(owner.get(scheme), `${scheme}:// of ${key}`).toBeUndefined()
+        owner.set(scheme, key)
+      }
+    }
+    expect(owner.size).toBeGreaterThan(10)
+  })
+
+  it('gives each universal link, in-app browser base and browse link to one wallet only', () => {
+    const owner = new Map<string, string>()
+    for (const { key, entry } of entries) {
+      const links = [entry.mobile?.universal, entry.mobile?.inAppBrowser, entry.mobile?.browseLink?.universal, entry.desktop?.universal]
+      for (const link of new Set(links.filter((link) => link !== undefined))) {
+        expect(owner.get(link), `${link} of ${key}`).toBeUndefined()
+        owner.set(link, key)
+      }
+    }
+  })
+
+  it('claims each legacy flag for one wallet only', () => {
+    const owner = new Map<string, string>()
+    for (const { key, entry } of entries) {
+      const flags = new Set((entry.injectedConfig ?? []).flatMap((config) => config.extensionLocators.filter(({ value }) => value).map(({ flag }) => flag)))
+      for (const flag of flags) {
+        expect(owner.get(flag), `${flag} of ${key}`).toBeUndefined()
+        owner.set(flag, key)
+      }
+    }
+  })
+
+  it('says MetaMask switches networks only from the wallet over WalletConnect, and not in its extension', () => {
+    expect(walletBook.metamask?.walletConnect?.switchNetworkOnlyFromWallet).toBe(true)
+    expect(walletBook.metamask?.switchNetworkOnlyFromWallet).toBeUndefined()
+  })
+
   it('gives each name to one wallet only', () => {
     const names = entries.map(({ entry }) => entry.name.toLowerCase())
     expect(new Set(names).size).toBe(names.length)

@@ -64,6 +64,19 @@ export type DesktopLinks = {
   edgeId?: string | undefined
   /** Install page for the extension when store ids are not enough. */
   extensionUrl?: string | undefined
+  /** Download page of the wallet's desktop app (Ledger Live, Exodus, Frame), where it has one. */
+  appUrl?: string | undefined
+}
+
+/** How the wallet behaves when reached over WalletConnect v2. */
+export type WalletConnectConfig = {
+  sdks: readonly string[]
+  /**
+   * Over WalletConnect the wallet only switches chains itself, never on request (MetaMask Mobile
+   * does not support `wallet_switchEthereumChain` there: REFERENCE.md §1). Its extension may well
+   * switch, which is why this is not the entry-wide `switchNetworkOnlyFromWallet`.
+   */
+  switchNetworkOnlyFromWallet?: boolean | undefined
 }
 
 export type WalletBookEntry = {
@@ -71,19 +84,30 @@ export type WalletBookEntry = {
   name: string
   /** Short name; normalises (connectorKey) to the entry's key. */
   shortName: string
-  brand?: { primaryColor?: string | undefined; icon?: string | undefined } | undefined
+  brand?:
+    | {
+        primaryColor?: string | undefined
+        /** The monogram (a data URI): what the first load shows, and the fallback everywhere. */
+        icon?: string | undefined
+        /**
+         * The wallet's logo: its id among `@web3icons/core`'s wallets (`metamask`, `token-pocket`),
+         * resolved by `walletLogo` when the connect dialog loads. Absent where the package has none.
+         */
+        logo?: string | undefined
+      }
+    | undefined
   /** EIP-6963 reverse-DNS id(s). */
   eip6963Config?: { rdns: readonly string[] } | undefined
   injectedConfig?: readonly InjectedConfig[] | undefined
   /** Present when the wallet can be reached over WalletConnect v2. */
-  walletConnect?: { sdks: readonly string[] } | undefined
+  walletConnect?: WalletConnectConfig | undefined
   /** Hide from the WalletConnect list even when `walletConnect` is set. */
   filterFromWalletConnect?: boolean | undefined
   mobile?: MobileLinks | undefined
   desktop?: DesktopLinks | undefined
   /** How the wallet is used on a phone: open the site inside it, or redirect to it per request. */
   mobileExperience?: 'in-app-browser' | 'redirect' | undefined
-  /** The wallet only switches chains itself (never on request). */
+  /** The wallet only switches chains itself (never on request), however it is reached. */
   switchNetworkOnlyFromWallet?: boolean | undefined
   /** List only when detected. */
   showOnlyIfInstalled?: boolean | undefined

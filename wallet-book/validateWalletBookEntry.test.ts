@@ -94,6 +94,17 @@ describe('validateWalletBookEntry', () => {
     expect(problemsWith({ brand: { primaryColor: 'blue' } })[0]).toContain('brand.primaryColor')
   })
 
+  it('checks the logo id, the desktop app page and the WalletConnect switch flag', () => {
+    expect(problemsWith({ brand: { logo: 'token-pocket' } })).toEqual([])
+    expect(problemsWith({ brand: { logo: 'https://cdn.example.com/logo.svg' } })[0]).toContain('brand.logo must be an icon id')
+    expect(problemsWith({ desktop: { appUrl: 'https://example.com/download/' } })).toEqual([])
+    expect(problemsWith({ desktop: { appUrl: 'http://example.com/download' } })[0]).toContain('desktop.appUrl must be an https URL')
+    expect(problemsWith({ walletConnect: { sdks: ['sign_v2'], switchNetworkOnlyFromWallet: true } })).toEqual([])
+    expect(problemsWith({ walletConnect: { sdks: ['sign_v2'], switchNetworkOnlyFromWallet: 'yes' } })[0]).toContain(
+      'walletConnect.switchNetworkOnlyFromWallet must be a boolean',
+    )
+  })
+
   it('checks flags and the mobile experience', () => {
     expect(problemsWith({ showOnlyIfInstalled: 'yes' })[0]).toContain('showOnlyIfInstalled must be a boolean')
     expect(problemsWith({ mobileExperience: 'popup' })[0]).toContain('mobileExperience must be')

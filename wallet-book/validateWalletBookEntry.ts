@@ -31,6 +31,9 @@ export function validateWalletBookEntry(key: string, entry: unknown): string[] {
     if (brand.icon !== undefined && !(typeof brand.icon === 'string' && brand.icon.startsWith('data:image/'))) {
       fail('brand.icon', 'must be a data:image/ URI', brand.icon)
     }
+    if (brand.logo !== undefined && !(typeof brand.logo === 'string' && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(brand.logo))) {
+      fail('brand.logo', 'must be an icon id like token-pocket', brand.logo)
+    }
   })
 
   optionalRecord(entry, 'eip6963Config', fail, (config) => {
@@ -46,6 +49,9 @@ export function validateWalletBookEntry(key: string, entry: unknown): string[] {
   optionalRecord(entry, 'walletConnect', fail, (walletConnect) => {
     if (!Array.isArray(walletConnect.sdks) || !walletConnect.sdks.every(isNonEmptyString)) {
       fail('walletConnect.sdks', 'must be a list of SDK names', walletConnect.sdks)
+    }
+    if (walletConnect.switchNetworkOnlyFromWallet !== undefined && typeof walletConnect.switchNetworkOnlyFromWallet !== 'boolean') {
+      fail('walletConnect.switchNetworkOnlyFromWallet', 'must be a boolean', walletConnect.switchNetworkOnlyFromWallet)
     }
   })
 
@@ -81,6 +87,7 @@ export function validateWalletBookEntry(key: string, entry: unknown): string[] {
     checkNativeLink(desktop.native, 'desktop.native', fail)
     checkHttpsLink(desktop.universal, 'desktop.universal', fail)
     checkHttpsLink(desktop.extensionUrl, 'desktop.extensionUrl', fail)
+    checkHttpsLink(desktop.appUrl, 'desktop.appUrl', fail)
     if (desktop.chromeId !== undefined && !(typeof desktop.chromeId === 'string' && /^[a-p]{32}$/.test(desktop.chromeId))) {
       fail('desktop.chromeId', 'must be a Chrome Web Store id (32 letters a–p)', desktop.chromeId)
     }
@@ -148,7 +155,7 @@ function checkHttpsLink(value: unknown, field: string, fail: Fail, template = fa
   }
   if (url.protocol !== 'https:') fail(field, 'must be an https URL', value)
   // We append "/<address>" or "?uri=…" to links; a trailing slash or query would break them.
-  else if (!template && field !== 'sources' && field !== 'desktop.extensionUrl' && (value.endsWith('/') || url.search !== '' || url.hash !== '')) {
+  else if (!template && field !== 'sources' && field !== 'desktop.extensionUrl' && field !== 'desktop.appUrl' && (value.endsWith('/') || url.search !== '' || url.hash !== '')) {
     fail(field, 'must have no trailing slash, query or fragment', value)
   }
 }

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { Chain } from 'viem'
 import { t } from '@/lib/i18n/t'
 import { menuKeyTarget } from '../_lib/menuKeyTarget'
+import { chainLogo } from './chainLogo'
 
 export type ChainMenuProps = {
   /** The supported chains, in menu order. */
@@ -98,6 +99,7 @@ export function ChainMenu({ chains, chainId, pending, onSelect }: ChainMenuProps
         onKeyDown={onButtonKeyDown}
       >
         <span className="visually-hidden">{t('chain.menu')}: </span>
+        <ChainLogo chainId={chainId} />
         <span data-testid="current-chain" data-chain-id={chainId}>
           {label}
         </span>
@@ -124,6 +126,7 @@ export function ChainMenu({ chains, chainId, pending, onSelect }: ChainMenuProps
                 }
               }}
             >
+              <ChainLogo chainId={chain.id} />
               {chain.name}
             </li>
           ))}
@@ -131,4 +134,12 @@ export function ChainMenu({ chains, chainId, pending, onSelect }: ChainMenuProps
       )}
     </div>
   )
+}
+
+/** The chain's logo beside its name (decorative: the name says it), or nothing without one. */
+function ChainLogo({ chainId }: { chainId: number }) {
+  const src = chainLogo(chainId)
+  if (src === undefined) return null
+  // eslint-disable-next-line @next/next/no-img-element -- a data URI; next/image adds nothing
+  return <img className="chain-icon" src={src} alt="" width={20} height={20} data-testid={`chain-logo-${chainId}`} />
 }

@@ -39,7 +39,7 @@ type Setup = {
 let current: Setup | undefined
 
 async function setup(
-  options: { projectId?: string; book?: typeof walletBook; preferredChains?: number[]; getPlatform?: () => Platform | undefined; openLink?: (url: string) => void } = {},
+  options: { projectId?: string; book?: typeof walletBook; wallet?: string; preferredChains?: number[]; getPlatform?: () => Platform | undefined; openLink?: (url: string) => void } = {},
 ): Promise<Setup> {
   const relay = await startRelay()
   const wallet = await startTestWallet({ relayUrl: relay.url })
@@ -72,7 +72,7 @@ async function setup(
         publicConfig,
         client,
         storage,
-        wallet: 'rainbow',
+        wallet: options.wallet ?? 'rainbow',
         book: options.book,
         getPlatform: options.getPlatform ?? (() => undefined),
         openLink: options.openLink,
@@ -303,6 +303,14 @@ describe('walletConnect over the loopback relay', () => {
     await connectVia(s, 1)
     await expect(switchChain(s.config, { chainId: sepolia.id })).rejects.toBeInstanceOf(NetworkSwitchOnlyThroughWalletError)
     await expect(switchChain(s.config, { chainId: sepolia.id })).rejects.toThrow('Network switching is only supported through the wallet')
+  })
+
+  it('never asks MetaMask to switch over WalletConnect: the book says only the wallet can (REFERENCE.md §1)', async () => {
+    const s = await setup({ wallet: 'metamask' })
+    await connectVia(s, 1)
+    await expect(switchChain(s.config, { chainId: sepolia.id })).rejects.toBeInstanceOf(NetworkSwitchOnlyThroughWalletError)
+    await expect(switchChain(s.config, { chainId: sepolia.id })).rejects.toThrow('Network switching is only supported through the wallet')
+    expect(s.wallet.requests.map((r) => r.method)).not.toContain('wallet_switchEthereumChain')
   })
 
   it('on a phone, signing brings the wallet to the front with its sessionTopic link, switching between approved chains does not', async () => {

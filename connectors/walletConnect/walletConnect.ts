@@ -271,7 +271,7 @@ export function walletConnect(parameters: WalletConnectParameters) {
         return {
           request: (args) => withWalletLink(provider).request(args),
           supportedChains: config.chains.filter((candidate) => approved.includes(candidate.id)),
-          switchNetworkOnlyFromWallet: entry?.switchNetworkOnlyFromWallet,
+          switchNetworkOnlyFromWallet: entry?.switchNetworkOnlyFromWallet || entry?.walletConnect?.switchNetworkOnlyFromWallet,
         }
       },
       // SPEC.md §4: the first account becomes the active one. An empty list is not a WalletConnect

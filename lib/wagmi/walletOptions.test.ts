@@ -3,6 +3,8 @@ import { createDiscoveryStore } from '@/connectors/injected/discovery'
 import { createFakeProvider } from '@/connectors/testing/fakeProvider'
 import type { PublicConfig } from '@/lib/config/public'
 import { InAppBrowserBaseNotFoundError } from '@/lib/errors/wallet'
+import { walletBook } from '@/wallet-book'
+import { openInWalletUrl } from '@/wallet-book/links/openInWalletUrl'
 import type { Platform } from '@/lib/platform/detectPlatform'
 import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
 import { createSigilConfig } from './createSigilConfig'
@@ -64,6 +66,29 @@ describe('walletOptions', () => {
     expect(metamask?.installUrl).toBeUndefined()
     metamask?.openInApp?.()
     expect(navigate).toHaveBeenCalledWith(`https://metamask.app.link/dapp/${PAGE}`)
+  })
+
+  it.each([
+    ['an iPhone', iphone],
+    ['an Android phone', android],
+  ] as const)('on %s, every book wallet listed opens in its browser, redirects over WalletConnect or shows the catalogue error', (_, platform) => {
+    const opened: string[] = []
+    const list = options({ platform, navigate: (url) => opened.push(url) }).filter((option) => !option.installed && Object.hasOwn(walletBook, option.key))
+    expect(list.length).toBeGreaterThan(10)
+    for (const option of list) {
+      const entry = walletBook[option.key]!
+      if (option.error) {
+        expect(option.error, option.key).toBeInstanceOf(InAppBrowserBaseNotFoundError)
+        expect(option.error.message).toBe(`No inAppBrowserBase found for ${entry.name}.`)
+        expect(option.openInApp, option.key).toBeUndefined()
+      } else if (entry.mobileExperience === 'redirect') {
+        expect(option.panel, option.key).toBe('walletconnect')
+      } else {
+        opened.length = 0
+        option.openInApp?.()
+        expect(opened, option.key).toEqual([openInWalletUrl(entry, PAGE, platform)])
+      }
+    }
   })
 
   it('on a phone, gives a wallet that cannot open the page the catalogue error instead of an action', () => {

@@ -8,6 +8,7 @@ import type { PairingState } from '@/connectors/walletConnect/pairingState'
 import type { SigilError } from '@/lib/errors/SigilError'
 import type { Platform } from '@/lib/platform/detectPlatform'
 import { walletBook } from '@/wallet-book'
+import { walletLogo } from '@/wallet-book/icons/walletLogo'
 import { openInWalletUrl } from '@/wallet-book/links/openInWalletUrl'
 import type { DeepLinkPreference } from '@/wallet-book/links/walletLinkBase'
 import { walletConnectDeepLink } from '@/wallet-book/links/walletConnectDeepLink'
@@ -121,6 +122,9 @@ export function walletOptions(parameters: WalletOptionsParameters): WalletOption
   ]
 }
 
+/** Listed families whose logo the icon package has (WalletConnect's); the others keep their monograms. */
+const familyLogos: ReadonlyMap<string, string> = new Map([['walletconnect', 'wallet-connect']])
+
 /**
  * Rows of the lazily loaded families that list themselves (WalletConnect's QR code, the Coinbase
  * Smart Wallet, the embedded wallet): always available, no extension to detect.
@@ -132,13 +136,16 @@ export function familyOptions(connectors: readonly Connector[]): WalletOption[] 
       return listing ? [{ connector, listing }] : []
     })
     .sort((a, b) => a.listing.order - b.listing.order)
-    .map(({ connector, listing }) => ({
-      key: (connector as Connector & { sigil?: { key: string } }).sigil?.key ?? connector.id,
-      name: connector.name,
-      icon: connector.icon ?? '',
-      installed: true,
-      connector,
-      panel: listing.panel,
-      tagline: listing.tagline,
-    }))
+    .map(({ connector, listing }) => {
+      const key = (connector as Connector & { sigil?: { key: string } }).sigil?.key ?? connector.id
+      return {
+        key,
+        name: connector.name,
+        icon: walletLogo({ brand: { logo: familyLogos.get(key) } }) ?? connector.icon ?? '',
+        installed: true,
+        connector,
+        panel: listing.panel,
+        tagline: listing.tagline,
+      }
+    })
 }

@@ -5,7 +5,7 @@ import type { WalletBookEntry } from '../types'
 export const coinbase: WalletBookEntry = {
   name: 'Coinbase Wallet',
   shortName: 'Coinbase',
-  brand: { primaryColor: '#0052FF', icon: monogramIcon('C', '#0052FF') },
+  brand: { primaryColor: '#0052FF', icon: monogramIcon('C', '#0052FF'), logo: 'coinbase' },
   eip6963Config: { rdns: ['com.coinbase.wallet'] },
   injectedConfig: [
     {
@@ -31,5 +31,6 @@ export const coinbase: WalletBookEntry = {
     'https://docs.cdp.coinbase.com/coinbase-wallet/coinbase-wallet-mobile-sdk/android/setup',
     'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/coinbaseWallet/coinbaseWallet.ts',
     'https://www.npmjs.com/package/@dynamic-labs/wallet-book',
+    'https://www.npmjs.com/package/@web3icons/core/v/4.0.56',
   ],
 }

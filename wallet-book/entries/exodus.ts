@@ -4,7 +4,7 @@ import type { WalletBookEntry } from '../types'
 export const exodus: WalletBookEntry = {
   name: 'Exodus',
   shortName: 'Exodus',
-  brand: { primaryColor: '#5A4FCF', icon: monogramIcon('E', '#5A4FCF') },
+  brand: { primaryColor: '#5A4FCF', icon: monogramIcon('E', '#5A4FCF'), logo: 'exodus' },
   eip6963Config: { rdns: ['com.exodus.web3-wallet'] },
   injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isExodus', value: true }], windowLocations: [] }],
   walletConnect: { sdks: ['sign_v2'] },
@@ -18,6 +18,7 @@ export const exodus: WalletBookEntry = {
   mobileExperience: 'redirect',
   desktop: {
     chromeId: 'aholpfdialjgjfhomihkjbmgjidlcdno',
+    appUrl: 'https://www.exodus.com/download',
   },
-  sources: ['https://www.npmjs.com/package/@dynamic-labs/wallet-book'],
+  sources: ['https://www.npmjs.com/package/@dynamic-labs/wallet-book', 'https://www.exodus.com/download', 'https://www.npmjs.com/package/@web3icons/core/v/4.0.56'],
 }

@@ -12,14 +12,14 @@ const impersonatorFlags = [
   'isFrame', 'isFrontier', 'isGamestop', 'isHyperPay', 'isImToken', 'isKuCoinWallet', 'isMathWallet', 'isMEWwallet',
   'isMagicEden', 'isNestWallet', 'isOkxWallet', 'isOKExWallet', 'isOneInchIOSWallet',
   'isOneInchAndroidWallet', 'isOneKey', 'isOpera', 'isPhantom', 'isPortal', 'isRabby', 'isRainbow',
-  'isSafePal', 'isStatus', 'isTalisman', 'isTally', 'isTokenPocket', 'isTokenary', 'isTrust',
-  'isTrustWallet', 'isZeal', 'isZerion',
+  'isSafePal', 'isStatus', 'isSubWallet', 'isTalisman', 'isTally', 'isTokenPocket', 'isTokenary', 'isTrust',
+  'isTrustWallet', 'isUniswapWallet', 'isXDEFI', 'isZeal', 'isZerion',
 ] as const
 
 export const metamask: WalletBookEntry = {
   name: 'MetaMask',
   shortName: 'MetaMask',
-  brand: { primaryColor: '#F6851B', icon: monogramIcon('M', '#F6851B') },
+  brand: { primaryColor: '#F6851B', icon: monogramIcon('M', '#F6851B'), logo: 'metamask' },
   eip6963Config: { rdns: ['io.metamask'] },
   injectedConfig: [
     {
@@ -31,7 +31,9 @@ export const metamask: WalletBookEntry = {
       windowLocations: [],
     },
   ],
-  walletConnect: { sdks: ['sign_v2'] },
+  // MetaMask Mobile does not support wallet_switchEthereumChain over WalletConnect (REFERENCE.md §1):
+  // the user switches in the app, and Sigil says so instead of asking.
+  walletConnect: { sdks: ['sign_v2'], switchNetworkOnlyFromWallet: true },
   mobile: {
     native: 'metamask://wc',
     universal: 'https://metamask.app.link/wc',
@@ -48,7 +50,9 @@ export const metamask: WalletBookEntry = {
   mobileExperience: 'in-app-browser',
   sources: [
     'https://docs.metamask.io/sdk/guides/use-deeplinks',
+    'https://github.com/wevm/wagmi/blob/main/packages/core/src/connectors/injected.ts',
     'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/metaMaskWallet/metaMaskWallet.ts',
     'https://www.npmjs.com/package/@dynamic-labs/wallet-book',
+    'https://www.npmjs.com/package/@web3icons/core/v/4.0.56',
   ],
 }

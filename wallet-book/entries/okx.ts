@@ -5,7 +5,7 @@ import type { WalletBookEntry } from '../types'
 export const okx: WalletBookEntry = {
   name: 'OKX Wallet',
   shortName: 'OKX',
-  brand: { primaryColor: '#000000', icon: monogramIcon('OK', '#000000') },
+  brand: { primaryColor: '#000000', icon: monogramIcon('OK', '#000000'), logo: 'okx' },
   eip6963Config: { rdns: ['com.okex.wallet'] },
   injectedConfig: [
     { chain: 'evm', extensionLocators: [{ flag: 'isOkxWallet', value: true }], windowLocations: ['okxwallet'] },
@@ -29,5 +29,6 @@ export const okx: WalletBookEntry = {
     'https://web3.okx.com/build/docs/waas/app-universal-link',
     'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/okxWallet/okxWallet.ts',
     'https://www.npmjs.com/package/@dynamic-labs/wallet-book',
+    'https://www.npmjs.com/package/@web3icons/core/v/4.0.56',
   ],
 }

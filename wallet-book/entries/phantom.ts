@@ -10,7 +10,7 @@ import type { WalletBookEntry } from '../types'
 export const phantom: WalletBookEntry = {
   name: 'Phantom',
   shortName: 'Phantom',
-  brand: { primaryColor: '#AB9FF2', icon: monogramIcon('P', '#AB9FF2') },
+  brand: { primaryColor: '#AB9FF2', icon: monogramIcon('P', '#AB9FF2'), logo: 'phantom' },
   eip6963Config: { rdns: ['app.phantom'] },
   injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isPhantom', value: true }], windowLocations: ['phantom.ethereum'] }],
   mobile: {
@@ -33,5 +33,6 @@ export const phantom: WalletBookEntry = {
     'https://docs.phantom.com/phantom-deeplinks',
     'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/phantomWallet/phantomWallet.ts',
     'https://www.npmjs.com/package/@dynamic-labs/wallet-book',
+    'https://www.npmjs.com/package/@web3icons/core/v/4.0.56',
   ],
 }

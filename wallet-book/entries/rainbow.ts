@@ -4,7 +4,7 @@ import type { WalletBookEntry } from '../types'
 export const rainbow: WalletBookEntry = {
   name: 'Rainbow',
   shortName: 'Rainbow',
-  brand: { primaryColor: '#001E59', icon: monogramIcon('R', '#001E59') },
+  brand: { primaryColor: '#001E59', icon: monogramIcon('R', '#001E59'), logo: 'rainbow' },
   eip6963Config: { rdns: ['me.rainbow'] },
   injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isRainbow', value: true }], windowLocations: ['rainbow'] }],
   walletConnect: { sdks: ['sign_v2'] },
@@ -22,5 +22,5 @@ export const rainbow: WalletBookEntry = {
     firefoxId: 'rainbow-extension',
     extensionUrl: 'https://rainbow.me/extension',
   },
-  sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/rainbowWallet/rainbowWallet.ts', 'https://www.npmjs.com/package/@dynamic-labs/wallet-book'],
+  sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/rainbowWallet/rainbowWallet.ts', 'https://www.npmjs.com/package/@dynamic-labs/wallet-book', 'https://www.npmjs.com/package/@web3icons/core/v/4.0.56'],
 }

@@ -8,7 +8,7 @@ import type { WalletBookEntry } from '../types'
 export const trust: WalletBookEntry = {
   name: 'Trust Wallet',
   shortName: 'Trust',
-  brand: { primaryColor: '#0500FF', icon: monogramIcon('T', '#0500FF') },
+  brand: { primaryColor: '#0500FF', icon: monogramIcon('T', '#0500FF'), logo: 'trust' },
   eip6963Config: { rdns: ['com.trustwallet.app'] },
   injectedConfig: [
     { chain: 'evm', extensionLocators: [{ flag: 'isTrust', value: true }], windowLocations: ['trustwallet'] },
@@ -35,5 +35,6 @@ export const trust: WalletBookEntry = {
     'https://developer.trustwallet.com/developer/develop-for-trust/deeplinking',
     'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/trustWallet/trustWallet.ts',
     'https://www.npmjs.com/package/@dynamic-labs/wallet-book',
+    'https://www.npmjs.com/package/@web3icons/core/v/4.0.56',
   ],
 }

@@ -4,7 +4,7 @@ import type { WalletBookEntry } from '../types'
 export const zerion: WalletBookEntry = {
   name: 'Zerion',
   shortName: 'Zerion',
-  brand: { primaryColor: '#2962EF', icon: monogramIcon('Z', '#2962EF') },
+  brand: { primaryColor: '#2962EF', icon: monogramIcon('Z', '#2962EF'), logo: 'zerion' },
   eip6963Config: { rdns: ['io.zerion.wallet'] },
   injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isZerion', value: true }], windowLocations: ['zerionWallet'] }],
   walletConnect: { sdks: ['sign_v2'] },
@@ -19,5 +19,5 @@ export const zerion: WalletBookEntry = {
     chromeId: 'klghhnkeealcohjjanjjdaeeggmfmlpl',
     extensionUrl: 'https://zerion.io/extension',
   },
-  sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/zerionWallet/zerionWallet.ts'],
+  sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/zerionWallet/zerionWallet.ts', 'https://www.npmjs.com/package/@web3icons/core/v/4.0.56'],
 }

@@ -25,6 +25,8 @@ const table: readonly [key: string, platform: Platform, expected: string | undef
   ['uniswap', android, undefined],
   ['uniswap', desktop('chrome'), undefined],
   ['brave', desktop('chrome'), undefined],
+  // No extension, a desktop app: its download page.
+  ['ledger', desktop('chrome'), 'https://www.ledger.com/ledger-live'],
   ['phantom', desktop('firefox'), 'https://addons.mozilla.org/firefox/addon/phantom-app/'],
   ['metamask', { os: 'other', isMobile: true, browser: 'other' }, undefined],
 ]

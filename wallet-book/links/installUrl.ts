@@ -4,7 +4,8 @@ import type { WalletBookEntry } from '../types'
 /**
  * Where to get the wallet on this platform: the App Store on iOS, Google Play on Android, and on
  * desktop the extension store of the browser in use (Edge and Opera install Chrome Web Store
- * extensions when there is no listing of their own). Falls back to the wallet's own extension page;
+ * extensions when there is no listing of their own). Falls back to the wallet's own extension page,
+ * then its desktop app's download page;
  * `undefined` when nothing is known, so the UI shows no dead link.
  */
 export function installUrl(entry: WalletBookEntry, platform: Pick<Platform, 'os' | 'isMobile' | 'browser'>): string | undefined {
@@ -15,7 +16,8 @@ export function installUrl(entry: WalletBookEntry, platform: Pick<Platform, 'os'
   }
   if (platform.isMobile) return undefined
   const chrome = desktop?.chromeId ? `https://chromewebstore.google.com/detail/${desktop.chromeId}` : undefined
-  const fallback = desktop?.extensionUrl
+  // A wallet without an extension may still have a desktop app (Ledger Live).
+  const fallback = desktop?.extensionUrl ?? desktop?.appUrl
   switch (platform.browser) {
     case 'firefox':
       return desktop?.firefoxId ? `https://addons.mozilla.org/firefox/addon/${desktop.firefoxId}/` : fallback

@@ -25,3 +25,41 @@ describe('openInWalletUrl', () => {
     )
   })
 })
+
+/**
+ * SPEC.md §5 audit: every wallet-book entry that has a phone app either opens the page in its
+ * in-app browser (in-app browser base or browse link) or raises the catalogue error — on iOS and on
+ * Android, in every browser a phone user is likely to tap from.
+ */
+describe('openInWalletUrl for every mobile wallet-book entry', () => {
+  const PAGE = 'https://sigil.example/connect?chain=8453'
+  const mobileEntries = Object.entries(walletBook).filter(([, entry]) => entry.mobile !== undefined || entry.mobileExperience !== undefined)
+
+  it('covers the book’s phone wallets', () => {
+    expect(mobileEntries.length).toBeGreaterThanOrEqual(30)
+  })
+
+  it.each(mobileEntries)('%s opens in its browser or raises "No inAppBrowserBase found for …"', (key, entry) => {
+    for (const browser of ['safari', 'chrome', 'samsung'] as const) {
+      let url: string | undefined
+      try {
+        url = openInWalletUrl(entry, PAGE, { browser })
+      } catch (error) {
+        expect(error, `${key} in ${browser}`).toBeInstanceOf(InAppBrowserBaseNotFoundError)
+        expect((error as Error).message).toBe(`No inAppBrowserBase found for ${entry.name}.`)
+        expect((error as InAppBrowserBaseNotFoundError).code).toBe('in_app_browser_base_not_found')
+        // A wallet that says it is used in its own browser must have a way to get there.
+        expect(entry.mobileExperience, `${key} is used in its in-app browser but cannot be opened there`).not.toBe('in-app-browser')
+        expect(entry.mobile?.inAppBrowser ?? entry.mobile?.browseLink).toBeUndefined()
+        continue
+      }
+      // Built from the wallet's own link, carrying this page.
+      const { inAppBrowser, browseLink } = entry.mobile ?? {}
+      const prefixes = [inAppBrowser && `${inAppBrowser}/`, browseLink?.universal, browseLink?.native]
+        .filter((prefix): prefix is string => Boolean(prefix))
+        .map((prefix) => prefix.split('{url}')[0]!)
+      expect(prefixes.some((prefix) => url.startsWith(prefix)), `${key} in ${browser}: ${url}`).toBe(true)
+      expect(url.includes(PAGE) || url.includes(encodeURIComponent(PAGE)), url).toBe(true)
+    }
+  })
+})

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Platform } from '@/lib/platform/detectPlatform'
+import { walletLogo } from '../icons/walletLogo'
 import { walletBook } from '../index'
 import type { WalletBook, WalletBookEntry } from '../types'
 import { genericBrowserWallet, listWallets } from './listWallets'
@@ -86,8 +87,18 @@ describe('listWallets', () => {
     const unknown = announcement('com.example', 'Example')
     const unknownRemote = { ...unknown, info: { ...unknown.info, icon: 'https://cdn.example.com/x.png' } }
     const list = listWallets({ announced: [remote, unknownRemote], book })
-    expect(list[0]?.icon).toBe(book.rabby?.brand?.icon)
+    // Not the remote address: the book's logo for Rabby.
+    expect(list[0]?.icon).toBe(walletLogo(book.rabby))
+    expect(list[0]?.icon).toMatch(/^data:image\/svg\+xml,/)
     expect(list[1]?.icon).toMatch(/^data:image\/svg\+xml,/)
+  })
+
+  it('shows the book wallets’ logos from the icon package, and the monogram where there is none', () => {
+    const withoutLogo: WalletBook = { plain: { name: 'Plain Wallet', shortName: 'Plain Wallet', brand: { icon: 'data:image/svg+xml,%3Csvg%2F%3E' }, walletConnect: { sdks: ['sign_v2'] } } }
+    const list = listWallets({ book: { ...book, ...withoutLogo } })
+    expect(list.find(({ key }) => key === 'metamask')?.icon).toBe(walletLogo(walletBook.metamask))
+    expect(list.find(({ key }) => key === 'metamask')?.icon).not.toBe(walletBook.metamask?.brand?.icon)
+    expect(list.find(({ key }) => key === 'plain')?.icon).toBe('data:image/svg+xml,%3Csvg%2F%3E')
   })
 
   it('lists an unclaimed window.ethereum as the generic Browser wallet', () => {

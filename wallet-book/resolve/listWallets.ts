@@ -1,6 +1,7 @@
 import type { EIP1193Provider } from 'viem'
 import type { Platform } from '@/lib/platform/detectPlatform'
 import { monogramIcon } from '../icons/monogramIcon'
+import { walletLogo } from '../icons/walletLogo'
 import { walletBook } from '../index'
 import { installUrl } from '../links/installUrl'
 import { isReachableOnMobile } from '../links/isReachableOnMobile'
@@ -17,7 +18,10 @@ export type WalletListing = {
   /** Connector key: the wallet-book key, or `connectorKey(name)` for a wallet the book lacks. */
   key: string
   name: string
-  /** Always a data URI (the wallet's announced icon, or our monogram); never a remote address. */
+  /**
+   * Always a data URI (the wallet's announced icon, its logo from the icon package, or our
+   * monogram); never a remote address.
+   */
   icon: string
   installed: boolean
   /** How it was found: an EIP-6963 announcement, a window property, or only the book. */
@@ -66,8 +70,11 @@ export function listWallets({ announced = [], win, book = walletBook, platform }
     listings.push(listing)
   }
 
-  // 1. EIP-6963 announcements.
-  for (const listing of listAnnouncedWallets(announced, book)) add(listing)
+  // 1. EIP-6963 announcements; a book wallet whose announced icon was unusable gets its logo.
+  for (const listing of listAnnouncedWallets(announced, book)) {
+    const logo = listing.icon === listing.entry?.brand?.icon ? walletLogo(listing.entry) : undefined
+    add(logo ? { ...listing, icon: logo } : listing)
+  }
 
   // 2. Wallets found on window only.
   if (win !== undefined) {
@@ -75,7 +82,7 @@ export function listWallets({ announced = [], win, book = walletBook, platform }
       if (usedKeys.has(key)) continue
       const match = findInjectedProvider(entry, { win })
       if (!match || listedProviders.has(match.provider)) continue
-      add({ key, name: entry.name, icon: entry.brand?.icon ?? genericIcon, installed: true, source: 'window', entry, provider: match.provider })
+      add({ key, name: entry.name, icon: walletLogo(entry) ?? entry.brand?.icon ?? genericIcon, installed: true, source: 'window', entry, provider: match.provider })
     }
 
     // 3. An injected provider nobody claims still works as a generic wallet.
@@ -95,7 +102,7 @@ export function listWallets({ announced = [], win, book = walletBook, platform }
     add({
       key,
       name: entry.name,
-      icon: entry.brand?.icon ?? genericIcon,
+      icon: walletLogo(entry) ?? entry.brand?.icon ?? genericIcon,
       installed: false,
       source: 'book',
       entry,

@@ -1,0 +1,19 @@
+import { monogramIcon } from '../icons/monogramIcon'
+import type { WalletBookEntry } from '../types'
+
+/** Core, Ava Labs' wallet: its extension sets `isAvalanche` and also lives at `window.avalanche`. */
+export const core: WalletBookEntry = {
+  name: 'Core',
+  shortName: 'Core',
+  brand: { primaryColor: '#000000', icon: monogramIcon('Co', '#000000') },
+  eip6963Config: { rdns: ['app.core.extension'] },
+  injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isAvalanche', value: true }], windowLocations: ['avalanche'] }],
+  walletConnect: { sdks: ['sign_v2'] },
+  mobile: { androidId: 'com.avaxwallet' },
+  desktop: { chromeId: 'agoakfejjabomempkjlepdflaleeobhb', extensionUrl: 'https://core.app' },
+  sources: [
+    'https://github.com/wevm/wagmi/blob/main/packages/core/src/connectors/injected.ts',
+    'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/coreWallet/coreWallet.ts',
+    'https://core.app',
+  ],
+}

@@ -1,0 +1,13 @@
+import { monogramIcon } from '../icons/monogramIcon'
+import type { WalletBookEntry } from '../types'
+
+/** Crypto.com Onchain (formerly DeFi Wallet): a phone app reached over WalletConnect, and an extension. */
+export const cryptocom: WalletBookEntry = {
+  name: 'Crypto.com Onchain',
+  shortName: 'Crypto.com',
+  brand: { primaryColor: '#002D74', icon: monogramIcon('CR', '#002D74') },
+  walletConnect: { sdks: ['sign_v2'] },
+  mobile: { iosId: 'id1512048310', androidId: 'com.defi.wallet' },
+  desktop: { chromeId: 'hifafgmccdpekplomjjkcfgodnhcellj', extensionUrl: 'https://crypto.com/onchain' },
+  sources: ['https://crypto.com/onchain'],
+}

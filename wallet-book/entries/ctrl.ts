@@ -1,0 +1,16 @@
+import { monogramIcon } from '../icons/monogramIcon'
+import type { WalletBookEntry } from '../types'
+
+/**
+ * Ctrl Wallet, formerly XDEFI: the extension kept XDEFI's flag, rdns and `window.xfi.ethereum`.
+ * It keeps its monogram: the icon package's `xdefi` logo is the former brand's.
+ */
+export const ctrl: WalletBookEntry = {
+  name: 'Ctrl Wallet',
+  shortName: 'Ctrl',
+  brand: { primaryColor: '#0C0C0D', icon: monogramIcon('Ct', '#0C0C0D') },
+  eip6963Config: { rdns: ['io.xdefi'] },
+  injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isXDEFI', value: true }], windowLocations: ['xfi.ethereum'] }],
+  desktop: { chromeId: 'hmeobnfnfcmdkdcmlblgagmfpfboieaf', extensionUrl: 'https://ctrl.xyz' },
+  sources: ['https://github.com/wevm/wagmi/blob/main/packages/core/src/connectors/injected.ts', 'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/xdefiWallet/xdefiWallet.ts', 'https://ctrl.xyz'],
+}

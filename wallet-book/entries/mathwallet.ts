@@ -1,0 +1,11 @@
+import { monogramIcon } from '../icons/monogramIcon'
+import type { WalletBookEntry } from '../types'
+
+export const mathwallet: WalletBookEntry = {
+  name: 'MathWallet',
+  shortName: 'MathWallet',
+  brand: { primaryColor: '#000000', icon: monogramIcon('MA', '#000000') },
+  injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isMathWallet', value: true }], windowLocations: [] }],
+  walletConnect: { sdks: ['sign_v2'] },
+  sources: ['https://github.com/wevm/wagmi/blob/main/packages/core/src/connectors/injected.ts', 'https://mathwallet.org'],
+}

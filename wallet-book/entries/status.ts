@@ -1,0 +1,16 @@
+import { monogramIcon } from '../icons/monogramIcon'
+import type { WalletBookEntry } from '../types'
+
+/**
+ * Status: a messenger with a wallet and a dapp browser that injects `window.ethereum` with
+ * `isStatus`. No WalletConnect link or browse link is documented, so outside its browser a phone
+ * gets the catalogue error.
+ */
+export const status: WalletBookEntry = {
+  name: 'Status',
+  shortName: 'Status',
+  brand: { primaryColor: '#4360DF', icon: monogramIcon('St', '#4360DF') },
+  injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isStatus', value: true }], windowLocations: [] }],
+  mobile: { androidId: 'im.status.ethereum' },
+  sources: ['https://github.com/wevm/wagmi/blob/main/packages/core/src/connectors/injected.ts', 'https://github.com/status-im/status-mobile', 'https://status.app'],
+}

@@ -1,0 +1,18 @@
+import { monogramIcon } from '../icons/monogramIcon'
+import type { WalletBookEntry } from '../types'
+
+/** SubWallet: its EVM provider is `window.SubWallet`. */
+export const subwallet: WalletBookEntry = {
+  name: 'SubWallet',
+  shortName: 'SubWallet',
+  brand: { primaryColor: '#004BFF', icon: monogramIcon('SW', '#004BFF') },
+  eip6963Config: { rdns: ['app.subwallet'] },
+  injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isSubWallet', value: true }], windowLocations: ['SubWallet'] }],
+  walletConnect: { sdks: ['sign_v2'] },
+  mobile: { androidId: 'app.subwallet.mobile' },
+  desktop: { chromeId: 'onhogfjeacnfoofkfgppdlbmlmnplgbn', extensionUrl: 'https://www.subwallet.app' },
+  sources: [
+    'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/subWallet/subWallet.ts',
+    'https://github.com/Koniverse/SubWallet-Extension',
+  ],
+}

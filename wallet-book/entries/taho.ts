@@ -1,0 +1,17 @@
+import { monogramIcon } from '../icons/monogramIcon'
+import type { WalletBookEntry } from '../types'
+
+/** Taho (formerly Tally Ho): still sets `isTally` and lives at `window.tally`. */
+export const taho: WalletBookEntry = {
+  name: 'Taho',
+  shortName: 'Taho',
+  brand: { primaryColor: '#D08E39', icon: monogramIcon('Ta', '#D08E39') },
+  eip6963Config: { rdns: ['xyz.taho'] },
+  injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isTally', value: true }], windowLocations: ['tally'] }],
+  desktop: { chromeId: 'eajafomhmkipbjmfmhebemolkcicgfmd', extensionUrl: 'https://taho.xyz' },
+  sources: [
+    'https://github.com/wevm/wagmi/blob/main/packages/core/src/connectors/injected.ts',
+    'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/tahoWallet/tahoWallet.ts',
+    'https://github.com/tahowallet/extension',
+  ],
+}

@@ -1,0 +1,16 @@
+import { monogramIcon } from '../icons/monogramIcon'
+import type { WalletBookEntry } from '../types'
+
+/** Talisman: its EVM provider is `window.talismanEth` (it only takes `window.ethereum` if asked to). */
+export const talisman: WalletBookEntry = {
+  name: 'Talisman',
+  shortName: 'Talisman',
+  brand: { primaryColor: '#D5FF5C', icon: monogramIcon('Tl', '#D5FF5C') },
+  eip6963Config: { rdns: ['xyz.talisman'] },
+  injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isTalisman', value: true }], windowLocations: ['talismanEth'] }],
+  desktop: { chromeId: 'fijngjgcjhjmmpcmkeiomlglpeiijkld', extensionUrl: 'https://www.talisman.xyz' },
+  sources: [
+    'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/talismanWallet/talismanWallet.ts',
+    'https://github.com/TalismanSociety/talisman',
+  ],
+}

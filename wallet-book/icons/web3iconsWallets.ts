@@ -1,0 +1,60 @@
+import alphaWallet from '@web3icons/core/svgs/wallets/background/alpha-wallet.svg.js'
+import argent from '@web3icons/core/svgs/wallets/background/argent.svg.js'
+import backpack from '@web3icons/core/svgs/wallets/background/backpack.svg.js'
+import coin98 from '@web3icons/core/svgs/wallets/background/coin98.svg.js'
+import coinbase from '@web3icons/core/svgs/wallets/background/coinbase.svg.js'
+import enkrypt from '@web3icons/core/svgs/wallets/background/enkrypt.svg.js'
+import exodus from '@web3icons/core/svgs/wallets/background/exodus.svg.js'
+import imtoken from '@web3icons/core/svgs/wallets/background/imtoken.svg.js'
+import kraken from '@web3icons/core/svgs/wallets/background/kraken.svg.js'
+import ledger from '@web3icons/core/svgs/wallets/background/ledger.svg.js'
+import metamask from '@web3icons/core/svgs/wallets/background/metamask.svg.js'
+import myEtherWallet from '@web3icons/core/svgs/wallets/background/my-ether-wallet.svg.js'
+import okx from '@web3icons/core/svgs/wallets/background/okx.svg.js'
+import phantom from '@web3icons/core/svgs/wallets/background/phantom.svg.js'
+import rabby from '@web3icons/core/svgs/wallets/background/rabby.svg.js'
+import rainbow from '@web3icons/core/svgs/wallets/background/rainbow.svg.js'
+import ronin from '@web3icons/core/svgs/wallets/background/ronin.svg.js'
+import safe from '@web3icons/core/svgs/wallets/background/safe.svg.js'
+import tokenPocket from '@web3icons/core/svgs/wallets/background/token-pocket.svg.js'
+import trust from '@web3icons/core/svgs/wallets/background/trust.svg.js'
+import walletConnect from '@web3icons/core/svgs/wallets/background/wallet-connect.svg.js'
+import zengo from '@web3icons/core/svgs/wallets/background/zengo.svg.js'
+import zerion from '@web3icons/core/svgs/wallets/background/zerion.svg.js'
+
+/**
+ * The wallet logos Sigil shows, from \`@web3icons/core\` (MIT, pinned in package.json; the entries
+ * that use one cite {@link WEB3ICONS_SOURCE}): the package's \`wallets/background\` SVGs, keyed by
+ * the package's own wallet id. Only the connect dialog's modules import this table, so the logos
+ * load with the dialog and never with the first load (which carries the monograms of the injected
+ * index). Add a wallet's id here when the package has its logo, and name it in its entry's
+ * \`brand.logo\`.
+ */
+export const web3iconsWallets: Readonly<Record<string, string>> = {
+  'alpha-wallet': alphaWallet,
+  'argent': argent,
+  'backpack': backpack,
+  'coin98': coin98,
+  'coinbase': coinbase,
+  'enkrypt': enkrypt,
+  'exodus': exodus,
+  'imtoken': imtoken,
+  'kraken': kraken,
+  'ledger': ledger,
+  'metamask': metamask,
+  'my-ether-wallet': myEtherWallet,
+  'okx': okx,
+  'phantom': phantom,
+  'rabby': rabby,
+  'rainbow': rainbow,
+  'ronin': ronin,
+  'safe': safe,
+  'token-pocket': tokenPocket,
+  'trust': trust,
+  'wallet-connect': walletConnect,
+  'zengo': zengo,
+  'zerion': zerion,
+}
+
+/** The package and version the logos come from, as an entry's \`sources\` cite it. */
+export const WEB3ICONS_SOURCE = 'https://www.npmjs.com/package/@web3icons/core/v/4.0.56'
