@@ -10,6 +10,7 @@ import { t } from '@/lib/i18n/t'
 import { detectPlatform } from '@/lib/platform/detectPlatform'
 import { useWalletOptions, type WalletOption as WalletOptionData } from '@/lib/wagmi/useWalletOptions'
 import { focusableIn, wrapFocusTarget } from '../_lib/focusable'
+import { createLastUsedWallet } from '../_lib/lastUsedWallet'
 import { useLifetimeEffect } from '../_lib/useLifetimeEffect'
 import { FamilyPanel, preloadFamilyPanel } from './FamilyPanel'
 import { preloadConnectedView } from './loadConnectedView'
@@ -61,7 +62,9 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
   // Each attempt has a number; a result that arrives for an older one (cancelled) is undone.
   const attempt = useRef(0)
   const closed = useRef(false)
-  // Rendered only in the browser (loaded with ssr: false), so reading navigator here is safe.
+  // Rendered only in the browser (loaded with ssr: false), so reading storage and navigator here is safe.
+  const lastUsedWallet = useMemo(() => createLastUsedWallet(), [])
+  const [lastUsedKey, setLastUsedKey] = useState(() => lastUsedWallet.get())
   const platform = useMemo(
     () => detectPlatform({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints, vendor: navigator.vendor }),
     [],
@@ -116,6 +119,14 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
     target?.focus()
   }, [view.kind])
 
+  /** A wallet connected: remembered as the last used, then the page swaps this dialog for the account view. */
+  function connected(option: WalletOptionData) {
+    lastUsedWallet.remember(option.key)
+    // Closing must not undo the connection.
+    closed.current = true
+    onConnected()
+  }
+
   function close() {
     if (closed.current) return
     closed.current = true
@@ -138,9 +149,7 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
         await resetConnector(config, connector)
         return
       }
-      // The page now swaps this dialog for the account view; closing must not undo the connection.
-      closed.current = true
-      onConnected()
+      connected(option)
     } catch (error) {
       if (id !== attempt.current) return
       // Nothing half-connected: reset the connector before showing the error.
@@ -235,18 +244,26 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
         </div>
 
         <div className="dialog-scroll">
-          {view.kind === 'list' && <WalletList options={options} isMobile={platform.isMobile} onSelect={select} isPreparing={isPreparing} />}
+          {view.kind === 'list' && (
+            <WalletList
+              options={options}
+              isMobile={platform.isMobile}
+              onSelect={select}
+              isPreparing={isPreparing}
+              lastUsedKey={lastUsedKey}
+              onForgetLastUsed={() => {
+                lastUsedWallet.forget()
+                setLastUsedKey(undefined)
+              }}
+            />
+          )}
 
           {view.kind === 'panel' && view.option.panel && (
             <FamilyPanel
               panel={view.option.panel}
               option={view.option}
               isMobile={platform.isMobile}
-              onConnected={() => {
-                // The page now swaps this dialog for the account view; closing must not undo the connection.
-                closed.current = true
-                onConnected()
-              }}
+              onConnected={() => connected(view.option)}
               onBack={() => setView({ kind: 'list' })}
             />
           )}

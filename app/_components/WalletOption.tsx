@@ -2,6 +2,7 @@
 import { useState } from 'react'
 import { t } from '@/lib/i18n/t'
 import type { WalletOption as WalletOptionData } from '@/lib/wagmi/useWalletOptions'
+import styles from './WalletOption.module.css'
 
 export type WalletOptionProps = {
   option: WalletOptionData
@@ -9,6 +10,9 @@ export type WalletOptionProps = {
   onSelect: (option: WalletOptionData) => void
   /** Its wallet is still getting ready: a tap now could not open its popup inside the click. */
   preparing?: boolean | undefined
+  /** The wallet the user connected with last: marked "Last used", with a "Forget" button beside it. */
+  lastUsed?: boolean | undefined
+  onForget?: (() => void) | undefined
 }
 
 /**
@@ -17,7 +21,7 @@ export type WalletOptionProps = {
  * family's few words ("Scan with your phone") for the rest, and "Getting ready…" only after the user
  * tapped a row that cannot act inside the tap yet — never a busy state the user did not cause.
  */
-export function WalletOption({ option, isMobile, onSelect, preparing = false }: WalletOptionProps) {
+export function WalletOption({ option, isMobile, onSelect, preparing = false, lastUsed = false, onForget }: WalletOptionProps) {
   const { key, name, icon, installed, installUrl, openInApp, tagline } = option
   // Tapped while its wallet was still getting ready; forgotten once ready (the next tap connects).
   const [waiting, setWaiting] = useState(false)
@@ -40,6 +44,7 @@ export function WalletOption({ option, isMobile, onSelect, preparing = false }: 
         data-testid={`wallet-option-${key}`}
         data-installed={installed ? 'true' : 'false'}
         data-preparing={preparing ? 'true' : undefined}
+        data-last-used={lastUsed ? 'true' : undefined}
         aria-disabled={preparing ? 'true' : undefined}
         onClick={() => {
           setWaiting(preparing)
@@ -49,12 +54,30 @@ export function WalletOption({ option, isMobile, onSelect, preparing = false }: 
         {/* eslint-disable-next-line @next/next/no-img-element -- icons are data URIs; next/image adds nothing */}
         <img className="wallet-icon" src={icon} alt={name} width={32} height={32} />
         <span className="wallet-text">
-          <span className="wallet-name">{name}</span>
+          <span className={styles.nameLine}>
+            <span className="wallet-name">{name}</span>
+            {lastUsed && (
+              <span className={styles.badge} data-testid={`wallet-last-used-${key}`}>
+                {t('connect.lastUsed')}
+              </span>
+            )}
+          </span>
           <span className={detected ? 'wallet-status installed' : 'wallet-status'} aria-live="polite">
             {status}
           </span>
         </span>
       </button>
+      {lastUsed && onForget && (
+        <button
+          type="button"
+          className={styles.forget}
+          data-testid={`wallet-forget-${key}`}
+          aria-label={t('connect.forgetLabel', { wallet: name })}
+          onClick={onForget}
+        >
+          {t('connect.forget')}
+        </button>
+      )}
       {!installed && !isMobile && installUrl && (
         <a
           className="install-link"

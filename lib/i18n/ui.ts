@@ -30,6 +30,10 @@ export const ui = {
   'connect.empty': 'No wallets found.',
   'connect.moreWallets': 'More wallets',
   'connect.loading': 'Loading wallets…',
+  // The wallet connected with last, listed first until the user forgets it.
+  'connect.lastUsed': 'Last used',
+  'connect.forget': 'Forget',
+  'connect.forgetLabel': 'Forget {wallet} as the last used wallet',
   'account.heading': 'Connected',
   'account.address': 'Address',
   'account.copy': 'Copy address',
