@@ -14,6 +14,7 @@ import { createLastUsedWallet } from '../_lib/lastUsedWallet'
 import { useLifetimeEffect } from '../_lib/useLifetimeEffect'
 import { FamilyPanel, preloadFamilyPanel } from './FamilyPanel'
 import { preloadConnectedView } from './loadConnectedView'
+import { WalletHelp } from './WalletHelp'
 import { WalletList } from './WalletList'
 
 type View =
@@ -164,6 +165,9 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
    * tappable until the family is ready: a tap before would open the popup after an await, which Safari
    * blocks — and the SDK's own "Popup was blocked" retry cannot be reached behind this modal.
    */
+  // The embedded wallet's row, for the help panel's "create one" link (absent if the page has none).
+  const embeddedOption = options.find((option) => option.panel === 'embedded')
+
   function isPreparing(option: WalletOptionData): boolean {
     void readiness
     const family = option.connector ? familyOf(option.connector) : undefined
@@ -309,6 +313,9 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
             </div>
           )}
         </div>
+
+        {/* Below the scrolling list, so a newcomer finds it without scrolling past every wallet. */}
+        {view.kind === 'list' && <WalletHelp onCreateWallet={embeddedOption && (() => select(embeddedOption))} />}
       </div>
     </dialog>
   )
