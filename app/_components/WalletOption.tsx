@@ -54,16 +54,16 @@ export function WalletOption({ option, isMobile, onSelect, preparing = false, la
         {/* eslint-disable-next-line @next/next/no-img-element -- icons are data URIs; next/image adds nothing */}
         <img className="wallet-icon" src={icon} alt={name} width={32} height={32} />
         <span className="wallet-text">
-          <span className={styles.nameLine}>
-            <span className="wallet-name">{name}</span>
+          <span className="wallet-name">{name}</span>
+          <span className={styles.statusLine}>
+            <span className={detected ? 'wallet-status installed' : 'wallet-status'} aria-live="polite">
+              {status}
+            </span>
             {lastUsed && (
               <span className={styles.badge} data-testid={`wallet-last-used-${key}`}>
                 {t('connect.lastUsed')}
               </span>
             )}
-          </span>
-          <span className={detected ? 'wallet-status installed' : 'wallet-status'} aria-live="polite">
-            {status}
           </span>
         </span>
       </button>

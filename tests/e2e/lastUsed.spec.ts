@@ -145,3 +145,28 @@ test('a last-used wallet that is no longer installed leaves the list as before',
   await dialog.getByTestId(`wallet-option-${A.key}`).click()
   await expect(later.getByTestId('account-address')).toBeVisible()
 })
+
+test.describe('a 360 px wide screen', () => {
+  test.use({ viewport: { width: 360, height: 740 } })
+
+  test('the last-used row, its badge and its Forget button fit, in light and dark', async ({ page, app, installWallet, snap, expectAccessible }) => {
+    await installWallet({ name: A.name, rdns: A.rdns })
+    await installWallet({ name: B.name, rdns: B.rdns, accountIndex: B.accountIndex })
+    await page.goto(app.baseURL)
+    await connectThenDisconnect(page, B.key)
+    const dialog = await openDialog(page)
+    const row = dialog.getByTestId(`wallet-option-${B.key}`)
+    await expect(row.getByTestId(`wallet-last-used-${B.key}`)).toBeVisible()
+    for (const part of [row, row.getByTestId(`wallet-last-used-${B.key}`), dialog.getByTestId(`wallet-forget-${B.key}`)]) {
+      const box = await part.boundingBox()
+      expect(box).not.toBeNull()
+      expect(box!.x).toBeGreaterThanOrEqual(0)
+      expect(box!.x + box!.width).toBeLessThanOrEqual(360)
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+    await snap('dialog-last-used-360-light')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await snap('dialog-last-used-360-dark')
+    await expectAccessible({ include: '[data-testid="connect-dialog"]', label: 'last-used row at 360 px (dark)' })
+  })
+})
