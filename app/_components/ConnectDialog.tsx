@@ -10,9 +10,11 @@ import { t } from '@/lib/i18n/t'
 import { detectPlatform } from '@/lib/platform/detectPlatform'
 import { useWalletOptions, type WalletOption as WalletOptionData } from '@/lib/wagmi/useWalletOptions'
 import { focusableIn, wrapFocusTarget } from '../_lib/focusable'
+import { createLastUsedWallet } from '../_lib/lastUsedWallet'
 import { useLifetimeEffect } from '../_lib/useLifetimeEffect'
 import { FamilyPanel, preloadFamilyPanel } from './FamilyPanel'
 import { preloadConnectedView } from './loadConnectedView'
+import { WalletHelp } from './WalletHelp'
 import { WalletList } from './WalletList'
 
 type View =
@@ -61,7 +63,9 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
   // Each attempt has a number; a result that arrives for an older one (cancelled) is undone.
   const attempt = useRef(0)
   const closed = useRef(false)
-  // Rendered only in the browser (loaded with ssr: false), so reading navigator here is safe.
+  // Rendered only in the browser (loaded with ssr: false), so reading storage and navigator here is safe.
+  const lastUsedWallet = useMemo(() => createLastUsedWallet(), [])
+  const [lastUsedKey, setLastUsedKey] = useState(() => lastUsedWallet.get())
   const platform = useMemo(
     () => detectPlatform({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints, vendor: navigator.vendor }),
     [],
@@ -136,6 +140,14 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
     target?.focus()
   }, [view.kind])
 
+  /** A wallet connected: remembered as the last used, then the page swaps this dialog for the account view. */
+  function connected(option: WalletOptionData) {
+    lastUsedWallet.remember(option.key)
+    // Closing must not undo the connection.
+    closed.current = true
+    onConnected()
+  }
+
   function close() {
     if (closed.current) return
     closed.current = true
@@ -158,9 +170,7 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
         await resetConnector(config, connector)
         return
       }
-      // The page now swaps this dialog for the account view; closing must not undo the connection.
-      closed.current = true
-      onConnected()
+      connected(option)
     } catch (error) {
       if (id !== attempt.current) return
       // Nothing half-connected: reset the connector before showing the error.
@@ -177,6 +187,9 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
    * be reached behind this modal. A row that opens a family view (the QR code) shows its own progress
    * there, so on a computer it is never held back.
    */
+  // The embedded wallet's row, for the help panel's "create one" link (absent if the page has none).
+  const embeddedOption = options.find((option) => option.panel === 'embedded')
+
   function isPreparing(option: WalletOptionData): boolean {
     void readiness
     const family = option.connector ? familyOf(option.connector) : undefined
@@ -258,18 +271,27 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
         </div>
 
         <div className="dialog-scroll">
-          {view.kind === 'list' && <WalletList options={options} isMobile={platform.isMobile} onSelect={select} isPreparing={isPreparing} onIntent={onIntent} />}
+          {view.kind === 'list' && (
+            <WalletList
+              options={options}
+              isMobile={platform.isMobile}
+              onSelect={select}
+              isPreparing={isPreparing}
+              onIntent={onIntent}
+              lastUsedKey={lastUsedKey}
+              onForgetLastUsed={() => {
+                lastUsedWallet.forget()
+                setLastUsedKey(undefined)
+              }}
+            />
+          )}
 
           {view.kind === 'panel' && view.option.panel && (
             <FamilyPanel
               panel={view.option.panel}
               option={view.option}
               isMobile={platform.isMobile}
-              onConnected={() => {
-                // The page now swaps this dialog for the account view; closing must not undo the connection.
-                closed.current = true
-                onConnected()
-              }}
+              onConnected={() => connected(view.option)}
               onBack={() => setView({ kind: 'list' })}
             />
           )}
@@ -315,6 +337,9 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
             </div>
           )}
         </div>
+
+        {/* Below the scrolling list, so a newcomer finds it without scrolling past every wallet. */}
+        {view.kind === 'list' && <WalletHelp onCreateWallet={embeddedOption && (() => select(embeddedOption))} />}
       </div>
     </dialog>
   )

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import type { Connector } from '@wagmi/core'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { WalletList } from './WalletList'
@@ -106,5 +107,63 @@ describe('WalletList', () => {
   it('says so when there is no wallet at all', () => {
     render(<WalletList options={[]} isMobile={false} onSelect={() => {}} />)
     expect(screen.getByText('No wallets found.')).toBeTruthy()
+  })
+
+  describe('the last-used wallet', () => {
+    // Only its presence matters to the list: the row can connect here.
+    const connector = {} as Connector
+    const withSecond = [...options, { key: 'secondtestwallet', name: 'Second Test Wallet', icon, installed: true }]
+    const keys = () => screen.getAllByRole('button').filter((b) => b.dataset.testid?.startsWith('wallet-option-')).map((b) => b.dataset.testid!.slice('wallet-option-'.length))
+
+    it('is listed first, marked "Last used", with a "Forget" button named after the wallet', () => {
+      render(<WalletList options={withSecond} isMobile={false} onSelect={() => {}} lastUsedKey="secondtestwallet" onForgetLastUsed={() => {}} />)
+      expect(keys()).toEqual(['secondtestwallet', 'sigiltestwallet', 'metamask', 'rabby'])
+      const row = screen.getByTestId('wallet-option-secondtestwallet')
+      expect(row.dataset.lastUsed).toBe('true')
+      expect(within(row).getByTestId('wallet-last-used-secondtestwallet').textContent).toBe('Last used')
+      // Part of the row button's name, so a screen reader hears it with the wallet.
+      expect(row.textContent).toContain('Last used')
+      const forget = screen.getByRole('button', { name: 'Forget Second Test Wallet as the last used wallet' })
+      expect(forget.textContent).toBe('Forget')
+      expect(forget.dataset.testid).toBe('wallet-forget-secondtestwallet')
+      // Only one row is marked.
+      expect(screen.getAllByText('Last used')).toHaveLength(1)
+      expect(screen.getAllByText('Forget')).toHaveLength(1)
+    })
+
+    it('forgets on "Forget", and focus stays on that wallet, back in its usual place', () => {
+      const onForget = vi.fn()
+      const { rerender } = render(<WalletList options={withSecond} isMobile={false} onSelect={() => {}} lastUsedKey="secondtestwallet" onForgetLastUsed={onForget} />)
+      const forget = screen.getByTestId('wallet-forget-secondtestwallet')
+      forget.focus()
+      fireEvent.click(forget)
+      expect(onForget).toHaveBeenCalledOnce()
+      rerender(<WalletList options={withSecond} isMobile={false} onSelect={() => {}} lastUsedKey={undefined} onForgetLastUsed={onForget} />)
+      expect(keys()).toEqual(['sigiltestwallet', 'secondtestwallet', 'metamask', 'rabby'])
+      expect(screen.queryByText('Last used')).toBeNull()
+      expect(screen.queryByText('Forget')).toBeNull()
+      expect(document.activeElement).toBe(screen.getByTestId('wallet-option-secondtestwallet'))
+    })
+
+    it('leaves the list as it was when that wallet is gone or cannot connect here', () => {
+      render(<WalletList options={withSecond} isMobile={false} onSelect={() => {}} lastUsedKey="removedwallet" onForgetLastUsed={() => {}} />)
+      expect(keys()).toEqual(['sigiltestwallet', 'secondtestwallet', 'metamask', 'rabby'])
+      cleanup()
+      // MetaMask's extension was removed: its row only offers the install link now.
+      render(<WalletList options={withSecond} isMobile={false} onSelect={() => {}} lastUsedKey="metamask" onForgetLastUsed={() => {}} />)
+      expect(keys()).toEqual(['sigiltestwallet', 'secondtestwallet', 'metamask', 'rabby'])
+      expect(screen.queryByText('Last used')).toBeNull()
+      expect(screen.getByRole('heading', { name: 'More wallets' })).toBeTruthy()
+    })
+
+    it('lists a wallet used over WalletConnect first, above the installed ones, with its install link kept', () => {
+      const overWalletConnect = options.map((o) => (o.key === 'metamask' ? { ...o, connector, panel: 'walletconnect' as const } : o))
+      render(<WalletList options={overWalletConnect} isMobile={false} onSelect={() => {}} lastUsedKey="metamask" onForgetLastUsed={() => {}} />)
+      expect(keys()).toEqual(['metamask', 'sigiltestwallet', 'rabby'])
+      const [firstList, moreList] = screen.getAllByRole('list')
+      expect(within(firstList!).getAllByRole('listitem')).toHaveLength(2)
+      expect(within(moreList!).getByTestId('wallet-option-rabby')).toBeTruthy()
+      expect(screen.getByTestId('wallet-install-metamask')).toBeTruthy()
+    })
   })
 })

@@ -1,8 +1,8 @@
 'use client'
-import { useId } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import { t } from '@/lib/i18n/t'
 import type { WalletOption as WalletOptionData } from '@/lib/wagmi/useWalletOptions'
-import { orderWalletOptions } from '../_lib/orderWalletOptions'
+import { lastUsedOption, orderWalletOptions } from '../_lib/orderWalletOptions'
 import { WalletOption } from './WalletOption'
 
 export type WalletListProps = {
@@ -13,15 +13,32 @@ export type WalletListProps = {
   isPreparing?: ((option: WalletOptionData) => boolean) | undefined
   /** The user reaches for a row (pointer over it, keyboard focus, touch): time to warm its wallet up. */
   onIntent?: ((option: WalletOptionData) => void) | undefined
+  /** The key of the wallet the user connected with last (listed first when it can connect here). */
+  lastUsedKey?: string | undefined
+  /** "Forget" on the last-used row: the caller forgets it and passes no `lastUsedKey` any more. */
+  onForgetLastUsed?: (() => void) | undefined
 }
 
-/** Every wallet the page can offer: installed ones first, then the others under their own heading. */
-export function WalletList({ options, isMobile, onSelect, isPreparing, onIntent }: WalletListProps) {
+/**
+ * Every wallet the page can offer: the last-used one first, marked so, then installed ones, then the
+ * others under their own heading.
+ */
+export function WalletList({ options, isMobile, onSelect, isPreparing, onIntent, lastUsedKey, onForgetLastUsed }: WalletListProps) {
   const headingId = useId()
+  const groups = useRef<HTMLDivElement>(null)
+  // After "Forget", its button is gone: focus goes to the same wallet's row, now in its usual place.
+  const refocus = useRef<string | null>(null)
+  useEffect(() => {
+    if (refocus.current === null) return
+    groups.current?.querySelector<HTMLElement>(`[data-testid="wallet-option-${refocus.current}"]`)?.focus()
+    refocus.current = null
+  })
+
   if (options.length === 0) return <p className="muted">{t('connect.empty')}</p>
-  const ordered = orderWalletOptions(options)
-  const installed = ordered.filter((option) => option.installed)
-  const others = ordered.filter((option) => !option.installed)
+  const lastUsed = lastUsedOption(options, lastUsedKey)
+  const ordered = orderWalletOptions(options, lastUsed?.key)
+  const first = ordered.filter((option) => option === lastUsed || option.installed)
+  const others = ordered.filter((option) => option !== lastUsed && !option.installed)
   const row = (option: WalletOptionData) => (
     <WalletOption
       key={option.key}
@@ -30,19 +47,27 @@ export function WalletList({ options, isMobile, onSelect, isPreparing, onIntent 
       onSelect={onSelect}
       preparing={isPreparing?.(option) ?? false}
       onIntent={onIntent}
+      lastUsed={option === lastUsed}
+      onForget={
+        onForgetLastUsed &&
+        (() => {
+          refocus.current = option.key
+          onForgetLastUsed()
+        })
+      }
     />
   )
   return (
-    <div className="wallet-groups">
-      {installed.length > 0 && <ul className="wallet-list">{installed.map(row)}</ul>}
+    <div className="wallet-groups" ref={groups}>
+      {first.length > 0 && <ul className="wallet-list">{first.map(row)}</ul>}
       {others.length > 0 && (
         <>
-          {installed.length > 0 && (
+          {first.length > 0 && (
             <h3 id={headingId} className="group-heading">
               {t('connect.moreWallets')}
             </h3>
           )}
-          <ul className="wallet-list" aria-labelledby={installed.length > 0 ? headingId : undefined}>
+          <ul className="wallet-list" aria-labelledby={first.length > 0 ? headingId : undefined}>
             {others.map(row)}
           </ul>
         </>

@@ -2,6 +2,7 @@
 import { useState } from 'react'
 import { t } from '@/lib/i18n/t'
 import type { WalletOption as WalletOptionData } from '@/lib/wagmi/useWalletOptions'
+import styles from './WalletOption.module.css'
 
 export type WalletOptionProps = {
   option: WalletOptionData
@@ -11,6 +12,9 @@ export type WalletOptionProps = {
   preparing?: boolean | undefined
   /** Called when the user reaches for this row: the pointer moves over it, keyboard focus, a touch. */
   onIntent?: ((option: WalletOptionData) => void) | undefined
+  /** The wallet the user connected with last: marked "Last used", with a "Forget" button beside it. */
+  lastUsed?: boolean | undefined
+  onForget?: (() => void) | undefined
 }
 
 /**
@@ -19,7 +23,7 @@ export type WalletOptionProps = {
  * family's few words ("Scan with your phone") for the rest, and "Getting ready…" only after the user
  * tapped a row that cannot act inside the tap yet — never a busy state the user did not cause.
  */
-export function WalletOption({ option, isMobile, onSelect, preparing = false, onIntent }: WalletOptionProps) {
+export function WalletOption({ option, isMobile, onSelect, preparing = false, lastUsed = false, onForget, onIntent }: WalletOptionProps) {
   const { key, name, icon, installed, installUrl, openInApp, tagline } = option
   // Tapped while its wallet was still getting ready; forgotten once ready (the next tap connects).
   const [waiting, setWaiting] = useState(false)
@@ -42,6 +46,7 @@ export function WalletOption({ option, isMobile, onSelect, preparing = false, on
         data-testid={`wallet-option-${key}`}
         data-installed={installed ? 'true' : 'false'}
         data-preparing={preparing ? 'true' : undefined}
+        data-last-used={lastUsed ? 'true' : undefined}
         aria-disabled={preparing ? 'true' : undefined}
         // Intent, not presence: a pointer that only rests where the dialog appeared moves nothing, and
         // the focus the dialog itself places counts only when the keyboard put it there (focus-visible).
@@ -59,11 +64,29 @@ export function WalletOption({ option, isMobile, onSelect, preparing = false, on
         <img className="wallet-icon" src={icon} alt={name} width={32} height={32} />
         <span className="wallet-text">
           <span className="wallet-name">{name}</span>
-          <span className={detected ? 'wallet-status installed' : 'wallet-status'} aria-live="polite">
-            {status}
+          <span className={styles.statusLine}>
+            <span className={detected ? 'wallet-status installed' : 'wallet-status'} aria-live="polite">
+              {status}
+            </span>
+            {lastUsed && (
+              <span className={styles.badge} data-testid={`wallet-last-used-${key}`}>
+                {t('connect.lastUsed')}
+              </span>
+            )}
           </span>
         </span>
       </button>
+      {lastUsed && onForget && (
+        <button
+          type="button"
+          className={styles.forget}
+          data-testid={`wallet-forget-${key}`}
+          aria-label={t('connect.forgetLabel', { wallet: name })}
+          onClick={onForget}
+        >
+          {t('connect.forget')}
+        </button>
+      )}
       {!installed && !isMobile && installUrl && (
         <a
           className="install-link"

@@ -30,6 +30,15 @@ export const ui = {
   'connect.empty': 'No wallets found.',
   'connect.moreWallets': 'More wallets',
   'connect.loading': 'Loading wallets…',
+  // The wallet connected with last, listed first until the user forgets it.
+  'connect.lastUsed': 'Last used',
+  'connect.forget': 'Forget',
+  'connect.forgetLabel': 'Forget {wallet} as the last used wallet',
+  // The "What is a wallet?" disclosure under the list, for people new to wallets.
+  'connect.help.toggle': 'What is a wallet?',
+  'connect.help.body':
+    'A wallet holds the keys to your Ethereum accounts and asks for your approval before anything is signed or sent. Connecting one shows this site your address, nothing more.',
+  'connect.help.create': 'No wallet? Create one with your email and a passkey',
   'account.heading': 'Connected',
   'account.address': 'Address',
   'account.copy': 'Copy address',

@@ -1,0 +1,98 @@
+import type { Locator, Page } from '@playwright/test'
+import { ui } from '@/lib/i18n/ui'
+import { ANDROID_CHROME, phoneContext } from '../fixtures/userAgents'
+import { expect, test } from './fixtures'
+
+/**
+ * "What is a wallet?" (issue 15, part 7): a disclosure in the connect dialog for people new to
+ * wallets — two sentences and the way to the embedded wallet, which opens its view as its row does.
+ * Driven from the keyboard, checked with axe, and on a 360 px phone screen in light and dark.
+ */
+
+async function openDialog(page: Page): Promise<Locator> {
+  await page.getByTestId('connect-button').click()
+  const dialog = page.getByTestId('connect-dialog')
+  await expect(dialog).toBeVisible()
+  return dialog
+}
+
+test('a keyboard user opens "What is a wallet?", reads it, and reaches the embedded wallet from it', { tag: '@dev' }, async ({
+  page,
+  app,
+  expectAccessible,
+}) => {
+  await page.goto(app.baseURL)
+  const dialog = await openDialog(page)
+  const toggle = dialog.getByRole('button', { name: ui['connect.help.toggle'] })
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+  const panel = dialog.getByTestId('wallet-help-panel')
+  await expect(toggle).toHaveAttribute('aria-controls', (await panel.getAttribute('id'))!)
+  await expect(panel).toBeHidden()
+  // Visible without scrolling past the wallets.
+  await expect(toggle).toBeInViewport()
+
+  // The dialog opens on the first wallet; the help comes after the list in the tab order.
+  await expect(dialog.locator('[data-testid^="wallet-option-"]').first()).toBeFocused()
+  await page.keyboard.press('Shift+Tab')
+  await expect(dialog.getByTestId('dialog-close')).toBeFocused()
+  await page.keyboard.press('Shift+Tab')
+  await expect(toggle).toBeFocused()
+
+  await page.keyboard.press('Enter')
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+  await expect(panel).toBeVisible()
+  await expect(panel).toContainText(ui['connect.help.body'])
+  await expectAccessible({ include: '[data-testid="connect-dialog"]', label: 'dialog with the wallet help open' })
+
+  await page.keyboard.press('Tab')
+  const create = dialog.getByRole('button', { name: ui['connect.help.create'] })
+  await expect(create).toBeFocused()
+  await page.keyboard.press('Enter')
+  // The embedded wallet's own view, as when its row is picked.
+  const embedded = dialog.getByTestId('embedded-panel')
+  await expect(embedded).toBeVisible()
+  await expect(embedded).not.toHaveAttribute('data-step', 'loading')
+  await expect(toggle).toHaveCount(0)
+
+  // Back in the list, the help is closed again; Space toggles it too.
+  await dialog.getByTestId('embedded-back-button').click()
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+  await toggle.focus()
+  await page.keyboard.press('Space')
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+  await page.keyboard.press('Space')
+  await expect(panel).toBeHidden()
+})
+
+test.describe('a 360 px phone', () => {
+  test.use({ ...phoneContext(ANDROID_CHROME), viewport: { width: 360, height: 640 } })
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`the help fits the dialog without horizontal scrolling (${colorScheme})`, async ({ page, app, snap, expectAccessible }) => {
+      await page.emulateMedia({ colorScheme })
+      await page.goto(app.baseURL)
+      const dialog = await openDialog(page)
+      const toggle = dialog.getByRole('button', { name: ui['connect.help.toggle'] })
+      await expect(toggle).toBeInViewport()
+      await toggle.tap()
+      const create = dialog.getByRole('button', { name: ui['connect.help.create'] })
+      await expect(create).toBeInViewport()
+
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      expect(overflow).toBeLessThanOrEqual(0)
+      for (const box of [await dialog.boundingBox(), await dialog.getByTestId('wallet-help-panel').boundingBox(), await create.boundingBox()]) {
+        expect(box).not.toBeNull()
+        expect(box!.x).toBeGreaterThanOrEqual(0)
+        expect(box!.x + box!.width).toBeLessThanOrEqual(360)
+      }
+      // The list still has room to scroll above the open help.
+      const list = await dialog.locator('.dialog-scroll').boundingBox()
+      expect(list!.height).toBeGreaterThan(150)
+      await snap(`dialog-wallet-help-360-${colorScheme}`)
+      await expectAccessible({ include: '[data-testid="connect-dialog"]', label: `wallet help at 360 px (${colorScheme})` })
+
+      await create.tap()
+      await expect(dialog.getByTestId('embedded-panel')).toBeVisible()
+    })
+  }
+})
