@@ -2,6 +2,7 @@ import { SessionNotFoundError } from '@/lib/errors/wallet'
 import { createLifecycle } from '../shared/lifecycle'
 import { logger } from '../shared/logger'
 import { PairingExpiredError } from './errors'
+import { keepOwnValuesThroughSdkStart } from './keepOwnValues'
 import { isProposalExpiry, isWalletRejectionMessage, WalletRejectedProposalError } from './pairingErrors'
 import { createPairingState, MAX_PAIRING_ATTEMPTS, type PairingState } from './pairingState'
 import type { WalletConnectProviderOptions } from './providerOptions'
@@ -33,7 +34,8 @@ export type LoadWalletConnectSdk = (options: WalletConnectProviderOptions) => Pr
 /** The real SDK, imported on first use (STYLE.md habit 3): its ~100 kB never reach the first load. */
 export const loadEthereumProvider: LoadWalletConnectSdk = async (options) => {
   const { EthereumProvider } = await import('@walletconnect/ethereum-provider')
-  return (await EthereumProvider.init(options)) as unknown as WalletConnectSdkProvider
+  // The SDK's first start in a browser may move our `…walletconnect` values out of localStorage.
+  return (await keepOwnValuesThroughSdkStart(() => EthereumProvider.init(options))) as unknown as WalletConnectSdkProvider
 }
 
 /** A pairing the user walked away from (the view closed): not an error to show or report. */
@@ -54,7 +56,7 @@ export type WalletConnectClient = {
   /** Starts a pairing nobody waits for yet, so a URI is ready before the tap (phones only). */
   prepare(): void
   /**
-   * Initialises the SDK (its code, then the relay socket) without pairing: a computer's warm-up when
+   * Initialises the SDK (its code, keys and storage; the relay socket opens with the first subscription) without pairing: a computer's warm-up when
    * the user reaches for a WalletConnect row, so the click pays only for the proposal.
    */
   warmUp(): void

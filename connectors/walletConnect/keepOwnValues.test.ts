@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest'
+import { storageKeys } from '../shared/storageKeys'
+import { isNameTheSdkMigrates, keepOwnValuesThroughSdkStart, type ListableStorage } from './keepOwnValues'
+
+/** A Web Storage with names in insertion order, like a browser's. */
+function webStorage(initial: Record<string, string>): ListableStorage & { items: Map<string, string>; removeItem(name: string): void } {
+  const items = new Map(Object.entries(initial))
+  return {
+    items,
+    get length() {
+      return items.size
+    },
+    key: (index) => [...items.keys()][index] ?? null,
+    getItem: (name) => items.get(name) ?? null,
+    setItem: (name, value) => void items.set(name, value),
+    removeItem: (name) => void items.delete(name),
+  }
+}
+
+/** What @walletconnect/keyvaluestorage does on its first start: names it recognises leave localStorage. */
+function sdkFirstStart(storage: ReturnType<typeof webStorage>) {
+  return async () => {
+    for (const name of [...storage.items.keys()]) if (isNameTheSdkMigrates(name)) storage.removeItem(name)
+    return 'provider'
+  }
+}
+
+const generic = storageKeys('walletconnect')
+const stored = {
+  [generic.activeAccount]: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  [generic.sessionTopic]: 'ab'.repeat(32),
+  [generic.currentChain]: '1',
+  'sigil.lastUsedWallet': 'walletconnect',
+  'wc@2:core:0.3:keychain': '{}',
+}
+
+describe('keepOwnValuesThroughSdkStart', () => {
+  it('recognises the names the SDK migrates: the generic connector’s, not a per-wallet one’s', () => {
+    expect(isNameTheSdkMigrates(generic.sessionTopic)).toBe(true)
+    expect(isNameTheSdkMigrates('sigil.sessionTopic.WalletConnect')).toBe(true)
+    expect(isNameTheSdkMigrates(storageKeys('metamask').sessionTopic)).toBe(false)
+    expect(isNameTheSdkMigrates('sigil.lastUsedWallet')).toBe(false)
+  })
+
+  it('the generic connector’s values survive the SDK’s first start; the SDK’s own names are left to it', async () => {
+    const storage = webStorage(stored)
+    await expect(keepOwnValuesThroughSdkStart(sdkFirstStart(storage), storage)).resolves.toBe('provider')
+    expect(storage.getItem(generic.sessionTopic)).toBe('ab'.repeat(32))
+    expect(storage.getItem(generic.activeAccount)).toBe(stored[generic.activeAccount])
+    expect(storage.getItem(generic.currentChain)).toBe('1')
+    expect(storage.getItem('wc@2:core:0.3:keychain')).toBeNull()
+  })
+
+  it('without the guard the same start loses the session topic (the bug it exists for)', async () => {
+    const storage = webStorage(stored)
+    await sdkFirstStart(storage)()
+    expect(storage.getItem(generic.sessionTopic)).toBeNull()
+  })
+
+  it('puts the values back when the start fails too, and rethrows', async () => {
+    const storage = webStorage(stored)
+    const failing = async () => {
+      await sdkFirstStart(storage)()
+      throw new Error('relay unreachable')
+    }
+    await expect(keepOwnValuesThroughSdkStart(failing, storage)).rejects.toThrow('relay unreachable')
+    expect(storage.getItem(generic.sessionTopic)).toBe('ab'.repeat(32))
+  })
+
+  it('does not bring back a value that was not there, nor overwrite one written during the start', async () => {
+    const storage = webStorage({ [generic.activeAccount]: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
+    await keepOwnValuesThroughSdkStart(async () => storage.setItem(generic.activeAccount, '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'), storage)
+    expect(storage.getItem(generic.activeAccount)).toBe('0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC')
+    expect(storage.getItem(generic.sessionTopic)).toBeNull()
+  })
+
+  it('a storage that throws on access neither breaks the start nor is written', async () => {
+    const denied: ListableStorage = {
+      get length(): number {
+        throw new DOMException('denied', 'SecurityError')
+      },
+      key: () => null,
+      getItem: () => {
+        throw new DOMException('denied', 'SecurityError')
+      },
+      setItem: () => {
+        throw new DOMException('denied', 'SecurityError')
+      },
+    }
+    await expect(keepOwnValuesThroughSdkStart(async () => 'provider', denied)).resolves.toBe('provider')
+  })
+})

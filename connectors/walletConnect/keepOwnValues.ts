@@ -1,0 +1,69 @@
+import { STORAGE_NAMESPACE } from '../shared/storageKeys'
+
+/**
+ * The WalletConnect SDK's storage (`@walletconnect/keyvaluestorage`) runs a one-time migration the
+ * first time it starts in a browser whose localStorage is not empty: every localStorage name that,
+ * lower-cased, contains one of these is copied into the SDK's IndexedDB store and **deleted** from
+ * localStorage. It marks the migration done only when it ran, so a first start on an empty
+ * localStorage leaves it pending for the next page.
+ *
+ * The generic connector's values are named after its connector key, `walletconnect` (REFERENCE.md
+ * §1: every name ends with the connector key), e.g. `sigil.sessionTopic.walletconnect`: the first
+ * reload after a first pairing would lose them, and with them the session (the stored topic no
+ * longer equals the SDK's, so the restore is refused and the page shows itself disconnected).
+ */
+const SDK_MIGRATED_NAME_PARTS = ['wc@', 'walletconnect', 'wc_', 'wallet_connect'] as const
+
+/** The slice of the Web Storage API the guard needs (listing names included). */
+export type ListableStorage = Pick<Storage, 'getItem' | 'setItem' | 'length' | 'key'>
+
+export function isNameTheSdkMigrates(name: string): boolean {
+  const lower = name.toLowerCase()
+  return SDK_MIGRATED_NAME_PARTS.some((part) => lower.includes(part))
+}
+
+function ownValuesAtRisk(storage: ListableStorage): Map<string, string> {
+  const values = new Map<string, string>()
+  for (let index = 0; index < storage.length; index++) {
+    const name = storage.key(index)
+    if (!name?.startsWith(`${STORAGE_NAMESPACE}.`) || !isNameTheSdkMigrates(name)) continue
+    const value = storage.getItem(name)
+    if (value !== null) values.set(name, value)
+  }
+  return values
+}
+
+function defaultStorage(): ListableStorage | undefined {
+  try {
+    return globalThis.localStorage ?? undefined
+  } catch {
+    // Safari's private mode, sandboxed iframes: nothing is stored, so nothing can be lost.
+    return undefined
+  }
+}
+
+/**
+ * Starts the SDK (`start`) and puts back any of Sigil's own values its storage migration removed.
+ * Nothing of Sigil's writes or clears a WalletConnect value while the SDK starts (connecting and
+ * restoring wait for it), so a value present before and missing after was the migration's doing.
+ * The SDK's own names (`wc@2:…`) are left to it.
+ */
+export async function keepOwnValuesThroughSdkStart<T>(start: () => Promise<T>, storage: ListableStorage | undefined = defaultStorage()): Promise<T> {
+  let kept = new Map<string, string>()
+  try {
+    if (storage) kept = ownValuesAtRisk(storage)
+  } catch {
+    // Storage access denied: there is nothing to keep.
+  }
+  try {
+    return await start()
+  } finally {
+    for (const [name, value] of kept) {
+      try {
+        if (storage?.getItem(name) === null) storage.setItem(name, value)
+      } catch {
+        // Quota or access denied: the value is simply not remembered (as in shared/storage.ts).
+      }
+    }
+  }
+}
