@@ -95,11 +95,17 @@ test.describe('desktop: QR code', () => {
     expect(relay.stats.methods.wc_proposeSession ?? 0).toBeGreaterThan(proposals)
   })
 
-  test('reaching for the WalletConnect row (the pointer over it) opens the relay socket without a proposal; the click then pairs', async ({
+  test('reaching for the WalletConnect row (the pointer over it) loads the SDK without a socket or a proposal; the click then pairs', async ({
     page,
     wcServer,
     relay,
   }) => {
+    // The SDK's chunk is recognised by the relay methods only it names.
+    const sdkChunks: string[] = []
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return
+      void response.text().then((body) => body.includes('wc_sessionPropose') && sdkChunks.push(response.url()), () => undefined)
+    })
     await page.goto(wcServer.baseURL)
     const sockets = relay.stats.connections.length
     const proposals = relay.stats.methods.wc_proposeSession ?? 0
@@ -107,12 +113,14 @@ test.describe('desktop: QR code', () => {
     const row = page.getByTestId('connect-dialog').getByTestId('wallet-option-walletconnect')
     await expect(row).toBeVisible()
     await page.waitForTimeout(500)
-    expect(relay.stats.connections.length).toBe(sockets)
+    expect(sdkChunks).toEqual([])
     // From outside the dialog onto the row: the pointer really moves over it.
     await page.mouse.move(1, 1)
     await row.hover()
-    await expect.poll(() => relay.stats.connections.length).toBeGreaterThan(sockets)
+    await expect.poll(() => sdkChunks.length).toBeGreaterThan(0)
+    // Initialising sends nothing: the SDK opens its socket with the first subscription (the proposal's).
     await page.waitForTimeout(1_000)
+    expect(relay.stats.connections.length).toBe(sockets)
     expect(relay.stats.methods.wc_proposeSession ?? 0).toBe(proposals)
     await row.click()
     await expect(page.getByTestId('wc-qr')).toHaveAttribute('data-uri', /^wc:/)
@@ -183,6 +191,27 @@ test.describe('desktop: QR code', () => {
     await wcWallet.pair(uri)
     await expect(page.getByTestId('account-address')).toHaveText(shortened(wcWallet.address))
     expect((await readPersisted(page, 'ledger')).sessionTopic).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  test('MetaMask over WalletConnect switches networks only from the wallet: the menu says so and the wallet is never asked', async ({
+    page,
+    wcServer,
+    wcWallet,
+  }) => {
+    await page.goto(wcServer.baseURL)
+    // No MetaMask extension here: its row pairs its app over WalletConnect (REFERENCE.md: MetaMask
+    // Mobile does not support wallet_switchEthereumChain there, and the wallet-book says so).
+    await connectByQr(page, wcWallet, 'metamask')
+    const chain = page.getByTestId('current-chain')
+    await expect(chain).toHaveAttribute('data-chain-id', String(MAINNET))
+    await page.getByTestId('chain-menu-button').click()
+    // Sepolia is among the session's approved chains: only the wallet-book rule stops this switch.
+    await page.getByTestId(`chain-option-${SEPOLIA}`).click()
+    const error = page.getByTestId('chain-error')
+    await expect(error).toHaveText(en.errors.network_switching_only_through_wallet)
+    await expect(error).toHaveAttribute('data-code', 'network_switching_only_through_wallet')
+    await expect(chain).toHaveAttribute('data-chain-id', String(MAINNET))
+    expect(wcWallet.requests.filter((request) => request.method === 'wallet_switchEthereumChain' || request.method === 'wallet_addEthereumChain')).toEqual([])
   })
 
   test('signs over the session: personal_sign [hex message, lowercased address] at the wallet, its signature shown and verified', async ({
