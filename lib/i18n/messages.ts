@@ -17,8 +17,8 @@ export type Messages = {
   ui: Record<UiKey, string>
   walletConnect: Record<WalletConnectUiKey, string>
   coinbaseSmartWallet: Record<CoinbaseSmartWalletUiKey, string>
-  embedded?: Record<EmbeddedUiKey, string> | undefined
-  embeddedConfirmation?: Record<EmbeddedConfirmationKey, string> | undefined
+  embedded: Record<EmbeddedUiKey, string>
+  embeddedConfirmation: Record<EmbeddedConfirmationKey, string>
 }
 
 /** A section of `Messages` other than `ui`: the strings of one lazily loaded family view. */
