@@ -2,7 +2,7 @@
 import { useEffect, useRef } from 'react'
 import { getAddress, type Address } from 'viem'
 import { useChains } from 'wagmi'
-import { t } from '@/lib/i18n/t'
+import { useT } from '@/lib/i18n/useT'
 import { formatBalance } from '../_lib/formatBalance'
 import { shortenAddress } from '../_lib/shortenAddress'
 import { ChainMenu } from './ChainMenu'
@@ -25,6 +25,7 @@ export type AccountViewProps = {
 
 /** The connected account: address with copy, network menu, wrong-network banner, disconnect. */
 export function AccountView({ address, chainId, autoFocus, onDisconnect }: AccountViewProps) {
+  const t = useT()
   const chains = useChains()
   const { pending, error, errorCode, switchTo } = useChainSwitch()
   useSigilTestHandle(switchTo)

@@ -1,6 +1,6 @@
 'use client'
 import { useId } from 'react'
-import { t } from '@/lib/i18n/t'
+import { useT } from '@/lib/i18n/useT'
 import type { WalletOption as WalletOptionData } from '@/lib/wagmi/useWalletOptions'
 import { orderWalletOptions } from '../_lib/orderWalletOptions'
 import { WalletOption } from './WalletOption'
@@ -15,6 +15,7 @@ export type WalletListProps = {
 
 /** Every wallet the page can offer: installed ones first, then the others under their own heading. */
 export function WalletList({ options, isMobile, onSelect, isPreparing }: WalletListProps) {
+  const t = useT()
   const headingId = useId()
   if (options.length === 0) return <p className="muted">{t('connect.empty')}</p>
   const ordered = orderWalletOptions(options)

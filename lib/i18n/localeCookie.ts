@@ -1,4 +1,3 @@
-import { serializeCookie } from '@/lib/http/cookies'
 import { LOCALE_COOKIE, type Locale } from './locales'
 
 /** One year, in seconds. */
@@ -10,5 +9,7 @@ export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60
  * on HTTPS pages.
  */
 export function localeCookie(locale: Locale, secure: boolean): string {
-  return serializeCookie(LOCALE_COOKIE, locale, { maxAge: LOCALE_COOKIE_MAX_AGE, path: '/', secure, sameSite: 'Lax' })
+  // A locale tag is cookie-safe as it is (letters and hyphens); this runs in the first load, so no
+  // general-purpose serializer (lib/http/cookies.ts) rides along.
+  return `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/${secure ? '; Secure' : ''}; SameSite=Lax`
 }
