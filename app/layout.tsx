@@ -3,16 +3,19 @@ import type { Metadata, Viewport } from 'next'
 import { headers } from 'next/headers'
 import type { ReactNode } from 'react'
 import { getPublicConfig } from '@/lib/config/server'
-import { t } from '@/lib/i18n/t'
+import { getRequestLocale, getServerT, loadMessages } from '@/lib/i18n/requestLocale'
 import { createSigilConfig } from '@/lib/wagmi/createSigilConfig'
 import { Providers } from './providers'
 import './globals.css'
 
-export const metadata: Metadata = {
-  title: t('app.title'),
-  description: t('app.tagline'),
-  // No favicon request to guess at: the page loads nothing it does not ship.
-  icons: { icon: 'data:,' },
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getServerT()
+  return {
+    title: t('app.title'),
+    description: t('app.tagline'),
+    // No favicon request to guess at: the page loads nothing it does not ship.
+    icons: { icon: 'data:,' },
+  }
 }
 
 export const viewport: Viewport = {
@@ -35,10 +38,14 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // hydration finds the same markup.
   const config = createSigilConfig(publicConfig)
   const initialState = cookieToInitialState(config, cookie)
+  // Negotiated here, on the server, so the first byte is in the visitor's language: `lang`, the
+  // server-rendered text and the strings the client hydrates with all agree.
+  const locale = await getRequestLocale()
+  const messages = await loadMessages(locale)
   return (
-    <html lang="en">
+    <html lang={locale}>
       <body>
-        <Providers publicConfig={publicConfig} initialState={initialState}>
+        <Providers publicConfig={publicConfig} initialState={initialState} locale={locale} messages={messages}>
           {children}
         </Providers>
       </body>

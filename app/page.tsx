@@ -1,16 +1,19 @@
 import { headers } from 'next/headers'
-import { t } from '@/lib/i18n/t'
+import { getServerT } from '@/lib/i18n/requestLocale'
+import { LocaleSwitcher } from './_components/LocaleSwitcher'
 import { Wallet } from './_components/Wallet'
 import { readServerSession } from './_lib/readServerSession'
 
 export default async function Home() {
   // The sign-in state is rendered on the server too: a reload shows it from the first byte.
   const session = await readServerSession((await headers()).get('cookie'))
+  const t = await getServerT()
   return (
     <main className="page">
       <header className="masthead">
         <h1>{t('app.title')}</h1>
         <p className="muted">{t('app.tagline')}</p>
+        <LocaleSwitcher label={t('locale.label')} />
       </header>
       <Wallet
         initialSession={session}

@@ -2,6 +2,9 @@
 import { useState, type ReactNode } from 'react'
 import { WagmiProvider, type State } from 'wagmi'
 import type { PublicConfig } from '@/lib/config/public'
+import { LocaleProvider } from '@/lib/i18n/LocaleProvider'
+import type { Locale } from '@/lib/i18n/locales'
+import type { Messages } from '@/lib/i18n/messages'
 import { absoluteRpcUrls } from '@/lib/config/rpc'
 import { createSigilConfig } from '@/lib/wagmi/createSigilConfig'
 import { PublicConfigContext } from './_components/publicConfigContext'
@@ -10,6 +13,9 @@ export type ProvidersProps = {
   publicConfig: PublicConfig
   /** From `cookieToInitialState` in the layout: the connection as the server saw it, so the first render matches. */
   initialState: State | undefined
+  /** Negotiated by the layout; `messages` are that locale's strings (undefined for English). */
+  locale: Locale
+  messages: Messages | undefined
   children: ReactNode
 }
 
@@ -21,7 +27,7 @@ export type ProvidersProps = {
  * client alone is ~7 kB gzip of first-load JavaScript against a 165 kB budget. A view that needs
  * query hooks should wrap itself in a provider inside its own lazily loaded chunk.
  */
-export function Providers({ publicConfig, initialState, children }: ProvidersProps) {
+export function Providers({ publicConfig, initialState, locale, messages, children }: ProvidersProps) {
   // Once per mount, never at module scope: a module-level config would be shared by every request on
   // the server and would touch browser storage during import (STYLE.md habit 7).
   // The RPC proxy's same-origin paths become absolute for this page's origin (the WalletConnect SDK
@@ -31,9 +37,11 @@ export function Providers({ publicConfig, initialState, children }: ProvidersPro
   )
   return (
     <PublicConfigContext value={publicConfig}>
-      <WagmiProvider config={config} initialState={initialState}>
-        {children}
-      </WagmiProvider>
+      <LocaleProvider locale={locale} messages={messages}>
+        <WagmiProvider config={config} initialState={initialState}>
+          {children}
+        </WagmiProvider>
+      </LocaleProvider>
     </PublicConfigContext>
   )
 }

@@ -2,7 +2,8 @@
 import { useEffect, useRef } from 'react'
 import { getAddress, type Address } from 'viem'
 import { useChains } from 'wagmi'
-import { t } from '@/lib/i18n/t'
+import { useLocale } from '@/lib/i18n/LocaleProvider'
+import { useT } from '@/lib/i18n/useT'
 import { formatBalance } from '../_lib/formatBalance'
 import { shortenAddress } from '../_lib/shortenAddress'
 import { ChainMenu } from './ChainMenu'
@@ -25,6 +26,8 @@ export type AccountViewProps = {
 
 /** The connected account: address with copy, network menu, wrong-network banner, disconnect. */
 export function AccountView({ address, chainId, autoFocus, onDisconnect }: AccountViewProps) {
+  const t = useT()
+  const locale = useLocale()
   const chains = useChains()
   const { pending, error, errorCode, switchTo } = useChainSwitch(chainId)
   useSigilTestHandle(switchTo)
@@ -72,7 +75,7 @@ export function AccountView({ address, chainId, autoFocus, onDisconnect }: Accou
           <div>
             <dt>{t('account.balance')}</dt>
             <dd data-testid="account-balance" data-value={balance.toString()}>
-              {formatBalance(balance, chain.nativeCurrency.decimals, chain.nativeCurrency.symbol)}
+              {formatBalance(balance, chain.nativeCurrency.decimals, chain.nativeCurrency.symbol, undefined, locale)}
             </dd>
           </div>
         )}

@@ -1,7 +1,7 @@
 'use client'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { Chain } from 'viem'
-import { t } from '@/lib/i18n/t'
+import { useT } from '@/lib/i18n/useT'
 import { menuKeyTarget } from '../_lib/menuKeyTarget'
 import { chainLogo } from './chainLogo'
 
@@ -20,6 +20,7 @@ export type ChainMenuProps = {
  * items are the supported chains as radio items. Arrow keys, Home, End, Enter, Space and Esc work.
  */
 export function ChainMenu({ chains, chainId, pending, onSelect }: ChainMenuProps) {
+  const t = useT()
   const [open, setOpen] = useState(false)
   const [startAt, setStartAt] = useState<'current' | 'last'>('current')
   const button = useRef<HTMLButtonElement>(null)

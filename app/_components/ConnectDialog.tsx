@@ -6,7 +6,7 @@ import { connectionEvents } from '@/connectors/shared/connectionEvents'
 import { familyOf, type FamilyPanelId, type SigilFamilyHandle } from '@/connectors/shared/lazyConnector'
 import { mapProviderError } from '@/connectors/shared/providerErrors'
 import { ProviderNotFoundError } from '@/lib/errors/wallet'
-import { t } from '@/lib/i18n/t'
+import { useT } from '@/lib/i18n/useT'
 import { detectPlatform } from '@/lib/platform/detectPlatform'
 import { useWalletOptions, type WalletOption as WalletOptionData } from '@/lib/wagmi/useWalletOptions'
 import { focusableIn, wrapFocusTarget } from '../_lib/focusable'
@@ -53,6 +53,7 @@ async function resetConnector(config: Parameters<typeof disconnect>[0], connecto
  * focus kept inside by hand, because Chromium lets Tab leave a modal dialog for the browser's UI.
  */
 export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
+  const t = useT()
   const config = useConfig()
   const options = useWalletOptions()
   const dialog = useRef<HTMLDialogElement>(null)

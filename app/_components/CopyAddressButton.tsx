@@ -1,6 +1,6 @@
 'use client'
 import { useEffect, useState } from 'react'
-import { t } from '@/lib/i18n/t'
+import { useT } from '@/lib/i18n/useT'
 
 /** Clipboard API first; the selection fallback covers browsers that refuse it without a permission. */
 async function copyText(text: string): Promise<boolean> {
@@ -24,6 +24,7 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 export function CopyAddressButton({ address }: { address: string }) {
+  const t = useT()
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
   useEffect(() => {
     if (state === 'idle') return

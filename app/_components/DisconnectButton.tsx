@@ -1,10 +1,11 @@
 'use client'
 import { disconnect } from '@wagmi/core'
 import { useConfig } from 'wagmi'
-import { t } from '@/lib/i18n/t'
+import { useT } from '@/lib/i18n/useT'
 
 /** Ends the wallet connection; the page then ends the server session (useEndSessionOnDisconnect). */
 export function DisconnectButton({ onDisconnect }: { onDisconnect?: (() => void) | undefined }) {
+  const t = useT()
   const config = useConfig()
   return (
     <button

@@ -2,8 +2,9 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react'
 import { isAddressEqual, type Address } from 'viem'
 import { useConfig } from 'wagmi'
-import { tCoinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
-import { t } from '@/lib/i18n/t'
+import { coinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
+import { useFamilyT, useT } from '@/lib/i18n/useT'
+import type { Translate } from '@/lib/i18n/t'
 import {
   createSignInMessage,
   fetchNonce,
@@ -39,7 +40,7 @@ function initialState(session: KnownSession, address: Address): SignInState {
   return initialSignInState
 }
 
-function noteText(note: SignInNote): string {
+function noteText(note: SignInNote, t: Translate, tCoinbaseSmartWallet: (key: 'signature.notCompleted') => string): string {
   // Only the Coinbase Smart Wallet's connector swallows signing errors today, so the neutral text
   // lives in its catalogue section; the state itself is the connector's flag, not the wallet's name.
   return note === 'signatureNotCompleted' ? tCoinbaseSmartWallet('signature.notCompleted') : t(note)
@@ -55,6 +56,8 @@ function errorMessage(error: unknown): string {
  * switching to another account ends the server session.
  */
 export function SignInPanel({ address, chainId, session: known, onSessionChange }: SignInPanelProps) {
+  const t = useT()
+  const tCoinbaseSmartWallet = useFamilyT('coinbaseSmartWallet', coinbaseSmartWallet.ui)
   const config = useConfig()
   // Same on the server and in the browser (both start from the server's reading): no hydration mismatch.
   const [state, dispatch] = useReducer(signInReducer, undefined, () => initialState(known, address))
@@ -184,7 +187,7 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
       )}
       {state.note && (
         <p className="muted" data-testid="auth-note">
-          {noteText(state.note)}
+          {noteText(state.note, t, tCoinbaseSmartWallet)}
         </p>
       )}
       {state.error && (

@@ -3,8 +3,8 @@ import { getPublicClient } from '@wagmi/core'
 import { useId, useState, type FormEvent } from 'react'
 import type { Address, Hex } from 'viem'
 import { useConfig } from 'wagmi'
-import { tCoinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
-import { t } from '@/lib/i18n/t'
+import { coinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
+import { useFamilyT, useT } from '@/lib/i18n/useT'
 import { verifyMessageSignature } from '../_lib/verifyMessageSignature'
 import { useSignMessage } from '@/lib/wagmi/useSignMessage'
 
@@ -16,6 +16,8 @@ export type SignMessagePanelProps = { address: Address; chainId: number }
  * only the check of the signature it got.
  */
 export function SignMessagePanel({ address, chainId }: SignMessagePanelProps) {
+  const t = useT()
+  const tCoinbaseSmartWallet = useFamilyT('coinbaseSmartWallet', coinbaseSmartWallet.ui)
   const config = useConfig()
   const inputId = useId()
   const [message, setMessage] = useState<string>(t('sign.default'))

@@ -1,6 +1,6 @@
 'use client'
 import { useId, useState } from 'react'
-import { t } from '@/lib/i18n/t'
+import { useT } from '@/lib/i18n/useT'
 import styles from './WalletHelp.module.css'
 
 export type WalletHelpProps = {
@@ -14,6 +14,7 @@ export type WalletHelpProps = {
  * in the focus order). Two sentences, then the way to a wallet without installing anything.
  */
 export function WalletHelp({ onCreateWallet }: WalletHelpProps) {
+  const t = useT()
   const [open, setOpen] = useState(false)
   const panelId = useId()
   return (

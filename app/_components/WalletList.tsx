@@ -1,6 +1,6 @@
 'use client'
 import { useEffect, useId, useRef } from 'react'
-import { t } from '@/lib/i18n/t'
+import { useT } from '@/lib/i18n/useT'
 import type { WalletOption as WalletOptionData } from '@/lib/wagmi/useWalletOptions'
 import { lastUsedOption, orderWalletOptions } from '../_lib/orderWalletOptions'
 import { WalletOption } from './WalletOption'
@@ -24,6 +24,7 @@ export type WalletListProps = {
  * others under their own heading.
  */
 export function WalletList({ options, isMobile, onSelect, isPreparing, onIntent, lastUsedKey, onForgetLastUsed }: WalletListProps) {
+  const t = useT()
   const headingId = useId()
   const groups = useRef<HTMLDivElement>(null)
   // After "Forget", its button is gone: focus goes to the same wallet's row, now in its usual place.

@@ -1,6 +1,6 @@
 'use client'
 import { useState } from 'react'
-import { t } from '@/lib/i18n/t'
+import { useT } from '@/lib/i18n/useT'
 import type { WalletOption as WalletOptionData } from '@/lib/wagmi/useWalletOptions'
 import styles from './WalletOption.module.css'
 
@@ -24,6 +24,7 @@ export type WalletOptionProps = {
  * tapped a row that cannot act inside the tap yet — never a busy state the user did not cause.
  */
 export function WalletOption({ option, isMobile, onSelect, preparing = false, lastUsed = false, onForget, onIntent }: WalletOptionProps) {
+  const t = useT()
   const { key, name, icon, installed, installUrl, openInApp, tagline } = option
   // Tapped while its wallet was still getting ready; forgotten once ready (the next tap connects).
   const [waiting, setWaiting] = useState(false)

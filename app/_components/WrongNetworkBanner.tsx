@@ -1,6 +1,6 @@
 'use client'
 import type { Chain } from 'viem'
-import { t } from '@/lib/i18n/t'
+import { useT } from '@/lib/i18n/useT'
 
 export type WrongNetworkBannerProps = {
   /** Where the one-click switch goes. */
@@ -11,6 +11,7 @@ export type WrongNetworkBannerProps = {
 
 /** Shown while the wallet sits on a chain Sigil does not support. */
 export function WrongNetworkBanner({ target, pending, onSwitch }: WrongNetworkBannerProps) {
+  const t = useT()
   return (
     <div className="banner warning" role="alert" data-testid="wrong-network">
       <p>{t('chain.wrong')}</p>

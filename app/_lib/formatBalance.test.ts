@@ -17,4 +17,12 @@ describe('formatBalance', () => {
   it('follows the currency’s decimals', () => {
     expect(formatBalance(1_234_567n, 6, 'USDC')).toBe('1.2345 USDC')
   })
+
+  it('writes the grouping and the decimal mark as the page’s language does', () => {
+    expect(formatBalance(parseEther('12345.678'), 18, 'ETH', 4, 'de')).toBe('12.345,678 ETH')
+    expect(formatBalance(parseEther('12345.678'), 18, 'ETH', 4, 'fr')).toBe('12\u202f345,678 ETH')
+    expect(formatBalance(parseEther('12345.678'), 18, 'ETH', 4, 'ja')).toBe('12,345.678 ETH')
+    expect(formatBalance(parseEther('1234.5'), 18, 'ETH', 4, 'pt-BR')).toBe('1.234,5 ETH')
+    expect(formatBalance(1n, 18, 'ETH', 4, 'de')).toBe('< 0,0001 ETH')
+  })
 })

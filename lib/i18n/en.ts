@@ -13,7 +13,8 @@ import { walletConnect } from './walletConnect'
  * - `auth`: the sign-in statement and the sign-in API's error messages.
  * - `walletConnect`, `coinbaseSmartWallet`, `embedded`: each lazily loaded family's own errors and
  *   view strings, loaded with that family.
- * A second language is a second catalogue of the same type.
+ * Other languages translate `ui` and the families' view strings (lib/i18n/messages.ts, locales/);
+ * the error messages are the same in every locale.
  */
 export const en = { errors, ui, auth, walletConnect, coinbaseSmartWallet, embedded } as const
 

@@ -2,10 +2,16 @@ import { format } from './format'
 import { ui } from './ui'
 import type { UiKey } from './en'
 
-/**
- * The page's one way to a user-facing string: a typed key into the catalogue's `ui` section, with
- * `{name}` placeholders filled. A second language becomes a second catalogue of the same shape.
- */
-export function t(key: UiKey, values?: Record<string, string | number>): string {
-  return format(ui[key], values)
+export type Translate = (key: UiKey, values?: Record<string, string | number>) => string
+
+/** A `t` over one locale's `ui` catalogue (English by default), with `{name}` placeholders filled. */
+export function createT(catalogue: Record<UiKey, string> = ui): Translate {
+  return (key, values) => format(catalogue[key] ?? ui[key], values)
 }
+
+/**
+ * English, for code outside a request's rendering (tests, connector set-up). Components read the
+ * request's locale instead: `useT()` (client, lib/i18n/LocaleProvider.tsx) or `getServerT()`
+ * (server components, lib/i18n/requestLocale.ts).
+ */
+export const t: Translate = createT()

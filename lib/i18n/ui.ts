@@ -74,4 +74,5 @@ export const ui = {
   'auth.cancelled': 'Signature request cancelled.',
   'auth.ended': 'Signed out: the wallet account changed.',
   'disconnect.button': 'Disconnect',
+  'locale.label': 'Language',
 } as const

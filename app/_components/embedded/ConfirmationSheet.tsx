@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import type { Confirmations, PendingConfirmation } from '@/connectors/embedded/confirmation/confirmations'
 import type { ConfirmationDetails } from '@/connectors/embedded/confirmation/describe'
 import { APPROVE_CONTROL_ATTRIBUTE } from '@/connectors/embedded/confirmation/trustedActivation'
-import { tEmbeddedConfirmation as tc } from '@/lib/i18n/embeddedConfirmation'
+import { embeddedConfirmation, type EmbeddedConfirmationKey } from '@/lib/i18n/embeddedConfirmation'
+import { useFamilyT } from '@/lib/i18n/useT'
 
 const NOTHING: readonly PendingConfirmation[] = []
 
@@ -16,13 +17,16 @@ function Fact({ label, children, testId }: { label: string; children: React.Reac
   )
 }
 
-function title(details: ConfirmationDetails): string {
+type Tc = (key: EmbeddedConfirmationKey, values?: Record<string, string | number>) => string
+
+function title(details: ConfirmationDetails, tc: Tc): string {
   if (details.kind === 'message') return details.signIn ? tc('signIn.title', { domain: details.signIn.domain }) : tc('message.title')
   if (details.kind === 'typedData') return tc('typedData.title')
   return details.send ? tc('transaction.title') : tc('transaction.signTitle')
 }
 
 function Details({ details, host }: { details: ConfirmationDetails; host: string }) {
+  const tc = useFamilyT('embeddedConfirmation', embeddedConfirmation)
   if (details.kind === 'message') {
     const { signIn } = details
     return (
@@ -112,6 +116,7 @@ function Details({ details, host }: { details: ConfirmationDetails; host: string
  * from a page script does nothing. Reject and Esc answer the request with 4001.
  */
 export function ConfirmationSheet({ confirmations }: { confirmations: Confirmations }) {
+  const tc = useFamilyT('embeddedConfirmation', embeddedConfirmation)
   const pending = useSyncExternalStore(confirmations.subscribe, confirmations.getSnapshot, () => NOTHING)
   const current = pending[0]
   const dialog = useRef<HTMLDialogElement>(null)
@@ -143,7 +148,7 @@ export function ConfirmationSheet({ confirmations }: { confirmations: Confirmati
         <div className="dialog-body">
           <div className="dialog-header">
             <h2 id={titleId} data-testid="confirm-title">
-              {title(current.details)}
+              {title(current.details, tc)}
             </h2>
           </div>
           <div className="dialog-scroll stack">

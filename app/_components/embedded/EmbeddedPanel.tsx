@@ -7,7 +7,8 @@ import type { EmbeddedConnector } from '@/connectors/embedded/embedded'
 import type { PreparedRecovery } from '@/connectors/embedded/wallet'
 import { familyOf } from '@/connectors/shared/lazyConnector'
 import { mapProviderError } from '@/connectors/shared/providerErrors'
-import { embedded, tEmbedded } from '@/lib/i18n/embedded'
+import { embedded } from '@/lib/i18n/embedded'
+import { useFamilyT } from '@/lib/i18n/useT'
 import { useLifetimeEffect } from '../../_lib/useLifetimeEffect'
 import type { FamilyPanelProps } from '../familyPanelProps'
 import styles from './EmbeddedPanel.module.css'
@@ -43,6 +44,7 @@ type Step =
  * phrase. Connects through wagmi when done.
  */
 export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps) {
+  const tEmbedded = useFamilyT('embedded', embedded.ui)
   const config = useConfig()
   const ids = useId()
   const [step, setStep] = useState<Step>({ kind: 'loading' })
@@ -477,6 +479,7 @@ type CodeFormProps = {
 
 /** The six-digit emailed code: one form for confirming an email at creation and for recovery. */
 function CodeForm({ inputRef, inputId, status, submitLabel, testIds, onSubmit, onBack }: CodeFormProps) {
+  const tEmbedded = useFamilyT('embedded', embedded.ui)
   return (
     <form className={styles.panel} onSubmit={onSubmit} noValidate>
       <p className="muted" role="status" data-testid={testIds.status}>

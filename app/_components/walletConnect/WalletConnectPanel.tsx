@@ -8,7 +8,8 @@ import { openWalletLink } from '@/connectors/walletConnect/openWalletLink'
 import { createPairingState, type PairingSnapshot, type PairingState } from '@/connectors/walletConnect/pairingState'
 import { isWalletRejection } from '@/connectors/walletConnect/pairingErrors'
 import type { SigilError } from '@/lib/errors/SigilError'
-import { tWalletConnect } from '@/lib/i18n/walletConnect'
+import { useFamilyT } from '@/lib/i18n/useT'
+import { walletConnect } from '@/lib/i18n/walletConnect'
 import { detectPlatform } from '@/lib/platform/detectPlatform'
 import { getWalletBookEntry } from '@/wallet-book'
 import { installUrl } from '@/wallet-book/links/installUrl'
@@ -37,6 +38,7 @@ async function copyText(text: string): Promise<boolean> {
  * connector drops it, so a late approval cannot connect the page behind the user's back).
  */
 export function WalletConnectPanel({ option, isMobile, onConnected, onBack }: FamilyPanelProps) {
+  const tWalletConnect = useFamilyT('walletConnect', walletConnect.ui)
   const config = useConfig()
   const connector = option.connector
   const family = connector ? familyOf(connector) : undefined

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import { coinbaseSmartWallet } from './coinbaseSmartWallet'
+import { embedded } from './embedded'
+import { embeddedConfirmation } from './embeddedConfirmation'
+import { localeCookie } from './localeCookie'
+import { defaultLocale, locales, type Locale } from './locales'
+import type { Messages } from './messages'
+import { ui } from './ui'
+import { walletConnect } from './walletConnect'
+
+/** English, the source every locale translates, by section. */
+const english: Record<keyof Messages, Record<string, string>> = {
+  ui,
+  walletConnect: walletConnect.ui,
+  coinbaseSmartWallet: coinbaseSmartWallet.ui,
+  embedded: embedded.ui,
+  embeddedConfirmation,
+}
+
+const translated = locales.filter((locale): locale is Exclude<Locale, 'en'> => locale !== defaultLocale)
+
+async function load(locale: Exclude<Locale, 'en'>): Promise<Messages> {
+  return ((await import(`./locales/${locale}.ts`)) as { messages: Messages }).messages
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!).sort()
+}
+
+describe.each(translated)('the %s catalogue', (locale) => {
+  it('has every key of every English section it translates, and no other', async () => {
+    const messages = await load(locale)
+    expect(Object.keys(messages).sort()).toEqual(Object.keys(english).sort())
+    for (const section of Object.keys(english) as (keyof Messages)[]) {
+      expect(Object.keys(messages[section]).sort(), section).toEqual(Object.keys(english[section]).sort())
+    }
+  })
+
+  it('keeps each string’s {placeholders}', async () => {
+    const messages = await load(locale)
+    for (const [section, strings] of Object.entries(messages) as [keyof Messages, Record<string, string>][]) {
+      for (const [key, text] of Object.entries(strings)) {
+        expect(placeholders(text), `${section} ${key}`).toEqual(placeholders(english[section][key]!))
+      }
+    }
+  })
+
+  it('has no empty strings, stray whitespace or untranslated copies of long English strings', async () => {
+    const messages = await load(locale)
+    for (const [section, strings] of Object.entries(messages) as [keyof Messages, Record<string, string>][]) {
+      for (const [key, text] of Object.entries(strings)) {
+        expect(text.length, `${section} ${key}`).toBeGreaterThan(0)
+        expect(text.trim(), `${section} ${key}`).toBe(text)
+        // Short ones may rightly match ("Sigil", "Message" in French); sentences may not.
+        if (text.length > 24) expect(text, `${section} ${key}`).not.toBe(english[section][key])
+      }
+    }
+  })
+
+  it('translates no error message: SPEC.md section 8 and the API’s messages are the same in every locale', async () => {
+    const messages = await load(locale)
+    expect(messages).not.toHaveProperty('errors')
+    expect(messages).not.toHaveProperty('auth')
+  })
+})
+
+describe('localeCookie', () => {
+  it('remembers the choice for a year, site-wide, SameSite=Lax, Secure on HTTPS', () => {
+    expect(localeCookie('de', true)).toBe('sigil.locale=de; Max-Age=31536000; Path=/; Secure; SameSite=Lax')
+    expect(localeCookie('zh-CN', false)).toBe('sigil.locale=zh-CN; Max-Age=31536000; Path=/; SameSite=Lax')
+  })
+})
