@@ -177,7 +177,7 @@ export function walletConnect(parameters: WalletConnectParameters) {
         prepare({ isMobile }) {
           // Phones need the URI inside the tap (REFERENCE.md §2), so they pair ahead when the dialog
           // opens. A computer calls this only when the user reaches for a WalletConnect row: the SDK
-          // initialises (its socket opens with the first subscription), and the proposal goes out on the click.
+          // initialises and opens its relay socket, and the proposal goes out on the click.
           // A failed init (no project id) is reported when the user actually picks WalletConnect.
           if (isMobile) client.prepare()
           else client.warmUp()

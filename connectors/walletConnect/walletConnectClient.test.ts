@@ -10,7 +10,7 @@ import { PairingExpiredError, WalletConnectNotConfiguredError } from './errors'
 import { isProposalExpiry, isWalletRejection, PROPOSAL_EXPIRY_MESSAGE, WalletRejectedProposalError } from './pairingErrors'
 import type { WalletConnectProviderOptions } from './providerOptions'
 import { walletConnect } from './walletConnect'
-import { createWalletConnectClient, PairingCancelledError, type WalletConnectSdkProvider, type WalletConnectSession } from './walletConnectClient'
+import { createWalletConnectClient, openRelaySocket, PairingCancelledError, type WalletConnectSdkProvider, type WalletConnectSession } from './walletConnectClient'
 
 /**
  * A stand-in for the SDK's EthereumProvider that the test drives proposal by proposal: each
@@ -283,5 +283,35 @@ describe('walletConnect connector with the shared client', () => {
     sdk.latest().approve()
     await expect(pairing).resolves.toBe(sdk.session)
     await stray
+  })
+})
+
+describe('openRelaySocket (the warm-up on intent)', () => {
+  function withRelayer(relayer: { connected?: boolean; toEstablishConnection?: () => Promise<void> } | undefined): WalletConnectSdkProvider {
+    const listener = () => undefined
+    return {
+      accounts: [],
+      chainId: 1,
+      connect: async () => undefined,
+      disconnect: async () => undefined,
+      request: async () => null,
+      on: listener,
+      removeListener: listener,
+      signer: { client: { on: listener, off: listener, core: { relayer } } },
+    }
+  }
+
+  it('opens the socket of an SDK that has none yet', async () => {
+    const toEstablishConnection = vi.fn(async () => undefined)
+    await openRelaySocket(withRelayer({ connected: false, toEstablishConnection }))
+    expect(toEstablishConnection).toHaveBeenCalledTimes(1)
+  })
+
+  it('leaves an open socket alone, and an SDK without the method stays an init', async () => {
+    const toEstablishConnection = vi.fn(async () => undefined)
+    await openRelaySocket(withRelayer({ connected: true, toEstablishConnection }))
+    expect(toEstablishConnection).not.toHaveBeenCalled()
+    await expect(openRelaySocket(withRelayer({ connected: false }))).resolves.toBeUndefined()
+    await expect(openRelaySocket(withRelayer(undefined))).resolves.toBeUndefined()
   })
 })

@@ -26,7 +26,31 @@ export type WalletConnectSdkProvider = {
   request(args: { method: string; params?: unknown }): Promise<unknown>
   on(event: string, listener: Listener): unknown
   removeListener(event: string, listener: Listener): unknown
-  signer: { client?: { on(event: string, listener: Listener): unknown; off(event: string, listener: Listener): unknown } | undefined }
+  signer: {
+    client?:
+      | {
+          on(event: string, listener: Listener): unknown
+          off(event: string, listener: Listener): unknown
+          core?: { relayer?: RelaySocket | undefined } | undefined
+        }
+      | undefined
+  }
+}
+
+/**
+ * The SDK's relayer, as far as opening its socket goes. The SDK (2.25, pinned) opens the socket only
+ * with its first subscription; its public `transportOpen()` does nothing while it has no topic, so
+ * the warm-up uses the method its own `request()` calls first, `toEstablishConnection()` (TypeScript
+ * `private`, present at run time). Should a future SDK drop it, the warm-up stays an init and the
+ * e2e that watches the relay for the socket fails, which is where to look.
+ */
+type RelaySocket = { readonly connected?: boolean; toEstablishConnection?: (() => Promise<void>) | undefined }
+
+/** Opens the relay socket ahead of the proposal (issue 14, part 3: click → QR pays only for the proposal). */
+export async function openRelaySocket(provider: WalletConnectSdkProvider): Promise<void> {
+  const relayer = provider.signer.client?.core?.relayer
+  if (!relayer || relayer.connected || typeof relayer.toEstablishConnection !== 'function') return
+  await relayer.toEstablishConnection()
 }
 
 export type LoadWalletConnectSdk = (options: WalletConnectProviderOptions) => Promise<WalletConnectSdkProvider>
@@ -56,7 +80,7 @@ export type WalletConnectClient = {
   /** Starts a pairing nobody waits for yet, so a URI is ready before the tap (phones only). */
   prepare(): void
   /**
-   * Initialises the SDK (its code, keys and storage; the relay socket opens with the first subscription) without pairing: a computer's warm-up when
+   * Initialises the SDK (its code, then the relay socket) without pairing: a computer's warm-up when
    * the user reaches for a WalletConnect row, so the click pays only for the proposal.
    */
   warmUp(): void
@@ -240,7 +264,10 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
       start()
     },
     warmUp() {
-      void lifecycle.init().catch((error: unknown) =>
+      void lifecycle
+        .init()
+        .then(openRelaySocket)
+        .catch((error: unknown) =>
         // A failed init (no project id, chunk error) is retried, and reported, when the user picks WalletConnect.
         logger.debug('walletconnect_warm_up_failed', { error: error instanceof Error ? error.name : typeof error }),
       )

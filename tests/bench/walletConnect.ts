@@ -101,7 +101,7 @@ const WATCH_CONNECTED = `new Promise((resolve) => {
  * Ten runs of two fresh pages each. Without intent: open the dialog and click the WalletConnect row
  * at once, with the pointer never over it (the click is dispatched in the page), so the SDK's code,
  * its init, the relay socket and the proposal all start on the click. With intent: the pointer moves
- * over the row first (the SDK loads and initialises; its socket opens with the proposal), then the click is timed —
+ * over the row first (the SDK initialises and opens its relay socket), then the click is timed —
  * the headline, as a person's hover precedes their click. Then "Back" and a second click on the same
  * page is timed too (the pairing already dropped, socket open), and the wallet pairs with that URI.
  */
@@ -162,7 +162,7 @@ async function pairingRuns(browser: Browser, baseURL: string, relay: Relay, wall
       target: `<= ${QR_TARGET_MS}`,
       meets: medianMs(cold) <= QR_TARGET_MS,
       runs: cold.length,
-      note: 'cold page, pointer over the row first (SDK code and init on intent), socket and proposal on the click',
+      note: 'cold page, pointer over the row first (SDK init and relay socket on intent), proposal on the click',
       samples: cold.map((value) => Math.round(value)),
       proposalsBeforeClick,
       socketsBeforeIntent,
