@@ -1,5 +1,5 @@
 'use client'
-import { lazy, Suspense, type ComponentType } from 'react'
+import { lazy, Suspense, useState, type ComponentType } from 'react'
 import type { FamilyPanelId } from '@/connectors/shared/lazyConnector'
 import type { FamilyPanelProps } from './familyPanelProps'
 
@@ -26,14 +26,21 @@ export function preloadFamilyPanel(id: FamilyPanelId): void {
   })
 }
 
-/** The connect dialog's family view: WalletConnect's QR code and links, or the embedded wallet. */
+/**
+ * The connect dialog's family view: WalletConnect's QR code and links, or the embedded wallet.
+ *
+ * Which component renders it is chosen once per mount: the fetched view itself, or the `lazy` one
+ * while its chunk is on its way. Switching from the second to the first on a later render (the
+ * chunk has arrived by then) would be a different element type, and React would remount the view:
+ * its teardown undoes the connection it started (a WalletConnect pairing), and the new one starts
+ * over, which showed as "Connection rejected" when the dialog re-rendered just after the chunk came.
+ */
 export function FamilyPanel({ panel, ...props }: FamilyPanelProps & { panel: FamilyPanelId }) {
-  const Ready = ready[panel]
-  if (Ready) return <Ready {...props} />
-  const Panel = lazyPanels[panel]
+  const [chosen] = useState(() => ({ panel, View: ready[panel] ?? lazyPanels[panel] }))
+  const View = chosen.panel === panel ? chosen.View : (ready[panel] ?? lazyPanels[panel])
   return (
     <Suspense fallback={<div className="spinner" role="status" aria-label="Loading" />}>
-      <Panel {...props} />
+      <View {...props} />
     </Suspense>
   )
 }
