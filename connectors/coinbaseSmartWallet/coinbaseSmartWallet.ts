@@ -11,7 +11,7 @@ import type { KeyValueStorage } from '../shared/storage'
 import type { SigilConnectorProperties } from '../shared/types'
 import { readAccounts, readChainId, requestOf } from '../shared/walletReads'
 import { CoinbaseKeysUrlInvalidError } from './errors'
-import { parseCoinbasePreference, type CoinbasePreference } from './preference'
+import { parseCoinbasePreference, type CoinbasePreference } from '@/lib/config/coinbasePreference'
 import type { CoinbaseSmartWalletIdentity } from './properties'
 
 /** The provider `@coinbase/wallet-sdk` hands out (EIP-1193 plus `disconnect`). */
