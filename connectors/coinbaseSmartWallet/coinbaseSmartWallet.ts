@@ -51,7 +51,7 @@ export type CoinbaseSmartWalletProperties = {
   sigil: SigilConnectorProperties
   /**
    * SPEC.md section 8: "Coinbase signing errors are swallowed and return nothing". The shared signing
-   * path (lib/wagmi/signPersonalMessage.ts) reads this flag: a failed signature through this
+   * path (app/_wagmi/signPersonalMessage.ts) reads this flag: a failed signature through this
    * connector is logged and resolves to `undefined`, and the UI shows a neutral "not completed" state.
    */
   swallowsSigningErrors: true

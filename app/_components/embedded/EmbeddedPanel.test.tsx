@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { WagmiProvider } from 'wagmi'
 import { EmbeddedApiError } from '@/lib/embedded/shared/errors'
 import { embedded } from '@/lib/i18n/embedded'
-import type { WalletOption } from '@/lib/wagmi/walletOptions'
+import type { WalletOption } from '@/app/_wagmi/walletOptions'
 import { EmbeddedPanel } from './EmbeddedPanel'
 
 /**
