@@ -4,7 +4,7 @@ import { headers } from 'next/headers'
 import type { ReactNode } from 'react'
 import { getPublicConfig } from '@/lib/config/server'
 import { getRequestLocale, getServerT, loadMessages } from '@/lib/i18n/requestLocale'
-import { createSigilConfig } from '@/lib/wagmi/createSigilConfig'
+import { createSigilConfig } from '@/app/_wagmi/createSigilConfig'
 import { Providers } from './providers'
 import './globals.css'
 

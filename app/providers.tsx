@@ -6,7 +6,7 @@ import { LocaleProvider } from '@/lib/i18n/LocaleProvider'
 import type { Locale } from '@/lib/i18n/locales'
 import type { Messages } from '@/lib/i18n/messages'
 import { absoluteRpcUrls } from '@/lib/config/rpc'
-import { createSigilConfig } from '@/lib/wagmi/createSigilConfig'
+import { createSigilConfig } from '@/app/_wagmi/createSigilConfig'
 import { PublicConfigContext } from './_components/publicConfigContext'
 
 export type ProvidersProps = {

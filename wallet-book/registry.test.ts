@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { connectorKey } from '@/connectors/shared/connectorKey'
+import { walletKey } from './walletKey'
 import { walletBrowserTokens } from '@/lib/platform/walletBrowserTokens'
 import { getWalletBookEntry, walletBook, walletBookEntries } from './index'
 import { validateWalletBookEntry } from './validateWalletBookEntry'
@@ -20,7 +20,7 @@ describe('the wallet-book registry', () => {
   it('uses each key once and each key is its shortName normalised', () => {
     const keys = entries.map(({ key }) => key)
     expect(new Set(keys).size).toBe(keys.length)
-    for (const { key, entry } of entries) expect(connectorKey(entry.shortName)).toBe(key)
+    for (const { key, entry } of entries) expect(walletKey(entry.shortName)).toBe(key)
   })
 
   it('gives each EIP-6963 rdns to one wallet only', () => {

@@ -1,4 +1,4 @@
-import { connectorKey } from '@/connectors/shared/connectorKey'
+import { walletKey } from './walletKey'
 
 /**
  * Checks one wallet-book entry against the schema (STYLE.md habit 8) and returns what is wrong,
@@ -19,8 +19,8 @@ export function validateWalletBookEntry(key: string, entry: unknown): string[] {
 
   if (!isNonEmptyString(entry.name)) fail('name', 'must be a non-empty string', entry.name)
   if (!isNonEmptyString(entry.shortName)) fail('shortName', 'must be a non-empty string', entry.shortName)
-  else if (connectorKey(entry.shortName) !== key) {
-    fail('shortName', `must normalise to the key "${key}"`, `${entry.shortName} → ${connectorKey(entry.shortName)}`)
+  else if (walletKey(entry.shortName) !== key) {
+    fail('shortName', `must normalise to the key "${key}"`, `${entry.shortName} → ${walletKey(entry.shortName)}`)
   }
 
   optionalRecord(entry, 'brand', fail, (brand) => {

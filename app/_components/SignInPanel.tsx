@@ -24,7 +24,7 @@ import {
   type SignInNote,
   type SignInState,
 } from '../_lib/signInMachine'
-import { signPersonalMessage } from '@/lib/wagmi/signPersonalMessage'
+import { signPersonalMessage } from '@/app/_wagmi/signPersonalMessage'
 import { mapProviderError } from '@/connectors/shared/providerErrors'
 
 export type SignInPanelProps = {

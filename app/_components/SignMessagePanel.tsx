@@ -6,7 +6,7 @@ import { useConfig } from 'wagmi'
 import { coinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
 import { useFamilyT, useT } from '@/lib/i18n/useT'
 import { verifyMessageSignature } from '../_lib/verifyMessageSignature'
-import { useSignMessage } from '@/lib/wagmi/useSignMessage'
+import { useSignMessage } from '@/app/_wagmi/useSignMessage'
 
 export type SignMessagePanelProps = { address: Address; chainId: number }
 

@@ -1,7 +1,7 @@
 'use client'
 import dynamic from 'next/dynamic'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { useConnectionSummary } from '@/lib/wagmi/useConnectionSummary'
+import { useConnectionSummary } from '@/app/_wagmi/useConnectionSummary'
 import type { KnownSession } from '../_lib/knownSession'
 import { ConnectButton } from './ConnectButton'
 import { ConnectedSlot } from './ConnectedSlot'

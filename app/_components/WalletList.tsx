@@ -1,7 +1,7 @@
 'use client'
 import { useEffect, useId, useRef } from 'react'
 import { useT } from '@/lib/i18n/useT'
-import type { WalletOption as WalletOptionData } from '@/lib/wagmi/useWalletOptions'
+import type { WalletOption as WalletOptionData } from '@/app/_wagmi/useWalletOptions'
 import { lastUsedOption, orderWalletOptions } from '../_lib/orderWalletOptions'
 import { WalletOption } from './WalletOption'
 

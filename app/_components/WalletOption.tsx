@@ -1,7 +1,7 @@
 'use client'
 import { useState } from 'react'
 import { useT } from '@/lib/i18n/useT'
-import type { WalletOption as WalletOptionData } from '@/lib/wagmi/useWalletOptions'
+import type { WalletOption as WalletOptionData } from '@/app/_wagmi/useWalletOptions'
 import styles from './WalletOption.module.css'
 
 export type WalletOptionProps = {

@@ -1,4 +1,4 @@
-import type { WalletOption } from '@/lib/wagmi/useWalletOptions'
+import type { WalletOption } from '@/app/_wagmi/useWalletOptions'
 
 /** What the connect dialog gives a family view. The view connects by itself (wagmi `connect`). */
 export type FamilyPanelProps = {

@@ -11,7 +11,7 @@ import type { KeyValueStorage } from '../shared/storage'
 import type { SigilConnectorProperties } from '../shared/types'
 import { readAccounts, readChainId, requestOf } from '../shared/walletReads'
 import { CoinbaseKeysUrlInvalidError } from './errors'
-import { parseCoinbasePreference, type CoinbasePreference } from './preference'
+import { parseCoinbasePreference, type CoinbasePreference } from '@/lib/config/coinbasePreference'
 import type { CoinbaseSmartWalletIdentity } from './properties'
 
 /** The provider `@coinbase/wallet-sdk` hands out (EIP-1193 plus `disconnect`). */
@@ -51,7 +51,7 @@ export type CoinbaseSmartWalletProperties = {
   sigil: SigilConnectorProperties
   /**
    * SPEC.md section 8: "Coinbase signing errors are swallowed and return nothing". The shared signing
-   * path (lib/wagmi/signPersonalMessage.ts) reads this flag: a failed signature through this
+   * path (app/_wagmi/signPersonalMessage.ts) reads this flag: a failed signature through this
    * connector is logged and resolves to `undefined`, and the UI shows a neutral "not completed" state.
    */
   swallowsSigningErrors: true

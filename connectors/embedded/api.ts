@@ -12,8 +12,8 @@ import {
   type RecoveryKeyResponse,
   type RecoveryVerifyResponse,
   type WalletOptionsResponse,
-} from './apiTypes'
-import { EmbeddedApiError } from './errors'
+} from '@/lib/embedded/shared/apiTypes'
+import { EmbeddedApiError } from '@/lib/embedded/shared/errors'
 
 /** The browser's side of the embedded wallet API. Every failure is an `EmbeddedApiError` with the server's code. */
 export type EmbeddedApi = {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAnvil, type Anvil } from '@/tests/fixtures/anvil'
 import { createConfirmations } from './confirmation/confirmations'
 import type { ConfirmationDetails } from './confirmation/describe'
-import { PasskeyCancelledError } from './errors'
+import { PasskeyCancelledError } from '@/lib/embedded/shared/errors'
 import { createEmbeddedProvider } from './provider'
 
 /** The embedded wallet's EIP-1193 provider against a real anvil; the unlocked account is an HD account. */

@@ -24,7 +24,7 @@ import { isRpcProxyUrl } from '@/lib/config/rpc'
 import { createTypedEmitter } from '../shared/typedEmitter'
 import { waitForReceipt } from '../shared/waitForReceipt'
 import { type ConfirmationDetails, describeMessage, describeTransaction, describeTypedData } from './confirmation/describe'
-import { PasskeyCancelledError } from './errors'
+import { PasskeyCancelledError } from '@/lib/embedded/shared/errors'
 
 /**
  * The embedded wallet's EIP-1193 provider. It signs locally with the unlocked HD account and sends

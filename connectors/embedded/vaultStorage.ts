@@ -1,6 +1,6 @@
 import { getAddress, isAddress, type Address } from 'viem'
-import { isSealed, type Sealed } from './crypto/keyWrapping'
-import { WalletStorageUnavailableError } from './errors'
+import { isSealed, type Sealed } from '@/lib/embedded/shared/crypto/keyWrapping'
+import { WalletStorageUnavailableError } from '@/lib/embedded/shared/errors'
 
 /**
  * What a device keeps of a wallet, in IndexedDB: ciphertext and public facts only. The mnemonic is

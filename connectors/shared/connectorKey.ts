@@ -1,8 +1,8 @@
+import { walletKey } from '@/wallet-book/walletKey'
+
 /**
  * The connector key: the override key if set, else the name lowercased with non-word characters
- * removed (`"Trust Wallet"` → `trustwallet`). Persisted values and wallet-book keys both use it.
+ * removed (`"Trust Wallet"` → `trustwallet`). Persisted values and wallet-book keys both use it, so
+ * it is the wallet-book's own key function (connectors sit above the wallet-book, never below).
  */
-export function connectorKey(name: string, overrideKey?: string | undefined): string {
-  if (overrideKey) return overrideKey
-  return name.toLowerCase().replace(/\W/g, '')
-}
+export const connectorKey: (name: string, overrideKey?: string | undefined) => string = walletKey

@@ -1,4 +1,4 @@
-import type { CoinbasePreference } from '@/connectors/coinbaseSmartWallet/preference'
+import type { CoinbasePreference } from './coinbasePreference'
 
 /**
  * Configuration the browser may see. Built on the server from the environment at request time

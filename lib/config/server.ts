@@ -1,5 +1,5 @@
 import 'server-only'
-import { parseCoinbasePreference, type CoinbasePreference } from '@/connectors/coinbaseSmartWallet/preference'
+import { parseCoinbasePreference, type CoinbasePreference } from './coinbasePreference'
 import { mainnet } from 'viem/chains'
 import { getSupportedChains } from '@/lib/chains'
 import { browserRpcMap, buildRpcMap, rpcProxyUpstreams } from './rpc'
@@ -68,7 +68,7 @@ export function coinbaseKeysUrl(env: Env = process.env): string | undefined {
 
 /**
  * `COINBASE_PREFERENCE`: which accounts Coinbase's popup offers — `smartWalletOnly` (default), `all`
- * or `eoaOnly` (connectors/coinbaseSmartWallet/preference.ts). Any other value is a deployment
+ * or `eoaOnly` (lib/config/coinbasePreference.ts). Any other value is a deployment
  * mistake and stops the server with a clear message, instead of surfacing in the first connect.
  */
 export function coinbasePreference(env: Env = process.env): CoinbasePreference | undefined {

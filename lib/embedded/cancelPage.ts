@@ -1,4 +1,4 @@
-import { embeddedApiPaths } from '@/connectors/embedded/apiTypes'
+import { embeddedApiPaths } from '@/lib/embedded/shared/apiTypes'
 import { readBodyBytes } from '@/lib/http/readBody'
 import { embeddedServer } from '@/lib/i18n/embeddedServer'
 import { format } from '@/lib/i18n/format'

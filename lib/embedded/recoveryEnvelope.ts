@@ -1,5 +1,5 @@
-import { additionalData } from '@/connectors/embedded/crypto/keyWrapping'
-import { isEnvelope, openWithPrivateKey, sealToPublicKey, type Envelope } from '@/connectors/embedded/crypto/sealToPublicKey'
+import { additionalData } from '@/lib/embedded/shared/crypto/keyWrapping'
+import { isEnvelope, openWithPrivateKey, sealToPublicKey, type Envelope } from '@/lib/embedded/shared/crypto/sealToPublicKey'
 import type { Store } from '@/lib/store/types'
 import type { RecoveryKey, RecoveryKeyring } from './recoveryKey'
 

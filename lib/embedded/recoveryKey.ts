@@ -1,7 +1,7 @@
 import { createECDH, createHash, createSecretKey, hkdfSync, randomBytes, type KeyObject } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { toBase64Url } from '@/connectors/embedded/crypto/bytes'
+import { toBase64Url } from '@/lib/embedded/shared/crypto/bytes'
 
 type Env = Record<string, string | undefined>
 

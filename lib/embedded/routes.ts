@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { additionalData } from '@/connectors/embedded/crypto/keyWrapping'
-import { fromBase64Url } from '@/connectors/embedded/crypto/bytes'
-import { sealToPublicKey, type Envelope } from '@/connectors/embedded/crypto/sealToPublicKey'
+import { additionalData } from '@/lib/embedded/shared/crypto/keyWrapping'
+import { fromBase64Url } from '@/lib/embedded/shared/crypto/bytes'
+import { sealToPublicKey, type Envelope } from '@/lib/embedded/shared/crypto/sealToPublicKey'
 import type {
   CreateWalletResponse,
   EmailCodeResponse,
@@ -11,8 +11,8 @@ import type {
   RecoveryKeyResponse,
   RecoveryVerifyResponse,
   WalletOptionsResponse,
-} from '@/connectors/embedded/apiTypes'
-import { embeddedApiPaths } from '@/connectors/embedded/apiTypes'
+} from '@/lib/embedded/shared/apiTypes'
+import { embeddedApiPaths } from '@/lib/embedded/shared/apiTypes'
 import { format } from '@/lib/i18n/format'
 import { embeddedServer } from '@/lib/i18n/embeddedServer'
 import { clientIp as clientIpFromHeaders } from '@/lib/http/clientIp'

@@ -12,7 +12,7 @@ import type {
   RecoveryRecord,
   RecoverySessionRecord,
 } from './embeddedTypes'
-import type { Queryable } from './sqlStore'
+import type { Queryable } from './types'
 
 /** Expired recovery codes and sessions stay this long, so a late attempt hears "expired", not "unknown". */
 export const EXPIRED_RECOVERY_RETENTION_MS = 24 * 60 * 60 * 1000

@@ -1,15 +1,9 @@
 import { migrations as allMigrations, MIGRATION_LOCK_ID, type Migration } from './migrations'
 import { StoreUnavailableError, isStoreError } from './errors'
 import { cleanupEmbedded, embeddedSql } from './embeddedSql'
-import type { NonceRecord, RateLimitHit, SignInAttemptResult, Store } from './types'
+import type { NonceRecord, Queryable, RateLimitHit, SignInAttemptResult, Store } from './types'
 
-/** The little both drivers (PGlite, `pg`) have in common. */
-export type Queryable = {
-  /** One parameterised statement. */
-  query<Row>(sql: string, params?: readonly unknown[]): Promise<{ rows: Row[] }>
-  /** Several statements, no parameters (migrations). */
-  exec(sql: string): Promise<void>
-}
+export type { Queryable }
 
 export type SqlDriver = Queryable & {
   readonly kind: Store['kind']

@@ -98,3 +98,11 @@ export interface Store extends EmbeddedWalletStore {
   ping(): Promise<void>
   close(): Promise<void>
 }
+
+/** The little both drivers (PGlite, `pg`) have in common. */
+export type Queryable = {
+  /** One parameterised statement. */
+  query<Row>(sql: string, params?: readonly unknown[]): Promise<{ rows: Row[] }>
+  /** Several statements, no parameters (migrations). */
+  exec(sql: string): Promise<void>
+}

@@ -1,15 +1,14 @@
 import type { EIP1193Provider } from 'viem'
-import { connectorKey } from '@/connectors/shared/connectorKey'
+import { walletKey } from '../walletKey'
 import { monogramIcon } from '../icons/monogramIcon'
 import type { WalletBook } from '../types'
-import type { WalletListing } from './listWallets'
-import type { EIP6963ProviderDetail } from './types'
+import type { EIP6963ProviderDetail, WalletListing } from './types'
 import { dedupeAnnouncements } from './dedupeAnnouncements'
 
 /**
  * Step 1 of `listWallets`: the wallets announced over EIP-6963, in announcement order
  * (deduplicated by rdns), each as its book entry when the book knows the rdns, else under
- * `connectorKey(info.name)` (or its rdns' key when that is empty or taken by a book wallet).
+ * `walletKey(info.name)` (or its rdns' key when that is empty or taken by a book wallet).
  * Its own module because it needs only keys, names, icons and rdns of the book: the wagmi config
  * runs it at startup with the injected index, without the rest of the book.
  */
@@ -44,9 +43,9 @@ function safeIcon(icon: unknown): string | undefined {
   return typeof icon === 'string' && /^data:image\//i.test(icon) ? icon : undefined
 }
 
-/** `connectorKey(name)`, or the rdns-based key when the name's key is empty or already taken. */
+/** `walletKey(name)`, or the rdns-based key when the name's key is empty or already taken. */
 function unknownWalletKey(name: string, rdns: string, taken: (key: string) => boolean): string | undefined {
-  for (const candidate of [connectorKey(name), connectorKey(rdns)]) {
+  for (const candidate of [walletKey(name), walletKey(rdns)]) {
     if (candidate !== '' && !taken(candidate)) return candidate
   }
   return undefined

@@ -6,32 +6,15 @@ import { walletBook } from '../index'
 import { installUrl } from '../links/installUrl'
 import { isReachableOnMobile } from '../links/isReachableOnMobile'
 import type { WalletBook, WalletBookEntry } from '../types'
-import type { EIP6963ProviderDetail, WindowLike } from './types'
+import type { EIP6963ProviderDetail, WalletListing, WindowLike } from './types'
+
+export type { WalletListing }
 import { findInjectedProvider } from './findInjectedProvider'
 import { genericBrowserWallet } from './genericBrowserWallet'
 import { isProviderLike } from './isProviderLike'
 import { listAnnouncedWallets } from './listAnnouncedWallets'
 import { matchesLocators } from './matchesLocators'
 import { readProperty } from './readProperty'
-
-export type WalletListing = {
-  /** Connector key: the wallet-book key, or `connectorKey(name)` for a wallet the book lacks. */
-  key: string
-  name: string
-  /**
-   * Always a data URI (the wallet's announced icon, its logo from the icon package, or our
-   * monogram); never a remote address.
-   */
-  icon: string
-  installed: boolean
-  /** How it was found: an EIP-6963 announcement, a window property, or only the book. */
-  source: 'eip6963' | 'window' | 'book'
-  rdns?: string | undefined
-  entry?: WalletBookEntry | undefined
-  provider?: EIP1193Provider | undefined
-  /** Store or extension page for a wallet that is not installed, when one is known for the platform. */
-  installUrl?: string | undefined
-}
 
 export type ListWalletsParameters = {
   announced?: readonly EIP6963ProviderDetail<unknown>[] | undefined

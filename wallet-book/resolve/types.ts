@@ -1,4 +1,5 @@
 import type { EIP1193Provider } from 'viem'
+import type { WalletBookEntry } from '../types'
 
 /**
  * EIP-6963 announcement (https://eips.ethereum.org/EIPS/eip-6963), structurally the same as
@@ -26,4 +27,24 @@ export type InjectedProviderMatch = {
   via: 'eip6963' | 'window'
   /** The announcement's metadata when found by EIP-6963. */
   info?: EIP6963ProviderInfo | undefined
+}
+
+/** One wallet as the dialog lists it (listWallets, listAnnouncedWallets). */
+export type WalletListing = {
+  /** Connector key: the wallet-book key, or `connectorKey(name)` for a wallet the book lacks. */
+  key: string
+  name: string
+  /**
+   * Always a data URI (the wallet's announced icon, its logo from the icon package, or our
+   * monogram); never a remote address.
+   */
+  icon: string
+  installed: boolean
+  /** How it was found: an EIP-6963 announcement, a window property, or only the book. */
+  source: 'eip6963' | 'window' | 'book'
+  rdns?: string | undefined
+  entry?: WalletBookEntry | undefined
+  provider?: EIP1193Provider | undefined
+  /** Store or extension page for a wallet that is not installed, when one is known for the platform. */
+  installUrl?: string | undefined
 }

@@ -5,9 +5,9 @@ import { createConfig, createConnector, http, type Connector } from '@wagmi/core
 import { mainnet } from 'viem/chains'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { WagmiProvider } from 'wagmi'
-import { EmbeddedApiError } from '@/connectors/embedded/errors'
+import { EmbeddedApiError } from '@/lib/embedded/shared/errors'
 import { embedded } from '@/lib/i18n/embedded'
-import type { WalletOption } from '@/lib/wagmi/walletOptions'
+import type { WalletOption } from '@/app/_wagmi/walletOptions'
 import { EmbeddedPanel } from './EmbeddedPanel'
 
 /**

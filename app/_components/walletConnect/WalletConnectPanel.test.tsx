@@ -9,7 +9,7 @@ import { WalletRejectedProposalError } from '@/connectors/walletConnect/pairingE
 import { createPairingState, type PairingState } from '@/connectors/walletConnect/pairingState'
 import { ConnectionRejectedError } from '@/lib/errors/wallet'
 import { en } from '@/lib/i18n/en'
-import type { WalletOption } from '@/lib/wagmi/walletOptions'
+import type { WalletOption } from '@/app/_wagmi/walletOptions'
 import { WalletConnectPanel } from './WalletConnectPanel'
 
 /**

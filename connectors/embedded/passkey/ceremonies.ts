@@ -1,5 +1,5 @@
 import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser'
-import { fromBase64Url, randomBytes, toBase64Url } from '../crypto/bytes'
+import { fromBase64Url, randomBytes, toBase64Url } from '@/lib/embedded/shared/crypto/bytes'
 import {
   PasskeyCancelledError,
   PasskeyExistsError,
@@ -8,9 +8,9 @@ import {
   PasskeyUnsupportedOptionsError,
   PrfUnsupportedError,
   WebAuthnUnsupportedError,
-} from '../errors'
-import { PASSKEY_TIMEOUT_MS, PASSKEY_USER_VERIFICATION } from './defaults'
-import { assertUserId } from './userId'
+} from '@/lib/embedded/shared/errors'
+import { PASSKEY_TIMEOUT_MS, PASSKEY_USER_VERIFICATION } from '@/lib/embedded/shared/passkeyDefaults'
+import { assertUserId } from '@/lib/embedded/shared/userId'
 
 /**
  * The two WebAuthn ceremonies of the wallet, with the PRF extension (WebAuthn L3 §10.1.4), on the

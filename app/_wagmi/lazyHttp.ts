@@ -12,7 +12,7 @@ export function lazyHttp(url: string | undefined): LazyHttpTransport {
     const url_ = url || parameters.chain?.rpcUrls.default.http[0]
     if (!url_) throw new UrlRequiredError()
     let transport: Promise<ReturnType<Transport>> | undefined
-    const load = () => (transport ??= import('./httpTransport').then(({ http }) => http(url_)(parameters)))
+    const load = () => (transport ??= import('@/app/_wagmi/httpTransport').then(({ http }) => http(url_)(parameters)))
     const request = (async (args, options) => (await load()).request(args, options)) as EIP1193RequestFn
     return {
       config: {

@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { useConnection, WagmiProvider } from 'wagmi'
 import { createFakeProvider, fakeWalletAccount } from '@/connectors/testing/fakeProvider'
 import type { PublicConfig } from '@/lib/config/public'
-import { createSigilConfig } from './createSigilConfig'
-import { useConnectionSummary } from './useConnectionSummary'
+import { createSigilConfig } from '@/app/_wagmi/createSigilConfig'
+import { useConnectionSummary } from '@/app/_wagmi/useConnectionSummary'
 
 const publicConfig: PublicConfig = { chainIds: [1, 8453], rpcUrls: {}, walletConnectProjectId: '', appOrigins: ['http://localhost:3000'] }
 

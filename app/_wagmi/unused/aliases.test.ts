@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createSigilConfig } from '../createSigilConfig'
+import { createSigilConfig } from '@/app/_wagmi/createSigilConfig'
 
 /**
- * next.config.mjs aliases two of wagmi's imports to stubs that throw (lib/wagmi/unused): `mipd` and
+ * next.config.mjs aliases two of wagmi's imports to stubs that throw (app/_wagmi/unused): `mipd` and
  * createConfig's `./connectors/injected.js`. That is only sound while wagmi imports them under those
  * names and calls them only for its own EIP-6963 discovery, which Sigil turns off. A wagmi upgrade
  * that changes either fails here instead of shipping a page that throws.
@@ -19,8 +19,8 @@ describe('the wagmi aliases of next.config.mjs', () => {
     expect(source).toMatch(/from 'mipd'/)
     expect(source).toMatch(/from '\.\/connectors\/injected\.js'/)
     const config = readFileSync(path.join(process.cwd(), 'next.config.mjs'), 'utf8')
-    expect(config).toContain("mipd: './lib/wagmi/unused/mipd.js'")
-    expect(config).toContain("'./connectors/injected.js': './lib/wagmi/unused/wagmiInjected.js'")
+    expect(config).toContain("mipd: './app/_wagmi/unused/mipd.js'")
+    expect(config).toContain("'./connectors/injected.js': './app/_wagmi/unused/wagmiInjected.js'")
   })
 
   it('are only reached through multiInjectedProviderDiscovery, which Sigil turns off', () => {
@@ -32,9 +32,9 @@ describe('the wagmi aliases of next.config.mjs', () => {
 
   it('stubs throw when called, so an unexpected use cannot pass silently', async () => {
     // @ts-expect-error plain JavaScript stubs without type declarations
-    const { createStore } = await import('./mipd.js')
+    const { createStore } = await import('@/app/_wagmi/unused/mipd.js')
     // @ts-expect-error plain JavaScript stubs without type declarations
-    const { injected } = await import('./wagmiInjected.js')
+    const { injected } = await import('@/app/_wagmi/unused/wagmiInjected.js')
     expect(() => createStore()).toThrow(/multiInjectedProviderDiscovery/)
     expect(() => injected()).toThrow(/connectors\/injected/)
   })

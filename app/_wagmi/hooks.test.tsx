@@ -11,9 +11,9 @@ import { setLogSink } from '@/connectors/shared/logger'
 import { createFakeProvider, fakeWalletAccount, providerError } from '@/connectors/testing/fakeProvider'
 import type { PublicConfig } from '@/lib/config/public'
 import { SessionNotFoundError } from '@/lib/errors/wallet'
-import { createSigilConfig } from './createSigilConfig'
-import { useSignMessage } from './useSignMessage'
-import { useWalletOptions } from './useWalletOptions'
+import { createSigilConfig } from '@/app/_wagmi/createSigilConfig'
+import { useSignMessage } from '@/app/_wagmi/useSignMessage'
+import { useWalletOptions } from '@/app/_wagmi/useWalletOptions'
 
 const publicConfig: PublicConfig = { chainIds: [1, 8453], rpcUrls: {}, walletConnectProjectId: '', appOrigins: ['http://localhost:3000'] }
 

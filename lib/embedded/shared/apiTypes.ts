@@ -1,7 +1,7 @@
 import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser'
 import type { Address } from 'viem'
-import type { Sealed } from './crypto/keyWrapping'
-import type { Envelope } from './crypto/sealToPublicKey'
+import type { Sealed } from '@/lib/embedded/shared/crypto/keyWrapping'
+import type { Envelope } from '@/lib/embedded/shared/crypto/sealToPublicKey'
 
 /** The embedded wallet's API (`app/api/embedded/*`): paths and JSON bodies, shared by browser and server. */
 export const embeddedApiPaths = {

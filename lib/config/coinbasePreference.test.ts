@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { SigilError } from '@/lib/errors/SigilError'
 import { coinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
-import { CoinbasePreferenceInvalidError } from './errors'
-import { parseCoinbasePreference } from './preference'
+import { CoinbasePreferenceInvalidError, parseCoinbasePreference } from './coinbasePreference'
 
 describe('parseCoinbasePreference', () => {
   it('defaults to smartWalletOnly', () => {

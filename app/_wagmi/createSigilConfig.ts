@@ -9,8 +9,8 @@ import { getSupportedChains, localChain } from '@/lib/chains'
 import type { PublicConfig } from '@/lib/config/public'
 import { ChainNotSupportedError } from '@/lib/errors/wallet'
 import { injectedIndex } from '@/wallet-book/injectedIndex'
-import { lazyHttp } from './lazyHttp'
-import { watchAnnouncedWallets } from './watchAnnouncedWallets'
+import { lazyHttp } from '@/app/_wagmi/lazyHttp'
+import { watchAnnouncedWallets } from '@/app/_wagmi/watchAnnouncedWallets'
 
 export type CreateSigilConfigOptions = {
   /** EIP-6963 announcements; the page's discovery store by default (none on the server). */

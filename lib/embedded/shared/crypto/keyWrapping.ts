@@ -1,5 +1,5 @@
-import { UnlockFailedError } from '../errors'
-import { fromBase64Url, randomBytes, toBase64Url, utf8 } from './bytes'
+import { UnlockFailedError } from '@/lib/embedded/shared/errors'
+import { fromBase64Url, randomBytes, toBase64Url, utf8 } from '@/lib/embedded/shared/crypto/bytes'
 
 /**
  * The wallet's key hierarchy, in WebCrypto (the same code runs in the browser and in Node):

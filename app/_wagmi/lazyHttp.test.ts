@@ -1,7 +1,7 @@
 import { http, UrlRequiredError } from 'viem'
 import { mainnet } from 'viem/chains'
 import { describe, expect, it, vi } from 'vitest'
-import { lazyHttp } from './lazyHttp'
+import { lazyHttp } from '@/app/_wagmi/lazyHttp'
 
 /** A transport's config and value without its functions, for comparing two transports. */
 function shape(transport: ReturnType<ReturnType<typeof http>>) {

@@ -1,6 +1,6 @@
-import { UnlockFailedError } from '../errors'
-import { concatBytes, fromBase64Url, toBase64Url, utf8 } from './bytes'
-import { open, seal, type Sealed } from './keyWrapping'
+import { UnlockFailedError } from '@/lib/embedded/shared/errors'
+import { concatBytes, fromBase64Url, toBase64Url, utf8 } from '@/lib/embedded/shared/crypto/bytes'
+import { open, seal, type Sealed } from '@/lib/embedded/shared/crypto/keyWrapping'
 
 /**
  * Public-key sealing (ECIES on P-256: ephemeral ECDH → HKDF-SHA-256 → AES-256-GCM), in WebCrypto on

@@ -5,7 +5,7 @@ import { useConfig } from 'wagmi'
 import type { SignableMessage } from '@/connectors/shared/signMessage'
 import { mapProviderError } from '@/connectors/shared/providerErrors'
 import type { SigilError } from '@/lib/errors/SigilError'
-import { signPersonalMessage } from './signPersonalMessage'
+import { signPersonalMessage } from '@/app/_wagmi/signPersonalMessage'
 
 export type SignMessageVariables = { message: SignableMessage }
 

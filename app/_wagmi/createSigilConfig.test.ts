@@ -5,7 +5,7 @@ import { createFakeProvider } from '@/connectors/testing/fakeProvider'
 import type { PublicConfig } from '@/lib/config/public'
 import { ChainNotSupportedError } from '@/lib/errors/wallet'
 import { walletBookEntries } from '@/wallet-book'
-import { createSigilConfig, sigilChains, WAGMI_STORAGE_KEY } from './createSigilConfig'
+import { createSigilConfig, sigilChains, WAGMI_STORAGE_KEY } from '@/app/_wagmi/createSigilConfig'
 
 const publicConfig: PublicConfig = {
   chainIds: [8453, 1, 31337],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { UnlockFailedError } from '../errors'
-import { randomBytes, utf8 } from './bytes'
-import { additionalData, deriveWrappingKey, generateDataKeyBytes, importDataKey, isSealed, open, seal } from './keyWrapping'
+import { UnlockFailedError } from '@/lib/embedded/shared/errors'
+import { randomBytes, utf8 } from '@/lib/embedded/shared/crypto/bytes'
+import { additionalData, deriveWrappingKey, generateDataKeyBytes, importDataKey, isSealed, open, seal } from '@/lib/embedded/shared/crypto/keyWrapping'
 
 const WALLET = 'AAAAAAAAAAAAAAAAAAAAAA'
 const MNEMONIC = 'test test test test test test test test test test test junk'

@@ -1,4 +1,4 @@
-import { InvalidUserIdError } from '../errors'
+import { InvalidUserIdError } from '@/lib/embedded/shared/errors'
 
 /** SPEC.md §9 and WebAuthn L3 §5.4.3: a user handle is 1 to 64 bytes. */
 export const MIN_USER_ID_BYTES = 1

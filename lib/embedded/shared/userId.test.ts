@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { InvalidUserIdError } from '../errors'
-import { assertUserId, MAX_USER_ID_BYTES, MIN_USER_ID_BYTES } from './userId'
+import { InvalidUserIdError } from '@/lib/embedded/shared/errors'
+import { assertUserId, MAX_USER_ID_BYTES, MIN_USER_ID_BYTES } from '@/lib/embedded/shared/userId'
 
 describe('passkey user id (1 to 64 bytes)', () => {
   it.each([MIN_USER_ID_BYTES, 16, MAX_USER_ID_BYTES])('accepts %i bytes unchanged', (length) => {

@@ -10,7 +10,7 @@ import { createPersistedValues } from '@/connectors/shared/persistedValues'
 import { createMemoryStorage } from '@/connectors/shared/storage'
 import { createFakeProvider, type FakeProvider, fakeWalletAccount, providerError } from '@/connectors/testing/fakeProvider'
 import { InvalidAddressError, SessionNotFoundError, UnknownWalletError, UserRejectedError } from '@/lib/errors/wallet'
-import { signPersonalMessage, swallowsSigningErrors } from './signPersonalMessage'
+import { signPersonalMessage, swallowsSigningErrors } from '@/app/_wagmi/signPersonalMessage'
 
 const ADDRESS = fakeWalletAccount.address
 

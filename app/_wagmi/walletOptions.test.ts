@@ -7,8 +7,8 @@ import { walletBook } from '@/wallet-book'
 import { openInWalletUrl } from '@/wallet-book/links/openInWalletUrl'
 import type { Platform } from '@/lib/platform/detectPlatform'
 import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
-import { createSigilConfig } from './createSigilConfig'
-import { walletOptions, type WalletOptionsParameters } from './walletOptions'
+import { createSigilConfig } from '@/app/_wagmi/createSigilConfig'
+import { walletOptions, type WalletOptionsParameters } from '@/app/_wagmi/walletOptions'
 
 const publicConfig: PublicConfig = { chainIds: [1], rpcUrls: {}, walletConnectProjectId: '', appOrigins: ['http://localhost:3000'] }
 const android: Platform = { os: 'android', isMobile: true, browser: 'chrome' }
@@ -174,7 +174,7 @@ describe('familyOptions', () => {
     const { mainnet } = await import('viem/chains')
     const { lazyConnector } = await import('@/connectors/shared/lazyConnector')
     const { createMemoryStorage } = await import('@/connectors/shared/storage')
-    const { familyOptions } = await import('./walletOptions')
+    const { familyOptions } = await import('@/app/_wagmi/walletOptions')
     const never = async () => {
       throw new Error('not loaded in this test')
     }

@@ -1,4 +1,5 @@
-import { CoinbasePreferenceInvalidError } from './errors'
+import { SigilError, type SigilErrorOptions } from '@/lib/errors/SigilError'
+import { coinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
 
 /**
  * Which accounts the Coinbase popup offers (`preference.options` of `@coinbase/wallet-sdk`):
@@ -21,4 +22,17 @@ export function parseCoinbasePreference(value: unknown): CoinbasePreference {
   if (value === undefined) return DEFAULT_COINBASE_PREFERENCE
   if (typeof value === 'string' && (COINBASE_PREFERENCES as readonly string[]).includes(value)) return value as CoinbasePreference
   throw new CoinbasePreferenceInvalidError(value)
+}
+
+/** `preference` is not one of the SDK's options (`all`, `smartWalletOnly`, `eoaOnly`). */
+export class CoinbasePreferenceInvalidError extends SigilError {
+  static readonly code = 'coinbase_invalid_preference'
+  override name = 'CoinbasePreferenceInvalidError'
+  constructor(value: unknown, options?: SigilErrorOptions) {
+    super('coinbase_invalid_preference', {
+      ...options,
+      template: coinbaseSmartWallet.errors.coinbase_invalid_preference,
+      metaMessages: ['Allowed: all, smartWalletOnly, eoaOnly.', `Got: ${String(value).slice(0, 40)}`],
+    })
+  }
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { recoveryKeyPair } from '@/lib/embedded/recoveryKey'
-import { UnlockFailedError } from '../errors'
-import { fromBase64Url, randomBytes } from './bytes'
-import { generateEphemeralKeyPair, isEnvelope, openWithPrivateKey, sealToPublicKey } from './sealToPublicKey'
+import { UnlockFailedError } from '@/lib/embedded/shared/errors'
+import { fromBase64Url, randomBytes } from '@/lib/embedded/shared/crypto/bytes'
+import { generateEphemeralKeyPair, isEnvelope, openWithPrivateKey, sealToPublicKey } from '@/lib/embedded/shared/crypto/sealToPublicKey'
 
 describe('sealing to a P-256 public key (ECDH → HKDF-SHA-256 → AES-GCM)', () => {
   it('opens with the recipient key pair and only with it', async () => {

@@ -1,8 +1,8 @@
 'use client'
 import { useMemo, useSyncExternalStore } from 'react'
 import { useConnectors } from 'wagmi'
-import { getServerWalletEnvironment, getWalletEnvironment, subscribeWalletEnvironment } from './walletEnvironment'
-import { type WalletOption, walletOptions } from './walletOptions'
+import { getServerWalletEnvironment, getWalletEnvironment, subscribeWalletEnvironment } from '@/app/_wagmi/walletEnvironment'
+import { type WalletOption, walletOptions } from '@/app/_wagmi/walletOptions'
 
 export type { WalletOption }
 

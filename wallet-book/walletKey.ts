@@ -1,0 +1,9 @@
+/**
+ * A wallet's key: the override key if set, else the name lowercased with non-word characters removed
+ * (`"Trust Wallet"` → `trustwallet`). Wallet-book keys, and the connector keys that name persisted
+ * values (connectors/shared/connectorKey.ts), are this one function (REFERENCE.md §1).
+ */
+export function walletKey(name: string, overrideKey?: string | undefined): string {
+  if (overrideKey) return overrideKey
+  return name.toLowerCase().replace(/\W/g, '')
+}
