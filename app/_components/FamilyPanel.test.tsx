@@ -2,7 +2,7 @@
 import { act, cleanup, render } from '@testing-library/react'
 import { useEffect } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { WalletOption } from '@/lib/wagmi/useWalletOptions'
+import type { WalletOption } from '@/app/_wagmi/useWalletOptions'
 
 /**
  * The family view starts a connection when it mounts and undoes it when it unmounts (a pairing, a
