@@ -32,9 +32,9 @@ describe('the wagmi aliases of next.config.mjs', () => {
 
   it('stubs throw when called, so an unexpected use cannot pass silently', async () => {
     // @ts-expect-error plain JavaScript stubs without type declarations
-    const { createStore } = await import('@/app/_wagmi/unused/mipd.js')
+    const { createStore } = await import('./mipd.js')
     // @ts-expect-error plain JavaScript stubs without type declarations
-    const { injected } = await import('@/app/_wagmi/unused/wagmiInjected.js')
+    const { injected } = await import('./wagmiInjected.js')
     expect(() => createStore()).toThrow(/multiInjectedProviderDiscovery/)
     expect(() => injected()).toThrow(/connectors\/injected/)
   })
