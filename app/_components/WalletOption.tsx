@@ -62,7 +62,7 @@ export function WalletOption({ option, isMobile, onSelect, preparing = false, la
         }}
       >
         {/* eslint-disable-next-line @next/next/no-img-element -- icons are data URIs; next/image adds nothing */}
-        <img className="wallet-icon" src={icon} alt={name} width={32} height={32} />
+        <img className="wallet-icon" src={icon} alt={name} width={32} height={32} loading="lazy" decoding="async" />
         <span className="wallet-text">
           <span className="wallet-name">{name}</span>
           <span className={styles.statusLine}>

@@ -64,3 +64,25 @@ test.describe('a phone', () => {
     await snap('dialog-labels-phone-no-wallet')
   })
 })
+
+test('wallet logos are images from this site, not script: the rows on screen show them, and no script carries one', async ({ page, wcServer }) => {
+  const scripts: string[] = []
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') void response.text().then((body) => scripts.push(body), () => undefined)
+  })
+  await page.goto(wcServer.baseURL)
+  const dialog = await openList(page)
+  for (const [key, logo] of [['walletconnect', 'wallet-connect'], ['metamask', 'metamask'], ['rainbow', 'rainbow']] as const) {
+    const image = dialog.getByTestId(`wallet-option-${key}`).locator('img')
+    await expect(image).toHaveAttribute('src', `/wallet-logos/${logo}.svg`)
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true)
+  }
+  const served = await page.request.get(new URL('/wallet-logos/metamask.svg', wcServer.baseURL).href)
+  expect(served.headers()['content-type']).toBe('image/svg+xml; charset=utf-8')
+  const svg = await served.text()
+  expect(svg).toMatch(/^<svg /)
+  await page.waitForLoadState('networkidle')
+  expect(scripts.length).toBeGreaterThan(0)
+  expect(scripts.filter((body) => body.includes(svg.slice(0, 200)))).toEqual([])
+  expect((await page.request.get(new URL('/wallet-logos/nope.svg', wcServer.baseURL).href)).status()).toBe(404)
+})

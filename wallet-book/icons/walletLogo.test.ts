@@ -3,10 +3,10 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { walletBook, walletBookEntries } from '../index'
 import { walletLogo } from './walletLogo'
+import { WALLET_LOGO_IDS } from './walletLogoIds'
 import { WEB3ICONS_SOURCE, web3iconsWallets } from './web3iconsWallets'
 
 const entries = walletBookEntries()
-const decode = (uri: string) => decodeURIComponent(uri.replace(/^data:image\/svg\+xml,/, ''))
 
 /**
  * The wallet-book entries whose logo `@web3icons/core` 4.0.56 lacks: they keep their monograms.
@@ -18,12 +18,16 @@ const MONOGRAM_ONLY = [
 ]
 
 describe('walletLogo', () => {
-  it('gives every entry that names a logo the package’s SVG as a data URI', () => {
+  it('gives every entry that names a logo the same-origin image of the package’s SVG', () => {
     for (const { key, entry } of entries) {
       if (entry.brand?.logo === undefined) continue
       expect(Object.hasOwn(web3iconsWallets, entry.brand.logo), `${key}: ${entry.brand.logo}`).toBe(true)
-      expect(walletLogo(entry), key).toMatch(/^data:image\/svg\+xml,%3Csvg/)
+      expect(walletLogo(entry), key).toBe(`/wallet-logos/${entry.brand.logo}.svg`)
     }
+  })
+
+  it('the page’s list of logo names is exactly the served table’s', () => {
+    expect([...WALLET_LOGO_IDS].sort()).toEqual(Object.keys(web3iconsWallets).sort())
   })
 
   it('keeps the monogram for exactly these entries', () => {
@@ -44,7 +48,7 @@ describe('walletLogo', () => {
 
   it('shows logos that load nothing and run nothing: no script, no foreign content, only same-document references', () => {
     for (const id of Object.keys(web3iconsWallets)) {
-      const svg = decode(walletLogo({ brand: { logo: id } })!)
+      const svg = web3iconsWallets[id]!.trim()
       expect(svg, id).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/)
       expect(svg, id).not.toMatch(/<script|<foreignObject|<image|\son[a-z]+=/i)
       for (const [, ref] of svg.matchAll(/(?:href=|url\()"?([^")\s]+)/g)) expect(ref, id).toMatch(/^#/)

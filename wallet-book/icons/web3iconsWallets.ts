@@ -25,10 +25,9 @@ import zerion from '@web3icons/core/svgs/wallets/background/zerion.svg.js'
 /**
  * The wallet logos Sigil shows, from \`@web3icons/core\` (MIT, pinned in package.json; the entries
  * that use one cite {@link WEB3ICONS_SOURCE}): the package's \`wallets/background\` SVGs, keyed by
- * the package's own wallet id. Only the connect dialog's modules import this table, so the logos
- * load with the dialog and never with the first load (which carries the monograms of the injected
- * index). Add a wallet's id here when the package has its logo, and name it in its entry's
- * \`brand.logo\`.
+ * the package's own wallet id. Only the server imports this table: app/wallet-logos serves each as an
+ * image, and the page knows only the ids (walletLogoIds.ts). Add a wallet's id here and there when
+ * the package has its logo, and name it in its entry's \`brand.logo\`.
  */
 export const web3iconsWallets: Readonly<Record<string, string>> = {
   'alpha-wallet': alphaWallet,

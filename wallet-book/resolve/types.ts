@@ -35,8 +35,8 @@ export type WalletListing = {
   key: string
   name: string
   /**
-   * Always a data URI (the wallet's announced icon, its logo from the icon package, or our
-   * monogram); never a remote address.
+   * A data URI (the wallet's announced icon, or our monogram) or the same-origin path of its logo
+   * from the icon package (`/wallet-logos/<id>.svg`); never another host.
    */
   icon: string
   installed: boolean
