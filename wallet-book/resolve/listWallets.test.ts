@@ -81,15 +81,15 @@ describe('listWallets', () => {
     expect(list.find(({ key }) => key === 'metamask')?.installed).toBe(false)
   })
 
-  it('never uses an announced icon that is not a data URI', () => {
+  it('never uses an announced icon from another host', () => {
     const detail = announcement('io.rabby', 'Rabby')
     const remote = { ...detail, info: { ...detail.info, icon: 'https://cdn.example.com/rabby.png' } }
     const unknown = announcement('com.example', 'Example')
     const unknownRemote = { ...unknown, info: { ...unknown.info, icon: 'https://cdn.example.com/x.png' } }
     const list = listWallets({ announced: [remote, unknownRemote], book })
-    // Not the remote address: the book's logo for Rabby.
+    // Not the remote address: the book's logo for Rabby, served by this site.
     expect(list[0]?.icon).toBe(walletLogo(book.rabby))
-    expect(list[0]?.icon).toMatch(/^data:image\/svg\+xml,/)
+    expect(list[0]?.icon).toBe('/wallet-logos/rabby.svg')
     expect(list[1]?.icon).toMatch(/^data:image\/svg\+xml,/)
   })
 
