@@ -3,6 +3,7 @@ import { getPublicConfig } from '@/lib/config/server'
 import { checkRequestOrigin } from '@/lib/http/checkRequestOrigin'
 import { errorResponse } from '@/lib/http/json'
 import { createNonce, securityHeaders } from '@/lib/http/securityHeaders'
+import { authError } from '@/lib/siwe/catalogue'
 
 /**
  * Runs before every page and API request (Next 16's `proxy`, formerly `middleware`; Node.js runtime):
@@ -28,7 +29,7 @@ export function proxy(request: NextRequest): NextResponse {
   })
   if (!verdict.allowed) {
     console.warn(`[sigil] origin_not_allowed: ${request.method} ${request.nextUrl.pathname}: ${verdict.reason}`)
-    const refused = errorResponse('origin_not_allowed')
+    const refused = errorResponse(authError('origin_not_allowed'))
     const response = new NextResponse(refused.body, { status: refused.status, headers: refused.headers })
     for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
     return response

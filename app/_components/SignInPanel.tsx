@@ -9,7 +9,7 @@ import {
   createSignInMessage,
   fetchNonce,
   fetchSession,
-  isAuthApiError,
+  isAuthError,
   signOut,
   verifySignIn,
 } from '@/lib/siwe/client'
@@ -47,7 +47,7 @@ function noteText(note: SignInNote, t: Translate, tCoinbaseSmartWallet: (key: 's
 }
 
 function errorMessage(error: unknown): string {
-  return isAuthApiError(error) ? error.message : mapProviderError(error, 'sign').message
+  return isAuthError(error) ? error.message : mapProviderError(error, 'sign').message
 }
 
 /**
@@ -139,7 +139,7 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
       dispatch({ type: 'verified', session })
       onSessionChange(session)
     } catch (error) {
-      if (!isAuthApiError(error) && mapProviderError(error, 'sign').code === 'user_rejected') dispatch({ type: 'rejected' })
+      if (!isAuthError(error) && mapProviderError(error, 'sign').code === 'user_rejected') dispatch({ type: 'rejected' })
       else dispatch({ type: 'failed', message: errorMessage(error) })
     }
   }

@@ -5,7 +5,7 @@ import { isEnvelope, type Envelope } from '@/lib/embedded/shared/crypto/sealToPu
 import { normaliseEmail } from '@/lib/embedded/shared/email'
 import { HttpError } from '@/lib/http/HttpError'
 import { readJsonBody } from '@/lib/http/readBody'
-import { EmbeddedHttpError } from './EmbeddedHttpError'
+import { embeddedError, embeddedErrors } from './httpErrors'
 
 /**
  * Strict readers of the embedded API's bodies: exact shapes, bounded sizes, unknown fields ignored
@@ -20,14 +20,14 @@ const WALLET_ID = /^[A-Za-z0-9_-]{22}$/
 const REQUEST_ID = /^[A-Za-z0-9_-]{22}$/
 const TRANSPORTS = new Set(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'])
 
-const malformed = (details: string) => new EmbeddedHttpError('embedded_malformed_body', { details })
+const malformed = (details: string) => embeddedError('embedded_malformed_body', { details })
 
 export async function readEmbeddedBody(request: Request): Promise<Record<string, unknown>> {
   let body: unknown
   try {
     body = await readJsonBody(request, EMBEDDED_MAX_BODY_BYTES)
   } catch (error) {
-    if (error instanceof HttpError && error.code === 'body_too_large') throw new EmbeddedHttpError('embedded_body_too_large', { details: error.details })
+    if (error instanceof HttpError && error.code === 'body_too_large') throw embeddedError('embedded_body_too_large', { details: error.details })
     throw malformed(error instanceof HttpError ? (error.details ?? error.code) : 'unreadable body')
   }
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw malformed('not a JSON object')
@@ -41,7 +41,7 @@ function base64url(value: unknown, field: string, max: number): string {
 
 export function readEmail(body: Record<string, unknown>): string {
   const email = normaliseEmail(body.email)
-  if (!email) throw new EmbeddedHttpError('embedded_invalid_email', { details: typeof body.email === 'string' ? `length ${body.email.length}` : typeof body.email })
+  if (!email) throw embeddedError('embedded_invalid_email', { details: typeof body.email === 'string' ? `length ${body.email.length}` : typeof body.email })
   return email
 }
 
@@ -72,7 +72,7 @@ export function readPublicKey(body: Record<string, unknown>): string {
 
 export function readCodeAttempt(body: Record<string, unknown>): { requestId: string; code: string } {
   if (typeof body.requestId !== 'string' || !REQUEST_ID.test(body.requestId)) throw malformed('requestId must be 22 base64url characters')
-  if (typeof body.code !== 'string' || !/^\d{6}$/.test(body.code)) throw new EmbeddedHttpError('embedded_invalid_code_format')
+  if (typeof body.code !== 'string' || !/^\d{6}$/.test(body.code)) throw embeddedError('embedded_invalid_code_format')
   return { requestId: body.requestId, code: body.code }
 }
 
@@ -100,7 +100,7 @@ export function readRegistration(value: unknown): RegistrationResponseJSON {
   if (!extensions || typeof extensions !== 'object' || Array.isArray(extensions)) throw malformed('registration.clientExtensionResults must be an object')
   const prf = (extensions as { prf?: unknown }).prf as Record<string, unknown> | undefined
   if (prf && typeof prf === 'object' && 'results' in prf) throw malformed('a PRF result must never be sent')
-  if (!prf || prf.enabled !== true) throw new EmbeddedHttpError('embedded_prf_unsupported', { details: 'prf.enabled is not true' })
+  if (!prf || prf.enabled !== true) throw embeddedError('embedded_prf_unsupported', { details: 'prf.enabled is not true' })
   const attachment = registration.authenticatorAttachment
   if (attachment !== undefined && attachment !== 'platform' && attachment !== 'cross-platform') throw malformed('registration.authenticatorAttachment is not a known value')
   return {

@@ -17,7 +17,8 @@ import { format } from '@/lib/i18n/format'
 import { embeddedServer } from '@/lib/i18n/embeddedServer'
 import { clientIp as clientIpFromHeaders } from '@/lib/http/clientIp'
 import { expiredCookie, readCookies, serializeCookie } from '@/lib/http/cookies'
-import { jsonResponse } from '@/lib/http/json'
+import { isHttpError, type HttpError } from '@/lib/http/HttpError'
+import { errorResponse, jsonResponse } from '@/lib/http/json'
 import { isStoreError } from '@/lib/store/errors'
 import type { EmailCodePurpose, EmailCodeRecord } from '@/lib/store/embeddedTypes'
 import type { Store } from '@/lib/store/types'
@@ -34,7 +35,7 @@ import {
   readWalletId,
 } from './bodies'
 import { cancelPageHtml, readCancelToken } from './cancelPage'
-import { EmbeddedHttpError } from './EmbeddedHttpError'
+import { embeddedError, embeddedErrors } from './httpErrors'
 import { generateEmailCode, hashEmailCode, hashToken, judgeEmailCode } from './emailCode'
 import { redactForLog } from './logSafety'
 import { MailConfigError, MailUnavailableError, type Mailer } from './mailer'
@@ -101,13 +102,13 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/
 const newId = () => randomBytes(16).toString('base64url')
 const newToken = () => randomBytes(32).toString('base64url')
 
-function toHttpError(error: unknown): EmbeddedHttpError {
-  if (error instanceof EmbeddedHttpError) return error
-  if (isStoreError(error)) return new EmbeddedHttpError('embedded_unavailable', { details: error.message, cause: error })
-  if (error instanceof RecoveryKeyMissingError) return new EmbeddedHttpError('embedded_unavailable', { details: error.message, cause: error })
+function toHttpError(error: unknown): HttpError {
+  if (isHttpError(error, embeddedErrors)) return error
+  if (isStoreError(error)) return embeddedError('embedded_unavailable', { details: error.message, cause: error })
+  if (error instanceof RecoveryKeyMissingError) return embeddedError('embedded_unavailable', { details: error.message, cause: error })
   // Mail settings production refuses (next start refuses them first) or none at all: email steps cannot run.
-  if (error instanceof MailUnavailableError || error instanceof MailConfigError) return new EmbeddedHttpError('embedded_mail_unavailable', { details: error.message, cause: error })
-  return new EmbeddedHttpError('embedded_internal_error', { details: error instanceof Error ? `${error.name}: ${error.message}` : String(error), cause: error })
+  if (error instanceof MailUnavailableError || error instanceof MailConfigError) return embeddedError('embedded_mail_unavailable', { details: error.message, cause: error })
+  return embeddedError('embedded_internal_error', { details: error instanceof Error ? `${error.name}: ${error.message}` : String(error), cause: error })
 }
 
 const MAIL_TEXT = {
@@ -137,7 +138,7 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
     const { count, resetAt } = await store.hit(`embedded:${key}`, rule.windowMs, at)
     if (count > rule.max) {
       const seconds = Math.max(1, Math.ceil((resetAt.getTime() - at.getTime()) / 1000))
-      throw new EmbeddedHttpError('embedded_rate_limited', { headers: { 'retry-after': String(seconds) } })
+      throw embeddedError('embedded_rate_limited', { headers: { 'retry-after': String(seconds) } })
     }
   }
 
@@ -147,7 +148,7 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
     } catch (caught) {
       const error = toHttpError(caught)
       if (error.status >= 500) log(`[sigil] ${error.code}: ${redactForLog(error.details ?? '', 300)}`)
-      return jsonResponse(error.toBody(), { status: error.status, headers: error.headers })
+      return errorResponse(error)
     }
   }
 
@@ -157,7 +158,7 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
       await mailer.send(mail)
     } catch (cause) {
       log(`[sigil] embedded_mail_failed: ${cause instanceof Error ? redactForLog(cause.message) : 'send failed'}`)
-      throw new EmbeddedHttpError('embedded_mail_failed', { details: 'see the line above', cause })
+      throw embeddedError('embedded_mail_failed', { details: 'see the line above', cause })
     }
   }
 
@@ -174,18 +175,18 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
     const name = purpose === 'email_recovery' ? recoveryCookieName(config.secureCookies) : emailCookieName(config.secureCookies)
     const refusal = purpose === 'email_recovery' ? 'embedded_recovery_session_invalid' : 'embedded_email_unverified'
     const token = readCookies(request).get(name)
-    if (!token || !TOKEN.test(token)) throw new EmbeddedHttpError(refusal, { details: 'no session cookie' })
+    if (!token || !TOKEN.test(token)) throw embeddedError(refusal, { details: 'no session cookie' })
     const session = await store.getRecoverySession(hashToken(token))
-    if (!session || session.purpose !== purpose) throw new EmbeddedHttpError(refusal, { details: 'unknown session' })
-    if (session.consumedAt) throw new EmbeddedHttpError(refusal, { details: 'session already used' })
-    if (session.expiresAt.getTime() <= at.getTime()) throw new EmbeddedHttpError(refusal, { details: 'session expired' })
+    if (!session || session.purpose !== purpose) throw embeddedError(refusal, { details: 'unknown session' })
+    if (session.consumedAt) throw embeddedError(refusal, { details: 'session already used' })
+    if (session.expiresAt.getTime() <= at.getTime()) throw embeddedError(refusal, { details: 'session expired' })
     return session
   }
 
   async function walletInSession(store: Store, walletId: string, email: string) {
     const wallet = await store.getEmbeddedWallet(walletId)
     // The same answer for "no such wallet", "another email's wallet" and "never verified": nothing to learn by probing.
-    if (!wallet || wallet.email !== email || !wallet.emailVerifiedAt) throw new EmbeddedHttpError('embedded_wallet_not_found')
+    if (!wallet || wallet.email !== email || !wallet.emailVerifiedAt) throw embeddedError('embedded_wallet_not_found')
     return wallet
   }
 
@@ -194,7 +195,7 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
    * cookie. `deliver` sends it (or decides not to).
    */
   async function issueCode(request: Request, config: EmbeddedConfig, store: Store, at: Date, email: string, purpose: EmailCodePurpose, deliver: (code: string) => Promise<void>) {
-    if (config.mailer.kind === 'none') throw new EmbeddedHttpError('embedded_mail_unavailable', { details: 'SMTP_URL is not set' })
+    if (config.mailer.kind === 'none') throw embeddedError('embedded_mail_unavailable', { details: 'SMTP_URL is not set' })
     const keyring = await config.recoveryKeys()
     const requestId = newId()
     const code = generateEmailCode()
@@ -235,8 +236,8 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
       { maxAttempts: RECOVERY_CODE_MAX_ATTEMPTS, emailKey: (email) => `embedded:code-tries:${purpose}:email:${hashToken(email)}`, emailMax: emailRule.max, emailWindowMs: emailRule.windowMs },
       at,
     )
-    if (attempt.kind === 'unknown') throw new EmbeddedHttpError('embedded_code_expired', { details: 'unknown, used or replaced' })
-    if (attempt.kind === 'locked') throw new EmbeddedHttpError('embedded_code_locked', { details: `no tries left for this ${attempt.scope}` })
+    if (attempt.kind === 'unknown') throw embeddedError('embedded_code_expired', { details: 'unknown, used or replaced' })
+    if (attempt.kind === 'locked') throw embeddedError('embedded_code_locked', { details: `no tries left for this ${attempt.scope}` })
     const judgement = judgeEmailCode({
       keyring: await config.recoveryKeys(),
       record: attempt.record,
@@ -246,12 +247,12 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
       codeTriesLeft: RECOVERY_CODE_MAX_ATTEMPTS - attempt.record.attempts,
       emailTriesLeft: emailRule.max - attempt.emailTries,
     })
-    if (judgement.kind === 'other_browser') throw new EmbeddedHttpError('embedded_code_other_browser')
-    if (judgement.kind === 'expired') throw new EmbeddedHttpError('embedded_code_expired')
-    if (judgement.kind === 'locked') throw new EmbeddedHttpError('embedded_code_locked')
-    if (judgement.kind === 'wrong') throw new EmbeddedHttpError('embedded_code_invalid', { attemptsLeft: judgement.attemptsLeft })
+    if (judgement.kind === 'other_browser') throw embeddedError('embedded_code_other_browser')
+    if (judgement.kind === 'expired') throw embeddedError('embedded_code_expired')
+    if (judgement.kind === 'locked') throw embeddedError('embedded_code_locked')
+    if (judgement.kind === 'wrong') throw embeddedError('embedded_code_invalid', { attemptsLeft: judgement.attemptsLeft })
     // Single use: of two right answers racing, one opens a session.
-    if (!(await store.consumeEmailCode(requestId, at))) throw new EmbeddedHttpError('embedded_code_expired', { details: 'used meanwhile' })
+    if (!(await store.consumeEmailCode(requestId, at))) throw embeddedError('embedded_code_expired', { details: 'used meanwhile' })
     return attempt.record
   }
 
@@ -270,7 +271,7 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
   function siteOrigin(request: Request, config: EmbeddedConfig): string {
     const origin = request.headers.get('origin')
     const chosen = (origin && config.origins.find((candidate) => candidate === origin)) || config.origins[0]
-    if (!chosen) throw new EmbeddedHttpError('embedded_internal_error', { details: 'no APP_ORIGIN configured' })
+    if (!chosen) throw embeddedError('embedded_internal_error', { details: 'no APP_ORIGIN configured' })
     return chosen
   }
 
@@ -307,9 +308,9 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         await limit(store, `options:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).walletOptionsPerIp, at)
         const email = readEmail(await readEmbeddedBody(request))
         const session = await sessionOf(request, store, config, at, 'email_verification')
-        if (session.email !== email) throw new EmbeddedHttpError('embedded_email_unverified', { details: 'the proven email is another one' })
+        if (session.email !== email) throw embeddedError('embedded_email_unverified', { details: 'the proven email is another one' })
         // Said before the passkey prompt, so no passkey is made for a wallet that cannot be recorded.
-        if ((await store.listRecoverableWallets(email, MAX_WALLETS_PER_EMAIL)).length >= MAX_WALLETS_PER_EMAIL) throw new EmbeddedHttpError('embedded_wallet_limit')
+        if ((await store.listRecoverableWallets(email, MAX_WALLETS_PER_EMAIL)).length >= MAX_WALLETS_PER_EMAIL) throw embeddedError('embedded_wallet_limit')
         const walletId = newId()
         const rp = relyingPartyFor(request, config.origins)
         const options = await issueRegistrationOptions({ store, rp, walletId, email, purpose: 'register', now: at })
@@ -331,14 +332,14 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         const vault = readSealed(body.vault, 'vault')
         const registration = readRegistration(body.registration)
         const session = await sessionOf(request, store, config, at, 'email_verification')
-        if (session.email !== email) throw new EmbeddedHttpError('embedded_email_unverified', { details: 'the proven email is another one' })
+        if (session.email !== email) throw embeddedError('embedded_email_unverified', { details: 'the proven email is another one' })
         const rp = relyingPartyFor(request, config.origins)
         const credential = await verifyRegistration({ store, rp, registration, walletId, purpose: 'register', now: at })
         // The envelope must open with one of our keys for this wallet: a wallet we could not recover is
         // refused now, not at recovery. Stored with the id of the key that opened it (the current one,
         // unless the browser fetched its options just before a rotation).
         const opened = await openRecoveryEnvelope(await config.recoveryKeys(), recovery, walletId).catch((cause: unknown) => {
-          throw new EmbeddedHttpError('embedded_malformed_body', { details: 'the recovery envelope does not open with the recovery key', cause })
+          throw embeddedError('embedded_malformed_body', { details: 'the recovery envelope does not open with the recovery key', cause })
         })
         opened.raw.fill(0)
         const outcome = await store.createVerifiedWallet(
@@ -346,9 +347,9 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
           credential,
           { sessionHash: session.tokenHash, maxPerEmail: MAX_WALLETS_PER_EMAIL, now: at },
         )
-        if (outcome === 'unverified') throw new EmbeddedHttpError('embedded_email_unverified', { details: 'session used or expired meanwhile' })
-        if (outcome === 'limit') throw new EmbeddedHttpError('embedded_wallet_limit')
-        if (outcome === 'exists') throw new EmbeddedHttpError('embedded_wallet_exists')
+        if (outcome === 'unverified') throw embeddedError('embedded_email_unverified', { details: 'session used or expired meanwhile' })
+        if (outcome === 'limit') throw embeddedError('embedded_wallet_limit')
+        if (outcome === 'exists') throw embeddedError('embedded_wallet_exists')
         const response: CreateWalletResponse = { walletId, address }
         // The proven email made its wallet: another one needs another code.
         return jsonResponse(response, { status: 201, headers: { 'set-cookie': expiredCookie(emailCookieName(config.secureCookies), cookieFlags(config, EMAIL_COOKIE_PATH)) } })
@@ -408,7 +409,7 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         try {
           wrappedKey = await sealToPublicKey(fromBase64Url(publicKey), raw, additionalData.recovery(walletId))
         } catch (cause) {
-          throw new EmbeddedHttpError('embedded_malformed_body', { details: 'publicKey is not a P-256 point', cause })
+          throw embeddedError('embedded_malformed_body', { details: 'publicKey is not a P-256 point', cause })
         } finally {
           raw.fill(0)
         }
@@ -472,9 +473,9 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         // One transaction that also checks the session is still live and the owner has not cancelled:
         // of two completions racing, exactly one adds its passkey.
         const outcome = await store.completeRecovery(session.tokenHash, credential, at)
-        if (outcome === 'session_invalid') throw new EmbeddedHttpError('embedded_recovery_session_invalid', { details: 'session used or expired meanwhile, or no key released' })
-        if (outcome === 'cancelled') throw new EmbeddedHttpError('embedded_recovery_cancelled')
-        if (outcome === 'credential_exists') throw new EmbeddedHttpError('embedded_passkey_invalid', { details: 'credential already recorded' })
+        if (outcome === 'session_invalid') throw embeddedError('embedded_recovery_session_invalid', { details: 'session used or expired meanwhile, or no key released' })
+        if (outcome === 'cancelled') throw embeddedError('embedded_recovery_cancelled')
+        if (outcome === 'credential_exists') throw embeddedError('embedded_passkey_invalid', { details: 'credential already recorded' })
         const response: RecoveryCompleteResponse = { walletId, address: getAddress(wallet.address) }
         const cookie = expiredCookie(recoveryCookieName(config.secureCookies), cookieFlags(config, RECOVERY_COOKIE_PATH))
         return jsonResponse(response, { headers: { 'set-cookie': cookie } })

@@ -6,7 +6,7 @@ import { PASSKEY_TIMEOUT_MS, PASSKEY_USER_VERIFICATION } from '@/lib/embedded/sh
 import { assertUserId } from '@/lib/embedded/shared/userId'
 import type { EmbeddedChallengeRecord, EmbeddedCredentialRecord } from '@/lib/store/embeddedTypes'
 import type { Store } from '@/lib/store/types'
-import { EmbeddedHttpError } from './EmbeddedHttpError'
+import { embeddedError, embeddedErrors } from './httpErrors'
 import { CHALLENGE_TTL_MS } from './policy'
 
 /** SHA-256 (SPEC.md §9) of a challenge: the store keeps only this. */
@@ -24,7 +24,7 @@ export type RelyingParty = { id: string; name: string; origins: readonly string[
 export function relyingPartyFor(request: Request, origins: readonly string[]): RelyingParty {
   const origin = request.headers.get('origin')
   const chosen = (origin && origins.find((candidate) => candidate === origin)) || origins[0]
-  if (!chosen) throw new EmbeddedHttpError('embedded_internal_error', { details: 'no APP_ORIGIN configured' })
+  if (!chosen) throw embeddedError('embedded_internal_error', { details: 'no APP_ORIGIN configured' })
   return { id: new URL(chosen).hostname, name: 'Sigil', origins }
 }
 
@@ -72,7 +72,7 @@ function challengeOf(registration: RegistrationResponseJSON): string {
   } catch {
     // answered below
   }
-  throw new EmbeddedHttpError('embedded_passkey_invalid', { details: 'clientDataJSON has no readable challenge' })
+  throw embeddedError('embedded_passkey_invalid', { details: 'clientDataJSON has no readable challenge' })
 }
 
 /**
@@ -92,9 +92,9 @@ export async function verifyRegistration(parameters: {
   const challenge = challengeOf(registration)
   const issued = await parameters.store.takeEmbeddedChallenge(hashChallenge(challenge))
   if (!issued || issued.purpose !== parameters.purpose || issued.walletId !== walletId) {
-    throw new EmbeddedHttpError('embedded_challenge_invalid', { details: 'unknown, used, or issued for another wallet or purpose' })
+    throw embeddedError('embedded_challenge_invalid', { details: 'unknown, used, or issued for another wallet or purpose' })
   }
-  if (issued.expiresAt.getTime() <= now.getTime()) throw new EmbeddedHttpError('embedded_challenge_invalid', { details: 'expired' })
+  if (issued.expiresAt.getTime() <= now.getTime()) throw embeddedError('embedded_challenge_invalid', { details: 'expired' })
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>
   try {
     verified = await verifyRegistrationResponse({
@@ -106,9 +106,9 @@ export async function verifyRegistration(parameters: {
       requireUserVerification: false,
     })
   } catch (cause) {
-    throw new EmbeddedHttpError('embedded_passkey_invalid', { details: cause instanceof Error ? cause.message.slice(0, 200) : 'verification threw', cause })
+    throw embeddedError('embedded_passkey_invalid', { details: cause instanceof Error ? cause.message.slice(0, 200) : 'verification threw', cause })
   }
-  if (!verified.verified || !verified.registrationInfo) throw new EmbeddedHttpError('embedded_passkey_invalid', { details: 'not verified' })
+  if (!verified.verified || !verified.registrationInfo) throw embeddedError('embedded_passkey_invalid', { details: 'not verified' })
   const { credential } = verified.registrationInfo
   return {
     credentialId: credential.id,

@@ -1,25 +1,80 @@
-import { authCatalogue, authErrorStatus, type ServerAuthErrorCode } from '@/lib/siwe/catalogue'
+import { format } from '@/lib/i18n/format'
 
 /**
- * An error the API answers with: status and code from the auth catalogue, plus `details` for the
- * server log only (never sent, never a secret). `headers` adds e.g. `Retry-After`.
+ * What an API's errors are: the catalogue message of each code (templates with `{name}` values),
+ * on the server the HTTP status each code answers with, and which failures are worth retrying.
+ * One per API: the sign-in API's (`lib/siwe/catalogue.ts`) and the embedded wallet's
+ * (`lib/embedded/httpErrors.ts`). Both sides use it: the server throws and answers with it, the
+ * browser's API client rebuilds it from the answer.
  */
-export class HttpError extends Error {
+export type HttpErrorCatalogue<Code extends string> = {
+  /** Names the API; `isHttpError(error, catalogue)` matches on it. */
+  readonly api: string
+  readonly messages: { readonly [code in Code]: string }
+  /** The status a server answer carries; codes only the browser raises have none. */
+  readonly status?: { readonly [code in Code]?: number }
+  /** Default: the status says so (0 no answer, 429, 503). */
+  readonly retryable?: (code: Code, status: number) => boolean
+}
+
+export type HttpErrorOptions = {
+  /** The answer's status (the browser's side; 0 when the server could not be reached). Default: the catalogue's, else 500. */
+  status?: number | undefined
+  /** The server's message, when the browser has one; default the catalogue's. */
+  message?: string | undefined
+  /** For the server log only: never sent, never a secret. */
+  details?: string | undefined
+  cause?: unknown
+  /** Response headers, e.g. `Retry-After`. */
+  headers?: Record<string, string> | undefined
+  /** Tries left after a wrong code; also fills the message's `{attemptsLeft}`. */
+  attemptsLeft?: number | undefined
+}
+
+const retryableStatus = (_code: string, status: number) => status === 0 || status === 429 || status === 503
+
+/** The one error type of the HTTP APIs, whichever catalogue its code comes from. */
+export class HttpError<Code extends string = string> extends Error {
   override name = 'HttpError'
-  readonly code: ServerAuthErrorCode
+  readonly api: string
+  readonly code: Code
   readonly status: number
+  readonly retryable: boolean
   readonly details: string | undefined
   readonly headers: Record<string, string>
+  readonly attemptsLeft: number | undefined
 
-  constructor(code: ServerAuthErrorCode, options: { details?: string; cause?: unknown; headers?: Record<string, string> } = {}) {
-    super(authCatalogue.errors[code], options.cause === undefined ? undefined : { cause: options.cause })
+  constructor(catalogue: HttpErrorCatalogue<Code>, code: Code, options: HttpErrorOptions = {}) {
+    super(
+      options.message || format(catalogue.messages[code], { attemptsLeft: options.attemptsLeft ?? 0 }),
+      options.cause === undefined ? undefined : { cause: options.cause },
+    )
+    this.api = catalogue.api
     this.code = code
-    this.status = authErrorStatus[code]
+    this.status = options.status ?? catalogue.status?.[code] ?? 500
+    this.retryable = (catalogue.retryable ?? retryableStatus)(code, this.status)
     this.details = options.details
     this.headers = options.headers ?? {}
+    this.attemptsLeft = options.attemptsLeft
+  }
+
+  /** The answer's body: `{code, message}`, plus `attemptsLeft` when known and `retryable` when true. */
+  toBody(): { code: Code; message: string; attemptsLeft?: number; retryable?: true } {
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.attemptsLeft === undefined ? {} : { attemptsLeft: this.attemptsLeft }),
+      ...(this.retryable ? { retryable: true as const } : {}),
+    }
   }
 }
 
-export function isHttpError(error: unknown): error is HttpError {
-  return error instanceof HttpError
+/** An `HttpError`; of the given API's catalogue when one is passed. */
+export function isHttpError<Code extends string = string>(error: unknown, catalogue?: HttpErrorCatalogue<Code>): error is HttpError<Code> {
+  return error instanceof HttpError && (catalogue === undefined || error.api === catalogue.api)
+}
+
+/** `httpErrorsOf(catalogue)(code, options)`: the catalogue's errors without naming it at every throw. */
+export function httpErrorsOf<Code extends string>(catalogue: HttpErrorCatalogue<Code>) {
+  return (code: Code, options?: HttpErrorOptions): HttpError<Code> => new HttpError(catalogue, code, options)
 }

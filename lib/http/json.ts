@@ -1,7 +1,7 @@
-import { authCatalogue, type ServerAuthErrorCode } from '@/lib/siwe/catalogue'
+import { authError } from '@/lib/siwe/catalogue'
 import { HttpError } from './HttpError'
 
-/** Auth answers are per user and must never be cached by the browser or a proxy. */
+/** API answers are per user and must never be cached by the browser or a proxy. */
 const NO_STORE = { 'cache-control': 'no-store' }
 
 export function jsonResponse(body: unknown, init: { status?: number; headers?: HeadersInit } = {}): Response {
@@ -11,22 +11,28 @@ export function jsonResponse(body: unknown, init: { status?: number; headers?: H
   return new Response(JSON.stringify(body), { status: init.status ?? 200, headers })
 }
 
-/** `{code, message}` with the catalogue message; 503 and 429 also say `retryable: true`. */
-export function errorResponse(code: ServerAuthErrorCode, init: { headers?: HeadersInit } = {}): Response {
-  const status = new HttpError(code).status
-  const retryable = status === 429 || status === 503
-  return jsonResponse({ code, message: authCatalogue.errors[code], ...(retryable ? { retryable } : {}) }, { status, headers: init.headers })
+/** The error's answer: its status and headers, `{code, message}` with the catalogue message (429 and 503 also say `retryable: true`). */
+export function errorResponse(error: HttpError, init: { headers?: HeadersInit } = {}): Response {
+  const headers = new Headers(error.headers)
+  for (const [name, value] of new Headers(init.headers)) headers.set(name, value)
+  return jsonResponse(error.toBody(), { status: error.status, headers })
 }
 
 /**
  * The one place an exception becomes a response: known errors keep their status and code; anything
- * else is a 500 `internal_error` whose detail goes to the log only (no stack, no secret in the body).
+ * else is a 500 (`internal` of the route's catalogue, the sign-in API's `internal_error` by default)
+ * whose detail goes to the log only (no stack, no secret in the body).
  */
-export function responseForError(error: unknown, log: (line: string) => void = console.error): Response {
+export function responseForError(
+  error: unknown,
+  log: (line: string) => void = console.error,
+  internal: (details: string) => HttpError = (details) => authError('internal_error', { details }),
+): Response {
   if (error instanceof HttpError) {
     if (error.status >= 500 && error.details) log(`[sigil] ${error.code}: ${error.details}`)
-    return errorResponse(error.code, { headers: error.headers })
+    return errorResponse(error)
   }
-  log(`[sigil] internal_error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`)
-  return errorResponse('internal_error')
+  const failure = internal(error instanceof Error ? `${error.name}: ${error.message}` : String(error))
+  log(`[sigil] ${failure.code}: ${failure.details}`)
+  return errorResponse(failure)
 }

@@ -1,3 +1,4 @@
+import { authError } from '@/lib/siwe/catalogue'
 import { HttpError } from './HttpError'
 import { BodyLimitExceededError, readCapped } from './readCapped'
 
@@ -9,8 +10,8 @@ export async function readBodyBytes(request: Request, limit = MAX_BODY_BYTES): P
   try {
     return await readCapped(request, limit)
   } catch (error) {
-    if (error instanceof BodyLimitExceededError) throw new HttpError('body_too_large', { details: error.message })
-    throw new HttpError('malformed_body', { details: 'the body stream failed', cause: error })
+    if (error instanceof BodyLimitExceededError) throw authError('body_too_large', { details: error.message })
+    throw authError('malformed_body', { details: 'the body stream failed', cause: error })
   }
 }
 
@@ -19,18 +20,18 @@ export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Pr
   const type = request.headers.get('content-type') ?? ''
   // Requiring JSON also means a cross-site form cannot post here without a CORS preflight.
   if (!/^application\/json\s*(;|$)/i.test(type.trim())) {
-    throw new HttpError('malformed_body', { details: `content-type ${type.slice(0, 60) || '(none)'}` })
+    throw authError('malformed_body', { details: `content-type ${type.slice(0, 60) || '(none)'}` })
   }
   const bytes = await readBodyBytes(request, limit)
   let text: string
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)
   } catch (cause) {
-    throw new HttpError('malformed_body', { details: 'the body is not UTF-8', cause })
+    throw authError('malformed_body', { details: 'the body is not UTF-8', cause })
   }
   try {
     return JSON.parse(text) as unknown
   } catch (cause) {
-    throw new HttpError('malformed_body', { details: 'the body is not JSON', cause })
+    throw authError('malformed_body', { details: 'the body is not JSON', cause })
   }
 }

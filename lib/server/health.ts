@@ -1,5 +1,6 @@
 import 'server-only'
 import { errorResponse, jsonResponse } from '@/lib/http/json'
+import { authError } from '@/lib/siwe/catalogue'
 import { getStore } from '@/lib/store/openStore'
 import { isShuttingDown } from './shutdown'
 
@@ -20,7 +21,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
  * balancer takes the instance out. Says nothing else: no version, no store kind, no error detail.
  */
 export async function healthResponse(): Promise<Response> {
-  if (isShuttingDown()) return errorResponse('shutting_down')
+  if (isShuttingDown()) return errorResponse(authError('shutting_down'))
   try {
     await within(
       getStore().then((store) => store.ping()),
@@ -28,7 +29,7 @@ export async function healthResponse(): Promise<Response> {
     )
   } catch (error) {
     console.error(`[sigil] health check: the store did not answer: ${error instanceof Error ? error.message : String(error)}`)
-    return errorResponse('store_unavailable')
+    return errorResponse(authError('store_unavailable'))
   }
-  return isShuttingDown() ? errorResponse('shutting_down') : jsonResponse({ status: 'ok' })
+  return isShuttingDown() ? errorResponse(authError('shutting_down')) : jsonResponse({ status: 'ok' })
 }

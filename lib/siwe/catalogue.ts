@@ -1,3 +1,4 @@
+import { httpErrorsOf, isHttpError, type HttpError, type HttpErrorCatalogue } from '@/lib/http/HttpError'
 import { auth } from '@/lib/i18n/auth'
 
 /** Sign-in strings live in the catalogue (`lib/i18n`); this module adds the codes' HTTP statuses. */
@@ -43,4 +44,18 @@ export function isAuthErrorCode(value: unknown): value is AuthErrorCode {
 /** Worth retrying the same request later: rate limits and temporary outages. */
 export function isRetryableAuthError(code: AuthErrorCode): boolean {
   return code === 'rate_limited' || code === 'store_unavailable' || code === 'rpc_unavailable' || code === 'shutting_down' || code === 'network_error'
+}
+
+/** The sign-in API's errors as the browser sees them: the status comes with the answer. */
+export const authErrors: HttpErrorCatalogue<AuthErrorCode> = { api: 'auth', messages: authCatalogue.errors, retryable: isRetryableAuthError }
+
+/** The same catalogue on the server, with the status each code answers with. */
+const authServerErrors: HttpErrorCatalogue<ServerAuthErrorCode> = { ...authErrors, status: authErrorStatus }
+
+/** A sign-in API error the server throws or answers with. */
+export const authError = /* @__PURE__ */ httpErrorsOf(authServerErrors)
+
+/** An error of the sign-in API (either side). */
+export function isAuthError(error: unknown): error is HttpError<AuthErrorCode> {
+  return isHttpError(error, authErrors)
 }

@@ -1,5 +1,5 @@
 import { HttpError } from '@/lib/http/HttpError'
-import { authCatalogue } from './catalogue'
+import { authCatalogue, authError } from './catalogue'
 import type { SignInMessage } from './parseSignInMessage'
 import { MAX_CLOCK_SKEW_MS, MAX_EXPIRATION_AHEAD_MS, REQUEST_ID_PATTERN, type SignInPolicy } from './policy'
 
@@ -32,26 +32,26 @@ export function checkSignInMessage(message: SignInMessage, policy: SignInPolicy,
       return false
     }
   })
-  if (!origin) throw new HttpError('domain_mismatch', { details: `domain ${message.domain.slice(0, 100)}` })
+  if (!origin) throw authError('domain_mismatch', { details: `domain ${message.domain.slice(0, 100)}` })
   if (message.scheme !== undefined && `${message.scheme.toLowerCase()}:` !== new URL(origin).protocol) {
-    throw new HttpError('domain_mismatch', { details: `scheme ${message.scheme.slice(0, 20)}` })
+    throw authError('domain_mismatch', { details: `scheme ${message.scheme.slice(0, 20)}` })
   }
   // The page writes its origin as uri, exactly: no path, query, userinfo or fragment.
-  if (originOf(message.uri) !== origin) throw new HttpError('uri_mismatch', { details: `uri ${message.uri.slice(0, 100)}` })
-  if (!policy.chainIds.includes(message.chainId)) throw new HttpError('unsupported_chain', { details: `chain ${message.chainId}` })
+  if (originOf(message.uri) !== origin) throw authError('uri_mismatch', { details: `uri ${message.uri.slice(0, 100)}` })
+  if (!policy.chainIds.includes(message.chainId)) throw authError('unsupported_chain', { details: `chain ${message.chainId}` })
   if (message.statement !== undefined && message.statement !== authCatalogue.statement) {
-    throw new HttpError('statement_mismatch', { details: `statement of ${message.statement.length} characters` })
+    throw authError('statement_mismatch', { details: `statement of ${message.statement.length} characters` })
   }
   if (message.resources !== undefined && message.resources.length > 0) {
-    throw new HttpError('resources_not_allowed', { details: `${message.resources.length} resources` })
+    throw authError('resources_not_allowed', { details: `${message.resources.length} resources` })
   }
   if (message.requestId !== undefined && !REQUEST_ID_PATTERN.test(message.requestId)) {
-    throw new HttpError('request_id_invalid', { details: `request id of ${message.requestId.length} characters` })
+    throw authError('request_id_invalid', { details: `request id of ${message.requestId.length} characters` })
   }
   const time = now.getTime()
-  if (message.issuedAt.getTime() > time + MAX_CLOCK_SKEW_MS) throw new HttpError('issued_at_in_future')
-  if (message.expirationTime && message.expirationTime.getTime() <= time) throw new HttpError('message_expired')
-  if (message.expirationTime && message.expirationTime.getTime() > time + MAX_EXPIRATION_AHEAD_MS) throw new HttpError('expiration_too_far')
-  if (message.notBefore && message.notBefore.getTime() > time) throw new HttpError('message_not_yet_valid', { details: 'Not Before is in the future' })
+  if (message.issuedAt.getTime() > time + MAX_CLOCK_SKEW_MS) throw authError('issued_at_in_future')
+  if (message.expirationTime && message.expirationTime.getTime() <= time) throw authError('message_expired')
+  if (message.expirationTime && message.expirationTime.getTime() > time + MAX_EXPIRATION_AHEAD_MS) throw authError('expiration_too_far')
+  if (message.notBefore && message.notBefore.getTime() > time) throw authError('message_not_yet_valid', { details: 'Not Before is in the future' })
   return origin
 }

@@ -2,9 +2,10 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { parseSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ChainNotSupportedError, InvalidAddressError } from '@/lib/errors/wallet'
+import { HttpError } from '@/lib/http/HttpError'
 import { openPgliteStore } from '@/lib/store/pgliteStore'
 import type { Store } from '@/lib/store/types'
-import { AuthApiError, createSignInMessage, fetchNonce, fetchSession, signOut, verifySignIn, type AuthClientOptions } from './client'
+import { createSignInMessage, fetchNonce, fetchSession, signOut, verifySignIn, type AuthClientOptions } from './client'
 import { createAuthRoutes } from './routes'
 import { DEFAULT_AUTH_LIMITS } from './limits'
 
@@ -91,17 +92,17 @@ describe('client against the routes', () => {
     expect(await fetchSession(options)).toBeNull()
   })
 
-  it('throws AuthApiError with the server status, code and message', async () => {
+  it('throws the auth catalogue’s HttpError with the server status, code and message', async () => {
     const nonce = await fetchNonce(options)
     const message = createSignInMessage({ address: account.address, chainId: 31337, nonce, origin: 'https://elsewhere.example' })
     const error = await verifySignIn({ message, signature: await account.signMessage({ message }) }, options).catch((caught: unknown) => caught)
-    expect(error).toBeInstanceOf(AuthApiError)
+    expect(error).toBeInstanceOf(HttpError)
     expect(error).toMatchObject({ status: 422, code: 'domain_mismatch', message: 'The sign-in message was made for another site.', retryable: false })
   })
 
   it('throws network_error (retryable) when the server cannot be reached', async () => {
     const error = await fetchNonce({ baseUrl: 'http://127.0.0.1:1' }).catch((caught: unknown) => caught)
-    expect(error).toMatchObject({ name: 'AuthApiError', status: 0, code: 'network_error', retryable: true })
+    expect(error).toMatchObject({ name: 'HttpError', api: 'auth', status: 0, code: 'network_error', retryable: true })
   })
 
   it('throws unexpected_response for an answer that is not the API’s JSON', async () => {

@@ -2,16 +2,19 @@ import { getAddress, isAddress, type Address } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
 import { isChainId } from '@/lib/chains'
 import { InvalidAddressError, ChainNotSupportedError } from '@/lib/errors/wallet'
-import { AuthApiError } from './AuthApiError'
-import { authCatalogue, isAuthErrorCode } from './catalogue'
+import { HttpError } from '@/lib/http/HttpError'
+import { authCatalogue, authErrors, isAuthErrorCode, type AuthErrorCode } from './catalogue'
 import { SIGN_IN_MESSAGE_TTL_MS } from './policy'
 
 /**
  * Browser side of Sign-In with Ethereum: talks to `app/api/auth/*` and builds the EIP-4361 message.
- * Client-safe: imports no server module. Every failure is an `AuthApiError` (status, code, message).
+ * Client-safe: imports no server module. Every failure is an `HttpError` of the auth catalogue (status, code, message).
  */
 
-export { AuthApiError, isAuthApiError } from './AuthApiError'
+export { isAuthError } from './catalogue'
+
+/** A failed call to the auth API as the browser sees it: status (0: no answer), the server's code and message; `retryable` for rate limits and outages. */
+export type AuthApiError = HttpError<AuthErrorCode>
 
 /** How long a signed message stays valid (EIP-4361 `Expiration Time`). The server nonce lives 5 min. */
 export { SIGN_IN_MESSAGE_TTL_MS } from './policy'
@@ -35,7 +38,7 @@ async function call(path: string, init: RequestInit, options: AuthClientOptions 
       cache: 'no-store',
     })
   } catch (cause) {
-    throw new AuthApiError({ status: 0, code: 'network_error', cause })
+    throw new HttpError(authErrors, 'network_error', { status: 0, cause })
   }
 }
 
@@ -43,7 +46,7 @@ async function readJson(response: Response): Promise<unknown> {
   try {
     return await response.json()
   } catch (cause) {
-    throw new AuthApiError({ status: response.status, code: 'unexpected_response', cause })
+    throw new HttpError(authErrors, 'unexpected_response', { status: response.status, cause })
   }
 }
 
@@ -51,9 +54,9 @@ async function failure(response: Response): Promise<AuthApiError> {
   const body = await readJson(response).catch(() => undefined)
   if (body && typeof body === 'object' && 'code' in body && isAuthErrorCode(body.code)) {
     const message = 'message' in body && typeof body.message === 'string' ? body.message : undefined
-    return new AuthApiError({ status: response.status, code: body.code, message })
+    return new HttpError(authErrors, body.code, { status: response.status, message })
   }
-  return new AuthApiError({ status: response.status, code: 'unexpected_response' })
+  return new HttpError(authErrors, 'unexpected_response', { status: response.status })
 }
 
 /** Asks the server for a fresh single-use nonce (valid 5 minutes, bound to this browser by a cookie). */
@@ -62,7 +65,7 @@ export async function fetchNonce(options?: AuthClientOptions): Promise<string> {
   if (!response.ok) throw await failure(response)
   const body = await readJson(response)
   if (body && typeof body === 'object' && 'nonce' in body && typeof body.nonce === 'string') return body.nonce
-  throw new AuthApiError({ status: response.status, code: 'unexpected_response' })
+  throw new HttpError(authErrors, 'unexpected_response', { status: response.status })
 }
 
 export type CreateSignInMessageParameters = {
@@ -117,7 +120,7 @@ export async function verifySignIn(
   if (body && typeof body === 'object' && 'address' in body && 'chainId' in body && typeof body.address === 'string' && isAddress(body.address) && isChainId(body.chainId)) {
     return { address: getAddress(body.address), chainId: body.chainId }
   }
-  throw new AuthApiError({ status: response.status, code: 'unexpected_response' })
+  throw new HttpError(authErrors, 'unexpected_response', { status: response.status })
 }
 
 /** The current session, or null when signed out (the server answers 401). */
@@ -139,7 +142,7 @@ export async function fetchSession(options?: AuthClientOptions): Promise<SignedI
   ) {
     return { address: getAddress(body.address), chainId: body.chainId, issuedAt: body.issuedAt, expiresAt: body.expiresAt }
   }
-  throw new AuthApiError({ status: response.status, code: 'unexpected_response' })
+  throw new HttpError(authErrors, 'unexpected_response', { status: response.status })
 }
 
 /**
@@ -153,5 +156,5 @@ export async function signOut(options?: AuthClientOptions & { everywhere?: boole
   if (response.status === 204) return undefined
   const body = await readJson(response)
   if (body && typeof body === 'object' && 'revoked' in body && typeof body.revoked === 'number') return body.revoked
-  throw new AuthApiError({ status: response.status, code: 'unexpected_response' })
+  throw new HttpError(authErrors, 'unexpected_response', { status: response.status })
 }

@@ -2,6 +2,7 @@ import { getAddress, type Address } from 'viem'
 import { createSiweMessage, parseSiweMessage } from 'viem/siwe'
 import { isChainId } from '@/lib/chains'
 import { HttpError } from '@/lib/http/HttpError'
+import { authError } from './catalogue'
 
 /** A complete EIP-4361 message, fields typed. */
 export type SignInMessage = {
@@ -38,7 +39,7 @@ const validDate = (value: Date | undefined) => value === undefined || !Number.is
  * judge exactly the text the wallet showed and signed, not a subset of it.
  */
 export function parseSignInMessage(message: string): SignInMessage {
-  const fail = (details: string, cause?: unknown) => new HttpError('malformed_message', { details, cause })
+  const fail = (details: string, cause?: unknown) => authError('malformed_message', { details, cause })
   if (message.length === 0 || message.length > MAX_MESSAGE_LENGTH) throw fail(`length ${message.length}`)
   if (HIDDEN_CHARACTERS.test(message)) throw fail('control or bidirectional-override character')
   const fields = parseSiweMessage(message)

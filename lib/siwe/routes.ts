@@ -6,6 +6,7 @@ import { readJsonBody } from '@/lib/http/readBody'
 import { clearSessionCookie, createSession, readSessionCookie, sessionIdHash, sessionSetCookie, type SessionSecrets } from '@/lib/session/session'
 import { isStoreError } from '@/lib/store/errors'
 import type { Store } from '@/lib/store/types'
+import { authError } from './catalogue'
 import { checkSignInMessage } from './checkSignInMessage'
 import type { AuthLimits, RateLimit } from './limits'
 import { bindingHash, bindingMatches, bindingSetCookie, newBindingToken, NONCE_TTL_MS, readBindingToken } from './nonceBinding'
@@ -50,7 +51,7 @@ export type AuthRoutes = {
 
 /** Store failures are 503 (retryable): a sign-in the server cannot record is never accepted. */
 function asHttpError(error: unknown): unknown {
-  if (isStoreError(error)) return new HttpError('store_unavailable', { details: error.message, cause: error })
+  if (isStoreError(error)) return authError('store_unavailable', { details: error.message, cause: error })
   return error
 }
 
@@ -66,10 +67,10 @@ function failureOf(check: () => unknown): unknown {
 
 /** `{message, signature}`, both strings; anything else is 400 `malformed_body`. */
 function readVerifyBody(body: unknown): { message: string; signature: string } {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new HttpError('malformed_body', { details: 'not a JSON object' })
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw authError('malformed_body', { details: 'not a JSON object' })
   const { message, signature } = body as Record<string, unknown>
   if (typeof message !== 'string' || typeof signature !== 'string') {
-    throw new HttpError('malformed_body', { details: 'message and signature must be strings' })
+    throw authError('malformed_body', { details: 'message and signature must be strings' })
   }
   return { message, signature }
 }
@@ -82,7 +83,7 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
   function rateLimited(hit: { count: number; resetAt: Date }, rule: RateLimit, at: Date): void {
     if (hit.count <= rule.max) return
     const seconds = Math.max(1, Math.ceil((hit.resetAt.getTime() - at.getTime()) / 1000))
-    throw new HttpError('rate_limited', { headers: { 'retry-after': String(seconds) } })
+    throw authError('rate_limited', { headers: { 'retry-after': String(seconds) } })
   }
 
   async function limit(store: Store, key: string, rule: RateLimit, at: Date): Promise<void> {
@@ -158,9 +159,9 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
           if (attempt.address) rateLimited(attempt.address, config.limits.verifyPerAddress, at)
           if (policyError) throw policyError
           const issued = attempt.nonce
-          if (!issued) throw new HttpError('nonce_invalid', { details: 'unknown or already used' })
-          if (!bindingMatches(issued.binding, token)) throw new HttpError('nonce_invalid', { details: 'issued to another browser' })
-          if (issued.expiresAt.getTime() <= at.getTime()) throw new HttpError('nonce_expired')
+          if (!issued) throw authError('nonce_invalid', { details: 'unknown or already used' })
+          if (!bindingMatches(issued.binding, token)) throw authError('nonce_invalid', { details: 'issued to another browser' })
+          if (issued.expiresAt.getTime() <= at.getTime()) throw authError('nonce_expired')
         } catch (error) {
           // The statement saves no session when any of these fail; kept so the two can never disagree silently.
           await discard()
@@ -194,11 +195,11 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
         const config = await deps.config()
         const at = now()
         const found = await readSessionCookie(request, { secrets: config.sessionSecrets, secure: config.secureCookies, now: at })
-        if (!found) return errorResponse('not_signed_in')
+        if (!found) return errorResponse(authError('not_signed_in'))
         const store = await deps.store()
         if (!(await store.isSessionLive(sessionIdHash(found.id), at))) {
           // Revoked (logout elsewhere, "sign out everywhere"): the browser may drop its copy.
-          return errorResponse('not_signed_in', { headers: { 'set-cookie': clearSessionCookie({ secure: config.secureCookies }) } })
+          return errorResponse(authError('not_signed_in', { headers: { 'set-cookie': clearSessionCookie({ secure: config.secureCookies }) } }))
         }
         return jsonResponse(found.session)
       }),
@@ -211,7 +212,7 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
         const everywhere = new URL(request.url).searchParams.get('everywhere') === '1'
         const found = await readSessionCookie(request, { secrets: config.sessionSecrets, secure: config.secureCookies, now: at })
         if (!found) {
-          if (everywhere) return errorResponse('not_signed_in', { headers: clear })
+          if (everywhere) return errorResponse(authError('not_signed_in', { headers: clear }))
           return new Response(null, { status: 204, headers: { ...clear, 'cache-control': 'no-store' } })
         }
         const idHash = sessionIdHash(found.id)
@@ -219,14 +220,14 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
           const store = await deps.store()
           if (everywhere) {
             const revoked = await store.revokeAddressSessions(idHash, at)
-            if (revoked === 0) return errorResponse('not_signed_in', { headers: clear })
+            if (revoked === 0) return errorResponse(authError('not_signed_in', { headers: clear }))
             return jsonResponse({ revoked }, { headers: clear })
           }
           await store.revokeSession(idHash)
         } catch (error) {
           // The cookie goes either way; the 503 says the copy elsewhere may still work: retry.
           const failure = asHttpError(error)
-          if (failure instanceof HttpError) throw new HttpError(failure.code, { details: failure.details, cause: error, headers: { ...failure.headers, ...clear } })
+          if (failure instanceof HttpError) throw authError(failure.code, { details: failure.details, cause: error, headers: { ...failure.headers, ...clear } })
           throw error
         }
         return new Response(null, { status: 204, headers: { ...clear, 'cache-control': 'no-store' } })

@@ -1,5 +1,6 @@
 import { isHex, type Address, type Hex } from 'viem'
 import { HttpError } from '@/lib/http/HttpError'
+import { authError } from './catalogue'
 import { checkSignInMessage } from './checkSignInMessage'
 import { parseSignInMessage, type SignInMessage } from './parseSignInMessage'
 import type { SignInPolicy } from './policy'
@@ -11,7 +12,7 @@ export const MAX_SIGNATURE_HEX_LENGTH = 6000
 /** Throws 400 `malformed_signature` unless `value` is non-empty, even-length 0x hex of sane size. */
 export function parseSignature(value: string): Hex {
   if (value.length < 4 || value.length > MAX_SIGNATURE_HEX_LENGTH || value.length % 2 !== 0 || !isHex(value, { strict: true })) {
-    throw new HttpError('malformed_signature', { details: `length ${value.length}` })
+    throw authError('malformed_signature', { details: `length ${value.length}` })
   }
   return value
 }

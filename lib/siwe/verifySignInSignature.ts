@@ -15,6 +15,7 @@ import {
 import { verifyHash } from 'viem/actions'
 import { localChain, publicChains } from '@/lib/chains'
 import { HttpError } from '@/lib/http/HttpError'
+import { authError } from './catalogue'
 import { DEFAULT_RPC_TIMEOUT_MS } from './policy'
 
 export type SignatureKind = 'eoa' | 'contract'
@@ -82,7 +83,7 @@ export async function verifySignInSignature(parameters: {
   } catch {
     // Not a plain 65-byte ECDSA signature (e.g. ERC-6492 wrapped): the chain decides.
   }
-  if (!rpcUrl) throw new HttpError('rpc_unavailable', { details: `no RPC configured for chain ${chainId}` })
+  if (!rpcUrl) throw authError('rpc_unavailable', { details: `no RPC configured for chain ${chainId}` })
   const { transport, failures } = observedHttp(rpcUrl, parameters.rpcTimeoutMs ?? DEFAULT_RPC_TIMEOUT_MS)
   const chain = knownChains.find((candidate) => candidate.id === chainId)
   const client = createPublicClient({ chain, transport })
@@ -91,13 +92,13 @@ export async function verifySignInSignature(parameters: {
     valid = await verifyHash(client, { address, hash, signature })
   } catch (error) {
     if (failures.length > 0 || isUnreachable(error)) {
-      throw new HttpError('rpc_unavailable', { details: `chain ${chainId}: ${describe(failures[0] ?? error)}`, cause: error })
+      throw authError('rpc_unavailable', { details: `chain ${chainId}: ${describe(failures[0] ?? error)}`, cause: error })
     }
-    throw new HttpError('invalid_signature', { details: `verification failed: ${describe(error)}`, cause: error })
+    throw authError('invalid_signature', { details: `verification failed: ${describe(error)}`, cause: error })
   }
   if (valid) return 'contract'
-  if (failures.length > 0) throw new HttpError('rpc_unavailable', { details: `chain ${chainId}: ${describe(failures[0])}` })
-  throw new HttpError('invalid_signature')
+  if (failures.length > 0) throw authError('rpc_unavailable', { details: `chain ${chainId}: ${describe(failures[0])}` })
+  throw authError('invalid_signature')
 }
 
 /** A short reason for the log; viem's messages can include the RPC URL, which may carry a key. */
