@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createMemoryStorage } from '@/connectors/shared/storage'
-import { storageKeys } from '@/connectors/shared/storageKeys'
 import { createPersistedValues } from '@/connectors/shared/persistedValues'
+import { storageKeys } from '@/lib/storageNames'
 import { createLastUsedWallet } from './lastUsedWallet'
 
 describe('lastUsedWallet', () => {

@@ -1,5 +1,5 @@
 import { browserStorage, type KeyValueStorage } from '@/connectors/shared/storage'
-import { appStorageKey } from '@/connectors/shared/storageKeys'
+import { appStorageKey, storageKeys } from '@/lib/storageNames'
 
 /**
  * The wallet the user last connected with, remembered so the connect dialog can list it first. It

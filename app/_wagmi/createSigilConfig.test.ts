@@ -4,8 +4,9 @@ import { createDiscoveryStore } from '@/connectors/injected/discovery'
 import { createFakeProvider } from '@/connectors/testing/fakeProvider'
 import type { PublicConfig } from '@/lib/config/public'
 import { ChainNotSupportedError } from '@/lib/errors/wallet'
+import { WAGMI_STORAGE_KEY } from '@/lib/storageNames'
 import { walletBookEntries } from '@/wallet-book'
-import { createSigilConfig, sigilChains, WAGMI_STORAGE_KEY } from '@/app/_wagmi/createSigilConfig'
+import { createSigilConfig, sigilChains } from '@/app/_wagmi/createSigilConfig'
 
 const publicConfig: PublicConfig = {
   chainIds: [8453, 1, 31337],

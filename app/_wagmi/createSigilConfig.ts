@@ -8,6 +8,7 @@ import { walletConnectConnectors } from '@/connectors/walletConnect/lazy'
 import { getSupportedChains, localChain } from '@/lib/chains'
 import type { PublicConfig } from '@/lib/config/public'
 import { ChainNotSupportedError } from '@/lib/errors/wallet'
+import { WAGMI_STORAGE_KEY } from '@/lib/storageNames'
 import { injectedIndex } from '@/wallet-book/injectedIndex'
 import { lazyHttp } from '@/app/_wagmi/lazyHttp'
 import { watchAnnouncedWallets } from '@/app/_wagmi/watchAnnouncedWallets'
@@ -16,9 +17,6 @@ export type CreateSigilConfigOptions = {
   /** EIP-6963 announcements; the page's discovery store by default (none on the server). */
   discovery?: DiscoveryStore | undefined
 }
-
-/** Wagmi's storage key prefix: the cookie is `sigil.store`, read back by `cookieToInitialState`. */
-export const WAGMI_STORAGE_KEY = 'sigil'
 
 /** The configured chains, in the configuration's order; the local chain talks to the configured RPC. */
 export function sigilChains(publicConfig: PublicConfig): readonly [Chain, ...Chain[]] {

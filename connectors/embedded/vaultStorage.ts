@@ -1,6 +1,7 @@
 import { getAddress, isAddress, type Address } from 'viem'
 import { isSealed, type Sealed } from '@/lib/embedded/shared/crypto/keyWrapping'
 import { WalletStorageUnavailableError } from '@/lib/embedded/shared/errors'
+import { EMBEDDED_VAULT_DB } from '@/lib/storageNames'
 
 /**
  * What a device keeps of a wallet, in IndexedDB: ciphertext and public facts only. The mnemonic is
@@ -32,8 +33,8 @@ export type VaultStorage = {
   remove(walletId: string): Promise<void>
 }
 
-const DB_NAME = 'sigil-embedded'
-const STORE = 'vaults'
+const DB_NAME = EMBEDDED_VAULT_DB.name
+const STORE = EMBEDDED_VAULT_DB.store
 
 /** Shape check on read: a record from an older version or edited by hand is skipped, not trusted. */
 export function isVaultRecord(value: unknown): value is VaultRecord {

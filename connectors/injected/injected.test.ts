@@ -12,6 +12,7 @@ import {
   SwitchChainRejectedError,
   UnknownWalletError,
 } from '@/lib/errors/wallet'
+import { storageKeys } from '@/lib/storageNames'
 import { walletBook } from '@/wallet-book'
 import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
 import { createFakeProvider, type FakeProvider, fakeWalletAccount, providerError } from '../testing/fakeProvider'
@@ -20,7 +21,6 @@ import { setLogSink } from '../shared/logger'
 import { createMemoryStorage } from '../shared/storage'
 
 type MemoryStorage = ReturnType<typeof createMemoryStorage>
-import { storageKeys } from '../shared/storageKeys'
 import { createDiscoveryStore } from './discovery'
 import { injected, type InjectedParameters } from './injected'
 

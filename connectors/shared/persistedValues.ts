@@ -1,9 +1,9 @@
 import type { Address } from 'viem'
 import { isChainId } from '@/lib/chains'
 import { ChainNotSupportedError } from '@/lib/errors/wallet'
+import { storageKeys } from '@/lib/storageNames'
 import { parseAddress, tryParseAddress } from './parseAddress'
 import { browserStorage, type KeyValueStorage } from './storage'
-import { storageKeys } from './storageKeys'
 
 /**
  * The four values a connector keeps in the browser (SPEC.md §3, formats from REFERENCE.md §1):

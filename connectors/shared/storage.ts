@@ -3,6 +3,8 @@ export type KeyValueStorage = {
   getItem(key: string): string | null
   setItem(key: string, value: string): void
   removeItem(key: string): void
+  /** Every name stored, in the storage's order. */
+  names(): string[]
 }
 
 /** A storage kept in memory: for tests, and where the browser offers none. */
@@ -12,6 +14,7 @@ export function createMemoryStorage(initial: Record<string, string> = {}): KeyVa
     getItem: (key) => items.get(key) ?? null,
     setItem: (key, value) => void items.set(key, value),
     removeItem: (key) => void items.delete(key),
+    names: () => [...items.keys()],
     get size() {
       return items.size
     },
@@ -44,6 +47,15 @@ export const browserStorage: KeyValueStorage = {
       globalThis.localStorage?.removeItem(key)
     } catch {
       // Access denied: nothing was stored either.
+    }
+  },
+  names() {
+    try {
+      const storage = globalThis.localStorage
+      if (!storage) return []
+      return Array.from({ length: storage.length }, (_, index) => storage.key(index)).filter((name) => name !== null)
+    } catch {
+      return []
     }
   },
 }

@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { storageKeys } from '../shared/storageKeys'
-import { isNameTheSdkMigrates, keepOwnValuesThroughSdkStart, type ListableStorage } from './keepOwnValues'
+import { storageKeys } from '@/lib/storageNames'
+import type { KeyValueStorage } from '../shared/storage'
+import { isNameTheSdkMigrates, keepOwnValuesThroughSdkStart } from './keepOwnValues'
 
 /** A Web Storage with names in insertion order, like a browser's. */
-function webStorage(initial: Record<string, string>): ListableStorage & { items: Map<string, string>; removeItem(name: string): void } {
+function webStorage(initial: Record<string, string>): KeyValueStorage & { items: Map<string, string> } {
   const items = new Map(Object.entries(initial))
   return {
     items,
-    get length() {
-      return items.size
-    },
-    key: (index) => [...items.keys()][index] ?? null,
+    names: () => [...items.keys()],
     getItem: (name) => items.get(name) ?? null,
     setItem: (name, value) => void items.set(name, value),
     removeItem: (name) => void items.delete(name),
@@ -75,11 +73,13 @@ describe('keepOwnValuesThroughSdkStart', () => {
   })
 
   it('a storage that throws on access neither breaks the start nor is written', async () => {
-    const denied: ListableStorage = {
-      get length(): number {
+    const denied: KeyValueStorage = {
+      names: () => {
         throw new DOMException('denied', 'SecurityError')
       },
-      key: () => null,
+      removeItem: () => {
+        throw new DOMException('denied', 'SecurityError')
+      },
       getItem: () => {
         throw new DOMException('denied', 'SecurityError')
       },

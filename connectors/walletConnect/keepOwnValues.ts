@@ -1,4 +1,5 @@
-import { STORAGE_NAMESPACE } from '../shared/storageKeys'
+import { STORAGE_NAMESPACE } from '@/lib/storageNames'
+import { browserStorage, type KeyValueStorage } from '../shared/storage'
 
 /**
  * The WalletConnect SDK's storage (`@walletconnect/keyvaluestorage`) runs a one-time migration the
@@ -14,32 +15,19 @@ import { STORAGE_NAMESPACE } from '../shared/storageKeys'
  */
 const SDK_MIGRATED_NAME_PARTS = ['wc@', 'walletconnect', 'wc_', 'wallet_connect'] as const
 
-/** The slice of the Web Storage API the guard needs (listing names included). */
-export type ListableStorage = Pick<Storage, 'getItem' | 'setItem' | 'length' | 'key'>
-
 export function isNameTheSdkMigrates(name: string): boolean {
   const lower = name.toLowerCase()
   return SDK_MIGRATED_NAME_PARTS.some((part) => lower.includes(part))
 }
 
-function ownValuesAtRisk(storage: ListableStorage): Map<string, string> {
+function ownValuesAtRisk(storage: KeyValueStorage): Map<string, string> {
   const values = new Map<string, string>()
-  for (let index = 0; index < storage.length; index++) {
-    const name = storage.key(index)
-    if (!name?.startsWith(`${STORAGE_NAMESPACE}.`) || !isNameTheSdkMigrates(name)) continue
+  for (const name of storage.names()) {
+    if (!name.startsWith(`${STORAGE_NAMESPACE}.`) || !isNameTheSdkMigrates(name)) continue
     const value = storage.getItem(name)
     if (value !== null) values.set(name, value)
   }
   return values
-}
-
-function defaultStorage(): ListableStorage | undefined {
-  try {
-    return globalThis.localStorage ?? undefined
-  } catch {
-    // Safari's private mode, sandboxed iframes: nothing is stored, so nothing can be lost.
-    return undefined
-  }
 }
 
 /**
@@ -48,10 +36,10 @@ function defaultStorage(): ListableStorage | undefined {
  * restoring wait for it), so a value present before and missing after was the migration's doing.
  * The SDK's own names (`wc@2:…`) are left to it.
  */
-export async function keepOwnValuesThroughSdkStart<T>(start: () => Promise<T>, storage: ListableStorage | undefined = defaultStorage()): Promise<T> {
+export async function keepOwnValuesThroughSdkStart<T>(start: () => Promise<T>, storage: KeyValueStorage = browserStorage): Promise<T> {
   let kept = new Map<string, string>()
   try {
-    if (storage) kept = ownValuesAtRisk(storage)
+    kept = ownValuesAtRisk(storage)
   } catch {
     // Storage access denied: there is nothing to keep.
   }
@@ -60,7 +48,7 @@ export async function keepOwnValuesThroughSdkStart<T>(start: () => Promise<T>, s
   } finally {
     for (const [name, value] of kept) {
       try {
-        if (storage?.getItem(name) === null) storage.setItem(name, value)
+        if (storage.getItem(name) === null) storage.setItem(name, value)
       } catch {
         // Quota or access denied: the value is simply not remembered (as in shared/storage.ts).
       }

@@ -3,6 +3,7 @@ import { randomBytes, toBase64Url } from '@/lib/embedded/shared/crypto/bytes'
 import { additionalData } from '@/lib/embedded/shared/crypto/keyWrapping'
 import { generateEphemeralKeyPair, openWithPrivateKey } from '@/lib/embedded/shared/crypto/sealToPublicKey'
 import { embedded } from '@/lib/i18n/embedded'
+import { bindingCookieName, emailCookieName, recoveryCookieName } from '@/lib/storageNames'
 import { openPgliteStore } from '@/lib/store/pgliteStore'
 import type { Store } from '@/lib/store/types'
 import {
@@ -20,7 +21,6 @@ import {
 import type { Mail } from './mailer'
 import { EMBEDDED_LIMITS } from './policy'
 import { recoveryKeyring, type RecoveryKeyring } from './recoveryKey'
-import { bindingCookieName, emailCookieName, recoveryCookieName } from './routes'
 
 /** The route handlers on a real (in-memory) PGlite store, a recording mailer and a clock the test moves. */
 

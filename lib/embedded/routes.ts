@@ -19,6 +19,7 @@ import { clientIp as clientIpFromHeaders } from '@/lib/http/clientIp'
 import { expiredCookie, readCookies, serializeCookie } from '@/lib/http/cookies'
 import { isHttpError, type HttpError } from '@/lib/http/HttpError'
 import { errorResponse, jsonResponse } from '@/lib/http/json'
+import { bindingCookieName, EMAIL_COOKIE_PATH, emailCookieName, RECOVERY_COOKIE_PATH, recoveryCookieName } from '@/lib/storageNames'
 import { isStoreError } from '@/lib/store/errors'
 import type { EmailCodePurpose, EmailCodeRecord } from '@/lib/store/embeddedTypes'
 import type { Store } from '@/lib/store/types'
@@ -79,25 +80,13 @@ export type EmbeddedRouteDeps = {
 }
 
 /**
- * The cookies of the embedded API, all httpOnly (script never reads them) and SameSite=Strict:
+ * The cookies of the embedded API (named in `lib/storageNames.ts`), all httpOnly (script never reads
+ * them) and SameSite=Strict:
  * - the code binding: set when a code is asked for, checked when it is entered, so a code works only
  *   in the browser that asked for it. Path=/, hence `__Host-` (RFC 6265bis) when secure;
  * - the proven email: set by a right verification code, used up by the wallet it lets this browser make;
  * - the recovery session: set by a right recovery code, sent only to the recovery routes.
  */
-export const RECOVERY_COOKIE_PATH = '/api/embedded/recovery'
-export const EMAIL_COOKIE_PATH = '/api/embedded/wallets'
-export function recoveryCookieName(secure: boolean): string {
-  // `__Secure-` (RFC 6265bis): set only over HTTPS with Secure; `__Host-` would force Path=/.
-  return secure ? '__Secure-sigil_recovery' : 'sigil_recovery'
-}
-export function emailCookieName(secure: boolean): string {
-  return secure ? '__Secure-sigil_email' : 'sigil_email'
-}
-export function bindingCookieName(secure: boolean): string {
-  return secure ? '__Host-sigil_code_binding' : 'sigil_code_binding'
-}
-
 const TOKEN = /^[A-Za-z0-9_-]{43}$/
 const newId = () => randomBytes(16).toString('base64url')
 const newToken = () => randomBytes(32).toString('base64url')

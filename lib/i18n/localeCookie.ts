@@ -1,4 +1,5 @@
-import { LOCALE_COOKIE, type Locale } from './locales'
+import { LOCALE_COOKIE } from '@/lib/storageNames'
+import { type Locale } from './locales'
 
 /** One year, in seconds. */
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60

@@ -8,13 +8,6 @@ export type Locale = (typeof locales)[number]
 
 export const defaultLocale: Locale = 'en'
 
-/**
- * The visitor's choice from the language switcher; it wins over `Accept-Language`. A preference,
- * not a secret: written by the page's script (not httpOnly), and named like wagmi's `sigil.store`,
- * the other cookie the browser writes and the server reads.
- */
-export const LOCALE_COOKIE = 'sigil.locale'
-
 /** Each language's name in itself, as the switcher lists it. */
 export const localeNames: Record<Locale, string> = {
   en: 'English',

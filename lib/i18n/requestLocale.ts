@@ -1,6 +1,7 @@
 import { cookies, headers } from 'next/headers'
 import { cache } from 'react'
-import { LOCALE_COOKIE, type Locale } from './locales'
+import { LOCALE_COOKIE } from '@/lib/storageNames'
+import { type Locale } from './locales'
 import type { Messages } from './messages'
 import { negotiateLocale } from './negotiateLocale'
 import { createT, type Translate } from './t'

@@ -3,6 +3,7 @@ import { sealData, unsealData } from 'iron-session'
 import { getAddress, isAddress, type Address } from 'viem'
 import { isChainId } from '@/lib/chains'
 import { expiredCookie, readCookies, serializeCookie, type CookieAttributes } from '@/lib/http/cookies'
+import { sessionCookieName } from '@/lib/storageNames'
 
 /** A signed-in session: the address proven by the signature and the chain it was verified on. */
 export type Session = {
@@ -15,15 +16,6 @@ export type Session = {
 }
 
 export const SESSION_TTL_SECONDS = 24 * 60 * 60
-
-/**
- * `__Host-` (RFC 6265bis) pins the cookie to this exact host over HTTPS, with no Domain attribute a
- * sibling subdomain could set; browsers only accept it with Secure, so plain-HTTP development uses
- * the bare name.
- */
-export function sessionCookieName(secure: boolean): string {
-  return secure ? '__Host-sigil_session' : 'sigil_session'
-}
 
 function attributes(secure: boolean): CookieAttributes {
   // Lax: sent on top-level navigations back to the site, not on cross-site subrequests or POSTs.

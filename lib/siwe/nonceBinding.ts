@@ -1,13 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { readCookies, serializeCookie } from '@/lib/http/cookies'
+import { nonceCookieName } from '@/lib/storageNames'
 
 /** A nonce lives 5 minutes (EIP-4361 leaves it to the server; long enough to read the wallet prompt). */
 export const NONCE_TTL_MS = 5 * 60 * 1000
-
-/** Secure deployments use the `__Host-` prefix (host-only, HTTPS, Path=/). */
-export function nonceCookieName(secure: boolean): string {
-  return secure ? '__Host-sigil_nonce' : 'sigil_nonce'
-}
 
 /**
  * A browser's binding token: random, kept in a short-lived httpOnly cookie, reused while it lasts so

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
-import { appStorageKey } from '@/connectors/shared/storageKeys'
 import { ui } from '@/lib/i18n/ui'
+import { appStorageKey, storageKeys } from '@/lib/storageNames'
 import { expect, test } from './fixtures'
 
 /**

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import { en } from '@/lib/i18n/en'
-import { LOCALE_COOKIE, locales, type Locale } from '@/lib/i18n/locales'
+import { locales, type Locale } from '@/lib/i18n/locales'
 import type { Messages } from '@/lib/i18n/messages'
 import { messages as de } from '@/lib/i18n/locales/de'
 import { messages as es } from '@/lib/i18n/locales/es'
@@ -9,6 +9,7 @@ import { messages as ja } from '@/lib/i18n/locales/ja'
 import { messages as ko } from '@/lib/i18n/locales/ko'
 import { messages as ptBR } from '@/lib/i18n/locales/pt-BR'
 import { messages as zhCN } from '@/lib/i18n/locales/zh-CN'
+import { LOCALE_COOKIE } from '@/lib/storageNames'
 import { expect, test } from './fixtures'
 
 /**
