@@ -28,10 +28,11 @@ const SERVER_ONLY = [
   '@/lib/config/server',
   '@/lib/rpc/server',
   '@/lib/siwe/server',
+  '@/lib/siwe/server/**',
   '@/lib/ens/server',
   '@/lib/embedded/*',
   '!@/lib/embedded/shared',
-  '@/app/_lib/readServerSession',
+  '@/app/_lib/server/**',
 ]
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx']

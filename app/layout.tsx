@@ -1,10 +1,9 @@
-import { cookieToInitialState } from '@wagmi/core'
 import type { Metadata, Viewport } from 'next'
 import { headers } from 'next/headers'
 import type { ReactNode } from 'react'
 import { getPublicConfig } from '@/lib/config/server'
 import { getRequestLocale, getServerT, loadMessages } from '@/lib/i18n/requestLocale'
-import { createSigilConfig } from '@/app/_wagmi/createSigilConfig'
+import { initialStateFromCookie } from '@/app/_wagmi/initialState'
 import { Providers } from './providers'
 import './globals.css'
 
@@ -33,11 +32,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // environment (one build serves any deployment) and never at build time.
   const cookie = (await headers()).get('cookie')
   const publicConfig = getPublicConfig()
-  // The same config shape as the browser's, only to read the wagmi cookie: the server renders the
-  // connected view when the browser was connected, so a reload shows no disconnected flash and
-  // hydration finds the same markup.
-  const config = createSigilConfig(publicConfig)
-  const initialState = cookieToInitialState(config, cookie)
+  // The wagmi cookie: the server renders the connected view when the browser was connected.
+  const initialState = initialStateFromCookie(cookie)
   // Negotiated here, on the server, so the first byte is in the visitor's language: `lang`, the
   // server-rendered text and the strings the client hydrates with all agree.
   const locale = await getRequestLocale()

@@ -17,7 +17,7 @@ const chunk = vi.hoisted(() => {
   return { arrived, release: () => release() }
 })
 
-vi.mock('./walletConnect/WalletConnectPanel', async () => {
+vi.mock('@/connectors/walletConnect/panel/WalletConnectPanel', async () => {
   await chunk.arrived
   return {
     WalletConnectPanel: function Probe() {
@@ -31,7 +31,7 @@ vi.mock('./walletConnect/WalletConnectPanel', async () => {
     },
   }
 })
-vi.mock('./embedded/EmbeddedPanel', () => ({ EmbeddedPanel: () => null }))
+vi.mock('@/connectors/embedded/panel/EmbeddedPanel', () => ({ EmbeddedPanel: () => null }))
 
 const { FamilyPanel } = await import('./FamilyPanel')
 

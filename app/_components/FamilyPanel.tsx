@@ -1,23 +1,34 @@
 'use client'
 import { lazy, Suspense, useState, type ComponentType } from 'react'
+import { families } from '@/connectors/families'
+import type { FamilyPanelProps } from '@/connectors/shared/family'
 import type { FamilyPanelId } from '@/connectors/shared/lazyConnector'
-import type { FamilyPanelProps } from './familyPanelProps'
 
 type Panel = ComponentType<FamilyPanelProps>
 
-// Each family's view is its own chunk, fetched when the dialog opens or its row is chosen.
-const loaders: Record<FamilyPanelId, () => Promise<Panel>> = {
-  walletconnect: () => import('./walletConnect/WalletConnectPanel').then((m) => m.WalletConnectPanel),
-  embedded: () => import('./embedded/EmbeddedPanel').then((m) => m.EmbeddedPanel),
-}
+// Each family's view is its own chunk (the family's `panel`), fetched when the dialog warms the
+// family up or its row is chosen.
+const loaders: ReadonlyMap<FamilyPanelId, () => Promise<Panel>> = new Map(families.flatMap((family) => (family.panel ? [[family.id, family.panel] as const] : [])))
 
 // Views already fetched render directly: React throttles revealing a Suspense boundary's content by
 // ~300 ms after its fallback showed, so a view behind `lazy` would appear 300 ms after the tap even
 // when its chunk is already there.
 const ready: Partial<Record<FamilyPanelId, Panel>> = {}
-const load = (id: FamilyPanelId) => loaders[id]().then((panel) => (ready[id] = panel))
-const lazyPanel = (id: FamilyPanelId) => lazy(() => load(id).then((panel) => ({ default: panel })))
-const lazyPanels: Record<FamilyPanelId, Panel> = { walletconnect: lazyPanel('walletconnect'), embedded: lazyPanel('embedded') }
+
+function load(id: FamilyPanelId): Promise<Panel> {
+  const loader = loaders.get(id)
+  if (!loader) return Promise.reject(new Error(`No family declares the view "${id}".`))
+  return loader().then((panel) => {
+    ready[id] = panel
+    return panel
+  })
+}
+
+const lazyPanels: Partial<Record<FamilyPanelId, Panel>> = Object.fromEntries([...loaders.keys()].map((id) => [id, lazy(() => load(id).then((panel) => ({ default: panel })))]))
+
+/** A row naming a view no family declares: the list's bug, shown as nothing rather than a crash. */
+const NoPanel: Panel = () => null
+
 
 /** Fetches a family view ahead of the tap (the dialog calls it when it opens). */
 export function preloadFamilyPanel(id: FamilyPanelId): void {
@@ -36,8 +47,8 @@ export function preloadFamilyPanel(id: FamilyPanelId): void {
  * over, which showed as "Connection rejected" when the dialog re-rendered just after the chunk came.
  */
 export function FamilyPanel({ panel, ...props }: FamilyPanelProps & { panel: FamilyPanelId }) {
-  const [chosen] = useState(() => ({ panel, View: ready[panel] ?? lazyPanels[panel] }))
-  const View = chosen.panel === panel ? chosen.View : (ready[panel] ?? lazyPanels[panel])
+  const [chosen] = useState(() => ({ panel, View: ready[panel] ?? lazyPanels[panel] ?? NoPanel }))
+  const View = chosen.panel === panel ? chosen.View : (ready[panel] ?? lazyPanels[panel] ?? NoPanel)
   return (
     <Suspense fallback={<div className="spinner" role="status" aria-label="Loading" />}>
       <View {...props} />

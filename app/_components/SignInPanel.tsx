@@ -5,6 +5,7 @@ import { useConfig } from 'wagmi'
 import { coinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
 import { useFamilyT, useT } from '@/lib/i18n/useT'
 import type { Translate } from '@/lib/i18n/t'
+import { useLifetimeEffect } from '@/lib/react/useLifetimeEffect'
 import {
   createSignInMessage,
   fetchNonce,
@@ -14,7 +15,6 @@ import {
   verifySignIn,
 } from '@/lib/siwe/client'
 import type { KnownSession } from '../_lib/knownSession'
-import { useLifetimeEffect } from '../_lib/useLifetimeEffect'
 import {
   createNonceKeeper,
   initialSignInState,

@@ -1,21 +1,20 @@
 import { type Config, cookieStorage, createConfig, createStorage, type CreateConnectorFn } from '@wagmi/core'
 import type { Chain } from 'viem'
-import { coinbaseSmartWalletConnectors } from '@/connectors/coinbaseSmartWallet/lazy'
-import { embeddedConnectors } from '@/connectors/embedded/lazy'
+import { families } from '@/connectors/families'
 import { getDiscoveryStore, type DiscoveryStore } from '@/connectors/injected/discovery'
-import { injected } from '@/connectors/injected/injected'
-import { walletConnectConnectors } from '@/connectors/walletConnect/lazy'
+import type { SigilFamily } from '@/connectors/shared/family'
 import { getSupportedChains, localChain } from '@/lib/chains'
 import type { PublicConfig } from '@/lib/config/public'
 import { ChainNotSupportedError } from '@/lib/errors/wallet'
 import { WAGMI_STORAGE_KEY } from '@/lib/storageNames'
-import { injectedIndex } from '@/wallet-book/injectedIndex'
 import { lazyHttp } from '@/app/_wagmi/lazyHttp'
 import { watchAnnouncedWallets } from '@/app/_wagmi/watchAnnouncedWallets'
 
 export type CreateSigilConfigOptions = {
   /** EIP-6963 announcements; the page's discovery store by default (none on the server). */
   discovery?: DiscoveryStore | undefined
+  /** The wallet families; the registry's (connectors/families.ts) by default. */
+  families?: readonly SigilFamily[] | undefined
 }
 
 /** The configured chains, in the configuration's order; the local chain talks to the configured RPC. */
@@ -39,26 +38,16 @@ export function sigilChains(publicConfig: PublicConfig): readonly [Chain, ...Cha
  * `cookieToInitialState`) and once per mount in the browser.
  * - `ssr: true` + cookie storage: the server renders the connected state and a reload shows no
  *   disconnected flash and no hydration warning;
- * - connectors: our injected connector for every wallet-book wallet with an injected config, the
- *   generic "Browser wallet", and — in the browser — every EIP-6963 wallet the book does not know,
- *   added as it announces (our own discovery, hence `multiInjectedProviderDiscovery: false`);
- * - no wallet SDK is imported here: WalletConnect, the Coinbase Smart Wallet and the embedded wallet
- *   are `lazyConnector` proxies that import their family (and SDK) when chosen or restored;
+ * - connectors: every family's, as the registry lists them (connectors/families.ts): the injected
+ *   connectors of the book's wallets and the generic "Browser wallet", then the lazily loaded
+ *   families' `lazyConnector` proxies, which import their family (and SDK) when chosen or restored,
+ *   so no wallet SDK is imported here; in the browser, every EIP-6963 wallet the book does not know
+ *   is added as it announces (our own discovery, hence `multiInjectedProviderDiscovery: false`);
  * - each chain's RPC is viem's `http` transport, loaded on the first read (`lazyHttp`).
  */
 export function createSigilConfig(publicConfig: PublicConfig, options: CreateSigilConfigOptions = {}): Config {
   const chains = sigilChains(publicConfig)
-  const connectors: CreateConnectorFn[] = [
-    // The injected index, not the book: the book's links and sources load with the connect dialog.
-    ...Object.entries(injectedIndex)
-      .filter(([, entry]) => entry.injectedConfig?.some((injectedConfig) => injectedConfig.chain === 'evm'))
-      .map(([key]) => injected({ wallet: key })),
-    injected(),
-    // Lazily loaded families: proxies here, SDKs imported when chosen or when a reload restores them.
-    ...walletConnectConnectors(publicConfig),
-    ...coinbaseSmartWalletConnectors(publicConfig),
-    ...embeddedConnectors(publicConfig),
-  ]
+  const connectors: CreateConnectorFn[] = (options.families ?? families).flatMap((family) => family.connectors(publicConfig))
   const config = createConfig({
     chains,
     transports: Object.fromEntries(chains.map((chain) => [chain.id, lazyHttp(publicConfig.rpcUrls[chain.id])])),

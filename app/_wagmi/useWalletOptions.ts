@@ -1,6 +1,7 @@
 'use client'
-import { useMemo, useSyncExternalStore } from 'react'
+import { useEffect, useMemo, useSyncExternalStore } from 'react'
 import { useConnectors } from 'wagmi'
+import { getFamilyReach, getServerFamilyReach, loadFamilyReach, subscribeFamilyReach } from '@/app/_wagmi/familyReach'
 import { getServerWalletEnvironment, getWalletEnvironment, subscribeWalletEnvironment } from '@/app/_wagmi/walletEnvironment'
 import { type WalletOption, walletOptions } from '@/app/_wagmi/walletOptions'
 
@@ -15,8 +16,11 @@ export type { WalletOption }
 export function useWalletOptions(): WalletOption[] {
   const connectors = useConnectors()
   const environment = useSyncExternalStore(subscribeWalletEnvironment, getWalletEnvironment, getServerWalletEnvironment)
+  const reaches = useSyncExternalStore(subscribeFamilyReach, getFamilyReach, getServerFamilyReach)
+  // Normally loaded with the dialog's chunk already (loadConnectDialog); a no-op then.
+  useEffect(() => void loadFamilyReach().catch(() => undefined), [])
   return useMemo(() => {
     if (!environment.win) return []
-    return walletOptions({ ...environment, connectors, getHref: () => window.location.href })
-  }, [environment, connectors])
+    return walletOptions({ ...environment, connectors, reaches, getHref: () => window.location.href })
+  }, [environment, connectors, reaches])
 }

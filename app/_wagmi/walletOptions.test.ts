@@ -8,6 +8,7 @@ import { openInWalletUrl } from '@/wallet-book/links/openInWalletUrl'
 import type { Platform } from '@/lib/platform/detectPlatform'
 import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
 import { createSigilConfig } from '@/app/_wagmi/createSigilConfig'
+import { getFamilyReach, loadFamilyReach } from '@/app/_wagmi/familyReach'
 import { walletOptions, type WalletOptionsParameters } from '@/app/_wagmi/walletOptions'
 
 const publicConfig: PublicConfig = { chainIds: [1], rpcUrls: {}, walletConnectProjectId: '', appOrigins: ['http://localhost:3000'] }
@@ -16,6 +17,10 @@ const WC_URI = 'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec9
 const desktop: Platform = { os: 'macos', isMobile: false, browser: 'chrome' }
 const iphone: Platform = { os: 'ios', isMobile: true, browser: 'safari' }
 const PAGE = 'https://sigil.example/'
+
+// What the connect dialog loads with itself: each family's way to reach a wallet that is not installed.
+await loadFamilyReach()
+const reaches = getFamilyReach()
 
 function announcement(name: string, rdns: string): EIP6963ProviderDetail {
   return { info: { uuid: crypto.randomUUID(), name, icon: 'data:image/svg+xml,<svg/>', rdns }, provider: createFakeProvider() as never }
@@ -27,7 +32,7 @@ function options(overrides: Partial<WalletOptionsParameters>) {
   const discovery = createDiscoveryStore(target)
   for (const detail of announced) target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
   const config = createSigilConfig(publicConfig, { discovery })
-  return walletOptions({ announced, win: {}, platform: desktop, connectors: config.connectors, getHref: () => PAGE, ...overrides })
+  return walletOptions({ announced, win: {}, platform: desktop, connectors: config.connectors, getHref: () => PAGE, reaches, ...overrides })
 }
 
 describe('walletOptions', () => {
@@ -125,7 +130,7 @@ describe('walletOptions over WalletConnect on a phone', () => {
     const target = new EventTarget()
     const config = createSigilConfig({ ...publicConfig, walletConnectProjectId: 'test' }, { discovery: createDiscoveryStore(target) })
     const connectors = withPairingUri(config.connectors, 'walletConnect.rainbow', uri, deepLinkPreference)
-    return { list: walletOptions({ announced: [], win: {}, platform, connectors, getHref: () => PAGE, navigate }), navigate }
+    return { list: walletOptions({ announced: [], win: {}, platform, connectors, getHref: () => PAGE, navigate, reaches }), navigate }
   }
 
   it('on an iPhone, tapping a redirect wallet opens its native link with the URI already paired, then its QR view', () => {

@@ -1,20 +1,16 @@
 import type { Connector } from '@wagmi/core'
 import { openInWalletBrowser } from '@/connectors/injected/openInWalletBrowser'
+import type { ReachWallet } from '@/connectors/shared/family'
 import { familyOf, type FamilyListing, type FamilyPanelId } from '@/connectors/shared/lazyConnector'
 import { mapProviderError } from '@/connectors/shared/providerErrors'
-import { walletConnectConnectorId } from '@/connectors/walletConnect/constants'
-import { openWalletLink } from '@/connectors/walletConnect/openWalletLink'
-import type { PairingState } from '@/connectors/walletConnect/pairingState'
 import type { SigilError } from '@/lib/errors/SigilError'
 import type { Platform } from '@/lib/platform/detectPlatform'
 import { walletBook } from '@/wallet-book'
 import { walletLogo } from '@/wallet-book/icons/walletLogo'
 import { openInWalletUrl } from '@/wallet-book/links/openInWalletUrl'
-import type { DeepLinkPreference } from '@/wallet-book/links/walletLinkBase'
-import { walletConnectDeepLink } from '@/wallet-book/links/walletConnectDeepLink'
 import { listWallets } from '@/wallet-book/resolve/listWallets'
 import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
-import type { WalletBook, WalletBookEntry } from '@/wallet-book/types'
+import type { WalletBook } from '@/wallet-book/types'
 
 /** One row of the connect dialog. */
 export type WalletOption = {
@@ -47,26 +43,8 @@ export type WalletOptionsParameters = {
   book?: WalletBook | undefined
   /** Where `openInApp` navigates; `location.assign` by default (WalletConnect links: `openWalletLink`). */
   navigate?: ((url: string) => void) | undefined
-}
-
-/** The pairing of a loaded WalletConnect connector (read without importing the family or its SDK). */
-function pairingOf(connector: Connector): PairingState | undefined {
-  return (familyOf(connector)?.loaded as { pairing?: PairingState } | undefined)?.pairing
-}
-
-/**
- * A phone's tap on a wallet reached over WalletConnect: open the wallet with the pairing URI that
- * the dialog's warm-up already made — synchronously, nothing awaited (REFERENCE.md §2). Without a
- * URI yet, nothing is opened here: the WalletConnect view that follows shows the QR code, the copy
- * link and an "Open" button that fires as soon as the URI is there (never a silent no-op).
- */
-function openOverWalletConnect(entry: WalletBookEntry, connector: Connector, platform: Platform, navigate: ((url: string) => void) | undefined) {
-  const uri = pairingOf(connector)?.getSnapshot().uri
-  if (!uri) return
-  // The connector's link preference, as signing uses it (`native` unless it says `universal`).
-  const preference = (connector as Connector & { sigil?: { deepLinkPreference?: DeepLinkPreference } }).sigil?.deepLinkPreference
-  const link = walletConnectDeepLink(entry, uri, { os: platform.os, isMobile: true, preference })
-  if (link) (navigate ?? openWalletLink)(link)
+  /** The families' ways to reach a wallet that is not installed (`reachWallet`), asked in order. */
+  reaches?: readonly ReachWallet[] | undefined
 }
 
 /**
@@ -85,18 +63,10 @@ export function walletOptions(parameters: WalletOptionsParameters): WalletOption
     if (listing.installed || insideThisWallet) return { ...base, installed: true, connector }
 
     const entry = listing.entry
-    // The wallet's WalletConnect connector: the book lists it with WalletConnect, not filtered out.
-    const walletConnectConnector = connectors.find((candidate) => candidate.id === walletConnectConnectorId(listing.key))
-    if (platform?.isMobile && entry && walletConnectConnector && entry.mobileExperience === 'redirect') {
-      // A wallet used by redirect (REFERENCE.md §1): its deep link with the pairing URI, then the
-      // WalletConnect view with the store link, QR code and copy link in case the app is missing.
-      return {
-        ...base,
-        installed: false,
-        connector: walletConnectConnector,
-        panel: 'walletconnect',
-        openInApp: () => openOverWalletConnect(entry, walletConnectConnector, platform, parameters.navigate),
-      }
+    // A family that can reach the wallet (WalletConnect: its phone app by QR code or deep link).
+    for (const reach of parameters.reaches ?? []) {
+      const reached = reach({ entry, key: listing.key, installUrl: listing.installUrl, connectors, platform, navigate: parameters.navigate })
+      if (reached) return { ...base, installed: false, ...reached }
     }
     if (platform?.isMobile && entry) {
       try {
@@ -107,10 +77,6 @@ export function walletOptions(parameters: WalletOptionsParameters): WalletOption
       }
       const navigate = parameters.navigate
       return { ...base, installed: false, openInApp: () => void openInWalletBrowser(entry, getHref(), { platform, navigate }) }
-    }
-    if (!platform?.isMobile && walletConnectConnector) {
-      // Desktop without the extension: the wallet's phone app over WalletConnect (QR code).
-      return { ...base, installed: false, installUrl: listing.installUrl, connector: walletConnectConnector, panel: 'walletconnect' }
     }
     return { ...base, installed: false, installUrl: listing.installUrl }
   })

@@ -13,7 +13,7 @@ import { createMemoryStorage } from '../shared/storage'
 import { createFakeProvider, type FakeProvider, fakeWalletAccount, providerError } from '../testing/fakeProvider'
 import { coinbaseSmartWallet, type CoinbaseProvider, type CoinbaseSdkModule, type CoinbaseSmartWalletParameters } from './coinbaseSmartWallet'
 import { CoinbaseKeysUrlInvalidError, CoinbasePreferenceInvalidError } from './errors'
-import { coinbaseSmartWalletProperties } from './lazy'
+import { coinbaseSmartWalletProperties } from './family'
 
 const ADDRESS = fakeWalletAccount.address
 const OTHER: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'

@@ -24,7 +24,7 @@ export type CoinbaseSdkModule = {
 
 export type CoinbaseSmartWalletParameters = {
   /**
-   * Name and fixed properties (`coinbaseSmartWalletProperties` in lazy.ts, the proxy's own object).
+   * Name and fixed properties (`coinbaseSmartWalletProperties` in family.ts, the proxy's own object).
    * Its `preferredChains` — the deployment's chains, 84532 first, then 8453 — are the SDK's
    * `appChainIds`: the smart wallet starts on the first.
    */

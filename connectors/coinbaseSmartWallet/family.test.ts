@@ -1,64 +1,55 @@
 import { createConfig } from '@wagmi/core'
 import { http } from 'viem'
-import { describe, expect, it, vi } from 'vitest'
+import { mainnet } from 'viem/chains'
+import { describe, expect, it } from 'vitest'
 import { base, baseSepolia } from '@/lib/chains'
 import type { PublicConfig } from '@/lib/config/public'
-import { createMemoryStorage } from '../shared/storage'
-import { createFakeProvider } from '../testing/fakeProvider'
-import type { CoinbaseProvider, CoinbaseSdkModule } from './coinbaseSmartWallet'
-import { coinbaseSmartWalletFor } from './family'
-import { coinbaseSmartWalletProperties } from './lazy'
-
-type SdkOptions = Parameters<CoinbaseSdkModule['createCoinbaseWalletSDK']>[0]
+import { familyOf } from '../shared/lazyConnector'
+import { coinbaseSmartWalletConnectors } from './family'
 
 const publicConfig: PublicConfig = {
-  chainIds: [base.id, baseSepolia.id],
+  chainIds: [mainnet.id, base.id, baseSepolia.id],
   rpcUrls: {},
   walletConnectProjectId: '',
-  appOrigins: ['http://127.0.0.1:3000'],
+  appOrigins: ['http://localhost:3000'],
 }
 
-/** Builds the family's connector and creates its SDK; returns the options the SDK was created with. */
-async function sdkOptionsFor(config: PublicConfig): Promise<SdkOptions> {
-  // The SDK module is the network edge here (the real one opens Coinbase's popup): a stand-in records its options.
-  const seen: SdkOptions[] = []
-  const loadSdk = vi.fn(async (): Promise<CoinbaseSdkModule> => ({
-    createCoinbaseWalletSDK(options) {
-      seen.push(options)
-      return { getProvider: () => createFakeProvider({ chainId: base.id }) as unknown as CoinbaseProvider }
-    },
-  }))
-  const wagmi = createConfig({
-      chains: [base, baseSepolia],
-      transports: { [base.id]: http(), [baseSepolia.id]: http() },
-      connectors: [coinbaseSmartWalletFor(config, coinbaseSmartWalletProperties(config.chainIds), { storage: createMemoryStorage(), loadSdk })],
-      storage: null,
-      multiInjectedProviderDiscovery: false,
+function connector() {
+  const config = createConfig({
+    chains: [mainnet, base, baseSepolia],
+    transports: { [mainnet.id]: http(), [base.id]: http(), [baseSepolia.id]: http() },
+    connectors: coinbaseSmartWalletConnectors(publicConfig),
+    storage: null,
+  })
+  expect(config.connectors).toHaveLength(1)
+  return config.connectors[0]! as (typeof config.connectors)[number] & { sigil: Record<string, unknown> }
+}
+
+describe('coinbaseSmartWalletConnectors', () => {
+  it('is one lazily loaded connector, not loaded yet, listed as a row that connects on tap and warms up with the dialog', () => {
+    const family = familyOf(connector())
+    expect(family).toBeDefined()
+    expect(family!.loaded).toBeUndefined()
+    expect(family!.listing).toEqual({ order: 2, tagline: { desktop: 'connect.tagline.coinbaseSmartWallet' } })
+    expect(family!.listing?.panel).toBeUndefined()
+    expect(family!.warmUpWithDialog).toBe(true)
+  })
+
+  it('is named "Coinbase Smart Wallet" with the key coinbasesmartwallet', () => {
+    const proxy = connector()
+    expect(proxy).toMatchObject({ id: 'coinbasesmartwallet', name: 'Coinbase Smart Wallet', type: 'coinbaseSmartWallet' })
+    expect(proxy.sigil.key).toBe('coinbasesmartwallet')
+  })
+
+  it('connects through a custodial service, never a QR code, with 84532 then 8453 as preferred chains', () => {
+    expect(connector().sigil).toMatchObject({
+      canConnectViaCustodialService: true,
+      canConnectViaQrCode: false,
+      preferredChains: [baseSepolia.id, base.id, mainnet.id],
     })
-  // The logo's URL is read from the page's origin when the SDK is created.
-  vi.stubGlobal('window', { location: { origin: 'http://127.0.0.1:3000' } })
-  try {
-    const connector = wagmi.connectors[0] as unknown as { prepare(context: { isMobile: boolean }): void }
-    connector.prepare({ isMobile: false })
-    await vi.waitFor(() => expect(seen).toHaveLength(1))
-    return seen[0]!
-  } finally {
-    vi.unstubAllGlobals()
-  }
-}
-
-describe('coinbaseSmartWalletFor', () => {
-  it("hands the deployment's COINBASE_PREFERENCE to the SDK", async () => {
-    expect((await sdkOptionsFor({ ...publicConfig, coinbasePreference: 'eoaOnly' })).preference).toEqual({ options: 'eoaOnly' })
-    expect((await sdkOptionsFor({ ...publicConfig, coinbasePreference: 'all' })).preference).toEqual({ options: 'all' })
   })
 
-  it('uses smartWalletOnly when the deployment sets no preference', async () => {
-    expect((await sdkOptionsFor(publicConfig)).preference).toEqual({ options: 'smartWalletOnly' })
-  })
-
-  it('passes the keys page only when the deployment has one', async () => {
-    const keysUrl = 'http://127.0.0.1:4555/connect'
-    expect((await sdkOptionsFor({ ...publicConfig, coinbaseKeysUrl: keysUrl })).preference).toEqual({ options: 'smartWalletOnly', keysUrl })
+  it('has a data-URI icon (no third-party request)', () => {
+    expect(connector().icon).toMatch(/^data:image\/svg\+xml,/)
   })
 })

@@ -1,34 +1,64 @@
+import type { CreateConnectorFn } from '@wagmi/core'
 import type { PublicConfig } from '@/lib/config/public'
-import { t } from '@/lib/i18n/t'
-import { coinbaseSmartWallet, type CoinbaseSmartWalletParameters } from './coinbaseSmartWallet'
+import type { coinbaseSmartWallet as coinbaseSmartWalletCatalogue } from '@/lib/i18n/coinbaseSmartWallet'
+import { monogramIcon } from '@/wallet-book/icons/monogramIcon'
+import type { SigilFamily } from '../shared/family'
+import { lazyConnector } from '../shared/lazyConnector'
+import { preferredChainOrder } from './preferredChainOrder'
 import type { CoinbaseSmartWalletIdentity } from './properties'
 
-/**
- * The app's logo for Coinbase's popup, as an absolute URL on the page's own origin (the popup shows
- * it beside the app's name; without one it falls back to the page's favicon).
- */
-export const APP_LOGO_PATH = '/icon.svg'
+declare module '@/lib/i18n/familyCatalogues' {
+  interface FamilyCatalogues {
+    coinbaseSmartWallet: typeof coinbaseSmartWalletCatalogue
+  }
+}
 
 /**
- * What `lazy.ts` loads when the family is needed: the connector configured for this deployment,
- * built with the proxy's own `properties`. `keysUrl` is passed only when the deployment sets one,
- * which only tests do (`COINBASE_KEYS_URL`, honoured on loopback with the local chain enabled):
- * production always talks to Coinbase's popup. `preference` is the deployment's `COINBASE_PREFERENCE`
- * (validated on the server; `smartWalletOnly` when unset).
+ * The wallet behind Coinbase's hosted popup: it connects through a custodial service, never through
+ * a QR code (REFERENCE.md §1, last "Deep links" bullet); its chains come 84532 first, then 8453.
+ * Its key, `connectorKey(name)`, is `coinbasesmartwallet` (the dialog row `wallet-option-coinbasesmartwallet`).
  */
-export function coinbaseSmartWalletFor(
-  publicConfig: PublicConfig,
-  properties: CoinbaseSmartWalletIdentity,
-  /** Where the persisted values live and how the SDK is loaded (tests); the browser defaults otherwise. */
-  edges: Pick<CoinbaseSmartWalletParameters, 'storage' | 'loadSdk'> = {},
-) {
-  return coinbaseSmartWallet({
-    ...edges,
-    properties,
-    appName: t('app.title'),
-    // Read when the SDK is created, which only happens in the browser.
-    appLogoUrl: () => new URL(APP_LOGO_PATH, window.location.origin).href,
-    keysUrl: publicConfig.coinbaseKeysUrl,
-    preference: publicConfig.coinbasePreference,
-  })
+export function coinbaseSmartWalletProperties(chainIds: readonly number[]): CoinbaseSmartWalletIdentity {
+  return {
+    name: 'Coinbase Smart Wallet',
+    canConnectViaCustodialService: true,
+    canConnectViaQrCode: false,
+    preferredChains: preferredChainOrder(chainIds),
+  }
 }
+
+/**
+ * The connectors of the Coinbase Smart Wallet as they sit in the first load: `lazyConnector` proxies only (see
+ * connectors/shared/lazyConnector.ts); the family module and its SDK load when needed.
+ *
+ * The connect dialog warms the family up when it opens, so the SDK's provider exists before the tap
+ * and the popup opens inside the click handler: Safari blocks a popup opened after an await
+ * (REFERENCE.md §2). No panel: the dialog's own "Opening…" view waits for the popup.
+ */
+/** The deployment settings the family reads: the chains, `COINBASE_PREFERENCE` and (tests only) `COINBASE_KEYS_URL`. */
+export type CoinbaseSmartWalletOptions = Pick<PublicConfig, 'chainIds' | 'coinbasePreference' | 'coinbaseKeysUrl'>
+
+export function coinbaseSmartWalletConnectors(publicConfig: CoinbaseSmartWalletOptions): CreateConnectorFn[] {
+  const properties = coinbaseSmartWalletProperties(publicConfig.chainIds)
+  return [
+    lazyConnector({
+      id: 'coinbasesmartwallet',
+      type: 'coinbaseSmartWallet',
+      // A self-made data URI, like the wallet-book's icons: no third-party request.
+      icon: monogramIcon('CS', '#0052FF'),
+      properties,
+      load: () => import('./coinbaseSmartWalletFor').then((module) => module.coinbaseSmartWalletFor(publicConfig, properties)),
+      listing: { order: 2, tagline: { desktop: 'connect.tagline.coinbaseSmartWallet' } },
+      warmUpWithDialog: true,
+    }),
+  ]
+}
+
+/**
+ * The Coinbase Smart Wallet: a passkey account in Coinbase's hosted popup, no app or extension.
+ * No view of its own: the dialog's "Opening…" view waits for the popup.
+ */
+export const coinbaseSmartWalletFamily = {
+  id: 'coinbasesmartwallet',
+  connectors: coinbaseSmartWalletConnectors,
+} satisfies SigilFamily

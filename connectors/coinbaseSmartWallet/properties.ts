@@ -1,6 +1,6 @@
 /**
  * `connector.sigil`'s fixed part for the Coinbase Smart Wallet (see `coinbaseSmartWalletProperties`
- * in lazy.ts): one object, built by the first-load proxy and handed to the loaded connector, so both
+ * in family.ts): one object, built by the first-load proxy and handed to the loaded connector, so both
  * read and write the same persisted values and the SDK's `appChainIds` are its `preferredChains`.
  */
 export type CoinbaseSmartWalletIdentity = {

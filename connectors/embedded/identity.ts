@@ -1,6 +1,6 @@
 /**
  * The embedded wallet's connector key (wagmi id, persisted values' suffix) and display name, for the
- * loaded connector. `lazy.ts` writes the same two literals itself (imported from here, this module
+ * loaded connector. `family.ts` writes the same two literals itself (imported from here, this module
  * would be one more in the first load); `lazy.test.ts` checks they agree.
  */
 export const EMBEDDED_KEY = 'embedded'

@@ -7,8 +7,8 @@ import { createSigilProperties, type SigilPropertiesOptions } from './sigilPrope
 import type { KeyValueStorage } from './storage'
 import type { SigilConnectorProperties } from './types'
 
-/** Which family view the connect dialog opens for a row of this family (none: the plain "Opening…" view). */
-export type FamilyPanelId = 'walletconnect' | 'embedded'
+/** Which family view the connect dialog opens for a row: the id of a family that declares a `panel` (shared/family.ts). */
+export type FamilyPanelId = string
 
 /** What the connect dialog needs to list a family connector as a row of its own. */
 export type FamilyListing = {

@@ -1,6 +1,6 @@
 /**
- * Identity of the WalletConnect connectors, shared by the first-load proxies (lazy.ts), the family
- * module and the wallet list. Tiny on purpose: lazy.ts imports it into the first load.
+ * Identity of the WalletConnect connectors, shared by the first-load proxies (family.ts), the family
+ * module and the wallet list. Tiny on purpose: family.ts imports it into the first load.
  */
 
 /** wagmi's connector type for every WalletConnect connector. */
@@ -13,3 +13,6 @@ export const WALLETCONNECT_TYPE = 'walletConnect'
 export function walletConnectConnectorId(walletKey?: string | undefined): string {
   return walletKey ? `${WALLETCONNECT_TYPE}.${walletKey}` : WALLETCONNECT_TYPE
 }
+
+/** The family's id, which its rows open its view (QR code, links) by. */
+export const WALLETCONNECT_PANEL = 'walletconnect'

@@ -1,9 +1,7 @@
 import { auth } from './auth'
-import { coinbaseSmartWallet } from './coinbaseSmartWallet'
-import { embedded } from './embedded'
 import { errors } from './errors'
+import type { FamilyErrorCode } from './familyCatalogues'
 import { ui } from './ui'
-import { walletConnect } from './walletConnect'
 
 /**
  * The English catalogue: every user-facing string lives here (STYLE.md habit 10), one section per
@@ -11,18 +9,14 @@ import { walletConnect } from './walletConnect'
  * - `errors`: the message of every error code; SPEC.md section 8 verbatim.
  * - `ui`: the page's own strings, read through `t()`.
  * - `auth`: the sign-in statement and the sign-in API's error messages.
- * - `walletConnect`, `coinbaseSmartWallet`, `embedded`: each lazily loaded family's own errors and
- *   view strings, loaded with that family.
+ * Each lazily loaded family has a section of its own (its errors and view strings, loaded with the
+ * family: lib/i18n/walletConnect.ts, …), which its declaration registers (familyCatalogues.ts).
  * Other languages translate `ui` and the families' view strings (lib/i18n/messages.ts, locales/);
  * the error messages are the same in every locale.
  */
-export const en = { errors, ui, auth, walletConnect, coinbaseSmartWallet, embedded } as const
+export const en = { errors, ui, auth } as const
 
 export type Catalogue = typeof en
-/** Codes of the shared wallet errors (`errors`), then the families' own. */
-export type ErrorCode =
-  | keyof Catalogue['errors']
-  | keyof Catalogue['walletConnect']['errors']
-  | keyof Catalogue['coinbaseSmartWallet']['errors']
-  | keyof Catalogue['embedded']['errors']
+/** Codes of the shared wallet errors (`errors`), then the families' own (as their declarations register them). */
+export type ErrorCode = keyof Catalogue['errors'] | FamilyErrorCode
 export type UiKey = keyof Catalogue['ui']

@@ -6,8 +6,8 @@ import { HttpError } from '@/lib/http/HttpError'
 import { openPgliteStore } from '@/lib/store/pgliteStore'
 import type { Store } from '@/lib/store/types'
 import { createSignInMessage, fetchNonce, fetchSession, signOut, verifySignIn, type AuthClientOptions } from './client'
-import { createAuthRoutes } from './routes'
-import { DEFAULT_AUTH_LIMITS } from './limits'
+import { createAuthRoutes } from './server/routes'
+import { DEFAULT_AUTH_LIMITS } from './server/limits'
 
 const ORIGIN = 'http://localhost:3000'
 const account = privateKeyToAccount(generatePrivateKey())

@@ -20,7 +20,7 @@
 import { createRequire } from 'node:module'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
-import { verifySignIn } from '@/lib/siwe/verifySignIn'
+import { verifySignIn } from '@/lib/siwe/server/verifySignIn'
 
 export type BenchVerifyOptions = {
   baseUrl: string

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { getAddress, hexToString, recoverMessageAddress, type Hex } from 'viem'
 import { parseSiweMessage } from 'viem/siwe'
 import { en } from '@/lib/i18n/en'
+import { walletConnect } from '@/lib/i18n/walletConnect'
 import { storageKeys } from '@/lib/storageNames'
 import { ANDROID_CHROME, phoneContext } from '../fixtures/userAgents'
 import type { Relay } from '../fixtures/walletConnect/relay'
@@ -140,7 +141,7 @@ test.describe('desktop: QR code', () => {
     await page.goto(wcServer.baseURL)
     const uri = await openQr(page)
     await expect(page.getByTestId('wc-qr')).toHaveAttribute('role', 'img')
-    await expect(page.getByTestId('wc-status')).toHaveText(en.walletConnect.ui['wc.waiting'])
+    await expect(page.getByTestId('wc-status')).toHaveText(walletConnect.ui['wc.waiting'])
     await page.getByTestId('wc-copy-link').click()
     expect(await readClipboard(page, blankPageURL)).toBe(uri)
     await snap('wc-qr')

@@ -21,6 +21,7 @@ describe('layers: imports point down (app → connectors → wallet-book → lib
     ['wallet-book/resolve/example.ts', '@/connectors/shared/connectorKey'],
     ['wallet-book/example.ts', '@/app/_lib/shortenAddress'],
     ['connectors/injected/example.ts', '@/app/_wagmi/walletOptions'],
+    ['connectors/embedded/panel/Example.tsx', '@/app/_lib/focusable'],
   ])('%s may not import %s', async (file, specifier) => {
     const messages = await restrictedImports(file, specifier)
     expect(messages).toHaveLength(1)
@@ -33,6 +34,8 @@ describe('layers: imports point down (app → connectors → wallet-book → lib
     ['connectors/shared/example.ts', 'server-only'],
     ['app/_components/Example.tsx', '@/lib/config/server'],
     ['app/_wagmi/example.ts', '@/lib/siwe/server'],
+    ['app/_components/example.tsx', '@/lib/siwe/server/routes'],
+    ['app/_components/example.tsx', '@/app/_lib/server/readServerSession'],
     ['wallet-book/example.ts', '@/lib/server/health'],
   ])('browser code %s may not import the server-only %s', async (file, specifier) => {
     const messages = await restrictedImports(file, specifier)
@@ -48,6 +51,9 @@ describe('layers: imports point down (app → connectors → wallet-book → lib
     ['lib/embedded/routes.ts', '@/lib/embedded/shared/apiTypes'],
     ['lib/siwe/example.ts', '@/lib/store/sqlStore'],
     ['app/api/example/route.ts', '@/lib/siwe/server'],
+    ['app/_components/Example.tsx', '@/lib/siwe/client'],
+    ['connectors/walletConnect/panel/Example.tsx', '@/lib/react/useLifetimeEffect'],
+    ['app/_wagmi/example.ts', '@/connectors/families'],
   ])('%s may import %s', async (file, specifier) => {
     expect(await restrictedImports(file, specifier)).toEqual([])
   })

@@ -1,7 +1,7 @@
 import { sealData } from 'iron-session'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAuthRoutes } from '@/lib/siwe/routes'
+import { createAuthRoutes } from '@/lib/siwe/server/routes'
 import { openPgliteStore } from '@/lib/store/pgliteStore'
 import { openPostgresStore } from '@/lib/store/postgresStore'
 import { StoreLockedError } from '@/lib/store/errors'

@@ -5,7 +5,7 @@ import { readSessionCookie, sessionIdHash, shouldUseSecureCookies } from '@/lib/
 import { dataDir } from '@/lib/store/dataDir'
 import { getStore } from '@/lib/store/openStore'
 import type { Store } from '@/lib/store/types'
-import type { KnownSession } from './knownSession'
+import type { KnownSession } from '../knownSession'
 
 /**
  * The sign-in session from the request's cookies, read while rendering the page, so a reload shows

@@ -2,7 +2,7 @@ import { getAddress, type Address } from 'viem'
 import { createSiweMessage, parseSiweMessage } from 'viem/siwe'
 import { isChainId } from '@/lib/chains'
 import { HttpError } from '@/lib/http/HttpError'
-import { authError } from './catalogue'
+import { authError } from '../catalogue'
 
 /** A complete EIP-4361 message, fields typed. */
 export type SignInMessage = {

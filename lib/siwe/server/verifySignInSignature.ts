@@ -15,8 +15,8 @@ import {
 import { verifyHash } from 'viem/actions'
 import { localChain, publicChains } from '@/lib/chains'
 import { HttpError } from '@/lib/http/HttpError'
-import { authError } from './catalogue'
-import { DEFAULT_RPC_TIMEOUT_MS } from './policy'
+import { authError } from '../catalogue'
+import { DEFAULT_RPC_TIMEOUT_MS } from '../policy'
 
 export type SignatureKind = 'eoa' | 'contract'
 

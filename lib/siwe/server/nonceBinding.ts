@@ -1,3 +1,4 @@
+import 'server-only'
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { readCookies, serializeCookie } from '@/lib/http/cookies'
 import { nonceCookieName } from '@/lib/storageNames'

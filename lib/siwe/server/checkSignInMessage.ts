@@ -1,9 +1,9 @@
 import { HttpError } from '@/lib/http/HttpError'
-import { authCatalogue, authError } from './catalogue'
+import { authCatalogue, authError } from '../catalogue'
 import type { SignInMessage } from './parseSignInMessage'
-import { MAX_CLOCK_SKEW_MS, MAX_EXPIRATION_AHEAD_MS, REQUEST_ID_PATTERN, type SignInPolicy } from './policy'
+import { MAX_CLOCK_SKEW_MS, MAX_EXPIRATION_AHEAD_MS, REQUEST_ID_PATTERN, type SignInPolicy } from '../policy'
 
-export { MAX_CLOCK_SKEW_MS } from './policy'
+export { MAX_CLOCK_SKEW_MS } from '../policy'
 
 function originOf(value: string): string | null {
   try {

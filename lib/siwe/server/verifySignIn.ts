@@ -1,9 +1,9 @@
 import { isHex, type Address, type Hex } from 'viem'
 import { HttpError } from '@/lib/http/HttpError'
-import { authError } from './catalogue'
+import { authError } from '../catalogue'
 import { checkSignInMessage } from './checkSignInMessage'
 import { parseSignInMessage, type SignInMessage } from './parseSignInMessage'
-import type { SignInPolicy } from './policy'
+import type { SignInPolicy } from '../policy'
 import { verifySignInSignature, type SignatureKind } from './verifySignInSignature'
 
 /** Largest signature accepted: ERC-6492 wraps the factory call, which stays well under this. */

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { PublicConfig } from '@/lib/config/public'
 import { walletBook } from '@/wallet-book'
 import { familyOf } from '../shared/lazyConnector'
-import { walletConnectConnectors } from './lazy'
+import { walletConnectConnectors } from './family'
 
 const publicConfig: PublicConfig = { chainIds: [1], rpcUrls: {}, walletConnectProjectId: 'test', appOrigins: ['http://localhost:3000'] }
 

@@ -4,7 +4,7 @@ import { mainnet } from 'viem/chains'
 import { describe, expect, it } from 'vitest'
 import { familyOf, type LazyConnectorProperties } from '../shared/lazyConnector'
 import { EMBEDDED_KEY, EMBEDDED_NAME } from './identity'
-import { embeddedConnectors } from './lazy'
+import { embeddedConnectors } from './family'
 
 const publicConfig = { chainIds: [1], rpcUrls: { 1: 'http://127.0.0.1:1' }, walletConnectProjectId: '', appOrigins: ['http://localhost:3000'] }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { HttpError } from '@/lib/http/HttpError'
 import { checkSignInMessage } from './checkSignInMessage'
 import type { SignInMessage } from './parseSignInMessage'
-import type { SignInPolicy } from './policy'
+import type { SignInPolicy } from '../policy'
 
 const policy: SignInPolicy = {
   origins: ['https://sigil.example', 'https://preview-42.sigil.dev', 'http://localhost:3000'],

@@ -1,0 +1,49 @@
+import type { CreateConnectorFn } from '@wagmi/core'
+import type { PublicConfig } from '@/lib/config/public'
+import type { embedded as embeddedCatalogue } from '@/lib/i18n/embedded'
+import type { embeddedConfirmation } from '@/lib/i18n/embeddedConfirmation'
+import { monogramIcon } from '@/wallet-book/icons/monogramIcon'
+import type { SigilFamily } from '../shared/family'
+import { lazyConnector } from '../shared/lazyConnector'
+
+declare module '@/lib/i18n/familyCatalogues' {
+  interface FamilyCatalogues {
+    embedded: typeof embeddedCatalogue
+    /** The confirmation sheet's strings, loaded with the sheet while the wallet is connected. */
+    embeddedConfirmation: { ui: typeof embeddedConfirmation }
+  }
+}
+
+/** The deployment settings the family reads: the RPC of each chain (its own reads, through the site's proxy). */
+export type EmbeddedOptions = Pick<PublicConfig, 'rpcUrls'>
+
+/** The family's id, which its row opens its view (email, passkey, recovery) by. */
+const EMBEDDED_PANEL = 'embedded'
+
+/**
+ * The connectors of the embedded wallet as they sit in the first load: one `lazyConnector` proxy (see
+ * connectors/shared/lazyConnector.ts). The connector, its keys code (BIP-39, HD accounts, WebCrypto,
+ * WebAuthn) and its view load when the row is chosen, or when a reload finds the wallet connected.
+ * Email recovery is custodial (the server can restore the key): `canConnectViaCustodialService`.
+ */
+export function embeddedConnectors(publicConfig: EmbeddedOptions): CreateConnectorFn[] {
+  return [
+    lazyConnector({
+      // The key and name of identity.ts, written out: an import would add a module to the first load.
+      id: 'embedded',
+      type: 'embedded',
+      icon: monogramIcon('@', '#0F766E'),
+      // canConnectViaQrCode stays at its default, false: there is nothing to scan.
+      properties: { name: 'Email & passkey wallet', overrideKey: 'embedded', canConnectViaCustodialService: true },
+      load: () => import('./embedded').then((module) => module.embeddedConnector({ rpcUrls: publicConfig.rpcUrls })),
+      listing: { order: 3, panel: EMBEDDED_PANEL, tagline: { desktop: 'connect.tagline.embedded' } },
+    }),
+  ]
+}
+
+/** The embedded HD wallet: a passkey locks it on this device, email recovers it. */
+export const embeddedFamily = {
+  id: EMBEDDED_PANEL,
+  connectors: embeddedConnectors,
+  panel: () => import('./panel/EmbeddedPanel').then((module) => module.EmbeddedPanel),
+} satisfies SigilFamily

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { createSigilConfig } from '@/app/_wagmi/createSigilConfig'
+import { familyOptions } from '@/app/_wagmi/walletOptions'
+import type { PublicConfig } from '@/lib/config/public'
+import type { ErrorCode } from '@/lib/i18n/en'
+import type { Messages } from '@/lib/i18n/messages'
+import { monogramIcon } from '@/wallet-book/icons/monogramIcon'
+import { families } from './families'
+import type { SigilFamily } from './shared/family'
+import { familyOf, lazyConnector } from './shared/lazyConnector'
+
+const publicConfig: PublicConfig = { chainIds: [1, 8453], rpcUrls: {}, walletConnectProjectId: 'test', appOrigins: ['http://localhost:3000'] }
+
+// The catalogue's unions read the registered families: each family's codes and view strings are
+// part of them without lib/i18n naming the family (a type error here if a registration is missing).
+const familyCodes = ['walletconnect_not_configured', 'coinbase_invalid_preference', 'embedded_code_invalid'] as const satisfies readonly ErrorCode[]
+type FamilySections = keyof Messages
+const sections = ['ui', 'walletConnect', 'coinbaseSmartWallet', 'embedded', 'embeddedConfirmation'] as const satisfies readonly FamilySections[]
+
+describe('the family registry', () => {
+  it('lists each family once', () => {
+    const ids = families.map((family) => family.id)
+    expect(ids).toEqual(['injected', 'walletconnect', 'coinbasesmartwallet', 'embedded'])
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(familyCodes).toHaveLength(3)
+    expect(sections).toHaveLength(5)
+  })
+
+  it('is where the wagmi config takes every connector from, in the registry’s order', () => {
+    const config = createSigilConfig(publicConfig, { discovery: undefined })
+    const fromFamilies = families.flatMap((family) => family.connectors(publicConfig).map((create) => create({ chains: config.chains, emitter: undefined as never } as never).id))
+    expect(config.connectors.map((connector) => connector.id)).toEqual(fromFamilies)
+  })
+
+  it('gives every row that opens a view a family that declares one', () => {
+    const config = createSigilConfig(publicConfig, { discovery: undefined })
+    const withViews = new Set(families.filter((family) => family.panel).map((family) => family.id))
+    const opened = config.connectors.flatMap((connector) => familyOf(connector)?.listing?.panel ?? [])
+    expect(opened.length).toBeGreaterThan(0)
+    for (const id of opened) expect(withViews).toContain(id)
+  })
+
+  it('loads each declared view and reach as a function (their own chunks)', async () => {
+    for (const family of families) {
+      if (family.panel) expect(typeof (await family.panel())).toBe('function')
+      if (family.reachWallet) expect(typeof (await family.reachWallet())).toBe('function')
+    }
+  })
+
+  it('takes a new family from its declaration alone: its connector and its row', () => {
+    const example = {
+      id: 'example',
+      connectors: () => [
+        lazyConnector({
+          id: 'example',
+          type: 'example',
+          icon: monogramIcon('EX', '#000000'),
+          properties: { name: 'Example Wallet' },
+          load: () => Promise.reject(new Error('not needed here')),
+          listing: { order: 9, panel: 'example', tagline: { desktop: 'connect.tagline.embedded' } },
+        }),
+      ],
+      panel: async () => () => null,
+    } satisfies SigilFamily
+    const config = createSigilConfig(publicConfig, { discovery: undefined, families: [...families, example] })
+    expect(config.connectors.at(-1)?.id).toBe('example')
+    const row = familyOptions(config.connectors).at(-1)
+    expect(row).toMatchObject({ key: 'examplewallet', name: 'Example Wallet', installed: true, panel: 'example' })
+  })
+})

@@ -1,0 +1,17 @@
+import { coinbaseSmartWalletFamily } from './coinbaseSmartWallet/family'
+import { embeddedFamily } from './embedded/family'
+import { injectedFamily } from './injected/family'
+import type { SigilFamily } from './shared/family'
+import { walletConnectFamily } from './walletConnect/family'
+
+/**
+ * Every wallet family, one line each, in the order their connectors enter the wagmi config. The app
+ * reads them from here: `createSigilConfig` their connectors, the connect dialog their rows, views
+ * and reach. A new family is a folder with its `family.ts` (see connectors/README.md) and a line here.
+ */
+export const families: readonly SigilFamily[] = [
+  injectedFamily,
+  walletConnectFamily,
+  coinbaseSmartWalletFamily,
+  embeddedFamily,
+]

@@ -1,0 +1,76 @@
+import type { Connector, CreateConnectorFn } from '@wagmi/core'
+import type { ComponentType } from 'react'
+import type { PublicConfig } from '@/lib/config/public'
+import type { SigilError } from '@/lib/errors/SigilError'
+import type { Platform } from '@/lib/platform/detectPlatform'
+import type { WalletBookEntry } from '@/wallet-book/types'
+
+/** The row a family view was opened for: the dialog's option, as much of it as a view reads. */
+export type FamilyPanelOption = {
+  key: string
+  name: string
+  /** The family's (lazy) connector. */
+  connector?: Connector | undefined
+}
+
+/** What the connect dialog gives a family view. The view connects by itself (wagmi `connect`). */
+export type FamilyPanelProps = {
+  /** The chosen row; `option.connector` is the family's (lazy) connector. */
+  option: FamilyPanelOption
+  isMobile: boolean
+  /** After wagmi reports the connection: the dialog closes and the account view takes over. */
+  onConnected: () => void
+  /** Back to the wallet list (the view must undo any half-made connection when it unmounts). */
+  onBack: () => void
+}
+
+/** How a family reaches a wallet of the book that is not installed here (WalletConnect: its phone app). */
+export type WalletReach = {
+  connector?: Connector | undefined
+  /** Open this family's view on tap (the id of a family with a `panel`). */
+  panel?: string | undefined
+  /** Phone: opens the wallet; called synchronously from the tap. */
+  openInApp?: (() => void) | undefined
+  installUrl?: string | undefined
+  error?: SigilError | undefined
+}
+
+/** The wallet's row through this family, or undefined to leave the wallet to the next way. */
+export type ReachWallet = (parameters: ReachWalletParameters) => WalletReach | undefined
+
+export type ReachWalletParameters = {
+  entry: WalletBookEntry | undefined
+  key: string
+  installUrl: string | undefined
+  connectors: readonly Connector[]
+  platform: Platform | undefined
+  /** Where `openInApp` navigates (tests); the family's own default otherwise. */
+  navigate: ((url: string) => void) | undefined
+}
+
+/**
+ * One wallet family, declared in one place (its folder's `family.ts`) and listed once in
+ * `connectors/families.ts`. The app reads every family from that list: the wagmi config takes their
+ * connectors, the connect dialog their rows (each connector's `listing`), views and reach, and the
+ * catalogue's error-code union their catalogue sections (`lib/i18n/familyCatalogues.ts`, which each
+ * family's `family.ts` extends with its own section's type).
+ */
+export type SigilFamily = {
+  /** The family's name; also the id its rows open their view by (`listing.panel`). */
+  readonly id: string
+  /**
+   * The connectors the family puts in the first load: plain connectors, or `lazyConnector` proxies
+   * whose `load` imports the family's module (and its SDK) when needed, and whose `listing` gives the
+   * dialog a row of its own. Its parameter's type is the family's config options: the deployment
+   * settings it reads, e.g. `Pick<PublicConfig, 'rpcUrls'>` (a type, so no byte of the first load).
+   */
+  connectors(publicConfig: PublicConfig): CreateConnectorFn[]
+  /** The family's dialog view, a chunk of its own: fetched when the dialog warms it up or its row is chosen. */
+  readonly panel?: (() => Promise<ComponentType<FamilyPanelProps>>) | undefined
+  /**
+   * How the family reaches a book wallet that is not installed, if it can (asked before the wallet's
+   * own browser is). A chunk of its own, which the connect dialog loads with itself.
+   */
+  readonly reachWallet?: (() => Promise<ReachWallet>) | undefined
+}
+

@@ -1,0 +1,27 @@
+/**
+ * The catalogue sections of the wallet families, by section name: each lazily loaded family's own
+ * error messages (`errors`, keyed by code) and view strings (`ui`), e.g. lib/i18n/walletConnect.ts.
+ *
+ * Empty here: each family's declaration (`connectors/<family>/family.ts`) adds its own sections,
+ * as wagmi's `Register` does, with
+ *
+ *   declare module '@/lib/i18n/familyCatalogues' {
+ *     interface FamilyCatalogues { walletConnect: typeof walletConnect }
+ *   }
+ *
+ * so the error-code union (`ErrorCode`, en.ts) and what every locale translates (`Messages`,
+ * messages.ts) follow the families without this base layer naming any of them, and no string is
+ * loaded by it (the sections load with their families).
+ */
+export interface FamilyCatalogues {}
+
+/** The shape of a section: its errors and its view strings, each optional. */
+export type FamilyCatalogueSection = { readonly errors?: Readonly<Record<string, string>>; readonly ui?: Readonly<Record<string, string>> }
+
+type Sections = { [Name in keyof FamilyCatalogues]: FamilyCatalogues[Name] extends FamilyCatalogueSection ? FamilyCatalogues[Name] : never }
+
+/** Every error code a family's section declares. */
+export type FamilyErrorCode = { [Name in keyof Sections]: Sections[Name] extends { errors: infer Errors } ? keyof Errors & string : never }[keyof Sections]
+
+/** Each section with view strings, as a locale translates it: the same keys, the locale's text. */
+export type FamilyMessages = { [Name in keyof Sections as Sections[Name] extends { ui: object } ? Name : never]: Sections[Name] extends { ui: infer Ui } ? Record<keyof Ui, string> : never }
