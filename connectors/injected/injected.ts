@@ -82,9 +82,9 @@ export function injected(parameters: InjectedParameters = {}) {
   const persisted = createPersistedValues(key, parameters.storage)
   const sigil: SigilConnectorProperties = createSigilProperties({
     name: identity.name,
-    // The book key (from the short name) or a given key overrides the key derived from the display
-    // name ("Trust Wallet" → `trust`, not `trustwallet`): persisted values and the id use it.
-    overrideKey: key === connectorKey(identity.name) ? undefined : key,
+    // The book key (from the short name) or a given key, rather than the key the display name gives
+    // ("Trust Wallet" → `trust`, not `trustwallet`): persisted values and the id use it.
+    key,
     persisted,
     walletConnectFallback: Boolean(entry?.walletConnect) && !entry?.filterFromWalletConnect,
   })

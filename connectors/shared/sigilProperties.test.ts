@@ -32,6 +32,12 @@ describe('connector properties (connector.sigil)', () => {
     expect(createSigilProperties({ name: 'Trust Wallet', overrideKey: 'trust', persisted }).key).toBe('trust')
   })
 
+  it('takes a key the family knows, naming it the override only where the name gives another', () => {
+    const persisted = createPersistedValues('trust', createMemoryStorage())
+    expect(createSigilProperties({ name: 'Trust Wallet', key: 'trust', persisted })).toMatchObject({ key: 'trust', overrideKey: 'trust' })
+    expect(createSigilProperties({ name: 'MetaMask', key: 'metamask', persisted })).toMatchObject({ key: 'metamask', overrideKey: undefined })
+  })
+
   it('reads connection values live from the persisted values', () => {
     const persisted = createPersistedValues('metamask', createMemoryStorage())
     const sigil = createSigilProperties({ name: 'MetaMask', persisted })

@@ -5,6 +5,11 @@ import type { ChainFamily, DeepLinkPreference, PeerMetadata, SigilConnectorPrope
 export type SigilPropertiesOptions = {
   name: string
   overrideKey?: string | undefined
+  /**
+   * The connector key, when the family already knows it (a book wallet's key, a WalletConnect
+   * wallet's): `overrideKey` is then set only where it differs from the key the name gives.
+   */
+  key?: string | undefined
   supportedChains?: readonly ChainFamily[] | undefined
   canConnectViaQrCode?: boolean | undefined
   canConnectViaCustodialService?: boolean | undefined
@@ -25,12 +30,14 @@ export type SigilPropertiesOptions = {
  */
 export function createSigilProperties(options: SigilPropertiesOptions): SigilConnectorProperties {
   const { persisted, getPeerMetadata } = options
+  const key = options.key ?? connectorKey(options.name, options.overrideKey)
+  const overrideKey = options.key === undefined ? options.overrideKey || undefined : key === connectorKey(options.name) ? undefined : key
   const supportedChains = Object.freeze([...(options.supportedChains ?? ['evm'])])
   const preferredChains = Object.freeze([...(options.preferredChains ?? [])])
   return Object.freeze({
     name: options.name,
-    overrideKey: options.overrideKey || undefined,
-    key: connectorKey(options.name, options.overrideKey),
+    overrideKey,
+    key,
     supportedChains,
     get connectedChain() {
       return persisted.getActiveAccount() ? supportedChains[0] : undefined

@@ -5,7 +5,6 @@ import { walletBook } from '@/wallet-book'
 import { entryForKey } from '@/wallet-book/entryForKey'
 import { signingDeepLink } from '@/wallet-book/links/signingDeepLink'
 import type { WalletBook, WalletBookEntry } from '@/wallet-book/types'
-import { connectorKey } from '../shared/connectorKey'
 import { endSession } from '../shared/endSession'
 import { createFamilyConnector } from '../shared/familyConnector'
 import { logger } from '../shared/logger'
@@ -107,7 +106,7 @@ export function walletConnect(parameters: WalletConnectParameters) {
   const persisted = createPersistedValues(key, parameters.storage)
   const sigil = createSigilProperties({
     name,
-    overrideKey: key === connectorKey(name) ? undefined : key,
+    key,
     persisted,
     canConnectViaQrCode: true,
     preferredChains: parameters.preferredChains,
