@@ -283,8 +283,9 @@ test.describe('the SDK loads when the user reaches for the row (issue 14, part 2
 
     // Mouse: hover, then click, as a person does.
     await row.hover()
+    // The SDK's chunk arrives because of the hover; only then is the row ready for the click.
+    await expect.poll(() => sdkChunks.length).toBeGreaterThan(0)
     await expect(row).not.toHaveAttribute('data-preparing', 'true')
-    expect(sdkChunks.length).toBeGreaterThan(0)
     const popup = page.waitForEvent('popup')
     await row.click()
     await popup
