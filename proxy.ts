@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server'
+import { readOncePerProcess } from '@/lib/config/readOncePerProcess'
 import { getPublicConfig } from '@/lib/config/server'
 import { checkRequestOrigin } from '@/lib/http/checkRequestOrigin'
 import { errorResponse } from '@/lib/http/json'
@@ -11,9 +12,11 @@ import { authError } from '@/lib/siwe/catalogue'
  * 2. sets the security headers, with a Content-Security-Policy whose nonce is new for every
  *    response and whose hosts come from this deployment's configuration (lib/http/securityHeaders.ts).
  */
+// Read at run time (one build serves any deployment's configuration): once per `next start` process.
+const publicConfigOf = readOncePerProcess(() => getPublicConfig())
+
 export function proxy(request: NextRequest): NextResponse {
-  // Read per request, like the page does: one build serves any deployment's configuration.
-  const publicConfig = getPublicConfig()
+  const publicConfig = publicConfigOf()
   const headers = securityHeaders({
     nonce: createNonce(),
     production: process.env.NODE_ENV === 'production',

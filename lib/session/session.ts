@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { sealData, unsealData } from 'iron-session'
+import { unsealData } from 'iron-session'
 import { getAddress, isAddress, type Address } from 'viem'
 import { isChainId } from '@/lib/chains'
 import { expiredCookie, readCookies, serializeCookie, type CookieAttributes } from '@/lib/http/cookies'
 import { sessionCookieName } from '@/lib/storageNames'
+import { ironSeal } from './ironSeal'
 
 /** A signed-in session: the address proven by the signature and the chain it was verified on. */
 export type Session = {
@@ -51,8 +52,15 @@ export function sessionIdHash(id: string): string {
  */
 export type SessionSecrets = readonly string[]
 
+const passwordIds = new Map<string, string>()
 function passwordId(secret: string): string {
-  return String(Number.parseInt(createHash('sha256').update(`sigil session secret id\n${secret}`).digest('hex').slice(0, 12), 16))
+  let id = passwordIds.get(secret)
+  if (id === undefined) {
+    id = String(Number.parseInt(createHash('sha256').update(`sigil session secret id\n${secret}`).digest('hex').slice(0, 12), 16))
+    // A handful of secrets per process (the current one and those being rotated out).
+    if (passwordIds.size < 16) passwordIds.set(secret, id)
+  }
+  return id
 }
 
 function sealingPassword(secrets: SessionSecrets): Record<string, string> {
@@ -65,9 +73,13 @@ function openingPasswords(secrets: SessionSecrets): Record<string, string> {
   return Object.fromEntries(secrets.map((secret) => [passwordId(secret), secret]))
 }
 
-/** The `Set-Cookie` value carrying the session and its id, sealed (encrypted and signed) with the newest secret. */
+/**
+ * The `Set-Cookie` value carrying the session and its id, sealed (encrypted and signed) with the
+ * newest secret: iron-session's format, made synchronously (ironSeal.ts), opened by iron-session.
+ */
 export async function sessionSetCookie(session: Session, id: string, options: { secrets: SessionSecrets; secure: boolean }): Promise<string> {
-  const seal = await sealData({ ...session, sid: id }, { password: sealingPassword(options.secrets), ttl: SESSION_TTL_SECONDS })
+  const [[passwordIdOfNewest, secret]] = Object.entries(sealingPassword(options.secrets)) as [[string, string]]
+  const seal = ironSeal({ ...session, sid: id }, { id: passwordIdOfNewest, secret }, { ttlMs: SESSION_TTL_SECONDS * 1000 })
   return serializeCookie(sessionCookieName(options.secure), seal, { ...attributes(options.secure), maxAge: SESSION_TTL_SECONDS })
 }
 

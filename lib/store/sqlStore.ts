@@ -59,41 +59,17 @@ type SignInRow = {
   session_saved: boolean
 }
 
-/** The fixed-window counter upsert of `hit`, with the placeholders of `now` and of the new window's end. */
-const upsertCounter = (now: string, resetAt: string) => `
-  ON CONFLICT (key) DO UPDATE SET
-    count    = CASE WHEN r.reset_at <= ${now}::timestamptz THEN 1 ELSE r.count + 1 END,
-    reset_at = CASE WHEN r.reset_at <= ${now}::timestamptz THEN ${resetAt}::timestamptz ELSE r.reset_at END
-  RETURNING count, reset_at`
 
 /**
- * `beginSignIn`: four data-modifying CTEs in one statement. Postgres runs them on one snapshot, so
- * the address counter can only see the nonce through `taken`'s RETURNING rows: it counts when the
- * nonce existed, was live and carries this browser's binding. The session row (when one is given,
- * `$8` not null) is inserted from `client` × `address`: only when the address was counted, and only
- * when both counts are within their limits.
+ * `beginSignIn`: one call of `sigil_begin_sign_in` (migration 5), four data-modifying CTEs in one
+ * statement. Postgres runs them on one snapshot, so the address counter can only see the nonce
+ * through `taken`'s RETURNING rows: it counts when the nonce existed, was live and carries this
+ * browser's binding. The session row (when one is given, `$8` not null) is inserted from `client` ×
+ * `address`: only when the address was counted, and only when both counts are within their limits.
+ * A function, so the statement is planned once per connection rather than on every sign-in.
  */
-const BEGIN_SIGN_IN_SQL = `
-  WITH client AS (
-    INSERT INTO sigil_rate_limits AS r (key, count, reset_at) VALUES ($1, 1, $3::timestamptz)
-    ${upsertCounter('$2', '$3')}
-  ), taken AS (
-    DELETE FROM sigil_nonces WHERE nonce = $4 RETURNING nonce, binding, expires_at
-  ), address AS (
-    INSERT INTO sigil_rate_limits AS r (key, count, reset_at)
-    SELECT $5, 1, $6::timestamptz FROM taken WHERE taken.binding = $7 AND taken.expires_at > $2::timestamptz
-    ${upsertCounter('$2', '$6')}
-  ), saved AS (
-    INSERT INTO sigil_sessions (id_hash, address, created_at, expires_at)
-    SELECT $8::text, $9::text, $13::timestamptz, $10::timestamptz FROM client, address
-    WHERE $8::text IS NOT NULL AND client.count <= $11::integer AND address.count <= $12::integer
-    RETURNING 1
-  )
-  SELECT client.count AS client_count, client.reset_at AS client_reset_at,
-         taken.nonce, taken.binding, taken.expires_at,
-         address.count AS address_count, address.reset_at AS address_reset_at,
-         EXISTS (SELECT 1 FROM saved) AS session_saved
-  FROM client LEFT JOIN taken ON true LEFT JOIN address ON true`
+const BEGIN_SIGN_IN_SQL = `SELECT * FROM sigil_begin_sign_in($1::text, $2::timestamptz, $3::timestamptz, $4::text, $5::text,
+  $6::timestamptz, $7::text, $8::text, $9::text, $10::timestamptz, $11::integer, $12::integer, $13::timestamptz)`
 
 const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value))
 

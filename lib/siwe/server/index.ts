@@ -1,15 +1,18 @@
 import 'server-only'
+import { readOncePerProcess } from '@/lib/config/readOncePerProcess'
 import { getPublicConfig, serverRpcUrls } from '@/lib/config/server'
 import { resolveSessionSecrets } from '@/lib/session/secret'
 import { shouldUseSecureCookies } from '@/lib/session/session'
 import { dataDir } from '@/lib/store/dataDir'
 import { getStore } from '@/lib/store/openStore'
 import { authLimitsFromEnv } from './limits'
+import { createRecoverPool, type RecoverPool } from './recoverPool'
 import { createAuthRoutes, type AuthConfig, type AuthRoutes } from './routes'
 
 /**
- * The auth routes wired to this process's configuration and store. Configuration is read per request
- * (one build serves any deployment); the store is opened once per process, on first use.
+ * The auth routes wired to this process's configuration and store. Configuration is read at run time
+ * (one build serves any deployment): once per process under `next start`, per request in development;
+ * the store is opened once per process, on first use.
  */
 export function authConfigFromEnv(env: Record<string, string | undefined> = process.env): AuthConfig {
   const config = getPublicConfig(env)
@@ -23,7 +26,19 @@ export function authConfigFromEnv(env: Record<string, string | undefined> = proc
 
 let routes: AuthRoutes | undefined
 
+// One pool per process, kept across `next dev`'s module reloads (each reload would start new workers).
+const poolKey = Symbol.for('sigil.recoverPool')
+function recoverPool(): RecoverPool {
+  const holder = globalThis as { [poolKey]?: RecoverPool }
+  holder[poolKey] ??= createRecoverPool()
+  return holder[poolKey]
+}
+
 export function getAuthRoutes(): AuthRoutes {
-  routes ??= createAuthRoutes({ config: () => authConfigFromEnv(), store: () => getStore() })
+  routes ??= createAuthRoutes({
+    config: readOncePerProcess(() => authConfigFromEnv()),
+    store: () => getStore(),
+    recover: (parameters) => recoverPool().recover(parameters),
+  })
   return routes
 }

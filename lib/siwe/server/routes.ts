@@ -33,6 +33,8 @@ export type AuthRouteDeps = {
   now?: () => Date
   clientIp?: (request: Request) => string
   log?: (line: string) => void
+  /** ECDSA recovery for EOA signatures; inline by default (the server passes its worker pool). */
+  recover?: ((parameters: { hash: `0x${string}`; signature: `0x${string}` }) => Promise<`0x${string}`>) | undefined
 }
 
 export type AuthRoutes = {
@@ -168,9 +170,6 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
           await discard()
           throw error
         }
-        // The seal's key derivation runs on libuv's thread pool, beside the signature check on this thread.
-        const sealing = sessionSetCookie(session, id, { secrets: config.sessionSecrets, secure: config.secureCookies })
-        sealing.catch(() => undefined)
         try {
           await verifySignInSignature({
             address: message.address,
@@ -179,6 +178,7 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
             chainId: message.chainId,
             rpcUrl: config.policy.rpcUrls[message.chainId],
             rpcTimeoutMs: config.policy.rpcTimeoutMs,
+            recover: deps.recover,
           })
         } catch (error) {
           await discard()
@@ -187,7 +187,7 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
         if (!attempt.sessionSaved) {
           await store.putSession({ idHash, address: session.address, createdAt: at, expiresAt: new Date(session.expiresAt) })
         }
-        const cookie = await sealing
+        const cookie = await sessionSetCookie(session, id, { secrets: config.sessionSecrets, secure: config.secureCookies })
         return jsonResponse({ address: session.address, chainId: session.chainId }, { headers: { 'set-cookie': cookie } })
       }),
 

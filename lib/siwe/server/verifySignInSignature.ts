@@ -75,11 +75,13 @@ export async function verifySignInSignature(parameters: {
   chainId: number
   rpcUrl: string | undefined
   rpcTimeoutMs?: number | undefined
+  /** Where the ECDSA recovery runs: inline by default, the route's worker pool (recoverPool.ts) on the server. */
+  recover?: ((parameters: { hash: Hex; signature: Hex }) => Promise<Address>) | undefined
 }): Promise<SignatureKind> {
   const { address, message, signature, chainId, rpcUrl } = parameters
   const hash = hashMessage(message)
   try {
-    if (isAddressEqual(await recoverAddress({ hash, signature }), address)) return 'eoa'
+    if (isAddressEqual(await (parameters.recover ?? recoverAddress)({ hash, signature }), address)) return 'eoa'
   } catch {
     // Not a plain 65-byte ECDSA signature (e.g. ERC-6492 wrapped): the chain decides.
   }
