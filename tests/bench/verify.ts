@@ -12,7 +12,7 @@
  * Every request needs its own nonce and binding cookie, so sign-ins are prepared before the clock
  * starts: fetch a nonce, build the message for the server's origin, sign it with a fresh key.
  * The server must allow that many attempts per minute from one client (the AUTH_*RATE_LIMIT*
- * variables, see lib/siwe/limits.ts); rejected requests show up as `route_non_2xx`.
+ * variables, see lib/siwe/server/limits.ts); rejected requests show up as `route_non_2xx`.
  *
  * Standalone: `npx tsx tests/bench/verify.ts [baseUrl]` — without a base URL it starts its own
  * `next start` (building first when `.next` is missing) on a free port, with a local anvil.
