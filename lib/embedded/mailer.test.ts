@@ -73,6 +73,16 @@ describe('in development', () => {
     expect(lines[0]).not.toContain('314159')
     expect(lines[0]).not.toContain('ann.smith')
   })
+
+  it('names outbox files with no run of six digits, since the log line names the file', async () => {
+    const dataDir = folder()
+    const lines: string[] = []
+    const mailer = createMailer({ env: { NODE_ENV: 'development' }, dataDir, log: (line) => lines.push(line) })
+    for (let sent = 0; sent < 100; sent++) await mailer.send(mail)
+    const names = readdirSync(path.join(dataDir, OUTBOX_FOLDER))
+    expect(names).toHaveLength(100)
+    for (const line of lines) expect(line).not.toMatch(/(?<!\d)\d{6}(?!\d)/)
+  })
 })
 
 describe('log safety', () => {

@@ -5,6 +5,14 @@ import path from 'node:path'
 import { maskEmail } from './logSafety'
 import { isLoopbackOnly, SMTP_REQUIRED, smtpUrlProblem } from './mailPolicy.mjs'
 
+/**
+ * A file name's random part in letters only: the log line names the file, and nothing logged may
+ * hold a run of six digits, the shape of a code (hex had one now and then, e.g. `5f001059`).
+ */
+function letters(count: number): string {
+  return Array.from(randomBytes(count), (byte) => String.fromCharCode(97 + (byte % 26))).join('')
+}
+
 type Env = Record<string, string | undefined>
 
 export type Mail = { to: string; subject: string; text: string }
@@ -73,7 +81,7 @@ export function createMailer(options: { env?: Env; dataDir: string; origins?: re
     kind: 'outbox',
     async send(mail) {
       mkdirSync(folder, { recursive: true, mode: 0o700 })
-      const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`)
+      const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${letters(8)}.eml`)
       const message = [`From: ${from}`, `To: ${mail.to}`, `Subject: ${mail.subject}`, 'Content-Type: text/plain; charset=utf-8', '', mail.text, ''].join('\r\n')
       writeFileSync(file, message, { mode: 0o600 })
       log(`[sigil] SMTP_URL is not set (development): an email to ${maskEmail(mail.to)} was written to ${file}`)
