@@ -4,7 +4,7 @@
  * show the app scales out (nonces, counters and sessions live in the shared database, so either
  * instance can finish a sign-in the other began). Prints JSON lines with p99 and the non-2xx count.
  *
- *   npx tsx tests/bench/verifyScale.ts         (BENCH_VERIFY_REQUESTS per instance, default 1000)
+ *   npx tsx tests/bench/verifyScale.ts         (BENCH_VERIFY_REQUESTS per instance, default 3000, after BENCH_VERIFY_WARMUP)
  *
  * Its own throwaway PostgreSQL (tests/fixtures/postgres.ts, durability off as in the tests) and anvil.
  */
