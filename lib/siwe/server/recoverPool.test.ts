@@ -1,4 +1,4 @@
-import { hashMessage, recoverAddress } from 'viem'
+import { recoverMessageAddress } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createRecoverPool, type RecoverPool } from './recoverPool'
@@ -10,7 +10,7 @@ afterEach(async () => {
 
 async function signed(text: string) {
   const account = privateKeyToAccount(generatePrivateKey())
-  return { address: account.address, hash: hashMessage(text), signature: await account.signMessage({ message: text }) }
+  return { address: account.address, message: text, signature: await account.signMessage({ message: text }) }
 }
 
 describe('the recovery pool', () => {
@@ -25,10 +25,10 @@ describe('the recovery pool', () => {
   it('rejects a signature that cannot be recovered, as inline recovery does', async () => {
     const pool = createRecoverPool(1)
     pools.push(pool)
-    const { hash } = await signed('x')
+    const { message } = await signed('x')
     const bad = `0x${'00'.repeat(65)}` as const
-    await expect(recoverAddress({ hash, signature: bad })).rejects.toThrow()
-    await expect(pool.recover({ hash, signature: bad })).rejects.toThrow()
+    await expect(recoverMessageAddress({ message, signature: bad })).rejects.toThrow()
+    await expect(pool.recover({ message, signature: bad })).rejects.toThrow()
   })
 
   it('runs inline with no worker to spare (one core)', async () => {

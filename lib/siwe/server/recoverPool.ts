@@ -1,9 +1,10 @@
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
-import { recoverAddress, type Address, type Hex } from 'viem'
+import { recoverMessageAddress, type Address, type Hex } from 'viem'
 
 /**
- * Signature recovery (secp256k1, ~2 ms of CPU: the largest single cost of a sign-in) on worker
+ * Recovering the signer of an EIP-191 message (its keccak hash, then secp256k1 recovery: ~2 ms of
+ * CPU, the largest single cost of a sign-in) on worker
  * threads, so the request thread is free for HTTP, the store and the session while other cores
  * recover. One worker per core beyond the first; with a single core there is nothing to gain and
  * recovery runs inline. A worker that fails is replaced, and the request recovers inline: a sign-in
@@ -14,9 +15,9 @@ import { recoverAddress, type Address, type Hex } from 'viem'
  */
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads')
-const { recoverAddress } = require('viem')
-parentPort.on('message', ({ id, hash, signature }) => {
-  recoverAddress({ hash, signature }).then(
+const { recoverMessageAddress } = require('viem')
+parentPort.on('message', ({ id, message, signature }) => {
+  recoverMessageAddress({ message, signature }).then(
     (address) => parentPort.postMessage({ id, address }),
     (error) => parentPort.postMessage({ id, error: error instanceof Error ? error.name + ': ' + error.message : String(error) }),
   )
@@ -32,8 +33,8 @@ type Pending = { resolve: (address: Address) => void; reject: (error: Error) => 
 type PooledWorker = { worker: Worker; pending: Map<number, Pending> }
 
 export type RecoverPool = {
-  /** The signer of `hash`; rejects when the signature is not a recoverable 65-byte ECDSA signature. */
-  recover(parameters: { hash: Hex; signature: Hex }): Promise<Address>
+  /** The signer of `message` (EIP-191); rejects when the signature is not a recoverable 65-byte ECDSA signature. */
+  recover(parameters: { message: string; signature: Hex }): Promise<Address>
   readonly size: number
   close(): Promise<void>
 }
@@ -70,7 +71,7 @@ export function createRecoverPool(size = Math.max(0, availableParallelism() - 1)
     return pooled
   }
 
-  const inline = (parameters: { hash: Hex; signature: Hex }) => recoverAddress(parameters)
+  const inline = (parameters: { message: string; signature: Hex }) => recoverMessageAddress(parameters)
 
   return {
     size,
@@ -84,7 +85,7 @@ export function createRecoverPool(size = Math.max(0, availableParallelism() - 1)
       const id = nextId++
       return new Promise<Address>((resolve, reject) => {
         pooled.pending.set(id, { resolve, reject })
-        pooled.worker.postMessage({ id, hash: parameters.hash, signature: parameters.signature })
+        pooled.worker.postMessage({ id, message: parameters.message, signature: parameters.signature })
       }).catch((error: unknown) => {
         // A malformed signature rejects in the worker as it would inline; a worker that died did not
         // judge it at all: recover here, so the answer is the same either way.

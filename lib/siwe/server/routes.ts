@@ -33,8 +33,8 @@ export type AuthRouteDeps = {
   now?: () => Date
   clientIp?: (request: Request) => string
   log?: (line: string) => void
-  /** ECDSA recovery for EOA signatures; inline by default (the server passes its worker pool). */
-  recover?: ((parameters: { hash: `0x${string}`; signature: `0x${string}` }) => Promise<`0x${string}`>) | undefined
+  /** EIP-191 recovery for EOA signatures; inline by default (the server passes its worker pool). */
+  recover?: ((parameters: { message: string; signature: `0x${string}` }) => Promise<`0x${string}`>) | undefined
 }
 
 export type AuthRoutes = {

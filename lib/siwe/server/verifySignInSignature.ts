@@ -5,7 +5,7 @@ import {
   HttpRequestError,
   isAddressEqual,
   LimitExceededRpcError,
-  recoverAddress,
+  recoverMessageAddress,
   TimeoutError,
   type Address,
   type Chain,
@@ -75,16 +75,16 @@ export async function verifySignInSignature(parameters: {
   chainId: number
   rpcUrl: string | undefined
   rpcTimeoutMs?: number | undefined
-  /** Where the ECDSA recovery runs: inline by default, the route's worker pool (recoverPool.ts) on the server. */
-  recover?: ((parameters: { hash: Hex; signature: Hex }) => Promise<Address>) | undefined
+  /** Where the EIP-191 recovery runs: inline by default, the route's worker pool (recoverPool.ts) on the server. */
+  recover?: ((parameters: { message: string; signature: Hex }) => Promise<Address>) | undefined
 }): Promise<SignatureKind> {
   const { address, message, signature, chainId, rpcUrl } = parameters
-  const hash = hashMessage(message)
   try {
-    if (isAddressEqual(await (parameters.recover ?? recoverAddress)({ hash, signature }), address)) return 'eoa'
+    if (isAddressEqual(await (parameters.recover ?? recoverMessageAddress)({ message, signature }), address)) return 'eoa'
   } catch {
     // Not a plain 65-byte ECDSA signature (e.g. ERC-6492 wrapped): the chain decides.
   }
+  const hash = hashMessage(message)
   if (!rpcUrl) throw authError('rpc_unavailable', { details: `no RPC configured for chain ${chainId}` })
   const { transport, failures } = observedHttp(rpcUrl, parameters.rpcTimeoutMs ?? DEFAULT_RPC_TIMEOUT_MS)
   const chain = knownChains.find((candidate) => candidate.id === chainId)

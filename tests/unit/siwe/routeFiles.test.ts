@@ -36,6 +36,8 @@ function jarFetch() {
   return async (handler: (request: Request) => Promise<Response>, pathname: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers)
     headers.set('x-forwarded-for', '127.0.0.1')
+    // The page's own requests: the routes apply the origin rule themselves (guardedRoute).
+    headers.set('origin', ORIGIN)
     if (jar.size > 0) headers.set('cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '))
     const response = await handler(new Request(`${ORIGIN}${pathname}`, { ...init, headers }))
     for (const line of response.headers.getSetCookie()) {
@@ -49,6 +51,17 @@ function jarFetch() {
 }
 
 describe('app/api/auth route handlers', () => {
+  it('refuse a cross-site sign-in before it runs, with the security headers on the answer', async () => {
+    const response = await verifyRoute.POST(
+      new Request(`${ORIGIN}/api/auth/verify`, { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, body: '{}' }),
+    )
+    expect(response.status).toBe(403)
+    expect(await response.json()).toMatchObject({ code: 'origin_not_allowed' })
+    expect(response.headers.get('content-security-policy')).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/)
+    const answered = await sessionRoute.GET(new Request(`${ORIGIN}/api/auth/session`))
+    expect(answered.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+  })
+
   it('run on the Node.js runtime', () => {
     for (const route of [nonceRoute, verifyRoute, sessionRoute, logoutRoute]) expect(route.runtime).toBe('nodejs')
   })

@@ -1,8 +1,8 @@
+import { guardedRoute } from '@/lib/http/requestGuard'
 import { getAuthRoutes } from '@/lib/siwe/server'
 
 // iron-session, node:crypto and the database drivers need Node, not the edge runtime.
 export const runtime = 'nodejs'
 
-export function GET(request: Request): Promise<Response> {
-  return getAuthRoutes().session(request)
-}
+// Guards itself (origin rule, security headers): the proxy leaves the sign-in routes out.
+export const GET = guardedRoute((request) => getAuthRoutes().session(request))
