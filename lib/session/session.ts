@@ -63,10 +63,10 @@ function passwordId(secret: string): string {
   return id
 }
 
-function sealingPassword(secrets: SessionSecrets): Record<string, string> {
+function sealingPassword(secrets: SessionSecrets): { id: string; secret: string } {
   const newest = secrets[0]
   if (!newest) throw new Error('no session secret')
-  return { [passwordId(newest)]: newest }
+  return { id: passwordId(newest), secret: newest }
 }
 
 function openingPasswords(secrets: SessionSecrets): Record<string, string> {
@@ -78,8 +78,7 @@ function openingPasswords(secrets: SessionSecrets): Record<string, string> {
  * newest secret: iron-session's format, made synchronously (ironSeal.ts), opened by iron-session.
  */
 export async function sessionSetCookie(session: Session, id: string, options: { secrets: SessionSecrets; secure: boolean }): Promise<string> {
-  const [[passwordIdOfNewest, secret]] = Object.entries(sealingPassword(options.secrets)) as [[string, string]]
-  const seal = ironSeal({ ...session, sid: id }, { id: passwordIdOfNewest, secret }, { ttlMs: SESSION_TTL_SECONDS * 1000 })
+  const seal = ironSeal({ ...session, sid: id }, sealingPassword(options.secrets), { ttlMs: SESSION_TTL_SECONDS * 1000 })
   return serializeCookie(sessionCookieName(options.secure), seal, { ...attributes(options.secure), maxAge: SESSION_TTL_SECONDS })
 }
 
