@@ -12,10 +12,8 @@ export function jsonResponse(body: unknown, init: { status?: number; headers?: H
 }
 
 /** The error's answer: its status and headers, `{code, message}` with the catalogue message (429 and 503 also say `retryable: true`). */
-export function errorResponse(error: HttpError, init: { headers?: HeadersInit } = {}): Response {
-  const headers = new Headers(error.headers)
-  for (const [name, value] of new Headers(init.headers)) headers.set(name, value)
-  return jsonResponse(error.toBody(), { status: error.status, headers })
+export function errorResponse(error: HttpError): Response {
+  return jsonResponse(error.toBody(), { status: error.status, headers: error.headers })
 }
 
 /**
