@@ -78,14 +78,15 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
   useLifetimeEffect(() => {
     const element = dialog.current
     if (element && !element.open) element.showModal()
-    preloadConnectedView()
-    // On a computer nothing else loads until the user reaches for a row (`warmUp` on intent): most
-    // pick an extension, which needs no SDK. A phone has no hover, and a deep link must fire inside
-    // the tap with its URI ready, so there the families that act inside the tap (WalletConnect
-    // pre-pairs, the Coinbase SDK is created) warm up with the dialog. Not at once: their SDKs are
-    // large to parse, and a wallet picked in the first moments must not wait behind them.
+    // On a computer nothing loads until the user reaches for a row (`onIntent`): then the account
+    // view that follows a connection, and the row's family (most pick an extension, which needs no
+    // SDK). A phone has no hover, and a deep link must fire inside the tap with its URI ready, so
+    // there the account view and the families that act inside the tap (WalletConnect pre-pairs, the
+    // Coinbase SDK is created) warm up with the dialog. Not at once: their SDKs are large to parse,
+    // and a wallet picked in the first moments must not wait behind them.
     if (!platform.isMobile) return
     const timer = setTimeout(() => {
+      void preloadConnectedView()
       for (const connector of config.connectors) {
         const family = familyOf(connector)
         if (family?.warmUpWithDialog) warmUp(family, family.listing?.panel)
@@ -109,6 +110,7 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
 
   /** The user reaches for a row (pointer over it, keyboard focus, a touch): warm its family up. */
   function onIntent(option: WalletOptionData) {
+    void preloadConnectedView()
     const family = option.connector ? familyOf(option.connector) : undefined
     if (family) warmUp(family, option.panel)
     else if (option.panel) preloadFamilyPanel(option.panel)
@@ -200,6 +202,8 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
 
   function select(option: WalletOptionData) {
     if (isPreparing(option)) return
+    // Reached without an intent signal (a script's click, assistive technology): load it now, beside the connection.
+    void preloadConnectedView()
     // On a phone without this wallet, open the page in the wallet's in-app browser. This must run
     // inside the tap with nothing awaited first: iOS Safari drops navigations started more than
     // ~500 ms after the gesture (REFERENCE.md section 2).

@@ -1,8 +1,8 @@
 'use client'
 import dynamic from 'next/dynamic'
-import { useState, useSyncExternalStore } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 import type { ConnectedViewProps } from './ConnectedView'
-import { loadedConnectedView, markConnectedViewLoaded } from './loadConnectedView'
+import { loadedConnectedView, markConnectedViewLoaded, preloadConnectedView, subscribeConnectedView } from './loadConnectedView'
 
 // The connected view is its own chunk: a first visit (disconnected) never downloads it, and a
 // reload while connected still renders it on the server, so there is no flash. The `import()` sits
@@ -12,18 +12,39 @@ const LazyConnectedView = dynamic(() => import('./ConnectedView').then((m) => ma
 const subscribeToNothing = () => () => {}
 
 /**
- * Where the connected view goes. When its chunk is already in the browser (preloaded by the connect
- * dialog) it is rendered directly, in the same commit as the connection; otherwise through the lazy
- * wrapper. Chosen once per mount, so the component never changes type and loses its state mid-way.
+ * Where the connected view goes.
  *
- * While hydrating a page the server rendered connected (a reload), it is always the lazy wrapper, as
- * on the server: the wrapper suspends once, and React's retry runs this choice again with the chunk
- * loaded by then. Choosing the direct view there changed the tree's depth, so every `useId` inside
- * (the message field's label, the panels' headings) differed from the server's HTML.
+ * While hydrating a page the server rendered connected (a reload), it is the lazy wrapper, as on the
+ * server: the wrapper suspends once, and the server's HTML stays on screen meanwhile. Rendering the
+ * direct view there changed the tree's depth, so every `useId` inside (the message field's label,
+ * the panels' headings) differed from the server's HTML. Chosen once per mount, so that component
+ * never changes type and loses its state mid-way.
+ *
+ * After a connection in this page, it is the view itself, never a suspending wrapper: React holds a
+ * Suspense boundary's content back for up to 300 ms after its fallback showed, which made a
+ * connection whose chunk was still on the wire (a click with no hover first) take 150–250 ms to
+ * show. Until the chunk arrives (it was asked for on intent, or by the click), nothing renders here;
+ * then the view, once, with no state to lose. If the chunk cannot be fetched, the lazy wrapper takes
+ * over, whose own try fails into the page's error handling as before.
  */
 export function ConnectedSlot(props: ConnectedViewProps) {
   // false while hydrating (the server's answer), true for a mount after hydration.
   const hydrated = useSyncExternalStore(subscribeToNothing, () => true, () => false)
-  const [View] = useState(() => (hydrated ? loadedConnectedView()?.ConnectedView : undefined) ?? LazyConnectedView)
-  return <View {...props} />
+  const [hydrating] = useState(!hydrated)
+  const loaded = useSyncExternalStore(subscribeConnectedView, loadedConnectedView, () => undefined)
+  // The chunk could not be fetched: the lazy wrapper tries again, and its failure reaches the page's error boundary.
+  const [unreachable, setUnreachable] = useState(false)
+  useEffect(() => {
+    if (hydrating) return
+    let current = true
+    void preloadConnectedView().then((ok) => {
+      if (!ok && current) setUnreachable(true)
+    })
+    return () => {
+      current = false
+    }
+  }, [hydrating])
+  if (hydrating || (unreachable && !loaded)) return <LazyConnectedView {...props} />
+  if (!loaded) return null
+  return <loaded.ConnectedView {...props} />
 }

@@ -1,5 +1,5 @@
 'use client'
-import { getPublicClient } from '@wagmi/core'
+import { getClient } from '@wagmi/core'
 import { useId, useState, type FormEvent } from 'react'
 import type { Address, Hex } from 'viem'
 import { useConfig } from 'wagmi'
@@ -35,7 +35,7 @@ export function SignMessagePanel({ address, chainId }: SignMessagePanelProps) {
       address,
       message,
       signature,
-      getPublicClient: () => getPublicClient(config, { chainId }),
+      getClient: () => getClient(config, { chainId }),
     })
     setVerification({ signature, verified })
   }

@@ -1,25 +1,50 @@
 import type * as ConnectedViewModule from './ConnectedView'
 
 let loaded: typeof ConnectedViewModule | undefined
+const listeners = new Set<() => void>()
 
 /** Records the connected view's module once it is in the browser (see `loadedConnectedView`). */
 export function markConnectedViewLoaded(module: typeof ConnectedViewModule): typeof ConnectedViewModule {
-  loaded = module
+  if (loaded !== module) {
+    loaded = module
+    for (const listener of listeners) listener()
+  }
   return module
 }
 
-/** Loads the connected view's chunk before it is needed: the connect dialog calls it when it opens. */
-export function preloadConnectedView(): void {
-  void import('./ConnectedView').then(markConnectedViewLoaded, () => {
-    // The page's own render will load it again and report a failure.
-  })
+let loading: Promise<boolean> | undefined
+
+/**
+ * Loads the connected view's chunk before it is needed, once: the connect dialog calls it when the
+ * user reaches for a row (on a phone, when it opens) or picks one. True once loaded; false if the
+ * chunk could not be fetched (offline, a deploy replaced it), and the next call tries again.
+ */
+export function preloadConnectedView(): Promise<boolean> {
+  if (loaded) return Promise.resolve(true)
+  loading ??= import('./ConnectedView').then(
+    (module) => {
+      markConnectedViewLoaded(module)
+      return true
+    },
+    () => {
+      loading = undefined
+      return false
+    },
+  )
+  return loading
 }
 
 /**
  * The module once it has loaded in this browser, else undefined. Rendering it directly (instead of
- * through the lazy wrapper, which always suspends once even for a loaded chunk) shows the account
- * in the same commit as the connection: ~30 ms sooner from click to connected.
+ * through a lazy wrapper, which suspends, and whose reveal React throttles by up to 300 ms) shows
+ * the account in the same commit as the connection, or in the one right after the chunk arrives.
  */
 export function loadedConnectedView(): typeof ConnectedViewModule | undefined {
   return typeof window === 'undefined' ? undefined : loaded
+}
+
+/** For `useSyncExternalStore`: called once the module has loaded. */
+export function subscribeConnectedView(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
 }

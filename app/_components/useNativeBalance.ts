@@ -1,7 +1,7 @@
 'use client'
-import { getBalance } from '@wagmi/core'
+import { getClient } from '@wagmi/core'
 import { useEffect, useState } from 'react'
-import type { Address } from 'viem'
+import { hexToBigInt, type Address } from 'viem'
 import { useConfig } from 'wagmi'
 
 /** How often the balance is read while the tab is visible: a transfer shows without a reload. */
@@ -24,7 +24,12 @@ export function useNativeBalance(address: Address, chainId: number, enabled: boo
     const read = async () => {
       if (document.visibilityState === 'visible') {
         try {
-          const { value } = await getBalance(config, { address, chainId })
+          // One `eth_getBalance` on wagmi's bare client. Not wagmi's or viem's `getBalance`: those
+          // also read ERC-20 balances or balances at a block hash, which brings `call`, multicall and
+          // the ABI coder (~24 kB gzip) into the account view's chunk for a native balance.
+          const client = getClient(config, { chainId })
+          if (!client) throw new Error(`chain ${chainId} is not configured`)
+          const value = hexToBigInt(await client.request({ method: 'eth_getBalance', params: [address, 'latest'] }))
           if (!stopped) setState({ key, value })
         } catch {
           // Unreachable RPC: the row keeps its last value, or stays hidden.

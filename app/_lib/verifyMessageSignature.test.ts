@@ -27,12 +27,12 @@ describe('verifyMessageSignature', () => {
 
   it('accepts an EOA signature of the message by recovering it locally, without the chain', async () => {
     const signature = await signer.signMessage({ message })
-    await expect(verifyMessageSignature({ address: signer.address, message, signature, getPublicClient: noRpc })).resolves.toBe(true)
+    await expect(verifyMessageSignature({ address: signer.address, message, signature, getClient: noRpc })).resolves.toBe(true)
   })
 
   it('rejects a signature of another message', async () => {
     const signature = await signer.signMessage({ message: 'something else' })
-    await expect(verifyMessageSignature({ address: signer.address, message, signature, getPublicClient: () => client })).resolves.toBe(false)
+    await expect(verifyMessageSignature({ address: signer.address, message, signature, getClient: () => client })).resolves.toBe(false)
   })
 
   it('rejects a signature made by another key for an address without code (asks the chain once)', async () => {
@@ -42,7 +42,7 @@ describe('verifyMessageSignature', () => {
       address: signer.address,
       message,
       signature,
-      getPublicClient: () => {
+      getClient: () => {
         asked += 1
         return client
       },
@@ -53,13 +53,13 @@ describe('verifyMessageSignature', () => {
 
   it('rejects garbage instead of throwing', async () => {
     await expect(
-      verifyMessageSignature({ address: signer.address, message, signature: '0x1234', getPublicClient: () => client }),
+      verifyMessageSignature({ address: signer.address, message, signature: '0x1234', getClient: () => client }),
     ).resolves.toBe(false)
   })
 
   it('answers false when the chain cannot be reached for a non-EOA signature', async () => {
     const dead = createPublicClient({ chain: foundry, transport: http('http://127.0.0.1:9', { retryCount: 0, timeout: 1000 }) })
     const signature = await stranger.signMessage({ message })
-    await expect(verifyMessageSignature({ address: signer.address, message, signature, getPublicClient: () => dead })).resolves.toBe(false)
+    await expect(verifyMessageSignature({ address: signer.address, message, signature, getClient: () => dead })).resolves.toBe(false)
   })
 })

@@ -4,8 +4,12 @@ export type VerifyMessageSignatureParameters = {
   address: Address
   message: string
   signature: Hex
-  /** A client for the chain the account lives on; asked only when local recovery does not match. */
-  getPublicClient: () => Client | undefined
+  /**
+   * A client for the chain the account lives on; asked only when local recovery does not match. A
+   * bare client is enough (wagmi's `getClient`): the actions are loaded here, on demand, so the view
+   * does not carry every public action the way a `publicActions`-extended client does.
+   */
+  getClient: () => Client | undefined
 }
 
 /**
@@ -24,7 +28,7 @@ export async function verifyMessageSignature(parameters: VerifyMessageSignatureP
     // Not a plain 65-byte ECDSA signature (e.g. ERC-6492 wrapped): only the chain can tell.
   }
   try {
-    const client = parameters.getPublicClient()
+    const client = parameters.getClient()
     if (!client) return false
     const { getCode, verifyMessage } = await import('viem/actions')
     const contract = isErc6492Signature(signature) || (await getCode(client, { address })) !== undefined

@@ -164,9 +164,11 @@ async function dialogOpenJs(browser: Browser, baseURL: string, label: string): P
     await quiet(() => lastStart)
     let added = 0
     const sdk: string[] = []
+    const chunks: Record<string, number> = {}
     for (const [id, url] of scripts) {
       if (before.has(id)) continue
       added += sizes.get(id) ?? 0
+      chunks[new URL(url).pathname] = sizes.get(id) ?? 0
       const body = (await cdp.send('Network.getResponseBody', { requestId: id }).catch(() => ({ body: '' }))) as { body: string }
       if (WALLET_SDK_MARKERS.some((marker) => body.body.includes(marker))) sdk.push(new URL(url).pathname)
     }
@@ -175,6 +177,7 @@ async function dialogOpenJs(browser: Browser, baseURL: string, label: string): P
         idleBytes,
         scriptsAdded: scripts.size - before.size,
         walletSdkChunks: sdk,
+        chunks,
         // Issue 14 measured 338 kB gzip with a project id before SDKs waited for intent.
       }),
       ...(sdk.length > 0 ? { meets: false } : {}),
@@ -190,8 +193,12 @@ const MEASURE_CLICK_TO_CONNECTED = clickToConnectedScript('wallet-option-sigilte
 /**
  * Median of `runs` click-to-connected times with the injected test wallet, measured inside the
  * page: from the click on the wallet's option to the moment the connected address is in the DOM.
+ * Without `hoverFirstMs` the click comes from a script, as soon as the row shows, with no intent
+ * before it (the account view's chunk is fetched beside the connection: the worst case); with it,
+ * the pointer rests on the row that long first, as a mouse user's does.
  */
-async function clickToConnected(browser: Browser, baseURL: string, anvil: Anvil): Promise<Figure> {
+async function clickToConnected(browser: Browser, baseURL: string, anvil: Anvil, hoverFirstMs?: number): Promise<Figure> {
+  const metric = hoverFirstMs === undefined ? 'click_to_connected_ms_median' : 'click_to_connected_after_hover_ms_median'
   const times: number[] = []
   for (let run = 0; run < connectRuns; run++) {
     const context = await browser.newContext()
@@ -205,6 +212,11 @@ async function clickToConnected(browser: Browser, baseURL: string, anvil: Anvil)
       await page.getByTestId('connect-button').click()
       const option = page.getByTestId('wallet-option-sigiltestwallet')
       await option.waitFor({ state: 'visible' })
+      if (hoverFirstMs !== undefined) {
+        // A mouse user's pointer crosses the row before the click: the intent that loads the account view.
+        await option.hover()
+        await page.waitForTimeout(hoverFirstMs)
+      }
       const elapsed = (await page.evaluate(MEASURE_CLICK_TO_CONNECTED)) as number
       times.push(elapsed)
     } catch (error) {
@@ -216,7 +228,8 @@ async function clickToConnected(browser: Browser, baseURL: string, anvil: Anvil)
     }
   }
   const value = Math.round(median(times) * 10) / 10
-  return atMost('click_to_connected_ms_median', value, TARGETS.clickToConnectedMs, 'ms', {
+  return atMost(metric, value, TARGETS.clickToConnectedMs, 'ms', {
+    ...(hoverFirstMs === undefined ? {} : { hoverFirstMs }),
     runs: times.length,
     min: Math.round(Math.min(...times) * 10) / 10,
     max: Math.round(Math.max(...times) * 10) / 10,
@@ -378,6 +391,11 @@ async function main() {
       print(
         await clickToConnected(browser, server.baseURL, anvil).catch((e) =>
           failed('click_to_connected_ms_median', 'ms', `<= ${TARGETS.clickToConnectedMs}`, e),
+        ),
+      )
+      print(
+        await clickToConnected(browser, server.baseURL, anvil, 300).catch((e) =>
+          failed('click_to_connected_after_hover_ms_median', 'ms', `<= ${TARGETS.clickToConnectedMs}`, e),
         ),
       )
     }

@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { act, cleanup, render } from '@testing-library/react'
+import { useEffect } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { ConnectedViewProps } from './ConnectedView'
+
+/**
+ * After a connection in the page (no server HTML to match), the account view is rendered directly
+ * once its chunk is here, never through a suspending wrapper: React holds a Suspense boundary's
+ * content back for up to 300 ms after its fallback showed, which is what a click with no hover
+ * before it (the chunk still on the wire) paid.
+ */
+const mounts = vi.hoisted(() => ({ count: 0, unmounts: 0 }))
+const chunk = vi.hoisted(() => {
+  let release: () => void = () => undefined
+  const arrived = new Promise<void>((resolve) => (release = resolve))
+  return { arrived, release: () => release() }
+})
+
+vi.mock('./ConnectedView', async () => {
+  await chunk.arrived
+  return {
+    ConnectedView: function Probe({ address }: ConnectedViewProps) {
+      useEffect(() => {
+        mounts.count += 1
+        return () => {
+          mounts.unmounts += 1
+        }
+      }, [])
+      return <p data-testid="probe">{address}</p>
+    },
+  }
+})
+
+const { ConnectedSlot } = await import('./ConnectedSlot')
+const { loadedConnectedView } = await import('./loadConnectedView')
+
+const props = { address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', chainId: 31337 } as unknown as ConnectedViewProps
+
+describe('ConnectedSlot', () => {
+  afterEach(cleanup)
+
+  it('shows nothing while the chunk is on its way, then the view in the next commit, mounted once', async () => {
+    const view = render(<ConnectedSlot {...props} />)
+    expect(view.container.innerHTML).toBe('')
+    expect(loadedConnectedView()).toBeUndefined()
+    await act(async () => {
+      chunk.release()
+      await chunk.arrived
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    })
+    expect(view.getByTestId('probe').textContent).toBe(props.address)
+    expect(loadedConnectedView()).toBeDefined()
+    expect(mounts).toEqual({ count: 1, unmounts: 0 })
+    view.rerender(<ConnectedSlot {...props} chainId={1} />)
+    expect(mounts).toEqual({ count: 1, unmounts: 0 })
+  })
+
+  it('renders a loaded view in the same commit as the connection', () => {
+    const view = render(<ConnectedSlot {...props} />)
+    expect(view.getByTestId('probe').textContent).toBe(props.address)
+  })
+})
