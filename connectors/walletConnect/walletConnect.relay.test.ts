@@ -160,6 +160,21 @@ describe('walletConnect over the loopback relay', () => {
     expect(s.relay.stats.connections.every((c) => c.projectId === 'test')).toBe(true)
   })
 
+  it('shows the URI as soon as the pairing exists, before the proposal is out; it is the SDK’s own, and a wallet that pairs at once connects', async () => {
+    const s = await setup()
+    const provider = await s.client.init()
+    const announced: { uri: string; proposalsAtRelay: number }[] = []
+    provider.on('display_uri', ((uri: string) => announced.push({ uri, proposalsAtRelay: s.relay.stats.methods.wc_proposeSession ?? 0 })) as never)
+    const { result } = await connectVia(s)
+    // First at the pairing (nothing at the relay yet), then the SDK's own after publishing: one URI.
+    expect(announced).toHaveLength(2)
+    expect(announced[0]!.proposalsAtRelay).toBe(0)
+    expect(announced[1]!.proposalsAtRelay).toBe(1)
+    expect(announced[1]!.uri).toBe(announced[0]!.uri)
+    expect(announced[0]!.uri).toMatch(/^wc:[0-9a-f]{64}@2\?expiryTimestamp=\d+&relay-protocol=irn&symKey=[0-9a-f]{64}$/)
+    expect(result.accounts).toEqual([s.wallet.address])
+  })
+
   it('offers the connectors’ preferred chains first in the proposal, then the others in configuration order', async () => {
     const s = await setup({ preferredChains: [sepolia.id, foundry.id] })
     await connectVia(s)

@@ -57,9 +57,9 @@ export type LoadWalletConnectSdk = (options: WalletConnectProviderOptions) => Pr
 
 /** The real SDK, imported on first use (STYLE.md habit 3): its ~100 kB never reach the first load. */
 export const loadEthereumProvider: LoadWalletConnectSdk = async (options) => {
-  const { EthereumProvider } = await import('@walletconnect/ethereum-provider')
+  const { initEthereumProvider } = await import('./sdk')
   // The SDK's first start in a browser may move our `…walletconnect` values out of localStorage.
-  return (await keepOwnValuesThroughSdkStart(() => EthereumProvider.init(options))) as unknown as WalletConnectSdkProvider
+  return (await keepOwnValuesThroughSdkStart(() => initEthereumProvider(options))) as unknown as WalletConnectSdkProvider
 }
 
 /** A pairing the user walked away from (the view closed): not an error to show or report. */

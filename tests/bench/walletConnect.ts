@@ -162,7 +162,7 @@ async function pairingRuns(browser: Browser, baseURL: string, relay: Relay, wall
       target: `<= ${QR_TARGET_MS}`,
       meets: medianMs(cold) <= QR_TARGET_MS,
       runs: cold.length,
-      note: 'cold page, pointer over the row first (SDK init and relay socket on intent), proposal on the click',
+      note: 'cold page, pointer over the row first (SDK init and relay socket on intent); on the click the QR shows once the pairing exists, the proposal follows',
       samples: cold.map((value) => Math.round(value)),
       proposalsBeforeClick,
       socketsBeforeIntent,

@@ -1,0 +1,53 @@
+import { EthereumProvider } from '@walletconnect/ethereum-provider'
+import { formatUri } from '@walletconnect/utils'
+import type { WalletConnectProviderOptions } from './providerOptions'
+
+type Provider = Awaited<ReturnType<typeof EthereumProvider.init>>
+type CreatedPairing = { topic: string; expiry: number; relay: { protocol: string; data?: string }; methods?: string[] | undefined }
+
+/**
+ * The WalletConnect SDK's chunk: `walletConnectClient` imports this module on first use, so the SDK
+ * and what Sigil adds to it load together, never with the first load.
+ */
+export async function initEthereumProvider(options: WalletConnectProviderOptions): Promise<Provider> {
+  const provider = await EthereumProvider.init(options)
+  announceUriAtPairing(provider)
+  return provider
+}
+
+/**
+ * Emits the provider's `display_uri` as soon as the SDK has made the pairing, instead of after the
+ * proposal has gone out. The SDK (2.25, pinned) announces the URI only once `connect()` has encoded
+ * the proposal, fetched a Verify API attestation (an iframe to WalletConnect's verify server: a
+ * round trip to another host) and published it; the URI itself exists from the first moments of
+ * `connect()`, and a wallet that pairs before the proposal is out receives it when it arrives (the
+ * relay delivers a topic's messages to its subscribers and keeps them for the proposal's lifetime).
+ * So the QR code shows after the pairing's key is made, not after two network round trips.
+ *
+ * The URI is the SDK's own: `formatUri` with the pairing's topic, symmetric key (from the SDK's
+ * keychain), relay, expiry and methods, as its `pairing.create` builds it; the SDK's later
+ * `display_uri` repeats the same string (the relay test checks both). Should the SDK's internals
+ * change shape, this stays silent and the SDK's own announcement still comes.
+ */
+function announceUriAtPairing(provider: Provider): void {
+  const core = provider.signer.client?.core
+  if (!core) return
+  core.pairing.events.on('pairing_create', (pairing: CreatedPairing) => {
+    let symKey: string
+    try {
+      symKey = core.crypto.keychain.get(pairing.topic)
+    } catch {
+      return
+    }
+    const uri = formatUri({
+      protocol: core.protocol,
+      version: core.version,
+      topic: pairing.topic,
+      symKey,
+      relay: pairing.relay,
+      expiryTimestamp: pairing.expiry,
+      methods: pairing.methods,
+    })
+    provider.events.emit('display_uri', uri)
+  })
+}
