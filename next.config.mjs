@@ -52,6 +52,13 @@ export default function nextConfig(phase) {
     distDir: process.env.NEXT_DIST_DIR || '.next',
     reactStrictMode: true,
     poweredByHeader: false,
+    experimental: {
+      // The page's stylesheet (~7 kB, ~2 kB gzip) travels in the HTML (issue 14, part 5): the first
+      // paint needs no second request, so it comes sooner after the HTML and more often before the
+      // page's scripts have arrived. The largest paint (the intro) is in the first frame either way;
+      // Lighthouse's simulation counts the scripts that finished before that frame into it.
+      inlineCss: true,
+    },
     // PGlite ships WASM + a data bundle that webpack cannot bundle; load it from node_modules at run time.
     serverExternalPackages: ['@electric-sql/pglite', 'pg'],
     turbopack: {
