@@ -81,12 +81,12 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
     // On a computer nothing loads until the user reaches for a row (`onIntent`): then the account
     // view that follows a connection, and the row's family (most pick an extension, which needs no
     // SDK). A phone has no hover, and a deep link must fire inside the tap with its URI ready, so
-    // there the account view and the families that act inside the tap (WalletConnect pre-pairs, the
-    // Coinbase SDK is created) warm up with the dialog. Not at once: their SDKs are large to parse,
-    // and a wallet picked in the first moments must not wait behind them.
+    // there the account view loads with the dialog, and the families that act inside the tap
+    // (WalletConnect pre-pairs, the Coinbase SDK is created) warm up a moment later: their SDKs are
+    // large to parse, and a wallet picked in the first moments must not wait behind them.
     if (!platform.isMobile) return
+    void preloadConnectedView()
     const timer = setTimeout(() => {
-      void preloadConnectedView()
       for (const connector of config.connectors) {
         const family = familyOf(connector)
         if (family?.warmUpWithDialog) warmUp(family, family.listing?.panel)
