@@ -18,11 +18,11 @@ const MONOGRAM_ONLY = [
 ]
 
 describe('walletLogo', () => {
-  it('gives every entry that names a logo its cell in the same-origin image of the package’s SVGs', () => {
+  it('gives every entry that names a logo the same-origin image of the package’s SVG', () => {
     for (const { key, entry } of entries) {
       if (entry.brand?.logo === undefined) continue
       expect(Object.hasOwn(web3iconsWallets, entry.brand.logo), `${key}: ${entry.brand.logo}`).toBe(true)
-      expect(walletLogo(entry), key).toBe(`/wallet-logos/all.svg#${entry.brand.logo}`)
+      expect(walletLogo(entry), key).toBe(`/wallet-logos/${entry.brand.logo}.svg`)
     }
   })
 

@@ -1,8 +1,8 @@
 /**
  * The wallet logos Sigil serves, by the icon package's own wallet id: the keys of
  * \`web3iconsWallets\` (a test keeps the two equal). The page needs only these names: the SVGs
- * themselves are served as one image, \`/wallet-logos/all.svg\` (app/wallet-logos), so no logo is ever
- * part of a script, and a browser fetches them in one request, once, from its cache after.
+ * themselves are served as images from \`/wallet-logos/<id>.svg\` (app/wallet-logos), so no logo is
+ * ever part of a script, and a browser fetches only the ones on screen, once, from its cache after.
  */
 export const WALLET_LOGO_IDS: ReadonlySet<string> = new Set([
   'alpha-wallet',
@@ -30,10 +30,7 @@ export const WALLET_LOGO_IDS: ReadonlySet<string> = new Set([
   'zerion',
 ])
 
-/**
- * Where the page loads a wallet logo from: its cell in the sprite of every logo, a same-origin image
- * (the CSP's `img-src 'self'`) fetched once for the whole list (see walletLogoSprite.ts).
- */
+/** Where the page loads a wallet logo from: a same-origin image (the CSP's \`img-src 'self'\`). */
 export function walletLogoPath(id: string): string {
-  return `/wallet-logos/all.svg#${encodeURIComponent(id)}`
+  return `/wallet-logos/${encodeURIComponent(id)}.svg`
 }

@@ -89,7 +89,7 @@ describe('listWallets', () => {
     const list = listWallets({ announced: [remote, unknownRemote], book })
     // Not the remote address: the book's logo for Rabby, served by this site.
     expect(list[0]?.icon).toBe(walletLogo(book.rabby))
-    expect(list[0]?.icon).toBe('/wallet-logos/all.svg#rabby')
+    expect(list[0]?.icon).toBe('/wallet-logos/rabby.svg')
     expect(list[1]?.icon).toMatch(/^data:image\/svg\+xml,/)
   })
 
