@@ -78,14 +78,15 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
   useLifetimeEffect(() => {
     const element = dialog.current
     if (element && !element.open) element.showModal()
-    // On a computer nothing loads until the user reaches for a row (`onIntent`): then the account
-    // view that follows a connection, and the row's family (most pick an extension, which needs no
-    // SDK). A phone has no hover, and a deep link must fire inside the tap with its URI ready, so
-    // there the account view loads with the dialog, and the families that act inside the tap
-    // (WalletConnect pre-pairs, the Coinbase SDK is created) warm up a moment later: their SDKs are
-    // large to parse, and a wallet picked in the first moments must not wait behind them.
-    if (!platform.isMobile) return
+    // The account view that follows a connection was asked for by the click that opened the dialog
+    // (ConnectButton); asked again here, once, for a dialog opened another way. On a computer no
+    // family loads until the user reaches for its row (`onIntent`): most pick an extension, which
+    // needs no SDK. A phone has no hover, and a deep link must fire inside the tap with its URI
+    // ready, so there the families that act inside the tap (WalletConnect pre-pairs, the Coinbase
+    // SDK is created) warm up a moment after the dialog opens: their SDKs are large to parse, and a
+    // wallet picked in the first moments must not wait behind them.
     void preloadConnectedView()
+    if (!platform.isMobile) return
     const timer = setTimeout(() => {
       for (const connector of config.connectors) {
         const family = familyOf(connector)
