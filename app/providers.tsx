@@ -32,8 +32,13 @@ export function Providers({ publicConfig, initialState, locale, messages, childr
   // the server and would touch browser storage during import (STYLE.md habit 7).
   // The RPC proxy's same-origin paths become absolute for this page's origin (the WalletConnect SDK
   // takes absolute URLs only); on the server nothing is requested, so they stay as they are.
+  // The book wallets' ~80 connectors are created when the page is idle (or the dialog opens), not
+  // while it hydrates; those of a stored connection at once, for the reconnect.
   const [config] = useState(() =>
-    createSigilConfig({ ...publicConfig, rpcUrls: absoluteRpcUrls(publicConfig.rpcUrls, typeof window === 'undefined' ? undefined : window.location.origin) }),
+    createSigilConfig(
+      { ...publicConfig, rpcUrls: absoluteRpcUrls(publicConfig.rpcUrls, typeof window === 'undefined' ? undefined : window.location.origin) },
+      { bookWallets: 'when-idle' },
+    ),
   )
   return (
     <PublicConfigContext value={publicConfig}>

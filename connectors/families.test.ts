@@ -5,6 +5,7 @@ import type { PublicConfig } from '@/lib/config/public'
 import type { ErrorCode } from '@/lib/i18n/en'
 import type { Messages } from '@/lib/i18n/messages'
 import { monogramIcon } from '@/wallet-book/icons/monogramIcon'
+import { injectedIndex } from '@/wallet-book/injectedIndex'
 import { families } from './families'
 import type { SigilFamily } from './shared/family'
 import { familyOf, lazyConnector } from './shared/lazyConnector'
@@ -28,7 +29,12 @@ describe('the family registry', () => {
 
   it('is where the wagmi config takes every connector from, in the registry’s order', () => {
     const config = createSigilConfig(publicConfig, { discovery: undefined })
-    const fromFamilies = families.flatMap((family) => family.connectors(publicConfig).map((create) => create({ chains: config.chains, emitter: undefined as never } as never).id))
+    const book = Object.keys(injectedIndex)
+    const fromFamilies = families.flatMap((family) =>
+      [...(family.walletConnectors?.(publicConfig, book) ?? []), ...family.connectors(publicConfig)].map(
+        (create) => create({ chains: config.chains, emitter: undefined as never } as never).id,
+      ),
+    )
     expect(config.connectors.map((connector) => connector.id)).toEqual(fromFamilies)
   })
 

@@ -1,6 +1,8 @@
 'use client'
 import dynamic from 'next/dynamic'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useConfig } from 'wagmi'
+import { addWalletConnectors } from '@/app/_wagmi/createSigilConfig'
 import { useConnectionSummary } from '@/app/_wagmi/useConnectionSummary'
 import type { KnownSession } from '../_lib/knownSession'
 import { ConnectButton } from './ConnectButton'
@@ -33,6 +35,13 @@ export function Wallet({ initialSession, connectLabel, intro }: WalletProps) {
   // The dialog lives here, not in the button: a connection the user cancelled can still land for an
   // instant before it is undone, and that must not tear the dialog down under them.
   const [dialogOpen, setDialogOpen] = useState(false)
+  const config = useConfig()
+  function openDialog() {
+    // The dialog lists every book wallet through its connectors: created now if the page has not
+    // been idle yet (createSigilConfig, `bookWallets: 'when-idle'`).
+    addWalletConnectors(config)
+    setDialogOpen(true)
+  }
   const opener = useRef<HTMLButtonElement>(null)
   const restoreFocus = useRef(false)
   useEffect(() => {
@@ -61,7 +70,7 @@ export function Wallet({ initialSession, connectLabel, intro }: WalletProps) {
       ) : (
         <div className="card">
           {intro}
-          <ConnectButton ref={opener} label={connectLabel} onOpen={() => setDialogOpen(true)} />
+          <ConnectButton ref={opener} label={connectLabel} onOpen={openDialog} />
         </div>
       )}
       {dialogOpen && (

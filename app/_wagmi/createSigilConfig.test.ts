@@ -1,12 +1,12 @@
 import { cookieToInitialState, type Connector } from '@wagmi/core'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createDiscoveryStore } from '@/connectors/injected/discovery'
 import { createFakeProvider } from '@/connectors/testing/fakeProvider'
 import type { PublicConfig } from '@/lib/config/public'
 import { ChainNotSupportedError } from '@/lib/errors/wallet'
 import { WAGMI_STORAGE_KEY } from '@/lib/storageNames'
 import { walletBookEntries } from '@/wallet-book'
-import { createSigilConfig, sigilChains } from '@/app/_wagmi/createSigilConfig'
+import { addWalletConnectors, createSigilConfig, sigilChains } from '@/app/_wagmi/createSigilConfig'
 
 const publicConfig: PublicConfig = {
   chainIds: [8453, 1, 31337],
@@ -82,5 +82,17 @@ describe('createSigilConfig', () => {
     announce(target, 'Spike Test Wallet', 'dev.test.wallet')
     expect(config.connectors.length).toBe(before + 1)
     expect(ids(config.connectors).filter((id) => id === 'metamask')).toHaveLength(1)
+  })
+
+  it('never creates the book wallets\' connectors on the server when told to wait for an idle page', () => {
+    vi.useFakeTimers()
+    try {
+      const config = createSigilConfig(publicConfig, { discovery: undefined, bookWallets: 'when-idle' })
+      addWalletConnectors(config)
+      vi.runAllTimers()
+      expect(ids(config.connectors).sort()).toEqual(['browserwallet', 'walletConnect', 'coinbasesmartwallet', 'embedded'].sort())
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

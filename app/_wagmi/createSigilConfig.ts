@@ -3,18 +3,50 @@ import type { Chain } from 'viem'
 import { families } from '@/connectors/families'
 import { getDiscoveryStore, type DiscoveryStore } from '@/connectors/injected/discovery'
 import type { SigilFamily } from '@/connectors/shared/family'
+import { storedConnectionKeys } from '@/connectors/shared/persistedValues'
+import type { KeyValueStorage } from '@/connectors/shared/storage'
 import { getSupportedChains, localChain } from '@/lib/chains'
 import type { PublicConfig } from '@/lib/config/public'
 import { ChainNotSupportedError } from '@/lib/errors/wallet'
 import { WAGMI_STORAGE_KEY } from '@/lib/storageNames'
 import { lazyHttp } from '@/app/_wagmi/lazyHttp'
 import { watchAnnouncedWallets } from '@/app/_wagmi/watchAnnouncedWallets'
+import { injectedIndex } from '@/wallet-book/injectedIndex'
 
 export type CreateSigilConfigOptions = {
   /** EIP-6963 announcements; the page's discovery store by default (none on the server). */
   discovery?: DiscoveryStore | undefined
   /** The wallet families; the registry's (connectors/families.ts) by default. */
   families?: readonly SigilFamily[] | undefined
+  /**
+   * When the book wallets' connectors (`walletConnectors` of each family, ~80 for ~40 wallets) are
+   * created. `at-once` (default): with the config. `when-idle` (the page): only those of wallets with
+   * a stored connection at once, so a reload restores them; the others in a task of their own when
+   * the browser is idle, or when `addWalletConnectors` asks first (the connect dialog opening), so
+   * they are not part of the page's hydration. On the server, never.
+   */
+  bookWallets?: 'at-once' | 'when-idle' | undefined
+  /** Where stored connections are looked for (`when-idle`); the browser's localStorage by default. */
+  storage?: KeyValueStorage | undefined
+}
+
+/** Every wallet of the book, in the book's order: the keys families make `walletConnectors` for. */
+const bookWalletKeys: readonly string[] = Object.keys(injectedIndex)
+
+/** The configs whose book wallets' connectors are still to be created, and how. */
+const pendingWalletConnectors = new WeakMap<Config, () => void>()
+
+/**
+ * Creates the book wallets' connectors a config left for later (`bookWallets: 'when-idle'`) now, if
+ * they are not there yet: the connect dialog lists every book wallet, through one of these.
+ */
+export function addWalletConnectors(config: Config): void {
+  pendingWalletConnectors.get(config)?.()
+}
+
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 })
+  else setTimeout(run, 1)
 }
 
 /** The configured chains, in the configuration's order; the local chain talks to the configured RPC. */
@@ -41,13 +73,22 @@ export function sigilChains(publicConfig: PublicConfig): readonly [Chain, ...Cha
  * - connectors: every family's, as the registry lists them (connectors/families.ts): the injected
  *   connectors of the book's wallets and the generic "Browser wallet", then the lazily loaded
  *   families' `lazyConnector` proxies, which import their family (and SDK) when chosen or restored,
- *   so no wallet SDK is imported here; in the browser, every EIP-6963 wallet the book does not know
- *   is added as it announces (our own discovery, hence `multiInjectedProviderDiscovery: false`);
+ *   so no wallet SDK is imported here; the book wallets' ones at once or when idle (`bookWallets`);
+ *   in the browser, every EIP-6963 wallet the book does not know is added as it announces (our own
+ *   discovery, hence `multiInjectedProviderDiscovery: false`);
  * - each chain's RPC is viem's `http` transport, loaded on the first read (`lazyHttp`).
  */
 export function createSigilConfig(publicConfig: PublicConfig, options: CreateSigilConfigOptions = {}): Config {
   const chains = sigilChains(publicConfig)
-  const connectors: CreateConnectorFn[] = (options.families ?? families).flatMap((family) => family.connectors(publicConfig))
+  const registry = options.families ?? families
+  const deferred = options.bookWallets === 'when-idle'
+  const stored = deferred ? storedConnectionKeys(options.storage) : undefined
+  const atOnce = stored ? bookWalletKeys.filter((key) => stored.has(key)) : bookWalletKeys
+  // Per family, its book wallets' connectors, then its own (the generic "Browser wallet", the rows).
+  const connectors: CreateConnectorFn[] = registry.flatMap((family) => [
+    ...(family.walletConnectors?.(publicConfig, atOnce) ?? []),
+    ...family.connectors(publicConfig),
+  ])
   const config = createConfig({
     chains,
     transports: Object.fromEntries(chains.map((chain) => [chain.id, lazyHttp(publicConfig.rpcUrls[chain.id])])),
@@ -56,6 +97,21 @@ export function createSigilConfig(publicConfig: PublicConfig, options: CreateSig
     storage: createStorage({ storage: cookieStorage, key: WAGMI_STORAGE_KEY }),
     multiInjectedProviderDiscovery: false,
   })
+  if (stored && typeof window !== 'undefined') {
+    const later = bookWalletKeys.filter((key) => !stored.has(key))
+    const add = () => {
+      if (pendingWalletConnectors.get(config) !== add) return
+      pendingWalletConnectors.delete(config)
+      const existing = new Set(config.connectors.map((connector) => connector.id))
+      const created = registry
+        .flatMap((family) => family.walletConnectors?.(publicConfig, later) ?? [])
+        .map((create) => config._internal.connectors.setup(create))
+        .filter((connector) => !existing.has(connector.id))
+      if (created.length > 0) config._internal.connectors.setState((current) => [...current, ...created])
+    }
+    pendingWalletConnectors.set(config, add)
+    whenIdle(add)
+  }
   const discovery = options.discovery ?? getDiscoveryStore()
   if (discovery) watchAnnouncedWallets(config, discovery)
   return config

@@ -65,6 +65,13 @@ export type SigilFamily = {
    * settings it reads, e.g. `Pick<PublicConfig, 'rpcUrls'>` (a type, so no byte of the first load).
    */
   connectors(publicConfig: PublicConfig): CreateConnectorFn[]
+  /**
+   * The family's connectors for wallets of the book (an extension's, a phone app's over
+   * WalletConnect): one or none per key, in the order given. Not all in the first load's config:
+   * `createSigilConfig` creates those of wallets with a stored connection at once (a reload restores
+   * them), the others when the page is idle or the connect dialog opens, whichever comes first.
+   */
+  walletConnectors?(publicConfig: PublicConfig, keys: readonly string[]): CreateConnectorFn[]
   /** The family's dialog view, a chunk of its own: fetched when the dialog warms it up or its row is chosen. */
   readonly panel?: (() => Promise<ComponentType<FamilyPanelProps>>) | undefined
   /**

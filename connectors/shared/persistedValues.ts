@@ -1,7 +1,7 @@
 import type { Address } from 'viem'
 import { isChainId } from '@/lib/chains'
 import { ChainNotSupportedError } from '@/lib/errors/wallet'
-import { storageKeys } from '@/lib/storageNames'
+import { storageKey, storageKeys } from '@/lib/storageNames'
 import { parseAddress, tryParseAddress } from './parseAddress'
 import { browserStorage, type KeyValueStorage } from './storage'
 
@@ -75,4 +75,18 @@ export function createPersistedValues(connectorKey: string, storage: KeyValueSto
       for (const key of Object.values(keys)) storage.removeItem(key)
     },
   }
+}
+
+/**
+ * The connector keys a stored connection names (an active account or a WalletConnect session topic):
+ * the connectors a reload may restore. One pass over the storage's names, nothing parsed.
+ */
+export function storedConnectionKeys(storage: KeyValueStorage = browserStorage): Set<string> {
+  const prefixes = [storageKey('activeAccount', ''), storageKey('sessionTopic', '')]
+  const keys = new Set<string>()
+  for (const name of storage.names()) {
+    const prefix = prefixes.find((candidate) => name.startsWith(candidate))
+    if (prefix && name.length > prefix.length) keys.add(name.slice(prefix.length))
+  }
+  return keys
 }

@@ -4,15 +4,15 @@ import { describe, expect, it, vi } from 'vitest'
 import type { PublicConfig } from '@/lib/config/public'
 import { walletBook } from '@/wallet-book'
 import { familyOf } from '../shared/lazyConnector'
-import { walletConnectConnectors } from './family'
+import { walletConnectConnectors, walletConnectWalletConnectors } from './family'
 
 const publicConfig: PublicConfig = { chainIds: [1], rpcUrls: {}, walletConnectProjectId: 'test', appOrigins: ['http://localhost:3000'] }
 
 function config() {
-  return createConfig({ chains: [mainnet], transports: { [mainnet.id]: http() }, storage: null, connectors: walletConnectConnectors(publicConfig) })
+  return createConfig({ chains: [mainnet], transports: { [mainnet.id]: http() }, storage: null, connectors: [...walletConnectConnectors(publicConfig), ...walletConnectWalletConnectors(publicConfig, Object.keys(walletBook))] })
 }
 
-describe('walletConnectConnectors', () => {
+describe('the WalletConnect connectors', () => {
   it('a generic WalletConnect row with the QR view, then one connector per book wallet with WalletConnect (not filtered), keyed by the book key', () => {
     const connectors = config().connectors
     const expectedWallets = Object.entries(walletBook)
@@ -27,6 +27,13 @@ describe('walletConnectConnectors', () => {
     expect(connectors.slice(1).every((connector) => familyOf(connector)?.listing === undefined)).toBe(true)
     expect(connectors.map((connector) => connector.icon).every((icon) => icon?.startsWith('data:image/svg+xml,'))).toBe(true)
     expect(keys).not.toContain('coinbase')
+  })
+
+  it('makes per-wallet connectors for the keys asked, in their order, and none for a wallet without WalletConnect or an unknown key', () => {
+    const ids = walletConnectWalletConnectors(publicConfig, ['rainbow', 'coinbase', 'metamask', 'no-such-wallet', '__proto__']).map(
+      (create) => create({ chains: [mainnet], emitter: undefined as never } as never).id,
+    )
+    expect(ids).toEqual(['walletConnect.rainbow', 'walletConnect.metamask'])
   })
 
   it('a reload with no stored session topic loads neither the family nor its SDK', async () => {

@@ -17,50 +17,60 @@ declare module '@/lib/i18n/familyCatalogues' {
 const hasStoredConnection = (persisted: { getSessionTopic(): string | undefined }) => persisted.getSessionTopic() !== undefined
 
 /**
- * The connectors of WalletConnect as they sit in the first load: `lazyConnector` proxies only (see
- * connectors/shared/lazyConnector.ts); the family module and its SDK load when needed. The generic
- * "WalletConnect" row (QR code) lists itself; the per-wallet connectors (one per book wallet with
- * WalletConnect, not `filterFromWalletConnect`) are reached through the wallets' own rows. Names,
- * keys and icons come from the injected index the first load already carries (no book data added).
- * Every proxy warms up with the dialog: on a phone the pairing URI must exist before the tap.
- */
-/**
  * The deployment settings the family reads: the project id and relay (`WALLETCONNECT_*`), the chains
  * and their RPCs, and the site's origin (the metadata wallets show): the whole public configuration.
  */
 export type WalletConnectOptions = PublicConfig
 
+const loader = (publicConfig: WalletConnectOptions, wallet?: string) => () =>
+  import('./walletConnect').then(({ walletConnect }) => walletConnect({ publicConfig, wallet }) as never)
+
+/**
+ * WalletConnect's connectors are `lazyConnector` proxies only (see connectors/shared/lazyConnector.ts):
+ * the family module and its SDK load when needed. This is the generic "WalletConnect" row (QR code),
+ * which lists itself. Every proxy warms up with the dialog on a phone: the pairing URI must exist
+ * before the tap.
+ */
 export function walletConnectConnectors(publicConfig: WalletConnectOptions): CreateConnectorFn[] {
-  const load = (wallet?: string) => () =>
-    import('./walletConnect').then(({ walletConnect }) => walletConnect({ publicConfig, wallet }) as never)
-  const generic = lazyConnector({
-    id: walletConnectConnectorId(),
-    type: WALLETCONNECT_TYPE,
-    icon: monogramIcon('WC', '#3B99FC'),
-    properties: { name: 'WalletConnect', canConnectViaQrCode: true },
-    load: load(),
-    hasStoredConnection,
-    listing: {
-      order: 1,
-      panel: WALLETCONNECT_PANEL,
-      tagline: { desktop: 'connect.tagline.walletConnect', mobile: 'connect.tagline.walletConnectMobile' },
-    },
-    warmUpWithDialog: true,
-  })
-  const wallets = Object.entries(injectedIndex)
-    .filter(([, entry]) => entry.walletConnect && !entry.filterFromWalletConnect)
-    .map(([key, entry]) =>
+  return [
+    lazyConnector({
+      id: walletConnectConnectorId(),
+      type: WALLETCONNECT_TYPE,
+      icon: monogramIcon('WC', '#3B99FC'),
+      properties: { name: 'WalletConnect', canConnectViaQrCode: true },
+      load: loader(publicConfig),
+      hasStoredConnection,
+      listing: {
+        order: 1,
+        panel: WALLETCONNECT_PANEL,
+        tagline: { desktop: 'connect.tagline.walletConnect', mobile: 'connect.tagline.walletConnectMobile' },
+      },
+      warmUpWithDialog: true,
+    }),
+  ]
+}
+
+/**
+ * The per-wallet connectors, one for each of `keys` that is a book wallet with WalletConnect (not
+ * `filterFromWalletConnect`), reached through the wallet's own row. Names, keys and icons come from
+ * the injected index the first load already carries (no book data added).
+ */
+export function walletConnectWalletConnectors(publicConfig: WalletConnectOptions, keys: readonly string[]): CreateConnectorFn[] {
+  return keys.flatMap((key) => {
+    const entry = Object.hasOwn(injectedIndex, key) ? injectedIndex[key] : undefined
+    if (!entry?.walletConnect || entry.filterFromWalletConnect) return []
+    return [
       lazyConnector({
         id: walletConnectConnectorId(key),
         type: WALLETCONNECT_TYPE,
         icon: entry.brand?.icon,
         properties: { name: entry.name, overrideKey: key, canConnectViaQrCode: true },
-        load: load(key),
+        load: loader(publicConfig, key),
         hasStoredConnection,
         warmUpWithDialog: true,
       }),
-    )
-  return [generic, ...wallets]
+    ]
+  })
 }
 
 /**
@@ -71,6 +81,7 @@ export function walletConnectConnectors(publicConfig: WalletConnectOptions): Cre
 export const walletConnectFamily = {
   id: WALLETCONNECT_PANEL,
   connectors: walletConnectConnectors,
+  walletConnectors: walletConnectWalletConnectors,
   panel: () => import('./panel/WalletConnectPanel').then((module) => module.WalletConnectPanel),
   reachWallet: () => import('./reachWallet').then((module) => module.reachWalletOverWalletConnect),
 } satisfies SigilFamily
