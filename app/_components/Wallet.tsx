@@ -3,6 +3,7 @@ import dynamic from 'next/dynamic'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useConfig } from 'wagmi'
 import { addWalletConnectors } from '@/app/_wagmi/createSigilConfig'
+import { families } from '@/connectors/families'
 import { useConnectionSummary } from '@/app/_wagmi/useConnectionSummary'
 import type { KnownSession } from '../_lib/knownSession'
 import { ConnectButton } from './ConnectButton'
@@ -40,6 +41,7 @@ export function Wallet({ initialSession, connectLabel, intro }: WalletProps) {
     // The dialog lists every book wallet through its connectors: created now if the page has not
     // been idle yet (createSigilConfig, `bookWallets: 'when-idle'`).
     addWalletConnectors(config)
+    for (const family of families) family.preloadWithDialog?.()
     setDialogOpen(true)
   }
   const opener = useRef<HTMLButtonElement>(null)

@@ -70,10 +70,11 @@ export function sigilChains(publicConfig: PublicConfig): readonly [Chain, ...Cha
  * `cookieToInitialState`) and once per mount in the browser.
  * - `ssr: true` + cookie storage: the server renders the connected state and a reload shows no
  *   disconnected flash and no hydration warning;
- * - connectors: every family's, as the registry lists them (connectors/families.ts): the injected
- *   connectors of the book's wallets and the generic "Browser wallet", then the lazily loaded
- *   families' `lazyConnector` proxies, which import their family (and SDK) when chosen or restored,
- *   so no wallet SDK is imported here; the book wallets' ones at once or when idle (`bookWallets`);
+ * - connectors: every family's, as the registry lists them (connectors/families.ts), each a
+ *   `lazyConnector` proxy that imports its family's module (and SDK) when reached for, chosen or
+ *   restored, so no connector code and no wallet SDK is imported here: the injected ones of the
+ *   book's wallets and the generic "Browser wallet", then the other families'; the book wallets'
+ *   ones at once or when idle (`bookWallets`);
  *   in the browser, every EIP-6963 wallet the book does not know is added as it announces (our own
  *   discovery, hence `multiInjectedProviderDiscovery: false`);
  * - each chain's RPC is viem's `http` transport, loaded on the first read (`lazyHttp`).

@@ -1,6 +1,6 @@
 import type { Config } from '@wagmi/core'
 import type { DiscoveryStore } from '@/connectors/injected/discovery'
-import { injected } from '@/connectors/injected/injected'
+import { lazyInjected } from '@/connectors/injected/family'
 import { injectedIndex } from '@/wallet-book/injectedIndex'
 import { listAnnouncedWallets } from '@/wallet-book/resolve/listAnnouncedWallets'
 import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
@@ -21,7 +21,7 @@ export function watchAnnouncedWallets(config: Config, discovery: DiscoveryStore,
       .filter((listing) => !listing.entry && !existing.has(listing.key))
       .flatMap((listing) => {
         const detail = announced.find((candidate) => candidate.provider === listing.provider)
-        return detail ? [config._internal.connectors.setup(injected({ announced: detail, key: listing.key, icon: listing.icon }))] : []
+        return detail ? [config._internal.connectors.setup(lazyInjected({ announced: detail, key: listing.key, icon: listing.icon }))] : []
       })
     if (added.length > 0) config._internal.connectors.setState((connectors) => [...connectors, ...added])
   }

@@ -1,7 +1,42 @@
 import type { CreateConnectorFn } from '@wagmi/core'
 import { injectedIndex } from '@/wallet-book/injectedIndex'
+import { genericBrowserWallet } from '@/wallet-book/resolve/genericBrowserWallet'
+import { connectorKey } from '../shared/connectorKey'
 import type { SigilFamily } from '../shared/family'
-import { injected } from './injected'
+import { lazyConnector } from '../shared/lazyConnector'
+import type { InjectedParameters } from './injected'
+
+/** The injected connector's module (the connector, provider lookup, late injection): a chunk of its own. */
+export const loadInjected = () => import('./injected')
+
+/** Fetches the injected connector's module ahead of a click that may need it (the connect dialog opening). */
+export function preloadInjected(): void {
+  void loadInjected().catch(() => {
+    // Offline or a deploy replaced the chunk: connecting loads it again and reports it.
+  })
+}
+
+/**
+ * An injected connector as the first load carries it: a `lazyConnector` proxy with the connector's
+ * identity (wagmi id = connector key, name, icon), whose module loads when the user reaches for the
+ * wallet, connects, or a reload finds its stored account. Until then it answers wagmi from the
+ * persisted values alone. Parameters as `injected` takes them (connectors/injected/injected.ts).
+ */
+export function lazyInjected(parameters: Pick<InjectedParameters, 'wallet' | 'announced' | 'icon' | 'key'> = {}): CreateConnectorFn {
+  const entry = parameters.wallet === undefined ? undefined : Object.hasOwn(injectedIndex, parameters.wallet) ? injectedIndex[parameters.wallet] : undefined
+  const info = parameters.announced?.info
+  const name = entry?.name ?? info?.name ?? genericBrowserWallet.name
+  // The book key (from the short name) or a given key, rather than the key the display name gives
+  // ("Trust Wallet" → `trust`, not `trustwallet`): persisted values and the id use it.
+  const key = parameters.key ?? parameters.wallet ?? (info ? connectorKey(info.name) : genericBrowserWallet.key)
+  return lazyConnector({
+    id: key,
+    type: 'injected',
+    icon: entry ? entry.brand?.icon : parameters.icon,
+    properties: { name, key, walletConnectFallback: Boolean(entry?.walletConnect) && !entry?.filterFromWalletConnect },
+    load: () => loadInjected().then(({ injected }) => injected(parameters) as never),
+  })
+}
 
 /**
  * One injected connector for each of `keys` that is a wallet-book wallet with an injected EVM
@@ -12,13 +47,14 @@ import { injected } from './injected'
 export function injectedWalletConnectors(keys: readonly string[]): CreateConnectorFn[] {
   return keys
     .filter((key) => Object.hasOwn(injectedIndex, key) && injectedIndex[key]?.injectedConfig?.some((injectedConfig) => injectedConfig.chain === 'evm'))
-    .map((key) => injected({ wallet: key }))
+    .map((key) => lazyInjected({ wallet: key }))
 }
 
 /** Browser extensions and in-app browsers: EIP-6963 discovery plus the legacy `window.ethereum`. */
 export const injectedFamily = {
   id: 'injected',
   // The generic "Browser wallet" on `window.ethereum`; the book's extensions are `walletConnectors`.
-  connectors: () => [injected()],
+  connectors: () => [lazyInjected()],
   walletConnectors: (_publicConfig, keys) => injectedWalletConnectors(keys),
+  preloadWithDialog: preloadInjected,
 } satisfies SigilFamily

@@ -72,6 +72,12 @@ export type SigilFamily = {
    * them), the others when the page is idle or the connect dialog opens, whichever comes first.
    */
   walletConnectors?(publicConfig: PublicConfig, keys: readonly string[]): CreateConnectorFn[]
+  /**
+   * Fetches the family's module when the connect dialog is asked for (the click on "Connect wallet"),
+   * for a family whose connectors wait for no SDK and that most people connect with (extensions):
+   * requested then, it is not queued behind the dialog's logos when a row is picked at once.
+   */
+  readonly preloadWithDialog?: (() => void) | undefined
   /** The family's dialog view, a chunk of its own: fetched when the dialog warms it up or its row is chosen. */
   readonly panel?: (() => Promise<ComponentType<FamilyPanelProps>>) | undefined
   /**

@@ -86,7 +86,7 @@ export type LazyConnectorProperties<Real extends LoadedConnector = LoadedConnect
  */
 export function lazyConnector<Real extends LoadedConnector>(parameters: LazyConnectorParameters<Real>) {
   const { properties } = parameters
-  const key = connectorKey(properties.name, properties.overrideKey)
+  const key = properties.key ?? connectorKey(properties.name, properties.overrideKey)
   const persisted = createPersistedValues(key, parameters.storage)
   const sigil = createSigilProperties({ ...properties, persisted })
   const hasStoredConnection = () => (parameters.hasStoredConnection ?? ((values) => values.getActiveAccount() !== undefined))(persisted)
