@@ -1,7 +1,6 @@
 'use client'
 import type { Ref } from 'react'
 import { preloadConnectDialog } from './loadConnectDialog'
-import { preloadConnectedView } from './loadConnectedView'
 
 export type ConnectButtonProps = {
   ref?: Ref<HTMLButtonElement> | undefined
@@ -10,13 +9,7 @@ export type ConnectButtonProps = {
   onOpen: () => void
 }
 
-/**
- * "Connect wallet": opens the connect dialog, whose code loads on hover/focus/touch, before the tap.
- * The click also fetches the account view that follows a connection (~17 kB gzip): a click on it says
- * the user means to connect, and a request made now is on the wire before the dialog's logos take
- * the browser's connections (six per host over HTTP/1.1), so a wallet picked at once does not wait
- * for them.
- */
+/** "Connect wallet": opens the connect dialog, whose code loads on hover/focus/touch, before the tap. */
 export function ConnectButton({ ref, label, onOpen }: ConnectButtonProps) {
   return (
     <button
@@ -25,10 +18,7 @@ export function ConnectButton({ ref, label, onOpen }: ConnectButtonProps) {
       className="button primary large"
       data-testid="connect-button"
       aria-haspopup="dialog"
-      onClick={() => {
-        void preloadConnectedView()
-        onOpen()
-      }}
+      onClick={onOpen}
       onPointerEnter={preloadConnectDialog}
       onFocus={preloadConnectDialog}
       onTouchStart={preloadConnectDialog}

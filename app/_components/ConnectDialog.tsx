@@ -13,9 +13,15 @@ import { useLifetimeEffect } from '@/lib/react/useLifetimeEffect'
 import { focusableIn, wrapFocusTarget } from '../_lib/focusable'
 import { createLastUsedWallet } from '../_lib/lastUsedWallet'
 import { FamilyPanel, preloadFamilyPanel } from './FamilyPanel'
-import { preloadConnectedView } from './loadConnectedView'
+import * as connectedView from './ConnectedView'
+import { markConnectedViewLoaded } from './loadConnectedView'
 import { WalletHelp } from './WalletHelp'
 import { WalletList } from './WalletList'
+
+// The account view that follows a connection travels in this dialog's chunk: it is fetched with the
+// dialog (on hover of "Connect wallet", or its click), never behind the dialog's logos, and the
+// modules the two share (the catalogue, the error mapping) come once. The page renders it from here.
+markConnectedViewLoaded(connectedView)
 
 type View =
   | { kind: 'list' }
@@ -78,14 +84,11 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
   useLifetimeEffect(() => {
     const element = dialog.current
     if (element && !element.open) element.showModal()
-    // The account view that follows a connection was asked for by the click that opened the dialog
-    // (ConnectButton); asked again here, once, for a dialog opened another way. On a computer no
-    // family loads until the user reaches for its row (`onIntent`): most pick an extension, which
-    // needs no SDK. A phone has no hover, and a deep link must fire inside the tap with its URI
-    // ready, so there the families that act inside the tap (WalletConnect pre-pairs, the Coinbase
-    // SDK is created) warm up a moment after the dialog opens: their SDKs are large to parse, and a
-    // wallet picked in the first moments must not wait behind them.
-    void preloadConnectedView()
+    // On a computer no family loads until the user reaches for its row (`onIntent`): most pick an
+    // extension, which needs no SDK. A phone has no hover, and a deep link must fire inside the tap
+    // with its URI ready, so there the families that act inside the tap (WalletConnect pre-pairs,
+    // the Coinbase SDK is created) warm up a moment after the dialog opens: their SDKs are large to
+    // parse, and a wallet picked in the first moments must not wait behind them.
     if (!platform.isMobile) return
     const timer = setTimeout(() => {
       for (const connector of config.connectors) {
@@ -111,7 +114,6 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
 
   /** The user reaches for a row (pointer over it, keyboard focus, a touch): warm its family up. */
   function onIntent(option: WalletOptionData) {
-    void preloadConnectedView()
     const family = option.connector ? familyOf(option.connector) : undefined
     if (family) warmUp(family, option.panel)
     else if (option.panel) preloadFamilyPanel(option.panel)
@@ -203,8 +205,6 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
 
   function select(option: WalletOptionData) {
     if (isPreparing(option)) return
-    // Reached without an intent signal (a script's click, assistive technology): load it now, beside the connection.
-    void preloadConnectedView()
     // On a phone without this wallet, open the page in the wallet's in-app browser. This must run
     // inside the tap with nothing awaited first: iOS Safari drops navigations started more than
     // ~500 ms after the gesture (REFERENCE.md section 2).

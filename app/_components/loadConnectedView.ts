@@ -15,9 +15,10 @@ export function markConnectedViewLoaded(module: typeof ConnectedViewModule): typ
 let loading: Promise<boolean> | undefined
 
 /**
- * Loads the connected view's chunk before it is needed, once: the connect dialog calls it when the
- * user reaches for a row (on a phone, when it opens) or picks one. True once loaded; false if the
- * chunk could not be fetched (offline, a deploy replaced it), and the next call tries again.
+ * Loads the connected view's chunk, once, unless it is already here (the connect dialog's chunk
+ * carries it and marks it loaded): for a page the server rendered connected. True once loaded;
+ * false if the chunk could not be fetched (offline, a deploy replaced it), and the next call tries
+ * again.
  */
 export function preloadConnectedView(): Promise<boolean> {
   if (loaded) return Promise.resolve(true)
