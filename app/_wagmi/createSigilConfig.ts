@@ -9,6 +9,7 @@ import { getSupportedChains, localChain } from '@/lib/chains'
 import type { PublicConfig } from '@/lib/config/public'
 import { ChainNotSupportedError } from '@/lib/errors/wallet'
 import { WAGMI_STORAGE_KEY } from '@/lib/storageNames'
+import { appendConnectors } from '@/app/_wagmi/appendConnectors'
 import { lazyHttp } from '@/app/_wagmi/lazyHttp'
 import { watchAnnouncedWallets } from '@/app/_wagmi/watchAnnouncedWallets'
 import { injectedIndex } from '@/wallet-book/injectedIndex'
@@ -103,12 +104,7 @@ export function createSigilConfig(publicConfig: PublicConfig, options: CreateSig
     const add = () => {
       if (pendingWalletConnectors.get(config) !== add) return
       pendingWalletConnectors.delete(config)
-      const existing = new Set(config.connectors.map((connector) => connector.id))
-      const created = registry
-        .flatMap((family) => family.walletConnectors?.(publicConfig, later) ?? [])
-        .map((create) => config._internal.connectors.setup(create))
-        .filter((connector) => !existing.has(connector.id))
-      if (created.length > 0) config._internal.connectors.setState((current) => [...current, ...created])
+      appendConnectors(config, registry.flatMap((family) => family.walletConnectors?.(publicConfig, later) ?? []))
     }
     pendingWalletConnectors.set(config, add)
     whenIdle(add)

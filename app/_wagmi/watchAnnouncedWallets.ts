@@ -1,6 +1,7 @@
 import type { Config } from '@wagmi/core'
 import type { DiscoveryStore } from '@/connectors/injected/discovery'
 import { lazyInjected } from '@/connectors/injected/family'
+import { appendConnectors } from '@/app/_wagmi/appendConnectors'
 import { injectedIndex } from '@/wallet-book/injectedIndex'
 import { listAnnouncedWallets } from '@/wallet-book/resolve/listAnnouncedWallets'
 import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
@@ -17,13 +18,15 @@ import type { WalletBook } from '@/wallet-book/types'
 export function watchAnnouncedWallets(config: Config, discovery: DiscoveryStore, book: WalletBook = injectedIndex): () => void {
   const add = (announced: readonly EIP6963ProviderDetail[]) => {
     const existing = new Set(config.connectors.map((connector) => connector.id))
-    const added = listAnnouncedWallets(announced, book)
-      .filter((listing) => !listing.entry && !existing.has(listing.key))
-      .flatMap((listing) => {
-        const detail = announced.find((candidate) => candidate.provider === listing.provider)
-        return detail ? [config._internal.connectors.setup(lazyInjected({ announced: detail, key: listing.key, icon: listing.icon }))] : []
-      })
-    if (added.length > 0) config._internal.connectors.setState((connectors) => [...connectors, ...added])
+    appendConnectors(
+      config,
+      listAnnouncedWallets(announced, book)
+        .filter((listing) => !listing.entry && !existing.has(listing.key))
+        .flatMap((listing) => {
+          const detail = announced.find((candidate) => candidate.provider === listing.provider)
+          return detail ? [lazyInjected({ announced: detail, key: listing.key, icon: listing.icon })] : []
+        }),
+    )
   }
   add(discovery.getProviders())
   return discovery.subscribe(add)

@@ -1,9 +1,9 @@
 import type { CreateConnectorFn } from '@wagmi/core'
+import { entryForKey } from '@/wallet-book/entryForKey'
 import { injectedIndex } from '@/wallet-book/injectedIndex'
-import { genericBrowserWallet } from '@/wallet-book/resolve/genericBrowserWallet'
-import { connectorKey } from '../shared/connectorKey'
 import type { SigilFamily } from '../shared/family'
 import { lazyConnector } from '../shared/lazyConnector'
+import { identifyInjected } from './identity'
 import type { InjectedParameters } from './injected'
 
 /** The injected connector's module (the connector, provider lookup, late injection): a chunk of its own. */
@@ -23,17 +23,12 @@ export function preloadInjected(): void {
  * persisted values alone. Parameters as `injected` takes them (connectors/injected/injected.ts).
  */
 export function lazyInjected(parameters: Pick<InjectedParameters, 'wallet' | 'announced' | 'icon' | 'key'> = {}): CreateConnectorFn {
-  const entry = parameters.wallet === undefined ? undefined : Object.hasOwn(injectedIndex, parameters.wallet) ? injectedIndex[parameters.wallet] : undefined
-  const info = parameters.announced?.info
-  const name = entry?.name ?? info?.name ?? genericBrowserWallet.name
-  // The book key (from the short name) or a given key, rather than the key the display name gives
-  // ("Trust Wallet" → `trust`, not `trustwallet`): persisted values and the id use it.
-  const key = parameters.key ?? parameters.wallet ?? (info ? connectorKey(info.name) : genericBrowserWallet.key)
+  const { key, name, icon, walletConnectFallback } = identifyInjected(parameters)
   return lazyConnector({
     id: key,
     type: 'injected',
-    icon: entry ? entry.brand?.icon : parameters.icon,
-    properties: { name, key, walletConnectFallback: Boolean(entry?.walletConnect) && !entry?.filterFromWalletConnect },
+    icon,
+    properties: { name, key, walletConnectFallback },
     load: () => loadInjected().then(({ injected }) => injected(parameters) as never),
   })
 }
@@ -46,7 +41,7 @@ export function lazyInjected(parameters: Pick<InjectedParameters, 'wallet' | 'an
  */
 export function injectedWalletConnectors(keys: readonly string[]): CreateConnectorFn[] {
   return keys
-    .filter((key) => Object.hasOwn(injectedIndex, key) && injectedIndex[key]?.injectedConfig?.some((injectedConfig) => injectedConfig.chain === 'evm'))
+    .filter((key) => entryForKey(injectedIndex, key)?.injectedConfig?.some((injectedConfig) => injectedConfig.chain === 'evm'))
     .map((key) => lazyInjected({ wallet: key }))
 }
 

@@ -1,14 +1,10 @@
 import type { EIP1193Provider } from 'viem'
-import { ProviderNotFoundError, RequestTimeoutError, UnknownWalletError } from '@/lib/errors/wallet'
-import { entryForKey } from '@/wallet-book/entryForKey'
-import { injectedIndex } from '@/wallet-book/injectedIndex'
+import { ProviderNotFoundError, RequestTimeoutError } from '@/lib/errors/wallet'
 import { findInjectedProvider } from '@/wallet-book/resolve/findInjectedProvider'
 import { isProviderLike } from '@/wallet-book/resolve/isProviderLike'
-import { genericBrowserWallet } from '@/wallet-book/resolve/genericBrowserWallet'
 import { readProperty } from '@/wallet-book/resolve/readProperty'
 import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
-import type { WalletBook, WalletBookEntry } from '@/wallet-book/types'
-import { connectorKey } from '../shared/connectorKey'
+import type { WalletBook } from '@/wallet-book/types'
 import { createFamilyConnector } from '../shared/familyConnector'
 import { createLifecycle } from '../shared/lifecycle'
 import { logger } from '../shared/logger'
@@ -19,6 +15,7 @@ import type { KeyValueStorage } from '../shared/storage'
 import type { SigilConnectorProperties } from '../shared/types'
 import { readAccounts, readChainId, requestOf } from '../shared/walletReads'
 import { type DiscoveryStore, getDiscoveryStore } from './discovery'
+import { identifyInjected } from './identity'
 import { waitForLateInjection } from './lateInjection'
 
 export type InjectedParameters = {
@@ -51,21 +48,6 @@ type Provider = EIP1193Provider
 /** How many times `isAuthorized` asks for accounts when a wallet is slow right after page load. */
 const AUTHORIZE_ATTEMPTS = 3
 
-type Identity = { key: string; name: string; icon: string | undefined; rdns: readonly string[] | undefined; entry: WalletBookEntry | undefined }
-
-function identify(parameters: InjectedParameters): Identity {
-  if (parameters.wallet !== undefined) {
-    const entry = entryForKey(parameters.book ?? injectedIndex, parameters.wallet)
-    if (!entry) throw new UnknownWalletError({ details: `no wallet-book entry for key "${String(parameters.wallet).slice(0, 40)}"` })
-    return { key: parameters.key ?? parameters.wallet, name: entry.name, icon: entry.brand?.icon, rdns: entry.eip6963Config?.rdns, entry }
-  }
-  if (parameters.announced) {
-    const { info } = parameters.announced
-    return { key: parameters.key ?? connectorKey(info.name), name: info.name, icon: parameters.icon, rdns: [info.rdns], entry: undefined }
-  }
-  return { key: parameters.key ?? genericBrowserWallet.key, name: genericBrowserWallet.name, icon: undefined, rdns: undefined, entry: undefined }
-}
-
 injected.type = 'injected' as const
 
 /**
@@ -77,7 +59,7 @@ injected.type = 'injected' as const
  * slow start and its 1013 disconnects.
  */
 export function injected(parameters: InjectedParameters = {}) {
-  const identity = identify(parameters)
+  const identity = identifyInjected(parameters)
   const { key, entry } = identity
   const persisted = createPersistedValues(key, parameters.storage)
   const sigil: SigilConnectorProperties = createSigilProperties({
@@ -86,7 +68,7 @@ export function injected(parameters: InjectedParameters = {}) {
     // ("Trust Wallet" → `trust`, not `trustwallet`): persisted values and the id use it.
     key,
     persisted,
-    walletConnectFallback: Boolean(entry?.walletConnect) && !entry?.filterFromWalletConnect,
+    walletConnectFallback: identity.walletConnectFallback,
   })
   const discovery = parameters.discovery ?? getDiscoveryStore
   const getWindow = parameters.getWindow ?? (() => (typeof window === 'undefined' ? undefined : window))

@@ -2,6 +2,7 @@ import type { CreateConnectorFn } from '@wagmi/core'
 import type { PublicConfig } from '@/lib/config/public'
 import type { walletConnect as walletConnectCatalogue } from '@/lib/i18n/walletConnect'
 import { monogramIcon } from '@/wallet-book/icons/monogramIcon'
+import { entryForKey } from '@/wallet-book/entryForKey'
 import { injectedIndex } from '@/wallet-book/injectedIndex'
 import type { SigilFamily } from '../shared/family'
 import { lazyConnector } from '../shared/lazyConnector'
@@ -57,7 +58,7 @@ export function walletConnectConnectors(publicConfig: WalletConnectOptions): Cre
  */
 export function walletConnectWalletConnectors(publicConfig: WalletConnectOptions, keys: readonly string[]): CreateConnectorFn[] {
   return keys.flatMap((key) => {
-    const entry = Object.hasOwn(injectedIndex, key) ? injectedIndex[key] : undefined
+    const entry = entryForKey(injectedIndex, key)
     if (!entry?.walletConnect || entry.filterFromWalletConnect) return []
     return [
       lazyConnector({

@@ -1,0 +1,40 @@
+import { UnknownWalletError } from '@/lib/errors/wallet'
+import { entryForKey } from '@/wallet-book/entryForKey'
+import { injectedIndex } from '@/wallet-book/injectedIndex'
+import { genericBrowserWallet } from '@/wallet-book/resolve/genericBrowserWallet'
+import type { WalletBookEntry } from '@/wallet-book/types'
+import { connectorKey } from '../shared/connectorKey'
+import type { InjectedParameters } from './injected'
+
+export type InjectedIdentity = {
+  /** The connector key and wagmi id. */
+  key: string
+  name: string
+  icon: string | undefined
+  rdns: readonly string[] | undefined
+  entry: WalletBookEntry | undefined
+  /** A book wallet reachable over WalletConnect too (`sigil.walletConnectFallback`). */
+  walletConnectFallback: boolean
+}
+
+/**
+ * Who an injected connector is, from its parameters: a wallet-book wallet (by key), an announced
+ * wallet the book does not know, or the generic "Browser wallet". The book key (from the short name)
+ * or a given key, rather than the key the display name gives ("Trust Wallet" → `trust`, not
+ * `trustwallet`): persisted values and the id use it. Shared by the connector and its first-load
+ * stand-in (`lazyInjected`), so the two cannot disagree.
+ */
+export function identifyInjected(parameters: Pick<InjectedParameters, 'wallet' | 'announced' | 'icon' | 'key' | 'book'>): InjectedIdentity {
+  if (parameters.wallet !== undefined) {
+    const entry = entryForKey(parameters.book ?? injectedIndex, parameters.wallet)
+    if (!entry) throw new UnknownWalletError({ details: `no wallet-book entry for key "${String(parameters.wallet).slice(0, 40)}"` })
+    const walletConnectFallback = Boolean(entry.walletConnect) && !entry.filterFromWalletConnect
+    return { key: parameters.key ?? parameters.wallet, name: entry.name, icon: entry.brand?.icon, rdns: entry.eip6963Config?.rdns, entry, walletConnectFallback }
+  }
+  const none = { entry: undefined, walletConnectFallback: false }
+  if (parameters.announced) {
+    const { info } = parameters.announced
+    return { key: parameters.key ?? connectorKey(info.name), name: info.name, icon: parameters.icon, rdns: [info.rdns], ...none }
+  }
+  return { key: parameters.key ?? genericBrowserWallet.key, name: genericBrowserWallet.name, icon: undefined, rdns: undefined, ...none }
+}
