@@ -2,9 +2,18 @@ import { UnknownWalletError } from '@/lib/errors/wallet'
 import { entryForKey } from '@/wallet-book/entryForKey'
 import { injectedIndex } from '@/wallet-book/injectedIndex'
 import { genericBrowserWallet } from '@/wallet-book/resolve/genericBrowserWallet'
-import type { WalletBookEntry } from '@/wallet-book/types'
+import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
+import type { WalletBook, WalletBookEntry } from '@/wallet-book/types'
 import { connectorKey } from '../shared/connectorKey'
-import type { InjectedParameters } from './injected'
+
+/** What names an injected connector: `injected`'s parameters of the same names (connectors/injected/injected.ts). */
+export type InjectedIdentityParameters = {
+  wallet?: string | undefined
+  announced?: EIP6963ProviderDetail | undefined
+  icon?: string | undefined
+  key?: string | undefined
+  book?: WalletBook | undefined
+}
 
 export type InjectedIdentity = {
   /** The connector key and wagmi id. */
@@ -24,7 +33,7 @@ export type InjectedIdentity = {
  * `trustwallet`): persisted values and the id use it. Shared by the connector and its first-load
  * stand-in (`lazyInjected`), so the two cannot disagree.
  */
-export function identifyInjected(parameters: Pick<InjectedParameters, 'wallet' | 'announced' | 'icon' | 'key' | 'book'>): InjectedIdentity {
+export function identifyInjected(parameters: InjectedIdentityParameters): InjectedIdentity {
   if (parameters.wallet !== undefined) {
     const entry = entryForKey(parameters.book ?? injectedIndex, parameters.wallet)
     if (!entry) throw new UnknownWalletError({ details: `no wallet-book entry for key "${String(parameters.wallet).slice(0, 40)}"` })
