@@ -238,20 +238,27 @@ async function clickToConnected(browser: Browser, baseURL: string, anvil: Anvil,
 
 type LighthouseResult = { lhr: { runtimeError?: { code: string }; categories: { performance?: { score: number | null } }; audits: Record<string, { numericValue?: number }> } }
 
-/** Lighthouse 12 (default config = mobile, simulated throttling) through its Node API. */
-async function lighthouseMobile(baseURL: string): Promise<Figure[]> {
+type LighthouseRun = { score: number; tbt: number; fcp: number; lcp: number }
+
+/**
+ * Lighthouse 12's mobile preset (slow 4G, 4x CPU) through its Node API, `lighthouseRuns` times.
+ * `simulate` (Lighthouse's default, what PageSpeed Insights reports) loads the page unthrottled and
+ * replays the load in a model; `devtools` has Chromium throttle the network and the CPU for real and
+ * reports what was painted when.
+ */
+async function runLighthouse(baseURL: string, throttlingMethod: 'simulate' | 'devtools'): Promise<LighthouseRun[]> {
   const { default: lighthouse } = (await import('lighthouse')) as unknown as {
     default: (url: string, flags: Record<string, unknown>) => Promise<LighthouseResult | undefined>
   }
   const chromeLauncher = (await import('chrome-launcher')) as unknown as {
     launch: (options: { chromePath: string; chromeFlags: string[] }) => Promise<{ port: number; kill: () => Promise<void> | void }>
   }
-  const runs: { score: number; tbt: number; fcp: number; lcp: number }[] = []
+  const runs: LighthouseRun[] = []
   let failedRuns = 0
   for (let run = 0; run < lighthouseRuns; run++) {
     const chrome = await chromeLauncher.launch({ chromePath, chromeFlags })
     try {
-      const result = await lighthouse(baseURL, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })
+      const result = await lighthouse(baseURL, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], throttlingMethod })
       if (!result) throw new Error('lighthouse returned no result')
       const score = result.lhr.categories.performance?.score
       const tbt = result.lhr.audits['total-blocking-time']?.numericValue
@@ -270,9 +277,19 @@ async function lighthouseMobile(baseURL: string): Promise<Figure[]> {
       await chrome.kill()
     }
   }
-  // The run with the median score stands for the set (Lighthouse's own advice for variance).
+  return runs
+}
+
+/** The run with the median score stands for the set (Lighthouse's own advice for variance). */
+function medianRun(runs: LighthouseRun[]): LighthouseRun {
   const ordered = [...runs].sort((a, b) => a.score - b.score || b.tbt - a.tbt)
-  const chosen = ordered[Math.floor((ordered.length - 1) / 2)]!
+  return ordered[Math.floor((ordered.length - 1) / 2)]!
+}
+
+/** Lighthouse mobile with its default, simulated throttling: the score the issue's budgets are for. */
+async function lighthouseMobile(baseURL: string): Promise<Figure[]> {
+  const runs = await runLighthouse(baseURL, 'simulate')
+  const chosen = medianRun(runs)
   return [
     atLeast('lighthouse_mobile_performance', chosen.score, TARGETS.lighthousePerformance, 'score', { runs: runs.map((r) => r.score) }),
     atMost('lighthouse_total_blocking_time_ms', chosen.tbt, TARGETS.totalBlockingTimeMs, 'ms', { runs: runs.map((r) => r.tbt) }),
@@ -280,6 +297,23 @@ async function lighthouseMobile(baseURL: string): Promise<Figure[]> {
       fcp: chosen.fcp,
       lcp: chosen.lcp,
       runs: runs.map((r) => `${r.fcp}/${r.lcp}`),
+    }),
+  ]
+}
+
+/**
+ * The same preset with the throttling applied (a phone on slow 4G as Chromium emulates it): when the
+ * largest paint really comes after the first. The simulated figure above also counts, into the
+ * largest paint, every small first-load script whose download ended before the first frame on
+ * loopback, a race the model then replays on slow 4G (see the closing notes of issue 14).
+ */
+async function lighthouseMobileApplied(baseURL: string): Promise<Figure[]> {
+  const runs = await runLighthouse(baseURL, 'devtools')
+  const gaps = runs.map((r) => r.lcp - r.fcp)
+  return [
+    atMost('lighthouse_applied_lcp_after_fcp_ms', median(gaps), TARGETS.lcpAfterFcpMs, 'ms', {
+      runs: runs.map((r) => `${r.fcp}/${r.lcp}`),
+      scores: runs.map((r) => r.score),
     }),
   ]
 }
@@ -416,6 +450,11 @@ async function main() {
       } catch (error) {
         print(failed('lighthouse_mobile_performance', 'score', `>= ${TARGETS.lighthousePerformance}`, error))
         print(failed('lighthouse_total_blocking_time_ms', 'ms', `<= ${TARGETS.totalBlockingTimeMs}`, error))
+      }
+      try {
+        for (const figure of await lighthouseMobileApplied(server.baseURL)) print(figure)
+      } catch (error) {
+        print(failed('lighthouse_applied_lcp_after_fcp_ms', 'ms', `<= ${TARGETS.lcpAfterFcpMs}`, error))
       }
     }
     if (!skip.has('verify')) {

@@ -1,0 +1,71 @@
+import { en } from '@/lib/i18n/en'
+import { expect, test } from './fixtures'
+
+/**
+ * The page's largest paint is its first (issue 14, part 5): the intro is server-rendered HTML and
+ * CSS, painted in the first frame while none of the page's scripts has even arrived, and nothing the
+ * scripts render later is larger. Chromium's own `largest-contentful-paint` entries, on a phone and
+ * on a computer; the first-load scripts are held back until the first frame is on screen, so a page
+ * whose intro waited for JavaScript would have nothing to show.
+ */
+
+type Paints = { fcp: number | undefined; lcp: { startTime: number; tag: string; text: string }[] }
+
+declare global {
+  interface Window {
+    __lcp?: { startTime: number; tag: string; text: string }[]
+  }
+}
+
+const viewports = [
+  { name: 'a phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  { name: 'a computer', viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
+]
+
+for (const device of viewports) {
+  test(`on ${device.name}, the intro is the largest paint and comes with the first, before any script has run`, async ({ browser, app }) => {
+    const context = await browser.newContext({ viewport: device.viewport, isMobile: device.isMobile, hasTouch: device.hasTouch })
+    try {
+      const page = await context.newPage()
+      await page.addInitScript(() => {
+        window.__lcp = []
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[])
+            window.__lcp!.push({ startTime: entry.startTime, tag: entry.element?.tagName ?? '', text: entry.element?.textContent ?? '' })
+        }).observe({ type: 'largest-contentful-paint', buffered: true })
+      })
+      let release!: () => void
+      const scriptsMayGo = new Promise<void>((resolve) => (release = resolve))
+      let heldScripts = 0
+      await page.route('**/_next/static/chunks/**', async (route) => {
+        heldScripts++
+        await scriptsMayGo
+        await route.continue()
+      })
+
+      await page.goto(app.baseURL, { waitUntil: 'commit' })
+      const paints = () =>
+        page.evaluate<Paints>(() => ({
+          fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+          lcp: window.__lcp ?? [],
+        }))
+      await expect.poll(async () => (await paints()).lcp.length).toBeGreaterThan(0)
+      const beforeScripts = await paints()
+      expect(heldScripts, 'the page asked for its scripts').toBeGreaterThan(0)
+      expect(await page.evaluate(() => document.querySelectorAll('script[src]').length)).toBeGreaterThan(0)
+      const first = beforeScripts.lcp.at(-1)!
+      expect(first).toMatchObject({ tag: 'P', text: en.ui['start.body'] })
+      expect(first.startTime).toBe(beforeScripts.fcp)
+
+      // The scripts arrive and run (the button opens the dialog); nothing they paint is larger.
+      release()
+      await page.waitForLoadState('networkidle')
+      const afterScripts = await paints()
+      expect(afterScripts.lcp.at(-1)).toEqual(first)
+      await page.getByTestId('connect-button').click()
+      await expect(page.getByTestId('connect-dialog')).toBeVisible()
+    } finally {
+      await context.close()
+    }
+  })
+}
