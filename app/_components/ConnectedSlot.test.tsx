@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { act, cleanup, render } from '@testing-library/react'
-import { useEffect } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ConnectedViewProps } from './ConnectedView'
 
@@ -10,26 +9,12 @@ import type { ConnectedViewProps } from './ConnectedView'
  * content back for up to 300 ms after its fallback showed, which is what a click with no hover
  * before it (the chunk still on the wire) paid.
  */
-const mounts = vi.hoisted(() => ({ count: 0, unmounts: 0 }))
-const chunk = vi.hoisted(() => {
-  let release: () => void = () => undefined
-  const arrived = new Promise<void>((resolve) => (release = resolve))
-  return { arrived, release: () => release() }
-})
+const chunk = await vi.hoisted(async () => (await import('@/tests/fixtures/lateChunk')).lateChunk())
+const { mounts } = chunk
 
 vi.mock('./ConnectedView', async () => {
   await chunk.arrived
-  return {
-    ConnectedView: function Probe({ address }: ConnectedViewProps) {
-      useEffect(() => {
-        mounts.count += 1
-        return () => {
-          mounts.unmounts += 1
-        }
-      }, [])
-      return <p data-testid="probe">{address}</p>
-    },
-  }
+  return { ConnectedView: ({ address }: ConnectedViewProps) => <chunk.Probe text={address} /> }
 })
 
 const { ConnectedSlot } = await import('./ConnectedSlot')

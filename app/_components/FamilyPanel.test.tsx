@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { act, cleanup, render } from '@testing-library/react'
-import { useEffect } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { WalletOption } from '@/app/_wagmi/useWalletOptions'
 
@@ -10,26 +9,12 @@ import type { WalletOption } from '@/app/_wagmi/useWalletOptions'
  * after its chunk arrived: remounting it cancelled the WalletConnect pairing under way ("Connection
  * rejected" on a slow machine, where the warm-up finishing re-rendered the dialog just after).
  */
-const mounts = vi.hoisted(() => ({ count: 0, unmounts: 0 }))
-const chunk = vi.hoisted(() => {
-  let release: () => void = () => undefined
-  const arrived = new Promise<void>((resolve) => (release = resolve))
-  return { arrived, release: () => release() }
-})
+const chunk = await vi.hoisted(async () => (await import('@/tests/fixtures/lateChunk')).lateChunk())
+const { mounts } = chunk
 
 vi.mock('@/connectors/walletConnect/panel/WalletConnectPanel', async () => {
   await chunk.arrived
-  return {
-    WalletConnectPanel: function Probe() {
-      useEffect(() => {
-        mounts.count += 1
-        return () => {
-          mounts.unmounts += 1
-        }
-      }, [])
-      return <p data-testid="probe">view</p>
-    },
-  }
+  return { WalletConnectPanel: () => <chunk.Probe text="view" /> }
 })
 vi.mock('@/connectors/embedded/panel/EmbeddedPanel', () => ({ EmbeddedPanel: () => null }))
 

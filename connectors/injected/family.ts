@@ -6,8 +6,10 @@ import { lazyConnector } from '../shared/lazyConnector'
 import { identifyInjected } from './identity'
 import type { InjectedParameters } from './injected'
 
+let injectedModule: typeof import('./injected') | undefined
+
 /** The injected connector's module (the connector, provider lookup, late injection): a chunk of its own. */
-export const loadInjected = () => import('./injected')
+export const loadInjected = () => import('./injected').then((module) => (injectedModule = module))
 
 /** Fetches the injected connector's module ahead of a click that may need it (the connect dialog opening). */
 export function preloadInjected(): void {
@@ -30,6 +32,8 @@ export function lazyInjected(parameters: Pick<InjectedParameters, 'wallet' | 'an
     icon,
     properties: { name, key, walletConnectFallback },
     load: () => loadInjected().then(({ injected }) => injected(parameters) as never),
+    // Fetched with the dialog's click (preloadWithDialog): a row's connect then asks the wallet at once.
+    loaded: () => (injectedModule ? (injectedModule.injected(parameters) as never) : undefined),
   })
 }
 

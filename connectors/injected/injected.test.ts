@@ -125,6 +125,16 @@ describe('injected connector: connecting', () => {
     expect(config.state.status).toBe('connected')
   })
 
+  it('asks the wallet for accounts inside the click, before anything is awaited, and asks once', async () => {
+    const provider = metamaskProvider({ chainId: base.id })
+    const { config, connector } = setup({ win: fakeWindow(provider), connector: { wallet: 'metamask' } })
+    const pending = connect(config, { connector })
+    // No microtask has run yet: the wallet's prompt is not held behind the page's own rendering.
+    expect(provider.calls.map((call) => call.method)).toEqual(['eth_requestAccounts'])
+    await expect(pending).resolves.toEqual({ accounts: [ADDRESS], chainId: base.id })
+    expect(provider.callsOf('eth_requestAccounts')).toHaveLength(1)
+  })
+
   it('does not let a wallet impersonating MetaMask be claimed as MetaMask', async () => {
     const rabby = createFakeProvider({ flags: { isMetaMask: true, isRabby: true } })
     const win = fakeWindow(rabby)

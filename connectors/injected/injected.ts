@@ -116,6 +116,12 @@ export function injected(parameters: InjectedParameters = {}) {
       key,
       persisted,
 
+      // The wallet is asked inside the click, before anything is awaited: its prompt opens while the
+      // page renders "connecting", not after. The provider `open` settles on, when it is already here.
+      askAtOnce() {
+        const provider = lifecycle.value ?? findProvider()
+        return provider ? requestOf(provider)({ method: 'eth_requestAccounts' }) : undefined
+      },
       open: () => lifecycle.init(),
       listenBeforeAccounts: true,
       // SPEC.md §8: a retry starts from a fresh lookup (the user may have switched extensions meanwhile).

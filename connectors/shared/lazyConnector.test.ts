@@ -52,7 +52,7 @@ function realFamily(options: { canSwitch?: boolean } = {}) {
   return { build: build as unknown as (config: Parameters<typeof build>[0]) => LoadedConnector, calls, emitChange: (chainId: number) => emit?.('change', { chainId }) }
 }
 
-function setup(options: { storage?: ReturnType<typeof createMemoryStorage>; canSwitch?: boolean; failFirstLoad?: boolean } = {}) {
+function setup(options: { storage?: ReturnType<typeof createMemoryStorage>; canSwitch?: boolean; failFirstLoad?: boolean; moduleHere?: () => boolean } = {}) {
   const storage = options.storage ?? createMemoryStorage()
   const family = realFamily(options)
   let failures = options.failFirstLoad ? 1 : 0
@@ -63,7 +63,17 @@ function setup(options: { storage?: ReturnType<typeof createMemoryStorage>; canS
   const config = createConfig({
     chains: [mainnet, base],
     transports: { [mainnet.id]: http(), [base.id]: http() },
-    connectors: [lazyConnector({ id: 'family', type: 'family', properties: { name: 'Family Wallet' }, load, storage, listing: { order: 1, tagline: { desktop: 'connect.tagline.embedded' } } })],
+    connectors: [
+      lazyConnector({
+        id: 'family',
+        type: 'family',
+        properties: { name: 'Family Wallet' },
+        load,
+        loaded: options.moduleHere && (() => (options.moduleHere!() ? family.build : undefined)),
+        storage,
+        listing: { order: 1, tagline: { desktop: 'connect.tagline.embedded' } },
+      }),
+    ],
     storage: null,
   })
   const connector = config.connectors[0]! as (typeof config.connectors)[number] & LazyConnectorProperties
@@ -96,6 +106,20 @@ describe('lazyConnector', () => {
     // No microtask has run yet: the real connect must already have been called.
     expect(family.calls).toContain('connect')
     await expect(pending).resolves.toMatchObject({ accounts: [ADDRESS], chainId: base.id })
+  })
+
+  it('calls the real connect in the same task when the family module is already here, though this connector never loaded', async () => {
+    // The injected family's module comes with the dialog's click; its ~40 connectors are not built then.
+    let moduleHere = false
+    const { config, connector, family, load } = setup({ moduleHere: () => moduleHere })
+    expect(connector.sigilFamily.loaded).toBeUndefined()
+    moduleHere = true
+    const pending = connect(config, { connector })
+    // No microtask has run yet: the wallet is asked before the dialog renders its "connecting" state.
+    expect(family.calls).toEqual(['setup', 'connect'])
+    await expect(pending).resolves.toMatchObject({ accounts: [ADDRESS], chainId: base.id })
+    expect(load).not.toHaveBeenCalled()
+    expect(connector.sigilFamily.loaded).toBeDefined()
   })
 
   it('loads the module once for concurrent callers', async () => {

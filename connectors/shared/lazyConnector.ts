@@ -63,6 +63,12 @@ export type LazyConnectorParameters<Real extends LoadedConnector> = {
   hasStoredConnection?: ((persisted: PersistedValues) => boolean) | undefined
   /** Imports the family module and builds its connector function. */
   load: () => Promise<(config: Parameters<CreateConnectorFn>[0]) => Real>
+  /**
+   * The same connector function synchronously, when the family module is already here (fetched with
+   * the dialog, or by another connector of the family); undefined while it is not. With it, `connect`
+   * reaches the real connector with no await even when this connector was never loaded itself.
+   */
+  loaded?: (() => ((config: Parameters<CreateConnectorFn>[0]) => Real) | undefined) | undefined
   listing?: FamilyListing | undefined
   /** Load (and `prepare`) the family as soon as the connect dialog opens: for families that must act inside the tap. */
   warmUpWithDialog?: boolean | undefined
@@ -81,8 +87,10 @@ export type LazyConnectorProperties<Real extends LoadedConnector = LoadedConnect
  * first load carries only this proxy. Once loaded it forwards every call to the real connector,
  * which shares this connector's wagmi emitter, storage and chains: events reach wagmi unchanged.
  *
- * `connect` stays synchronous up to the real connector's `connect` once the module is loaded, so a
- * family that must act inside the user's gesture (a popup, a deep link) can, after `preload`.
+ * `connect` stays synchronous up to the real connector's `connect` once the module is loaded (by
+ * this connector, or by any when the family gives `loaded`), so a family that must act inside the
+ * user's gesture (a popup, a deep link) can, after `preload`; and the wallet is asked before React
+ * renders the dialog's "connecting" state, not after.
  */
 export function lazyConnector<Real extends LoadedConnector>(parameters: LazyConnectorParameters<Real>) {
   const { properties } = parameters
@@ -95,16 +103,26 @@ export function lazyConnector<Real extends LoadedConnector>(parameters: LazyConn
     let real: Real | undefined
     let loading: Promise<Real> | undefined
 
+    function adopt(build: (config: Parameters<CreateConnectorFn>[0]) => Real): Real {
+      const instance = build(config)
+      real = instance
+      void instance.setup?.()
+      return instance
+    }
+
+    /** The real connector if it exists or its module is already here (built then), without waiting. */
+    function built(): Real | undefined {
+      if (real) return real
+      const build = parameters.loaded?.()
+      return build ? adopt(build) : undefined
+    }
+
     function load(): Promise<Real> {
-      if (real) return Promise.resolve(real)
+      const instance = built()
+      if (instance) return Promise.resolve(instance)
       loading ??= parameters
         .load()
-        .then((build) => {
-          const instance = build(config)
-          real = instance
-          void instance.setup?.()
-          return instance
-        })
+        .then((build) => real ?? adopt(build))
         .catch((error: unknown) => {
           // A failed chunk load (offline, new deployment) must not poison later attempts.
           loading = undefined
@@ -141,7 +159,8 @@ export function lazyConnector<Real extends LoadedConnector>(parameters: LazyConn
       sigilFamily,
       connect(connectParameters) {
         // No await before the real connect when the module is already there (user gesture rules).
-        if (real) return real.connect(connectParameters) as never
+        const instance = built()
+        if (instance) return instance.connect(connectParameters) as never
         return load().then((instance) => instance.connect(connectParameters)) as never
       },
       async disconnect() {
