@@ -5,6 +5,7 @@ import { useConfig } from 'wagmi'
 import { coinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
 import { useFamilyT, useT } from '@/lib/i18n/useT'
 import type { Translate } from '@/lib/i18n/t'
+import { afterPaint } from '@/lib/react/afterPaint'
 import { useLifetimeEffect } from '@/lib/react/useLifetimeEffect'
 import {
   createSignInMessage,
@@ -111,11 +112,13 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
     if (state.status !== 'idle') return
     const nonces = keeper.current!
     const refresh = () => nonces.refresh()
-    refresh()
+    // The first after the frame that shows the panel (the request's cost does not hold it back).
+    const cancelFirst = afterPaint(refresh)
     const timer = setInterval(refresh, NONCE_CHECK_MS)
     document.addEventListener('visibilitychange', refresh)
     window.addEventListener('focus', refresh)
     return () => {
+      cancelFirst()
       clearInterval(timer)
       document.removeEventListener('visibilitychange', refresh)
       window.removeEventListener('focus', refresh)

@@ -1,6 +1,7 @@
 'use client'
 import { useEffect, useState } from 'react'
 import type { Address } from 'viem'
+import { afterPaint } from '@/lib/react/afterPaint'
 
 export type EnsProfile = { name: string | null; avatar: string | null; unavailable: boolean }
 
@@ -44,12 +45,16 @@ export function useEnsProfile(address: Address): EnsProfile | undefined {
   const [state, setState] = useState<{ key: string; profile: EnsProfile } | undefined>(undefined)
   useEffect(() => {
     let current = true
-    profileFor(address).then(
-      (profile) => current && setState({ key, profile }),
-      () => undefined, // the address alone
+    // After the frame that shows the address: the request's cost does not hold it back.
+    const cancel = afterPaint(() =>
+      profileFor(address).then(
+        (profile) => current && setState({ key, profile }),
+        () => undefined, // the address alone
+      ),
     )
     return () => {
       current = false
+      cancel()
     }
   }, [address, key])
   return state?.key === key ? state.profile : undefined

@@ -3,6 +3,7 @@ import { getClient } from '@wagmi/core'
 import { useEffect, useState } from 'react'
 import { hexToBigInt, type Address } from 'viem'
 import { useConfig } from 'wagmi'
+import { afterPaint } from '@/lib/react/afterPaint'
 
 /** How often the balance is read while the tab is visible: a transfer shows without a reload. */
 export const BALANCE_POLL_MS = 4_000
@@ -37,9 +38,12 @@ export function useNativeBalance(address: Address, chainId: number, enabled: boo
       }
       if (!stopped) timer = setTimeout(() => void read(), BALANCE_POLL_MS)
     }
-    void read()
+    // The first read after the frame that shows the account: the client's set-up and the request
+    // cost the main thread a few milliseconds that would otherwise hold that frame back.
+    const cancel = afterPaint(() => void read())
     return () => {
       stopped = true
+      cancel()
       clearTimeout(timer)
     }
   }, [config, address, chainId, enabled, key])

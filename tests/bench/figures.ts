@@ -48,10 +48,21 @@ export function markersInFirstLoad(markers: readonly string[]): { found: string[
   return { found, chunks }
 }
 
+/** What `clickToConnectedScript` measures, in milliseconds from the click. */
+export type ClickToConnected = {
+  /** The connected address is in the DOM. */
+  shown: number
+  /**
+   * The animation frame that draws it begins: what the page did after the insertion and before that
+   * frame (effects, the requests they start) holds the picture back.
+   */
+  frame: number
+}
+
 /**
- * A script for `page.evaluate`: clicks the wallet row `optionTestId` and resolves with the
- * milliseconds until the connected address is in the DOM. A string, not a function: under tsx,
- * esbuild's keepNames would wrap inner functions in a `__name` helper the page does not have.
+ * A script for `page.evaluate`: clicks the wallet row `optionTestId` and resolves with a
+ * `ClickToConnected`. A string, not a function: under tsx, esbuild's keepNames would wrap inner
+ * functions in a `__name` helper the page does not have.
  */
 export function clickToConnectedScript(optionTestId: string, timeoutMs: number): string {
   return `new Promise((resolve, reject) => {
@@ -63,7 +74,8 @@ export function clickToConnectedScript(optionTestId: string, timeoutMs: number):
     if (document.querySelector('[data-testid="account-address"]') === null) return
     observer.disconnect()
     clearTimeout(timer)
-    resolve(performance.now() - start)
+    const shown = performance.now() - start
+    requestAnimationFrame(() => resolve({ shown, frame: performance.now() - start }))
   })
   observer.observe(document.body, { subtree: true, childList: true })
   button.click()
