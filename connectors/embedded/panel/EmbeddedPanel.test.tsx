@@ -93,7 +93,8 @@ describe('EmbeddedPanel', () => {
     expect(sent.getAttribute('role')).toBe('status')
     expect(sent.textContent).toBe('Check your email: we sent a 6-digit code to ann@example.test. Enter it here to confirm your email.')
     const input = screen.getByTestId('embedded-confirm-code-input') as HTMLInputElement
-    expect(document.activeElement).toBe(input)
+    // Focused in an effect, which may run a task after the commit that showed the view.
+    await waitFor(() => expect(document.activeElement).toBe(input))
     expect(screen.getByLabelText('Code')).toBe(input)
     expect(input.autocomplete).toBe('one-time-code')
 
@@ -131,7 +132,8 @@ describe('EmbeddedPanel', () => {
     await waitFor(() => expect(step()).toBe('createVerified'))
     expect(screen.getByTestId('connect-error').textContent).toBe(embedded.errors.embedded_passkey_cancelled)
     const again = screen.getByTestId('embedded-create-passkey-button')
-    expect(document.activeElement).toBe(again)
+    // The view takes the focus in an effect, which may run a task after the commit that showed it.
+    await waitFor(() => expect(document.activeElement).toBe(again))
     fireEvent.click(again)
     await waitFor(() => expect(wallet.create).toHaveBeenCalledTimes(2))
     expect(wallet.requestEmailCode).toHaveBeenCalledTimes(1)
