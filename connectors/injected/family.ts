@@ -26,14 +26,15 @@ export function preloadInjected(): void {
  */
 export function lazyInjected(parameters: Pick<InjectedParameters, 'wallet' | 'announced' | 'icon' | 'key'> = {}): CreateConnectorFn {
   const { key, name, icon, walletConnectFallback } = identifyInjected(parameters)
+  const build = (module: typeof import('./injected')) => module.injected(parameters) as never
   return lazyConnector({
     id: key,
     type: 'injected',
     icon,
     properties: { name, key, walletConnectFallback },
-    load: () => loadInjected().then(({ injected }) => injected(parameters) as never),
+    load: () => loadInjected().then(build),
     // Fetched with the dialog's click (preloadWithDialog): a row's connect then asks the wallet at once.
-    loaded: () => (injectedModule ? (injectedModule.injected(parameters) as never) : undefined),
+    loaded: () => (injectedModule ? build(injectedModule) : undefined),
   })
 }
 
