@@ -13,6 +13,10 @@ const results = checkFirstLoadBudget(root, distDir)
 if (!results) {
   console.error(`No build to check: ${path.relative(root, distDir)}/diagnostics/route-bundle-stats.json is missing (run \`next build\`).`)
   process.exitCode = 1
+} else if (results.length === 0) {
+  // An empty list would pass every budget: a build step that broke Next's own figures must fail here.
+  console.error(`No page in ${path.relative(root, distDir)}/diagnostics/route-bundle-stats.json lists its first-load chunks.`)
+  process.exitCode = 1
 } else {
   for (const result of results) {
     console.log(`${result.ok ? 'ok  ' : 'OVER'} ${result.route}: first-load JS ${result.gzipBytes} bytes gzip, budget ${result.budget}`)

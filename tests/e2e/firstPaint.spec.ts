@@ -1,3 +1,4 @@
+import { COMPILE_HINT } from '@/lib/build/compileHints.mjs'
 import { en } from '@/lib/i18n/en'
 import { expect, test } from './fixtures'
 
@@ -69,3 +70,28 @@ for (const device of viewports) {
     }
   })
 }
+
+/**
+ * The scripts the page runs before it can hydrate start with V8's compile hint (lib/build/compileHints.mjs,
+ * applied by `next build`), so Chrome compiles them while they download rather than during the
+ * page's longest task; the connect dialog's scripts, loaded on the click, do not (most of their
+ * functions never run).
+ */
+test('the first-load scripts carry the compile hint and the dialog\'s scripts do not', async ({ page, app }) => {
+  const scripts = new Map<string, Promise<string>>()
+  page.on('response', (response) => {
+    const url = new URL(response.url())
+    if (url.pathname.startsWith('/_next/static/chunks/') && url.pathname.endsWith('.js')) scripts.set(url.pathname, response.text())
+  })
+  await page.goto(app.baseURL, { waitUntil: 'networkidle' })
+  const firstLoad = new Map(scripts)
+  expect(firstLoad.size, 'scripts loaded with the page').toBeGreaterThan(3)
+  for (const [script, text] of firstLoad) expect((await text).startsWith(COMPILE_HINT), script).toBe(true)
+
+  await page.getByTestId('connect-button').click()
+  await expect(page.getByTestId('connect-dialog')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  const dialog = [...scripts].filter(([script]) => !firstLoad.has(script))
+  expect(dialog.length, 'scripts the dialog loaded').toBeGreaterThan(0)
+  for (const [script, text] of dialog) expect((await text).startsWith(COMPILE_HINT), script).toBe(false)
+})
