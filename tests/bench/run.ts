@@ -366,20 +366,41 @@ const FAMILY_BENCHES = [
   { name: 'embedded', file: 'embedded.ts', exportName: 'benchEmbedded' },
 ] as const
 
-async function familyFigures(): Promise<void> {
+/**
+ * How long one family's bench may take (BENCH_FAMILY_TIMEOUT_MS, default 10 minutes; each takes
+ * 1–3 here). One full run once hung in this section with its browser and server idle: a hang is a
+ * failed figure, not a bench that never ends.
+ */
+const familyTimeoutMs = Number(process.env.BENCH_FAMILY_TIMEOUT_MS) > 0 ? Number(process.env.BENCH_FAMILY_TIMEOUT_MS) : 10 * 60_000
+
+class FamilyTimeoutError extends Error {
+  override name = 'FamilyTimeoutError'
+}
+
+/** Runs each family's bench; true when one of them had to be left hanging (its processes still up). */
+async function familyFigures(): Promise<{ hung: boolean }> {
+  let hung = false
   for (const family of FAMILY_BENCHES) {
     if (skip.has(family.name)) continue
     const file = path.join(__dirname, family.file)
     if (!existsSync(file)) continue
+    let timer: NodeJS.Timeout | undefined
     try {
       const mod = (await import(file)) as Record<string, unknown>
       const bench = mod[family.exportName]
       if (typeof bench !== 'function') throw new Error(`tests/bench/${family.file} exports no ${family.exportName}`)
-      for (const figure of (await bench()) as Figure[]) print(figure)
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new FamilyTimeoutError(`no figures after ${familyTimeoutMs / 1000} s`)), familyTimeoutMs)
+      })
+      for (const figure of await Promise.race([bench() as Promise<Figure[]>, timeout])) print(figure)
     } catch (error) {
+      if (error instanceof FamilyTimeoutError) hung = true
       print(failed(family.name, '', 'none', error))
+    } finally {
+      clearTimeout(timer)
     }
   }
+  return { hung }
 }
 
 /** A throughput benchmark, not a limits test: the per-minute sign-in limits would cap it. */
@@ -488,7 +509,10 @@ async function main() {
     await server?.stop()
     await anvil.stop()
   }
-  await familyFigures()
+  const { hung } = await familyFigures()
+  // A hung family still holds its browser, server and chain: exiting stops them (the fixtures kill
+  // their processes on exit; Playwright closes its browsers).
+  if (hung) process.exit(1)
 }
 
 main().catch((error) => {
