@@ -20,6 +20,7 @@ import { chromeFlags, chromePath } from '../fixtures/chromium'
 import { ensureProductionBuild, repoRoot, startNextServer, type NextServer } from '../fixtures/nextServer'
 import { BUDGETS, firstLoadGzipBytes } from './budgets'
 import { type ClickToConnected, clickToConnectedScript, homeRouteStats, median } from './figures'
+import { UNLIMITED_SIGN_INS } from './verify'
 
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean))
 const connectRuns = positiveInt(process.env.BENCH_CONNECT_RUNS, 20)
@@ -401,13 +402,6 @@ async function familyFigures(): Promise<{ hung: boolean }> {
     }
   }
   return { hung }
-}
-
-/** A throughput benchmark, not a limits test: the per-minute sign-in limits would cap it. */
-const UNLIMITED_SIGN_INS = {
-  AUTH_NONCE_RATE_LIMIT_PER_IP: '100000000',
-  AUTH_RATE_LIMIT_PER_IP: '100000000',
-  AUTH_RATE_LIMIT_PER_ADDRESS: '100000000',
 }
 
 async function main() {

@@ -22,6 +22,16 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { verifySignIn } from '@/lib/siwe/server/verifySignIn'
 
+/**
+ * The server's sign-in limits for a throughput benchmark, not a limits test: the per-minute limits
+ * (lib/siwe/server/limits.ts) would cap it.
+ */
+export const UNLIMITED_SIGN_INS = {
+  AUTH_NONCE_RATE_LIMIT_PER_IP: '100000000',
+  AUTH_RATE_LIMIT_PER_IP: '100000000',
+  AUTH_RATE_LIMIT_PER_ADDRESS: '100000000',
+}
+
 export type BenchVerifyOptions = {
   baseUrl: string
   /** Verify requests sent through HTTP and counted, over all rounds (default BENCH_VERIFY_REQUESTS or 3000). */
@@ -268,7 +278,7 @@ async function main(): Promise<void> {
   try {
     const server = await startNextServer({
       rpcUrl: anvil.rpcUrl,
-      env: { AUTH_NONCE_RATE_LIMIT_PER_IP: '100000000', AUTH_RATE_LIMIT_PER_IP: '100000000', AUTH_RATE_LIMIT_PER_ADDRESS: '100000000' },
+      env: { ...UNLIMITED_SIGN_INS },
     })
     try {
       console.log(JSON.stringify(await benchVerify({ baseUrl: server.baseURL })))
