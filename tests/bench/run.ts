@@ -358,6 +358,7 @@ async function verifyFigures(baseURL: string): Promise<Figure[]> {
   const budgets: Record<string, (value: number) => Figure> = {
     route_to_function_ratio: (value) => atLeast('verify_route_to_function_ratio', value, TARGETS.verifyRouteToFunctionRatio, 'ratio'),
     route_non_2xx: (value) => atMost('verify_route_non_2xx', value, TARGETS.verifyNon2xx, 'requests'),
+    route_soak_non_2xx: (value) => atMost('verify_route_soak_non_2xx', value, TARGETS.verifyNon2xx, 'requests'),
     session_non_2xx: (value) => atMost('verify_session_non_2xx', value, TARGETS.verifyNon2xx, 'requests'),
   }
   return Object.entries(figures).map(([metric, value]) => budgets[metric]?.(value) ?? {

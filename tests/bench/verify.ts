@@ -55,6 +55,11 @@ export type BenchVerifyOptions = {
   chainId?: number
   /** Session checks sent through HTTP (default 2000). */
   sessionRequests?: number
+  /**
+   * Then this many seconds of valid sign-ins without a pause, each with its own nonce (default
+   * BENCH_VERIFY_SOAK_SECONDS or 60; 0 skips it): the route must answer every one with a 2xx.
+   */
+  soakSeconds?: number
 }
 
 type Prepared = { message: string; signature: `0x${string}`; cookie: string }
@@ -72,7 +77,10 @@ type AutocannonRequest = { method: string; path: string; headers?: Record<string
 type Autocannon = (options: {
   url: string
   connections: number
-  amount: number
+  /** Requests to send; when given, `duration` is ignored. */
+  amount?: number
+  /** Seconds to keep sending. */
+  duration?: number
   timeout?: number
   /** How often it samples, in ms (default 1000). It notices the end of a run only on a sample. */
   sampleInt?: number
@@ -152,6 +160,12 @@ function positiveInt(raw: string | undefined, fallback: number): number {
   return Number.isSafeInteger(value) && value > 0 ? value : fallback
 }
 
+function nonNegativeInt(raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback
+  const value = Number(raw)
+  return Number.isSafeInteger(value) && value >= 0 ? value : fallback
+}
+
 export async function benchVerify(options: BenchVerifyOptions): Promise<Record<string, number>> {
   const requests = options.requests ?? positiveInt(process.env.BENCH_VERIFY_REQUESTS, 3000)
   const connections = options.connections ?? 10
@@ -163,35 +177,7 @@ export async function benchVerify(options: BenchVerifyOptions): Promise<Record<s
   // setupRequest also runs when each connection is built, in every autocannon run: spare sign-ins.
   const runs = Math.ceil(warmup / 500) + rounds
   const prepared = await prepareSignIns(options.baseUrl, warmup + requests + connections * 4 * runs, chainId)
-  let next = 0
-  const load = (amount: number) =>
-    autocannon({
-      url: origin,
-      connections,
-      amount,
-      timeout: 30,
-      // autocannon sees a run end only on its next sample: with the default 1 s, a 3.03 s run counts
-      // as 4 s and a fast route looked up to 25 % slower than it was. A 100 ms tick keeps that small.
-      sampleInt: 100,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/auth/verify',
-          setupRequest: (request) => {
-            const item = prepared[Math.min(next, prepared.length - 1)]!
-            next += 1
-            return {
-              ...request,
-              method: 'POST',
-              path: '/api/auth/verify',
-              // The page's own origin: proxy.ts refuses state-changing API requests from anywhere else.
-              headers: { ...request.headers, 'content-type': 'application/json', cookie: item.cookie, origin },
-              body: JSON.stringify({ message: item.message, signature: item.signature }),
-            }
-          },
-        },
-      ],
-    })
+  const load = signInLoad(origin, connections, prepared)
   // Warm, as the plain loop is (the bench process has signed thousands of messages with the same
   // curve code by then): the server's JIT, its recovery workers and the store's plans. The first
   // 500 are also reported, as what a freshly started server does.
@@ -216,6 +202,8 @@ export async function benchVerify(options: BenchVerifyOptions): Promise<Record<s
   const failures = (result: AutocannonResult) => result.non2xx + result.errors + result.timeouts
   const cold = warmRounds[0]
   const session = await sessionCheck(options.baseUrl, options.sessionRequests ?? 2000, connections, chainId)
+  const soakSeconds = options.soakSeconds ?? nonNegativeInt(process.env.BENCH_VERIFY_SOAK_SECONDS, 60)
+  const soak = soakSeconds > 0 ? await soakVerify(options.baseUrl, soakSeconds, routePerSecond, connections, chainId) : {}
   return {
     route_requests: routeRequests,
     route_non_2xx: sum([...warmRounds, ...routeRounds].map(failures)),
@@ -236,6 +224,73 @@ export async function benchVerify(options: BenchVerifyOptions): Promise<Record<s
     route_to_function_ratio_lowest_round: round(Math.min(...roundRatios)),
     route_to_function_ratio_highest_round: round(Math.max(...roundRatios)),
     ...session,
+    ...soak,
+  }
+}
+
+/**
+ * `POST /api/auth/verify` for each of `prepared` in turn, `amount` requests at a time or for
+ * `duration` seconds. A run that outlasts the prepared sign-ins resends the last one, which the
+ * server must refuse (its nonce is spent): callers prepare enough.
+ */
+function signInLoad(origin: string, connections: number, prepared: Prepared[]) {
+  let next = 0
+  const send = (limit: { amount: number } | { duration: number }) =>
+    autocannon({
+      url: origin,
+      connections,
+      ...limit,
+      timeout: 30,
+      // autocannon sees a run end only on its next sample: with the default 1 s, a 3.03 s run counts
+      // as 4 s and a fast route looked up to 25 % slower than it was. A 100 ms tick keeps that small.
+      sampleInt: 100,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/auth/verify',
+          setupRequest: (request) => {
+            const item = prepared[Math.min(next, prepared.length - 1)]!
+            next += 1
+            return {
+              ...request,
+              method: 'POST',
+              path: '/api/auth/verify',
+              // The page's own origin: proxy.ts refuses state-changing API requests from anywhere else.
+              headers: { ...request.headers, 'content-type': 'application/json', cookie: item.cookie, origin },
+              body: JSON.stringify({ message: item.message, signature: item.signature }),
+            }
+          },
+        },
+      ],
+    })
+  const load = (amount: number) => send({ amount })
+  load.forSeconds = (duration: number) => send({ duration })
+  /** How many requests were built past the prepared sign-ins. */
+  load.overrun = () => Math.max(0, next - prepared.length)
+  return load
+}
+
+/**
+ * `seconds` of valid sign-ins without a pause (issue 14: 0 non-2xx under 60 s of load). The sign-ins
+ * are prepared first (a nonce from the server and a fresh key's signature each), twice as many
+ * as the counted rounds' rate needs.
+ */
+async function soakVerify(baseUrl: string, seconds: number, ratePerSecond: number, connections: number, chainId: number): Promise<Record<string, number>> {
+  const preparing = performance.now()
+  const prepared = await prepareSignIns(baseUrl, Math.ceil(ratePerSecond * seconds * 2) + connections * 4, chainId)
+  const prepareSeconds = (performance.now() - preparing) / 1000
+  const load = signInLoad(new URL(baseUrl).origin, connections, prepared)
+  const result = await load.forSeconds(seconds)
+  if (load.overrun() > 0) throw new Error(`the ${seconds} s run outlasted its ${prepared.length} prepared sign-ins (${load.overrun()} more were sent)`)
+  return {
+    route_soak_seconds: round(result.duration, 1),
+    route_soak_prepared: prepared.length,
+    route_soak_prepare_seconds: round(prepareSeconds, 1),
+    route_soak_requests: result.requests.total,
+    route_soak_requests_per_s: round(result.requests.total / result.duration, 1),
+    route_soak_non_2xx: result.non2xx + result.errors + result.timeouts,
+    route_soak_latency_p50_ms: result.latency.p50,
+    route_soak_latency_p99_ms: result.latency.p99,
   }
 }
 
