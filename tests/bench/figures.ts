@@ -21,6 +21,22 @@ export function median(values: readonly number[]): number {
 /** One decimal: what a millisecond figure needs. */
 export const round = (value: number) => Math.round(value * 10) / 10
 
+/**
+ * `promise`, or an error naming `what` after `ms`: a step that never settles (a page promise with
+ * no timeout of its own, a wallet that never answers) fails its figure instead of hanging the bench.
+ */
+export async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: nothing after ${ms / 1000} s`)), ms)
+  })
+  try {
+    return await Promise.race([promise, timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 export type RouteBundleStats = {
   route: string
   firstLoadUncompressedJsBytes: number
