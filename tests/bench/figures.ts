@@ -21,14 +21,27 @@ export function median(values: readonly number[]): number {
 /** One decimal: what a millisecond figure needs. */
 export const round = (value: number) => Math.round(value * 10) / 10
 
+/** A whole-number setting from the environment: `fallback` when unset, blank, not whole or below `min`. */
+export function intSetting(raw: string | undefined, fallback: number, min = 1): number {
+  if (raw === undefined || raw.trim() === '') return fallback
+  const value = Number(raw)
+  return Number.isSafeInteger(value) && value >= min ? value : fallback
+}
+
+/** What `within` rejects with when its step did not settle in time. */
+export class StepTimeoutError extends Error {
+  override name = 'StepTimeoutError'
+}
+
 /**
- * `promise`, or an error naming `what` after `ms`: a step that never settles (a page promise with
- * no timeout of its own, a wallet that never answers) fails its figure instead of hanging the bench.
+ * `promise`, or a StepTimeoutError naming `what` after `ms`: a step that never settles (a page
+ * promise with no timeout of its own, a wallet that never answers, a whole family's bench) fails its
+ * figure instead of hanging the bench.
  */
 export async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: nothing after ${ms / 1000} s`)), ms)
+    timer = setTimeout(() => reject(new StepTimeoutError(`${what}: nothing after ${ms / 1000} s`)), ms)
   })
   try {
     return await Promise.race([promise, timeout])

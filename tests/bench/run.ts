@@ -19,12 +19,12 @@ import { isNonLoopbackRequest } from '../fixtures/networkGuard'
 import { chromeFlags, chromePath } from '../fixtures/chromium'
 import { ensureProductionBuild, repoRoot, startNextServer, type NextServer } from '../fixtures/nextServer'
 import { BUDGETS, firstLoadGzipBytes } from './budgets'
-import { type ClickToConnected, clickToConnectedScript, homeRouteStats, median } from './figures'
+import { type ClickToConnected, clickToConnectedScript, homeRouteStats, intSetting, median, StepTimeoutError, within } from './figures'
 import { UNLIMITED_SIGN_INS } from './verify'
 
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean))
-const connectRuns = positiveInt(process.env.BENCH_CONNECT_RUNS, 20)
-const lighthouseRuns = positiveInt(process.env.BENCH_LIGHTHOUSE_RUNS, 5)
+const connectRuns = intSetting(process.env.BENCH_CONNECT_RUNS, 20)
+const lighthouseRuns = intSetting(process.env.BENCH_LIGHTHOUSE_RUNS, 5)
 
 /** Budgets (issues 2, 3 and 14): tests/bench/budgets.ts, shared with the build's budget check. */
 const TARGETS = BUDGETS
@@ -36,11 +36,6 @@ type Figure = {
   target: string
   meets: boolean | null
   [detail: string]: unknown
-}
-
-function positiveInt(raw: string | undefined, fallback: number): number {
-  const value = Number(raw)
-  return Number.isSafeInteger(value) && value > 0 ? value : fallback
 }
 
 function print(figure: Figure): void {
@@ -375,7 +370,7 @@ async function verifyFigures(baseURL: string): Promise<Figure[]> {
 /** Issue 11's sign-in fuzz: correctly signed bad sign-ins; none may be accepted, none may be a 5xx. */
 async function fuzzFigures(baseURL: string): Promise<Figure[]> {
   const { benchFuzz } = await import('./fuzz')
-  const tally = await benchFuzz({ baseUrl: baseURL, count: positiveInt(process.env.BENCH_FUZZ_CASES, 600) })
+  const tally = await benchFuzz({ baseUrl: baseURL, count: intSetting(process.env.BENCH_FUZZ_CASES, 600) })
   const detail = { families: tally.families, byCode: tally.byCode }
   return [
     atLeast('signin_fuzz_tried', tally.tried, 300, 'sign-ins', detail),
@@ -399,11 +394,7 @@ const FAMILY_BENCHES = [
  * 1–3 here). One full run once hung in this section with its browser and server idle: a hang is a
  * failed figure, not a bench that never ends.
  */
-const familyTimeoutMs = Number(process.env.BENCH_FAMILY_TIMEOUT_MS) > 0 ? Number(process.env.BENCH_FAMILY_TIMEOUT_MS) : 10 * 60_000
-
-class FamilyTimeoutError extends Error {
-  override name = 'FamilyTimeoutError'
-}
+const familyTimeoutMs = intSetting(process.env.BENCH_FAMILY_TIMEOUT_MS, 10 * 60_000)
 
 /** Runs each family's bench; true when one of them had to be left hanging (its processes still up). */
 async function familyFigures(): Promise<{ hung: boolean }> {
@@ -412,20 +403,14 @@ async function familyFigures(): Promise<{ hung: boolean }> {
     if (skip.has(family.name)) continue
     const file = path.join(__dirname, family.file)
     if (!existsSync(file)) continue
-    let timer: NodeJS.Timeout | undefined
     try {
       const mod = (await import(file)) as Record<string, unknown>
       const bench = mod[family.exportName]
       if (typeof bench !== 'function') throw new Error(`tests/bench/${family.file} exports no ${family.exportName}`)
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new FamilyTimeoutError(`no figures after ${familyTimeoutMs / 1000} s`)), familyTimeoutMs)
-      })
-      for (const figure of await Promise.race([bench() as Promise<Figure[]>, timeout])) print(figure)
+      for (const figure of await within(bench() as Promise<Figure[]>, familyTimeoutMs, `${family.name} figures`)) print(figure)
     } catch (error) {
-      if (error instanceof FamilyTimeoutError) hung = true
+      if (error instanceof StepTimeoutError) hung = true
       print(failed(family.name, '', 'none', error))
-    } finally {
-      clearTimeout(timer)
     }
   }
   return { hung }

@@ -20,7 +20,9 @@
 import { createRequire } from 'node:module'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
+import { NONCE_TTL_MS, SIGN_IN_MESSAGE_TTL_MS } from '@/lib/siwe/policy'
 import { verifySignIn } from '@/lib/siwe/server/verifySignIn'
+import { intSetting } from './figures'
 
 /**
  * The server's sign-in limits for a throughput benchmark, not a limits test: the per-minute limits
@@ -102,7 +104,7 @@ function signInMessage(address: `0x${string}`, nonce: string, origin: string, ch
     version: '1',
     statement: 'Sign in to Sigil to prove you own this address.',
     issuedAt,
-    expirationTime: new Date(issuedAt.getTime() + 10 * 60_000),
+    expirationTime: new Date(issuedAt.getTime() + SIGN_IN_MESSAGE_TTL_MS),
   })
 }
 
@@ -155,24 +157,14 @@ async function plainLoop(origin: string, chainId: number): Promise<PlainLoop> {
 
 const round = (value: number, digits = 2) => Number(value.toFixed(digits))
 
-function positiveInt(raw: string | undefined, fallback: number): number {
-  const value = Number(raw)
-  return Number.isSafeInteger(value) && value > 0 ? value : fallback
-}
-
-function nonNegativeInt(raw: string | undefined, fallback: number): number {
-  if (raw === undefined || raw.trim() === '') return fallback
-  const value = Number(raw)
-  return Number.isSafeInteger(value) && value >= 0 ? value : fallback
-}
 
 export async function benchVerify(options: BenchVerifyOptions): Promise<Record<string, number>> {
-  const requests = options.requests ?? positiveInt(process.env.BENCH_VERIFY_REQUESTS, 3000)
+  const requests = options.requests ?? intSetting(process.env.BENCH_VERIFY_REQUESTS, 3000)
   const connections = options.connections ?? 10
   const chainId = options.chainId ?? 1
   const origin = new URL(options.baseUrl).origin
 
-  const warmup = options.warmupRequests ?? positiveInt(process.env.BENCH_VERIFY_WARMUP, 2000)
+  const warmup = options.warmupRequests ?? intSetting(process.env.BENCH_VERIFY_WARMUP, 2000)
   const rounds = Math.max(1, Math.min(options.rounds ?? 3, requests))
   // setupRequest also runs when each connection is built, in every autocannon run: spare sign-ins.
   const runs = Math.ceil(warmup / 500) + rounds
@@ -202,7 +194,7 @@ export async function benchVerify(options: BenchVerifyOptions): Promise<Record<s
   const failures = (result: AutocannonResult) => result.non2xx + result.errors + result.timeouts
   const cold = warmRounds[0]
   const session = await sessionCheck(options.baseUrl, options.sessionRequests ?? 2000, connections, chainId)
-  const soakSeconds = options.soakSeconds ?? nonNegativeInt(process.env.BENCH_VERIFY_SOAK_SECONDS, 60)
+  const soakSeconds = options.soakSeconds ?? intSetting(process.env.BENCH_VERIFY_SOAK_SECONDS, 60, 0)
   const soak = soakSeconds > 0 ? await soakVerify(options.baseUrl, soakSeconds, routePerSecond, connections, chainId) : {}
   return {
     route_requests: routeRequests,
@@ -279,9 +271,8 @@ async function soakVerify(baseUrl: string, seconds: number, ratePerSecond: numbe
   const preparing = performance.now()
   const prepared = await prepareSignIns(baseUrl, Math.ceil(ratePerSecond * seconds * 1.5) + connections * 4, chainId)
   const prepareSeconds = (performance.now() - preparing) / 1000
-  // The first prepared nonce must still be alive when the run ends (lib/siwe/server/nonceBinding.ts
-  // gives a nonce 5 minutes; that module is server-only, so not imported here).
-  if (prepareSeconds + seconds > 5 * 60 - 10) throw new Error(`preparing ${prepared.length} sign-ins took ${Math.round(prepareSeconds)} s: their nonces would expire during the ${seconds} s run`)
+  // The first prepared nonce must still be alive when the run ends.
+  if (prepareSeconds + seconds > NONCE_TTL_MS / 1000 - 10) throw new Error(`preparing ${prepared.length} sign-ins took ${Math.round(prepareSeconds)} s: their nonces would expire during the ${seconds} s run`)
   const load = signInLoad(new URL(baseUrl).origin, connections, prepared)
   const result = await load.forSeconds(seconds)
   if (load.overrun() > 0) throw new Error(`the ${seconds} s run outlasted its ${prepared.length} prepared sign-ins (${load.overrun()} more were sent)`)

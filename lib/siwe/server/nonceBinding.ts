@@ -1,10 +1,8 @@
 import 'server-only'
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { readCookies, serializeCookie } from '@/lib/http/cookies'
+import { NONCE_TTL_MS } from '@/lib/siwe/policy'
 import { nonceCookieName } from '@/lib/storageNames'
-
-/** A nonce lives 5 minutes (EIP-4361 leaves it to the server; long enough to read the wallet prompt). */
-export const NONCE_TTL_MS = 5 * 60 * 1000
 
 /**
  * A browser's binding token: random, kept in a short-lived httpOnly cookie, reused while it lasts so
