@@ -1,6 +1,8 @@
 import { PHASE_PRODUCTION_SERVER } from 'next/constants.js'
 import { addCompileHints } from './lib/build/compileHints.mjs'
 import { productionMailProblem } from './lib/embedded/mailPolicy.mjs'
+import { resolveVaultOrigin } from './lib/config/vaultOrigin.mjs'
+import { writeVaultBundle } from './lib/build/vaultBundle.mjs'
 
 /**
  * The README's one line for trying a production build on one's own machine: throwaway secrets and a
@@ -29,6 +31,16 @@ function assertProductionEnvironment(env) {
     problems.push('TRUSTED_PROXY_HOPS is required in production: the number of proxies in front of the app that append to X-Forwarded-For, 0 to 10 (0 = none: the socket address is the client).')
   if (!env.APP_ORIGIN?.trim())
     problems.push('APP_ORIGIN is required in production: the exact origin(s) the site answers on, comma-separated (e.g. https://sigil.example).')
+  // The embedded wallet's own origin (lib/config/vaultOrigin.mjs): https, apart from every APP_ORIGIN.
+  const origins = (env.APP_ORIGIN ?? '').split(',').map((entry) => entry.trim()).filter(Boolean).map((entry) => {
+    try {
+      return new URL(entry).origin
+    } catch {
+      return entry
+    }
+  })
+  const vault = origins.length ? resolveVaultOrigin(env, origins).problem : undefined
+  if (vault) problems.push(vault)
   if (!env.EMBEDDED_RECOVERY_KEY?.trim())
     problems.push('EMBEDDED_RECOVERY_KEY is required in production: 32 random bytes as base64 (openssl rand -base64 32), the same on every instance; without it no embedded wallet can be recovered by email.')
   // Real mail over TLS (lib/embedded/mailPolicy.mjs): the embedded wallet's codes go by email.
@@ -66,10 +78,12 @@ export default function nextConfig(phase) {
       // one during hydration, which is most of the page's longest task on a phone (issue 14).
       runAfterProductionCompile: async ({ distDir }) => {
         addCompileHints(distDir)
+        // The embedded wallet's vault page has its own script, bundled apart (lib/build/vaultBundle.mjs).
+        await writeVaultBundle(distDir)
       },
     },
     // PGlite ships WASM + a data bundle that webpack cannot bundle; load it from node_modules at run time.
-    serverExternalPackages: ['@electric-sql/pglite', 'pg'],
+    serverExternalPackages: ['@electric-sql/pglite', 'pg', 'esbuild'],
     turbopack: {
       resolveAlias: {
         // wagmi imports the React 16/17 shim's selector hook; on React 19 the shim only forwards to
@@ -93,7 +107,6 @@ export default function nextConfig(phase) {
           headers: [
             { key: 'X-Content-Type-Options', value: 'nosniff' },
             { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-            { key: 'X-Frame-Options', value: 'DENY' },
           ],
         },
       ]

@@ -4,12 +4,14 @@ import { guardRequest } from '@/lib/http/requestGuard'
 /**
  * Runs before every page and API request (Next 16's `proxy`, formerly `middleware`; Node.js runtime):
  * 1. refuses state-changing API requests from other sites (lib/http/checkRequestOrigin.ts);
- * 2. sets the security headers, with a Content-Security-Policy whose nonce is new for every
+ * 2. routes by host: the embedded wallet's vault origin gets its page, script and API, nothing else;
+ *    the app's hosts never get those (lib/http/vaultRouting.ts);
+ * 3. sets the security headers, with a Content-Security-Policy whose nonce is new for every
  *    response and whose hosts come from this deployment's configuration (lib/http/securityHeaders.ts).
  * The sign-in routes do both themselves (`guardedRoute`, lib/http/requestGuard.ts) and are left out.
  */
 export function proxy(request: NextRequest): NextResponse {
-  const { headers, refusal } = guardRequest(request)
+  const { headers, refusal, route } = guardRequest(request)
   if (refusal) return new NextResponse(refusal.body, { status: refusal.status, headers: refusal.headers })
 
   // Next reads the nonce from the *request's* Content-Security-Policy header while rendering and
@@ -17,7 +19,9 @@ export function proxy(request: NextRequest): NextResponse {
   // replaces whatever the client sent, so no one can choose the nonce.
   const forwarded = new Headers(request.headers)
   forwarded.set('content-security-policy', headers['content-security-policy']!)
-  const response = NextResponse.next({ request: { headers: forwarded } })
+  // The vault's host (lib/http/vaultRouting.ts): its page and script live at internal paths.
+  const rewrite = route.kind === 'vault' ? route.rewrite : undefined
+  const response = rewrite ? NextResponse.rewrite(new URL(rewrite, request.url), { request: { headers: forwarded } }) : NextResponse.next({ request: { headers: forwarded } })
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
   return response
 }

@@ -2,7 +2,6 @@
 import type { Address } from 'viem'
 import type { KnownSession } from '../_lib/knownSession'
 import { AccountView } from './AccountView'
-import { ConfirmationHost } from './embedded/ConfirmationHost'
 import { SignInPanel } from './SignInPanel'
 import { SignMessagePanel } from './SignMessagePanel'
 
@@ -23,7 +22,6 @@ export function ConnectedView({ address, chainId, session, onSessionChange, auto
       <AccountView address={address} chainId={chainId} autoFocus={autoFocus} onDisconnect={onDisconnect} />
       <SignMessagePanel address={address} chainId={chainId} />
       <SignInPanel address={address} chainId={chainId} session={session} onSessionChange={onSessionChange} />
-      <ConfirmationHost />
     </div>
   )
 }

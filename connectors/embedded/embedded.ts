@@ -1,5 +1,6 @@
 import { type Address, getAddress } from 'viem'
 import { localChain } from '@/lib/chains'
+import { EmbeddedWalletError } from '@/lib/embedded/shared/errors'
 import { AccountNotFoundError } from '@/lib/errors/wallet'
 import { createFamilyConnector, type FamilyConfig } from '../shared/familyConnector'
 import type { LoadedConnector } from '../shared/lazyConnector'
@@ -9,65 +10,57 @@ import { createPersistedValues } from '../shared/persistedValues'
 import type { KeyValueStorage } from '../shared/storage'
 import { EMBEDDED_KEY, EMBEDDED_NAME } from './identity'
 import { createEmbeddedProvider, type EmbeddedProvider } from './provider'
-import { createEmbeddedWallet, type EmbeddedWallet, type EmbeddedWalletParameters } from './wallet'
-import { createAutoLock } from './autoLock'
-import { createConfirmations, type Confirmations } from './confirmation/confirmations'
+import { createVaultClient, type VaultClient } from './vaultClient'
 
-export type EmbeddedConnectorParameters = EmbeddedWalletParameters & {
-  /** RPC address per chain id: where transactions are sent and reads go. */
+export type EmbeddedConnectorParameters = {
+  /** RPC address per chain id: where reads go and signed transactions are sent. */
   rpcUrls: Readonly<Record<number, string>>
+  /**
+   * The vault's origin (`VAULT_ORIGIN`): where the wallet's keys, passkeys and sheet live. Undefined
+   * on a deployment without one: connecting then says the wallet is unavailable here.
+   */
+  vaultOrigin: string | undefined
+  /** The page's language, for the vault's screens. */
+  locale?: (() => string | undefined) | undefined
   storage?: KeyValueStorage | undefined
   /** Receipt polling (tests). */
   pollingInterval?: number | undefined
+  /** Tests: a vault client of their own. */
+  vault?: VaultClient | undefined
 }
 
-/**
- * The real connector as the embedded family's views see it: wagmi's members plus the wallet's keys
- * (the panel) and the requests waiting for the user's approval (the confirmation sheet).
- */
-export type EmbeddedConnector = LoadedConnector & EmbeddedExtras
-
-type EmbeddedExtras = {
-  embeddedWallet: EmbeddedWallet
-  embeddedProvider: EmbeddedProvider
-  embeddedConfirmations: Confirmations
-}
+/** The real connector as the embedded family's view sees it: wagmi's members plus the provider. */
+export type EmbeddedConnector = LoadedConnector & { embeddedProvider: EmbeddedProvider }
 
 declare global {
   interface Window {
     /**
-     * End-to-end test handle (signs without a prompt). Installed only when the page was given the
-     * server's test secret (`__sigilEmbeddedTestSecret`, set by a test before the app loads) and the
-     * server confirms it (`POST /api/embedded/test-hook`, the test clock's gate): never in production.
+     * End-to-end test handle: the connector's EIP-1193 provider, as a page script could reach it
+     * anyway. It holds no key: whatever it asks is shown and approved in the vault. Installed only
+     * where the local chain is offered (development, tests).
      */
     __sigilEmbeddedTest?: { request(args: { method: string; params?: unknown }): Promise<unknown> }
-    __sigilEmbeddedTestSecret?: string
   }
 }
 
 /**
  * The embedded wallet as a wagmi connector, built on the shared skeleton (`createFamilyConnector`).
- * Connecting needs a wallet that the panel created, unlocked or recovered — or, on a reload, one this
- * device holds for the remembered address: that restores the connection locked, and the first
- * request that needs the key asks for the passkey. Disconnecting locks (drops the key from memory)
- * and keeps the device's encrypted record.
+ * The page holds the address and the chain, nothing of the key: connecting opens the vault's screens
+ * (unlock, create, recover), and every request that uses the key goes to the vault, which shows it and
+ * signs after the user's own approval there. A reload restores the connection locked when the vault
+ * says this device holds the remembered wallet; disconnecting locks the vault.
  */
 export function embeddedConnector(parameters: EmbeddedConnectorParameters): (config: FamilyConfig) => EmbeddedConnector {
   const persisted = createPersistedValues(EMBEDDED_KEY, parameters.storage)
-  const wallet = createEmbeddedWallet(parameters)
-  // Every request that uses the key waits for the user here (the app's sheet shows it).
-  const confirmations = createConfirmations()
-  // 15 minutes without activity, or 5 hidden, and the key leaves memory (connectors/embedded/autoLock.ts).
-  const autoLock = createAutoLock({ lock: () => wallet.lock(), isUnlocked: () => wallet.isUnlocked() })
-
-  /** Ends what a connection holds in memory: the key, the idle clock, requests still waiting. */
-  function release() {
-    autoLock.stop()
-    confirmations.rejectAll('The wallet was disconnected.')
-    wallet.lock()
+  let vault: VaultClient | undefined = parameters.vault
+  const vaultClient = () => {
+    if (vault) return vault
+    const { vaultOrigin } = parameters
+    if (!vaultOrigin) throw new EmbeddedWalletError('embedded_unavailable_here')
+    return (vault = createVaultClient({ vaultOrigin, locale: parameters.locale }))
   }
 
-  return createFamilyConnector<EmbeddedProvider, EmbeddedExtras>((config) => {
+  return createFamilyConnector<EmbeddedProvider, { embeddedProvider: EmbeddedProvider }>((config) => {
     const defaultChainId = config.chains[0].id
     let connected: Address | undefined
     let chainId = persisted.getCurrentChain() ?? defaultChainId
@@ -80,55 +73,38 @@ export function embeddedConnector(parameters: EmbeddedConnectorParameters): (con
         chainId = next
       },
       getAddress: () => connected,
-      getAccount: async (address) => {
-        const account = await wallet.unlock(address)
-        autoLock.touch()
-        return account
-      },
-      confirm: (method, details) => confirmations.request(method, details),
-      pageHost: () => (typeof location === 'undefined' ? undefined : location.host),
+      sign: (request) => vaultClient().request('vault_sign', request),
       pollingInterval: parameters.pollingInterval,
     })
     // Nothing to initialise but the provider: the lifecycle still marks uninitialised → initialised.
     const lifecycle = createLifecycle(async () => provider)
 
-    async function installTestHandle() {
-      if (typeof window === 'undefined' || !config.chains.some((chain) => chain.id === localChain.id)) return
-      const secret = window.__sigilEmbeddedTestSecret
-      if (typeof secret !== 'string' || secret.length === 0) return
-      const answer = await fetch('/api/embedded/test-hook', { method: 'POST', headers: { 'x-sigil-test-secret': secret }, cache: 'no-store' }).catch(() => null)
-      if (answer?.status !== 204) return
-      window.__sigilEmbeddedTest = { request: (args) => provider.request(args) }
+    /** Whether the vault holds the wallet of `address` on this device (no prompt). */
+    async function held(address: Address): Promise<boolean> {
+      return (await vaultClient().request('vault_restore', { address })) === true
     }
 
     return {
-      properties: {
-        id: EMBEDDED_KEY,
-        name: EMBEDDED_NAME,
-        type: 'embedded',
-        embeddedWallet: wallet,
-        embeddedProvider: provider,
-        embeddedConfirmations: confirmations,
-      },
+      properties: { id: EMBEDDED_KEY, name: EMBEDDED_NAME, type: 'embedded', embeddedProvider: provider },
       key: EMBEDDED_KEY,
       persisted,
       async setup() {
-        void installTestHandle()
+        if (typeof window !== 'undefined' && config.chains.some((chain) => chain.id === localChain.id)) window.__sigilEmbeddedTest = provider
       },
 
       open: () => lifecycle.init(),
       async grantAccounts(_provider, { isReconnecting }) {
         let address: Address
         if (isReconnecting) {
-          // A reload: the remembered address, if this device still holds its wallet — locked.
+          // A reload: the remembered address, if this device's vault still holds its wallet — locked.
           const remembered = persisted.getActiveAccount()
-          const records = await wallet.list()
-          const record = remembered && records.find((candidate) => candidate.address === remembered)
-          if (!record) throw new AccountNotFoundError({ details: 'no wallet on this device for the remembered address' })
-          address = record.address
+          if (!remembered || !(await held(remembered))) throw new AccountNotFoundError({ details: 'no wallet on this device for the remembered address' })
+          address = remembered
         } else {
-          // The panel unlocked (or created, or recovered) the wallet already; otherwise ask the passkey.
-          address = wallet.unlockedAddress ?? (await wallet.unlock()).address
+          // The vault's screens: unlock, create or recover; the user's choice comes back (or 4001).
+          const answer = await vaultClient().request('vault_connect')
+          if (typeof answer !== 'string') throw new AccountNotFoundError({ details: 'the vault answered no address' })
+          address = answer as Address
         }
         connected = getAddress(address)
         return [connected]
@@ -141,7 +117,6 @@ export function embeddedConnector(parameters: EmbeddedConnectorParameters): (con
         chainId = config.chains.some((chain) => chain.id === target) ? target : defaultChainId
         return chainId
       },
-      onConnected: () => autoLock.start(),
       abandonConnection() {
         connected = undefined
       },
@@ -149,13 +124,13 @@ export function embeddedConnector(parameters: EmbeddedConnectorParameters): (con
       disconnect() {
         connected = undefined
         return () => {
-          release()
+          void vault?.request('vault_lock').catch(() => undefined)
           lifecycle.reset()
         }
       },
       endAfterWalletDisconnect() {
         connected = undefined
-        release()
+        void vault?.request('vault_lock').catch(() => undefined)
       },
 
       getAccounts: async () => (connected ? [connected] : []),
@@ -163,9 +138,9 @@ export function embeddedConnector(parameters: EmbeddedConnectorParameters): (con
       getProvider: async () => provider,
       async isAuthorized() {
         const remembered = persisted.getActiveAccount()
-        if (!remembered) return false
+        if (!remembered || !parameters.vaultOrigin) return false
         try {
-          return (await wallet.list()).some((record) => record.address === remembered)
+          return await held(remembered)
         } catch (error) {
           logger.debug('embedded_not_authorized', { error: error instanceof Error ? error.name : typeof error })
           return false

@@ -14,16 +14,16 @@ declare module '@/lib/i18n/familyCatalogues' {
   }
 }
 
-/** The deployment settings the family reads: the RPC of each chain (its own reads, through the site's proxy). */
-export type EmbeddedOptions = Pick<PublicConfig, 'rpcUrls'>
+/** The deployment settings the family reads: the RPC of each chain and the vault's origin (`VAULT_ORIGIN`). */
+export type EmbeddedOptions = Pick<PublicConfig, 'rpcUrls' | 'vaultOrigin'>
 
 /** The family's id, which its row opens its view (email, passkey, recovery) by. */
 const EMBEDDED_PANEL = 'embedded'
 
 /**
  * The connectors of the embedded wallet as they sit in the first load: one `lazyConnector` proxy (see
- * connectors/shared/lazyConnector.ts). The connector, its keys code (BIP-39, HD accounts, WebCrypto,
- * WebAuthn) and its view load when the row is chosen, or when a reload finds the wallet connected.
+ * connectors/shared/lazyConnector.ts). The connector (which holds no key: the vault does, in its own
+ * origin) and its view load when the row is chosen, or when a reload finds the wallet connected.
  * Email recovery is custodial (the server can restore the key): `canConnectViaCustodialService`.
  */
 export function embeddedConnectors(publicConfig: EmbeddedOptions): CreateConnectorFn[] {
@@ -35,7 +35,10 @@ export function embeddedConnectors(publicConfig: EmbeddedOptions): CreateConnect
       icon: monogramIcon('@', '#0F766E'),
       // canConnectViaQrCode stays at its default, false: there is nothing to scan.
       properties: { name: 'Email & passkey wallet', overrideKey: 'embedded', canConnectViaCustodialService: true },
-      load: () => import('./embedded').then((module) => module.embeddedConnector({ rpcUrls: publicConfig.rpcUrls })),
+      load: () =>
+        import('./embedded').then((module) =>
+          module.embeddedConnector({ rpcUrls: publicConfig.rpcUrls, vaultOrigin: publicConfig.vaultOrigin, locale: () => document.documentElement.lang || undefined }),
+        ),
       listing: { order: 3, panel: EMBEDDED_PANEL, tagline: { desktop: 'connect.tagline.embedded' } },
     }),
   ]

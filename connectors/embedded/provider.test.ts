@@ -3,12 +3,19 @@ import { mnemonicToAccount } from 'viem/accounts'
 import { foundry, mainnet } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAnvil, type Anvil } from '@/tests/fixtures/anvil'
-import { createConfirmations } from './confirmation/confirmations'
-import type { ConfirmationDetails } from './confirmation/describe'
-import { PasskeyCancelledError } from '@/lib/embedded/shared/errors'
-import { createEmbeddedProvider } from './provider'
+import { fromVaultError } from './vaultClient'
+import type { ConfirmationDetails } from './vault/describe'
+import { copyMessage } from './vault/protocol'
+import { userRejected, VaultRequestError } from './vault/rpcErrors'
+import { readSigningRequest } from './vault/signing'
+import { createEmbeddedProvider, type EmbeddedProviderParameters } from './provider'
 
-/** The embedded wallet's EIP-1193 provider against a real anvil; the unlocked account is an HD account. */
+/**
+ * The embedded wallet's EIP-1193 provider (the page's side) against a real anvil, with the vault's
+ * own signing step (connectors/embedded/vault/signing.ts) behind it as the vault runs it: the request
+ * copied at its door, described, decided by the "user", signed by an HD account. Only the message
+ * channel between the two origins is left out (the e2e suite crosses it in Chromium).
+ */
 
 const MNEMONIC = 'test test test test test test test test test test test junk'
 const account = mnemonicToAccount(MNEMONIC, { addressIndex: 5 })
@@ -21,22 +28,35 @@ afterAll(async () => {
   await anvil?.stop()
 })
 
-function setup(options: { locked?: 'cancel' | 'fail'; decision?: 'approve' | 'reject' | 'wait' } = {}) {
+type Decision = 'approve' | 'reject' | 'wait' | 'cancelPasskey'
+
+/** The vault's side of `vault_sign`, in process: read the copy, show it (record it), decide, sign. */
+function vaultSigner(options: { decision?: Decision; asked: { method: string; details: ConfirmationDetails; unlocksBefore: number }[]; unlocks: Address[]; waiting?: (reject: () => void) => void }): EmbeddedProviderParameters['sign'] {
+  return async (request) => {
+    try {
+      const signing = await readSigningRequest(copyMessage(request), { chains: [{ id: 31337, name: 'Foundry', symbol: 'ETH', decimals: 18 }, { id: 1, name: 'Ethereum', symbol: 'ETH', decimals: 18 }], connected: account.address, pageHost: 'localhost:3000' })
+      options.asked.push({ method: signing.method, details: signing.details, unlocksBefore: options.unlocks.length })
+      if (options.decision === 'reject') throw userRejected()
+      if (options.decision === 'wait') await new Promise<void>((_, reject) => options.waiting?.(() => reject(userRejected('disconnected'))))
+      options.unlocks.push(signing.address)
+      if (options.decision === 'cancelPasskey') throw userRejected('The passkey request was cancelled or timed out.')
+      return await signing.sign(account)
+    } catch (error) {
+      // As the page gets it: the vault's error crosses as {code, message, data}.
+      if (error instanceof VaultRequestError) throw fromVaultError(error.toJSON())
+      throw error
+    }
+  }
+}
+
+function setup(options: { decision?: Decision } = {}) {
   let chainId: number = foundry.id
   const unlocks: Address[] = []
   /** Every request the user was asked about, in order, with what unlocks had happened by then. */
   const asked: { method: string; details: ConfirmationDetails; unlocksBefore: number }[] = []
-  const confirmations = createConfirmations({ isTrusted: () => true })
+  let rejectWaiting: (() => void) | undefined
   const provider = createEmbeddedProvider({
-    confirm: async (method, details) => {
-      asked.push({ method, details, unlocksBefore: unlocks.length })
-      const waiting = confirmations.request(method, details)
-      const shown = confirmations.getSnapshot().at(-1)!
-      if (options.decision === 'reject') confirmations.reject(shown.id)
-      else if (options.decision !== 'wait') confirmations.approve(shown.id, {})
-      return waiting
-    },
-    pageHost: () => 'localhost:3000',
+    sign: vaultSigner({ decision: options.decision, asked, unlocks, waiting: (reject) => (rejectWaiting = reject) }),
     chains: [foundry, mainnet],
     rpcUrls: { [foundry.id]: anvil.rpcUrl, [mainnet.id]: anvil.rpcUrl },
     getChainId: () => chainId,
@@ -44,14 +64,9 @@ function setup(options: { locked?: 'cancel' | 'fail'; decision?: 'approve' | 're
       chainId = next
     },
     getAddress: () => account.address,
-    getAccount: async (address) => {
-      unlocks.push(address)
-      if (options.locked === 'cancel') throw new PasskeyCancelledError()
-      return account
-    },
     pollingInterval: 50,
   })
-  return { provider, unlocks, asked, confirmations, chainId: () => chainId }
+  return { provider, unlocks, asked, rejectWaiting: () => rejectWaiting?.(), chainId: () => chainId }
 }
 
 describe('embedded EIP-1193 provider', () => {
@@ -89,22 +104,21 @@ describe('embedded EIP-1193 provider', () => {
     ).rejects.toMatchObject({ code: -32602 })
   })
 
-  it('sends a transaction through the chain RPC and answers only after 3 confirmations', async () => {
+  it('sends a transaction and answers with its hash once broadcast, before any confirmation (EIP-1193)', async () => {
     const { provider } = setup()
     const chain = { ...foundry, rpcUrls: { default: { http: [anvil.rpcUrl] } } }
     const testClient = createTestClient({ chain, mode: 'anvil', transport: http(anvil.rpcUrl) }).extend(publicActions)
     await testClient.setBalance({ address: account.address, value: parseEther('1') })
-    let hash: Hex | undefined
-    const sending = provider
-      .request({ method: 'eth_sendTransaction', params: [{ from: account.address, to: '0x000000000000000000000000000000000000bEEF', value: '0x1' }] })
-      .then((value) => (hash = value as Hex))
-    await new Promise((resolve) => setTimeout(resolve, 600))
-    expect(hash).toBeUndefined() // mined (automine) but 1 confirmation only
-    await testClient.mine({ blocks: 2 })
-    await sending
-    const receipt = await testClient.getTransactionReceipt({ hash: hash! })
-    expect(receipt.status).toBe('success')
-    expect((await testClient.getBlockNumber()) - receipt.blockNumber + BigInt(1)).toBe(BigInt(3))
+    await testClient.setAutomine(false)
+    try {
+      const hash = (await provider.request({ method: 'eth_sendTransaction', params: [{ from: account.address, to: '0x000000000000000000000000000000000000bEEF', value: '0x1' }] })) as Hex
+      // Answered while the transaction is still pending: no block has included it.
+      expect(await testClient.getTransaction({ hash })).toMatchObject({ blockNumber: null })
+      await testClient.mine({ blocks: 1 })
+      expect((await testClient.getTransactionReceipt({ hash })).status).toBe('success')
+    } finally {
+      await testClient.setAutomine(true)
+    }
   })
 
   it('switches to any supported chain with chainChanged, and refuses others with 4902', async () => {
@@ -150,14 +164,30 @@ describe('embedded EIP-1193 provider', () => {
   })
 
   it('nothing is signed while the request waits for the user', async () => {
-    const { provider, unlocks, confirmations } = setup({ decision: 'wait' })
+    const { provider, unlocks, asked, rejectWaiting } = setup({ decision: 'wait' })
     let answered = false
     const pending = provider.request({ method: 'personal_sign', params: ['0x68', account.address] }).then(() => (answered = true))
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect({ answered, unlocks }).toEqual({ answered: false, unlocks: [] })
-    expect(confirmations.getSnapshot()).toHaveLength(1)
-    confirmations.rejectAll('disconnected')
+    expect(asked).toHaveLength(1)
+    rejectWaiting()
     await expect(pending).rejects.toMatchObject({ code: 4001 })
+  })
+
+  it('signs typed data as it was when sent, whatever the caller changes afterwards', async () => {
+    const { provider, asked } = setup()
+    const typedData = {
+      types: { Mail: [{ name: 'contents', type: 'string' }] },
+      primaryType: 'Mail',
+      domain: { name: 'Harmless Demo', chainId: 31337 },
+      message: { contents: 'value 0' },
+    }
+    const signing = provider.request({ method: 'eth_signTypedData_v4', params: [account.address, typedData] })
+    // The caller changes its object after handing it over.
+    typedData.message.contents = 'a permit for everything'
+    const signature = (await signing) as Hex
+    expect(asked[0]!.details).toMatchObject({ fields: [{ path: 'contents', value: 'value 0' }] })
+    expect(await recoverTypedDataAddress({ ...typedData, message: { contents: 'value 0' }, signature } as never)).toBe(account.address)
   })
 
   it('shows typed data with its domain, primary type and fields, and a sign-in with its domain', async () => {
@@ -191,7 +221,7 @@ describe('embedded EIP-1193 provider', () => {
   })
 
   it('turns a dismissed passkey prompt into a user rejection (4001)', async () => {
-    const { provider } = setup({ locked: 'cancel' })
+    const { provider } = setup({ decision: 'cancelPasskey' })
     await expect(provider.request({ method: 'personal_sign', params: ['0x68', account.address] })).rejects.toMatchObject({ code: 4001 })
   })
 })
@@ -225,19 +255,15 @@ describe('embedded provider behind the same-origin RPC proxy', () => {
         getChainId: () => foundry.id,
         setChainId: () => undefined,
         getAddress: () => account.address,
-        getAccount: async () => account,
-        confirm: async () => undefined,
+        sign: vaultSigner({ asked: [], unlocks: [] }),
         pollingInterval: 50,
       })
       const testClient = createTestClient({ chain, mode: 'anvil', transport: http(anvil.rpcUrl) }).extend(publicActions)
       await testClient.setBalance({ address: account.address, value: parseEther('1') })
       expect(await provider.request({ method: 'eth_getBalance', params: [account.address, 'latest'] })).toBe('0xde0b6b3a7640000')
-      const sending = provider.request({ method: 'eth_sendTransaction', params: [{ from: account.address, to: '0x000000000000000000000000000000000000bEEF', value: '0x1' }] })
-      await new Promise((resolve) => setTimeout(resolve, 300))
-      await testClient.mine({ blocks: 2 })
-      const hash = (await sending) as Hex
+      const hash = (await provider.request({ method: 'eth_sendTransaction', params: [{ from: account.address, to: '0x000000000000000000000000000000000000bEEF', value: '0x1' }] })) as Hex
       expect((await testClient.getTransactionReceipt({ hash })).status).toBe('success')
-      expect(methods).toContain('eth_getTransactionReceipt')
+      expect(methods).toContain('eth_getTransactionCount')
       expect(methods).not.toContain('eth_sendRawTransaction')
     } finally {
       server.closeAllConnections()

@@ -4,34 +4,29 @@ import {
   createPublicClient,
   getAddress,
   type Hex,
-  hexToBigInt,
   hexToNumber,
   http,
   isAddress,
   isHex,
   InvalidParamsRpcError,
-  type LocalAccount,
   numberToHex,
   type PublicClient,
   SwitchChainError,
-  type TransactionSerializable,
   UnauthorizedProviderError,
   UnsupportedProviderMethodError,
-  UserRejectedRequestError,
 } from 'viem'
 import { prepareTransactionRequest } from 'viem/actions'
 import { isRpcProxyUrl } from '@/lib/config/rpc'
 import { createTypedEmitter } from '../shared/typedEmitter'
-import { waitForReceipt } from '../shared/waitForReceipt'
-import { type ConfirmationDetails, describeMessage, describeTransaction, describeTypedData } from './confirmation/describe'
-import { PasskeyCancelledError } from '@/lib/embedded/shared/errors'
+import type { SigningMethod } from './vault/protocol'
 
 /**
- * The embedded wallet's EIP-1193 provider. It signs locally with the unlocked HD account and sends
- * through the chain's RPC; everything else a dapp may read goes to that RPC too. Nothing is signed or
- * sent before the user approved it in the app's confirmation sheet (`confirm`): any script in the page
- * can call `request`, only the user's own click can approve. A request that needs the key while the
- * wallet is locked then asks for the passkey — one touch, inside that approving click.
+ * The embedded wallet's EIP-1193 provider, in the app's page. It holds no key: every request that
+ * would use one goes to the vault (another origin, connectors/embedded/vaultClient.ts), which shows it
+ * to the user on its own sheet and signs only after their approval there. Reads go to the chain's RPC.
+ * A transaction is filled in here (nonce, gas, fees: the page reads the chain), shown and signed in
+ * the vault exactly as filled, and broadcast from here; `eth_sendTransaction` answers with its hash
+ * once broadcast (EIP-1193), never after confirmations: a retry would send twice.
  */
 
 type RequestArguments = { method: string; params?: unknown }
@@ -50,20 +45,11 @@ export type EmbeddedProviderParameters = {
   setChainId(chainId: number): void
   /** The connected address, locked or not; undefined when disconnected. */
   getAddress(): Address | undefined
-  /** The signing account of `address`; unlocks with the passkey when needed. */
-  getAccount(address: Address): Promise<LocalAccount>
-  /**
-   * Shows the user what a request would sign or send and waits for their decision: resolves on
-   * approve, throws EIP-1193 4001 on reject. Called before the key is touched (before the passkey
-   * too), for every request that uses it.
-   */
-  confirm(method: string, details: ConfirmationDetails): Promise<void>
-  /** The page's host, to tell a sign-in for this site from one for another (`location.host`). */
-  pageHost?: (() => string | undefined) | undefined
+  /** Asks the vault to show and sign `method` (its params as the caller gave them). */
+  sign(request: { method: SigningMethod; params: unknown[]; chainId: number; address: Address }): Promise<unknown>
   /** Receipt polling, for tests; viem's default (the chain's block time) otherwise. */
   pollingInterval?: number | undefined
 }
-
 /** Reads forwarded to the chain's RPC as they are. Anything not listed and not handled below is 4200. */
 const READ_METHODS = new Set([
   'eth_blockNumber',
@@ -103,7 +89,18 @@ function invalid(method: string, reason: string): InvalidParamsRpcError {
 function quantity(value: unknown, method: string, field: string): bigint | undefined {
   if (value === undefined || value === null) return undefined
   if (typeof value !== 'string' || !isHex(value, { strict: true })) throw invalid(method, `${field} must be a hex quantity`)
-  return hexToBigInt(value)
+  return BigInt(value)
+}
+
+/** A prepared transaction as the vault reads it: hex quantities, no account object. */
+function toVaultTransaction(prepared: Record<string, unknown>, chainId: number): Record<string, string | null> {
+  const out: Record<string, string | null> = { chainId: numberToHex(chainId) }
+  for (const key of ['to', 'data', 'value', 'gas', 'nonce', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas'] as const) {
+    const value = prepared[key]
+    if (value === undefined || value === null) continue
+    out[key] = typeof value === 'bigint' || typeof value === 'number' ? numberToHex(value) : String(value)
+  }
+  return out
 }
 
 /** An `eth_sendTransaction` / `eth_signTransaction` object → viem's request (EIP-1474 field names). */
@@ -184,23 +181,16 @@ export function createEmbeddedProvider(parameters: EmbeddedProviderParameters) {
     return address
   }
 
-  /** The connected account's key, once the user approved: unlocks with the passkey when locked. */
-  async function signer(method: string): Promise<LocalAccount> {
-    const address = connectedAddress(method)
-    try {
-      return await parameters.getAccount(address)
-    } catch (error) {
-      // A dismissed passkey prompt is the user declining the request (EIP-1193 4001).
-      if (error instanceof PasskeyCancelledError) throw new UserRejectedRequestError(error)
-      throw error
-    }
+  /** Asks the vault: it shows the request on its own sheet and signs only after the user's approval there. */
+  function viaVault(method: SigningMethod, params: unknown[], address: Address): Promise<unknown> {
+    return parameters.sign({ method, params, chainId: parameters.getChainId(), address })
   }
 
   /**
-   * A transaction filled in (nonce, gas, fees) for the connected address, shown to the user, and only
-   * after their approval signed by the key: what they saw is what is signed.
+   * A transaction filled in (nonce, gas, fees) for the connected address, then shown and signed in
+   * the vault exactly as filled: the vault signs the fields it showed, not whatever the page holds.
    */
-  async function prepareAndConfirm(method: 'eth_sendTransaction' | 'eth_signTransaction', value: unknown) {
+  async function prepareAndSign(method: 'eth_sendTransaction' | 'eth_signTransaction', value: unknown): Promise<Hex> {
     const address = connectedAddress(method)
     const parsed = parseTransaction(value, method, address)
     const chain = chainOf(parameters.getChainId())
@@ -208,9 +198,9 @@ export function createEmbeddedProvider(parameters: EmbeddedProviderParameters) {
     const { chainId: _, gasPrice, maxFeePerGas, maxPriorityFeePerGas, ...rest } = parsed
     const fees = gasPrice !== undefined ? { gasPrice } : { maxFeePerGas, maxPriorityFeePerGas }
     const prepared = (await prepareTransactionRequest(client(), { ...rest, ...fees, account: address, chain } as never)) as Record<string, unknown>
-    const { account: _account, from: _from, ...transaction } = prepared
-    await parameters.confirm(method, describeTransaction(transaction, chain, method === 'eth_sendTransaction'))
-    return { account: await signer(method), transaction: transaction as unknown as TransactionSerializable }
+    const signed = await viaVault(method, [toVaultTransaction(prepared, chain.id)], address)
+    if (typeof signed !== 'string' || !isHex(signed)) throw invalid(method, 'the wallet returned no signed transaction')
+    return signed
   }
 
   async function request(args: RequestArguments): Promise<unknown> {
@@ -228,40 +218,20 @@ export function createEmbeddedProvider(parameters: EmbeddedProviderParameters) {
       case 'personal_sign': {
         const [data, address] = params
         if (typeof data !== 'string' || !isHex(data)) throw invalid(method, 'data must be hex')
-        connectedAddress(method, address)
-        await parameters.confirm(method, describeMessage(data, parameters.pageHost?.()))
-        const account = await signer(method)
-        return account.signMessage({ message: { raw: data } })
+        return viaVault(method, [data, connectedAddress(method, address)], connectedAddress(method))
       }
       case 'eth_signTypedData_v4': {
         const [address, typedData] = params
-        connectedAddress(method, address)
-        let parsed: unknown
-        try {
-          parsed = typeof typedData === 'string' ? JSON.parse(typedData) : typedData
-        } catch {
-          throw invalid(method, 'typed data must be JSON')
-        }
-        if (!parsed || typeof parsed !== 'object') throw invalid(method, 'typed data must be an object')
-        const domain = (parsed as { domain?: { chainId?: unknown } }).domain
-        // EIP-712: a domain bound to another chain must not be signed on this one.
-        if (domain?.chainId !== undefined && Number(domain.chainId) !== parameters.getChainId()) throw invalid(method, 'domain.chainId is not the current chain')
-        await parameters.confirm(method, describeTypedData(parsed as Record<string, unknown>, parameters.chains))
-        const account = await signer(method)
-        return account.signTypedData(parsed as never)
+        const connected = connectedAddress(method, address)
+        // As given (a string or an object): the vault makes its own copy of it and parses that once.
+        return viaVault(method, [connected, typedData], connected)
       }
-      case 'eth_signTransaction': {
-        const { account, transaction } = await prepareAndConfirm(method, params[0])
-        return account.signTransaction!(transaction)
-      }
+      case 'eth_signTransaction':
+        return prepareAndSign(method, params[0])
       case 'eth_sendTransaction': {
-        const { account, transaction } = await prepareAndConfirm(method, params[0])
-        const serializedTransaction = await account.signTransaction!(transaction)
-        const rpc = client()
-        const hash = await broadcaster().sendRawTransaction({ serializedTransaction })
-        // SPEC.md §9: the receipt is awaited for 3 confirmations before the request resolves.
-        await waitForReceipt(rpc, hash, { pollingInterval: parameters.pollingInterval })
-        return hash
+        const serializedTransaction = await prepareAndSign(method, params[0])
+        // The hash as soon as the network has the transaction (EIP-1193): the caller watches for receipts.
+        return broadcaster().sendRawTransaction({ serializedTransaction })
       }
       case 'wallet_switchEthereumChain': {
         const target = (params[0] as { chainId?: unknown } | undefined)?.chainId

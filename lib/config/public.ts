@@ -20,6 +20,11 @@ export type PublicConfig = {
   walletConnectProjectId: string
   /** Origins this deployment answers on (for SIWE domain/uri). The first is the canonical one. */
   appOrigins: readonly string[]
+  /**
+   * The embedded wallet's own origin (`VAULT_ORIGIN`): its keys, passkeys and confirmation sheet live
+   * there, in a frame or a popup the page talks to by `postMessage`. Undefined: no embedded wallet here.
+   */
+  vaultOrigin?: string | undefined
   /** A self-hosted WalletConnect relay (`wss://…`; `ws://` on loopback); the SDK's default relay when unset. */
   walletConnectRelayUrl?: string | undefined
   /**

@@ -4,6 +4,7 @@ import { mainnet } from 'viem/chains'
 import { getSupportedChains } from '@/lib/chains'
 import { browserRpcMap, buildRpcMap, rpcProxyUpstreams } from './rpc'
 import type { PublicConfig } from './public'
+import { resolveVaultOrigin } from './vaultOrigin.mjs'
 
 type Env = Record<string, string | undefined>
 
@@ -38,8 +39,23 @@ export function appOrigins(env: Env = process.env): string[] {
   })
 }
 
+/**
+ * The embedded wallet's vault origin (lib/config/vaultOrigin.mjs), or undefined where this deployment
+ * has none (the embedded row then says the wallet is unavailable here). A value that breaks the rule
+ * is no vault either: `next start` refuses to boot on it, `next dev` logs it once per process.
+ */
+export function vaultOrigin(env: Env = process.env): string | undefined {
+  const { origin, problem } = resolveVaultOrigin(env, appOrigins(env))
+  if (problem && env.VAULT_ORIGIN?.trim() && !warnedVault) {
+    warnedVault = true
+    console.warn(`[sigil] ${problem} The embedded wallet is unavailable until it is fixed.`)
+  }
+  return origin
+}
+let warnedVault = false
+
 function isLoopbackHost(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]'
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]' || hostname.endsWith('.localhost')
 }
 
 /** `WALLETCONNECT_RELAY_URL`: `wss://` anywhere, `ws://` only on loopback (a test relay). */
@@ -117,6 +133,7 @@ export function getPublicConfig(env: Env = process.env): PublicConfig {
     rpcUrls: browserRpcMap(chains, { projectId, overrides: rpcOverrides(env) }),
     walletConnectProjectId: projectId,
     appOrigins: appOrigins(env),
+    vaultOrigin: vaultOrigin(env),
     walletConnectRelayUrl: walletConnectRelayUrl(env),
     coinbaseKeysUrl: coinbaseKeysUrl(env),
     coinbasePreference: coinbasePreference(env),

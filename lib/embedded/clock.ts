@@ -27,7 +27,9 @@ export function isTestClockEnabled(env: Env = process.env, origins: readonly str
   if (!isLocalChainEnabled(env) || origins.length === 0) return false
   return origins.every((origin) => {
     try {
-      return LOOPBACK.has(new URL(origin).hostname)
+      const { hostname } = new URL(origin)
+      // `*.localhost` names are loopback too (RFC 6761): the app's and the vault's hosts in tests.
+      return LOOPBACK.has(hostname) || hostname.endsWith('.localhost')
     } catch {
       return false
     }

@@ -23,7 +23,7 @@ export function isLoopbackOnly(origins) {
     trimmed.every((origin) => {
       try {
         const url = new URL(origin)
-        return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)
+        return url.protocol === 'http:' && (LOOPBACK_HOSTS.has(url.hostname) || url.hostname.endsWith('.localhost'))
       } catch {
         return false
       }

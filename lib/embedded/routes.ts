@@ -151,7 +151,13 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
     }
   }
 
-  const cookieFlags = (config: EmbeddedConfig, path: string) => ({ path, httpOnly: true, secure: config.secureCookies, sameSite: 'Strict' as const })
+  // Over https (the vault): SameSite=None + Partitioned, as a frame of another site must send them
+  // (CHIPS: kept per top-level site, so another site's page never gets this one's). Plain http (unit
+  // tests only): Strict.
+  const cookieFlags = (config: EmbeddedConfig, path: string) =>
+    config.secureCookies
+      ? { path, httpOnly: true, secure: true, sameSite: 'None' as const, partitioned: true }
+      : { path, httpOnly: true, secure: false, sameSite: 'Strict' as const }
 
   /** This browser's binding token: the one it has (a code asked for earlier stays valid), or a new one. */
   function bindingToken(request: Request, config: EmbeddedConfig): string {

@@ -1,6 +1,5 @@
 import 'server-only'
 import { getPublicConfig } from '@/lib/config/server'
-import { shouldUseSecureCookies } from '@/lib/session/session'
 import { dataDir } from '@/lib/store/dataDir'
 import { getStore } from '@/lib/store/openStore'
 import { embeddedNow, isTestClockEnabled } from './clock'
@@ -21,9 +20,15 @@ export function embeddedConfigFromEnv(env: Env = process.env): EmbeddedConfig {
   const signature = `${env.NODE_ENV ?? ''}|${env.SMTP_URL ?? ''}|${env.MAIL_FROM ?? ''}|${folder}|${publicConfig.appOrigins.join(',')}`
   // Throws MailConfigError on mail settings production refuses (next start refuses them first).
   if (cachedMailer?.signature !== signature) cachedMailer = { signature, mailer: createMailer({ env, dataDir: folder, origins: publicConfig.appOrigins }) }
+  // The wallet's API answers its vault only (lib/http/vaultRouting.ts): the passkeys' RP is the
+  // vault's host, their expected origin the vault's, and the emails' links point there.
+  const vault = publicConfig.vaultOrigin
   return {
-    origins: publicConfig.appOrigins,
-    secureCookies: shouldUseSecureCookies({ nodeEnv: env.NODE_ENV, origins: publicConfig.appOrigins }),
+    origins: vault ? [vault] : [],
+    // Secure always: the vault is https, or a *.localhost name (a secure context, where browsers keep
+    // Secure cookies). Its cookies are sent from the vault's frame, which may be another site than the
+    // page around it: SameSite=None, Partitioned (routes.ts), so each top-level site has its own.
+    secureCookies: vault !== undefined,
     mailer: cachedMailer.mailer,
     recoveryKeys: () => {
       const current = resolveRecoverySecret({ env, dataDir: folder })

@@ -6,6 +6,8 @@ export type CookieAttributes = {
   httpOnly?: boolean | undefined
   secure?: boolean | undefined
   sameSite?: 'Strict' | 'Lax' | 'None' | undefined
+  /** CHIPS: the cookie is kept apart per top-level site (for a frame of another site). */
+  partitioned?: boolean | undefined
 }
 
 /** Cookie names and values we set are token characters only, so no escaping is needed. */
@@ -38,6 +40,7 @@ export function serializeCookie(name: string, value: string, attributes: CookieA
   if (attributes.httpOnly) parts.push('HttpOnly')
   if (attributes.secure) parts.push('Secure')
   if (attributes.sameSite) parts.push(`SameSite=${attributes.sameSite}`)
+  if (attributes.partitioned) parts.push('Partitioned')
   return parts.join('; ')
 }
 

@@ -6,6 +6,8 @@ import { authError } from '@/lib/siwe/catalogue'
 import { checkRequestOrigin } from './checkRequestOrigin'
 import { errorResponse } from './json'
 import { createNonce, securityHeaders } from './securityHeaders'
+import { vaultHeaders } from './vaultHeaders'
+import { routeByHost, type VaultRoute } from './vaultRouting'
 
 // Read at run time (one build serves any deployment's configuration): once per `next start` process.
 const publicConfigOf = readOncePerProcess(() => getPublicConfig())
@@ -13,9 +15,16 @@ const publicConfigOf = readOncePerProcess(() => getPublicConfig())
 export type GuardVerdict = {
   /** This response's security headers, with a fresh CSP nonce (lib/http/securityHeaders.ts). */
   headers: Record<string, string>
-  /** The 403 `origin_not_allowed` answer, headers set, when the origin rule refuses the request. */
+  /**
+   * The answer to give instead of running the request, headers set: 403 `origin_not_allowed` when the
+   * origin rule refuses it, 404 when the path does not exist on this host (lib/http/vaultRouting.ts).
+   */
   refusal: Response | undefined
   publicConfig: PublicConfig
+  /** Whose request this is: the app's, or the vault's (with its internal path). */
+  route: VaultRoute
+  /** This response's CSP nonce. */
+  nonce: string
 }
 
 /**
@@ -26,20 +35,28 @@ export type GuardVerdict = {
  */
 export function guardRequest(request: { method: string; url: string; headers: Headers }): GuardVerdict {
   const publicConfig = publicConfigOf()
-  const headers = securityHeaders({ nonce: createNonce(), production: process.env.NODE_ENV === 'production', publicConfig })
+  const nonce = createNonce()
+  const production = process.env.NODE_ENV === 'production'
   const pathname = new URL(request.url).pathname
+  const route = routeByHost({ host: request.headers.get('host'), pathname, vaultOrigin: publicConfig.vaultOrigin })
+  const onVault = route.kind === 'vault'
+  const headers = onVault ? vaultHeaders({ nonce, production, appOrigins: publicConfig.appOrigins }) : securityHeaders({ nonce, production, publicConfig })
+  const withHeaders = (response: Response) => {
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
+    return response
+  }
+  if (route.kind === 'notFound') return { headers, refusal: withHeaders(new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } })), publicConfig, route, nonce }
   const verdict = checkRequestOrigin({
     method: request.method,
     pathname,
     origin: request.headers.get('origin'),
     secFetchSite: request.headers.get('sec-fetch-site'),
-    allowedOrigins: publicConfig.appOrigins,
+    // The vault's API answers the vault's own page only; the app's API the app's pages only.
+    allowedOrigins: onVault && publicConfig.vaultOrigin ? [publicConfig.vaultOrigin] : publicConfig.appOrigins,
   })
-  if (verdict.allowed) return { headers, refusal: undefined, publicConfig }
+  if (verdict.allowed) return { headers, refusal: undefined, publicConfig, route, nonce }
   console.warn(`[sigil] origin_not_allowed: ${request.method} ${pathname}: ${verdict.reason}`)
-  const refusal = errorResponse(authError('origin_not_allowed'))
-  for (const [name, value] of Object.entries(headers)) refusal.headers.set(name, value)
-  return { headers, refusal, publicConfig }
+  return { headers, refusal: withHeaders(errorResponse(authError('origin_not_allowed'))), publicConfig, route, nonce }
 }
 
 /**

@@ -12,7 +12,7 @@ export type SecurityHeadersInput = {
   nonce: string
   /** `NODE_ENV === 'production'`: HSTS is sent and `'unsafe-eval'` is not. */
   production: boolean
-  publicConfig: Pick<PublicConfig, 'rpcUrls' | 'walletConnectProjectId' | 'walletConnectRelayUrl' | 'coinbasePreference'>
+  publicConfig: Pick<PublicConfig, 'rpcUrls' | 'walletConnectProjectId' | 'walletConnectRelayUrl' | 'coinbasePreference' | 'vaultOrigin'>
 }
 
 /**
@@ -35,12 +35,18 @@ export const WALLETCONNECT_API_ORIGINS = ['https://rpc.walletconnect.org', 'http
 export const COINBASE_WALLETLINK_ORIGINS = ['https://www.walletlink.org', 'wss://www.walletlink.org'] as const
 
 /**
- * Only what the app uses: passkeys (the embedded wallet: WebAuthn create and get) and writing to the
- * clipboard ("Copy address", "Copy link"). Everything else powerful is off for this page and any frame.
+ * Only what the app uses: writing to the clipboard ("Copy address", "Copy link"), and passkeys for the
+ * embedded wallet's vault frame (`VAULT_ORIGIN`). Chromium delegates a feature to a frame only when
+ * the page has it itself, hence `self` too; the page's own ceremonies can only ever be for its own
+ * host, never for the vault's RP ID (WebAuthn's RP ID rule), so no page script can unlock the vault's
+ * passkeys. Everything else powerful is off for this page and any frame.
  */
-export const PERMISSIONS_POLICY = [
-  'publickey-credentials-get=(self)',
-  'publickey-credentials-create=(self)',
+export function permissionsPolicy(vaultOrigin: string | undefined): string {
+  const allow = vaultOrigin ? `self "${vaultOrigin}"` : 'self'
+  return [`publickey-credentials-get=(${allow})`, `publickey-credentials-create=(${allow})`, ...OTHER_PERMISSIONS].join(', ')
+}
+
+const OTHER_PERMISSIONS = [
   'clipboard-write=(self)',
   'clipboard-read=()',
   'camera=()',
@@ -57,7 +63,7 @@ export const PERMISSIONS_POLICY = [
   'gyroscope=()',
   'magnetometer=()',
   'browsing-topics=()',
-].join(', ')
+]
 
 /** Two years with subdomains: the HSTS preload list's minimum; production only (development is plain http). */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains'
@@ -107,6 +113,11 @@ export function connectSources({ publicConfig }: Pick<SecurityHeadersInput, 'pub
   return unique(["'self'", ...rpc, ...walletConnect, ...coinbase])
 }
 
+function frameSources(vaultOrigin: string | undefined, walletConnect: boolean): string[] {
+  const sources = [...(vaultOrigin ? [vaultOrigin] : []), ...(walletConnect ? WALLETCONNECT_VERIFY_ORIGINS : [])]
+  return sources.length ? sources : ["'none'"]
+}
+
 /**
  * The Content-Security-Policy. Scripts run only when they carry this response's nonce, or when a
  * script that did loads them (`'strict-dynamic'`: Next's chunks and the wallet SDKs' lazy chunks);
@@ -133,8 +144,8 @@ export function contentSecurityPolicy(input: SecurityHeadersInput): string {
     ['img-src', "'self'", 'data:', 'https:'],
     ['font-src', "'self'"],
     ['connect-src', ...connectSources({ publicConfig })],
-    // WalletConnect's Verify attestation iframe; nothing else is framed.
-    ['frame-src', ...(walletConnect ? WALLETCONNECT_VERIFY_ORIGINS : ["'none'"])],
+    // The embedded wallet's vault and WalletConnect's Verify attestation iframe; nothing else is framed.
+    ['frame-src', ...frameSources(publicConfig.vaultOrigin, walletConnect)],
     ['worker-src', "'self'"],
     ['manifest-src', "'self'"],
     ['media-src', "'none'"],
@@ -150,7 +161,7 @@ export function contentSecurityPolicy(input: SecurityHeadersInput): string {
 export function securityHeaders(input: SecurityHeadersInput): Record<string, string> {
   return {
     'content-security-policy': contentSecurityPolicy(input),
-    'permissions-policy': PERMISSIONS_POLICY,
+    'permissions-policy': permissionsPolicy(input.publicConfig.vaultOrigin),
     // The Coinbase popup must keep `window.opener` to post its answers back: `same-origin` would
     // cut it off (the SDK checks and logs an error), `same-origin-allow-popups` keeps it for the
     // popups this page opens while no other site's window can script this one.

@@ -47,6 +47,7 @@ export const embedded = {
     embedded_mail_unavailable: 'This site is not set up to send email, so wallets cannot be created or recovered here.',
     embedded_unavailable: 'The wallet service is temporarily unavailable. Please try again.',
     embedded_internal_error: 'Something went wrong on our side. Please try again.',
+    embedded_unavailable_here: 'The email & passkey wallet is not available on this site. Every other wallet works.',
   },
   ui: {
     title: 'Email & passkey wallet',
@@ -81,6 +82,9 @@ export const embedded = {
     hide: 'Hide phrase',
     back: 'Back',
     cancel: 'Cancel',
+    continueInVault: 'Continue in the wallet window.',
+    openWallet: 'Open the wallet',
+    popupIdle: 'Connected to {host}. Keep this window open while you use the site: closing it locks the wallet.',
   },
 } as const
 

@@ -130,7 +130,7 @@ export function shouldUseSecureCookies(parameters: { nodeEnv: string | undefined
   const loopbackHttp = (origin: string) => {
     try {
       const url = new URL(origin)
-      return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
+      return url.protocol === 'http:' && (['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) || url.hostname.endsWith('.localhost'))
     } catch {
       return false
     }

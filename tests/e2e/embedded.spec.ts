@@ -11,12 +11,16 @@ import {
   expect,
   mailFor,
   openEmbeddedPanel,
+  passkeyPrompts,
   RECOVERY_SUBJECT,
   recoveryCodeFor,
   submitCreateWithEmailCode,
   test,
   uniqueEmail,
   VERIFICATION_SUBJECT,
+  vault,
+  vaultFrame,
+  vaultSeen,
 } from './embeddedFixtures'
 import { addVirtualAuthenticator } from '../fixtures/passkeys'
 
@@ -43,11 +47,11 @@ async function signIn(page: import('@playwright/test').Page, address: Address) {
 
 async function revealPhrase(page: import('@playwright/test').Page): Promise<string> {
   await openEmbeddedPanel(page)
-  await page.getByTestId('embedded-reveal-button').click()
-  const phrase = page.getByTestId('embedded-phrase')
+  await vault(page).getByTestId('embedded-reveal-button').click()
+  const phrase = vault(page).getByTestId('embedded-phrase')
   await expect(phrase).toHaveText(/^(\w+ ){11}\w+$/)
   const words = (await phrase.textContent()) ?? ''
-  await page.getByTestId('embedded-hide-phrase-button').click()
+  await vault(page).getByTestId('embedded-hide-phrase-button').click()
   await expect(phrase).toBeEmpty()
   return words
 }
@@ -69,7 +73,7 @@ test('creates a wallet from an email proven by a code and a passkey, signs in wi
   expect(verification.text).toContain('Never share this code. Sigil will never ask you for it')
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
   expect(await authenticator.credentials()).toHaveLength(1)
-  expect(await page.evaluate(() => window.__passkeyPrompts)).toEqual({ create: 1, get: 0 })
+  expect(await passkeyPrompts(page)).toEqual({ create: 1, get: 0 })
 
   // Any supported chain (wallet_switchEthereumChain answered by the wallet itself): the local one.
   await page.evaluate(() => window.__sigilTest!.switchChain(31337))
@@ -81,7 +85,8 @@ test('creates a wallet from an email proven by a code and a passkey, signs in wi
   expect(await session.json()).toMatchObject({ address, chainId: 31337 })
   await snap('embedded-signed-in')
 
-  // A transaction: signed in the page, sent through the chain's RPC, answered after 3 confirmations.
+  // A transaction: filled in by the page, shown and signed in the vault, broadcast by the page, answered
+  // with its hash as soon as it is broadcast (EIP-1193), not after confirmations.
   await chainClient.setBalance({ address, value: parseEther('1') })
   const before = await chainClient.getBalance({ address: RECIPIENT })
   await page.waitForFunction(() => Boolean(window.__sigilEmbeddedTest))
@@ -90,7 +95,7 @@ test('creates a wallet from an email proven by a code and a passkey, signs in wi
     [address, RECIPIENT] as const,
   ) as Promise<Hex>
   // Nothing is sent before the user saw it: the recipient, 0.01 ETH, no data, the chain and a fee ceiling.
-  const sheet = page.getByTestId('confirm-sheet')
+  const sheet = vault(page).getByTestId('confirm-sheet')
   await expect(sheet.getByTestId('confirm-to')).toHaveText(RECIPIENT)
   await expect(sheet.getByTestId('confirm-value')).toHaveText('0.01 ETH')
   await expect(sheet.getByTestId('confirm-data')).toHaveText('None')
@@ -98,19 +103,16 @@ test('creates a wallet from an email proven by a code and a passkey, signs in wi
   await expect(sheet.getByTestId('confirm-fee')).toHaveText(/^0\.\d+ ETH$/)
   expect(await chainClient.getTransactionCount({ address })).toBe(0)
   await snap('embedded-confirm-transaction')
+  await chainClient.setAutomine(false)
   await approveInSheet(page, 'Send a transaction')
-  let settled = false
-  void sending.finally(() => (settled = true)).catch(() => undefined)
-  // anvil mines the transaction's block at once; the two blocks after it make the 3 confirmations.
-  while (!settled) {
-    await chainClient.mine({ blocks: 1 })
-    await new Promise((resolve) => setTimeout(resolve, 300))
-  }
   const hash = await sending
+  // Answered while still pending: nothing has mined it yet.
+  expect(await chainClient.getTransaction({ hash })).toMatchObject({ blockNumber: null })
+  await chainClient.setAutomine(true)
+  await chainClient.mine({ blocks: 1 })
   const receipt = await chainClient.getTransactionReceipt({ hash })
   expect(receipt).toMatchObject({ status: 'success', from: address.toLowerCase(), to: RECIPIENT.toLowerCase() })
   expect(await chainClient.getBalance({ address: RECIPIENT })).toBe(before + parseEther('0.01'))
-  expect((await chainClient.getBlockNumber()) - receipt.blockNumber + BigInt(1)).toBeGreaterThanOrEqual(BigInt(3))
 })
 
 test('comes back after a reload locked on the same address; one passkey touch unlocks it', async ({ page, embeddedApp, authenticator, mail }) => {
@@ -121,34 +123,34 @@ test('comes back after a reload locked on the same address; one passkey touch un
   // Reload: the account shows at once (server-rendered from the cookie), no passkey prompt yet.
   await page.reload()
   await expect(page.getByTestId('account-address')).toHaveAttribute('title', address)
-  expect(await page.evaluate(() => window.__passkeyPrompts)).toEqual({ create: 0, get: 0 })
+  expect(await passkeyPrompts(page)).toEqual({ create: 0, get: 0 })
 
   // The first signature needs the key: the sheet, then one passkey prompt, then the signature.
   await page.getByTestId('sign-message-input').fill('hello from the embedded wallet')
   await page.getByTestId('sign-message-button').click()
-  await expect(page.getByTestId('confirm-message')).toHaveText('hello from the embedded wallet')
-  expect(await page.evaluate(() => window.__passkeyPrompts)).toEqual({ create: 0, get: 0 })
+  await expect(vault(page).getByTestId('confirm-message')).toHaveText('hello from the embedded wallet')
+  expect(await passkeyPrompts(page)).toEqual({ create: 0, get: 0 })
   await approveInSheet(page, 'Sign a message')
   await expect(page.getByTestId('signature-verified')).toHaveAttribute('data-verified', 'true', { timeout: 15_000 })
   const signature = (await page.getByTestId('signature-output').textContent()) as Hex
   expect(await verifyMessage({ address, message: 'hello from the embedded wallet', signature })).toBe(true)
-  expect(await page.evaluate(() => window.__passkeyPrompts)).toEqual({ create: 0, get: 1 })
+  expect(await passkeyPrompts(page)).toEqual({ create: 0, get: 1 })
 
   // Disconnected, the dialog offers "Unlock with passkey" for this device's wallet: same address again.
   await disconnect(page)
   await page.reload()
   await openEmbeddedPanel(page)
-  await expect(page.getByTestId('embedded-existing-address')).toHaveText(address)
-  await page.getByTestId('embedded-unlock-button').click()
+  await expect(vault(page).getByTestId('embedded-existing-address')).toHaveText(address)
+  await vault(page).getByTestId('embedded-unlock-button').click()
   await expect(page.getByTestId('account-address')).toHaveAttribute('title', address)
-  expect(await page.evaluate(() => window.__passkeyPrompts)).toEqual({ create: 0, get: 1 })
+  expect(await passkeyPrompts(page)).toEqual({ create: 0, get: 1 })
 })
 
 test('keeps no plaintext key material on the device or in what it sends', async ({ page, embeddedApp, authenticator, apiBodies, mail }) => {
   await page.goto(embeddedApp.baseURL)
   const address = await createWallet(page, mail, uniqueEmail('scan'))
   void authenticator
-  const prfSeenAtCreate = (await page.evaluate(() => window.__prfSeen)) ?? []
+  const prfSeenAtCreate = (await vaultSeen(page)).prf
   expect(prfSeenAtCreate.length).toBeGreaterThan(0)
 
   // The phrase, revealed after a fresh passkey check, gives the wallet's address.
@@ -157,8 +159,7 @@ test('keeps no plaintext key material on the device or in what it sends', async 
   const account = mnemonicToAccount(phrase)
   expect(account.address).toBe(address)
   const privateKey = toHex(account.getHdKey().privateKey!).slice(2)
-  const prfOutputs = (await page.evaluate(() => window.__prfSeen)) ?? []
-  const rawKeys = (await page.evaluate(() => window.__rawKeysSeen)) ?? []
+  const { prf: prfOutputs, rawKeys } = await vaultSeen(page)
   expect(rawKeys.length, 'the data key was seen on its way into WebCrypto').toBeGreaterThan(0)
 
   const secrets = [
@@ -188,22 +189,22 @@ test('recovers the wallet by email after the passkey is lost, with a new passkey
   await page.reload()
 
   await openEmbeddedPanel(page)
-  await page.getByTestId('embedded-recover-button').click()
-  await page.getByTestId('embedded-recover-email-input').fill(email)
+  await vault(page).getByTestId('embedded-recover-button').click()
+  await vault(page).getByTestId('embedded-recover-email-input').fill(email)
   const inboxBefore = mail.inbox.length
-  await page.getByTestId('embedded-send-code-button').click()
-  await expect(page.getByTestId('embedded-code-sent')).toContainText(email)
+  await vault(page).getByTestId('embedded-send-code-button').click()
+  await expect(vault(page).getByTestId('embedded-code-sent')).toContainText(email)
   const code = await recoveryCodeFor(mail, email, inboxBefore)
   const message = await mailFor(mail, email, RECOVERY_SUBJECT, inboxBefore)
   expect(message).toMatchObject({ from: 'no-reply@sigil.test', tls: true })
   expect(message.text).toContain('Never share this code. Sigil will never ask you for it')
 
-  await page.getByTestId('embedded-code-input').fill(code)
-  await page.getByTestId('embedded-verify-code-button').click()
+  await vault(page).getByTestId('embedded-code-input').fill(code)
+  await vault(page).getByTestId('embedded-verify-code-button').click()
   // One wallet, and still the user picks it: a wallet is never chosen for them.
   await chooseWallet(page, address)
-  await expect(page.getByTestId('embedded-recover-address')).toContainText(address)
-  await page.getByTestId('embedded-new-passkey-button').click()
+  await expect(vault(page).getByTestId('embedded-recover-address')).toContainText(address)
+  await vault(page).getByTestId('embedded-new-passkey-button').click()
   await expect(page.getByTestId('account-address')).toHaveAttribute('title', address)
   expect(await authenticator.credentials()).toHaveLength(1)
 
@@ -221,44 +222,46 @@ test('recovers on a device that still holds the old passkey, choosing between tw
   const first = await createWallet(page, mail, email)
   await disconnect(page)
   await openEmbeddedPanel(page)
-  await page.getByTestId('embedded-new-wallet-button').click()
+  await vault(page).getByTestId('embedded-new-wallet-button').click()
   // Another wallet needs the email proven again.
   await submitCreateWithEmailCode(page, mail, email)
   await expect(page.getByTestId('account-address')).not.toHaveAttribute('title', first, { timeout: 15_000 })
   await disconnect(page)
   expect(await authenticator.credentials()).toHaveLength(2)
 
-  // The site's data is gone (cleared browser data), the passkeys are still in the authenticator.
-  await page.evaluate(async () => {
-    localStorage.clear()
-    for (const database of await indexedDB.databases()) if (database.name) indexedDB.deleteDatabase(database.name)
-  })
+  // The site's data is gone (cleared browser data, the vault's too), the passkeys are still in the authenticator.
+  for (const target of [page, await vaultFrame(page)]) {
+    await target.evaluate(async () => {
+      localStorage.clear()
+      for (const database of await indexedDB.databases()) if (database.name) indexedDB.deleteDatabase(database.name)
+    })
+  }
   await page.reload()
 
   await openEmbeddedPanel(page)
-  await page.getByTestId('embedded-recover-button').click()
-  await page.getByTestId('embedded-recover-email-input').fill(email)
+  await vault(page).getByTestId('embedded-recover-button').click()
+  await vault(page).getByTestId('embedded-recover-email-input').fill(email)
   const inboxBefore = mail.inbox.length
-  await page.getByTestId('embedded-send-code-button').click()
-  await page.getByTestId('embedded-code-input').fill(await recoveryCodeFor(mail, email, inboxBefore))
-  await page.getByTestId('embedded-verify-code-button').click()
+  await vault(page).getByTestId('embedded-send-code-button').click()
+  await vault(page).getByTestId('embedded-code-input').fill(await recoveryCodeFor(mail, email, inboxBefore))
+  await vault(page).getByTestId('embedded-verify-code-button').click()
 
   // Both wallets, each with its creation date, and none chosen for the user.
-  const choices = page.locator('input[name="wallet"]')
+  const choices = vault(page).locator('input[name="wallet"]')
   await expect(choices).toHaveCount(2)
   for (const choice of await choices.all()) await expect(choice).not.toBeChecked()
-  await expect(page.getByTestId('embedded-wallet-created')).toHaveCount(2)
-  for (const date of await page.getByTestId('embedded-wallet-created').all()) expect(Number.isNaN(Date.parse((await date.getAttribute('datetime'))!))).toBe(false)
-  await page.getByTestId('embedded-choose-button').click()
-  await expect(page.getByTestId('embedded-recover-address')).toHaveCount(0) // a choice is required
-  await page.getByTestId(`embedded-wallet-choice-${first}`).check()
-  await page.getByTestId('embedded-choose-button').click()
-  await expect(page.getByTestId('embedded-recover-address')).toContainText(first)
+  await expect(vault(page).getByTestId('embedded-wallet-created')).toHaveCount(2)
+  for (const date of await vault(page).getByTestId('embedded-wallet-created').all()) expect(Number.isNaN(Date.parse((await date.getAttribute('datetime'))!))).toBe(false)
+  await vault(page).getByTestId('embedded-choose-button').click()
+  await expect(vault(page).getByTestId('embedded-recover-address')).toHaveCount(0) // a choice is required
+  await vault(page).getByTestId(`embedded-wallet-choice-${first}`).check()
+  await vault(page).getByTestId('embedded-choose-button').click()
+  await expect(vault(page).getByTestId('embedded-recover-address')).toContainText(first)
 
   // No excludeCredentials: the authenticator holding the wallet's old passkey makes a new one.
-  await page.getByTestId('embedded-new-passkey-button').click()
+  await vault(page).getByTestId('embedded-new-passkey-button').click()
   await expect(page.getByTestId('account-address')).toHaveAttribute('title', first, { timeout: 15_000 })
-  await expect(page.getByTestId('connect-error')).toHaveCount(0)
+  await expect(vault(page).getByTestId('connect-error')).toHaveCount(0)
 })
 
 test('refuses a recovery code older than 900 seconds', async ({ page, embeddedApp, authenticator, mail }) => {
@@ -268,17 +271,17 @@ test('refuses a recovery code older than 900 seconds', async ({ page, embeddedAp
   await createWallet(page, mail, email)
   await disconnect(page)
   await openEmbeddedPanel(page)
-  await page.getByTestId('embedded-recover-button').click()
-  await page.getByTestId('embedded-recover-email-input').fill(email)
+  await vault(page).getByTestId('embedded-recover-button').click()
+  await vault(page).getByTestId('embedded-recover-email-input').fill(email)
   const inboxBefore = mail.inbox.length
-  await page.getByTestId('embedded-send-code-button').click()
+  await vault(page).getByTestId('embedded-send-code-button').click()
   const code = await recoveryCodeFor(mail, email, inboxBefore)
 
   await advanceServerClock(page, embeddedApp, 901)
-  await page.getByTestId('embedded-code-input').fill(code)
-  await page.getByTestId('embedded-verify-code-button').click()
-  await expect(page.getByTestId('connect-error')).toHaveText(messages.embedded_code_expired)
-  await expect(page.getByTestId('embedded-code-input')).toBeVisible()
+  await vault(page).getByTestId('embedded-code-input').fill(code)
+  await vault(page).getByTestId('embedded-verify-code-button').click()
+  await expect(vault(page).getByTestId('connect-error')).toHaveText(messages.embedded_code_expired)
+  await expect(vault(page).getByTestId('embedded-code-input')).toBeVisible()
 })
 
 test('refuses to finish a recovery whose session is older than 1800 seconds', async ({ page, embeddedApp, authenticator, mail }) => {
@@ -288,18 +291,18 @@ test('refuses to finish a recovery whose session is older than 1800 seconds', as
   await disconnect(page)
   await authenticator.clear()
   await openEmbeddedPanel(page)
-  await page.getByTestId('embedded-recover-button').click()
-  await page.getByTestId('embedded-recover-email-input').fill(email)
+  await vault(page).getByTestId('embedded-recover-button').click()
+  await vault(page).getByTestId('embedded-recover-email-input').fill(email)
   const inboxBefore = mail.inbox.length
-  await page.getByTestId('embedded-send-code-button').click()
-  await page.getByTestId('embedded-code-input').fill(await recoveryCodeFor(mail, email, inboxBefore))
-  await page.getByTestId('embedded-verify-code-button').click()
+  await vault(page).getByTestId('embedded-send-code-button').click()
+  await vault(page).getByTestId('embedded-code-input').fill(await recoveryCodeFor(mail, email, inboxBefore))
+  await vault(page).getByTestId('embedded-verify-code-button').click()
   await chooseWallet(page, address)
-  await expect(page.getByTestId('embedded-recover-address')).toContainText(address)
+  await expect(vault(page).getByTestId('embedded-recover-address')).toContainText(address)
 
   await advanceServerClock(page, embeddedApp, 1801)
-  await page.getByTestId('embedded-new-passkey-button').click()
-  await expect(page.getByTestId('connect-error')).toHaveText(messages.embedded_recovery_session_invalid)
+  await vault(page).getByTestId('embedded-new-passkey-button').click()
+  await expect(vault(page).getByTestId('connect-error')).toHaveText(messages.embedded_recovery_session_invalid)
   await expect(page.getByTestId('account-address')).toHaveCount(0)
 })
 
@@ -310,27 +313,27 @@ test('locks a code after 5 wrong attempts, even for the right code afterwards', 
   await createWallet(page, mail, email)
   await disconnect(page)
   await openEmbeddedPanel(page)
-  await page.getByTestId('embedded-recover-button').click()
-  await page.getByTestId('embedded-recover-email-input').fill(email)
+  await vault(page).getByTestId('embedded-recover-button').click()
+  await vault(page).getByTestId('embedded-recover-email-input').fill(email)
   const inboxBefore = mail.inbox.length
-  await page.getByTestId('embedded-send-code-button').click()
+  await vault(page).getByTestId('embedded-send-code-button').click()
   const code = await recoveryCodeFor(mail, email, inboxBefore)
   const wrong = code === '000000' ? '111111' : '000000'
 
   for (const attemptsLeft of [4, 3, 2, 1]) {
-    await page.getByTestId('embedded-code-input').fill(wrong)
-    await page.getByTestId('embedded-verify-code-button').click()
-    await expect(page.getByTestId('connect-error')).toHaveText(messages.embedded_code_invalid.replace('{attemptsLeft}', String(attemptsLeft)))
+    await vault(page).getByTestId('embedded-code-input').fill(wrong)
+    await vault(page).getByTestId('embedded-verify-code-button').click()
+    await expect(vault(page).getByTestId('connect-error')).toHaveText(messages.embedded_code_invalid.replace('{attemptsLeft}', String(attemptsLeft)))
   }
-  await page.getByTestId('embedded-code-input').fill(wrong)
-  await page.getByTestId('embedded-verify-code-button').click()
-  await expect(page.getByTestId('connect-error')).toHaveText(messages.embedded_code_locked)
+  await vault(page).getByTestId('embedded-code-input').fill(wrong)
+  await vault(page).getByTestId('embedded-verify-code-button').click()
+  await expect(vault(page).getByTestId('connect-error')).toHaveText(messages.embedded_code_locked)
 
-  await page.getByTestId('embedded-code-input').fill(code)
-  await page.getByTestId('embedded-verify-code-button').click()
-  await expect(page.getByTestId('embedded-code-input')).toBeVisible()
-  await expect(page.getByTestId('connect-error')).toHaveText(messages.embedded_code_locked)
-  await expect(page.getByTestId('embedded-recover-address')).toHaveCount(0)
+  await vault(page).getByTestId('embedded-code-input').fill(code)
+  await vault(page).getByTestId('embedded-verify-code-button').click()
+  await expect(vault(page).getByTestId('embedded-code-input')).toBeVisible()
+  await expect(vault(page).getByTestId('connect-error')).toHaveText(messages.embedded_code_locked)
+  await expect(vault(page).getByTestId('embedded-recover-address')).toHaveCount(0)
 })
 
 test('an authenticator without PRF gets the clear message and no wallet is created', async ({ page, embeddedApp, mail }) => {
@@ -339,15 +342,15 @@ test('an authenticator without PRF gets the clear message and no wallet is creat
   const email = uniqueEmail('no-prf')
   await openEmbeddedPanel(page)
   await submitCreateWithEmailCode(page, mail, email)
-  await expect(page.getByTestId('connect-error')).toHaveText(messages.embedded_prf_unsupported)
+  await expect(vault(page).getByTestId('connect-error')).toHaveText(messages.embedded_prf_unsupported)
   // The email stays proven for a while: the passkey can be tried again without a new code.
-  await expect(page.getByTestId('embedded-create-passkey-button')).toBeFocused()
+  await expect(vault(page).getByTestId('embedded-create-passkey-button')).toBeFocused()
   await expect(page.getByTestId('account-address')).toHaveCount(0)
 
   // Nothing on the device; nothing on the server (a recovery code request sends no email).
   const stored = await deviceStorageDump(page)
   expect(stored).not.toContain('"walletId"')
-  const response = await page.request.post(`${embeddedApp.baseURL}/api/embedded/recovery/code`, { data: { email }, headers: { origin: embeddedApp.baseURL } })
+  const response = await page.request.post(`${embeddedApp.vaultURL}/api/embedded/recovery/code`, { data: { email }, headers: { origin: embeddedApp.vaultURL } })
   expect(response.status()).toBe(202)
   await expect(mail.waitFor((message) => message.to.includes(email) && message.subject === RECOVERY_SUBJECT, 1_500)).rejects.toThrow(/no matching email/)
   void authenticator
@@ -358,8 +361,8 @@ test('the embedded view is accessible, keyboard-friendly and fits a 360 px scree
   await page.setViewportSize({ width: 360, height: 740 })
   await page.goto(embeddedApp.baseURL)
   await openEmbeddedPanel(page)
-  await expect(page.getByTestId('embedded-email-input')).toBeFocused()
-  await expectAccessible({ include: '[data-testid="connect-dialog"]', label: 'embedded create view' })
+  await expect(vault(page).getByTestId('embedded-email-input')).toBeFocused()
+  await expectAccessible({ include: [['[data-testid="vault-frame"]', '[data-testid="embedded-panel"]']] as never, label: 'embedded create view' })
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
   expect(overflow).toBeLessThanOrEqual(0)
   await snap('embedded-create-360')
@@ -369,34 +372,28 @@ test('the embedded view is accessible, keyboard-friendly and fits a 360 px scree
   await page.keyboard.type(email)
   const inboxBefore = mail.inbox.length
   await page.keyboard.press('Enter')
-  await expect(page.getByTestId('embedded-confirm-code-sent')).toContainText(email)
-  await expect(page.getByTestId('embedded-confirm-code-input')).toBeFocused()
-  await expectAccessible({ include: '[data-testid="connect-dialog"]', label: 'embedded confirm-email view' })
+  await expect(vault(page).getByTestId('embedded-confirm-code-sent')).toContainText(email)
+  await expect(vault(page).getByTestId('embedded-confirm-code-input')).toBeFocused()
+  await expectAccessible({ include: [['[data-testid="vault-frame"]', '[data-testid="embedded-panel"]']] as never, label: 'embedded confirm-email view' })
   await snap('embedded-confirm-email-360')
   await mailFor(mail, email, VERIFICATION_SUBJECT, inboxBefore)
-  await page.getByTestId('embedded-back-button').click()
-  await page.getByTestId('embedded-recover-button').click()
-  await expectAccessible({ include: '[data-testid="connect-dialog"]', label: 'embedded recover view' })
+  await vault(page).getByTestId('embedded-back-button').click()
+  await vault(page).getByTestId('embedded-recover-button').click()
+  await expectAccessible({ include: [['[data-testid="vault-frame"]', '[data-testid="embedded-panel"]']] as never, label: 'embedded recover view' })
   await snap('embedded-recover-360')
 })
 
-test('the test hooks answer 404 without the server secret, and a page without it gets no signing handle', async ({ page, embeddedApp }) => {
-  for (const path of ['/api/embedded/test-clock', '/api/embedded/test-hook']) {
-    // From the site's origin, so the answer is the hooks' own gate and not the origin rule.
-    const origin = embeddedApp.baseURL
-    expect((await page.request.post(`${embeddedApp.baseURL}${path}`, { data: { advanceMs: 1000 }, headers: { origin } })).status()).toBe(404)
-    const wrong = await page.request.post(`${embeddedApp.baseURL}${path}`, { data: { advanceMs: 1000 }, headers: { 'x-sigil-test-secret': `${embeddedApp.testSecret}x`, origin } })
-    expect(wrong.status()).toBe(404)
-  }
-  const hookAnswers: number[] = []
-  page.on('response', (response) => {
-    if (response.url().endsWith('/api/embedded/test-hook')) hookAnswers.push(response.status())
-  })
-  await page.addInitScript(() => (window.__sigilEmbeddedTestSecret = 'a guess that is not the secret, 32+ chars'))
-  await page.goto(embeddedApp.baseURL)
-  await openEmbeddedPanel(page)
-  await expect.poll(() => hookAnswers).toEqual([404])
-  expect(await page.evaluate(() => typeof window.__sigilEmbeddedTest)).toBe('undefined')
+test('the test clock answers 404 without the server secret, and the wallet API is not on the app origin', async ({ page, embeddedApp }) => {
+  const path = '/api/embedded/test-clock'
+  // From the vault's origin, so the answer is the hook's own gate and not the origin rule.
+  const origin = embeddedApp.vaultURL
+  expect((await page.request.post(`${embeddedApp.vaultURL}${path}`, { data: { advanceMs: 1000 }, headers: { origin } })).status()).toBe(404)
+  const wrong = await page.request.post(`${embeddedApp.vaultURL}${path}`, { data: { advanceMs: 1000 }, headers: { 'x-sigil-test-secret': `${embeddedApp.testSecret}x`, origin } })
+  expect(wrong.status()).toBe(404)
+  // On the app's origin the wallet's API does not exist, even with the secret.
+  const onApp = await page.request.post(`${embeddedApp.baseURL}${path}`, { data: { advanceMs: 1000 }, headers: { 'x-sigil-test-secret': embeddedApp.testSecret, origin: embeddedApp.baseURL } })
+  expect(onApp.status()).toBe(404)
+  expect((await page.request.post(`${embeddedApp.baseURL}/api/embedded/recovery/code`, { data: { email: 'a@example.test' }, headers: { origin: embeddedApp.baseURL } })).status()).toBe(404)
 })
 
 test('a recovery code works only in the browser that asked for it', async ({ page, browser, embeddedApp, authenticator, mail }) => {
@@ -406,18 +403,18 @@ test('a recovery code works only in the browser that asked for it', async ({ pag
   const address = await createWallet(page, mail, email)
   await disconnect(page)
   await openEmbeddedPanel(page)
-  await page.getByTestId('embedded-recover-button').click()
-  await page.getByTestId('embedded-recover-email-input').fill(email)
+  await vault(page).getByTestId('embedded-recover-button').click()
+  await vault(page).getByTestId('embedded-recover-email-input').fill(email)
   const inboxBefore = mail.inbox.length
   const asked = page.waitForResponse((response) => response.url().endsWith('/api/embedded/recovery/code'))
-  await page.getByTestId('embedded-send-code-button').click()
+  await vault(page).getByTestId('embedded-send-code-button').click()
   const { requestId } = (await (await asked).json()) as { requestId: string }
   const code = await recoveryCodeFor(mail, email, inboxBefore)
 
   // Another browser with the right code and its request id (what a phisher who was read the code has): refused.
   const other = await browser.newContext()
   try {
-    const stolen = await other.request.post(`${embeddedApp.baseURL}/api/embedded/recovery/verify`, { data: { requestId, code }, headers: { origin: embeddedApp.baseURL } })
+    const stolen = await other.request.post(`${embeddedApp.vaultURL}/api/embedded/recovery/verify`, { data: { requestId, code }, headers: { origin: embeddedApp.vaultURL } })
     expect(stolen.status()).toBe(403)
     expect(await stolen.json()).toMatchObject({ code: 'embedded_code_other_browser', message: messages.embedded_code_other_browser })
   } finally {
@@ -425,10 +422,10 @@ test('a recovery code works only in the browser that asked for it', async ({ pag
   }
 
   // The browser that asked for it: accepted.
-  await page.getByTestId('embedded-code-input').fill(code)
-  await page.getByTestId('embedded-verify-code-button').click()
+  await vault(page).getByTestId('embedded-code-input').fill(code)
+  await vault(page).getByTestId('embedded-verify-code-button').click()
   await chooseWallet(page, address)
-  await expect(page.getByTestId('embedded-recover-address')).toContainText(address)
+  await expect(vault(page).getByTestId('embedded-recover-address')).toContainText(address)
 })
 
 test('a recovery mails the owner a notice whose link cancels it: the page asks first, then deletes the record of the new passkey', async ({ page, embeddedApp, authenticator, mail }) => {
@@ -440,21 +437,22 @@ test('a recovery mails the owner a notice whose link cancels it: the page asks f
   await page.reload()
 
   await openEmbeddedPanel(page)
-  await page.getByTestId('embedded-recover-button').click()
-  await page.getByTestId('embedded-recover-email-input').fill(email)
+  await vault(page).getByTestId('embedded-recover-button').click()
+  await vault(page).getByTestId('embedded-recover-email-input').fill(email)
   const inboxBefore = mail.inbox.length
-  await page.getByTestId('embedded-send-code-button').click()
-  await page.getByTestId('embedded-code-input').fill(await recoveryCodeFor(mail, email, inboxBefore))
-  await page.getByTestId('embedded-verify-code-button').click()
+  await vault(page).getByTestId('embedded-send-code-button').click()
+  await vault(page).getByTestId('embedded-code-input').fill(await recoveryCodeFor(mail, email, inboxBefore))
+  await vault(page).getByTestId('embedded-verify-code-button').click()
   await chooseWallet(page, address)
-  await page.getByTestId('embedded-new-passkey-button').click()
+  await vault(page).getByTestId('embedded-new-passkey-button').click()
   await expect(page.getByTestId('account-address')).toHaveAttribute('title', address)
 
   const notice = await mailFor(mail, email, `Sigil: your wallet ${address} was recovered`, inboxBefore)
   expect(notice.tls).toBe(true)
   expect(notice.text).toContain('If it was not you, someone else may now control this wallet')
   const link = /(http:\/\/\S+\/api\/embedded\/recovery\/cancel\?token=[\w-]{22})/.exec(notice.text)?.[1]
-  expect(link?.startsWith(`${embeddedApp.baseURL}/`)).toBe(true)
+  // On the vault's origin, where the wallet's API lives.
+  expect(link?.startsWith(`${embeddedApp.vaultURL}/`)).toBe(true)
 
   // The owner opens the link (any browser): a question and a button; opening it changed nothing.
   const owner = await page.context().newPage()

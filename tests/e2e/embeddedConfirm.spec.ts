@@ -1,5 +1,5 @@
 import { type Address, type Hex, parseEther, verifyMessage } from 'viem'
-import { approveInSheet, createWallet, expect, test, uniqueEmail } from './embeddedFixtures'
+import { approveInSheet, createWallet, expect, passkeyPrompts, test, uniqueEmail, vault, vaultFrame } from './embeddedFixtures'
 
 /**
  * The embedded wallet holds real money only if nothing is signed or sent without the user seeing it
@@ -44,7 +44,7 @@ test('a page script’s eth_sendTransaction signs nothing until the user decides
   await chainClient.setBalance({ address, value: parseEther('1') })
 
   const attempt = scriptRequest(page, 'eth_sendTransaction', [{ from: address, to: RECIPIENT, value: '0xde0b6b3a7640000' }])
-  const sheet = page.getByTestId('confirm-sheet')
+  const sheet = vault(page).getByTestId('confirm-sheet')
   await expect(sheet.getByTestId('confirm-value')).toHaveText('1 ETH')
   // The sheet has the focus (Reject first), and nothing has been signed or sent while it waits.
   await expect(sheet.getByTestId('confirm-reject')).toBeFocused()
@@ -64,7 +64,7 @@ test('a script cannot approve: element.click() and synthetic events do nothing; 
   const address = await createWallet(page, mail, uniqueEmail('confirm-click'))
   const message = 'transfer everything'
   const attempt = scriptRequest(page, 'personal_sign', [`0x${Buffer.from(message).toString('hex')}`, address])
-  const sheet = page.getByTestId('confirm-sheet')
+  const sheet = vault(page).getByTestId('confirm-sheet')
   await expect(sheet.getByTestId('confirm-message')).toHaveText(message)
 
   // The attacker's approvals: a programmatic click, a dispatched mouse event, a forged event object.
@@ -100,16 +100,16 @@ test('locks itself after 15 idle minutes: the next request asks the passkey agai
   }
   // Unlocked since creation: signing asks no passkey.
   await sign('first')
-  expect(await page.evaluate(() => window.__passkeyPrompts)).toEqual({ create: 1, get: 0 })
+  expect(await passkeyPrompts(page)).toEqual({ create: 1, get: 0 })
 
   // 14 idle minutes: still unlocked.
   await page.clock.runFor('14:00')
   await sign('second')
-  expect(await page.evaluate(() => window.__passkeyPrompts)).toEqual({ create: 1, get: 0 })
+  expect(await passkeyPrompts(page)).toEqual({ create: 1, get: 0 })
 
   // 15 idle minutes after that use: locked; the next signature asks the passkey once more.
   await page.clock.runFor('15:01')
   await sign('third')
-  expect(await page.evaluate(() => window.__passkeyPrompts)).toEqual({ create: 1, get: 1 })
+  expect(await passkeyPrompts(page)).toEqual({ create: 1, get: 1 })
   await expect(page.getByTestId('account-address')).toHaveAttribute('title', address)
 })

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Page } from '@playwright/test'
+import type { Frame, FrameLocator, Page } from '@playwright/test'
 import { type Address, createTestClient, http, publicActions } from 'viem'
 import { foundry } from 'viem/chains'
 import type { NextServer } from '../fixtures/nextServer'
@@ -17,8 +17,8 @@ import { expect, test as base } from './fixtures'
 
 type EmbeddedWorkerFixtures = {
   mail: MailCatcher
-  /** The app server, and its test-hook secret (`EMBEDDED_TEST_CLOCK`). */
-  embeddedApp: NextServer & { testSecret: string }
+  /** The app server, its vault origin (`http://wallet.localhost:<port>`, served by the same server) and its test-hook secret (`EMBEDDED_TEST_CLOCK`). */
+  embeddedApp: NextServer & { testSecret: string; vaultURL: string }
 }
 
 type EmbeddedTestFixtures = {
@@ -45,6 +45,8 @@ declare global {
 
 /** Wraps WebAuthn in the page (test instrumentation, not app code) to record PRF outputs and prompts. */
 function recordPasskeys() {
+  // Frames without WebAuthn (about:blank, an error page) have nothing to record.
+  if (typeof PublicKeyCredential === 'undefined' || !window.isSecureContext) return
   const seen: string[] = []
   const prompts = { create: 0, get: 0 }
   window.__prfSeen = seen
@@ -97,6 +99,9 @@ export const test = base.extend<EmbeddedTestFixtures, EmbeddedWorkerFixtures>({
     async ({ startServer, mail }, provide) => {
       const testSecret = randomBytes(32).toString('base64url')
       const server = await startServer({
+        // The vault (wallet.app.localhost) is then the same site as the app: Chromium here keeps no data
+        // for frames of another site, and the vault's frame keeps the wallet (README, "The vault").
+        host: 'app.localhost',
         routePublicChainsToLocalRpc: true,
         env: {
           SMTP_URL: mail.url,
@@ -107,16 +112,16 @@ export const test = base.extend<EmbeddedTestFixtures, EmbeddedWorkerFixtures>({
           EMBEDDED_TEST_CLOCK: testSecret,
         },
       })
-      await provide(Object.assign(server, { testSecret }))
+      await provide(Object.assign(server, { testSecret, vaultURL: vaultOriginFor(server.baseURL) }))
       // startServer stops it with the worker.
     },
     { scope: 'worker', timeout: 600_000 },
   ],
 
   authenticator: async ({ page, embeddedApp }, provide) => {
+    // Runs in every frame of the page, the vault's too (where the passkeys and keys are used).
     await page.addInitScript(recordPasskeys)
-    // The page may ask the server for the prompt-less test handle (`window.__sigilEmbeddedTest`).
-    await page.addInitScript((secret) => (window.__sigilEmbeddedTestSecret = secret), embeddedApp.testSecret)
+    void embeddedApp
     await provide(await addVirtualAuthenticator(page, { prf: true }))
   },
 
@@ -167,11 +172,44 @@ export function verificationCodeFor(mail: MailCatcher, email: string, after = 0)
   return codeIn(mailFor(mail, email, VERIFICATION_SUBJECT, after))
 }
 
+/** The vault's origin for an app served on `baseURL` (lib/config/vaultOrigin.mjs's default: `wallet.` + the app's host). */
+export function vaultOriginFor(baseURL: string): string {
+  const url = new URL(baseURL)
+  return `http://wallet.${url.hostname}:${url.port}`
+}
+
+/** The vault's frame (another origin: the wallet's screens and its confirmation sheet live there). */
+export function vault(page: Page): FrameLocator {
+  return page.frameLocator('[data-testid="vault-frame"]')
+}
+
+/** The vault frame's `Frame`, to evaluate in the vault's own window (its storage, its recorded prompts). */
+export async function vaultFrame(page: Page): Promise<Frame> {
+  const handle = await page.locator('[data-testid="vault-frame"]').elementHandle({ timeout: 15_000 })
+  const frame = await handle!.contentFrame()
+  if (!frame) throw new Error('the vault frame has no document')
+  return frame
+}
+
+/** How many passkey ceremonies the vault ran on this page load (none before the vault was loaded). */
+export async function passkeyPrompts(page: Page): Promise<{ create: number; get: number }> {
+  if ((await page.locator('[data-testid="vault-frame"]').count()) === 0) return { create: 0, get: 0 }
+  return (await (await vaultFrame(page)).evaluate(() => window.__passkeyPrompts)) ?? { create: 0, get: 0 }
+}
+
+/** What the vault frame recorded of the key material it handled (PRF outputs, raw data keys). */
+export async function vaultSeen(page: Page): Promise<{ prf: string[]; rawKeys: string[] }> {
+  const frame = await vaultFrame(page)
+  return frame.evaluate(() => ({ prf: window.__prfSeen ?? [], rawKeys: window.__rawKeysSeen ?? [] }))
+}
+
 export async function openEmbeddedPanel(page: Page): Promise<void> {
   await page.getByTestId('connect-button').click()
   await page.getByTestId('connect-dialog').getByTestId('wallet-option-embedded').click()
-  await expect(page.getByTestId('embedded-panel')).toBeVisible()
-  await expect(page.getByTestId('embedded-panel')).not.toHaveAttribute('data-step', 'loading')
+  const panel = vault(page).getByTestId('embedded-panel')
+  // Under next dev the vault's script is bundled on its first request.
+  await expect(panel).toBeVisible({ timeout: 30_000 })
+  await expect(panel).not.toHaveAttribute('data-step', 'busy')
 }
 
 /**
@@ -179,13 +217,14 @@ export async function openEmbeddedPanel(page: Page): Promise<void> {
  * to it (read from the real SMTP capture), then the passkey. Stops when the code is entered.
  */
 export async function submitCreateWithEmailCode(page: Page, mail: MailCatcher, email: string): Promise<void> {
-  await page.getByTestId('embedded-email-input').fill(email)
+  const ui = vault(page)
+  await ui.getByTestId('embedded-email-input').fill(email)
   const inboxBefore = mail.inbox.length
-  await page.getByTestId('embedded-create-button').click()
+  await ui.getByTestId('embedded-create-button').click()
   // Under next dev the first answer also compiles the route: a limit a passing run never reaches.
-  await expect(page.getByTestId('embedded-confirm-code-sent')).toContainText(email, { timeout: 30_000 })
-  await page.getByTestId('embedded-confirm-code-input').fill(await verificationCodeFor(mail, email, inboxBefore))
-  await page.getByTestId('embedded-confirm-code-button').click()
+  await expect(ui.getByTestId('embedded-confirm-code-sent')).toContainText(email, { timeout: 30_000 })
+  await ui.getByTestId('embedded-confirm-code-input').fill(await verificationCodeFor(mail, email, inboxBefore))
+  await ui.getByTestId('embedded-confirm-code-button').click()
 }
 
 /** Create (email → emailed code → passkey) → connected; returns the address the account view shows. */
@@ -200,11 +239,12 @@ export async function createWallet(page: Page, mail: MailCatcher, email: string)
 
 /** The recovery chooser: no wallet is picked for the user; choose `address` and continue. */
 export async function chooseWallet(page: Page, address: Address): Promise<void> {
-  const choice = page.getByTestId(`embedded-wallet-choice-${address}`)
+  const ui = vault(page)
+  const choice = ui.getByTestId(`embedded-wallet-choice-${address}`)
   await expect(choice).toBeVisible()
-  for (const radio of await page.locator('input[name="wallet"]').all()) await expect(radio).not.toBeChecked()
+  for (const radio of await ui.locator('input[name="wallet"]').all()) await expect(radio).not.toBeChecked()
   await choice.check()
-  await page.getByTestId('embedded-choose-button').click()
+  await ui.getByTestId('embedded-choose-button').click()
 }
 
 export async function disconnect(page: Page): Promise<void> {
@@ -213,18 +253,19 @@ export async function disconnect(page: Page): Promise<void> {
 }
 
 /** Moves the embedded wallet's server clock forward (the test-only hook). */
-export async function advanceServerClock(page: Page, app: { baseURL: string; testSecret: string }, seconds: number): Promise<void> {
-  const response = await page.request.post(`${app.baseURL}/api/embedded/test-clock`, {
+export async function advanceServerClock(page: Page, app: { vaultURL: string; testSecret: string }, seconds: number): Promise<void> {
+  // The wallet's API lives on the vault's origin only.
+  const response = await page.request.post(`${app.vaultURL}/api/embedded/test-clock`, {
     data: { advanceMs: seconds * 1000 },
-    // Sent as the page would: proxy.ts refuses state-changing API requests without the site's Origin.
-    headers: { 'x-sigil-test-secret': app.testSecret, origin: app.baseURL },
+    // Sent as the vault's page would: proxy.ts refuses state-changing API requests without its Origin.
+    headers: { 'x-sigil-test-secret': app.testSecret, origin: app.vaultURL },
   })
   expect(response.status()).toBe(200)
 }
 
-/** Everything the page keeps on the device: IndexedDB (every database and store), localStorage, cookies. */
-export async function deviceStorageDump(page: Page): Promise<string> {
-  const inPage = await page.evaluate(async () => {
+/** What one origin keeps on the device: IndexedDB (every database and store), localStorage, sessionStorage, readable cookies. */
+function originStorageDump(target: Page | Frame): Promise<Record<string, unknown>> {
+  return target.evaluate(async () => {
     const out: Record<string, unknown> = { localStorage: { ...localStorage }, sessionStorage: { ...sessionStorage }, cookie: document.cookie }
     for (const info of await indexedDB.databases()) {
       if (!info.name) continue
@@ -244,7 +285,19 @@ export async function deviceStorageDump(page: Page): Promise<string> {
     }
     return out
   })
-  return JSON.stringify({ ...inPage, contextCookies: await page.context().cookies() })
+}
+
+/** What the app's origin keeps on the device (the page's own storage, its cookies). */
+export async function appStorageDump(page: Page): Promise<string> {
+  const origin = new URL(page.url()).origin
+  const cookies = (await page.context().cookies()).filter((cookie) => !cookie.domain.startsWith('wallet.'))
+  return JSON.stringify({ ...(await originStorageDump(page)), cookies, origin })
+}
+
+/** Everything kept on the device, the app's origin and the vault's: IndexedDB, localStorage, cookies. */
+export async function deviceStorageDump(page: Page): Promise<string> {
+  const inVault = (await page.locator('[data-testid="vault-frame"]').count()) > 0 ? await originStorageDump(await vaultFrame(page)) : {}
+  return JSON.stringify({ app: await originStorageDump(page), vault: inVault, contextCookies: await page.context().cookies() })
 }
 
 /**
@@ -252,9 +305,11 @@ export async function deviceStorageDump(page: Page): Promise<string> {
  * trusted input, as the sheet requires) and the sheet goes away.
  */
 export async function approveInSheet(page: Page, title: string | RegExp): Promise<void> {
-  const sheet = page.getByTestId('confirm-sheet')
+  const sheet = vault(page).getByTestId('confirm-sheet')
   await expect(sheet).toBeVisible({ timeout: 15_000 })
   await expect(sheet.getByTestId('confirm-title')).toHaveText(title)
+  // Approve is inert for its first 500 ms on screen: a real user's click comes after it is live.
+  await expect(sheet.getByTestId('confirm-approve')).toHaveAttribute('data-live', 'true')
   await sheet.getByTestId('confirm-approve').click()
   await expect(sheet).toBeHidden()
 }

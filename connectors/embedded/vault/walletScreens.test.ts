@@ -1,19 +1,16 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { createConfig, createConnector, http, type Connector } from '@wagmi/core'
-import { mainnet } from 'viem/chains'
+import { fireEvent, screen, waitFor } from '@testing-library/dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { WagmiProvider } from 'wagmi'
 import { EmbeddedApiError } from '@/lib/embedded/shared/errors'
 import { embedded } from '@/lib/i18n/embedded'
-import type { WalletOption } from '@/app/_wagmi/walletOptions'
-import { EmbeddedPanel } from './EmbeddedPanel'
+import { createStrings } from './strings'
+import type { EmbeddedWallet } from './wallet'
+import { createWalletScreens } from './walletScreens'
 
 /**
- * The embedded wallet's view against a scripted wallet (the real one, its API and passkeys are in
- * connectors/embedded/wallet.test.ts, lib/embedded/routes.test.ts and the e2e spec): the view's own
- * decisions — creation waits for the emailed code, and recovery never picks a wallet for the user.
+ * The vault's wallet screens against a scripted wallet (the real one, its API and passkeys are in
+ * wallet.test.ts, lib/embedded/routes.test.ts and the e2e spec): the screens' own decisions — creation
+ * waits for the emailed code, and recovery never picks a wallet for the user.
  */
 
 const ADDRESS = '0x000000000000000000000000000000000000bEEF'
@@ -35,50 +32,20 @@ function scriptedWallet(options: { wallets?: { walletId: string; address: `0x${s
 }
 
 function renderPanel(wallet: ReturnType<typeof scriptedWallet>) {
-  const loaded = { embeddedWallet: wallet }
-  const connectorFn = createConnector(() => ({
-    id: 'embedded',
-    name: 'Email & passkey wallet',
-    type: 'embedded',
-    sigilFamily: { loaded, load: async () => loaded, preload: () => undefined, listing: undefined, warmUpWithDialog: false },
-    // Connecting is the wagmi side, not what these tests are about: it stays pending.
-    connect: () => new Promise<never>(() => undefined),
-    async disconnect() {},
-    async getAccounts() {
-      return []
-    },
-    async getChainId() {
-      return mainnet.id
-    },
-    async getProvider() {
-      return undefined
-    },
-    async isAuthorized() {
-      return false
-    },
-    onAccountsChanged() {},
-    onChainChanged() {},
-    onDisconnect() {},
-  }))
-  const config = createConfig({ chains: [mainnet], transports: { [mainnet.id]: http('http://127.0.0.1:9') }, storage: null, connectors: [connectorFn] })
-  const option: WalletOption = { key: 'embedded', name: 'Email & passkey wallet', icon: '', installed: true, connector: config.connectors[0] as Connector, panel: 'embedded' }
-  render(
-    <WagmiProvider config={config} reconnectOnMount={false}>
-      <QueryClientProvider client={new QueryClient()}>
-        <EmbeddedPanel option={option} isMobile={false} onConnected={() => undefined} onBack={() => undefined} />
-      </QueryClientProvider>
-    </WagmiProvider>,
-  )
+  const root = document.createElement('main')
+  document.body.append(root)
+  const screens = createWalletScreens({ root, wallet: wallet as unknown as EmbeddedWallet, t: createStrings({ ui: { ...embedded.ui }, errors: { ...embedded.errors }, sheet: {} }), locale: 'en' })
+  return screens.open()
 }
 
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
 const step = () => screen.getByTestId('embedded-panel').getAttribute('data-step')
 
 afterEach(() => {
-  cleanup()
+  document.body.replaceChildren()
 })
 
-describe('EmbeddedPanel', () => {
+describe('the vault\'s wallet screens', () => {
   it('creates a wallet only after the code mailed to the email is entered: email → code → passkey', async () => {
     const wallet = scriptedWallet()
     renderPanel(wallet)
@@ -93,8 +60,7 @@ describe('EmbeddedPanel', () => {
     expect(sent.getAttribute('role')).toBe('status')
     expect(sent.textContent).toBe('Check your email: we sent a 6-digit code to ann@example.test. Enter it here to confirm your email.')
     const input = screen.getByTestId('embedded-confirm-code-input') as HTMLInputElement
-    // Focused in an effect, which may run a task after the commit that showed the view.
-    await waitFor(() => expect(document.activeElement).toBe(input))
+    expect(document.activeElement).toBe(input)
     expect(screen.getByLabelText('Code')).toBe(input)
     expect(input.autocomplete).toBe('one-time-code')
 
@@ -132,8 +98,7 @@ describe('EmbeddedPanel', () => {
     await waitFor(() => expect(step()).toBe('createVerified'))
     expect(screen.getByTestId('connect-error').textContent).toBe(embedded.errors.embedded_passkey_cancelled)
     const again = screen.getByTestId('embedded-create-passkey-button')
-    // The view takes the focus in an effect, which may run a task after the commit that showed it.
-    await waitFor(() => expect(document.activeElement).toBe(again))
+    expect(document.activeElement).toBe(again)
     fireEvent.click(again)
     await waitFor(() => expect(wallet.create).toHaveBeenCalledTimes(2))
     expect(wallet.requestEmailCode).toHaveBeenCalledTimes(1)
@@ -158,5 +123,23 @@ describe('EmbeddedPanel', () => {
     fireEvent.click(choice)
     fireEvent.submit(choice.closest('form')!)
     await waitFor(() => expect(wallet.prepareRecovery).toHaveBeenCalledWith('w'.repeat(22)))
+  })
+
+  it('answers the address once the wallet is made, and nothing when the user cancels', async () => {
+    const wallet = scriptedWallet()
+    const connected = renderPanel(wallet)
+    await waitFor(() => expect(step()).toBe('home'))
+    fireEvent.change(screen.getByTestId('embedded-email-input'), { target: { value: 'ann@example.test' } })
+    fireEvent.submit(screen.getByTestId('embedded-email-input').closest('form')!)
+    await waitFor(() => expect(step()).toBe('createCode'))
+    fireEvent.change(screen.getByTestId('embedded-confirm-code-input'), { target: { value: '123456' } })
+    fireEvent.submit(screen.getByTestId('embedded-confirm-code-input').closest('form')!)
+    expect(await connected).toBe(ADDRESS)
+    expect(screen.queryByTestId('embedded-panel')).toBeNull()
+
+    const cancelled = renderPanel(scriptedWallet())
+    await waitFor(() => expect(step()).toBe('home'))
+    fireEvent.keyDown(screen.getByTestId('embedded-email-input'), { key: 'Escape' })
+    expect(await cancelled).toBeUndefined()
   })
 })

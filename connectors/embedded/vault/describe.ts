@@ -1,5 +1,4 @@
-import { type Address, type Chain, formatEther, getAddress, type Hex, hexToBytes, isAddress, isHex, slice } from 'viem'
-import { parseSiweMessage } from 'viem/siwe'
+import { type Address, formatEther, getAddress, type Hex, hexToBytes, isAddress, isHex, slice } from 'viem'
 
 /**
  * What the confirmation sheet shows for each kind of request, worked out from the request itself,
@@ -7,6 +6,9 @@ import { parseSiweMessage } from 'viem/siwe'
  * text; a Sign-In with Ethereum message with its domain), typed data with its domain and fields laid
  * out, a transaction with recipient, amount in ETH, data and its selector, chain and fee ceiling.
  */
+
+/** A chain as the sheet names it. */
+export type NamedChain = { readonly id: number; readonly name: string }
 
 export type SignInSummary = {
   domain: string
@@ -54,12 +56,32 @@ export function decodeMessageText(hex: Hex): string | undefined {
   }
 }
 
+/**
+ * The parts of a Sign-In with Ethereum message (EIP-4361) the sheet shows, read by the message's
+ * fixed layout: the first line names the domain, the second the address, an optional statement
+ * follows a blank line, then `Key: value` fields. Anything else is not a sign-in (shown as a message).
+ * A few lines of our own rather than viem's parser: the vault's script has a size budget.
+ */
+export function readSignIn(text: string): { domain: string; address: string; statement: string | undefined; uri: string; chainId: number | undefined; nonce: string } | undefined {
+  const lines = text.split('\n')
+  const domain = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(\S+) wants you to sign in with your Ethereum account:$/.exec(lines[0] ?? '')?.[1]
+  const address = lines[1]
+  if (!domain || !address || !/^0x[0-9a-fA-F]{40}$/.test(address) || lines[2] !== '') return undefined
+  const field = (name: string) => lines.find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2)
+  const uri = field('URI')
+  const nonce = field('Nonce')
+  if (!uri || !nonce) return undefined
+  const statement = lines[3] && !lines[3].startsWith('URI: ') && lines[4] === '' ? lines[3] : undefined
+  const chain = Number(field('Chain ID'))
+  return { domain, address, statement, uri, chainId: Number.isSafeInteger(chain) ? chain : undefined, nonce }
+}
+
 export function describeMessage(hex: Hex, pageHost: string | undefined): ConfirmationDetails {
   const text = decodeMessageText(hex)
   let signIn: SignInSummary | undefined
   if (text) {
-    const parsed = parseSiweMessage(text)
-    if (parsed.domain && parsed.address && parsed.nonce && parsed.uri) {
+    const parsed = readSignIn(text)
+    if (parsed) {
       signIn = {
         domain: parsed.domain,
         matchesPage: pageHost !== undefined && parsed.domain === pageHost,
@@ -100,7 +122,7 @@ function flatten(value: unknown, path: string, into: TypedDataField[], counter: 
   if (into.length < MAX_FIELDS) into.push({ path, value: display(value) })
 }
 
-export function describeTypedData(typedData: Record<string, unknown>, chains: readonly Chain[]): ConfirmationDetails {
+export function describeTypedData(typedData: Record<string, unknown>, chains: readonly NamedChain[]): ConfirmationDetails {
   const domain = (typedData.domain ?? {}) as Record<string, unknown>
   const chainId = domain.chainId === undefined ? undefined : Number(domain.chainId)
   const fields: TypedDataField[] = []
@@ -131,7 +153,7 @@ export type PreparedTransaction = {
   maxFeePerGas?: bigint | undefined
 }
 
-export function describeTransaction(transaction: PreparedTransaction, chain: Chain, send: boolean): ConfirmationDetails {
+export function describeTransaction(transaction: PreparedTransaction, chain: NamedChain, send: boolean): ConfirmationDetails {
   const data = transaction.data && transaction.data !== '0x' && isHex(transaction.data) ? transaction.data : undefined
   const price = transaction.maxFeePerGas ?? transaction.gasPrice
   const maxFee = transaction.gas !== undefined && price !== undefined ? formatEther(transaction.gas * price) : undefined

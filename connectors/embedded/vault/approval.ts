@@ -1,0 +1,115 @@
+/**
+ * What makes Approve count: the user's own click or key press, on the vault's own button, while the
+ * vault can tell that the user sees it. A script in the app's page cannot reach this document (another
+ * origin), but it owns the frame's box: it can hide it, make it transparent, move it under the
+ * pointer, or show it a moment before a click meant for something else. So Approve stays inert
+ * (`INERT_MS`) after each new request and after the frame is hidden, moved or resized; and in a
+ * frame, clicks count only while IntersectionObserver v2 says the frame is visible (unoccluded,
+ * opaque, untransformed). A browser without that check gets the popup instead (popup mode), which no
+ * page can cover.
+ */
+
+export const INERT_MS = 500
+
+/** `IntersectionObserverEntry.isVisible` (IntersectionObserver v2: Chromium). */
+export function hasVisibilityCheck(): boolean {
+  return typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype
+}
+
+export type ApprovalGuard = ReturnType<typeof createApprovalGuard>
+
+export function createApprovalGuard(options: { mode: 'frame' | 'popup'; now?: () => number; onChange?: () => void }) {
+  const now = options.now ?? (() => performance.now())
+  let settledSince = now()
+  /** Frame mode: the last word of IntersectionObserver v2 on the observed element. */
+  let visible = options.mode === 'popup'
+  let observer: IntersectionObserver | undefined
+  let observed: Element | undefined
+  let screenPosition = `${window.screenX},${window.screenY}`
+  let size = `${window.innerWidth}x${window.innerHeight}`
+  let watching = 0
+
+  function unsettle() {
+    settledSince = now()
+    options.onChange?.()
+  }
+
+  function onResize() {
+    const next = `${window.innerWidth}x${window.innerHeight}`
+    if (next !== size) {
+      size = next
+      unsettle()
+    }
+  }
+
+  function onVisibility() {
+    unsettle()
+  }
+
+  /** A popup moved on the screen (a frame's moves show as a change of its visible share). */
+  function watchPosition() {
+    const next = `${window.screenX},${window.screenY}`
+    if (next !== screenPosition) {
+      screenPosition = next
+      unsettle()
+    }
+    watching = requestAnimationFrame(watchPosition)
+  }
+
+  window.addEventListener('resize', onResize)
+  document.addEventListener('visibilitychange', onVisibility)
+  window.addEventListener('blur', onVisibility)
+  watching = requestAnimationFrame(watchPosition)
+
+  return {
+    /** Watches `element` (the sheet): in a frame, its visibility decides whether Approve counts. */
+    observe(element: Element) {
+      if (options.mode !== 'frame' || element === observed) return
+      observer?.disconnect()
+      observed = element
+      visible = false
+      if (!hasVisibilityCheck()) return
+      observer = new IntersectionObserver(
+        (entries) => {
+          const entry = entries[entries.length - 1]
+          if (!entry) return
+          // Fully on screen (a move shows as a smaller share), opaque, untransformed, unoccluded.
+          const next = (entry as IntersectionObserverEntry & { isVisible?: boolean }).isVisible === true && entry.intersectionRatio >= 0.999
+          if (next !== visible) {
+            visible = next
+            unsettle()
+          }
+        },
+        { threshold: [0, 0.5, 0.999, 1], trackVisibility: true, delay: 100 } as IntersectionObserverInit,
+      )
+      observer.observe(element)
+    },
+    /** A new request is on the sheet: the inert time starts again. */
+    restart: unsettle,
+    /** Whether a click now may approve: shown, settled for `INERT_MS`, seen. */
+    isLive(): boolean {
+      return visible && document.visibilityState === 'visible' && now() - settledSince >= INERT_MS
+    },
+    /** Milliseconds until Approve is live, if nothing changes (0 when it is; Infinity while unseen). */
+    remaining(): number {
+      if (!visible || document.visibilityState !== 'visible') return Infinity
+      return Math.max(0, INERT_MS - (now() - settledSince))
+    },
+    dispose() {
+      observer?.disconnect()
+      cancelAnimationFrame(watching)
+      window.removeEventListener('resize', onResize)
+      document.removeEventListener('visibilitychange', onVisibility)
+      window.removeEventListener('blur', onVisibility)
+    },
+  }
+}
+
+/**
+ * Whether `event` is the user's own activation of exactly `button`: trusted input (the browser sets
+ * `isTrusted`), a click or a key press, whose target is that very element (by identity, not by an
+ * attribute anyone could set).
+ */
+export function isOwnActivation(event: Event, button: HTMLElement): boolean {
+  return event.isTrusted && event.type === 'click' && event.target === button && event.currentTarget === button
+}

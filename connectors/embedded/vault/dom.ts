@@ -1,0 +1,26 @@
+/**
+ * The vault's screens are plain DOM (no framework: the vault's script stays small and shares no
+ * runtime with the app). `h` builds an element; text always goes in as text nodes, never as HTML.
+ */
+type Child = Node | string | number | false | null | undefined
+type Props = Record<string, string | number | boolean | undefined | ((event: never) => void)>
+
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = {}, ...children: (Child | Child[])[]): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag)
+  for (const [name, value] of Object.entries(props)) {
+    if (value === undefined || value === false) continue
+    if (typeof value === 'function') element.addEventListener(name.slice(2).toLowerCase(), value as EventListener)
+    else if (name === 'className') element.className = String(value)
+    else element.setAttribute(name === 'testId' ? 'data-testid' : name, value === true ? '' : String(value))
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue
+    element.append(typeof child === 'object' ? child : String(child))
+  }
+  return element
+}
+
+/** Replaces what `parent` shows. */
+export function show(parent: Element, ...children: Child[]): void {
+  parent.replaceChildren(...children.filter((child): child is Node | string | number => child !== null && child !== undefined && child !== false).map((child) => (typeof child === 'object' ? child : String(child))))
+}

@@ -1,0 +1,219 @@
+import { getAddress, isAddress, type Address } from 'viem'
+import { PasskeyCancelledError } from '@/lib/embedded/shared/errors'
+import { hasVisibilityCheck } from './approval'
+import { createAutoLock } from './autoLock'
+import { summarise } from './clearSummary'
+import { VAULT_CONFIG_ELEMENT_ID, type VaultPageConfig } from './pageConfig'
+import { parsePageMessage, VAULT_PROTOCOL, type PageMessage, type VaultMessage } from './protocol'
+import { invalidParams, userRejected, VaultRequestError } from './rpcErrors'
+import { createSheet } from './sheet'
+import { readSigningRequest, type SigningRequest } from './signing'
+import { createStrings } from './strings'
+import { createEmbeddedWallet } from './wallet'
+import { createWalletScreens, messageOf } from './walletScreens'
+
+/**
+ * The vault page's script: the embedded wallet's keys, passkeys and confirmation sheet, in their own
+ * origin. It answers one page of the app (the first `APP_ORIGIN` page that greets it from the window
+ * that embeds or opened it) and nothing else: a message from any other origin or window gets no
+ * answer. See protocol.ts for the messages, signing.ts for what is signed.
+ */
+
+type Request = Extract<PageMessage, { type: 'request' }>
+
+function readConfig(): VaultPageConfig {
+  const element = document.getElementById(VAULT_CONFIG_ELEMENT_ID)
+  return JSON.parse(element?.textContent ?? '{}') as VaultPageConfig
+}
+
+const config = readConfig()
+const t = createStrings(config.strings)
+const root = document.getElementById('vault')!
+/** The window whose messages count: the page that frames this vault, or the one that opened it. */
+const host: Window | null = config.mode === 'popup' ? window.opener : window.parent !== window ? window.parent : null
+let peer: string | undefined
+
+const wallet = createEmbeddedWallet()
+
+/**
+ * Whether this window can serve the user itself (`frame`), or the page must open the vault in a
+ * popup: a frame can when the browser tells it whether it is seen (IntersectionObserver v2) and lets
+ * it keep the wallet (a browser that keeps no data for frames of another site refuses its storage).
+ * A popup is a top-level window of the vault's own: it always can.
+ */
+const approvals: Promise<'frame' | 'popup'> =
+  config.mode === 'popup' || !hasVisibilityCheck()
+    ? Promise.resolve(config.mode === 'popup' ? 'frame' : 'popup')
+    : wallet.list().then(
+        () => 'frame' as const,
+        () => 'popup' as const,
+      )
+let connected: Address | undefined
+const autoLock = createAutoLock({
+  lock: () => {
+    wallet.lock()
+    post({ protocol: VAULT_PROTOCOL, type: 'locked' })
+  },
+  isUnlocked: () => wallet.isUnlocked(),
+})
+const screens = createWalletScreens({ root, wallet, t, locale: config.locale })
+const sheet = createSheet({ root, mode: config.mode, t })
+
+function post(message: VaultMessage) {
+  if (host && peer) host.postMessage(message, peer)
+}
+
+function answer(id: string, outcome: { result: unknown } | { error: unknown }) {
+  if ('result' in outcome) return post({ protocol: VAULT_PROTOCOL, type: 'response', id, result: outcome.result })
+  post({ protocol: VAULT_PROTOCOL, type: 'response', id, error: toVaultError(outcome.error).toJSON() })
+}
+
+/** Anything thrown, as the error the page gets: EIP-1193 codes, the wallet's own code and message when it has one. */
+function toVaultError(caught: unknown): VaultRequestError {
+  if (caught instanceof VaultRequestError) return caught
+  if (caught instanceof PasskeyCancelledError) return userRejected(caught.message)
+  const code = (caught as { code?: unknown } | null)?.code
+  return new VaultRequestError(-32603, messageOf(caught, t), { walletCode: typeof code === 'string' ? code : undefined })
+}
+
+/** Requests that need the user, one at a time, oldest first. */
+const queue: { request: Request; run: () => Promise<unknown> }[] = []
+let busy = false
+let visible = false
+
+function setVisible(next: boolean) {
+  if (next === visible) return
+  visible = next
+  document.documentElement.dataset.open = String(next)
+  post({ protocol: VAULT_PROTOCOL, type: 'ui', visible: next })
+}
+
+async function drain() {
+  if (busy) return
+  busy = true
+  while (queue.length > 0) {
+    const next = queue.shift()!
+    setVisible(true)
+    try {
+      answer(next.request.id, { result: await next.run() })
+    } catch (error) {
+      answer(next.request.id, { error })
+    }
+  }
+  busy = false
+  sheet.clear()
+  setVisible(false)
+  if (config.mode === 'popup') idle()
+}
+
+/** A popup between requests: it stays open while the page is connected (it holds the unlocked key). */
+function idle() {
+  root.replaceChildren()
+  const card = document.createElement('section')
+  card.className = 'card'
+  card.dataset.testid = 'vault-idle'
+  const title = document.createElement('h1')
+  title.textContent = t.ui('title')
+  const text = document.createElement('p')
+  text.className = 'muted'
+  text.textContent = t.ui('popupIdle', { host: peer ? new URL(peer).host : '' })
+  card.append(title, text)
+  root.append(card)
+}
+
+async function connect(): Promise<Address> {
+  const address = await screens.open()
+  if (!address) throw userRejected('The user closed the wallet.')
+  connected = address
+  autoLock.start()
+  return address
+}
+
+/** Shows the request and waits for the user; signs only after their own Approve, unlocking there if needed. */
+async function sign(request: SigningRequest): Promise<unknown> {
+  const approved = await new Promise<boolean>((resolve) =>
+    sheet.present(
+      {
+        method: request.method,
+        details: request.details,
+        address: request.address,
+        chain: request.chain,
+        origin: peer!,
+        ...summarise(request, t, config.locale),
+      },
+      queue.length,
+      resolve,
+    ),
+  )
+  if (!approved) throw userRejected()
+  const account = await wallet.unlock(request.address)
+  connected ??= request.address
+  autoLock.start()
+  autoLock.touch()
+  return request.sign(account)
+}
+
+async function handle(request: Request) {
+  switch (request.method) {
+    case 'vault_restore': {
+      try {
+        const named = (request.params as { address?: unknown } | null)?.address
+        if (typeof named !== 'string' || !isAddress(named, { strict: false })) throw invalidParams('vault_restore', 'address must be an address')
+        const address = getAddress(named)
+        const held = (await wallet.list()).some((record) => record.address === address)
+        if (held) connected = address
+        answer(request.id, { result: held })
+      } catch (error) {
+        answer(request.id, { error })
+      }
+      return
+    }
+    case 'vault_lock':
+      wallet.lock()
+      autoLock.stop()
+      connected = undefined
+      // Whatever still waits was asked of a connection that has ended.
+      for (const waiting of queue.splice(0)) answer(waiting.request.id, { error: userRejected('The wallet was disconnected.') })
+      screens.cancel()
+      answer(request.id, { result: null })
+      // A popup's work ends with the connection.
+      if (config.mode === 'popup') window.close()
+      return
+    case 'vault_connect':
+    case 'vault_sign': {
+      if ((await approvals) !== 'frame') return answer(request.id, { error: new VaultRequestError(4900, 'This browser cannot show the wallet in the page: open it in its own window.', { reason: 'popup_required' }) })
+      if (request.method === 'vault_connect') queue.push({ request, run: connect })
+      else {
+        let signing: SigningRequest
+        try {
+          // The vault's own copy (parsePageMessage serialised and parsed the message once), read once here.
+          signing = await readSigningRequest(request.params, { chains: config.chains, connected, pageHost: new URL(peer!).host })
+        } catch (error) {
+          return answer(request.id, { error })
+        }
+        queue.push({ request, run: () => sign(signing) })
+      }
+      void drain()
+      return
+    }
+  }
+}
+
+window.addEventListener('message', (event: MessageEvent) => {
+  // Exact origin, exact window: anything else is not the page this vault serves.
+  if (!host || event.source !== host || !config.appOrigins.includes(event.origin)) return
+  if (peer && event.origin !== peer) return
+  const message = parsePageMessage(event.data)
+  if (!message) return
+  if (message.type === 'hello') {
+    peer ??= event.origin
+    void approvals.then((where) => post({ protocol: VAULT_PROTOCOL, type: 'ready', approvals: where }))
+    return
+  }
+  if (!peer) return
+  void handle(message)
+})
+
+// A popup whose page went away (closed, navigated) has nobody to answer.
+if (config.mode === 'popup') setInterval(() => host?.closed && window.close(), 1000)
+document.documentElement.dataset.mode = config.mode

@@ -1,0 +1,25 @@
+/**
+ * What the server writes into the vault page for its script (a JSON `<script>` element, never code):
+ * the origins it may serve, how it is shown, the deployment's chains and the strings in the page's
+ * language. Shared by the route that writes it (app/vault/route.ts) and the script that reads it.
+ */
+export const VAULT_CONFIG_ELEMENT_ID = 'vault-config'
+
+export type VaultChain = { id: number; name: string; symbol: string; decimals: number }
+
+export type VaultPageConfig = {
+  /** `APP_ORIGIN`: the only pages whose messages the vault reads. */
+  appOrigins: string[]
+  /** In the page's frame, or a popup the page opened. */
+  mode: 'frame' | 'popup'
+  locale: string
+  chains: VaultChain[]
+  strings: {
+    /** The wallet's screens (lib/i18n/embedded.ts `ui`, in the page's language). */
+    ui: Record<string, string>
+    /** Error messages by code (English, as everywhere: they keep their code). */
+    errors: Record<string, string>
+    /** The confirmation sheet (lib/i18n/embeddedConfirmation.ts, in the page's language). */
+    sheet: Record<string, string>
+  }
+}

@@ -1,0 +1,18 @@
+import { format } from '@/lib/i18n/format'
+import type { VaultPageConfig } from './pageConfig'
+
+/** The vault's strings, from its page (in the page's language), with `{name}` placeholders filled. */
+export type VaultStrings = {
+  ui(key: string, values?: Record<string, string | number>): string
+  sheet(key: string, values?: Record<string, string | number>): string
+  /** The catalogue message of a wallet error code, if it is one. */
+  error(code: string, values?: Record<string, string | number>): string | undefined
+}
+
+export function createStrings(strings: VaultPageConfig['strings']): VaultStrings {
+  return {
+    ui: (key, values) => format(strings.ui[key] ?? key, values),
+    sheet: (key, values) => format(strings.sheet[key] ?? key, values),
+    error: (code, values) => (Object.hasOwn(strings.errors, code) ? format(strings.errors[code]!, values) : undefined),
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * The vault page's style, written into its page under the response's nonce (app/vault/route.ts). The
+ * frame fills the page's window: its own backdrop, the card centred on a computer and from the top on
+ * a phone, so who asks comes first, then what, then the buttons.
+ */
+export const VAULT_CSS = `
+:root{color-scheme:light dark;--bg:#fff;--text:#111827;--muted:#4b5563;--border:#d1d5db;--accent:#0f766e;--accent-text:#fff;--error:#b91c1c;--warn-bg:#fef3c7;--warn-text:#78350f;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+@media (prefers-color-scheme:dark){:root{--bg:#111827;--text:#f9fafb;--muted:#9ca3af;--border:#374151;--accent:#14b8a6;--accent-text:#042f2e;--error:#f87171;--warn-bg:#451a03;--warn-text:#fde68a}}
+*{box-sizing:border-box}
+html,body{margin:0;height:100%;background:transparent}
+html[data-open="true"] body{background:rgba(17,24,39,.55)}
+html[data-mode="popup"] body{background:var(--bg)}
+main{min-height:100%;display:flex;align-items:center;justify-content:center;padding:16px;overflow:auto}
+main:empty{display:none}
+.card{width:100%;max-width:440px;max-height:calc(100vh - 32px);overflow:auto;background:var(--bg);color:var(--text);border:1px solid var(--border);border-radius:16px;padding:20px;display:grid;gap:12px;box-shadow:0 20px 50px rgba(0,0,0,.3)}
+@media (max-width:520px){main{align-items:flex-start;padding:0}.card{max-width:none;max-height:100vh;min-height:100vh;border-radius:0;border:0}}
+h1{font-size:1.2rem;margin:0}
+p{margin:0}
+.header{display:flex;justify-content:space-between;align-items:center;gap:8px}
+.muted{color:var(--muted)}
+.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;overflow-wrap:anywhere;white-space:pre-wrap;font-size:.9rem}
+pre.mono{margin:0;max-height:40vh;overflow:auto}
+.error{color:var(--error)}
+.warnings{margin:0;padding:10px 14px 10px 28px;border-radius:10px;background:var(--warn-bg);color:var(--warn-text)}
+.summary{display:grid;gap:4px;font-size:1.05rem}
+.facts{margin:0;display:grid;gap:8px}
+.facts dt{color:var(--muted);font-size:.85rem}
+.facts dd{margin:0}
+ul.plain{list-style:none;margin:0;padding:0;display:grid;gap:2px}
+.stack{display:grid;gap:12px}
+.field{display:grid;gap:6px}
+.input{width:100%;min-height:44px;padding:10px 12px;border:1px solid var(--muted);border-radius:8px;background:var(--bg);color:var(--text);font:inherit}
+.input.code{letter-spacing:.3em;font-variant-numeric:tabular-nums}
+.actions{display:flex;flex-wrap:wrap;gap:8px}
+.actions>*{flex:1 1 9rem}
+.button{min-height:44px;padding:10px 16px;border-radius:10px;border:1px solid var(--border);background:var(--bg);color:var(--text);font:inherit;cursor:pointer}
+.button.primary{background:var(--accent);border-color:var(--accent);color:var(--accent-text);font-weight:600}
+.button.quiet{min-height:36px;padding:6px 10px;border-color:transparent}
+.button[aria-disabled="true"]{opacity:.55;cursor:progress}
+.button:focus-visible,.input:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+.choices{border:0;padding:0;margin:0;display:grid;gap:8px}
+.choice{display:flex;gap:8px;align-items:flex-start}
+.phrase:empty{display:none}
+.phrase{padding:12px;border:1px solid var(--border);border-radius:8px;user-select:all;line-height:1.7}
+.spinner{width:24px;height:24px;border:3px solid var(--border);border-top-color:var(--accent);border-radius:50%;animation:spin 1s linear infinite}
+@keyframes spin{to{transform:rotate(360deg)}}
+@media (prefers-reduced-motion:reduce){.spinner{animation:none}}
+`

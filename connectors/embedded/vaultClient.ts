@@ -1,0 +1,326 @@
+import {
+  InvalidParamsRpcError,
+  ProviderRpcError,
+  UnauthorizedProviderError,
+  UserRejectedRequestError,
+} from 'viem'
+import {
+  MAX_VAULT_MESSAGE_BYTES,
+  parseVaultMessage,
+  VAULT_LOAD_TIMEOUT_MS,
+  VAULT_PROTOCOL,
+  type PageMessage,
+  type VaultError,
+  type VaultMethod,
+} from './vault/protocol'
+
+/**
+ * The page's side of the embedded wallet's vault (connectors/embedded/vault/): the wallet's keys,
+ * passkeys and confirmation sheet live in another origin (`VAULT_ORIGIN`), which this module reaches
+ * only by `postMessage`. It checks the vault's exact origin and window on every message, and the vault
+ * checks the page's. Nothing of the wallet passes through here but addresses and signatures.
+ *
+ * Where it is shown: in a frame in a top-layer `<dialog>` of its own (created once, never moved, so the
+ * unlocked key survives between requests) when the browser can tell the vault whether its frame is
+ * seen (IntersectionObserver v2); in a popup window otherwise, which no page can cover.
+ */
+
+export type VaultClient = {
+  request(method: VaultMethod, params?: unknown): Promise<unknown>
+  /** The key left the vault's memory (auto-lock). */
+  onLocked(listener: () => void): () => void
+  /** Where approvals happen in this browser, once known. */
+  readonly mode: 'frame' | 'popup' | undefined
+}
+
+export type VaultClientParameters = {
+  vaultOrigin: string
+  /** The page's language, for the vault's strings. */
+  locale?: (() => string | undefined) | undefined
+}
+
+/** The vault did not load (blocked, offline) within `VAULT_LOAD_TIMEOUT_MS`. */
+export class VaultUnavailableError extends ProviderRpcError {
+  override name = 'VaultUnavailableError'
+  constructor() {
+    super(new Error('vault did not load'), { code: 4900, shortMessage: 'The wallet could not be loaded. Check your connection and try again.' })
+  }
+}
+
+/** A vault answer as viem's error of the same EIP-1193 / EIP-1474 code. */
+export function fromVaultError(error: VaultError): Error {
+  const cause = Object.assign(new Error(error.message), { code: error.data?.code })
+  switch (error.code) {
+    case UserRejectedRequestError.code:
+      return new UserRejectedRequestError(cause)
+    case UnauthorizedProviderError.code:
+      return new UnauthorizedProviderError(cause)
+    case InvalidParamsRpcError.code:
+      return new InvalidParamsRpcError(cause)
+    default:
+      return new ProviderRpcError(cause, { code: error.code, shortMessage: error.message })
+  }
+}
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void }
+
+function newId(): string {
+  return crypto.randomUUID()
+}
+
+function vaultUrl(parameters: VaultClientParameters, mode: 'frame' | 'popup'): string {
+  const url = new URL('/', parameters.vaultOrigin)
+  url.searchParams.set('mode', mode)
+  const locale = parameters.locale?.()
+  if (locale) url.searchParams.set('lang', locale)
+  return url.href
+}
+
+/** A window of the vault (the frame's or a popup), greeted until it answers `ready`. */
+type Channel = {
+  target: () => Window | null
+  ready: Promise<'frame' | 'popup'>
+  pending: Map<string, Pending>
+}
+
+export function createVaultClient(parameters: VaultClientParameters): VaultClient {
+  const origin = new URL(parameters.vaultOrigin).origin
+  const lockedListeners = new Set<() => void>()
+  let mode: 'frame' | 'popup' | undefined
+  let frame: { dialog: HTMLDialogElement; iframe: HTMLIFrameElement; channel: Channel } | undefined
+  let returnFocus: Element | null = null
+
+  function post(channel: Channel, message: PageMessage) {
+    channel.target()?.postMessage(message, origin)
+  }
+
+  /**
+   * Whether `target` shows another origin's document yet (reading its location throws then): until it
+   * does, it is the initial blank page, and a message sent to the vault's origin would not arrive.
+   */
+  function showsOtherOrigin(target: Window | null): boolean {
+    if (!target) return false
+    try {
+      void target.location.href
+      return false
+    } catch {
+      return true
+    }
+  }
+
+  /** Greets `target` every 250 ms until it says `ready`, for at most `VAULT_LOAD_TIMEOUT_MS`. */
+  function greet(channel: Channel, resolveReady: (approvals: 'frame' | 'popup') => void, rejectReady: (error: Error) => void) {
+    const started = Date.now()
+    const hello = () => {
+      if (showsOtherOrigin(channel.target())) post(channel, { protocol: VAULT_PROTOCOL, type: 'hello' })
+    }
+    const timer = setInterval(() => {
+      if (Date.now() - started > VAULT_LOAD_TIMEOUT_MS) {
+        clearInterval(timer)
+        rejectReady(new VaultUnavailableError())
+        return
+      }
+      hello()
+    }, 250)
+    hello()
+    return (approvals: 'frame' | 'popup') => {
+      clearInterval(timer)
+      resolveReady(approvals)
+    }
+  }
+
+  function openChannel(target: () => Window | null): Channel & { onReady(approvals: 'frame' | 'popup'): void } {
+    let onReady: (approvals: 'frame' | 'popup') => void = () => undefined
+    const channel = { target, pending: new Map<string, Pending>() } as Channel & { onReady(approvals: 'frame' | 'popup'): void }
+    channel.ready = new Promise((resolve, reject) => {
+      onReady = greet(channel, resolve, reject)
+    })
+    channel.ready.catch(() => undefined)
+    channel.onReady = (approvals) => onReady(approvals)
+    return channel
+  }
+
+  const channels = new Set<Channel & { onReady(approvals: 'frame' | 'popup'): void }>()
+
+  function setVisible(visible: boolean) {
+    if (!frame) return
+    const { dialog, iframe } = frame
+    if (visible && !dialog.open) {
+      returnFocus = document.activeElement
+      dialog.showModal()
+      iframe.focus()
+    } else if (!visible && dialog.open) {
+      dialog.close()
+      // Back to the control the user came from.
+      if (returnFocus instanceof HTMLElement && returnFocus.isConnected) returnFocus.focus()
+      returnFocus = null
+    }
+  }
+
+  window.addEventListener('message', (event: MessageEvent) => {
+    if (event.origin !== origin) return
+    const channel = [...channels].find((candidate) => candidate.target() === event.source)
+    if (!channel) return
+    const message = parseVaultMessage(event.data)
+    if (!message) return
+    switch (message.type) {
+      case 'ready':
+        channel.onReady(message.approvals)
+        return
+      case 'ui':
+        if (frame && channel === frame.channel) setVisible(message.visible)
+        return
+      case 'locked':
+        for (const listener of lockedListeners) listener()
+        return
+      case 'response': {
+        const pending = channel.pending.get(message.id)
+        if (!pending) return
+        channel.pending.delete(message.id)
+        if (message.error) pending.reject(fromVaultError(message.error))
+        else pending.resolve(message.result)
+      }
+    }
+  })
+
+  function ensureFrame() {
+    if (frame) return frame
+    const dialog = document.createElement('dialog')
+    dialog.className = 'sigil-vault'
+    dialog.dataset.testid = 'vault-dialog'
+    dialog.setAttribute('aria-label', 'Wallet')
+    const iframe = document.createElement('iframe')
+    iframe.src = vaultUrl(parameters, 'frame')
+    iframe.title = 'Wallet'
+    iframe.dataset.testid = 'vault-frame'
+    iframe.allow = `publickey-credentials-get ${origin}; publickey-credentials-create ${origin}; clipboard-write ${origin}`
+    iframe.referrerPolicy = 'origin'
+    // Esc belongs to the vault (its sheet answers it); the page's dialog never closes on its own.
+    dialog.addEventListener('cancel', (event) => event.preventDefault())
+    dialog.append(iframe)
+    document.body.append(dialog)
+    const channel = openChannel(() => iframe.contentWindow)
+    channels.add(channel)
+    frame = { dialog, iframe, channel }
+    channel.ready.then((approvals) => (mode = approvals), () => undefined)
+    return frame
+  }
+
+  function send(channel: Channel, method: VaultMethod, params: unknown): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const id = newId()
+      channel.pending.set(id, { resolve, reject })
+      post(channel, { protocol: VAULT_PROTOCOL, type: 'request', id, method, params })
+    })
+  }
+
+  /**
+   * Popup mode: the vault in a window of its own, opened inside the user's gesture when possible, kept
+   * while the page is connected (it holds the unlocked key) and reused for each request; closing it
+   * locks the wallet and answers what it was asked with 4001.
+   */
+  let popup: { window: Window; channel: Channel } | undefined
+
+  async function viaPopup(method: VaultMethod, params: unknown): Promise<unknown> {
+    if (!popup || popup.window.closed) {
+      const opened = window.open(vaultUrl(parameters, 'popup'), 'sigil-vault', 'popup=yes,width=440,height=720') ?? (await continueInClick())
+      const channel = openChannel(() => opened)
+      channels.add(channel)
+      const session = { window: opened, channel }
+      popup = session
+      const watch = setInterval(() => {
+        if (!opened.closed) return
+        clearInterval(watch)
+        channels.delete(channel)
+        for (const pending of channel.pending.values()) pending.reject(new UserRejectedRequestError(new Error('The wallet window was closed.')))
+        channel.pending.clear()
+        if (popup === session) popup = undefined
+        for (const listener of lockedListeners) listener()
+      }, 500)
+    } else {
+      popup.window.focus()
+    }
+    const { channel } = popup
+    await channel.ready
+    return send(channel, method, params)
+  }
+
+  /**
+   * The browser blocked the popup (no gesture left): a small prompt of the page's own whose
+   * "Continue" opens it inside the user's next click; "Cancel" is a rejection (4001).
+   */
+  function continueInClick(): Promise<Window> {
+    return new Promise((resolve, reject) => {
+      const prompt = document.createElement('dialog')
+      prompt.className = 'dialog'
+      prompt.dataset.testid = 'vault-continue'
+      const text = document.createElement('p')
+      text.textContent = 'Your wallet opens in a new window.'
+      const go = document.createElement('button')
+      go.type = 'button'
+      go.className = 'button primary'
+      go.textContent = 'Continue'
+      go.dataset.testid = 'vault-continue-button'
+      const cancel = document.createElement('button')
+      cancel.type = 'button'
+      cancel.className = 'button'
+      cancel.textContent = 'Cancel'
+      const done = () => {
+        prompt.close()
+        prompt.remove()
+      }
+      go.addEventListener('click', () => {
+        const popup = window.open(vaultUrl(parameters, 'popup'), 'sigil-vault', 'popup=yes,width=440,height=720')
+        if (!popup) return
+        done()
+        resolve(popup)
+      })
+      cancel.addEventListener('click', () => {
+        done()
+        reject(new UserRejectedRequestError(new Error('The user cancelled.')))
+      })
+      prompt.addEventListener('cancel', () => {
+        done()
+        reject(new UserRejectedRequestError(new Error('The user cancelled.')))
+      })
+      const row = document.createElement('div')
+      row.className = 'row end'
+      row.append(cancel, go)
+      prompt.append(text, row)
+      document.body.append(prompt)
+      prompt.showModal()
+      go.focus()
+    })
+  }
+
+  return {
+    get mode() {
+      return mode
+    },
+    onLocked(listener) {
+      lockedListeners.add(listener)
+      return () => lockedListeners.delete(listener)
+    },
+    async request(method, params) {
+      let serialised: string
+      try {
+        serialised = JSON.stringify(params ?? null)
+      } catch {
+        throw new InvalidParamsRpcError(new Error(`${method}: params must be JSON`))
+      }
+      if (serialised.length > MAX_VAULT_MESSAGE_BYTES - 1024) throw new InvalidParamsRpcError(new Error(`${method}: the request is larger than ${MAX_VAULT_MESSAGE_BYTES} bytes`))
+      const { channel } = ensureFrame()
+      const approvals = await channel.ready
+      if (approvals === 'popup') {
+        // The frame cannot vouch for what the user sees, or cannot keep the wallet: the user's side goes to a popup.
+        if (method === 'vault_connect' || method === 'vault_sign') return viaPopup(method, params)
+        // A popup's wallet lives in the vault's first-party storage, which the frame cannot see: the
+        // remembered address stands, and the popup checks it when it is first asked to sign.
+        if (method === 'vault_restore') return true
+        if (method === 'vault_lock') return popup && !popup.window.closed ? send(popup.channel, method, params) : null
+      }
+      return send(channel, method, params)
+    },
+  }
+}
+
