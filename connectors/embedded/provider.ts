@@ -18,7 +18,7 @@ import {
 import { prepareTransactionRequest } from 'viem/actions'
 import { isRpcProxyUrl } from '@/lib/config/rpc'
 import { createTypedEmitter } from '../shared/typedEmitter'
-import type { SigningMethod } from './vault/protocol'
+import { copyMessage, MAX_VAULT_MESSAGE_BYTES, type SigningMethod } from './vault/protocol'
 
 /**
  * The embedded wallet's EIP-1193 provider, in the app's page. It holds no key: every request that
@@ -76,10 +76,17 @@ const READ_METHODS = new Set([
   'web3_clientVersion',
 ])
 
+/**
+ * The request's params as they are at the moment of the call: one JSON copy, taken before anything
+ * is awaited, so a caller (or a script holding the caller's object) that changes them afterwards
+ * changes nothing of what the vault shows and signs. Bounded like every message to the vault.
+ */
 function paramsOf(args: RequestArguments): unknown[] {
   if (args.params === undefined) return []
   if (!Array.isArray(args.params)) throw new InvalidParamsRpcError(new Error(`${args.method}: params must be an array`))
-  return args.params
+  const copy = copyMessage(args.params)
+  if (!Array.isArray(copy)) throw new InvalidParamsRpcError(new Error(`${args.method}: params must be JSON of at most ${MAX_VAULT_MESSAGE_BYTES} bytes`))
+  return copy
 }
 
 function invalid(method: string, reason: string): InvalidParamsRpcError {

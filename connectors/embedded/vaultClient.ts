@@ -13,6 +13,7 @@ import {
   type VaultError,
   type VaultMethod,
 } from './vault/protocol'
+import { VaultUnavailableError } from '@/lib/embedded/shared/errors'
 
 /**
  * The page's side of the embedded wallet's vault (connectors/embedded/vault/): the wallet's keys,
@@ -39,13 +40,6 @@ export type VaultClientParameters = {
   locale?: (() => string | undefined) | undefined
 }
 
-/** The vault did not load (blocked, offline) within `VAULT_LOAD_TIMEOUT_MS`. */
-export class VaultUnavailableError extends ProviderRpcError {
-  override name = 'VaultUnavailableError'
-  constructor() {
-    super(new Error('vault did not load'), { code: 4900, shortMessage: 'The wallet could not be loaded. Check your connection and try again.' })
-  }
-}
 
 /** A vault answer as viem's error of the same EIP-1193 / EIP-1474 code. */
 export function fromVaultError(error: VaultError): Error {
@@ -117,7 +111,7 @@ export function createVaultClient(parameters: VaultClientParameters): VaultClien
     const timer = setInterval(() => {
       if (Date.now() - started > VAULT_LOAD_TIMEOUT_MS) {
         clearInterval(timer)
-        rejectReady(new VaultUnavailableError())
+        rejectReady(new VaultUnavailableError({ details: `no answer from ${origin} within ${VAULT_LOAD_TIMEOUT_MS} ms` }))
         return
       }
       hello()

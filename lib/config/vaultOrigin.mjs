@@ -44,7 +44,9 @@ export function resolveVaultOrigin(env, appOrigins) {
       const url = new URL(first)
       // A name under the app's own host: for `app.localhost` the vault is the same site as the app.
       const host = url.hostname === '127.0.0.1' || url.hostname === '[::1]' ? 'localhost' : url.hostname
-      return { origin: `http://wallet.${host}${url.port ? `:${url.port}` : ''}`, problem: undefined }
+      const origin = `http://wallet.${host}${url.port ? `:${url.port}` : ''}`
+      if (appOrigins.includes(origin)) return { origin: undefined, problem: `VAULT_ORIGIN is required: its default (${origin}) is one of APP_ORIGIN.` }
+      return { origin, problem: undefined }
     }
     return { origin: undefined, problem: 'VAULT_ORIGIN is required: the embedded wallet\'s own origin (e.g. https://wallet.sigil.example), served by this same deployment and different from every APP_ORIGIN.' }
   }

@@ -47,6 +47,7 @@ export const embedded = {
     embedded_mail_unavailable: 'This site is not set up to send email, so wallets cannot be created or recovered here.',
     embedded_unavailable: 'The wallet service is temporarily unavailable. Please try again.',
     embedded_internal_error: 'Something went wrong on our side. Please try again.',
+    embedded_vault_unavailable: 'The wallet could not be loaded. Check your connection and try again.',
     embedded_unavailable_here: 'The email & passkey wallet is not available on this site. Every other wallet works.',
   },
   ui: {
@@ -84,6 +85,7 @@ export const embedded = {
     cancel: 'Cancel',
     continueInVault: 'Continue in the wallet window.',
     openWallet: 'Open the wallet',
+    legacyNotice: 'This browser holds a wallet made before the wallet moved to its own protected window ({address}). To keep using it, choose “Recover by email” there once: the same address comes back.',
     popupIdle: 'Connected to {host}. Keep this window open while you use the site: closing it locks the wallet.',
   },
 } as const

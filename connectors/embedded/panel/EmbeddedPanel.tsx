@@ -1,5 +1,5 @@
 'use client'
-import { connect } from '@wagmi/core'
+import { connect, getAccount } from '@wagmi/core'
 import { useRef, useState } from 'react'
 import { useConfig } from 'wagmi'
 import { FamilyPanelProps } from '@/connectors/shared/family'
@@ -7,6 +7,7 @@ import { mapProviderError } from '@/connectors/shared/providerErrors'
 import { embedded } from '@/lib/i18n/embedded'
 import { useFamilyT } from '@/lib/i18n/useT'
 import { useLifetimeEffect } from '@/lib/react/useLifetimeEffect'
+import { forgetLegacyWallet, legacyWalletAddresses } from '../legacyRecords'
 import styles from './EmbeddedPanel.module.css'
 
 /**
@@ -19,6 +20,7 @@ export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps)
   const config = useConfig()
   const [error, setError] = useState<string | undefined>()
   const [waiting, setWaiting] = useState(true)
+  const [legacy, setLegacy] = useState<readonly string[]>([])
   const mounted = useRef(true)
 
   async function open() {
@@ -27,6 +29,9 @@ export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps)
     setWaiting(true)
     try {
       await connect(config, { connector: option.connector })
+      // A wallet from before the vault, now recovered into it: its old record here goes.
+      const { address } = getAccount(config)
+      if (address) await forgetLegacyWallet(address).catch(() => undefined)
       if (mounted.current) onConnected()
     } catch (caught) {
       if (!mounted.current) return
@@ -38,6 +43,7 @@ export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps)
   // Once per appearance of the view (useLifetimeEffect): StrictMode's rehearsal must not open the vault twice.
   useLifetimeEffect(() => {
     mounted.current = true
+    void legacyWalletAddresses().then((addresses) => mounted.current && setLegacy(addresses), () => undefined)
     void open()
     return () => {
       mounted.current = false
@@ -54,6 +60,11 @@ export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps)
           </p>
           <div className="spinner" aria-hidden="true" />
         </div>
+      )}
+      {legacy.length > 0 && (
+        <p className="muted" role="note" data-testid="embedded-legacy-notice">
+          {tEmbedded('legacyNotice', { address: legacy.join(', ') })}
+        </p>
       )}
       {error && (
         <p role="alert" className="error-text" data-testid="connect-error">

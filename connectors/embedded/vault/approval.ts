@@ -28,6 +28,24 @@ export function createApprovalGuard(options: { mode: 'frame' | 'popup'; now?: ()
   let screenPosition = `${window.screenX},${window.screenY}`
   let size = `${window.innerWidth}x${window.innerHeight}`
   let watching = 0
+  /**
+   * Frame mode: the share of the frame itself on screen, from a sentinel filling its window. The page
+   * shows the frame over the whole window, so a frame moved (or shifted by a transform the visibility
+   * check allows, a plain translation) leaves part of itself off screen.
+   */
+  let frameOnScreen = options.mode === 'popup'
+  let sentinel: HTMLElement | undefined
+  /** Where the frame sits on the screen, as trusted pointer events tell it (`screenX - clientX`). */
+  let pointerOffset: string | undefined
+
+  function onPointer(event: PointerEvent | MouseEvent) {
+    if (!event.isTrusted) return
+    const offset = `${event.screenX - event.clientX},${event.screenY - event.clientY}`
+    if (pointerOffset !== undefined && offset !== pointerOffset) unsettle()
+    pointerOffset = offset
+  }
+  window.addEventListener('pointermove', onPointer, true)
+  window.addEventListener('pointerdown', onPointer, true)
 
   function unsettle() {
     settledSince = now()
@@ -61,10 +79,31 @@ export function createApprovalGuard(options: { mode: 'frame' | 'popup'; now?: ()
   window.addEventListener('blur', onVisibility)
   watching = requestAnimationFrame(watchPosition)
 
+  function watchFrame() {
+    if (sentinel || options.mode !== 'frame' || typeof IntersectionObserver === 'undefined') return
+    sentinel = document.createElement('div')
+    sentinel.setAttribute('aria-hidden', 'true')
+    sentinel.className = 'sentinel'
+    document.body.append(sentinel)
+    new IntersectionObserver(
+      (entries) => {
+        const entry = entries[entries.length - 1]
+        if (!entry) return
+        const next = entry.intersectionRatio >= 0.999
+        if (next !== frameOnScreen) {
+          frameOnScreen = next
+          unsettle()
+        }
+      },
+      { threshold: [0, 0.5, 0.9, 0.999, 1] },
+    ).observe(sentinel)
+  }
+
   return {
     /** Watches `element` (the sheet): in a frame, its visibility decides whether Approve counts. */
     observe(element: Element) {
       if (options.mode !== 'frame' || element === observed) return
+      watchFrame()
       observer?.disconnect()
       observed = element
       visible = false
@@ -86,13 +125,15 @@ export function createApprovalGuard(options: { mode: 'frame' | 'popup'; now?: ()
     },
     /** A new request is on the sheet: the inert time starts again. */
     restart: unsettle,
-    /** Whether a click now may approve: shown, settled for `INERT_MS`, seen. */
-    isLive(): boolean {
-      return visible && document.visibilityState === 'visible' && now() - settledSince >= INERT_MS
+    /** Whether a click now may approve: shown, settled for `INERT_MS`, seen, not moved. */
+    isLive(event?: MouseEvent): boolean {
+      // The click itself may show that the frame moved since the pointer last came by.
+      if (event) onPointer(event)
+      return visible && frameOnScreen && document.visibilityState === 'visible' && now() - settledSince >= INERT_MS
     },
     /** Milliseconds until Approve is live, if nothing changes (0 when it is; Infinity while unseen). */
     remaining(): number {
-      if (!visible || document.visibilityState !== 'visible') return Infinity
+      if (!visible || !frameOnScreen || document.visibilityState !== 'visible') return Infinity
       return Math.max(0, INERT_MS - (now() - settledSince))
     },
     dispose() {
@@ -101,6 +142,8 @@ export function createApprovalGuard(options: { mode: 'frame' | 'popup'; now?: ()
       window.removeEventListener('resize', onResize)
       document.removeEventListener('visibilitychange', onVisibility)
       window.removeEventListener('blur', onVisibility)
+      window.removeEventListener('pointermove', onPointer, true)
+      window.removeEventListener('pointerdown', onPointer, true)
     },
   }
 }

@@ -192,6 +192,7 @@ async function handle(request: Request) {
           return answer(request.id, { error })
         }
         queue.push({ request, run: () => sign(signing) })
+        if (busy) sheet.setQueued(queue.length)
       }
       void drain()
       return
@@ -212,6 +213,15 @@ window.addEventListener('message', (event: MessageEvent) => {
   }
   if (!peer) return
   void handle(message)
+})
+
+// The page focuses the frame when it shows it; the focus then goes where the screen wants it (Reject
+// on the sheet, the first field of a form), since a frame cannot take the focus on its own.
+window.addEventListener('focus', () => {
+  const active = document.activeElement
+  if (active && active !== document.body && root.contains(active)) return
+  const target = sheet.focusTarget() ?? root.querySelector<HTMLElement>('input, [data-autofocus], button.primary')
+  target?.focus()
 })
 
 // A popup whose page went away (closed, navigated) has nobody to answer.

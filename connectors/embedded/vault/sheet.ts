@@ -100,7 +100,7 @@ export function createSheet(parameters: { root: HTMLElement; mode: 'frame' | 'po
   const { root, t } = parameters
   let timer: ReturnType<typeof setTimeout> | undefined
   let release: (() => void) | undefined
-  let current: { approve: HTMLButtonElement; refresh(): void } | undefined
+  let current: { approve: HTMLButtonElement; refresh(): void; queued: HTMLElement; reject: HTMLButtonElement } | undefined
   const guard = createApprovalGuard({ mode: parameters.mode, onChange: () => current?.refresh() })
 
   return {
@@ -121,7 +121,7 @@ export function createSheet(parameters: { root: HTMLElement; mode: 'frame' | 'po
       const approve: HTMLButtonElement = h('button', { type: 'button', className: 'button primary', testId: 'confirm-approve', 'aria-disabled': 'true' }, t.sheet('sheet.approve'))
       approve.addEventListener('click', (event) => {
         // This very button, the user's own activation, the sheet seen and settled.
-        if (!isOwnActivation(event, approve) || !guard.isLive()) return
+        if (!isOwnActivation(event, approve) || !guard.isLive(event)) return
         decide(true)
       })
       const refresh = () => {
@@ -133,6 +133,7 @@ export function createSheet(parameters: { root: HTMLElement; mode: 'frame' | 'po
         if (!live && Number.isFinite(wait)) timer = setTimeout(refresh, wait + 5)
       }
       const titleId = 'sheet-title'
+      const queuedLine = h('p', { className: 'muted', testId: 'confirm-queued', hidden: queued === 0 }, t.sheet('sheet.queued', { count: queued }))
       const account = h('p', { className: 'muted', testId: 'confirm-account' }, t.sheet('clear.account'), ': ', h('span', { className: 'mono' }, item.address))
       const sheet = h(
         'section',
@@ -149,7 +150,7 @@ export function createSheet(parameters: { root: HTMLElement; mode: 'frame' | 'po
         account,
         h('p', { className: 'muted', testId: 'confirm-chain' }, `${t.sheet('transaction.chain')}: ${item.chain.name} (${item.chain.id})`),
         detailsOf(item, t),
-        queued > 0 && h('p', { className: 'muted', testId: 'confirm-queued' }, t.sheet('sheet.queued', { count: queued })),
+        queuedLine,
         h('div', { className: 'actions' }, reject, approve),
       )
       sheet.addEventListener('keydown', (event) => {
@@ -162,12 +163,22 @@ export function createSheet(parameters: { root: HTMLElement; mode: 'frame' | 'po
       // On a phone the sheet opens at its top: who asks, then what, then the buttons.
       root.scrollTop = 0
       window.scrollTo(0, 0)
-      current = { approve, refresh }
+      current = { approve, refresh, queued: queuedLine, reject }
       release = trapFocus(sheet)
       guard.observe(sheet)
       guard.restart()
       refresh()
       reject.focus()
+    },
+    /** More requests arrived behind the one shown: "N more waiting". */
+    setQueued(count: number): void {
+      if (!current) return
+      current.queued.hidden = count === 0
+      current.queued.textContent = t.sheet('sheet.queued', { count })
+    },
+    /** The control that should have the focus when the vault's frame gets it (Reject). */
+    focusTarget(): HTMLElement | undefined {
+      return current?.reject
     },
     clear(): void {
       release?.()

@@ -130,6 +130,15 @@ export async function readSigningRequest(input: unknown, parameters: { chains: r
       const typed = parsed as Record<string, unknown>
       if (!typed.types || typeof typed.types !== 'object' || typeof typed.primaryType !== 'string' || !typed.message || typeof typed.message !== 'object') throw invalidParams(signing, 'typed data needs types, primaryType and message')
       const domain = (typed.domain ?? {}) as { chainId?: unknown }
+      // What is shown of the domain is what is signed: a declared EIP712Domain type must name exactly
+      // the domain's fields (else a shown chain or contract could be left out of the signature).
+      const declared = (typed.types as Record<string, unknown>).EIP712Domain
+      if (declared !== undefined) {
+        const names = Array.isArray(declared) ? declared.map((field) => (field as { name?: unknown } | null)?.name) : []
+        const present = Object.keys(domain).filter((key) => (domain as Record<string, unknown>)[key] !== undefined)
+        if (!Array.isArray(declared) || names.length !== present.length || !present.every((key) => names.includes(key)))
+          throw invalidParams(signing, 'types.EIP712Domain must declare exactly the fields of domain')
+      }
       // EIP-712: a domain bound to another chain must not be signed on this one.
       if (domain.chainId !== undefined && Number(domain.chainId) !== chain.id) throw invalidParams(signing, 'domain.chainId is not the current chain')
       details = describeTypedData(typed, parameters.chains)

@@ -43,6 +43,8 @@ ul.plain{list-style:none;margin:0;padding:0;display:grid;gap:2px}
 .phrase:empty{display:none}
 .phrase{padding:12px;border:1px solid var(--border);border-radius:8px;user-select:all;line-height:1.7}
 .spinner{width:24px;height:24px;border:3px solid var(--border);border-top-color:var(--accent);border-radius:50%;animation:spin 1s linear infinite}
+/* approval.ts: a frame moved off its place shows here as a share of this off screen */
+.sentinel{position:fixed;inset:0;pointer-events:none;visibility:hidden}
 @keyframes spin{to{transform:rotate(360deg)}}
 @media (prefers-reduced-motion:reduce){.spinner{animation:none}}
 `

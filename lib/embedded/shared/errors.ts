@@ -113,3 +113,10 @@ export class EmbeddedApiError extends EmbeddedWalletError {
     this.attemptsLeft = attemptsLeft
   }
 }
+
+/** The vault (the wallet's own origin) did not answer in time: blocked, offline, or not served. */
+export class VaultUnavailableError extends EmbeddedWalletError {
+  static readonly code = 'embedded_vault_unavailable'
+  override name = 'VaultUnavailableError'
+  constructor(options?: SigilErrorOptions) { super('embedded_vault_unavailable', options) }
+}

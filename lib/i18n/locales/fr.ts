@@ -130,6 +130,7 @@ export const messages: Messages = {
     continueInVault: 'Continuez dans la fenêtre du portefeuille.',
     openWallet: 'Ouvrir le portefeuille',
     popupIdle: 'Connecté à {host}. Gardez cette fenêtre ouverte pendant que vous utilisez le site : la fermer verrouille le portefeuille.',
+    legacyNotice: 'Ce navigateur contient un portefeuille créé avant que le portefeuille ne passe dans sa propre fenêtre protégée ({address}). Pour continuer à l’utiliser, choisissez une fois « Récupérer par e-mail » dans cette fenêtre : la même adresse revient.',
   },
   embeddedConfirmation: {
     'sheet.label': 'Confirmer une demande de ce site',
