@@ -170,9 +170,18 @@ describe('createApprovalGuard in a popup', () => {
   })
 })
 
-/** IntersectionObserver v2 as Chromium has it, driven by the test. */
+/**
+ * IntersectionObserver v2 as Chromium has it, driven by the test. Returns the sheet's observers (those
+ * tracking visibility), with `frameOnScreen()` reporting the guard's full-window sentinel on screen.
+ */
 function installVisibilityObserver() {
-  const observers: FakeIntersectionObserver[] = []
+  const all: FakeIntersectionObserver[] = []
+  const observers = Object.assign([] as FakeIntersectionObserver[], {
+    frameOnScreen(ratio = 1) {
+      for (const observer of all.filter((candidate) => !candidate.options.trackVisibility)) observer.report({ isVisible: false, intersectionRatio: ratio })
+    },
+    frames: () => all.filter((candidate) => !candidate.options.trackVisibility),
+  })
   class FakeIntersectionObserver {
     readonly targets: Element[] = []
     disconnected = false
@@ -180,7 +189,8 @@ function installVisibilityObserver() {
       readonly callback: IntersectionObserverCallback,
       readonly options: IntersectionObserverInit & { trackVisibility?: boolean; delay?: number },
     ) {
-      observers.push(this)
+      all.push(this)
+      if (options.trackVisibility) observers.push(this)
     }
     observe(target: Element) {
       this.targets.push(target)
@@ -231,6 +241,8 @@ describe('createApprovalGuard in a frame', () => {
     guard({ mode: 'frame', now: clock().now }).observe(sheet)
     expect(observers).toHaveLength(1)
     expect(observers[0]!.targets).toEqual([sheet])
+    // And a sentinel filling the frame's window, to see the frame moved.
+    expect(observers.frames()).toHaveLength(1)
     expect(observers[0]!.options.trackVisibility).toBe(true)
   })
 
@@ -240,6 +252,7 @@ describe('createApprovalGuard in a frame', () => {
     const onChange = vi.fn()
     const approval = guard({ mode: 'frame', now: time.now, onChange })
     approval.observe(document.body.appendChild(document.createElement('section')))
+    observers.frameOnScreen()
     time.advance(INERT_MS * 10)
     expect(approval.isLive()).toBe(false)
 
@@ -263,7 +276,8 @@ describe('createApprovalGuard in a frame', () => {
     expect(approval.isLive()).toBe(false)
     time.advance(1)
     expect(approval.isLive()).toBe(true)
-    expect(onChange).toHaveBeenCalledTimes(3)
+    // The frame coming on screen, then the sheet seen, hidden and seen again.
+    expect(onChange).toHaveBeenCalledTimes(4)
   })
 
   it('is not live while only part of the sheet is on screen, even if unoccluded', () => {
@@ -271,6 +285,7 @@ describe('createApprovalGuard in a frame', () => {
     const time = clock()
     const approval = guard({ mode: 'frame', now: time.now })
     approval.observe(document.body.appendChild(document.createElement('section')))
+    observers.frameOnScreen()
     observers[0]!.report({ isVisible: true, intersectionRatio: 0.9 })
     time.advance(INERT_MS * 10)
     expect(approval.isLive()).toBe(false)
@@ -281,6 +296,7 @@ describe('createApprovalGuard in a frame', () => {
     const time = clock()
     const approval = guard({ mode: 'frame', now: time.now })
     approval.observe(document.body.appendChild(document.createElement('section')))
+    observers.frameOnScreen()
     observers[0]!.report({ isVisible: true, intersectionRatio: 1 })
     time.advance(INERT_MS)
     expect(approval.isLive()).toBe(true)
@@ -293,6 +309,7 @@ describe('createApprovalGuard in a frame', () => {
     const time = clock()
     const approval = guard({ mode: 'frame', now: time.now })
     approval.observe(document.body.appendChild(document.createElement('section')))
+    observers.frameOnScreen()
     observers[0]!.report({ isVisible: true, intersectionRatio: 1 })
     time.advance(INERT_MS)
     expect(approval.isLive()).toBe(true)
@@ -308,6 +325,26 @@ describe('createApprovalGuard in a frame', () => {
     approval.observe(document.body.appendChild(document.createElement('section')))
     approval.dispose()
     expect(observers[0]!.disconnected).toBe(true)
+    expect(observers.frames().every((observer) => observer.disconnected)).toBe(true)
+  })
+
+  it('is not live while its frame is moved partly off screen, and inert for INERT_MS once back', () => {
+    const observers = installVisibilityObserver()
+    const time = clock()
+    const approval = guard({ mode: 'frame', now: time.now })
+    approval.observe(document.body.appendChild(document.createElement('section')))
+    observers.frameOnScreen()
+    observers[0]!.report({ isVisible: true, intersectionRatio: 1 })
+    time.advance(INERT_MS)
+    expect(approval.isLive()).toBe(true)
+    // The page shifts the full-window frame (a translation the visibility check allows).
+    observers.frameOnScreen(0.9)
+    time.advance(INERT_MS * 10)
+    expect(approval.isLive()).toBe(false)
+    observers.frameOnScreen(1)
+    expect(approval.isLive()).toBe(false)
+    time.advance(INERT_MS)
+    expect(approval.isLive()).toBe(true)
   })
 
   it('observes nothing in a popup', () => {

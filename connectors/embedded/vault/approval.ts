@@ -35,11 +35,13 @@ export function createApprovalGuard(options: { mode: 'frame' | 'popup'; now?: ()
    */
   let frameOnScreen = options.mode === 'popup'
   let sentinel: HTMLElement | undefined
+  let frameObserver: IntersectionObserver | undefined
   /** Where the frame sits on the screen, as trusted pointer events tell it (`screenX - clientX`). */
   let pointerOffset: string | undefined
 
   function onPointer(event: PointerEvent | MouseEvent) {
-    if (!event.isTrusted) return
+    // A click from the keyboard (Enter, Space on the focused button) has no pointer position.
+    if (!event.isTrusted || (event.type === 'click' && event.detail === 0)) return
     const offset = `${event.screenX - event.clientX},${event.screenY - event.clientY}`
     if (pointerOffset !== undefined && offset !== pointerOffset) unsettle()
     pointerOffset = offset
@@ -85,7 +87,7 @@ export function createApprovalGuard(options: { mode: 'frame' | 'popup'; now?: ()
     sentinel.setAttribute('aria-hidden', 'true')
     sentinel.className = 'sentinel'
     document.body.append(sentinel)
-    new IntersectionObserver(
+    frameObserver = new IntersectionObserver(
       (entries) => {
         const entry = entries[entries.length - 1]
         if (!entry) return
@@ -96,7 +98,8 @@ export function createApprovalGuard(options: { mode: 'frame' | 'popup'; now?: ()
         }
       },
       { threshold: [0, 0.5, 0.9, 0.999, 1] },
-    ).observe(sentinel)
+    )
+    frameObserver.observe(sentinel)
   }
 
   return {
@@ -138,6 +141,8 @@ export function createApprovalGuard(options: { mode: 'frame' | 'popup'; now?: ()
     },
     dispose() {
       observer?.disconnect()
+      frameObserver?.disconnect()
+      sentinel?.remove()
       cancelAnimationFrame(watching)
       window.removeEventListener('resize', onResize)
       document.removeEventListener('visibilitychange', onVisibility)

@@ -1,5 +1,5 @@
-import { type Address, getAddress, type Hex, hexToBigInt, isAddress, isHex, type TransactionSerializable } from 'viem'
-import type { HDAccount } from 'viem/accounts'
+import { type Address, getAddress, type Hex, hexToBigInt, isAddress, isHex } from 'viem'
+import type { VaultAccount as HDAccount, VaultTransaction } from './keyAccount'
 import { describeCall } from './clearSigning/describeCall'
 import { describeTypedDataIntent } from './clearSigning/describeTypedData'
 import { functionName } from './clearSigning/selectors'
@@ -57,7 +57,7 @@ function quantity(value: unknown, method: string, field: string, required: boole
  * A transaction the page filled in (nonce, gas, fees: it reads the chain), checked field by field.
  * The vault signs exactly these fields, and shows every one that moves value or costs a fee.
  */
-function parseTransaction(value: unknown, method: string, from: Address, chain: VaultChain): TransactionSerializable {
+function parseTransaction(value: unknown, method: string, from: Address, chain: VaultChain): VaultTransaction {
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalidParams(method, 'expected a transaction object')
   const tx = value as Record<string, unknown>
   if (tx.from !== undefined && (typeof tx.from !== 'string' || !isAddress(tx.from, { strict: false }) || getAddress(tx.from) !== from)) throw unauthorized(`${method}: from is not the connected account`)
@@ -73,7 +73,7 @@ function parseTransaction(value: unknown, method: string, from: Address, chain: 
     to: typeof tx.to === 'string' ? getAddress(tx.to) : undefined,
     value: quantity(tx.value, method, 'value', false) ?? 0n,
     data: (data as Hex | undefined) ?? undefined,
-    gas: quantity(tx.gas, method, 'gas', true),
+    gas: quantity(tx.gas, method, 'gas', true)!,
     nonce: Number(nonce),
   }
   const gasPrice = quantity(tx.gasPrice, method, 'gasPrice', false)

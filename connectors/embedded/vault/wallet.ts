@@ -1,7 +1,7 @@
 import { generateMnemonic } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english'
 import { getAddress, type Address } from 'viem'
-import { mnemonicToAccount, type HDAccount } from 'viem/accounts'
+import { mnemonicToVaultAccount as mnemonicToAccount, type VaultAccount as HDAccount } from './keyAccount'
 import { SignerNotFoundError } from '@/lib/errors/wallet'
 import { createEmbeddedApi, type EmbeddedApi } from './api'
 import { fromBase64Url, randomBytes, toBase64Url, utf8, wipe } from '@/lib/embedded/shared/crypto/bytes'
