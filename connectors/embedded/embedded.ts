@@ -29,8 +29,10 @@ export type EmbeddedConnectorParameters = {
   vault?: VaultClient | undefined
 }
 
-/** The real connector as the embedded family's view sees it: wagmi's members plus the provider. */
-export type EmbeddedConnector = LoadedConnector & { embeddedProvider: EmbeddedProvider }
+/** The real connector as the embedded family's view sees it: wagmi's members, the provider, and a way to close the vault's popup. */
+export type EmbeddedConnector = LoadedConnector & EmbeddedExtras
+
+type EmbeddedExtras = { embeddedProvider: EmbeddedProvider; cancelVault(): void }
 
 declare global {
   interface Window {
@@ -60,7 +62,7 @@ export function embeddedConnector(parameters: EmbeddedConnectorParameters): (con
     return (vault = createVaultClient({ vaultOrigin, locale: parameters.locale }))
   }
 
-  return createFamilyConnector<EmbeddedProvider, { embeddedProvider: EmbeddedProvider }>((config) => {
+  return createFamilyConnector<EmbeddedProvider, EmbeddedExtras>((config) => {
     const defaultChainId = config.chains[0].id
     let connected: Address | undefined
     let chainId = persisted.getCurrentChain() ?? defaultChainId
@@ -85,7 +87,7 @@ export function embeddedConnector(parameters: EmbeddedConnectorParameters): (con
     }
 
     return {
-      properties: { id: EMBEDDED_KEY, name: EMBEDDED_NAME, type: 'embedded', embeddedProvider: provider },
+      properties: { id: EMBEDDED_KEY, name: EMBEDDED_NAME, type: 'embedded', embeddedProvider: provider, cancelVault: () => vault?.cancel() },
       key: EMBEDDED_KEY,
       persisted,
       async setup() {

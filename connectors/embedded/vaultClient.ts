@@ -14,6 +14,9 @@ import {
   type VaultMethod,
 } from './vault/protocol'
 import { VaultUnavailableError } from '@/lib/embedded/shared/errors'
+import { embedded } from '@/lib/i18n/embedded'
+import { isLocale, type Locale } from '@/lib/i18n/locales'
+import type { Messages } from '@/lib/i18n/messages'
 
 /**
  * The page's side of the embedded wallet's vault (connectors/embedded/vault/): the wallet's keys,
@@ -32,6 +35,8 @@ export type VaultClient = {
   onLocked(listener: () => void): () => void
   /** Where approvals happen in this browser, once known. */
   readonly mode: 'frame' | 'popup' | undefined
+  /** The user left the page's view of the wallet: a popup is closed (its request answers 4001). */
+  cancel(): void
 }
 
 export type VaultClientParameters = {
@@ -60,6 +65,25 @@ type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => vo
 
 function newId(): string {
   return crypto.randomUUID()
+}
+
+/** Each language's catalogue, fetched only when the page's own prompt (a blocked popup) needs it. */
+const catalogues: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: Messages }>> = {
+  es: () => import('@/lib/i18n/locales/es'),
+  fr: () => import('@/lib/i18n/locales/fr'),
+  de: () => import('@/lib/i18n/locales/de'),
+  ja: () => import('@/lib/i18n/locales/ja'),
+  'zh-CN': () => import('@/lib/i18n/locales/zh-CN'),
+  'pt-BR': () => import('@/lib/i18n/locales/pt-BR'),
+  ko: () => import('@/lib/i18n/locales/ko'),
+}
+
+/** The prompt's strings in `locale` (the embedded section of its catalogue; English otherwise). */
+async function promptStrings(locale: string | undefined): Promise<Record<'opensInWindow' | 'continue' | 'cancel', string>> {
+  const english = { opensInWindow: embedded.ui.opensInWindow, continue: embedded.ui.continue, cancel: embedded.ui.cancel }
+  if (!isLocale(locale) || locale === 'en') return english
+  const section = (await catalogues[locale]().catch(() => undefined))?.messages.embedded
+  return section ? { opensInWindow: section.opensInWindow, continue: section.continue, cancel: section.cancel } : english
 }
 
 function vaultUrl(parameters: VaultClientParameters, mode: 'frame' | 'popup'): string {
@@ -243,22 +267,23 @@ export function createVaultClient(parameters: VaultClientParameters): VaultClien
    * The browser blocked the popup (no gesture left): a small prompt of the page's own whose
    * "Continue" opens it inside the user's next click; "Cancel" is a rejection (4001).
    */
-  function continueInClick(): Promise<Window> {
+  async function continueInClick(): Promise<Window> {
+    const strings = await promptStrings(parameters.locale?.())
     return new Promise((resolve, reject) => {
       const prompt = document.createElement('dialog')
       prompt.className = 'dialog'
       prompt.dataset.testid = 'vault-continue'
       const text = document.createElement('p')
-      text.textContent = 'Your wallet opens in a new window.'
+      text.textContent = strings.opensInWindow
       const go = document.createElement('button')
       go.type = 'button'
       go.className = 'button primary'
-      go.textContent = 'Continue'
+      go.textContent = strings.continue
       go.dataset.testid = 'vault-continue-button'
       const cancel = document.createElement('button')
       cancel.type = 'button'
       cancel.className = 'button'
-      cancel.textContent = 'Cancel'
+      cancel.textContent = strings.cancel
       const done = () => {
         prompt.close()
         prompt.remove()
@@ -290,6 +315,9 @@ export function createVaultClient(parameters: VaultClientParameters): VaultClien
   return {
     get mode() {
       return mode
+    },
+    cancel() {
+      if (popup && !popup.window.closed) popup.window.close()
     },
     onLocked(listener) {
       lockedListeners.add(listener)

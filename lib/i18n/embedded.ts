@@ -86,6 +86,8 @@ export const embedded = {
     continueInVault: 'Continue in the wallet window.',
     openWallet: 'Open the wallet',
     legacyNotice: 'This browser holds a wallet made before the wallet moved to its own protected window ({address}). To keep using it, choose “Recover by email” there once: the same address comes back.',
+    opensInWindow: 'Your wallet opens in a window of its own.',
+    continue: 'Continue',
     popupIdle: 'Connected to {host}. Keep this window open while you use the site: closing it locks the wallet.',
   },
 } as const

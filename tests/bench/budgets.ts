@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { readVaultBundle, VAULT_BUNDLE_DIR, VAULT_BUNDLE_FILE } from '@/lib/build/vaultBundle.mjs'
 import type { RouteBundleStats } from './figures'
 
 /**
@@ -10,6 +11,8 @@ import type { RouteBundleStats } from './figures'
 export const BUDGETS = {
   /** First-load JS of `/`, gzip -9 of the chunks Next lists for the route. */
   firstLoadJsGzipBytes: 165_000,
+  /** The embedded wallet's vault page: its one script (`<distDir>/vault/vault.js`), gzip -9. */
+  vaultPageJsGzipBytes: 60_000,
   /** JS transferred by network idle, no wallet chosen. */
   networkIdleJsBytes: 175_000,
   clickToConnectedMs: 50,
@@ -51,4 +54,20 @@ export function checkFirstLoadBudget(root: string, distDir: string, budget: numb
       const gzipBytes = firstLoadGzipBytes(row, root)
       return { route: row.route, gzipBytes, budget, ok: gzipBytes <= budget }
     })
+}
+
+export type VaultBudgetCheck = { file: string; rawBytes: number; gzipBytes: number; budget: number; ok: boolean }
+
+/**
+ * The vault page's JS: its one script, which `next build` bundles apart from Next's chunks
+ * (lib/build/vaultBundle.mjs, `<distDir>/vault/vault.js`), gzip -9 as `firstLoadGzipBytes`, against
+ * its budget. Null when the build has no vault script.
+ */
+export function checkVaultBudget(root: string, distDir: string, budget: number = BUDGETS.vaultPageJsGzipBytes): VaultBudgetCheck | null {
+  const bundle = readVaultBundle(distDir, root)
+  if (!bundle) return null
+  const bytes = Buffer.from(bundle.code, 'utf8')
+  const gzipBytes = gzipSync(bytes, { level: 9 }).length
+  const file = path.relative(root, path.join(path.resolve(root, distDir), VAULT_BUNDLE_DIR, VAULT_BUNDLE_FILE))
+  return { file, rawBytes: bytes.length, gzipBytes, budget, ok: gzipBytes <= budget }
 }

@@ -1,11 +1,13 @@
 /**
- * The build's first-load budget, for CI (`npm test` runs it after `next build`): exits 1 when the
- * first-load JS of any page grows past `BUDGETS.firstLoadJsGzipBytes`. It reads Next's build
- * diagnostics and gzips the listed chunks, so it is deterministic: no server, no browser, no timing.
+ * The build's JS budgets, for CI (`npm test` runs it after `next build`): exits 1 when the first-load
+ * JS of any page grows past `BUDGETS.firstLoadJsGzipBytes`, or the embedded wallet's vault page's
+ * script (`<distDir>/vault/vault.js`, bundled apart from Next) past `BUDGETS.vaultPageJsGzipBytes`,
+ * or when either is missing from the build. It reads Next's build diagnostics and the vault's script
+ * and gzips them (-9), so it is deterministic: no server, no browser, no timing.
  *   npx tsx tests/bench/checkBudget.ts
  */
 import path from 'node:path'
-import { checkFirstLoadBudget } from './budgets'
+import { BUDGETS, checkFirstLoadBudget, checkVaultBudget } from './budgets'
 
 const root = path.resolve(__dirname, '..', '..')
 const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next')
@@ -22,4 +24,15 @@ if (!results) {
     console.log(`${result.ok ? 'ok  ' : 'OVER'} ${result.route}: first-load JS ${result.gzipBytes} bytes gzip, budget ${result.budget}`)
   }
   if (results.some((result) => !result.ok)) process.exitCode = 1
+}
+
+// The vault page (the embedded wallet's own origin): one script of its own, no Next chunks.
+const vault = checkVaultBudget(root, distDir)
+if (!vault) {
+  // A build without it serves no embedded wallet: that must fail here, not pass as "nothing to weigh".
+  console.error(`MISSING vault page: ${path.relative(root, distDir)}/vault/vault.js is not in the build (next build writes it; budget ${BUDGETS.vaultPageJsGzipBytes} bytes gzip).`)
+  process.exitCode = 1
+} else {
+  console.log(`${vault.ok ? 'ok  ' : 'OVER'} vault page: JS ${vault.gzipBytes} bytes gzip (${vault.rawBytes} raw, ${vault.file}), budget ${vault.budget}`)
+  if (!vault.ok) process.exitCode = 1
 }

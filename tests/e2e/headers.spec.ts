@@ -43,7 +43,8 @@ const SECURITY_HEADERS = {
 /** The nonce of a response's CSP, after checking the policy's fixed parts. */
 function expectSecurityHeaders(headers: Record<string, string>, what: string): string {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(headers[name], `${name} on ${what}`).toBe(value)
-  expect(headers['permissions-policy'], `permissions-policy on ${what}`).toContain('publickey-credentials-get=(self)')
+  // Passkeys for the page itself and the embedded wallet's vault frame (VAULT_ORIGIN) only.
+  expect(headers['permissions-policy'], `permissions-policy on ${what}`).toMatch(/publickey-credentials-get=\(self "http:\/\/wallet\.localhost:\d+"\)/)
   expect(headers['permissions-policy'], `permissions-policy on ${what}`).toContain('camera=()')
   const csp = headers['content-security-policy'] ?? ''
   for (const directive of ["object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'"]) expect(csp, `CSP on ${what}`).toContain(directive)
@@ -114,12 +115,13 @@ test.describe('security headers', () => {
     const server = await app.startAnotherServer({ env: { WALLETCONNECT_PROJECT_ID: 'test', WALLETCONNECT_RELAY_URL: 'ws://127.0.0.1:9/relay' } })
     const csp = (await request.get(server.baseURL)).headers()['content-security-policy'] ?? ''
     expect(csp).toMatch(/connect-src [^;]*ws:\/\/127\.0\.0\.1:9[ ;]/)
-    expect(csp).toContain('frame-src https://verify.walletconnect.org https://verify.walletconnect.com')
+    expect(csp).toMatch(/frame-src http:\/\/wallet\.localhost:\d+ https:\/\/verify\.walletconnect\.org https:\/\/verify\.walletconnect\.com;/)
     expect(csp).not.toContain('wss://relay.walletconnect.org')
     // The default server has no project id: no WalletConnect host at all.
     const plain = (await request.get(app.baseURL)).headers()['content-security-policy'] ?? ''
     expect(plain).not.toContain('walletconnect')
-    expect(plain).toContain("frame-src 'none'")
+    // Nothing is framed but the embedded wallet's vault.
+    expect(plain).toMatch(/frame-src http:\/\/wallet\.localhost:\d+;/)
     await server.stop()
   })
 })

@@ -2,7 +2,9 @@
 import { connect, getAccount } from '@wagmi/core'
 import { useRef, useState } from 'react'
 import { useConfig } from 'wagmi'
+import type { EmbeddedConnector } from '@/connectors/embedded/embedded'
 import { FamilyPanelProps } from '@/connectors/shared/family'
+import { familyOf } from '@/connectors/shared/lazyConnector'
 import { mapProviderError } from '@/connectors/shared/providerErrors'
 import { embedded } from '@/lib/i18n/embedded'
 import { useFamilyT } from '@/lib/i18n/useT'
@@ -50,6 +52,13 @@ export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps)
     }
   })
 
+  /** Back to the list: a vault popup still open for this connection closes (its request answers 4001). */
+  function back() {
+    const family = option.connector ? familyOf(option.connector) : undefined
+    ;(family?.loaded as EmbeddedConnector | undefined)?.cancelVault()
+    onBack()
+  }
+
   return (
     <div className={styles.panel} data-testid="embedded-host" data-state={waiting ? 'waiting' : 'closed'}>
       <h3 className="state-title">{tEmbedded('title')}</h3>
@@ -71,16 +80,16 @@ export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps)
           {error}
         </p>
       )}
-      {!waiting && (
-        <div className={styles.actions}>
+      <div className={styles.actions}>
+        {!waiting && (
           <button type="button" className="button primary" data-testid="embedded-open-button" onClick={() => void open()}>
             {tEmbedded('openWallet')}
           </button>
-          <button type="button" className="button" data-testid="embedded-back-button" onClick={onBack}>
-            {tEmbedded('back')}
-          </button>
-        </div>
-      )}
+        )}
+        <button type="button" className="button" data-testid="embedded-back-button" onClick={back}>
+          {tEmbedded('back')}
+        </button>
+      </div>
     </div>
   )
 }

@@ -130,6 +130,8 @@ export const messages: Messages = {
     continueInVault: 'Fahren Sie im Wallet-Fenster fort.',
     openWallet: 'Wallet öffnen',
     popupIdle: 'Verbunden mit {host}. Lassen Sie dieses Fenster geöffnet, solange Sie die Website nutzen: Wenn Sie es schließen, wird die Wallet gesperrt.',
+    opensInWindow: 'Ihre Wallet öffnet sich in einem eigenen Fenster.',
+    continue: 'Weiter',
     legacyNotice: 'Dieser Browser enthält eine Wallet, die erstellt wurde, bevor die Wallet in ein eigenes geschütztes Fenster umgezogen ist ({address}). Um sie weiter zu nutzen, wählen Sie dort einmal „Per E-Mail wiederherstellen“: Dieselbe Adresse kehrt zurück.',
   },
   embeddedConfirmation: {

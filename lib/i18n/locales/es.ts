@@ -130,6 +130,8 @@ export const messages: Messages = {
     continueInVault: 'Continúe en la ventana del monedero.',
     openWallet: 'Abrir el monedero',
     popupIdle: 'Conectado a {host}. Mantenga esta ventana abierta mientras usa el sitio: al cerrarla, el monedero se bloquea.',
+    opensInWindow: 'Su monedero se abre en una ventana propia.',
+    continue: 'Continuar',
     legacyNotice: 'Este navegador guarda un monedero creado antes de que el monedero pasara a su propia ventana protegida ({address}). Para seguir usándolo, elija una vez «Recuperar por correo» allí: vuelve la misma dirección.',
   },
   embeddedConfirmation: {

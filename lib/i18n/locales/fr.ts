@@ -130,6 +130,8 @@ export const messages: Messages = {
     continueInVault: 'Continuez dans la fenêtre du portefeuille.',
     openWallet: 'Ouvrir le portefeuille',
     popupIdle: 'Connecté à {host}. Gardez cette fenêtre ouverte pendant que vous utilisez le site : la fermer verrouille le portefeuille.',
+    opensInWindow: 'Votre portefeuille s’ouvre dans sa propre fenêtre.',
+    continue: 'Continuer',
     legacyNotice: 'Ce navigateur contient un portefeuille créé avant que le portefeuille ne passe dans sa propre fenêtre protégée ({address}). Pour continuer à l’utiliser, choisissez une fois « Récupérer par e-mail » dans cette fenêtre : la même adresse revient.',
   },
   embeddedConfirmation: {

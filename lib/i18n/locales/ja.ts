@@ -129,6 +129,8 @@ export const messages: Messages = {
     continueInVault: 'ウォレットのウィンドウで続けてください。',
     openWallet: 'ウォレットを開く',
     popupIdle: '{host} に接続しました。サイトを使っている間はこのウィンドウを開いたままにしてください。閉じるとウォレットがロックされます。',
+    opensInWindow: 'ウォレットは専用のウィンドウで開きます。',
+    continue: '続ける',
     legacyNotice: 'このブラウザには、ウォレットが専用の保護されたウィンドウに移る前に作成されたウォレット（{address}）があります。引き続き使うには、そこで一度「メールで復元」を選んでください。同じアドレスが戻ります。',
   },
   embeddedConfirmation: {

@@ -128,6 +128,8 @@ export const messages: Messages = {
     continueInVault: '지갑 창에서 계속하세요.',
     openWallet: '지갑 열기',
     popupIdle: '{host}에 연결되었습니다. 사이트를 사용하는 동안 이 창을 열어 두세요. 창을 닫으면 지갑이 잠깁니다.',
+    opensInWindow: '지갑이 전용 창에서 열립니다.',
+    continue: '계속',
     legacyNotice: '이 브라우저에는 지갑이 보호된 전용 창으로 옮겨지기 전에 만든 지갑({address})이 있습니다. 계속 사용하려면 그 창에서 ‘이메일로 복구’를 한 번 선택하세요. 같은 주소가 돌아옵니다.',
   },
   embeddedConfirmation: {

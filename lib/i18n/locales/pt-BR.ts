@@ -130,6 +130,8 @@ export const messages: Messages = {
     continueInVault: 'Continue na janela da carteira.',
     openWallet: 'Abrir a carteira',
     popupIdle: 'Conectado a {host}. Mantenha esta janela aberta enquanto usa o site: fechá-la bloqueia a carteira.',
+    opensInWindow: 'Sua carteira abre em uma janela própria.',
+    continue: 'Continuar',
     legacyNotice: 'Este navegador guarda uma carteira criada antes de a carteira passar para a sua própria janela protegida ({address}). Para continuar a usá-la, escolha uma vez “Recuperar por e-mail” nessa janela: o mesmo endereço volta.',
   },
   embeddedConfirmation: {

@@ -127,6 +127,8 @@ export const messages: Messages = {
     continueInVault: '请在钱包窗口中继续。',
     openWallet: '打开钱包',
     popupIdle: '已连接到 {host}。使用网站期间请保持此窗口打开：关闭它会锁定钱包。',
+    opensInWindow: '您的钱包会在单独的窗口中打开。',
+    continue: '继续',
     legacyNotice: '此浏览器中有一个在钱包迁移到独立受保护窗口之前创建的钱包（{address}）。要继续使用它，请在该窗口中选择一次“通过电子邮件恢复”：会恢复同一个地址。',
   },
   embeddedConfirmation: {

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto'
+import type { Page } from '@playwright/test'
+import { type Hex, verifyMessage } from 'viem'
+import type { NextServer } from '../fixtures/nextServer'
+import { addVirtualAuthenticator } from '../fixtures/passkeys'
+import { expect, test as base, uniqueEmail, verificationCodeFor } from './embeddedFixtures'
+
+/**
+ * The vault in a popup (issue 25): where the vault's frame cannot be trusted with the wallet, here
+ * because the app (`localhost`) and its vault (`wallet.localhost`) are two sites and this Chromium
+ * keeps no data for a frame of another site, the vault says so and the page opens it in a window of
+ * its own, which no page can cover. The popup is kept while connected: one passkey touch per session.
+ * Chromium's virtual authenticator serves one page, so the popup gets its own (added as it opens).
+ */
+
+const test = base.extend<object, { crossSiteApp: NextServer }>({
+  crossSiteApp: [
+    async ({ startServer, mail }, provide) => {
+      await provide(
+        await startServer({
+          routePublicChainsToLocalRpc: true,
+          env: { SMTP_URL: mail.url, NODE_EXTRA_CA_CERTS: mail.caFile!, MAIL_FROM: 'Sigil <no-reply@sigil.test>', EMBEDDED_RECOVERY_KEY: randomBytes(32).toString('base64') },
+        }),
+      )
+    },
+    { scope: 'worker', timeout: 600_000 },
+  ],
+})
+
+test.describe.configure({ timeout: 120_000 })
+
+async function popupOf(page: Page, open: () => Promise<void>): Promise<Page> {
+  const [popup] = await Promise.all([page.waitForEvent('popup'), open()])
+  await addVirtualAuthenticator(popup, { prf: true })
+  return popup
+}
+
+test('where the frame cannot keep the wallet, the vault opens in a popup: create, sign, and closing it locks', async ({ page, crossSiteApp, mail }) => {
+  await page.goto(crossSiteApp.baseURL)
+  const popup = await popupOf(page, async () => {
+    await page.getByTestId('connect-button').click()
+    await page.getByTestId('connect-dialog').getByTestId('wallet-option-embedded').click()
+  })
+  expect(new URL(popup.url()).host).toBe(`wallet.localhost:${new URL(crossSiteApp.baseURL).port}`)
+  // The page's own view says where the wallet is.
+  await expect(page.getByTestId('embedded-host')).toHaveAttribute('data-state', 'waiting')
+
+  const email = uniqueEmail('popup')
+  await popup.getByTestId('embedded-email-input').fill(email)
+  const inboxBefore = mail.inbox.length
+  await popup.getByTestId('embedded-create-button').click()
+  await popup.getByTestId('embedded-confirm-code-input').fill(await verificationCodeFor(mail, email, inboxBefore))
+  await popup.getByTestId('embedded-confirm-code-button').click()
+  await expect(page.getByTestId('account-address')).toBeVisible({ timeout: 30_000 })
+  const address = (await page.getByTestId('account-address').getAttribute('title')) as `0x${string}`
+  // The popup stays, idle, while the page is connected.
+  await expect(popup.getByTestId('vault-idle')).toBeVisible()
+
+  // A signature: the same popup shows the sheet; Approve after it settles.
+  await page.getByTestId('sign-message-input').fill('from the popup')
+  await page.getByTestId('sign-message-button').click()
+  const sheet = popup.getByTestId('confirm-sheet')
+  await expect(sheet.getByTestId('confirm-message')).toHaveText('from the popup')
+  await expect(sheet.getByTestId('confirm-approve')).toHaveAttribute('data-live', 'true')
+  await sheet.getByTestId('confirm-approve').click()
+  await expect(page.getByTestId('signature-verified')).toHaveAttribute('data-verified', 'true', { timeout: 15_000 })
+  const signature = (await page.getByTestId('signature-output').textContent()) as Hex
+  expect(await verifyMessage({ address, message: 'from the popup', signature })).toBe(true)
+
+  // Nothing of the wallet in the app's origin, in this mode either.
+  const appStorage = await page.evaluate(async () => JSON.stringify({ ls: { ...localStorage }, dbs: await indexedDB.databases() }))
+  expect(appStorage).not.toContain('sigil-embedded')
+
+  // Closing the popup locks the wallet: a request waiting in it answers 4001.
+  const pending = page.evaluate(
+    ([address]) => window.__sigilEmbeddedTest!.request({ method: 'personal_sign', params: ['0x6869', address] }).then(() => 'signed', (error: { code?: number }) => error.code),
+    [address] as const,
+  )
+  await expect(popup.getByTestId('confirm-sheet')).toBeVisible()
+  await popup.close()
+  expect(await pending).toBe(4001)
+})
+
+test('a popup the browser blocks turns into a Continue button that opens it inside the next click', async ({ page, crossSiteApp }) => {
+  await page.goto(crossSiteApp.baseURL)
+  // The browser refuses the first window.open (no gesture left, a popup blocker): the page's own prompt offers Continue.
+  await page.evaluate(() => {
+    const open = window.open.bind(window)
+    let refused = false
+    window.open = ((...args: Parameters<typeof window.open>) => {
+      if (!refused) {
+        refused = true
+        return null
+      }
+      return open(...args)
+    }) as typeof window.open
+  })
+  await page.getByTestId('connect-button').click()
+  await page.getByTestId('connect-dialog').getByTestId('wallet-option-embedded').click()
+  const cont = page.getByTestId('vault-continue-button')
+  await expect(cont).toBeVisible({ timeout: 15_000 })
+  const [popup] = await Promise.all([page.waitForEvent('popup'), cont.click()])
+  await expect(popup.getByTestId('embedded-panel')).toBeVisible()
+  // Back in the page's view closes the wallet's window.
+  await page.getByTestId('embedded-back-button').click()
+  await popup.waitForEvent('close')
+})
