@@ -59,9 +59,9 @@ describe('vaultContentSecurityPolicy', () => {
     expect(directives(vaultContentSecurityPolicy(input({ appOrigins: [] }))).get('frame-ancestors')).toEqual(["'none'"])
   })
 
-  it('submits no form and sets no base URL', () => {
+  it('submits forms only to its own origin (the cancel page) and sets no base URL', () => {
     const policy = directives(vaultContentSecurityPolicy(input()))
-    expect(policy.get('form-action')).toEqual(["'none'"])
+    expect(policy.get('form-action')).toEqual(["'self'"])
     expect(policy.get('base-uri')).toEqual(["'none'"])
   })
 

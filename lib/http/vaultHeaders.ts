@@ -36,7 +36,8 @@ export function vaultContentSecurityPolicy({ nonce, appOrigins }: VaultHeadersIn
     ['img-src', "'self'", 'data:'],
     ['connect-src', "'self'"],
     ['base-uri', "'none'"],
-    ['form-action', "'none'"],
+    // The recovery notice's cancel page (on this origin) posts its one form here; nothing else does.
+    ['form-action', "'self'"],
     ['frame-ancestors', ...(appOrigins.length ? appOrigins : ["'none'"])],
   ]
   return directives.map((directive) => directive.join(' ')).join('; ')

@@ -72,8 +72,9 @@ export function readSignIn(text: string): { domain: string; address: string; sta
   const nonce = field('Nonce')
   if (!uri || !nonce) return undefined
   const statement = lines[3] && !lines[3].startsWith('URI: ') && lines[4] === '' ? lines[3] : undefined
-  const chain = Number(field('Chain ID'))
-  return { domain, address, statement, uri, chainId: Number.isSafeInteger(chain) ? chain : undefined, nonce }
+  const chainField = field('Chain ID')
+  const chain = chainField && /^[1-9]\d{0,15}$/.test(chainField) ? Number(chainField) : undefined
+  return { domain, address, statement, uri, chainId: chain !== undefined && Number.isSafeInteger(chain) ? chain : undefined, nonce }
 }
 
 export function describeMessage(hex: Hex, pageHost: string | undefined): ConfirmationDetails {
