@@ -6,6 +6,7 @@ import { negotiateLocale } from '@/lib/i18n/negotiateLocale'
 import { loadMessages } from '@/lib/i18n/requestLocale'
 import { getSupportedChains } from '@/lib/chains'
 import { getPublicConfig, isLocalChainEnabled } from '@/lib/config/server'
+import { isTestClockEnabled } from '@/lib/embedded/clock'
 import { VAULT_PATHS } from '@/lib/http/vaultRouting'
 import { VAULT_CONFIG_ELEMENT_ID, type VaultPageConfig } from '@/connectors/embedded/vault/pageConfig'
 import { VAULT_CSS } from '@/connectors/embedded/vault/styles'
@@ -37,8 +38,13 @@ export async function GET(request: Request): Promise<Response> {
   const locale = isLocale(asked) ? asked : negotiateLocale({ cookie: undefined, acceptLanguage: request.headers.get('accept-language') })
   const messages = await loadMessages(locale)
   const env = process.env
+  const appOrigins = [...getPublicConfig(env).appOrigins]
+  // Tests only: the idle lock in seconds rather than minutes, where the test hooks exist at all
+  // (EMBEDDED_TEST_CLOCK's secret, loopback origins, the local chain: never a deployment).
+  const testIdleLock = Number(env.EMBEDDED_TEST_IDLE_LOCK_MS)
   const config: VaultPageConfig = {
-    appOrigins: [...getPublicConfig(env).appOrigins],
+    appOrigins,
+    idleLockMs: isTestClockEnabled(env, appOrigins) && Number.isSafeInteger(testIdleLock) && testIdleLock > 0 ? testIdleLock : undefined,
     mode: url.searchParams.get('mode') === 'popup' ? 'popup' : 'frame',
     locale,
     chains: getSupportedChains({ includeLocal: isLocalChainEnabled(env) }).map((chain) => ({

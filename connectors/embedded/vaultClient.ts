@@ -169,7 +169,8 @@ export function createVaultClient(parameters: VaultClientParameters): VaultClien
       iframe.focus()
     } else if (!visible && dialog.open) {
       dialog.close()
-      // Back to the control the user came from.
+      // Back to the control the user came from (the page first: the hidden frame may still hold the focus).
+      window.focus()
       if (returnFocus instanceof HTMLElement && returnFocus.isConnected) returnFocus.focus()
       returnFocus = null
     }

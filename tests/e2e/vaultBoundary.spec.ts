@@ -217,8 +217,8 @@ test('a page script finds no key, record, credential id or salt in the app’s o
     [new URL(embeddedApp.vaultURL).hostname, credential!.credentialId] as const,
   )
   expect(attempts).toEqual({ documentRead: 'SecurityError', get: 'SecurityError', create: 'SecurityError' })
-  // Neither attempt reached the authenticator: the vault's own prompts are the only ones (creation, reveal).
-  expect(await passkeyPrompts(page)).toEqual({ create: 1, get: 1 })
+  // Neither attempt reached the authenticator: the vault's own prompts are the only ones (creation, reveal, unlock).
+  expect(await passkeyPrompts(page)).toEqual({ create: 1, get: 2 })
   expect(await authenticator.credentials()).toHaveLength(1)
 })
 

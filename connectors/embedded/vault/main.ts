@@ -55,6 +55,7 @@ const autoLock = createAutoLock({
     post({ protocol: VAULT_PROTOCOL, type: 'locked' })
   },
   isUnlocked: () => wallet.isUnlocked(),
+  ...(config.idleLockMs ? { idleMs: config.idleLockMs } : {}),
 })
 const screens = createWalletScreens({ root, wallet, t, locale: config.locale })
 const sheet = createSheet({ root, mode: config.mode, t })

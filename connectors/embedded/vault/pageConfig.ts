@@ -14,6 +14,8 @@ export type VaultPageConfig = {
   mode: 'frame' | 'popup'
   locale: string
   chains: VaultChain[]
+  /** Tests only (EMBEDDED_TEST_IDLE_LOCK_MS, behind the test clock's gate): a shorter idle lock. */
+  idleLockMs?: number | undefined
   strings: {
     /** The wallet's screens (lib/i18n/embedded.ts `ui`, in the page's language). */
     ui: Record<string, string>

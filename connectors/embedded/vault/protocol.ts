@@ -16,7 +16,7 @@ export const MAX_VAULT_MESSAGE_BYTES = 128 * 1024
  * How long the page waits for the vault to load before it says so: the user sees a clear error within
  * 10 s of their click, chunk loading and drawing included.
  */
-export const VAULT_LOAD_TIMEOUT_MS = 8_000
+export const VAULT_LOAD_TIMEOUT_MS = 7_000
 
 /** The vault's methods, as the page calls them. */
 export type VaultMethod =

@@ -146,7 +146,7 @@ export function createSheet(parameters: { root: HTMLElement; mode: 'frame' | 'po
             { className: 'summary', testId: 'confirm-summary' },
             item.summary.map((line) => h('p', {}, line.map((part) => (part.strong ? h('strong', {}, part.text) : part.text)))),
           ),
-        item.warnings?.length && h('ul', { className: 'warnings', role: 'alert', testId: 'confirm-warnings' }, item.warnings.map((warning) => h('li', {}, warning))),
+        item.warnings?.length && h('div', { className: 'warnings', role: 'alert', testId: 'confirm-warnings' }, h('ul', {}, item.warnings.map((warning) => h('li', {}, warning)))),
         account,
         h('p', { className: 'muted', testId: 'confirm-chain' }, `${t.sheet('transaction.chain')}: ${item.chain.name} (${item.chain.id})`),
         detailsOf(item, t),

@@ -21,7 +21,8 @@ p{margin:0}
 .mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;overflow-wrap:anywhere;white-space:pre-wrap;font-size:.9rem}
 pre.mono{margin:0;max-height:40vh;overflow:auto}
 .error{color:var(--error)}
-.warnings{margin:0;padding:10px 14px 10px 28px;border-radius:10px;background:var(--warn-bg);color:var(--warn-text)}
+.warnings{padding:10px 14px;border-radius:10px;background:var(--warn-bg);color:var(--warn-text)}
+.warnings ul{margin:0;padding-left:18px}
 .summary{display:grid;gap:4px;font-size:1.05rem}
 .facts{margin:0;display:grid;gap:8px}
 .facts dt{color:var(--muted);font-size:.85rem}
