@@ -468,3 +468,55 @@ test('a recovery mails the owner a notice whose link cancels it: the page asks f
   await expect(owner.getByTestId('cancel-already')).toBeVisible()
   await owner.close()
 })
+
+test('a wallet made before the vault is named in the wallet view, and once recovered into the vault its old record leaves the app’s origin', async ({
+  page,
+  embeddedApp,
+  authenticator,
+  mail,
+}) => {
+  await page.goto(embeddedApp.baseURL)
+  const email = uniqueEmail('legacy')
+  const address = await createWallet(page, mail, email)
+  await disconnect(page)
+  // What a browser kept from before the vault: the wallet's record in the app's own origin (its
+  // ciphertext is beside the point here: nothing reads it any more), and no vault record or passkey.
+  await page.evaluate(
+    (address) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('sigil-embedded', 1)
+        open.onupgradeneeded = () => open.result.createObjectStore('vaults', { keyPath: 'walletId' })
+        open.onsuccess = () => {
+          const transaction = open.result.transaction('vaults', 'readwrite')
+          transaction.objectStore('vaults').put({ version: 1, walletId: 'legacy-wallet-0000000001', address, email: 'old@example.test', credentialId: 'x', prfSalt: 'x', wrappedKey: { iv: 'x', ct: 'x' }, mnemonic: { iv: 'x', ct: 'x' }, savedAt: '2026-01-01T00:00:00.000Z' })
+          transaction.oncomplete = () => {
+            open.result.close()
+            resolve()
+          }
+          transaction.onerror = () => reject(transaction.error)
+        }
+        open.onerror = () => reject(open.error)
+      }),
+    address,
+  )
+  const frame = await vaultFrame(page)
+  await frame.evaluate(() => new Promise((resolve) => (indexedDB.deleteDatabase('sigil-embedded').onsuccess = resolve)))
+  await authenticator.clear()
+  await page.reload()
+
+  await openEmbeddedPanel(page)
+  // The page's own view says what to do, naming the wallet it found.
+  await expect(page.getByTestId('embedded-legacy-notice')).toContainText(address)
+  await expect(page.getByTestId('embedded-legacy-notice')).toContainText('Recover by email')
+  await vault(page).getByTestId('embedded-recover-button').click()
+  await vault(page).getByTestId('embedded-recover-email-input').fill(email)
+  const inboxBefore = mail.inbox.length
+  await vault(page).getByTestId('embedded-send-code-button').click()
+  await vault(page).getByTestId('embedded-code-input').fill(await recoveryCodeFor(mail, email, inboxBefore))
+  await vault(page).getByTestId('embedded-verify-code-button').click()
+  await chooseWallet(page, address)
+  await vault(page).getByTestId('embedded-new-passkey-button').click()
+  await expect(page.getByTestId('account-address')).toHaveAttribute('title', address)
+  // The old record is gone from the app's origin.
+  await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).map((info) => info.name))).not.toContain('sigil-embedded')
+})
