@@ -1,6 +1,5 @@
-import path from 'node:path'
-import { PHASE_PRODUCTION_SERVER } from 'next/constants.js'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { productionStartUp } from '@/tests/fixtures/productionStartUp'
 
 /**
  * `next start` refuses to boot unless the embedded wallet's vault has an origin of its own: https and
@@ -8,7 +7,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
  * the `wallet.` default and boots.
  */
 
-const { default: nextConfig } = (await import(path.join(process.cwd(), 'next.config.mjs'))) as { default: (phase: string) => unknown }
 
 const DEPLOYMENT = {
   NODE_ENV: 'production',
@@ -20,16 +18,7 @@ const DEPLOYMENT = {
   MAIL_FROM: 'Sigil <no-reply@sigil.example>',
 }
 
-function startUp(env: Record<string, string | undefined>): string {
-  for (const key of ['VAULT_ORIGIN', 'DATABASE_URL', 'COINBASE_PREFERENCE']) vi.stubEnv(key, undefined)
-  for (const [key, value] of Object.entries(env)) vi.stubEnv(key, value)
-  try {
-    nextConfig(PHASE_PRODUCTION_SERVER)
-    return ''
-  } catch (error) {
-    return (error as Error).message
-  }
-}
+const startUp = (env: Record<string, string | undefined>) => productionStartUp(env, ['VAULT_ORIGIN', 'DATABASE_URL', 'COINBASE_PREFERENCE'])
 
 afterEach(() => {
   vi.unstubAllEnvs()

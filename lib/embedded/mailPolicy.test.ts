@@ -1,6 +1,5 @@
-import path from 'node:path'
-import { PHASE_PRODUCTION_SERVER } from 'next/constants.js'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { productionStartUp } from '@/tests/fixtures/productionStartUp'
 import { isLoopbackOnly, productionMailProblem, smtpUrlProblem } from './mailPolicy.mjs'
 
 /**
@@ -8,7 +7,6 @@ import { isLoopbackOnly, productionMailProblem, smtpUrlProblem } from './mailPol
  * a deployment, and names the rule. The same rule serves the mailer (mailer.test.ts).
  */
 
-const { default: nextConfig } = (await import(path.join(process.cwd(), 'next.config.mjs'))) as { default: (phase: string) => unknown }
 
 const DEPLOYMENT = {
   NODE_ENV: 'production',
@@ -19,16 +17,7 @@ const DEPLOYMENT = {
 }
 
 /** What `next start` says when it refuses (the thrown message), or '' when it starts. */
-function startUp(env: Record<string, string | undefined>): string {
-  for (const key of ['SMTP_URL', 'DATABASE_URL', 'COINBASE_PREFERENCE']) vi.stubEnv(key, undefined)
-  for (const [key, value] of Object.entries(env)) vi.stubEnv(key, value)
-  try {
-    nextConfig(PHASE_PRODUCTION_SERVER)
-    return ''
-  } catch (error) {
-    return (error as Error).message
-  }
-}
+const startUp = (env: Record<string, string | undefined>) => productionStartUp(env, ['SMTP_URL', 'DATABASE_URL', 'COINBASE_PREFERENCE'])
 
 describe('next start and production mail', () => {
   it('refuses to boot a deployment without SMTP_URL, naming the variable and a TLS example', () => {

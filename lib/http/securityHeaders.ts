@@ -46,7 +46,8 @@ export function permissionsPolicy(vaultOrigin: string | undefined): string {
   return [`publickey-credentials-get=(${allow})`, `publickey-credentials-create=(${allow})`, ...OTHER_PERMISSIONS].join(', ')
 }
 
-const OTHER_PERMISSIONS = [
+/** Writing to the clipboard for this document only, and every other powerful feature off (the app's and the vault's pages alike). */
+export const OTHER_PERMISSIONS = [
   'clipboard-write=(self)',
   'clipboard-read=()',
   'camera=()',

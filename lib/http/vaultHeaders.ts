@@ -1,4 +1,4 @@
-import { STRICT_TRANSPORT_SECURITY } from './securityHeaders'
+import { OTHER_PERMISSIONS, STRICT_TRANSPORT_SECURITY } from './securityHeaders'
 
 /**
  * The vault page's headers: a page that stands alone. Nothing loads but its own script (by nonce) and
@@ -12,21 +12,7 @@ export type VaultHeadersInput = {
   appOrigins: readonly string[]
 }
 
-export const VAULT_PERMISSIONS_POLICY = [
-  'publickey-credentials-get=(self)',
-  'publickey-credentials-create=(self)',
-  'clipboard-write=(self)',
-  'clipboard-read=()',
-  'camera=()',
-  'microphone=()',
-  'geolocation=()',
-  'payment=()',
-  'usb=()',
-  'serial=()',
-  'hid=()',
-  'display-capture=()',
-  'browsing-topics=()',
-].join(', ')
+export const VAULT_PERMISSIONS_POLICY = ['publickey-credentials-get=(self)', 'publickey-credentials-create=(self)', ...OTHER_PERMISSIONS].join(', ')
 
 export function vaultContentSecurityPolicy({ nonce, appOrigins }: VaultHeadersInput): string {
   const directives: [string, ...string[]][] = [
