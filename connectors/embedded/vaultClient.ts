@@ -160,18 +160,39 @@ export function createVaultClient(parameters: VaultClientParameters): VaultClien
 
   const channels = new Set<Channel & { onReady(approvals: 'frame' | 'popup'): void }>()
 
+  /**
+   * The control the user came from: the focused one, or the last one focused before it went (a button
+   * that disables itself while its request runs drops the focus to the body).
+   */
+  let lastFocused: Element | null = null
+  document.addEventListener('focusin', (event) => {
+    if (!(event.target instanceof Element) || frame?.dialog.contains(event.target)) return
+    lastFocused = event.target
+  }, true)
+
+  /** Focuses `target` once it can take the focus again (re-enabled by the app's next render), for up to a second. */
+  function restoreFocus(target: Element | null, started = performance.now()) {
+    if (!(target instanceof HTMLElement) || !target.isConnected) return
+    if (target.matches(':disabled') && performance.now() - started < 1_000) {
+      requestAnimationFrame(() => restoreFocus(target, started))
+      return
+    }
+    target.focus()
+  }
+
   function setVisible(visible: boolean) {
     if (!frame) return
     const { dialog, iframe } = frame
     if (visible && !dialog.open) {
-      returnFocus = document.activeElement
+      const active = document.activeElement
+      returnFocus = active && active !== document.body ? active : lastFocused
       dialog.showModal()
       iframe.focus()
     } else if (!visible && dialog.open) {
       dialog.close()
       // Back to the control the user came from (the page first: the hidden frame may still hold the focus).
       window.focus()
-      if (returnFocus instanceof HTMLElement && returnFocus.isConnected) returnFocus.focus()
+      restoreFocus(returnFocus)
       returnFocus = null
     }
   }

@@ -182,6 +182,16 @@ test.describe('the Content-Security-Policy in the browser', () => {
   })
 })
 
+/**
+ * Where a route is served: the wallet API (`/api/embedded/*`) on the embedded wallet's vault origin
+ * only (`wallet.<app host>`, the default; 404 on the app's host), everything else on the app's.
+ */
+function routeBase(appBaseURL: string, routePath: string): string {
+  if (!routePath.startsWith('/api/embedded')) return appBaseURL
+  const url = new URL(appBaseURL)
+  return `http://wallet.${url.hostname}:${url.port}`
+}
+
 test.describe('origin rule', () => {
   test('cross-site, null-origin and origin-less requests to every state-changing API route get 403 origin_not_allowed', async ({ app, request }) => {
     const refused: Record<string, string>[] = [
@@ -195,7 +205,7 @@ test.describe('origin rule', () => {
     ]
     for (const { path: routePath, method } of stateChanging) {
       for (const headers of refused) {
-        const answer = await send(request, `${app.baseURL}${routePath}`, method, headers)
+        const answer = await send(request, `${routeBase(app.baseURL, routePath)}${routePath}`, method, headers)
         expect({ status: answer.status, code: answer.code }, `${method} ${routePath} with ${JSON.stringify(headers)}`).toEqual({ status: 403, code: 'origin_not_allowed' })
       }
     }
@@ -203,9 +213,10 @@ test.describe('origin rule', () => {
 
   test('same-origin requests to every state-changing API route pass the rule (the route answers for itself)', async ({ app, request }) => {
     for (const { path: routePath, method } of stateChanging) {
-      const sameOrigin: Record<string, string>[] = [{ origin: app.baseURL, 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'same-origin' }]
+      const base = routeBase(app.baseURL, routePath)
+      const sameOrigin: Record<string, string>[] = [{ origin: base, 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'same-origin' }]
       for (const headers of sameOrigin) {
-        const answer = await send(request, `${app.baseURL}${routePath}`, method, headers)
+        const answer = await send(request, `${base}${routePath}`, method, headers)
         // e.g. 400 malformed_body for '{}', 404 for the test hooks without their secret: anything but the refusal.
         expect(answer.code, `${method} ${routePath} with ${JSON.stringify(headers)} → ${answer.status}`).not.toBe('origin_not_allowed')
         expect(answer.status, `${method} ${routePath} with ${JSON.stringify(headers)}`).not.toBe(403)
@@ -215,7 +226,7 @@ test.describe('origin rule', () => {
 
   test('GET requests from anywhere still work', async ({ app, request }) => {
     for (const route of routes.filter((r) => r.methods.includes('GET'))) {
-      const answer = await send(request, `${app.baseURL}${route.path}`, 'GET', { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })
+      const answer = await send(request, `${routeBase(app.baseURL, route.path)}${route.path}`, 'GET', { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })
       expect(answer.code, route.path).not.toBe('origin_not_allowed')
     }
   })
