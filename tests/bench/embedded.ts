@@ -6,7 +6,7 @@ import { distDir, ensureProductionBuild, repoRoot, startNextServer } from '../fi
 import { addVirtualAuthenticator } from '../fixtures/passkeys'
 import { startMailCatcher } from '../fixtures/smtp'
 import { BUDGETS, checkVaultBudget } from './budgets'
-import { type BenchFigure, median, round } from './figures'
+import { type BenchFigure, intSetting, median, round, within } from './figures'
 
 export type { BenchFigure }
 
@@ -35,8 +35,11 @@ export type { BenchFigure }
  * figure's `clock` says which.
  */
 
-const RUNS = 5
-const SIGNS = 20
+/** BENCH_EMBEDDED_RUNS / BENCH_EMBEDDED_SIGNS override the counts (e.g. a quick check of the flows). */
+const RUNS = intSetting(process.env.BENCH_EMBEDDED_RUNS, 5)
+const SIGNS = intSetting(process.env.BENCH_EMBEDDED_SIGNS, 20)
+/** BENCH_DEBUG=1: each step on stderr. */
+const debug = process.env.BENCH_DEBUG ? (step: string) => console.error(`[embedded] ${step}`) : () => undefined
 
 /*
  * In-page code as plain JavaScript strings: tsx (esbuild) decorates named inner functions with a
@@ -224,9 +227,11 @@ async function oneRun(browser: Browser, baseURL: string, vaultOrigin: string, ma
   const context = await browser.newContext()
   try {
     const page = await context.newPage()
+    if (process.env.BENCH_DEBUG) page.on('console', (message) => debug(`console ${message.type()}: ${message.text()}`))
     await page.addInitScript({ content: TIME_WEBAUTHN })
     await addVirtualAuthenticator(page, { prf: true })
     await page.goto(baseURL)
+    debug(`run ${run}: page loaded`)
 
     // Create, end to end: the embedded row of the connect dialog → the account address, with the
     // email typed, the code mailed (SMTP over STARTTLS to the catcher) and typed, and the passkey.
@@ -237,6 +242,7 @@ async function oneRun(browser: Browser, baseURL: string, vaultOrigin: string, ma
     await armAppearStamp(page, '[data-testid="account-address"]')
     await row.click()
     await panelReady(page)
+    debug('vault panel ready')
     const frame = await vaultFrame(page)
     const email = `bench-${run}-${randomBytes(4).toString('hex')}@example.test`
     await vault(page).getByTestId('embedded-email-input').fill(email)
@@ -244,6 +250,7 @@ async function oneRun(browser: Browser, baseURL: string, vaultOrigin: string, ma
     await vault(page).getByTestId('embedded-create-button').click()
     const message = await mail.waitFor((candidate) => candidate.to.includes(email))
     t.mailRoundTrip.push(performance.now() - mailStart)
+    debug('code mailed')
     const code = /\b(\d{6})\b/.exec(message.text)?.[1]
     if (!code) throw new Error(`no code in: ${message.text}`)
     await vault(page).getByTestId('embedded-confirm-code-input').fill(code)
@@ -255,6 +262,7 @@ async function oneRun(browser: Browser, baseURL: string, vaultOrigin: string, ma
     const start = performance.now()
     await vault(page).getByTestId('embedded-confirm-code-button').click()
     const seenAt = await appearStamp(page)
+    debug('created')
     const fromTestProcess = performance.now() - start
     const authenticator = (await webauthnMs(frame)) - webauthnBefore
     // Which clock the cross-frame figure may use (the frame keeps its process for its document's life).
@@ -279,6 +287,7 @@ async function oneRun(browser: Browser, baseURL: string, vaultOrigin: string, ma
     const unlocked = await clickInVaultToAddress(page, 'embedded-unlock-button', unlockSameProcess)
     t.unlock.push(unlocked.total - unlocked.webauthn)
     t.unlockAuthenticator.push(unlocked.webauthn)
+    debug('unlocked')
 
     if (run === 0) await timeSigns(page, browser, vaultOrigin, t)
   } finally {
@@ -309,8 +318,19 @@ async function timeSigns(page: Page, browser: Browser, vaultOrigin: string, t: T
     if (!sameProcess) t.testProcessClockRuns += 1
     await armClickStamp(frame, '[data-testid="confirm-approve"]')
     const start = performance.now()
+    debug(`sign ${index + 1}: Approve live`)
     await approve.click()
-    const answeredAt = await answered
+    // The page's request has no limit of its own: a signature that never comes fails the figure.
+    if (process.env.BENCH_DEBUG) {
+      await new Promise((r) => setTimeout(r, 3000))
+      debug(`after click: sheet visible ${await sheet.isVisible()}, live ${await approve.getAttribute('data-live')}, stamp ${await frame.evaluate('window.__benchClickAt')}`)
+      debug(await sheet.innerText())
+      debug(`guard: ${JSON.stringify(await frame.evaluate('({ vis: document.visibilityState, w: innerWidth, h: innerHeight, sx: screenX, sy: screenY })'))}`)
+      await approve.click()
+      await new Promise((r) => setTimeout(r, 2000))
+      debug(`after 2nd click: sheet visible ${await sheet.isVisible()}`)
+    }
+    const answeredAt = await within(answered, 30_000, `signature ${index + 1} after the Approve click`)
     const fromTestProcess = performance.now() - start
     t.sign.push(sameProcess ? answeredAt - (await clickStamp(frame)) : fromTestProcess)
     await sheet.waitFor({ state: 'hidden' })

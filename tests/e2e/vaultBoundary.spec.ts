@@ -222,7 +222,7 @@ test('a page script finds no key, record, credential id or salt in the app’s o
   expect(await authenticator.credentials()).toHaveLength(1)
 })
 
-test('a page script cannot approve: no attribute, synthetic event, forged message or captured click reaches Approve', async ({ page, embeddedApp, authenticator: _, mail }) => {
+test('a page script cannot approve: no attribute, synthetic event, forged message or captured click reaches Approve', { tag: '@dev' }, async ({ page, embeddedApp, authenticator: _, mail }) => {
   await page.goto(embeddedApp.baseURL)
   const address = await createWallet(page, mail, uniqueEmail('boundary-forge'))
   const message = 'transfer everything'
