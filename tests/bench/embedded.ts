@@ -317,6 +317,15 @@ async function timeSigns(page: Page, browser: Browser, vaultOrigin: string, t: T
     const sameProcess = await vaultInPageProcess(browser, vaultOrigin)
     if (!sameProcess) t.testProcessClockRuns += 1
     await armClickStamp(frame, '[data-testid="confirm-approve"]')
+    if (process.env.BENCH_DEBUG) await frame.evaluate(`(() => {
+      window.__dbg = []
+      for (const type of ['pointermove', 'pointerdown', 'pointerup', 'click', 'blur', 'focus', 'resize']) window.addEventListener(type, (e) => window.__dbg.push([type, e.isTrusted, e.screenX - e.clientX, e.screenY - e.clientY, e.detail, e.target && e.target.dataset ? e.target.dataset.testid : String(e.target), performance.now()]), true)
+      const sheet = document.querySelector('[data-testid="confirm-sheet"]')
+      new IntersectionObserver((entries) => { for (const en of entries) window.__dbg.push(['io', en.isVisible, en.intersectionRatio, performance.now()]) }, { threshold: [0, 0.5, 0.999, 1], trackVisibility: true, delay: 100 }).observe(sheet)
+      const sentinel = document.querySelector('.sentinel')
+      window.__dbg.push(['sentinel', Boolean(sentinel)])
+      if (sentinel) new IntersectionObserver((entries) => { for (const en of entries) window.__dbg.push(['sentinel-io', en.intersectionRatio, performance.now()]) }, { threshold: [0, 0.5, 0.9, 0.999, 1] }).observe(sentinel)
+    })()`)
     const start = performance.now()
     debug(`sign ${index + 1}: Approve live`)
     await approve.click()
@@ -329,6 +338,7 @@ async function timeSigns(page: Page, browser: Browser, vaultOrigin: string, t: T
       await approve.click()
       await new Promise((r) => setTimeout(r, 2000))
       debug(`after 2nd click: sheet visible ${await sheet.isVisible()}`)
+      debug(JSON.stringify(await frame.evaluate('window.__dbg')))
     }
     const answeredAt = await within(answered, 30_000, `signature ${index + 1} after the Approve click`)
     const fromTestProcess = performance.now() - start

@@ -103,5 +103,5 @@ test('a popup the browser blocks turns into a Continue button that opens it insi
   await expect(popup.getByTestId('embedded-panel')).toBeVisible()
   // Back in the page's view closes the wallet's window.
   await page.getByTestId('embedded-back-button').click()
-  await popup.waitForEvent('close')
+  await expect.poll(() => popup.isClosed()).toBe(true)
 })
