@@ -20,6 +20,10 @@ function nonceOf(request: Request): string | undefined {
   return /'nonce-([A-Za-z0-9+/=]+)'/.exec(request.headers.get('content-security-policy') ?? '')?.[1]
 }
 
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+}
+
 /** JSON inside `<script type="application/json">`: no `<`, so no `</script>` can end it early. */
 function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
@@ -66,7 +70,7 @@ export async function GET(request: Request): Promise<Response> {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
-<title>${config.strings.ui.title ?? 'Wallet'}</title>
+<title>${escapeHtml(config.strings.ui.title ?? 'Wallet')}</title>
 <style nonce="${nonce}">${VAULT_CSS}</style>
 </head>
 <body>

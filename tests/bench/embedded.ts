@@ -335,7 +335,9 @@ async function timeSigns(page: Page, browser: Browser, vaultOrigin: string, t: T
       debug(`after click: sheet visible ${await sheet.isVisible()}, live ${await approve.getAttribute('data-live')}, stamp ${await frame.evaluate('window.__benchClickAt')}`)
       debug(await sheet.innerText())
       debug(`guard: ${JSON.stringify(await frame.evaluate('({ vis: document.visibilityState, w: innerWidth, h: innerHeight, sx: screenX, sy: screenY })'))}`)
-      await approve.click()
+      const box = (await approve.boundingBox())!
+      debug(`box ${JSON.stringify(box)}`)
+      await page.mouse.click(Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2))
       await new Promise((r) => setTimeout(r, 2000))
       debug(`after 2nd click: sheet visible ${await sheet.isVisible()}`)
       debug(JSON.stringify(await frame.evaluate('window.__dbg')))
