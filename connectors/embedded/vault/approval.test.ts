@@ -354,6 +354,39 @@ describe('createApprovalGuard in a frame', () => {
   })
 })
 
+describe('createApprovalGuard and where the pointer says the window is', () => {
+  /** A trusted pointer event as the browser delivers it (jsdom's own are never trusted). */
+  const pointer = (type: string, screen: [number, number], client: [number, number], detail = 1) =>
+    ({ isTrusted: true, type, detail, screenX: screen[0], screenY: screen[1], clientX: client[0], clientY: client[1] }) as unknown as MouseEvent
+
+  it('takes a click at whole pixels after a pointer move at fractions of a pixel as the same place', () => {
+    const time = clock()
+    const approval = guard({ mode: 'popup', now: time.now })
+    time.advance(INERT_MS)
+    expect(approval.isLive(pointer('pointermove', [484.59375, 551.59375], [474.59375, 454.59378]))).toBe(true)
+    expect(approval.isLive(pointer('click', [485, 552], [475, 455]))).toBe(true)
+  })
+
+  it('is inert again when the pointer shows the window moved since it last came by', () => {
+    const time = clock()
+    const approval = guard({ mode: 'popup', now: time.now })
+    time.advance(INERT_MS)
+    expect(approval.isLive(pointer('pointermove', [500, 500], [100, 100]))).toBe(true)
+    // The same spot on the screen is now another spot in the window: the window was moved under it.
+    expect(approval.isLive(pointer('click', [500, 500], [380, 140]))).toBe(false)
+    time.advance(INERT_MS)
+    expect(approval.isLive(pointer('click', [500, 500], [380, 140]))).toBe(true)
+  })
+
+  it('ignores a click from the keyboard, which has no pointer position', () => {
+    const time = clock()
+    const approval = guard({ mode: 'popup', now: time.now })
+    time.advance(INERT_MS)
+    expect(approval.isLive(pointer('pointermove', [500, 500], [100, 100]))).toBe(true)
+    expect(approval.isLive(pointer('click', [0, 0], [0, 0], 0))).toBe(true)
+  })
+})
+
 describe('isOwnActivation', () => {
   /** What a listener on `button` saw while the event was dispatched (currentTarget is set only then). */
   function activationSeenBy(button: HTMLElement, fire: () => void): { trusted: boolean; ownActivation: boolean } {

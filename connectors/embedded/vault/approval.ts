@@ -36,14 +36,18 @@ export function createApprovalGuard(options: { mode: 'frame' | 'popup'; now?: ()
   let frameOnScreen = options.mode === 'popup'
   let sentinel: HTMLElement | undefined
   let frameObserver: IntersectionObserver | undefined
-  /** Where the frame sits on the screen, as trusted pointer events tell it (`screenX - clientX`). */
-  let pointerOffset: string | undefined
+  /**
+   * Where the frame sits on the screen, as trusted pointer events tell it (`screenX - clientX`). Pointer
+   * events carry fractions of a pixel and clicks whole pixels, so offsets within a pixel are the same
+   * place; a frame the page moves goes further than that.
+   */
+  let pointerOffset: { x: number; y: number } | undefined
 
   function onPointer(event: PointerEvent | MouseEvent) {
     // A click from the keyboard (Enter, Space on the focused button) has no pointer position.
     if (!event.isTrusted || (event.type === 'click' && event.detail === 0)) return
-    const offset = `${event.screenX - event.clientX},${event.screenY - event.clientY}`
-    if (pointerOffset !== undefined && offset !== pointerOffset) unsettle()
+    const offset = { x: event.screenX - event.clientX, y: event.screenY - event.clientY }
+    if (pointerOffset && (Math.abs(offset.x - pointerOffset.x) > 1 || Math.abs(offset.y - pointerOffset.y) > 1)) unsettle()
     pointerOffset = offset
   }
   window.addEventListener('pointermove', onPointer, true)
