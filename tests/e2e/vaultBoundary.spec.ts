@@ -464,3 +464,38 @@ test('a page script’s eth_sendTransaction sends nothing until the user decides
   await expect(sheet).toBeHidden()
   expect(await chainClient.getTransactionCount({ address })).toBe(0)
 })
+
+test('the vault answers only its app’s origin: a page of another origin that opens it gets no answer', async ({ page, embeddedApp }) => {
+  /** Opens the vault in a popup from the page's origin, greets it for 2 s, and says what came back. */
+  const greet = (target: Page) =>
+    target.evaluate(
+      (vaultURL) =>
+        new Promise<string[]>((resolve) => {
+          const popup = window.open(`${vaultURL}/?mode=popup`, 'probe', 'popup')!
+          const heard: string[] = []
+          window.addEventListener('message', (event) => {
+            if (event.origin === vaultURL) heard.push(String((event.data as { type?: unknown }).type))
+          })
+          const timer = setInterval(() => {
+            try {
+              void popup.location.href
+            } catch {
+              popup.postMessage({ protocol: 'sigil-vault/1', type: 'hello' }, vaultURL)
+              popup.postMessage({ protocol: 'sigil-vault/1', type: 'request', id: 'probe', method: 'vault_restore', params: { address: '0x000000000000000000000000000000000000bEEF' } }, vaultURL)
+            }
+          }, 200)
+          setTimeout(() => {
+            clearInterval(timer)
+            popup.close()
+            resolve(heard)
+          }, 2_000)
+        }),
+      embeddedApp.vaultURL,
+    )
+  // The app's own origin: the vault is ready and answers.
+  await page.goto(embeddedApp.baseURL)
+  expect(await greet(page)).toEqual(expect.arrayContaining(['ready', 'response']))
+  // The same server on another origin (`localhost`, not one of APP_ORIGIN): silence.
+  await page.goto(`http://localhost:${new URL(embeddedApp.baseURL).port}/`)
+  expect(await greet(page)).toEqual([])
+})
