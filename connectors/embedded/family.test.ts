@@ -6,10 +6,10 @@ import { familyOf, type LazyConnectorProperties } from '../shared/lazyConnector'
 import { EMBEDDED_KEY, EMBEDDED_NAME } from './identity'
 import { embeddedConnectors } from './family'
 
-const publicConfig = { chainIds: [1], rpcUrls: { 1: 'http://127.0.0.1:1' }, walletConnectProjectId: '', appOrigins: ['http://localhost:3000'] }
+const publicConfig = { chainIds: [1], rpcUrls: { 1: 'http://127.0.0.1:1' }, walletConnectProjectId: '', appOrigins: ['http://localhost:3000'], vaultOrigin: 'http://wallet.localhost:3000' }
 
-function setup() {
-  const config = createConfig({ chains: [mainnet], transports: { 1: http() }, connectors: embeddedConnectors(publicConfig), storage: null })
+function setup(config_ = publicConfig) {
+  const config = createConfig({ chains: [mainnet], transports: { 1: http() }, connectors: embeddedConnectors(config_), storage: null })
   return { config, connector: config.connectors[0]! as (typeof config.connectors)[number] & LazyConnectorProperties }
 }
 
@@ -24,6 +24,11 @@ describe('embedded wallet proxy (first load)', () => {
     expect(connector.sigil).toMatchObject({ key: 'embedded', name: 'Email & passkey wallet', canConnectViaCustodialService: true, canConnectViaQrCode: false, supportedChains: ['evm'] })
     expect(familyOf(connector)?.listing).toEqual({ order: 3, panel: 'embedded', tagline: { desktop: 'connect.tagline.embedded' } })
     expect(familyOf(connector)?.warmUpWithDialog).toBe(false)
+  })
+
+  it('says on its row that the wallet is not available where the deployment has no vault origin', () => {
+    const { connector } = setup({ ...publicConfig, vaultOrigin: undefined as unknown as string })
+    expect(familyOf(connector)?.listing?.tagline).toEqual({ desktop: 'connect.tagline.embeddedUnavailable' })
   })
 
   it('reconnects without loading the wallet module when nothing was connected', async () => {

@@ -39,7 +39,9 @@ export function embeddedConnectors(publicConfig: EmbeddedOptions): CreateConnect
         import('./embedded').then((module) =>
           module.embeddedConnector({ rpcUrls: publicConfig.rpcUrls, vaultOrigin: publicConfig.vaultOrigin, locale: () => document.documentElement.lang || undefined }),
         ),
-      listing: { order: 3, panel: EMBEDDED_PANEL, tagline: { desktop: 'connect.tagline.embedded' } },
+      // Without a vault origin (a deployment that has none, lib/config/vaultOrigin.mjs) the row says so
+      // before it is chosen; choosing it says why.
+      listing: { order: 3, panel: EMBEDDED_PANEL, tagline: { desktop: publicConfig.vaultOrigin ? 'connect.tagline.embedded' : 'connect.tagline.embeddedUnavailable' } },
     }),
   ]
 }

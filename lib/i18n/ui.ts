@@ -22,6 +22,7 @@ export const ui = {
   'connect.tagline.walletConnectMobile': 'Any wallet app',
   'connect.tagline.coinbaseSmartWallet': 'Passkey, no app needed',
   'connect.tagline.embedded': 'Create with email',
+  'connect.tagline.embeddedUnavailable': 'Not available on this site',
   'connect.opening': 'Opening {wallet}…',
   'connect.hint': 'Approve the request in your wallet.',
   'connect.cancel': 'Cancel',

@@ -21,6 +21,7 @@ export const messages: Messages = {
     'connect.tagline.walletConnectMobile': 'Jede Wallet-App',
     'connect.tagline.coinbaseSmartWallet': 'Passkey, keine App nötig',
     'connect.tagline.embedded': 'Mit E-Mail erstellen',
+    'connect.tagline.embeddedUnavailable': 'Auf dieser Website nicht verfügbar',
     'connect.opening': '{wallet} wird geöffnet…',
     'connect.hint': 'Bestätigen Sie die Anfrage in Ihrer Wallet.',
     'connect.cancel': 'Abbrechen',

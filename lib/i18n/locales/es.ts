@@ -21,6 +21,7 @@ export const messages: Messages = {
     'connect.tagline.walletConnectMobile': 'Cualquier app de billetera',
     'connect.tagline.coinbaseSmartWallet': 'Llave de acceso, sin app',
     'connect.tagline.embedded': 'Créala con tu correo',
+    'connect.tagline.embeddedUnavailable': 'No disponible en este sitio',
     'connect.opening': 'Abriendo {wallet}…',
     'connect.hint': 'Aprueba la solicitud en tu billetera.',
     'connect.cancel': 'Cancelar',

@@ -21,6 +21,7 @@ export const messages: Messages = {
     'connect.tagline.walletConnectMobile': 'Toute app de portefeuille',
     'connect.tagline.coinbaseSmartWallet': 'Clé d’accès, sans app',
     'connect.tagline.embedded': 'Créer avec un e-mail',
+    'connect.tagline.embeddedUnavailable': 'Indisponible sur ce site',
     'connect.opening': 'Ouverture de {wallet}…',
     'connect.hint': 'Approuvez la demande dans votre portefeuille.',
     'connect.cancel': 'Annuler',

@@ -21,6 +21,7 @@ export const messages: Messages = {
     'connect.tagline.walletConnectMobile': 'あらゆるウォレットアプリ',
     'connect.tagline.coinbaseSmartWallet': 'パスキーで、アプリ不要',
     'connect.tagline.embedded': 'メールアドレスで作成',
+    'connect.tagline.embeddedUnavailable': 'このサイトでは利用できません',
     'connect.opening': '{wallet} を開いています…',
     'connect.hint': 'ウォレットでリクエストを承認してください。',
     'connect.cancel': 'キャンセル',

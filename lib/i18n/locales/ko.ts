@@ -21,6 +21,7 @@ export const messages: Messages = {
     'connect.tagline.walletConnectMobile': '모든 지갑 앱',
     'connect.tagline.coinbaseSmartWallet': '패스키 사용, 앱 필요 없음',
     'connect.tagline.embedded': '이메일로 만들기',
+    'connect.tagline.embeddedUnavailable': '이 사이트에서는 사용할 수 없음',
     'connect.opening': '{wallet} 여는 중…',
     'connect.hint': '지갑에서 요청을 승인하세요.',
     'connect.cancel': '취소',

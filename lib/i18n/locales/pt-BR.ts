@@ -21,6 +21,7 @@ export const messages: Messages = {
     'connect.tagline.walletConnectMobile': 'Qualquer app de carteira',
     'connect.tagline.coinbaseSmartWallet': 'Chave de acesso, sem app',
     'connect.tagline.embedded': 'Crie com seu e-mail',
+    'connect.tagline.embeddedUnavailable': 'Indisponível neste site',
     'connect.opening': 'Abrindo {wallet}…',
     'connect.hint': 'Aprove a solicitação na sua carteira.',
     'connect.cancel': 'Cancelar',

@@ -20,6 +20,7 @@ export const messages: Messages = {
     'connect.tagline.walletConnectMobile': '任意钱包应用',
     'connect.tagline.coinbaseSmartWallet': '通行密钥，无需应用',
     'connect.tagline.embedded': '用电子邮件创建',
+    'connect.tagline.embeddedUnavailable': '此网站不可用',
     'connect.opening': '正在打开 {wallet}…',
     'connect.hint': '请在钱包中批准请求。',
     'connect.cancel': '取消',
