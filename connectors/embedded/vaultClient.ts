@@ -352,7 +352,7 @@ export function createVaultClient(parameters: VaultClientParameters): VaultClien
       } catch {
         throw new InvalidParamsRpcError(new Error(`${method}: params must be JSON`))
       }
-      if (serialised.length > MAX_VAULT_MESSAGE_BYTES - 1024) throw new InvalidParamsRpcError(new Error(`${method}: the request is larger than ${MAX_VAULT_MESSAGE_BYTES} bytes`))
+      if (new TextEncoder().encode(serialised).length > MAX_VAULT_MESSAGE_BYTES - 1024) throw new InvalidParamsRpcError(new Error(`${method}: the request is larger than ${MAX_VAULT_MESSAGE_BYTES} bytes`))
       const { channel } = ensureFrame()
       const approvals = await channel.ready
       if (approvals === 'popup') {

@@ -60,7 +60,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * The message as one serialise-and-parse copy (nothing the sender still holds is shared with it: a
- * getter, a prototype, a later change), or undefined when it is not JSON or larger than the bound.
+ * getter, a prototype, a later change), or undefined when it cannot be serialised (a BigInt, a cycle)
+ * or is larger than the bound in UTF-8. Like JSON itself, it leaves out functions and `undefined`.
  */
 export function copyMessage(data: unknown): unknown {
   let text: string | undefined
@@ -69,7 +70,8 @@ export function copyMessage(data: unknown): unknown {
   } catch {
     return undefined
   }
-  if (typeof text !== 'string' || text.length > MAX_VAULT_MESSAGE_BYTES) return undefined
+  // UTF-16 units first (cheap), then the UTF-8 bytes the bound is stated in.
+  if (typeof text !== 'string' || text.length > MAX_VAULT_MESSAGE_BYTES || new TextEncoder().encode(text).length > MAX_VAULT_MESSAGE_BYTES) return undefined
   return JSON.parse(text) as unknown
 }
 
