@@ -72,10 +72,18 @@ export function readVaultBundle(distDir, root = process.cwd()) {
 }
 
 let devContext
-/** `next dev`: an esbuild context kept for the process, rebuilt on each request (incremental, ~tens of ms). */
+let devBuild
+/**
+ * `next dev`: an esbuild context kept for the process, rebuilt for a page load (incremental): the
+ * page and its script, asked within two seconds of each other, share one build, so an edit shows on
+ * the next reload without bundling twice per load.
+ */
 export async function buildVaultBundleForDev(root = process.cwd()) {
+  if (devBuild && Date.now() - devBuild.at < 2_000) return devBuild.bundle
   const esbuild = await import('esbuild')
   devContext ??= esbuild.context(options(root, false))
-  const result = await (await devContext).rebuild()
-  return describeBundle(result.outputFiles[0].text)
+  const bundle = (await devContext).rebuild().then((result) => describeBundle(result.outputFiles[0].text))
+  devBuild = { at: Date.now(), bundle }
+  bundle.catch(() => (devBuild = undefined))
+  return bundle
 }

@@ -209,7 +209,7 @@ test('a page script finds no key, record, credential id or salt in the app’s o
         get: await outcome(() => navigator.credentials.get({ publicKey: { rpId, challenge, allowCredentials: [{ type: 'public-key', id }], timeout: 5_000 } })),
         create: await outcome(() =>
           navigator.credentials.create({
-            publicKey: { rp: { id: rpId, name: 'x' }, user: { id: new Uint8Array([1]), name: 'x', displayName: 'x' }, challenge, pubKeyCredParams: [{ type: 'public-key', alg: -7 }], timeout: 5_000 },
+            publicKey: { rp: { id: rpId, name: 'x' }, user: { id: new Uint8Array([1]), name: 'x', displayName: 'x' }, challenge, pubKeyCredParams: [{ type: 'public-key', alg: -7 }, { type: 'public-key', alg: -257 }], timeout: 5_000 },
           }),
         ),
       }
