@@ -153,6 +153,15 @@ describe('creating a wallet needs a proven email', () => {
     expect(await answer(await api.emailVerify(user.request({ requestId, code })))).toMatchObject({ status: 410, body: { code: 'embedded_code_expired' } })
   })
 
+  it('over https (the vault) sets its cookies Secure, SameSite=None and Partitioned, as a frame of another site must send them', async () => {
+    const api = harness.routes({ secureCookies: true })
+    const user = browser()
+    const response = await api.emailCode(user.request({ email: 'frame@example.test' }))
+    expect(response.status).toBe(202)
+    expect(response.headers.get('set-cookie')).toMatch(new RegExp(`^${bindingCookieName(true)}=[\\w-]{43}; Max-Age=900; Path=/; HttpOnly; Secure; SameSite=None; Partitioned$`))
+    expect(bindingCookieName(true)).toMatch(/^__Host-/)
+  })
+
   it('issues options for a proven email only (this site, the current recovery key), and creates one wallet per proof', async () => {
     const api = harness.routes()
     const user = browser()
