@@ -38,6 +38,14 @@ test('a keyboard user opens "What is a wallet?", reads it, and reaches the embed
   await page.keyboard.press('Shift+Tab')
   await expect(toggle).toBeFocused()
 
+  // Space toggles it, as Enter does.
+  await page.keyboard.press('Space')
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+  await expect(panel).toBeVisible()
+  await page.keyboard.press('Space')
+  await expect(panel).toBeHidden()
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+
   await page.keyboard.press('Enter')
   await expect(toggle).toHaveAttribute('aria-expanded', 'true')
   await expect(panel).toBeVisible()
@@ -54,16 +62,12 @@ test('a keyboard user opens "What is a wallet?", reads it, and reaches the embed
   await expect(embedded).toBeVisible()
   await expect(toggle).toHaveCount(0)
 
-  // Back in the list, the help is closed again; Space toggles it too. Back also closes the wallet's
-  // window (this server's vault opens in a popup): the keyboard is the page's again once it is gone.
+  // Back in the list, the help is closed again, and Back closed the wallet's window too. (No key
+  // presses while the wallet's window is up or closing: the keyboard is handed between windows in
+  // their own time, and a press in between lands in neither.)
   await dialog.getByTestId('embedded-back-button').click()
   await expect.poll(() => page.context().pages().length).toBe(1)
-  await page.bringToFront()
   await expect(toggle).toHaveAttribute('aria-expanded', 'false')
-  await toggle.focus()
-  await page.keyboard.press('Space')
-  await expect(toggle).toHaveAttribute('aria-expanded', 'true')
-  await page.keyboard.press('Space')
   await expect(panel).toBeHidden()
 })
 
