@@ -1,7 +1,7 @@
 'use client'
 import { useCallback, useEffect, useReducer, useRef } from 'react'
 import { isAddressEqual, type Address } from 'viem'
-import { useConfig } from 'wagmi'
+import { useChains, useConfig } from 'wagmi'
 import { coinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
 import { useFamilyT, useT } from '@/lib/i18n/useT'
 import type { Translate } from '@/lib/i18n/t'
@@ -60,8 +60,10 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
   const t = useT()
   const tCoinbaseSmartWallet = useFamilyT('coinbaseSmartWallet', coinbaseSmartWallet.ui)
   const config = useConfig()
+  const chains = useChains()
   // Same on the server and in the browser (both start from the server's reading): no hydration mismatch.
   const [state, dispatch] = useReducer(signInReducer, undefined, () => initialState(known, address))
+  const busy = state.status === 'preparing' || state.status === 'signing' || state.status === 'verifying'
   const keeper = useRef<NonceKeeper | null>(null)
   keeper.current ??= createNonceKeeper({ fetchNonce })
 
@@ -125,29 +127,55 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
     }
   }, [state.status])
 
+  /** The attempt under way; Cancel moves on, and an older attempt's late answers are dropped. */
+  const attempt = useRef(0)
+  /** Where the keyboard goes once the control the user acted on is replaced (Sign in ↔ Sign out). */
+  const moveFocus = useRef(false)
+  const signInButton = useRef<HTMLButtonElement>(null)
+  const signOutButton = useRef<HTMLButtonElement>(null)
+
   async function signIn() {
+    if (busy) return
+    const current = ++attempt.current
+    const live = () => attempt.current === current
+    moveFocus.current = document.activeElement === signInButton.current
     dispatch({ type: 'start' })
     const taken = keeper.current!.take()
     try {
       // A nonce already here is used as it is: nothing is awaited between the tap and the wallet's
       // request, so a popup (the Coinbase Smart Wallet) opens inside the click.
       const nonce = typeof taken === 'string' ? taken : await taken
+      if (!live()) return
       const message = createSignInMessage({ address, chainId, nonce, origin: window.location.origin })
       dispatch({ type: 'messageReady' })
       const signature = await signPersonalMessage(config, { message })
+      // Cancelled meanwhile: a signature that comes back late signs nobody in.
+      if (!live()) return
       // Nothing back: the wallet did not complete the signature and its connector swallowed the error.
       if (signature === undefined) return dispatch({ type: 'notCompleted' })
       dispatch({ type: 'signed' })
       const session = await verifySignIn({ message, signature })
+      if (!live()) {
+        void signOut().catch(() => undefined)
+        return
+      }
       dispatch({ type: 'verified', session })
       onSessionChange(session)
     } catch (error) {
+      if (!live()) return
       if (!isAuthError(error) && mapProviderError(error, 'sign').code === 'user_rejected') dispatch({ type: 'rejected' })
       else dispatch({ type: 'failed', message: errorMessage(error) })
     }
   }
 
+  function cancel() {
+    attempt.current += 1
+    moveFocus.current = true
+    dispatch({ type: 'cancelled' })
+  }
+
   async function onSignOut() {
+    moveFocus.current = document.activeElement === signOutButton.current
     try {
       await signOut()
       dispatch({ type: 'signedOut' })
@@ -157,13 +185,26 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
     }
   }
 
-  const busy = state.status === 'preparing' || state.status === 'signing' || state.status === 'verifying'
+  // The control the user acted on was replaced: the keyboard goes to the one in its place.
+  useEffect(() => {
+    if (!moveFocus.current) return
+    if (state.status === 'signed-in') {
+      moveFocus.current = false
+      signOutButton.current?.focus()
+    } else if (state.status === 'idle') {
+      moveFocus.current = false
+      signInButton.current?.focus()
+    }
+  }, [state.status])
+
+  const signedInChain = state.session ? chains.find((candidate) => candidate.id === state.session!.chainId) : undefined
+  const signedInChainName = state.session ? (signedInChain?.name ?? t('chain.unknown', { id: state.session.chainId })) : ''
   return (
     <section className="card" aria-labelledby="sign-in-heading">
       <h2 id="sign-in-heading">{t('auth.heading')}</h2>
       <p className="muted">{t('auth.intro')}</p>
       <p className="status-line" role="status" data-testid="auth-status" data-state={state.status}>
-        {t(`auth.state.${state.status}`)}
+        {state.status === 'signed-in' && state.session ? t('auth.signedInOn', { chain: signedInChainName }) : t(`auth.state.${state.status}`)}
       </p>
       {state.status === 'signed-in' && state.session ? (
         <>
@@ -176,17 +217,27 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
             </div>
             <div>
               <dt>{t('auth.chain')}</dt>
-              <dd data-testid="auth-chain">{state.session.chainId}</dd>
+              <dd data-testid="auth-chain" data-chain-id={state.session.chainId}>
+                {signedInChainName}
+              </dd>
             </div>
           </dl>
-          <button type="button" className="button" data-testid="sign-out-button" onClick={onSignOut}>
+          <button ref={signOutButton} type="button" className="button" data-testid="sign-out-button" onClick={onSignOut}>
             {t('auth.signOut')}
           </button>
         </>
       ) : (
-        <button type="button" className="button primary" data-testid="sign-in-button" disabled={busy} onClick={signIn}>
-          {t('auth.signIn')}
-        </button>
+        <div className="row">
+          {/* Busy: aria-disabled, not disabled, so the keyboard focus stays on it while the wallet is asked. */}
+          <button ref={signInButton} type="button" className="button primary" data-testid="sign-in-button" aria-disabled={busy} onClick={signIn}>
+            {t('auth.signIn')}
+          </button>
+          {busy && (
+            <button type="button" className="button" data-testid="sign-in-cancel" onClick={cancel}>
+              {t('auth.cancel')}
+            </button>
+          )}
+        </div>
       )}
       {state.note && (
         <p className="muted" data-testid="auth-note">

@@ -26,6 +26,8 @@ export function SignMessagePanel({ address, chainId }: SignMessagePanelProps) {
 
   async function sign(event: FormEvent) {
     event.preventDefault()
+    // Busy: the button only says so (aria-disabled), so the keyboard focus stays on it meanwhile.
+    if (signing.isPending || message.length === 0) return
     setVerification(null)
     // Nothing awaited before the hook's request: a wallet popup opens inside the tap.
     const signature = await signing.signMessageAsync({ message }).catch(() => undefined)
@@ -55,7 +57,7 @@ export function SignMessagePanel({ address, chainId }: SignMessagePanelProps) {
           onChange={(event) => setMessage(event.target.value)}
         />
         <div className="row">
-          <button type="submit" className="button primary" data-testid="sign-message-button" disabled={signing.isPending || message.length === 0}>
+          <button type="submit" className="button primary" data-testid="sign-message-button" aria-disabled={signing.isPending || message.length === 0}>
             {t('sign.button')}
           </button>
           {signing.isPending && (

@@ -31,6 +31,8 @@ export type SignInEvent =
   | { type: 'signed' }
   | { type: 'verified'; session: { address: Address; chainId: number } }
   | { type: 'rejected' }
+  /** The user stopped waiting (Cancel): whatever the wallet answers later is dropped. */
+  | { type: 'cancelled' }
   /** The signature came back empty: the wallet's error was swallowed by its connector. */
   | { type: 'notCompleted' }
   | { type: 'failed'; message: string }
@@ -53,6 +55,7 @@ export function signInReducer(state: SignInState, event: SignInEvent): SignInSta
     case 'verified':
       return state.status === 'verifying' ? { status: 'signed-in', session: event.session, note: null, error: null } : state
     case 'rejected':
+    case 'cancelled':
       return busy.includes(state.status) ? { ...initialSignInState, note: 'auth.cancelled' } : state
     case 'notCompleted':
       return busy.includes(state.status) ? { ...initialSignInState, note: 'signatureNotCompleted' } : state

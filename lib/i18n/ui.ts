@@ -71,9 +71,11 @@ export const ui = {
   'auth.state.verifying': 'Verifying…',
   'auth.state.signed-in': 'Signed in',
   'auth.address': 'Address',
-  'auth.chain': 'Chain id',
+  'auth.chain': 'Network',
   'auth.cancelled': 'Signature request cancelled.',
   'auth.ended': 'Signed out: the wallet account changed.',
+  'auth.signedInOn': 'Signed in on {chain}',
+  'auth.cancel': 'Cancel',
   'disconnect.button': 'Disconnect',
   'locale.label': 'Language',
 } as const

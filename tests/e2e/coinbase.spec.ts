@@ -353,7 +353,7 @@ test.describe('sign-in as a smart account', () => {
     expect(signInOpen).toMatchObject({ eventType: 'click', inClickTask: true, userActivation: true })
     await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
     await expect(page.getByTestId('auth-address')).toHaveText(wallet.address)
-    await expect(page.getByTestId('auth-chain')).toHaveText(String(BASE_SEPOLIA))
+    await expect(page.getByTestId('auth-chain')).toHaveAttribute('data-chain-id', String(BASE_SEPOLIA))
 
     const [request] = wallet.requests
     const [hexMessage, signer] = request!.params as [Hex, string]

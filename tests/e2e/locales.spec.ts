@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import { en } from '@/lib/i18n/en'
-import { locales, type Locale } from '@/lib/i18n/locales'
+import { localeNames, locales, type Locale } from '@/lib/i18n/locales'
 import type { Messages } from '@/lib/i18n/messages'
 import { messages as de } from '@/lib/i18n/locales/de'
 import { messages as es } from '@/lib/i18n/locales/es'
@@ -66,7 +66,7 @@ test.describe('first paint', () => {
       await expect(page.locator('html')).toHaveAttribute('lang', 'de')
       await expect(page.getByTestId('connect-button')).toHaveText(de.ui['connect.button'])
       await expect(page.getByRole('heading', { level: 2 })).toHaveText(de.ui['start.heading'])
-      await expect(page.getByLabel(de.ui['locale.label'])).toHaveValue('de')
+      await expect(page.getByTestId('locale-switcher')).toHaveAttribute('data-locale', 'de')
     } finally {
       await noScript.close()
     }
@@ -108,7 +108,8 @@ test.describe('every locale', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sigil')
       await expect(page.getByText(ui['app.tagline'])).toBeVisible()
       await expect(page.getByTestId('connect-button')).toHaveText(ui['connect.button'])
-      await expect(page.getByLabel(ui['locale.label'])).toHaveValue(locale)
+      await expect(page.getByTestId('locale-switcher')).toHaveAttribute('data-locale', locale)
+      await expect(page.getByTestId('locale-switcher')).toHaveAccessibleName(`${ui['locale.label']}: ${localeNames[locale]}`)
       await expectAccessible({ label: `page (${locale})` })
 
       const dialog = await openDialog(page)
@@ -120,7 +121,7 @@ test.describe('every locale', () => {
 })
 
 test.describe('the language switcher', () => {
-  test('is a labelled select that keeps the choice in a year-long SameSite=Lax cookie, wins over Accept-Language and survives a reload', async ({
+  test('applies a language only when its button is pressed, keeps it in a year-long SameSite=Lax cookie, wins over Accept-Language and survives a reload', async ({
     page,
     app,
     context,
@@ -128,15 +129,39 @@ test.describe('the language switcher', () => {
     // Playwright's locale is en-US, so the browser asks for English.
     await page.goto(app.baseURL)
     await expect(page.locator('html')).toHaveAttribute('lang', 'en')
-    const switcher = page.getByLabel(en.ui['locale.label'])
-    await expect(switcher).toHaveValue('en')
+    const switcher = page.getByTestId('locale-switcher')
+    await expect(switcher).toHaveAccessibleName(`${en.ui['locale.label']}: English`)
+    await expect(switcher).toHaveAttribute('aria-expanded', 'false')
 
-    // Keyboard only: focus the select and pick German.
+    // Keyboard only. Enter opens the list on the current language.
     await switcher.focus()
-    await switcher.selectOption('de')
+    await page.keyboard.press('Enter')
+    await expect(switcher).toHaveAttribute('aria-expanded', 'true')
+    await expect(page.getByTestId('locale-option-en')).toBeFocused()
+    await expect(page.getByTestId('locale-option-en')).toHaveAttribute('aria-current', 'true')
+    // Arrow keys (a native select's trap, WCAG 3.2.2) and moving through the list change nothing.
+    for (const key of ['ArrowDown', 'ArrowDown', 'ArrowUp', 'Tab', 'Tab', 'Tab']) await page.keyboard.press(key)
+    await expect(page.getByTestId('locale-option-de')).toBeFocused()
+    await page.waitForTimeout(300)
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+    expect((await context.cookies(app.baseURL)).find((c) => c.name === LOCALE_COOKIE)).toBeUndefined()
+    // Escape closes the list and gives the keyboard back to the button, still in English.
+    await page.keyboard.press('Escape')
+    await expect(switcher).toHaveAttribute('aria-expanded', 'false')
+    await expect(switcher).toBeFocused()
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+
+    // Enter on German applies it.
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Tab')
+    await expect(page.getByTestId('locale-option-de')).toBeFocused()
+    await page.keyboard.press('Enter')
     await expect(page.locator('html')).toHaveAttribute('lang', 'de')
     await expect(page.getByTestId('connect-button')).toHaveText(de.ui['connect.button'])
-    await expect(page.getByLabel(de.ui['locale.label'])).toHaveValue('de')
+    await expect(switcher).toHaveAttribute('data-locale', 'de')
+    await expect(switcher).toBeFocused()
 
     const cookie = (await context.cookies(app.baseURL)).find((c) => c.name === LOCALE_COOKIE)
     expect(cookie).toMatchObject({ value: 'de', path: '/', sameSite: 'Lax', httpOnly: false })
@@ -147,7 +172,9 @@ test.describe('the language switcher', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'de')
     await expect(page.getByTestId('connect-button')).toHaveText(de.ui['connect.button'])
 
-    await page.getByLabel(de.ui['locale.label']).selectOption('ja')
+    // A pointer works the same way.
+    await page.getByTestId('locale-switcher').click()
+    await page.getByTestId('locale-option-ja').click()
     await expect(page.locator('html')).toHaveAttribute('lang', 'ja')
     await expect(page.getByTestId('connect-button')).toHaveText(ja.ui['connect.button'])
     await page.reload()

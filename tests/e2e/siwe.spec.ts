@@ -23,7 +23,7 @@ async function signIn(page: Page, wallet: InjectedWallet): Promise<void> {
   await page.getByTestId('sign-in-button').click()
   await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
   await expect(page.getByTestId('auth-address')).toHaveText(wallet.address)
-  await expect(page.getByTestId('auth-chain')).toHaveText(String(wallet.chainId))
+  await expect(page.getByTestId('auth-chain')).toHaveAttribute('data-chain-id', String(wallet.chainId))
 }
 
 /** What the server says about this browser's session (the page's cookies, from Node). */
