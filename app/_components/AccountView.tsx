@@ -1,7 +1,7 @@
 'use client'
 import { useEffect, useRef } from 'react'
 import { getAddress, type Address } from 'viem'
-import { useChains } from 'wagmi'
+import { useAccount, useChains } from 'wagmi'
 import { useLocale } from '@/lib/i18n/LocaleProvider'
 import { useT } from '@/lib/i18n/useT'
 import { formatBalance } from '../_lib/formatBalance'
@@ -10,6 +10,7 @@ import { ChainMenu } from './ChainMenu'
 import { CopyAddressButton } from './CopyAddressButton'
 import { DisconnectButton } from './DisconnectButton'
 import { useChainSwitch } from './useChainSwitch'
+import { useChainSwitchOptions } from './useChainSwitchOptions'
 import { useEnsProfile } from './useEnsProfile'
 import { useNativeBalance } from './useNativeBalance'
 import { useSigilTestHandle } from './useSigilTestHandle'
@@ -29,7 +30,8 @@ export function AccountView({ address, chainId, autoFocus, onDisconnect }: Accou
   const t = useT()
   const locale = useLocale()
   const chains = useChains()
-  const { pending, error, errorCode, switchTo } = useChainSwitch(chainId)
+  const { pending, error, errorCode, switchTo, walletMoved } = useChainSwitch(chainId)
+  const blockedCodes = useChainSwitchOptions(chainId)
   useSigilTestHandle(switchTo)
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
@@ -39,19 +41,43 @@ export function AccountView({ address, chainId, autoFocus, onDisconnect }: Accou
   const checksummed = getAddress(address)
   const chain = chains.find((candidate) => candidate.id === chainId)
   const supported = chain !== undefined
-  const fallback = chains[0]
+  // The wrong-network banner's switch goes to the first chain this wallet can be asked for.
+  const fallback = chains.find((candidate) => !blockedCodes.has(candidate.id))
+  const blocked = new Map([...blockedCodes].map(([id, code]) => [id, t(`chain.blocked.${code}`)] as const))
   const ens = useEnsProfile(checksummed)
   const balance = useNativeBalance(checksummed, chainId, supported)
+  const wallet = useConnectedWallet()
 
   return (
     <section className="card" aria-labelledby="account-heading">
       <h2 id="account-heading" ref={heading} tabIndex={-1}>
         {t('account.heading')}
       </h2>
-      {!supported && fallback && (
-        <WrongNetworkBanner target={fallback} pending={pending !== null} onSwitch={() => void switchTo(fallback.id)} />
+      {!supported && (
+        <WrongNetworkBanner
+          target={fallback}
+          pending={pending !== null}
+          // The banner already says the network is wrong: the wallet's own move adds nothing to it.
+          error={error && !walletMoved ? { message: error, code: errorCode } : null}
+          code={walletMoved ? errorCode : null}
+          onSwitch={() => fallback && void switchTo(fallback.id)}
+        />
       )}
       <dl className="facts">
+        {wallet && (
+          <div>
+            <dt>{t('account.wallet')}</dt>
+            <dd className="row" data-testid="account-wallet">
+              {wallet.icon && (
+                // Decorative beside the name. Only the connector's own icon (a data URI or this site's
+                // path), never a wallet's self-declared third-party URL.
+                // eslint-disable-next-line @next/next/no-img-element -- a data URI or same-origin path
+                <img className="avatar" src={wallet.icon} alt="" width={24} height={24} data-testid="account-wallet-icon" />
+              )}
+              <span data-testid="account-wallet-name">{wallet.name}</span>
+            </dd>
+          </div>
+        )}
         <div>
           <dt>{t('account.address')}</dt>
           <dd className="row">
@@ -71,22 +97,29 @@ export function AccountView({ address, chainId, autoFocus, onDisconnect }: Accou
             <CopyAddressButton address={checksummed} />
           </dd>
         </div>
-        {balance !== undefined && chain && (
+        {chain && (
+          // Its place is kept from the first frame: the balance arriving shifts nothing (CLS 0).
           <div>
             <dt>{t('account.balance')}</dt>
-            <dd data-testid="account-balance" data-value={balance.toString()}>
-              {formatBalance(balance, chain.nativeCurrency.decimals, chain.nativeCurrency.symbol, undefined, locale)}
-            </dd>
+            {balance === undefined ? (
+              <dd className="muted" aria-busy="true" data-testid="account-balance-loading">
+                …
+              </dd>
+            ) : (
+              <dd data-testid="account-balance" data-value={balance.toString()}>
+                {formatBalance(balance, chain.nativeCurrency.decimals, chain.nativeCurrency.symbol, undefined, locale)}
+              </dd>
+            )}
           </div>
         )}
         <div>
           <dt>{t('account.network')}</dt>
           <dd>
-            <ChainMenu chains={chains} chainId={chainId} pending={pending} onSelect={(id) => void switchTo(id)} />
+            <ChainMenu chains={chains} chainId={chainId} pending={pending} blocked={blocked} onSelect={(id) => void switchTo(id)} />
           </dd>
         </div>
       </dl>
-      {error && (
+      {error && supported && (
         <p role="alert" className="error-text" data-testid="chain-error" data-code={errorCode ?? undefined}>
           {error}
         </p>
@@ -96,4 +129,18 @@ export function AccountView({ address, chainId, autoFocus, onDisconnect }: Accou
       </div>
     </section>
   )
+}
+
+/**
+ * The connected wallet as the user knows it: the peer's own name over a generic WalletConnect
+ * session, else the connector's name; its icon only when it is ours to show (data URI or same-origin).
+ */
+function useConnectedWallet(): { name: string; icon: string | undefined } | undefined {
+  const { connector } = useAccount()
+  if (!connector) return undefined
+  const sigil = (connector as { sigil?: { session?: { peerMetadata?: { name?: unknown } | undefined } | undefined } }).sigil
+  const peerName = sigil?.session?.peerMetadata?.name
+  const name = connector.type === 'walletConnect' && typeof peerName === 'string' && peerName.trim() ? peerName.trim().slice(0, 64) : connector.name
+  const icon = connector.icon && (connector.icon.startsWith('data:image/') || connector.icon.startsWith('/')) ? connector.icon : undefined
+  return { name, icon }
 }

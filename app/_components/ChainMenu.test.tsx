@@ -96,4 +96,22 @@ describe('ChainMenu', () => {
     act(() => fireEvent.pointerDown(document.body))
     expect(screen.queryByRole('menu')).toBeNull()
   })
+
+  it('shows a chain the wallet cannot switch to disabled, with its reason, and choosing it does nothing', () => {
+    const onSelect = vi.fn()
+    render(<ChainMenu chains={chains} chainId={sepolia.id} pending={null} blocked={new Map([[mainnet.id, 'Switch in your wallet app']])} onSelect={onSelect} />)
+    act(() => fireEvent.click(screen.getByTestId('chain-menu-button')))
+    const blocked = screen.getByTestId('chain-option-1')
+    expect(blocked.getAttribute('aria-disabled')).toBe('true')
+    expect(screen.getByTestId('chain-option-reason-1').textContent).toBe('Switch in your wallet app')
+    expect(document.getElementById(blocked.getAttribute('aria-describedby')!)?.textContent).toBe('Switch in your wallet app')
+    act(() => fireEvent.click(blocked))
+    fireEvent.keyDown(blocked, { key: 'Enter' })
+    expect(onSelect).not.toHaveBeenCalled()
+    // Still open: the reason stays readable; another chain still works.
+    expect(screen.getByRole('menu')).toBeTruthy()
+    expect(screen.getByTestId('chain-option-31337').getAttribute('aria-disabled')).toBeNull()
+    act(() => fireEvent.click(screen.getByTestId('chain-option-31337')))
+    expect(onSelect).toHaveBeenCalledWith(31337)
+  })
 })

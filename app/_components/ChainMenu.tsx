@@ -12,14 +12,18 @@ export type ChainMenuProps = {
   chainId: number
   /** The chain being switched to, if any. */
   pending: number | null
+  /** Chains this wallet cannot be asked for, each with the reason shown beside it (disabled items). */
+  blocked?: ReadonlyMap<number, string> | undefined
   onSelect: (chainId: number) => void
 }
 
 /**
  * The network menu: a menu button (https://www.w3.org/WAI/ARIA/apg/patterns/menu-button/) whose
  * items are the supported chains as radio items. Arrow keys, Home, End, Enter, Space and Esc work.
+ * A chain the connected wallet cannot switch to stays in the list, disabled (focusable, as the
+ * pattern wants, but choosing it does nothing) with the reason under its name.
  */
-export function ChainMenu({ chains, chainId, pending, onSelect }: ChainMenuProps) {
+export function ChainMenu({ chains, chainId, pending, blocked, onSelect }: ChainMenuProps) {
   const t = useT()
   const [open, setOpen] = useState(false)
   const [startAt, setStartAt] = useState<'current' | 'last'>('current')
@@ -57,6 +61,7 @@ export function ChainMenu({ chains, chainId, pending, onSelect }: ChainMenuProps
   }
 
   function choose(id: number) {
+    if (blocked?.has(id) && id !== chainId) return
     closeMenu()
     if (id !== chainId) onSelect(id)
   }
@@ -111,11 +116,16 @@ export function ChainMenu({ chains, chainId, pending, onSelect }: ChainMenuProps
       </button>
       {open && (
         <ul ref={menu} id={menuId} role="menu" aria-label={t('chain.menu')} className="menu" onKeyDown={onMenuKeyDown}>
-          {chains.map((chain) => (
+          {chains.map((chain) => {
+            const reason = chain.id === chainId ? undefined : blocked?.get(chain.id)
+            const reasonId = `${menuId}-${chain.id}-reason`
+            return (
             <li
               key={chain.id}
               role="menuitemradio"
               aria-checked={chain.id === chainId}
+              aria-disabled={reason !== undefined ? true : undefined}
+              aria-describedby={reason !== undefined ? reasonId : undefined}
               tabIndex={-1}
               className="menu-item"
               data-testid={`chain-option-${chain.id}`}
@@ -128,9 +138,17 @@ export function ChainMenu({ chains, chainId, pending, onSelect }: ChainMenuProps
               }}
             >
               <ChainLogo chainId={chain.id} />
-              {chain.name}
+              <span className="menu-item-text">
+                {chain.name}
+                {reason !== undefined && (
+                  <span id={reasonId} className="menu-item-reason" data-testid={`chain-option-reason-${chain.id}`}>
+                    {reason}
+                  </span>
+                )}
+              </span>
             </li>
-          ))}
+            )
+          })}
         </ul>
       )}
     </div>

@@ -3,21 +3,35 @@ import type { Chain } from 'viem'
 import { useT } from '@/lib/i18n/useT'
 
 export type WrongNetworkBannerProps = {
-  /** Where the one-click switch goes. */
-  target: Chain
+  /** Where the one-click switch goes; undefined when this wallet cannot be asked to switch there. */
+  target: Chain | undefined
   pending: boolean
+  /** Why the last switch failed, shown here: one state, one message, one action. */
+  error?: { message: string; code: string | null } | null | undefined
+  /** The code of the condition (the wallet moved itself there), for machines: `data-code`. */
+  code?: string | null | undefined
   onSwitch: () => void
 }
 
-/** Shown while the wallet sits on a chain Sigil does not support. */
-export function WrongNetworkBanner({ target, pending, onSwitch }: WrongNetworkBannerProps) {
+/**
+ * Shown while the wallet sits on a chain Sigil does not support: the one message about it, with the
+ * one action that can work — a switch the app can ask for, or else the words to switch in the wallet.
+ */
+export function WrongNetworkBanner({ target, pending, error, code, onSwitch }: WrongNetworkBannerProps) {
   const t = useT()
   return (
-    <div className="banner warning" role="alert" data-testid="wrong-network">
-      <p>{t('chain.wrong')}</p>
-      <button type="button" className="button primary" data-testid="switch-to-supported" aria-busy={pending} onClick={onSwitch}>
-        {pending ? t('chain.switching') : t('chain.switchTo', { chain: target.name })}
-      </button>
+    <div className="banner warning" role="alert" data-testid="wrong-network" data-code={code ?? undefined}>
+      <p>{target ? t('chain.wrong') : t('chain.wrongInWallet')}</p>
+      {error && (
+        <p className="error-text" data-testid="chain-error" data-code={error.code ?? undefined}>
+          {error.message}
+        </p>
+      )}
+      {target && (
+        <button type="button" className="button primary" data-testid="switch-to-supported" aria-busy={pending} onClick={onSwitch}>
+          {pending ? t('chain.switching') : t('chain.switchTo', { chain: target.name })}
+        </button>
+      )}
     </div>
   )
 }

@@ -14,6 +14,8 @@ export type ChainSwitch = {
   errorCode: string | null
   /** Never rejects: failures land in `error`. */
   switchTo: (chainId: number) => Promise<void>
+  /** The error is the wallet's own move to a chain the app cannot use, not a switch the page asked for. */
+  walletMoved?: boolean
 }
 
 /**
@@ -47,5 +49,5 @@ export function useChainSwitch(chainId?: number): ChainSwitch {
     [config],
   )
   const moved = walletMove !== null && walletMove.chainId === chainId && state.error === null && state.pending === null
-  return moved ? { ...state, error: walletMove.error, errorCode: walletMove.errorCode, switchTo } : { ...state, switchTo }
+  return moved ? { ...state, error: walletMove.error, errorCode: walletMove.errorCode, switchTo, walletMoved: true } : { ...state, switchTo }
 }

@@ -110,7 +110,7 @@ export function coinbaseSmartWallet(parameters: CoinbaseSmartWalletParameters) {
     return requireInitProvider(sdk.getProvider())
   })
 
-  return createFamilyConnector<CoinbaseProvider, CoinbaseSmartWalletProperties>(() => {
+  return createFamilyConnector<CoinbaseProvider, CoinbaseSmartWalletProperties>((config) => {
     const provider = async () => lifecycle.value ?? lifecycle.init()
     async function getAccounts() {
       // SPEC.md §4: no provider when an address is requested → reset, re-init, wait 1000 ms.
@@ -176,9 +176,33 @@ export function coinbaseSmartWallet(parameters: CoinbaseSmartWalletParameters) {
         }
       },
 
-      // A chain the smart wallet listed at the handshake switches inside the SDK (no popup); any
-      // other goes to the popup, which may refuse it.
-      switchTarget: async () => ({ request: requestOf(await provider()) }),
+      // The chains the smart wallet listed at the handshake switch inside the SDK (no popup); it
+      // refuses any other, so once that list is known only its chains are asked for.
+      switchTarget: async () => {
+        const listed = smartWalletChainIds()
+        return {
+          request: requestOf(await provider()),
+          supportedChains: listed ? config.chains.filter((chain) => listed.includes(chain.id)) : undefined,
+        }
+      },
     }
   })
+}
+
+/**
+ * The chain ids the smart wallet listed at its handshake, as the SDK keeps them
+ * (`-CBWSDK:SCWStateManager:availableChains`, `[{ id, rpcUrl }]`), or undefined before a handshake
+ * or when the value is not that shape.
+ */
+export function smartWalletChainIds(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): number[] | undefined {
+  try {
+    const raw = storage?.getItem('-CBWSDK:SCWStateManager:availableChains')
+    if (!raw) return undefined
+    const parsed: unknown = JSON.parse(raw)
+    if (!Array.isArray(parsed)) return undefined
+    const ids = parsed.map((entry: unknown) => (entry && typeof entry === 'object' && 'id' in entry ? (entry as { id: unknown }).id : undefined))
+    return ids.every((id): id is number => Number.isSafeInteger(id) && (id as number) > 0) && ids.length > 0 ? ids : undefined
+  } catch {
+    return undefined
+  }
 }

@@ -5,7 +5,7 @@ import { AccountNotFoundError, ConnectionRejectedError, NetworkSwitchOnlyInWalle
 import { endSession } from './endSession'
 import type { PersistedValues } from './persistedValues'
 import { createProviderListeners, eip1193Listeners, type WalletEventHandlers } from './providerListeners'
-import type { RequestFn } from './types'
+import type { ChainSwitchBlock, RequestFn } from './types'
 import { parseChainId } from './parseChainId'
 import { parseAccounts, requestOf, type Requester } from './walletReads'
 import { applyAccountsChanged, applyChainChanged, type WalletEventTarget } from './walletEvents'
@@ -243,6 +243,32 @@ export function createFamilyConnector<P extends FamilyProvider | undefined, Prop
       getChainId: family.getChainId,
       getProvider: family.getProvider,
       isAuthorized: family.isAuthorized,
+
+      async chainSwitchOptions() {
+        const blocked = new Map<number, ChainSwitchBlock>()
+        let target: SwitchTarget
+        try {
+          target = await family.switchTarget()
+        } catch {
+          // Nothing to switch (no session): every chain is stopped by the same first check.
+          for (const chain of config.chains) blocked.set(chain.id, 'network_switching_only_available_in_wallet')
+          return blocked
+        }
+        const { assertCanSwitchChain } = await loadSwitchChain()
+        for (const chain of config.chains) {
+          try {
+            assertCanSwitchChain({
+              chainId: chain.id,
+              supportedChains: target.supportedChains ?? config.chains,
+              switchNetworkOnlyFromWallet: target.switchNetworkOnlyFromWallet,
+              canSwitch: true,
+            })
+          } catch (error) {
+            blocked.set(chain.id, (error as SigilError).code as ChainSwitchBlock)
+          }
+        }
+        return blocked
+      },
 
       async switchChain({ chainId, addEthereumChainParameter }) {
         appSwitches++

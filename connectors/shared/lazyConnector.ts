@@ -5,7 +5,7 @@ import { connectorKey } from './connectorKey'
 import { createPersistedValues, type PersistedValues } from './persistedValues'
 import { createSigilProperties, type SigilPropertiesOptions } from './sigilProperties'
 import type { KeyValueStorage } from './storage'
-import type { SigilConnectorProperties } from './types'
+import type { ChainSwitchBlock, ChainSwitchOptions, SigilConnectorProperties } from './types'
 
 /** Which family view the connect dialog opens for a row: the id of a family that declares a `panel` (shared/family.ts). */
 export type FamilyPanelId = string
@@ -75,7 +75,7 @@ export type LazyConnectorParameters<Real extends LoadedConnector> = {
   storage?: KeyValueStorage | undefined
 }
 
-export type LazyConnectorProperties<Real extends LoadedConnector = LoadedConnector> = {
+export type LazyConnectorProperties<Real extends LoadedConnector = LoadedConnector> = ChainSwitchOptions & {
   sigil: SigilConnectorProperties
   sigilFamily: SigilFamilyHandle<Real>
 }
@@ -181,6 +181,10 @@ export function lazyConnector<Real extends LoadedConnector>(parameters: LazyConn
       async isAuthorized() {
         if (!real && !hasStoredConnection()) return false
         return (await load()).isAuthorized()
+      },
+      async chainSwitchOptions(): Promise<ReadonlyMap<number, ChainSwitchBlock>> {
+        const instance = (await load()) as Real & Partial<ChainSwitchOptions>
+        return instance.chainSwitchOptions ? instance.chainSwitchOptions() : new Map()
       },
       async switchChain(switchParameters) {
         const instance = await load()

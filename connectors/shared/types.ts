@@ -52,3 +52,16 @@ export type SigilConnectorProperties = {
 
 /** The minimal EIP-1193 surface the shared machinery needs: one `request` function. */
 export type RequestFn = (args: { method: string; params?: unknown }) => Promise<unknown>
+
+/** Why the app cannot ask the wallet for a chain: the code of the SPEC.md §5 check that stops it. */
+export type ChainSwitchBlock = 'network_switching_only_available_in_wallet' | 'network_switching_only_through_wallet' | 'network_switching_not_supported'
+
+/**
+ * Which of the app's chains the connected wallet can be asked to switch to, before anyone asks: the
+ * chains §5's checks would stop, with the check's code (a chain not in the map can be asked for).
+ * Each family says it through its switch target: the session's approved chains (WalletConnect), the
+ * chains the smart wallet listed (Coinbase), a wallet-book "switch only from the wallet" rule.
+ */
+export type ChainSwitchOptions = {
+  chainSwitchOptions(): Promise<ReadonlyMap<number, ChainSwitchBlock>>
+}

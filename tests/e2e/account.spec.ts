@@ -42,6 +42,40 @@ test('shows the native balance, and a transfer to the address shows without a re
   await expect(balance).toContainText(formatEther(after).split('.')[0]!.replace(/\B(?=(\d{3})+(?!\d))/g, ','))
 })
 
+test('names the connected wallet with its icon, and keeps the balance in its place from the first frame (no layout shift when it arrives)', async ({
+  app,
+  page,
+  installWallet,
+}) => {
+  const wallet = await installWallet()
+  // The balance answers late, as over a slow network: its arrival must move nothing on the page.
+  await page.route(
+    () => true,
+    async (route) => {
+      if (route.request().method() === 'POST' && route.request().postData()?.includes('eth_getBalance')) await new Promise((resolve) => setTimeout(resolve, 1_000))
+      await route.fallback()
+    },
+  )
+  await page.goto(app.baseURL)
+  await page.evaluate(() => {
+    const shifts: number[] = []
+    ;(window as unknown as { __shifts: number[] }).__shifts = shifts
+    // Every shift counts here, also those right after the click (CLS itself would forgive those).
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value)
+    }).observe({ type: 'layout-shift' })
+  })
+  await connect(page)
+  await expect(page.getByTestId('account-wallet-name')).toHaveText(wallet.info.name)
+  await expect(page.getByTestId('account-wallet-icon')).toHaveAttribute('src', wallet.info.icon)
+  await expect(page.getByTestId('account-balance-loading')).toBeVisible()
+  const shiftsBefore = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.length)
+  await expect(page.getByTestId('account-balance')).toHaveText(/ETH$/)
+  await page.waitForTimeout(300)
+  const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)
+  expect(shifts.slice(shiftsBefore)).toEqual([])
+})
+
 test.describe('ENS', () => {
   let ensChain: Anvil
   test.beforeAll(async () => {

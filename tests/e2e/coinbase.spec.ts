@@ -502,7 +502,7 @@ test.describe('chains and disconnecting', () => {
     expect(signOpen).toMatchObject({ eventType: 'submit', inClickTask: true, userActivation: true })
   })
 
-  test('switching to a chain the smart wallet did not list asks its popup, and the refusal is shown with its code; the chain stays', async ({
+  test('a chain the smart wallet did not list is shown disabled with the reason, and the popup is never asked for it; the chain stays', async ({
     page,
     coinbaseApp,
     useKeysWallet,
@@ -512,19 +512,19 @@ test.describe('chains and disconnecting', () => {
     await connect(page, wallet)
     const persisted = await readPersisted(page)
     expect(KEYS_WALLET_CHAINS as readonly number[]).not.toContain(OPTIMISM)
+    const asked = wallet.requests.length
 
     await page.getByTestId('chain-menu-button').click()
-    await page.getByTestId(`chain-option-${OPTIMISM}`).click()
-    const chainError = page.getByTestId('chain-error')
-    await expect(chainError).toHaveText(errors.network_switching_not_supported)
-    await expect(chainError).toHaveAttribute('data-code', 'network_switching_not_supported')
+    const optimism = page.getByTestId(`chain-option-${OPTIMISM}`)
+    await expect(optimism).toHaveAttribute('aria-disabled', 'true')
+    await expect(page.getByTestId(`chain-option-reason-${OPTIMISM}`)).toHaveText(ui['chain.blocked.network_switching_only_available_in_wallet'])
+    // A listed chain is offered.
+    await expect(page.getByTestId(`chain-option-${BASE}`)).not.toHaveAttribute('aria-disabled', 'true')
+    await optimism.click({ force: true })
+    await expect(page.getByTestId('chain-error')).toHaveCount(0)
     await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', String(BASE_SEPOLIA))
     expect(await readPersisted(page)).toEqual(persisted)
-    // The popup was asked: first to switch (4902, unknown chain), then to add it, which it does not do.
-    expect(wallet.requests.map((request) => [request.method, 'error' in request.answer ? request.answer.error.code : 'ok'])).toEqual([
-      ['wallet_switchEthereumChain', 4902],
-      ['wallet_addEthereumChain', 4200],
-    ])
+    expect(wallet.requests.slice(asked)).toEqual([])
   })
 
   test('disconnecting clears the four persisted values and the SDK session; connecting again asks through the popup', async ({

@@ -421,7 +421,7 @@ test.describe('chains', () => {
 })
 
 test.describe('a wallet-side network switch (SPEC.md §4)', () => {
-  test('the wallet moving to a chain the app does not support runs the switch rules: the catalogue message and the wrong-network banner, both gone once it is back', async ({
+  test('the wallet moving to a chain the app does not support runs the switch rules: one banner with one action (no second, contradictory alert), gone once it is back', async ({
     page,
     app,
     installWallet,
@@ -432,16 +432,18 @@ test.describe('a wallet-side network switch (SPEC.md §4)', () => {
     await expect(page.getByTestId('chain-error')).toHaveCount(0)
 
     await wallet.switchChain(424242)
-    const error = page.getByTestId('chain-error')
-    await expect(error).toHaveText(en.errors.network_switching_only_available_in_wallet)
-    await expect(error).toHaveAttribute('data-code', 'network_switching_only_available_in_wallet')
-    await expect(page.getByTestId('wrong-network')).toBeVisible()
+    const banner = page.getByTestId('wrong-network')
+    await expect(banner).toBeVisible()
+    await expect(banner).toHaveAttribute('data-code', 'network_switching_only_available_in_wallet')
+    await expect(banner.getByTestId('switch-to-supported')).toBeVisible()
+    // One message on the page about it: the banner's.
+    await expect(page.getByTestId('chain-error')).toHaveCount(0)
+    await expect(page.getByRole('main').getByRole('alert')).toHaveCount(1)
     // Nothing was asked of the wallet: it chose the chain itself.
     expect(wallet.requestsOf('wallet_switchEthereumChain')).toEqual([])
 
     await wallet.switchChain(31337)
-    await expect(error).toHaveCount(0)
-    await expect(page.getByTestId('wrong-network')).toBeHidden()
+    await expect(banner).toBeHidden()
     await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', '31337')
   })
 })

@@ -208,11 +208,13 @@ test.describe('desktop: QR code', () => {
     const chain = page.getByTestId('current-chain')
     await expect(chain).toHaveAttribute('data-chain-id', String(MAINNET))
     await page.getByTestId('chain-menu-button').click()
-    // Sepolia is among the session's approved chains: only the wallet-book rule stops this switch.
-    await page.getByTestId(`chain-option-${SEPOLIA}`).click()
-    const error = page.getByTestId('chain-error')
-    await expect(error).toHaveText(en.errors.network_switching_only_through_wallet)
-    await expect(error).toHaveAttribute('data-code', 'network_switching_only_through_wallet')
+    // Sepolia is among the session's approved chains: only the wallet-book rule stops this switch,
+    // and the menu says so before anything is asked.
+    const sepolia = page.getByTestId(`chain-option-${SEPOLIA}`)
+    await expect(sepolia).toHaveAttribute('aria-disabled', 'true')
+    await expect(page.getByTestId(`chain-option-reason-${SEPOLIA}`)).toHaveText(en.ui['chain.blocked.network_switching_only_through_wallet'])
+    await sepolia.click({ force: true })
+    await expect(page.getByRole('menu')).toBeVisible()
     await expect(chain).toHaveAttribute('data-chain-id', String(MAINNET))
     expect(wcWallet.requests.filter((request) => request.method === 'wallet_switchEthereumChain' || request.method === 'wallet_addEthereumChain')).toEqual([])
   })
