@@ -57,7 +57,7 @@ export type WalletOptionsParameters = {
  * (`phoneRoute`); a wallet that could only answer `No inAppBrowserBase found for {wallet}.` is not
  * listed. On a computer: its phone app's QR code (WalletConnect) or its store page; a wallet with
  * neither is not listed. Without a WalletConnect project id the family has no connectors, so no
- * row that needs it appears (wallets/README "Every row leads somewhere").
+ * row that needs it appears (wallet-book/README.md "Every row leads somewhere").
  */
 export function walletOptions(parameters: WalletOptionsParameters): WalletOption[] {
   const { platform, connectors, getHref } = parameters
