@@ -3,6 +3,7 @@ import { useContext } from 'react'
 import { hasWalletConnect } from '@/connectors/walletConnect/family'
 import { useT } from '@/lib/i18n/useT'
 import { PublicConfigContext } from './publicConfigContext'
+import styles from './WalletConnectOffNotice.module.css'
 
 /** Where a WalletConnect project id is created (WalletConnect Cloud, now under Reown). */
 const PROJECT_ID_URL = 'https://cloud.reown.com'
@@ -17,7 +18,7 @@ export function WalletConnectOffNotice() {
   const publicConfig = useContext(PublicConfigContext)
   if (process.env.NODE_ENV !== 'development' || !publicConfig || hasWalletConnect(publicConfig)) return null
   return (
-    <p className="muted" data-testid="walletconnect-off-notice">
+    <p className={`muted ${styles.notice}`} data-testid="walletconnect-off-notice">
       {t('connect.dev.walletConnectOff')}{' '}
       <a href={PROJECT_ID_URL} target="_blank" rel="noopener noreferrer">
         {t('connect.dev.walletConnectOffLink')}

@@ -79,7 +79,7 @@ async function openDialog(page: Page, tap: boolean): Promise<Locator> {
 /** A screenshot once the first book logo has loaded (the rows' images load lazily). */
 async function snapList(snap: (name: string, page?: Page) => Promise<void>, name: string, dialog: Locator, page?: Page) {
   const logo = dialog.getByTestId('wallet-option-metamask').locator('img')
-  await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true)
+  await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), { timeout: 60_000 }).toBe(true)
   await snap(name, page)
 }
 
