@@ -15,6 +15,7 @@ import { createLastUsedWallet } from '../_lib/lastUsedWallet'
 import { FamilyPanel, preloadFamilyPanel } from './FamilyPanel'
 import * as connectedView from './ConnectedView'
 import { markConnectedViewLoaded } from './loadConnectedView'
+import { WalletConnectOffNotice } from './WalletConnectOffNotice'
 import { WalletHelp } from './WalletHelp'
 import { WalletList } from './WalletList'
 
@@ -232,7 +233,13 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
       void start(option, option.connector)
       return
     }
-    setView({ kind: 'error', option, ...shown(option.error ?? new ProviderNotFoundError()) })
+    // A wallet this computer does not have and nothing else reaches: its row leads to its store page,
+    // as its "Install" link does (the list offers no row without a way).
+    if (option.installUrl) {
+      window.open(option.installUrl, '_blank', 'noopener,noreferrer')
+      return
+    }
+    setView({ kind: 'error', option, ...shown(new ProviderNotFoundError()) })
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
@@ -346,6 +353,7 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
 
         {/* Below the scrolling list, so a newcomer finds it without scrolling past every wallet. */}
         {view.kind === 'list' && <WalletHelp onCreateWallet={embeddedOption && (() => select(embeddedOption))} />}
+        {view.kind === 'list' && <WalletConnectOffNotice />}
       </div>
     </dialog>
   )

@@ -40,11 +40,21 @@ describe('WalletList', () => {
     expect(screen.queryByTestId('wallet-install-sigiltestwallet')).toBeNull()
   })
 
-  it('shows no install links on a phone, and says which wallets open in their app', () => {
-    const withApp = options.map((o) => (o.key === 'metamask' ? { ...o, openInApp: () => {} } : o))
-    render(<WalletList options={withApp} isMobile onSelect={() => {}} />)
+  it('shows no install links on a phone, and tells the wallet’s browser from its app', () => {
+    const onPhone = options.map((o) =>
+      o.key === 'metamask'
+        ? { ...o, name: 'MetaMask', openInApp: () => {}, opens: 'wallet-browser' as const }
+        : o.key === 'rabby'
+          ? { ...o, installed: false, name: 'Rainbow', openInApp: () => {}, opens: 'wallet-app' as const }
+          : o,
+    )
+    render(<WalletList options={onPhone} isMobile onSelect={() => {}} />)
     expect(screen.queryAllByRole('link')).toEqual([])
-    expect(screen.getByTestId('wallet-option-metamask').textContent).toContain('Open in app')
+    expect(screen.getByTestId('wallet-option-metamask').textContent).toContain("Open in MetaMask's browser")
+    expect(screen.getByTestId('wallet-option-metamask').getAttribute('data-opens')).toBe('wallet-browser')
+    expect(screen.getByTestId('wallet-option-rabby').textContent).toContain('Connect with the Rainbow app')
+    expect(screen.getByTestId('wallet-option-rabby').getAttribute('data-opens')).toBe('wallet-app')
+    expect(document.body.textContent).not.toContain('Open in app')
   })
 
   it('hands the chosen wallet to onSelect', () => {

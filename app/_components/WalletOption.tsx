@@ -25,7 +25,7 @@ export type WalletOptionProps = {
  */
 export function WalletOption({ option, isMobile, onSelect, preparing = false, lastUsed = false, onForget, onIntent }: WalletOptionProps) {
   const t = useT()
-  const { key, name, icon, installed, installUrl, openInApp, tagline } = option
+  const { key, name, icon, installed, installUrl, openInApp, opens, tagline } = option
   // Tapped while its wallet was still getting ready; forgotten once ready (the next tap connects).
   const [waiting, setWaiting] = useState(false)
   const detected = installed && !tagline
@@ -37,7 +37,9 @@ export function WalletOption({ option, isMobile, onSelect, preparing = false, la
         : installed
           ? t('connect.installed')
           : isMobile && openInApp
-            ? t('connect.openInApp')
+            ? opens === 'wallet-app'
+              ? t('connect.connectWithApp', { wallet: name })
+              : t('connect.openInBrowser', { wallet: name })
             : t('connect.notInstalled')
   return (
     <li className="wallet-row">
@@ -46,6 +48,7 @@ export function WalletOption({ option, isMobile, onSelect, preparing = false, la
         className="wallet-option"
         data-testid={`wallet-option-${key}`}
         data-installed={installed ? 'true' : 'false'}
+        data-opens={isMobile && openInApp ? (opens ?? 'wallet-browser') : undefined}
         data-preparing={preparing ? 'true' : undefined}
         data-last-used={lastUsed ? 'true' : undefined}
         aria-disabled={preparing ? 'true' : undefined}

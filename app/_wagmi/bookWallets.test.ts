@@ -10,7 +10,7 @@ import { addWalletConnectors, createSigilConfig } from '@/app/_wagmi/createSigil
  * those of a stored connection at once (a reload restores them), the others when the browser is idle
  * or the connect dialog opens.
  */
-const publicConfig: PublicConfig = { chainIds: [1, 8453], rpcUrls: {}, walletConnectProjectId: '', appOrigins: ['http://localhost:3000'] }
+const publicConfig: PublicConfig = { chainIds: [1, 8453], rpcUrls: {}, walletConnectProjectId: 'test', appOrigins: ['http://localhost:3000'] }
 const ids = (connectors: readonly Connector[]) => connectors.map((connector) => connector.id)
 const sorted = (values: readonly string[]) => [...values].sort()
 const generic = ['browserwallet', 'walletConnect', 'coinbasesmartwallet', 'embedded']

@@ -11,7 +11,7 @@ import { addWalletConnectors, createSigilConfig, sigilChains } from '@/app/_wagm
 const publicConfig: PublicConfig = {
   chainIds: [8453, 1, 31337],
   rpcUrls: { 1: 'https://rpc.example/1', 8453: 'https://rpc.example/8453', 31337: 'http://127.0.0.1:40123' },
-  walletConnectProjectId: '',
+  walletConnectProjectId: 'test',
   appOrigins: ['http://localhost:3000'],
 }
 

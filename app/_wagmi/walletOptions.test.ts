@@ -2,16 +2,17 @@ import { describe, expect, it, vi } from 'vitest'
 import { createDiscoveryStore } from '@/connectors/injected/discovery'
 import { createFakeProvider } from '@/connectors/testing/fakeProvider'
 import type { PublicConfig } from '@/lib/config/public'
-import { InAppBrowserBaseNotFoundError } from '@/lib/errors/wallet'
 import { walletBook } from '@/wallet-book'
 import { openInWalletUrl } from '@/wallet-book/links/openInWalletUrl'
+import { phoneRoute } from '@/wallet-book/links/phoneRoute'
 import type { Platform } from '@/lib/platform/detectPlatform'
 import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
 import { createSigilConfig } from '@/app/_wagmi/createSigilConfig'
 import { getFamilyReach, loadFamilyReach } from '@/app/_wagmi/familyReach'
 import { walletOptions, type WalletOptionsParameters } from '@/app/_wagmi/walletOptions'
 
-const publicConfig: PublicConfig = { chainIds: [1], rpcUrls: {}, walletConnectProjectId: '', appOrigins: ['http://localhost:3000'] }
+const publicConfig: PublicConfig = { chainIds: [1], rpcUrls: {}, walletConnectProjectId: 'test', appOrigins: ['http://localhost:3000'] }
+const withoutProjectId: PublicConfig = { ...publicConfig, walletConnectProjectId: '' }
 const android: Platform = { os: 'android', isMobile: true, browser: 'chrome' }
 const WC_URI = 'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303'
 const desktop: Platform = { os: 'macos', isMobile: false, browser: 'chrome' }
@@ -26,12 +27,12 @@ function announcement(name: string, rdns: string): EIP6963ProviderDetail {
   return { info: { uuid: crypto.randomUUID(), name, icon: 'data:image/svg+xml,<svg/>', rdns }, provider: createFakeProvider() as never }
 }
 
-function options(overrides: Partial<WalletOptionsParameters>) {
+function options(overrides: Partial<WalletOptionsParameters>, deployment: PublicConfig = publicConfig) {
   const target = new EventTarget()
   const announced = overrides.announced ?? []
   const discovery = createDiscoveryStore(target)
   for (const detail of announced) target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
-  const config = createSigilConfig(publicConfig, { discovery })
+  const config = createSigilConfig(deployment, { discovery })
   return walletOptions({ announced, win: {}, platform: desktop, connectors: config.connectors, getHref: () => PAGE, reaches, ...overrides })
 }
 
@@ -76,33 +77,67 @@ describe('walletOptions', () => {
   it.each([
     ['an iPhone', iphone],
     ['an Android phone', android],
-  ] as const)('on %s, every book wallet listed opens in its browser, redirects over WalletConnect or shows the catalogue error', (_, platform) => {
-    const opened: string[] = []
-    const list = options({ platform, navigate: (url) => opened.push(url) }).filter((option) => !option.installed && Object.hasOwn(walletBook, option.key))
-    expect(list.length).toBeGreaterThan(10)
-    for (const option of list) {
-      const entry = walletBook[option.key]!
-      if (option.error) {
-        expect(option.error, option.key).toBeInstanceOf(InAppBrowserBaseNotFoundError)
-        expect(option.error.message).toBe(`No inAppBrowserBase found for ${entry.name}.`)
-        expect(option.openInApp, option.key).toBeUndefined()
-      } else if (entry.mobileExperience === 'redirect') {
-        expect(option.panel, option.key).toBe('walletconnect')
-      } else {
-        opened.length = 0
-        option.openInApp?.()
-        expect(opened, option.key).toEqual([openInWalletUrl(entry, PAGE, platform)])
+  ] as const)('on %s, every book wallet listed opens in its browser or pairs with its app; none is a dead end', (_, platform) => {
+    for (const deployment of [publicConfig, withoutProjectId]) {
+      const walletConnect = deployment.walletConnectProjectId !== ''
+      const opened: string[] = []
+      const list = options({ platform, navigate: (url) => opened.push(url) }, deployment).filter(
+        (option) => !option.installed && Object.hasOwn(walletBook, option.key),
+      )
+      expect(list.length).toBeGreaterThan(5)
+      // Exactly the wallets the rule gives a route, in book order.
+      const routed = Object.entries(walletBook).filter(([, entry]) => !entry.showOnlyIfInstalled && phoneRoute(entry, { walletConnect }) !== undefined)
+      expect(list.map((option) => option.key)).toEqual(routed.map(([key]) => key))
+      for (const option of list) {
+        const entry = walletBook[option.key]!
+        expect(option.openInApp, option.key).toBeTypeOf('function')
+        if (phoneRoute(entry, { walletConnect }) === 'wallet-app') {
+          expect(option, option.key).toMatchObject({ panel: 'walletconnect', opens: 'wallet-app' })
+          expect(option.connector?.id).toBe(`walletConnect.${option.key}`)
+        } else {
+          expect(option.opens, option.key).toBe('wallet-browser')
+          expect(option.panel, option.key).toBeUndefined()
+          opened.length = 0
+          option.openInApp?.()
+          expect(opened, option.key).toEqual([openInWalletUrl(entry, PAGE, platform)])
+        }
       }
     }
   })
 
-  it('on a phone, gives a wallet that cannot open the page the catalogue error instead of an action', () => {
-    const book = { plain: { name: 'Plain Wallet', shortName: 'Plain Wallet', walletConnect: { sdks: ['sign_v2'] }, mobile: { native: 'plain://wc' } } }
-    const list = options({ platform: iphone, book }).filter((option) => !option.installed)
-    expect(list).toHaveLength(1)
-    expect(list[0]?.openInApp).toBeUndefined()
-    expect(list[0]?.error).toBeInstanceOf(InAppBrowserBaseNotFoundError)
-    expect(list[0]?.error?.message).toBe('No inAppBrowserBase found for Plain Wallet.')
+  it('on a phone, does not list a wallet that could only answer "No inAppBrowserBase found for …"', () => {
+    const book = {
+      plain: { name: 'Plain Wallet', shortName: 'Plain Wallet', walletConnect: { sdks: ['sign_v2'] } },
+      linked: { name: 'Linked Wallet', shortName: 'Linked Wallet', walletConnect: { sdks: ['sign_v2'] }, mobile: { native: 'linked://wc' } },
+    }
+    for (const platform of [iphone, android]) {
+      expect(options({ platform, book }).filter((option) => !option.installed && option.key in book).map((option) => option.key)).toEqual([])
+      expect(options({ platform, book }, withoutProjectId).filter((option) => !option.installed).map((option) => option.key)).toEqual([])
+    }
+    // The thirteen wallets that used to end there on Android.
+    const keys = options({ platform: android }).map((option) => option.key)
+    for (const key of ['binance', 'safe', 'onekey', 'core', 'cryptocom', 'zengo', 'coin98', 'ronin', 'subwallet', 'frontier', 'mathwallet', 'alphawallet']) {
+      expect(keys, key).not.toContain(key)
+    }
+    expect(options({ platform: android }).find((option) => option.key === 'tokenpocket')).toMatchObject({ opens: 'wallet-app', panel: 'walletconnect' })
+  })
+
+  it('on a computer without a project id, lists detected extensions, install links and the families that work, nothing over WalletConnect', () => {
+    const list = options({ announced: [announcement('Rabby', 'io.rabby')] }, withoutProjectId)
+    expect(list[0]).toMatchObject({ key: 'rabby', installed: true })
+    expect(list.some((option) => option.key === 'walletconnect')).toBe(false)
+    expect(list.some((option) => option.connector?.type === 'walletConnect')).toBe(false)
+    expect(list.some((option) => option.panel === 'walletconnect')).toBe(false)
+    for (const option of list.filter((row) => !row.installed)) expect(option.installUrl, option.key).toMatch(/^https:\/\//)
+    // Wallets with neither an extension nor a desktop app to install (Zengo, Safe) are not listed.
+    expect(list.map((option) => option.key)).not.toContain('zengo')
+    expect(list.map((option) => option.key)).toEqual(expect.arrayContaining(['metamask', 'coinbasesmartwallet']))
+  })
+
+  it('on a computer with a project id, every not-installed row has a QR view or an install link', () => {
+    for (const option of options({}).filter((row) => !row.installed)) {
+      expect(option.panel === 'walletconnect' || Boolean(option.installUrl), option.key).toBe(true)
+    }
   })
 
   it('inside a wallet\'s own browser, counts that wallet as installed before it has injected (no redirect loop)', () => {
@@ -162,13 +197,12 @@ describe('walletOptions over WalletConnect on a phone', () => {
     expect(rainbow?.panel).toBe('walletconnect')
   })
 
-  it('keeps in-app-browser wallets on their in-app path and gives wallets with neither the catalogue error', () => {
+  it('keeps in-app-browser wallets on their in-app path and pairs TokenPocket (an app link, no browser) with its app', () => {
     const { list, navigate } = phoneOptions(iphone, WC_URI)
     list.find((option) => option.key === 'metamask')?.openInApp?.()
     expect(navigate).toHaveBeenCalledWith(`https://metamask.app.link/dapp/${PAGE}`)
     const tokenpocket = list.find((option) => option.key === 'tokenpocket')
-    expect(tokenpocket?.openInApp).toBeUndefined()
-    expect(tokenpocket?.error?.message).toBe('No inAppBrowserBase found for TokenPocket.')
+    expect(tokenpocket).toMatchObject({ installed: false, panel: 'walletconnect', opens: 'wallet-app' })
   })
 })
 

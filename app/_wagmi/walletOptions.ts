@@ -1,13 +1,12 @@
 import type { Connector } from '@wagmi/core'
 import { openInWalletBrowser } from '@/connectors/injected/openInWalletBrowser'
-import type { ReachWallet } from '@/connectors/shared/family'
+import type { ReachWallet, WalletOpens } from '@/connectors/shared/family'
 import { familyOf, type FamilyListing, type FamilyPanelId } from '@/connectors/shared/lazyConnector'
-import { mapProviderError } from '@/connectors/shared/providerErrors'
-import type { SigilError } from '@/lib/errors/SigilError'
 import type { Platform } from '@/lib/platform/detectPlatform'
 import { walletBook } from '@/wallet-book'
 import { walletLogo } from '@/wallet-book/icons/walletLogo'
 import { openInWalletUrl } from '@/wallet-book/links/openInWalletUrl'
+import { phoneRoute } from '@/wallet-book/links/phoneRoute'
 import { listWallets } from '@/wallet-book/resolve/listWallets'
 import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
 import type { WalletBook } from '@/wallet-book/types'
@@ -22,12 +21,12 @@ export type WalletOption = {
   installed: boolean
   /** Set when the wallet can be connected here and now. */
   connector?: Connector | undefined
-  /** Desktop, not installed: the extension's store page. */
+  /** Desktop, not installed: the extension's store page (a tap on a row with nothing else opens it). */
   installUrl?: string | undefined
   /** Phone: opens the wallet (its in-app browser, or a WalletConnect deep link). Call it synchronously from the tap. */
   openInApp?: (() => void) | undefined
-  /** Phone, not installed, and the wallet cannot open this page (`No inAppBrowserBase found for {wallet}.`). */
-  error?: SigilError | undefined
+  /** Where `openInApp` leads: the wallet's own browser, or its app paired over WalletConnect. */
+  opens?: WalletOpens | undefined
   /** Tapping opens this family view in the dialog (QR code, embedded wallet) instead of connecting at once. */
   panel?: FamilyPanelId | undefined
   /** A listed family's few words ("Scan with your phone"), shown where a detected extension says "Installed". */
@@ -52,33 +51,41 @@ export type WalletOptionsParameters = {
  * Inside a wallet's own browser (user agent says so) that wallet counts as installed even before
  * it has injected its provider: its connector waits for the late injection, and offering "open in
  * app" there would send the user round in a loop (REFERENCE.md §2).
+ *
+ * No row is a dead end: a wallet that is not installed is listed only where its tap leads
+ * somewhere. On a phone: its app over WalletConnect (a family's `reach`) or its own browser
+ * (`phoneRoute`); a wallet that could only answer `No inAppBrowserBase found for {wallet}.` is not
+ * listed. On a computer: its phone app's QR code (WalletConnect) or its store page; a wallet with
+ * neither is not listed. Without a WalletConnect project id the family has no connectors, so no
+ * row that needs it appears (wallet-book/README.md "Every row leads somewhere").
  */
 export function walletOptions(parameters: WalletOptionsParameters): WalletOption[] {
   const { platform, connectors, getHref } = parameters
   const listings = listWallets({ announced: parameters.announced, win: parameters.win, book: parameters.book ?? walletBook, platform })
-  const options = listings.map((listing): WalletOption => {
+  const options = listings.flatMap((listing): WalletOption[] => {
     const connector = connectors.find((candidate) => candidate.id === listing.key)
     const insideThisWallet = platform?.inWalletBrowser === listing.key && connector !== undefined
     const base = { key: listing.key, name: listing.name, icon: listing.icon }
-    if (listing.installed || insideThisWallet) return { ...base, installed: true, connector }
+    if (listing.installed || insideThisWallet) return [{ ...base, installed: true, connector }]
 
     const entry = listing.entry
     // A family that can reach the wallet (WalletConnect: its phone app by QR code or deep link).
     for (const reach of parameters.reaches ?? []) {
       const reached = reach({ entry, key: listing.key, installUrl: listing.installUrl, connectors, platform, navigate: parameters.navigate })
-      if (reached) return { ...base, installed: false, ...reached }
+      if (reached) return [{ ...base, installed: false, ...reached }]
     }
-    if (platform?.isMobile && entry) {
+    if (platform?.isMobile) {
+      if (!entry || phoneRoute(entry, { walletConnect: false }) !== 'wallet-browser') return []
       try {
-        // Built now so a wallet that cannot be opened shows its error before the tap.
+        // Built now: a page address the wallet cannot take drops the row instead of failing the tap.
         openInWalletUrl(entry, getHref(), platform)
-      } catch (error) {
-        return { ...base, installed: false, error: mapProviderError(error, 'request') }
+      } catch {
+        return []
       }
       const navigate = parameters.navigate
-      return { ...base, installed: false, openInApp: () => void openInWalletBrowser(entry, getHref(), { platform, navigate }) }
+      return [{ ...base, installed: false, opens: 'wallet-browser', openInApp: () => void openInWalletBrowser(entry, getHref(), { platform, navigate }) }]
     }
-    return { ...base, installed: false, installUrl: listing.installUrl }
+    return listing.installUrl ? [{ ...base, installed: false, installUrl: listing.installUrl }] : []
   })
   // Stable: keeps listWallets' order inside each group; listed families follow the detected wallets.
   return [

@@ -1,7 +1,6 @@
 import type { Connector, CreateConnectorFn } from '@wagmi/core'
 import type { ComponentType } from 'react'
 import type { PublicConfig } from '@/lib/config/public'
-import type { SigilError } from '@/lib/errors/SigilError'
 import type { Platform } from '@/lib/platform/detectPlatform'
 import type { WalletBookEntry } from '@/wallet-book/types'
 
@@ -31,9 +30,14 @@ export type WalletReach = {
   panel?: string | undefined
   /** Phone: opens the wallet; called synchronously from the tap. */
   openInApp?: (() => void) | undefined
+  /** Where `openInApp` leads: the wallet's app (paired over WalletConnect) or its own browser. */
+  opens?: WalletOpens | undefined
   installUrl?: string | undefined
-  error?: SigilError | undefined
 }
+
+/** Where a phone's tap on a wallet that is not installed leads; the row's label says which. */
+export type WalletOpens = 'wallet-app' | 'wallet-browser'
+
 
 /** The wallet's row through this family, or undefined to leave the wallet to the next way. */
 export type ReachWallet = (parameters: ReachWalletParameters) => WalletReach | undefined

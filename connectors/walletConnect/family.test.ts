@@ -29,6 +29,14 @@ describe('the WalletConnect connectors', () => {
     expect(keys).not.toContain('coinbase')
   })
 
+  it('offers no connector at all without a project id (blank counts as none): nothing that could only fail', () => {
+    for (const walletConnectProjectId of ['', '  ']) {
+      const unconfigured = { ...publicConfig, walletConnectProjectId }
+      expect(walletConnectConnectors(unconfigured)).toEqual([])
+      expect(walletConnectWalletConnectors(unconfigured, Object.keys(walletBook))).toEqual([])
+    }
+  })
+
   it('makes per-wallet connectors for the keys asked, in their order, and none for a wallet without WalletConnect or an unknown key', () => {
     const ids = walletConnectWalletConnectors(publicConfig, ['rainbow', 'coinbase', 'metamask', 'no-such-wallet', '__proto__']).map(
       (create) => create({ chains: [mainnet], emitter: undefined as never } as never).id,

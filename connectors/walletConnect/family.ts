@@ -23,6 +23,15 @@ const hasStoredConnection = (persisted: { getSessionTopic(): string | undefined 
  */
 export type WalletConnectOptions = PublicConfig
 
+/**
+ * Without a project id WalletConnect cannot pair at all: the family then offers nothing (no QR row,
+ * no wallet reached through it) rather than rows that could only fail. A computer still lists the
+ * extensions, a phone the wallets that open the page in their own browser.
+ */
+export function hasWalletConnect(publicConfig: Pick<WalletConnectOptions, 'walletConnectProjectId'>): boolean {
+  return publicConfig.walletConnectProjectId.trim() !== ''
+}
+
 const loader = (publicConfig: WalletConnectOptions, wallet?: string) => () =>
   import('./walletConnect').then(({ walletConnect }) => walletConnect({ publicConfig, wallet }) as never)
 
@@ -33,6 +42,7 @@ const loader = (publicConfig: WalletConnectOptions, wallet?: string) => () =>
  * before the tap.
  */
 export function walletConnectConnectors(publicConfig: WalletConnectOptions): CreateConnectorFn[] {
+  if (!hasWalletConnect(publicConfig)) return []
   return [
     lazyConnector({
       id: walletConnectConnectorId(),
@@ -57,6 +67,7 @@ export function walletConnectConnectors(publicConfig: WalletConnectOptions): Cre
  * the injected index the first load already carries (no book data added).
  */
 export function walletConnectWalletConnectors(publicConfig: WalletConnectOptions, keys: readonly string[]): CreateConnectorFn[] {
+  if (!hasWalletConnect(publicConfig)) return []
   return keys.flatMap((key) => {
     const entry = entryForKey(injectedIndex, key)
     if (!entry?.walletConnect || entry.filterFromWalletConnect) return []

@@ -55,7 +55,7 @@ describe('walletConnectProviderOptions', () => {
       walletConnectProviderOptions({ publicConfig: { ...publicConfig, walletConnectProjectId: '' } })
     } catch (error) {
       expect((error as WalletConnectNotConfiguredError).code).toBe('walletconnect_not_configured')
-      expect((error as Error).message).toBe('WalletConnect is not set up on this site (no project id). Other wallets still work.')
+      expect((error as Error).message).toBe('WalletConnect is not available on this site. Other wallets still work.')
     }
   })
 })

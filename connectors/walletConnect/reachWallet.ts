@@ -1,6 +1,7 @@
 import type { Connector } from '@wagmi/core'
 import type { Platform } from '@/lib/platform/detectPlatform'
 import type { DeepLinkPreference } from '@/wallet-book/links/walletLinkBase'
+import { phoneRoute } from '@/wallet-book/links/phoneRoute'
 import { walletConnectDeepLink } from '@/wallet-book/links/walletConnectDeepLink'
 import type { WalletBookEntry } from '@/wallet-book/types'
 import type { ReachWalletParameters, WalletReach } from '../shared/family'
@@ -31,19 +32,26 @@ function openOverWalletConnect(entry: WalletBookEntry, connector: Connector, pla
 
 /**
  * A book wallet that is not installed, reached through its WalletConnect connector (the book lists
- * it with WalletConnect, not filtered out):
- * - on a phone, a wallet used by redirect (REFERENCE.md §1): its deep link with the pairing URI,
- *   then the WalletConnect view with the store link, QR code and copy link in case the app is missing;
+ * it with WalletConnect, not filtered out; the connector exists only where the deployment has a
+ * project id):
+ * - on a phone, where `phoneRoute` sends the wallet to its app: its own link with the pairing URI,
+ *   then the WalletConnect view with the store link, QR code and copy link in case the app is
+ *   missing. A wallet with a browser of its own and not used by redirect is left to that browser;
+ *   a wallet with neither is not offered (the dialog drops its row);
  * - on a desktop: the wallet's phone app over WalletConnect (QR code), beside its extension's store page.
- * Anything else (a phone wallet with an in-app browser) is left to the wallet's own browser.
  */
 export function reachWalletOverWalletConnect(parameters: ReachWalletParameters): WalletReach | undefined {
   const { entry, platform, navigate } = parameters
   const connector = parameters.connectors.find((candidate) => candidate.id === walletConnectConnectorId(parameters.key))
   if (!connector) return undefined
   if (platform?.isMobile) {
-    if (!entry || entry.mobileExperience !== 'redirect') return undefined
-    return { connector, panel: WALLETCONNECT_PANEL, openInApp: () => openOverWalletConnect(entry, connector, platform, navigate) }
+    if (!entry || phoneRoute(entry, { walletConnect: true }) !== 'wallet-app') return undefined
+    return {
+      connector,
+      panel: WALLETCONNECT_PANEL,
+      opens: 'wallet-app',
+      openInApp: () => openOverWalletConnect(entry, connector, platform, navigate),
+    }
   }
   return { connector, panel: WALLETCONNECT_PANEL, installUrl: parameters.installUrl }
 }

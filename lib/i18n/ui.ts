@@ -16,6 +16,12 @@ export const ui = {
   'connect.install': 'Install',
   'connect.installLabel': 'Install {wallet} (opens in a new tab)',
   'connect.openInApp': 'Open in app',
+  // Where a phone's wallet row leads (the wallet's own browser, or its app over WalletConnect); then,
+  // under next dev only, the operator's line when WalletConnect has no project id.
+  'connect.openInBrowser': "Open in {wallet}'s browser",
+  'connect.connectWithApp': 'Connect with the {wallet} app',
+  'connect.dev.walletConnectOff': 'Development only: wallets that pair over WalletConnect are hidden. Set WALLETCONNECT_PROJECT_ID to offer them (README, “WalletConnect project id”).',
+  'connect.dev.walletConnectOffLink': 'Get a project id',
   'connect.preparing': 'Getting ready…',
   // What a listed family is, in a few words, where an extension row says "Installed".
   'connect.tagline.walletConnect': 'Scan with your phone',

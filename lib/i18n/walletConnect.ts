@@ -8,7 +8,7 @@ import { format } from './format'
  */
 export const walletConnect = {
   errors: {
-    walletconnect_not_configured: 'WalletConnect is not set up on this site (no project id). Other wallets still work.',
+    walletconnect_not_configured: 'WalletConnect is not available on this site. Other wallets still work.',
     walletconnect_pairing_expired: 'The QR code expired {attempts} times without a wallet connecting. Try again for a new code.',
   },
   ui: {

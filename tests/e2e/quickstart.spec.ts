@@ -90,6 +90,9 @@ test('the README’s first command, on a clean copy, serves a page whose "Connec
     await page.waitForTimeout(1_000)
     await expect(dialog).toBeVisible()
     await expect(dialog.locator('[data-testid^="wallet-option-"]').first()).toBeVisible()
+    // The quick start has no WalletConnect project id: its rows are hidden, and one line says how to add them.
+    await expect(dialog.getByTestId('wallet-option-walletconnect')).toHaveCount(0)
+    await expect(dialog.getByTestId('walletconnect-off-notice')).toContainText('WALLETCONNECT_PROJECT_ID')
     await snap('quickstart-dev-dialog-open')
   } finally {
     try {

@@ -283,7 +283,7 @@ test.describe('desktop: QR code', () => {
     expect(await readPersisted(page, 'walletconnect')).toEqual({ activeAccount: null, sessionTopic: null, switchedNetwork: null, currentChain: null })
   })
 
-  test('a wallet that rejects the proposal: "Connection rejected. Please try again." and a fresh QR code that connects', async ({
+  test('a wallet that rejects the proposal: "Connection rejected. Please try again." with Try again and no live QR code; Try again shows a fresh one that connects', async ({
     page,
     wcServer,
     wcWallet,
@@ -299,14 +299,19 @@ test.describe('desktop: QR code', () => {
     await expect(error).toHaveAttribute('role', 'alert')
     await expect(error).toHaveAttribute('data-code', 'connection_rejected')
     await expect(page.getByTestId('connect-retry')).toBeVisible()
-    const qr = page.getByTestId('wc-qr')
-    await expect(qr).toHaveAttribute('data-uri', /^wc:/)
-    const fresh = (await qr.getAttribute('data-uri'))!
-    expect(fresh).not.toBe(first)
+    // Nothing live beside the error: no QR code a wallet could still scan, no spinner.
+    await expect(page.getByTestId('wc-qr')).toHaveCount(0)
+    await expect(page.getByTestId('connect-dialog').locator('.spinner')).toHaveCount(0)
     await snap('wc-rejected')
     await expectAccessible({ include: '[data-testid="connect-dialog"]', label: 'WalletConnect rejection' })
 
     wcWallet.set({ rejectProposals: false })
+    await page.getByTestId('connect-retry').click()
+    await expect(error).toHaveCount(0)
+    const qr = page.getByTestId('wc-qr')
+    await expect(qr).toHaveAttribute('data-uri', /^wc:/)
+    const fresh = (await qr.getAttribute('data-uri'))!
+    expect(fresh).not.toBe(first)
     await wcWallet.pair(fresh)
     await expect(page.getByTestId('account-address')).toHaveText(shortened(wcWallet.address))
   })
@@ -401,14 +406,20 @@ test.describe('an iPhone without wallets installed', () => {
     expect(navigations).toContain(`rainbow://wc?sessionTopic=${await topic}`)
   })
 
-  test('a wallet without an in-app browser base or WalletConnect redirect shows "No inAppBrowserBase found for TokenPocket."', async ({
+  test('TokenPocket (an app link, no browser of its own) reads "Connect with the TokenPocket app" and opens tpoutside://wc with the URI, never "No inAppBrowserBase found"', async ({
     page,
     wcServer,
+    relay,
   }) => {
     await page.goto(wcServer.baseURL)
-    await page.getByTestId('connect-button').tap()
-    await page.getByTestId('wallet-option-tokenpocket').tap()
-    await expect(page.getByTestId('connect-error')).toHaveText(en.errors.in_app_browser_base_not_found.replace('{wallet}', 'TokenPocket'))
+    const navigations = await watchNavigations(page)
+    await openDialogAndWaitForWarmUp(page, relay)
+    const row = page.getByTestId('connect-dialog').getByTestId('wallet-option-tokenpocket')
+    await expect(row.locator('.wallet-status')).toHaveText(en.ui['connect.connectWithApp'].replace('{wallet}', 'TokenPocket'))
+    await expect(row).not.toHaveAttribute('data-preparing', 'true')
+    await row.tap({ noWaitAfter: true })
+    await expect.poll(() => navigations.find((url) => url.startsWith('tpoutside://'))).toMatch(/^tpoutside:\/\/wc\?uri=wc%3A/)
+    await expect(page.getByTestId('connect-error')).toHaveCount(0)
   })
 })
 

@@ -7,23 +7,24 @@ const entry = (key: string) => walletBook[key] as WalletBookEntry
 
 describe('isReachableOnMobile', () => {
   it('reaches wallets with an in-app browser or a browse link', () => {
-    expect(isReachableOnMobile(entry('metamask'), 'ios')).toBe(true)
-    expect(isReachableOnMobile(entry('phantom'), 'ios')).toBe(true)
-    expect(isReachableOnMobile(entry('coinbase'), 'android')).toBe(true)
+    expect(isReachableOnMobile(entry('metamask'))).toBe(true)
+    expect(isReachableOnMobile(entry('phantom'))).toBe(true)
+    expect(isReachableOnMobile(entry('coinbase'))).toBe(true)
   })
 
-  it('reaches WalletConnect wallets that have an app link', () => {
-    expect(isReachableOnMobile(entry('zerion'), 'ios')).toBe(true)
+  it('reaches WalletConnect wallets that have an app link of their own', () => {
+    expect(isReachableOnMobile(entry('zerion'))).toBe(true)
+    expect(isReachableOnMobile(entry('tokenpocket'))).toBe(true)
   })
 
   it('does not reach extension-only wallets', () => {
-    expect(isReachableOnMobile(entry('rabby'), 'ios')).toBe(false)
-    expect(isReachableOnMobile(entry('rabby'), 'android')).toBe(false)
+    expect(isReachableOnMobile(entry('rabby'))).toBe(false)
   })
 
-  it('reaches a WalletConnect wallet without links on Android only (the raw wc: URI)', () => {
+  it('does not reach a WalletConnect wallet without a link of its own, on any phone (Binance Wallet, Zengo)', () => {
     const linkless: WalletBookEntry = { name: 'L', shortName: 'L', walletConnect: { sdks: ['sign_v2'] } }
-    expect(isReachableOnMobile(linkless, 'android')).toBe(true)
-    expect(isReachableOnMobile(linkless, 'ios')).toBe(false)
+    expect(isReachableOnMobile(linkless)).toBe(false)
+    expect(isReachableOnMobile(entry('binance'))).toBe(false)
+    expect(isReachableOnMobile(entry('zengo'))).toBe(false)
   })
 })

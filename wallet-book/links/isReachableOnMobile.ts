@@ -1,14 +1,12 @@
-import type { OperatingSystem } from '@/lib/platform/detectPlatform'
 import type { WalletBookEntry } from '../types'
+import { phoneRoute } from './phoneRoute'
 
 /**
- * Whether a phone user without the wallet injected can get to it from this page: by opening the
- * page in the wallet's browser (in-app browser base or browse link), or over WalletConnect with a
- * link to the app (on Android the raw `wc:` URI is enough; the system offers it to the app).
+ * Whether a phone user without the wallet injected could get to it from this page at all, where
+ * the deployment pairs over WalletConnect: `phoneRoute` finds a way (the wallet's browser, or its
+ * app by its own link). The wallet list drops the others; the connect dialog then also drops the
+ * wallets that need WalletConnect when the deployment has none.
  */
-export function isReachableOnMobile(entry: WalletBookEntry, os: OperatingSystem): boolean {
-  const mobile = entry.mobile
-  if (mobile?.inAppBrowser || mobile?.browseLink?.universal || mobile?.browseLink?.native) return true
-  if (!entry.walletConnect) return false
-  return os === 'android' || Boolean(mobile?.native || mobile?.universal)
+export function isReachableOnMobile(entry: WalletBookEntry): boolean {
+  return phoneRoute(entry, { walletConnect: true }) !== undefined
 }

@@ -39,7 +39,7 @@ const genericIcon = monogramIcon('W', '#6B7280')
  *    in book order; a wallet found both ways is listed once, as its announcement;
  * 3. a `window.ethereum` that no entry claims, as the generic "Browser wallet";
  * 4. the book's other wallets, not installed, in book order, without `showOnlyIfInstalled` ones;
- *    on a phone only those reachable from here (in-app browser, browse link or WalletConnect).
+ *    on a phone only those reachable from here (`phoneRoute`: the wallet's browser, or its app by its own link).
  */
 export function listWallets({ announced = [], win, book = walletBook, platform }: ListWalletsParameters = {}): WalletListing[] {
   const listings: WalletListing[] = []
@@ -81,7 +81,7 @@ export function listWallets({ announced = [], win, book = walletBook, platform }
   // 4. The rest of the book.
   for (const [key, entry] of entries) {
     if (usedKeys.has(key) || entry.showOnlyIfInstalled) continue
-    if (platform?.isMobile && !isReachableOnMobile(entry, platform.os)) continue
+    if (platform?.isMobile && !isReachableOnMobile(entry)) continue
     add({
       key,
       name: entry.name,

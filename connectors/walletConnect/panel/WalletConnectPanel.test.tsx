@@ -86,22 +86,30 @@ afterEach(() => {
 })
 
 describe('WalletConnectPanel', () => {
-  it('after a wallet’s rejection starts one fresh pairing by itself, never a loop, and shows the coded error', async () => {
+  it('after a wallet’s rejection shows the coded error and "Try again", and no live QR code beside it; "Try again" shows a fresh one', async () => {
     const pairing = createPairingState()
-    const setup = scripted({ pairing, outcomes: [walletRejects, walletRejects, walletRejects] })
+    const setup = scripted({ pairing, outcomes: [walletRejects] })
     renderPanel(setup)
+    act(() => pairing.set({ status: 'pairing', uri: URI, attempt: 1 }))
+    expect(screen.getByTestId('wc-qr')).toBeTruthy()
     await settle()
     await settle()
-    // The view's attempt + one automatic restart; the second rejection waits for the user.
-    expect(setup.calls.connect).toBe(2)
+    // No restart behind the user's back: the error waits for them.
+    expect(setup.calls.connect).toBe(1)
     const error = screen.getByTestId('connect-error')
     expect(error.textContent).toBe(en.errors.connection_rejected)
     expect(error.getAttribute('data-code')).toBe('connection_rejected')
-    // A user's "Try again" is a new action: it may restart once more after a rejection.
+    expect(screen.getByTestId('connect-retry').textContent).toBe('Try again')
+    expect(screen.queryByTestId('wc-qr')).toBeNull()
+    expect(screen.queryByTestId('wc-status')).toBeNull()
+    expect(document.querySelector('.spinner')).toBeNull()
     fireEvent.click(screen.getByTestId('connect-retry'))
+    const fresh = URI.replace('c3'.repeat(32), 'd4'.repeat(32))
+    act(() => pairing.set({ status: 'pairing', uri: fresh, attempt: 1 }))
     await settle()
-    await settle()
-    expect(setup.calls.connect).toBe(4)
+    expect(setup.calls.connect).toBe(2)
+    expect(screen.queryByTestId('connect-error')).toBeNull()
+    expect(screen.getByTestId('wc-qr').getAttribute('data-uri')).toBe(fresh)
   })
 
   it('any other failure (relay refusal, chunk load) shows the error and "Try again" without restarting', async () => {

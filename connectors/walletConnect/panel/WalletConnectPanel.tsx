@@ -7,7 +7,6 @@ import { familyOf } from '@/connectors/shared/lazyConnector'
 import { mapProviderError } from '@/connectors/shared/providerErrors'
 import { openWalletLink } from '@/connectors/walletConnect/openWalletLink'
 import { createPairingState, type PairingSnapshot, type PairingState } from '@/connectors/walletConnect/pairingState'
-import { isWalletRejection } from '@/connectors/walletConnect/pairingErrors'
 import type { SigilError } from '@/lib/errors/SigilError'
 import { useFamilyT } from '@/lib/i18n/useT'
 import { walletConnect } from '@/lib/i18n/walletConnect'
@@ -48,7 +47,6 @@ export function WalletConnectPanel({ option, isMobile, onConnected, onBack }: Fa
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle')
   const attempt = useRef(0)
   const connected = useRef(false)
-  const autoRestarted = useRef(false)
   // Rendered only in the browser (the dialog loads with ssr: false).
   const platform = useMemo(
     () => detectPlatform({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints, vendor: navigator.vendor }),
@@ -63,16 +61,14 @@ export function WalletConnectPanel({ option, isMobile, onConnected, onBack }: Fa
   const storeLink = entry && isMobile ? installUrl(entry, platform) : undefined
 
   /**
-   * One connection attempt. `automatic`: the restart after a wallet's rejection, allowed once per
-   * user action (opening the view, a retry tap) so a wallet that keeps rejecting cannot loop.
+   * One connection attempt. A failure, the wallet's own rejection included, shows its message with
+   * "Try again" and nothing live beside it: no QR code that a wallet could still scan while the page
+   * says the attempt failed. "Try again" starts a fresh pairing and shows its QR code.
    */
-  async function start(options: { automatic?: boolean } = {}) {
+  async function start() {
     if (!connector) return
     const id = ++attempt.current
-    if (!options.automatic) {
-      autoRestarted.current = false
-      setError(undefined)
-    }
+    setError(undefined)
     try {
       await connect(config, { connector })
       if (id !== attempt.current) return
@@ -80,16 +76,7 @@ export function WalletConnectPanel({ option, isMobile, onConnected, onBack }: Fa
       onConnected()
     } catch (failure) {
       if (id !== attempt.current) return
-      const mapped = mapProviderError(failure, 'connect')
-      setError(mapped)
-      // After the wallet's own rejection the provider was re-initialised: show a fresh QR code at
-      // once, with the message above it (REFERENCE.md §1). Only then: every other failure (chunk
-      // load, SDK init, relay refusal) also maps to a ConnectionRejectedError and would fail again
-      // at once, so it waits for the user's "Try again".
-      if (isWalletRejection(mapped) && !autoRestarted.current) {
-        autoRestarted.current = true
-        void start({ automatic: true })
-      }
+      setError(mapProviderError(failure, 'connect'))
     }
   }
 
@@ -126,20 +113,16 @@ export function WalletConnectPanel({ option, isMobile, onConnected, onBack }: Fa
         {tWalletConnect('wc.title', { wallet: walletName })}
       </h3>
 
-      {error && (
+      {error ? (
         <div className="dialog-state">
           <p role="alert" className="error-text" data-testid="connect-error" data-code={error.code}>
             {error.message}
           </p>
-          {!exhausted && (
-            <button type="button" className="button" data-testid="connect-retry" onClick={() => void start()}>
-              {tWalletConnect('wc.tryAgain')}
-            </button>
-          )}
+          <button type="button" className="button primary" data-testid="connect-retry" onClick={() => void start()}>
+            {tWalletConnect('wc.tryAgain')}
+          </button>
         </div>
-      )}
-
-      {exhausted ? (
+      ) : exhausted ? (
         <button type="button" className="button primary" data-testid="wc-try-again" onClick={() => void start()}>
           {tWalletConnect('wc.tryAgain')}
         </button>

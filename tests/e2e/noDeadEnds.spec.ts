@@ -1,0 +1,273 @@
+import type { BrowserContext, Locator, Page } from '@playwright/test'
+import { ui } from '@/lib/i18n/ui'
+import { walletBook } from '@/wallet-book'
+import { installUrl } from '@/wallet-book/links/installUrl'
+import { phoneRoute } from '@/wallet-book/links/phoneRoute'
+import type { WalletBookEntry } from '@/wallet-book/types'
+import type { NetworkGuard } from '../fixtures/networkGuard'
+import { ANDROID_CHROME, IPHONE_SAFARI, phoneContext } from '../fixtures/userAgents'
+import { answerVerifyLocally, expect as baseExpect, test } from './walletConnectFixtures'
+
+/**
+ * No dead ends (issue 26): every wallet of the book × {Android Chrome, iPhone Safari, desktop} ×
+ * {WalletConnect configured, not configured}. Each row is absent, or its tap leads to a link (the
+ * wallet's browser or app, a store page), a QR code or a connection: never to an error, never to a
+ * spinner beside one. One app server per configuration (the worker's two), one page for the
+ * desktop list; a phone gets a fresh page after each tap, because a tap leaves for the wallet's link
+ * and this Chromium's "Open xdg-open?" prompt, raised by a custom scheme, holds every later touch.
+ */
+
+// Many rows, each a real tap: a pairing over the loopback relay, or a page load on a phone.
+const expect = baseExpect.configure({ timeout: 15_000 })
+test.describe.configure({ timeout: 300_000 })
+
+/** WalletConnect's Verify frame (answered locally), not a place a row leads to. */
+const VERIFY_URL = 'https://verify.walletconnect.org/'
+
+type Deployment = 'configured' | 'unconfigured'
+const deployments: readonly Deployment[] = ['configured', 'unconfigured']
+
+const bookKeys = Object.keys(walletBook)
+const entry = (key: string) => walletBook[key] as WalletBookEntry
+
+/**
+ * The prefixes of every link the book's rows may open (wallet links, browse links, store pages):
+ * the only non-loopback addresses these taps may ask for. Each is intercepted, never reached.
+ */
+function isWalletLink(url: string): boolean {
+  if (!/^https?:/.test(url)) return !url.startsWith('data:') && !url.startsWith('blob:')
+  const host = new URL(url).host
+  const hosts = new Set<string>(['apps.apple.com', 'play.google.com', 'chromewebstore.google.com'])
+  for (const wallet of Object.values(walletBook)) {
+    const links = [
+      wallet.mobile?.inAppBrowser,
+      wallet.mobile?.universal,
+      wallet.mobile?.browseLink?.universal,
+      wallet.desktop?.extensionUrl,
+      wallet.desktop?.appUrl,
+      wallet.desktop?.universal,
+    ]
+    for (const link of links) if (link) hosts.add(new URL(link.replaceAll(/\{[a-z]+\}/g, 'x')).host)
+  }
+  return hosts.has(host)
+}
+
+/** Every navigation the page asks for, custom schemes included (they never become requests). */
+async function watchNavigations(page: Page): Promise<string[]> {
+  const urls: string[] = []
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Page.enable')
+  cdp.on('Page.frameRequestedNavigation', (event: { url: string }) => urls.push(event.url))
+  return urls
+}
+
+function baseURLOf(deployment: Deployment, servers: { wcServer: { baseURL: string }; app: { baseURL: string } }): string {
+  return deployment === 'configured' ? servers.wcServer.baseURL : servers.app.baseURL
+}
+
+async function openDialog(page: Page, tap: boolean): Promise<Locator> {
+  const button = page.getByTestId('connect-button')
+  if (tap) await button.tap()
+  else await button.click()
+  const dialog = page.getByTestId('connect-dialog')
+  await expect(dialog).toBeVisible()
+  // The book's rows come with the dialog's chunk; MetaMask opens in its browser or installs everywhere.
+  await expect(dialog.getByTestId('wallet-option-metamask')).toBeVisible()
+  return dialog
+}
+
+/** A screenshot once the first book logo has loaded (the rows' images load lazily). */
+async function snapList(snap: (name: string, page?: Page) => Promise<void>, name: string, dialog: Locator, page?: Page) {
+  const logo = dialog.getByTestId('wallet-option-metamask').locator('img')
+  await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), { timeout: 60_000 }).toBe(true)
+  await snap(name, page)
+}
+
+/** The book wallets the dialog lists, by key. */
+async function listedBookKeys(dialog: Locator): Promise<string[]> {
+  const ids = await dialog.locator('[data-testid^="wallet-option-"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-testid') ?? ''))
+  return ids.map((id) => id.slice('wallet-option-'.length)).filter((key) => bookKeys.includes(key))
+}
+
+/** No error anywhere in the dialog, and no "Try again". */
+async function expectNoError(dialog: Locator, key: string) {
+  await expect(dialog.getByTestId('connect-error'), key).toHaveCount(0)
+  await expect(dialog.getByTestId('connect-retry'), key).toHaveCount(0)
+  await expect(dialog.getByText(/no project id|No inAppBrowserBase/i), key).toHaveCount(0)
+}
+
+/** The families' rows: WalletConnect's only where it works; the Coinbase Smart Wallet and email always. */
+async function expectFamilyRows(dialog: Locator, deployment: Deployment) {
+  await expect(dialog.getByTestId('wallet-option-walletconnect')).toHaveCount(deployment === 'configured' ? 1 : 0)
+  await expect(dialog.getByTestId('wallet-option-coinbasesmartwallet')).toBeVisible()
+  await expect(dialog.getByTestId('wallet-option-embedded')).toBeVisible()
+  // Operator's words stay out of a production build's dialog.
+  await expect(dialog.getByTestId('walletconnect-off-notice')).toHaveCount(0)
+}
+
+test('under next dev without a project id, one plain line tells the operator how to offer the WalletConnect wallets', { tag: '@dev' }, async ({
+  page,
+  app,
+  serverMode,
+  snap,
+}) => {
+  await page.goto(app.baseURL)
+  const dialog = await openDialog(page, false)
+  const notice = dialog.getByTestId('walletconnect-off-notice')
+  if (serverMode === 'dev') {
+    await expect(notice).toHaveText(`${ui['connect.dev.walletConnectOff']} ${ui['connect.dev.walletConnectOffLink']}`)
+    await expect(notice.getByRole('link')).toHaveAttribute('href', 'https://cloud.reown.com')
+    await snapList(snap, 'no-dead-ends-dev-no-project-id', dialog)
+  } else {
+    await expect(notice).toHaveCount(0)
+  }
+  await expect(dialog.getByTestId('wallet-option-walletconnect')).toHaveCount(0)
+})
+
+test.describe('desktop', () => {
+  for (const deployment of deployments) {
+    test(`WalletConnect ${deployment}: every book wallet's row opens its QR code or its store page, or is not listed`, async ({
+      page,
+      context,
+      app,
+      wcServer,
+      networkGuard,
+      snap,
+    }) => {
+      networkGuard.allow(isWalletLink)
+      await page.goto(baseURLOf(deployment, { app, wcServer }))
+      const dialog = await openDialog(page, false)
+      await expectFamilyRows(dialog, deployment)
+      const platform = { os: 'linux', isMobile: false, browser: 'chrome' } as const
+      const expected = bookKeys.filter((key) => {
+        const wallet = entry(key)
+        if (wallet.showOnlyIfInstalled) return false
+        const overWalletConnect = deployment === 'configured' && wallet.walletConnect !== undefined && !wallet.filterFromWalletConnect
+        return overWalletConnect || installUrl(wallet, platform) !== undefined
+      })
+      const listed = await listedBookKeys(dialog)
+      expect(listed).toEqual(expected)
+      await snapList(snap, deployment === 'unconfigured' ? 'no-dead-ends-desktop-no-project-id' : 'no-dead-ends-desktop', dialog)
+
+      for (const key of listed) {
+        const row = dialog.getByTestId(`wallet-option-${key}`)
+        const store = installUrl(entry(key), platform)
+        if (await dialog.getByTestId(`wallet-install-${key}`).count()) {
+          await expect(dialog.getByTestId(`wallet-install-${key}`), key).toHaveAttribute('href', store!)
+        }
+        const walletConnect = deployment === 'configured' && entry(key).walletConnect !== undefined && !entry(key).filterFromWalletConnect
+        if (walletConnect) {
+          await row.click()
+          await expect(page.getByTestId('wc-qr'), key).toHaveAttribute('data-uri', /^wc:[0-9a-f]{64}@2\?/)
+          await expectNoError(dialog, key)
+          await page.getByTestId('wc-back').click()
+          await expect(row).toBeVisible()
+        } else {
+          // The row itself leads where its "Install" link does: the store page, in a new tab.
+          const opened = context.waitForEvent('request', (request) => request.url() === store)
+          const popup = context.waitForEvent('page')
+          await row.click()
+          await opened
+          await (await popup).close()
+          await expectNoError(dialog, key)
+          await expect(row).toBeVisible()
+        }
+      }
+    })
+  }
+})
+
+/**
+ * A phone: taps every listed book wallet, each on a fresh page (a tap leaves for the wallet), and
+ * expects a link to the wallet (its browser or its app: the navigation the tap asked for) or the
+ * WalletConnect view's QR code, and no error.
+ */
+async function tapEveryRow(options: {
+  context: BrowserContext
+  baseURL: string
+  deployment: Deployment
+  networkGuard: NetworkGuard
+  snap: (name: string, page?: Page) => Promise<void>
+  name: string
+}) {
+  const { context, baseURL, deployment, networkGuard } = options
+  networkGuard.allow(isWalletLink)
+  const walletConnect = deployment === 'configured'
+
+  const first = await context.newPage()
+  await answerVerifyLocally(first)
+  await first.goto(baseURL)
+  const dialog = await openDialog(first, true)
+  await expectFamilyRows(dialog, deployment)
+  const expected = bookKeys.filter((key) => !entry(key).showOnlyIfInstalled && phoneRoute(entry(key), { walletConnect }) !== undefined)
+  const listed = await listedBookKeys(dialog)
+  expect(listed).toEqual(expected)
+  for (const key of listed) {
+    const route = phoneRoute(entry(key), { walletConnect })
+    const row = dialog.getByTestId(`wallet-option-${key}`)
+    await expect(row, key).toHaveAttribute('data-opens', route!)
+    const label = route === 'wallet-app' ? ui['connect.connectWithApp'] : ui['connect.openInBrowser']
+    await expect(row.locator('.wallet-status'), key).toHaveText(label.replace('{wallet}', entry(key).name))
+  }
+  await expect(dialog.getByText(ui['connect.openInApp'], { exact: true })).toHaveCount(0)
+  await snapList(options.snap, `no-dead-ends-${options.name}-${deployment}`, dialog, first)
+  await first.close()
+
+  for (const key of listed) {
+    const page = await context.newPage()
+    await answerVerifyLocally(page)
+    const navigations = await watchNavigations(page)
+    await page.goto(baseURL)
+    const list = await openDialog(page, true)
+    const row = list.getByTestId(`wallet-option-${key}`)
+    // A row whose app link needs the pairing URI takes taps once the URI is there (the warm-up).
+    await expect(row, key).not.toHaveAttribute('data-preparing', 'true')
+    const started = navigations.length
+    // A tap that starts a navigation to a wallet's scheme never sees it commit: not waiting for it.
+    await row.tap({ noWaitAfter: true })
+    const left = () => navigations.slice(started).find((url) => !url.startsWith(baseURL) && !url.startsWith(VERIFY_URL))
+    if (phoneRoute(entry(key), { walletConnect }) === 'wallet-browser') {
+      await expect.poll(left, { message: key }).toBeDefined()
+      expect(left(), key).toMatch(/^(https:\/\/|[a-z0-9]+:\/\/)/)
+    } else {
+      // Its app, by its link with the pairing URI, or (the URI not ready at the tap) the QR view.
+      await expect
+        .poll(async () => left() ?? ((await page.getByTestId('wc-qr').count()) > 0 ? 'qr' : undefined), { message: key })
+        .toBeDefined()
+      const link = left()
+      if (link) expect(link, key).toMatch(/^wc:|uri=wc%3A/)
+      if (!link?.startsWith('https:')) await expectNoError(page.getByTestId('connect-dialog'), key)
+    }
+    await page.close()
+  }
+}
+
+test.describe('an Android phone (Chrome)', () => {
+  test.use(phoneContext(ANDROID_CHROME))
+  for (const deployment of deployments) {
+    test(`WalletConnect ${deployment}: every listed book wallet opens its browser or its app; none answers with an error`, async ({
+      context,
+      app,
+      wcServer,
+      networkGuard,
+      snap,
+    }) => {
+      await tapEveryRow({ context, baseURL: baseURLOf(deployment, { app, wcServer }), deployment, networkGuard, snap, name: 'android' })
+    })
+  }
+})
+
+test.describe('an iPhone (Safari)', () => {
+  test.use(phoneContext(IPHONE_SAFARI))
+  for (const deployment of deployments) {
+    test(`WalletConnect ${deployment}: every listed book wallet opens its browser or its app; none answers with an error`, async ({
+      context,
+      app,
+      wcServer,
+      networkGuard,
+      snap,
+    }) => {
+      await tapEveryRow({ context, baseURL: baseURLOf(deployment, { app, wcServer }), deployment, networkGuard, snap, name: 'iphone' })
+    })
+  }
+})
