@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server'
+import { isOpenerCheck } from '@/lib/http/openerCheck'
 import { guardRequest } from '@/lib/http/requestGuard'
 
 /**
@@ -6,13 +7,19 @@ import { guardRequest } from '@/lib/http/requestGuard'
  * 1. refuses state-changing API requests from other sites (lib/http/checkRequestOrigin.ts);
  * 2. routes by host: the embedded wallet's vault origin gets its page, script and API, nothing else;
  *    the app's hosts never get those (lib/http/vaultRouting.ts);
- * 3. sets the security headers, with a Content-Security-Policy whose nonce is new for every
+ * 3. answers the page's own `HEAD` probe (the Coinbase SDK's opener check) with the headers alone,
+ *    without rendering the page (lib/http/openerCheck.ts);
+ * 4. sets the security headers, with a Content-Security-Policy whose nonce is new for every
  *    response and whose hosts come from this deployment's configuration (lib/http/securityHeaders.ts).
  * The sign-in routes do both themselves (`guardedRoute`, lib/http/requestGuard.ts) and are left out.
  */
 export function proxy(request: NextRequest): NextResponse {
   const { headers, refusal, route } = guardRequest(request)
   if (refusal) return new NextResponse(refusal.body, { status: refusal.status, headers: refusal.headers })
+  // The same headers a render would send (the SDK reads Cross-Origin-Opener-Policy), no body, no render.
+  if (route.kind === 'app' && isOpenerCheck({ method: request.method, pathname: request.nextUrl.pathname, headers: request.headers })) {
+    return new NextResponse(null, { status: 204, headers: { ...headers, 'cache-control': 'no-store' } })
+  }
 
   // Next reads the nonce from the *request's* Content-Security-Policy header while rendering and
   // stamps it on its own scripts (next/dist/server/app-render/get-script-nonce-from-header.js). It

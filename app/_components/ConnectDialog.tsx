@@ -188,11 +188,11 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
   }
 
   /**
-   * A row whose family connects from inside the tap (a popup: the Coinbase Smart Wallet; on a phone,
-   * a deep link that needs its URI) is not tappable until the family is ready: a tap before would open
-   * the popup after an await, which Safari blocks — and the SDK's own "Popup was blocked" retry cannot
-   * be reached behind this modal. A row that opens a family view (the QR code) shows its own progress
-   * there, so on a computer it is never held back.
+   * A row whose family connects from inside the tap (on a phone, a deep link that needs its URI) is
+   * not tappable until the family is ready: a tap before would act after an await, which Safari
+   * blocks. A family that can act in the tap before it loaded (the Coinbase Smart Wallet opens its
+   * popup's window at once) is always ready. A row that opens a family view (the QR code) shows its
+   * own progress there, so on a computer it is never held back.
    */
   // The embedded wallet's row, for the help panel's "create one" link (absent if the page has none).
   const embeddedOption = options.find((option) => option.panel === 'embedded')

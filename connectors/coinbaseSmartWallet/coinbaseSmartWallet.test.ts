@@ -3,13 +3,14 @@ import { http, numberToHex, stringToHex, type Address } from 'viem'
 import { mainnet } from 'viem/chains'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { base, baseSepolia } from '@/lib/chains'
-import { ConnectionRejectedError, UserRejectedError } from '@/lib/errors/wallet'
+import { ConnectionRejectedError, RequestTimeoutError, UserRejectedError } from '@/lib/errors/wallet'
 import { coinbaseSmartWallet as catalogue } from '@/lib/i18n/coinbaseSmartWallet'
 import { signPersonalMessage } from '@/app/_wagmi/signPersonalMessage'
 import { connectionEvents, type ConnectionFailedEvent } from '../shared/connectionEvents'
 import { setLogSink, type LogFields } from '../shared/logger'
 import { createPersistedValues } from '../shared/persistedValues'
 import { createMemoryStorage } from '../shared/storage'
+import { createFakePopupHost } from '../testing/fakePopupHost'
 import { createFakeProvider, type FakeProvider, fakeWalletAccount, providerError } from '../testing/fakeProvider'
 import { coinbaseSmartWallet, type CoinbaseProvider, type CoinbaseSdkModule, type CoinbaseSmartWalletParameters } from './coinbaseSmartWallet'
 import { CoinbaseKeysUrlInvalidError, CoinbasePreferenceInvalidError } from './errors'
@@ -51,17 +52,42 @@ function fakeSdk(configure: (provider: FakeProvider) => void = () => {}) {
 function setup(options: { storage?: ReturnType<typeof createMemoryStorage>; parameters?: Partial<CoinbaseSmartWalletParameters>; sdk?: ReturnType<typeof fakeSdk> } = {}) {
   const storage = options.storage ?? createMemoryStorage()
   const sdk = options.sdk ?? fakeSdk()
+  // The browser window the popup opens from (these tests run in Node).
+  const popupHost = createFakePopupHost()
   const config = createConfig({
     chains: [mainnet, base, baseSepolia],
     transports: { [mainnet.id]: http(), [base.id]: http(), [baseSepolia.id]: http() },
-    connectors: [coinbaseSmartWallet({ properties, appName: 'Sigil', storage, loadSdk: sdk.loadSdk, ...options.parameters })],
+    connectors: [coinbaseSmartWallet({ properties, appName: 'Sigil', storage, loadSdk: sdk.loadSdk, popupHost: () => popupHost.host, ...options.parameters })],
     storage: null,
   })
   const connector = config.connectors[0]! as (typeof config.connectors)[number] & { prepare(context: { isMobile: boolean }): void }
   const persisted = createPersistedValues(KEY, storage)
   /** The provider of the latest SDK instance. */
   const provider = () => sdk.created.at(-1)!.provider
-  return { config, connector, storage, sdk, persisted, provider }
+  return { config, connector, storage, sdk, persisted, provider, popupHost }
+}
+
+const KEYS_URL = 'http://127.0.0.1:4999/connect'
+
+/**
+ * A fake SDK whose `eth_requestAccounts` opens its popup as the real one does — `window.open` on the
+ * host, synchronously in the call — and answers once the page is loaded, unless `neverAnswers`.
+ * With `neverAnswers` it waits as the real SDK does, until the page says `PopupUnload`.
+ */
+function popupSdk(context: { host?: ReturnType<typeof createFakePopupHost> }, options: { neverAnswers?: boolean } = {}) {
+  return fakeSdk((provider) => {
+    const answer = provider.request.bind(provider)
+    provider.request = async (args) => {
+      if (args.method !== 'eth_requestAccounts') return answer(args)
+      context.host!.host.open(new URL(KEYS_URL), 'wallet_x', 'width=420')
+      if (!options.neverAnswers) return answer(args)
+      return new Promise((_, reject) => {
+        context.host!.host.addEventListener('message', (event) => {
+          if ((event as MessageEvent<{ event?: string }>).data?.event === 'PopupUnload') reject(providerError(4001, 'Request rejected'))
+        })
+      })
+    }
+  })
 }
 
 /** Creates the SDK ahead of the tap, as the connect dialog does when it opens. */
@@ -253,12 +279,69 @@ describe('coinbaseSmartWallet: events and the persisted values', () => {
 })
 
 describe('coinbaseSmartWallet: readiness', () => {
-  it('is not ready until prepare has created the SDK and its provider, then is', async () => {
+  it('is ready before prepare has created the SDK: a tap opens the popup window itself', async () => {
     const context = setup()
     const connector = context.connector as typeof context.connector & { isReady(): boolean }
-    expect(connector.isReady()).toBe(false)
+    expect(connector.isReady()).toBe(true)
     await prepared(context)
     expect(connector.isReady()).toBe(true)
+  })
+})
+
+describe('coinbaseSmartWallet: the popup before the SDK exists, and a popup that never loads', () => {
+  it("a connect before the SDK exists opens the popup's window in the same task, and the SDK's popup opens in it", async () => {
+    const holder: { host?: ReturnType<typeof createFakePopupHost> } = {}
+    const context = setup({ sdk: popupSdk(holder) })
+    holder.host = context.popupHost
+    const pending = connect(context.config, { connector: context.connector })
+    // No microtask has run, and the SDK is not created yet: the window is open, empty.
+    expect(context.sdk.created).toHaveLength(0)
+    expect(context.popupHost.opened.map((call) => call.url)).toEqual(['about:blank'])
+    await expect(pending).resolves.toEqual({ accounts: [ADDRESS], chainId: baseSepolia.id })
+    // The SDK's window.open went to that window: sent to the popup's address, no second window.
+    expect(context.popupHost.opened).toHaveLength(1)
+    expect(context.popupHost.opened[0]!.popup!.navigations).toEqual([KEYS_URL])
+  })
+
+  it('once prepared, the SDK opens its popup itself in the same task (no window of ours)', async () => {
+    const holder: { host?: ReturnType<typeof createFakePopupHost> } = {}
+    const context = await prepared(setup({ sdk: popupSdk(holder) }))
+    holder.host = context.popupHost
+    const pending = connect(context.config, { connector: context.connector })
+    expect(context.popupHost.opened.map((call) => call.url)).toEqual([KEYS_URL])
+    await expect(pending).resolves.toEqual({ accounts: [ADDRESS], chainId: baseSepolia.id })
+  })
+
+  it('a popup that never loads fails the connect with request_timeout, reported and closed, and a retry connects', async () => {
+    const holder: { host?: ReturnType<typeof createFakePopupHost> } = {}
+    const context = await prepared(setup({ sdk: popupSdk(holder, { neverAnswers: true }), parameters: { popupLoadTimeoutMs: 50 } }))
+    holder.host = context.popupHost
+    const failures: ConnectionFailedEvent[] = []
+    cleanups.push(connectionEvents.on('connectionFailed', (event) => failures.push(event)))
+    const error = await connect(context.config, { connector: context.connector }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(RequestTimeoutError)
+    expect(error).toMatchObject({ code: 'request_timeout', message: 'The wallet did not answer in time.' })
+    expect(failures).toEqual([expect.objectContaining({ connectorKey: KEY, error })])
+    expect(context.popupHost.opened[0]!.popup!.closed).toBe(true)
+    expect(context.persisted.getActiveAccount()).toBeUndefined()
+
+    // Try again: this time the page loads and the wallet answers.
+    context.sdk.created.at(-1)!.provider.request = async (args) => {
+      context.popupHost.host.open(new URL(KEYS_URL), 'wallet_y', 'width=420')
+      return createFakeProvider({ chainId: baseSepolia.id }).request(args)
+    }
+    await expect(connect(context.config, { connector: context.connector })).resolves.toMatchObject({ accounts: [ADDRESS] })
+  })
+
+  it('a popup closed before it loaded ends as connection_rejected, and a fresh SDK is created for the retry', async () => {
+    const holder: { host?: ReturnType<typeof createFakePopupHost> } = {}
+    const context = await prepared(setup({ sdk: popupSdk(holder, { neverAnswers: true }) }))
+    holder.host = context.popupHost
+    const outcome = connect(context.config, { connector: context.connector }).catch((caught: unknown) => caught)
+    context.popupHost.opened[0]!.popup!.close()
+    const error = await outcome
+    expect(error).toBeInstanceOf(ConnectionRejectedError)
+    await vi.waitFor(() => expect(context.sdk.created).toHaveLength(2))
   })
 })
 

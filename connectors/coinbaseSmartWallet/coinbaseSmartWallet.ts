@@ -11,6 +11,8 @@ import type { KeyValueStorage } from '../shared/storage'
 import type { SigilConnectorProperties } from '../shared/types'
 import { readAccounts, readChainId, requestOf } from '../shared/walletReads'
 import { CoinbaseKeysUrlInvalidError } from './errors'
+import { askThroughPopup } from './popupHandOver'
+import { createPopupSlot, type PopupHost, type PopupSlot } from './popupWindow'
 import { parseCoinbasePreference, type CoinbasePreference } from '@/lib/config/coinbasePreference'
 import type { CoinbaseSmartWalletIdentity } from './properties'
 
@@ -44,6 +46,15 @@ export type CoinbaseSmartWalletParameters = {
   storage?: KeyValueStorage | undefined
   /** The SDK module, imported on first use by default (never part of the first load). */
   loadSdk?: (() => Promise<CoinbaseSdkModule>) | undefined
+  /**
+   * Where a window opened in the tap waits for the SDK (popupWindow.ts): shared with the family's
+   * proxy, which opens one when tapped before this module loaded. A slot of its own by default.
+   */
+  popups?: PopupSlot | undefined
+  /** The browser window the popup opens from; `window` by default (read in the tap, never at module load). */
+  popupHost?: (() => PopupHost) | undefined
+  /** How long the popup has to load before the attempt fails (popupHandOver.ts). */
+  popupLoadTimeoutMs?: number | undefined
 }
 
 /** What the Coinbase family adds to a wagmi connector. */
@@ -58,9 +69,8 @@ export type CoinbaseSmartWalletProperties = {
   /** Creates the SDK and its provider ahead of the tap (the connect dialog calls it when it opens). */
   prepare(context: { isMobile: boolean }): Promise<void>
   /**
-   * Whether the SDK's provider exists, so a tap on `connect` opens the popup inside the click. Until
-   * then a tap reaches `window.open` only after awaiting the SDK, which Safari blocks (the SDK then
-   * shows its own "Popup was blocked. Try again." retry): a dialog can show the row as preparing.
+   * Always true: a tap opens the popup inside the click whether or not the SDK exists yet (before
+   * it does, `connect` opens an empty window in the tap and hands it to the SDK, popupWindow.ts).
    */
   isReady(): boolean
 }
@@ -76,6 +86,9 @@ function parseKeysUrl(value: string): string {
   return url.href
 }
 
+/** The SDK's popup address when `keysUrl` is unset (@coinbase/wallet-sdk 4.4.0, dist/core/constants.js `CB_KEYS_URL`). */
+const COINBASE_KEYS_URL = 'https://keys.coinbase.com/connect'
+
 coinbaseSmartWallet.type = 'coinbaseSmartWallet' as const
 
 /**
@@ -84,8 +97,10 @@ coinbaseSmartWallet.type = 'coinbaseSmartWallet' as const
  * version 3.6.3" is the version of the reference SDK the spec was written from, not this package's.)
  *
  * Built on the shared skeleton (`createFamilyConnector`). The SDK is created behind the lifecycle,
- * ahead of the tap (`prepare`), so `connect` reaches the SDK's `eth_requestAccounts` — which calls
- * `window.open` — without awaiting anything first (`askAtOnce`).
+ * ahead of the tap when it can be (`prepare`), so `connect` reaches the SDK's `eth_requestAccounts` —
+ * which calls `window.open` — without awaiting anything first (`askAtOnce`). A tap that comes before
+ * the SDK opens the popup's window itself and hands it over once the SDK exists; either way the
+ * popup is watched until it loads (popupHandOver.ts).
  */
 export function coinbaseSmartWallet(parameters: CoinbaseSmartWalletParameters) {
   const preference = parseCoinbasePreference(parameters.preference)
@@ -96,6 +111,10 @@ export function coinbaseSmartWallet(parameters: CoinbaseSmartWalletParameters) {
   const sigil = createSigilProperties({ ...properties, persisted })
   const appChainIds = [...properties.preferredChains]
   const loadSdk = parameters.loadSdk ?? (() => import('@coinbase/wallet-sdk'))
+  const popups = parameters.popups ?? createPopupSlot()
+  const popupHost = parameters.popupHost ?? (() => window)
+  // The popup's messages come from its origin: the SDK's default page when no keysUrl is set.
+  const keysOrigin = new URL(keysUrl ?? COINBASE_KEYS_URL).origin
 
   // uninitialised → initialising (SDK imported, provider created) → initialised.
   const lifecycle = createLifecycle(async () => {
@@ -127,7 +146,7 @@ export function coinbaseSmartWallet(parameters: CoinbaseSmartWalletParameters) {
         type: coinbaseSmartWallet.type,
         sigil,
         swallowsSigningErrors: true,
-        isReady: () => lifecycle.value !== undefined,
+        isReady: () => true,
         prepare() {
           // Settles once the SDK's provider exists: the dialog enables the row then (isReady).
           return lifecycle.init().then(() => undefined, (error: unknown) => {
@@ -141,8 +160,30 @@ export function coinbaseSmartWallet(parameters: CoinbaseSmartWalletParameters) {
 
       // Still inside the user's click: with the provider ready, the SDK opens its popup in this very
       // call. Nothing may be awaited before it (Safari blocks popups opened after an await:
-      // https://www.smartwallet.dev/guides/tips/popup-tips).
-      askAtOnce: () => lifecycle.value?.request({ method: 'eth_requestAccounts' }),
+      // https://www.smartwallet.dev/guides/tips/popup-tips). Without the provider yet (a tap right
+      // after the dialog opened, a retry while the fresh SDK is created), the popup's window opens
+      // now, empty, and the SDK opens its page in it once created.
+      askAtOnce() {
+        const host = popupHost()
+        const ask = (ready: CoinbaseProvider) =>
+          askThroughPopup({
+            ask: () => ready.request({ method: 'eth_requestAccounts' }),
+            preopened: popups.take(),
+            keysOrigin,
+            host,
+            loadTimeoutMs: parameters.popupLoadTimeoutMs,
+          })
+        const ready = lifecycle.value
+        if (ready) return ask(ready)
+        popups.open(host)
+        const answer = provider().then(ask, (error: unknown) => {
+          popups.discard()
+          throw error
+        })
+        // A failed `open` is reported by the skeleton, which then never awaits this answer.
+        answer.catch(() => undefined)
+        return answer
+      },
       open: provider,
       // SPEC.md §8: the retry starts from a fresh SDK instance, ready before the next tap.
       reinitialiseAfterRejection: lifecycle,

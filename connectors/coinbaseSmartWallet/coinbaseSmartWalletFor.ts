@@ -19,8 +19,11 @@ export const APP_LOGO_PATH = '/icon.svg'
 export function coinbaseSmartWalletFor(
   publicConfig: Pick<PublicConfig, 'coinbasePreference' | 'coinbaseKeysUrl'>,
   properties: CoinbaseSmartWalletIdentity,
-  /** Where the persisted values live and how the SDK is loaded (tests); the browser defaults otherwise. */
-  edges: Pick<CoinbaseSmartWalletParameters, 'storage' | 'loadSdk'> = {},
+  /**
+   * The slot a window opened in the tap waits in, shared with the family's proxy (family.ts); where
+   * the persisted values live and how the SDK is loaded (tests). The browser defaults otherwise.
+   */
+  edges: Pick<CoinbaseSmartWalletParameters, 'storage' | 'loadSdk' | 'popups'> = {},
 ) {
   return coinbaseSmartWallet({
     ...edges,

@@ -1,10 +1,11 @@
-import { createConfig } from '@wagmi/core'
+import { connect, createConfig } from '@wagmi/core'
 import { http } from 'viem'
 import { mainnet } from 'viem/chains'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { base, baseSepolia } from '@/lib/chains'
 import type { PublicConfig } from '@/lib/config/public'
 import { familyOf } from '../shared/lazyConnector'
+import { createFakePopupHost } from '../testing/fakePopupHost'
 import { coinbaseSmartWalletConnectors } from './family'
 
 const publicConfig: PublicConfig = {
@@ -14,7 +15,7 @@ const publicConfig: PublicConfig = {
   appOrigins: ['http://localhost:3000'],
 }
 
-function connector() {
+function setup() {
   const config = createConfig({
     chains: [mainnet, base, baseSepolia],
     transports: { [mainnet.id]: http(), [base.id]: http(), [baseSepolia.id]: http() },
@@ -22,8 +23,10 @@ function connector() {
     storage: null,
   })
   expect(config.connectors).toHaveLength(1)
-  return config.connectors[0]! as (typeof config.connectors)[number] & { sigil: Record<string, unknown> }
+  return { config, connector: config.connectors[0]! as (typeof config.connectors)[number] & { sigil: Record<string, unknown> } }
 }
+
+const connector = () => setup().connector
 
 describe('coinbaseSmartWalletConnectors', () => {
   it('is one lazily loaded connector, not loaded yet, listed as a row that connects on tap and warms up with the dialog', () => {
@@ -47,6 +50,21 @@ describe('coinbaseSmartWalletConnectors', () => {
       canConnectViaQrCode: false,
       preferredChains: [baseSepolia.id, base.id, mainnet.id],
     })
+  })
+
+  it("a tap before the family's module arrived opens the popup's window in the same task; the row never waits to be ready", async () => {
+    const popupHost = createFakePopupHost()
+    vi.stubGlobal('window', popupHost.host)
+    const { config, connector: proxy } = setup()
+    expect(familyOf(proxy)!.isReady()).toBe(true)
+    const pending = connect(config, { connector: proxy }).catch((error: unknown) => error)
+    // No microtask has run: the module is not here, yet the window is open.
+    expect(familyOf(proxy)!.loaded).toBeUndefined()
+    expect(popupHost.opened.map((call) => call.url)).toEqual(['about:blank'])
+    // This stand-in window cannot host the SDK (no location, no storage): creating it fails, and the
+    // window opened for it is closed rather than left empty.
+    expect(await pending).toBeInstanceOf(Error)
+    expect(popupHost.opened[0]!.popup!.closed).toBe(true)
   })
 
   it('has a data-URI icon (no third-party request)', () => {

@@ -4,6 +4,7 @@ import type { coinbaseSmartWallet as coinbaseSmartWalletCatalogue } from '@/lib/
 import { monogramIcon } from '@/wallet-book/icons/monogramIcon'
 import type { SigilFamily } from '../shared/family'
 import { lazyConnector } from '../shared/lazyConnector'
+import { createPopupSlot } from './popupWindow'
 import { preferredChainOrder } from './preferredChainOrder'
 import type { CoinbaseSmartWalletIdentity } from './properties'
 
@@ -31,15 +32,20 @@ export function coinbaseSmartWalletProperties(chainIds: readonly number[]): Coin
  * The connectors of the Coinbase Smart Wallet as they sit in the first load: `lazyConnector` proxies only (see
  * connectors/shared/lazyConnector.ts); the family module and its SDK load when needed.
  *
- * The connect dialog warms the family up when it opens, so the SDK's provider exists before the tap
- * and the popup opens inside the click handler: Safari blocks a popup opened after an await
- * (REFERENCE.md §2). No panel: the dialog's own "Opening…" view waits for the popup.
+ * The popup must open inside the click handler: Safari blocks a popup opened after an await
+ * (REFERENCE.md §2). The dialog warms the family up when the user reaches for its row (on a phone,
+ * when it opens), so the SDK usually exists before the tap and opens its popup itself; a tap that
+ * comes first (no hover, a fast Enter) opens the popup's window at once (`actInTap`) and the
+ * connector hands it to the SDK once loaded (popupWindow.ts, popupHandOver.ts). No panel: the
+ * dialog's own "Opening…" view waits for the popup.
  */
 /** The deployment settings the family reads: the chains, `COINBASE_PREFERENCE` and (tests only) `COINBASE_KEYS_URL`. */
 export type CoinbaseSmartWalletOptions = Pick<PublicConfig, 'chainIds' | 'coinbasePreference' | 'coinbaseKeysUrl'>
 
 export function coinbaseSmartWalletConnectors(publicConfig: CoinbaseSmartWalletOptions): CreateConnectorFn[] {
   const properties = coinbaseSmartWalletProperties(publicConfig.chainIds)
+  // One slot for the proxy and the connector it loads: the window opened in the tap waits there.
+  const popups = createPopupSlot()
   return [
     lazyConnector({
       id: 'coinbasesmartwallet',
@@ -47,7 +53,16 @@ export function coinbaseSmartWalletConnectors(publicConfig: CoinbaseSmartWalletO
       // A self-made data URI, like the wallet-book's icons: no third-party request.
       icon: monogramIcon('CS', '#0052FF'),
       properties,
-      load: () => import('./coinbaseSmartWalletFor').then((module) => module.coinbaseSmartWalletFor(publicConfig, properties)),
+      load: () =>
+        import('./coinbaseSmartWalletFor').then(
+          (module) => module.coinbaseSmartWalletFor(publicConfig, properties, { popups }),
+          (error: unknown) => {
+            // The module did not arrive (offline, a new deployment): no window left open for nothing.
+            popups.discard()
+            throw error
+          },
+        ),
+      actInTap: () => popups.open(window),
       listing: { order: 2, tagline: { desktop: 'connect.tagline.coinbaseSmartWallet' } },
       warmUpWithDialog: true,
     }),

@@ -52,7 +52,9 @@ function realFamily(options: { canSwitch?: boolean } = {}) {
   return { build: build as unknown as (config: Parameters<typeof build>[0]) => LoadedConnector, calls, emitChange: (chainId: number) => emit?.('change', { chainId }) }
 }
 
-function setup(options: { storage?: ReturnType<typeof createMemoryStorage>; canSwitch?: boolean; failFirstLoad?: boolean; moduleHere?: () => boolean } = {}) {
+function setup(
+  options: { storage?: ReturnType<typeof createMemoryStorage>; canSwitch?: boolean; failFirstLoad?: boolean; moduleHere?: () => boolean; actInTap?: () => void } = {},
+) {
   const storage = options.storage ?? createMemoryStorage()
   const family = realFamily(options)
   let failures = options.failFirstLoad ? 1 : 0
@@ -70,6 +72,7 @@ function setup(options: { storage?: ReturnType<typeof createMemoryStorage>; canS
         properties: { name: 'Family Wallet' },
         load,
         loaded: options.moduleHere && (() => (options.moduleHere!() ? family.build : undefined)),
+        actInTap: options.actInTap,
         storage,
         listing: { order: 1, tagline: { desktop: 'connect.tagline.embedded' } },
       }),
@@ -210,6 +213,29 @@ describe('lazyConnector', () => {
     await preloading
     expect(prepare).toHaveBeenCalledWith({ isMobile: true })
     expect(handle.isReady()).toBe(true)
+  })
+
+  it('a family that acts in the tap does so in the same task as a connect before its module loaded, then connects', async () => {
+    const tapped: string[] = []
+    const { config, connector, family } = setup({ actInTap: () => tapped.push(`tap (connect calls so far: ${family.calls.length})`) })
+    // A tap would act inside the gesture: the dialog need not hold the row back.
+    expect(connector.sigilFamily.isReady()).toBe(true)
+    const pending = connect(config, { connector })
+    // No microtask has run yet, and the module has not arrived.
+    expect(tapped).toEqual(['tap (connect calls so far: 0)'])
+    await expect(pending).resolves.toMatchObject({ accounts: [ADDRESS], chainId: base.id })
+  })
+
+  it('does not act in the tap once loaded (the family acts itself), nor when reconnecting', async () => {
+    const actInTap = vi.fn()
+    const storage = createMemoryStorage()
+    createPersistedValues('familywallet', storage).setActiveAccount(ADDRESS)
+    const { config, connector } = setup({ storage, actInTap })
+    await reconnect(config)
+    expect(config.state.status).toBe('connected')
+    await disconnect(config, { connector })
+    await connect(config, { connector })
+    expect(actInTap).not.toHaveBeenCalled()
   })
 
   it('never rejects a preload whose module fails to load', async () => {

@@ -39,7 +39,10 @@ export type SigilFamilyHandle<Real extends LoadedConnector = LoadedConnector> = 
   load(): Promise<Real>
   /** Starts loading (dialog open, hover), then runs the family's `prepare`; settles when both did. Never rejects. */
   preload(context: { isMobile: boolean }): Promise<void>
-  /** Loaded, and the family says a tap would act inside the gesture (`isReady`, true when it has none). */
+  /**
+   * Whether a tap now acts inside the gesture: loaded and the family says so (`isReady`, true when it
+   * has none); before that, only a family that acts in the tap before loading (`actInTap`).
+   */
   isReady(): boolean
   readonly listing: FamilyListing | undefined
   /** The connect dialog calls `preload` when it opens (a popup or deep link must fire inside the tap). */
@@ -70,6 +73,13 @@ export type LazyConnectorParameters<Real extends LoadedConnector> = {
    */
   loaded?: (() => ((config: Parameters<CreateConnectorFn>[0]) => Real) | undefined) | undefined
   listing?: FamilyListing | undefined
+  /**
+   * What the family does inside the user's tap when its module is not here yet, before anything is
+   * awaited: the part of connecting that cannot wait (the Coinbase Smart Wallet opens its popup's
+   * window, handed to its SDK once loaded). With it, a tap before loading connects at once: the
+   * dialog never holds the row back as "getting ready".
+   */
+  actInTap?: (() => void) | undefined
   /** Load (and `prepare`) the family as soon as the connect dialog opens: for families that must act inside the tap. */
   warmUpWithDialog?: boolean | undefined
   storage?: KeyValueStorage | undefined
@@ -144,7 +154,7 @@ export function lazyConnector<Real extends LoadedConnector>(parameters: LazyConn
           })
       },
       isReady() {
-        return real !== undefined && (real.isReady?.() ?? true)
+        return real ? (real.isReady?.() ?? true) : parameters.actInTap !== undefined
       },
       listing: parameters.listing,
       warmUpWithDialog: parameters.warmUpWithDialog ?? false,
@@ -161,6 +171,8 @@ export function lazyConnector<Real extends LoadedConnector>(parameters: LazyConn
         // No await before the real connect when the module is already there (user gesture rules).
         const instance = built()
         if (instance) return instance.connect(connectParameters) as never
+        // Still inside the tap: what cannot wait for the module happens now (never when reconnecting).
+        if (!connectParameters?.isReconnecting) parameters.actInTap?.()
         return load().then((instance) => instance.connect(connectParameters)) as never
       },
       async disconnect() {

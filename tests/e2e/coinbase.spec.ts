@@ -64,6 +64,22 @@ async function traceWindowOpen(page: Page, options: { blockOutsideClickTask?: bo
 
 const openCalls = (page: Page) => page.evaluate(() => (window as unknown as { __openCalls: OpenCall[] }).__openCalls)
 
+/**
+ * A slow network for the SDK: its chunk (recognised by its content) is held until `release()`. Call
+ * `page.unrouteAll({ behavior: 'wait' })` before the test ends.
+ */
+function holdSdkChunk(page: Page) {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  void page.route('**/_next/static/chunks/**', async (route) => {
+    const response = await route.fetch()
+    const body = await response.text()
+    if (body.includes('Popup was blocked. Try again.')) await released
+    await route.fulfill({ response, body })
+  })
+  return { release }
+}
+
 /** The four persisted values of the Coinbase Smart Wallet connector. */
 function readPersisted(page: Page) {
   return page.evaluate((keys) => {
@@ -161,51 +177,83 @@ test.describe('connecting', () => {
     await snap('coinbase-connected')
   })
 
-  test('a tap before the family has loaded does nothing: the row says it is getting ready, then a tap opens the popup inside the click', async ({
+  test('a first click before the SDK has loaded (no hover first) opens the popup inside the click, and the SDK opens its page in it', async ({
     page,
     coinbaseApp,
+    keysServer,
+    useKeysWallet,
+  }) => {
+    test.setTimeout(60_000)
+    const wallet = await useKeysWallet()
+    // Safari's rule: a window.open outside the click's task is blocked.
+    await traceWindowOpen(page, { blockOutsideClickTask: true })
+    await page.goto(coinbaseApp.baseURL)
+    const sdkChunk = holdSdkChunk(page)
+    await page.getByTestId('connect-button').click()
+    const dialog = page.getByTestId('connect-dialog')
+    const row = dialog.getByTestId(OPTION)
+    await expect(row).toBeVisible()
+    // Nothing holds the row back: it is tappable before its family has loaded.
+    await expect(row).not.toHaveAttribute('data-preparing', 'true')
+    await expect(row).not.toHaveAttribute('aria-disabled', 'true')
+    expect(await sdkCreated(page)).toBe(false)
+
+    // Straight to the click, no hover before it (the click's own pointer move is the first).
+    const box = (await row.boundingBox())!
+    const popupOpened = page.waitForEvent('popup')
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+    const popup = await popupOpened
+    const [call, ...more] = await openCalls(page)
+    expect(more).toEqual([])
+    expect(call).toMatchObject({ url: 'about:blank', eventType: 'click', inClickTask: true, userActivation: true })
+    await expect(dialog.getByTestId('connect-status')).toBeVisible()
+    expect(await sdkCreated(page)).toBe(false)
+
+    // The SDK arrives: its popup opens in the window the click opened, with no second window.open.
+    sdkChunk.release()
+    await popup.waitForURL((url) => url.href.startsWith(keysServer.url))
+    expect(Object.fromEntries(new URL(popup.url()).searchParams)).toMatchObject({ sdkName: '@coinbase/wallet-sdk', origin: coinbaseApp.baseURL })
+    await expect(page.getByTestId('account-address')).toHaveAttribute('title', wallet.address, { timeout: 20_000 })
+    expect(await openCalls(page)).toHaveLength(1)
+    expect(wallet.handshakes).toEqual([expect.objectContaining({ method: 'eth_requestAccounts' })])
+    // Chunks the connected page still loads would otherwise be fetched by this test's handler after
+    // the test ended, failing whichever test runs next.
+    await page.unrouteAll({ behavior: 'wait' })
+  })
+
+  test('keyboard: Enter on the row the moment it has focus, before the SDK has loaded, opens the popup on the first press', async ({
+    page,
+    coinbaseApp,
+    keysServer,
     useKeysWallet,
   }) => {
     test.setTimeout(60_000)
     const wallet = await useKeysWallet()
     await traceWindowOpen(page, { blockOutsideClickTask: true })
     await page.goto(coinbaseApp.baseURL)
-    // A slow network for the SDK: its chunk (recognised by its content) is held until released.
-    let release!: () => void
-    const released = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/_next/static/chunks/**', async (route) => {
-      const response = await route.fetch()
-      const body = await response.text()
-      if (body.includes('Popup was blocked. Try again.')) await released
-      await route.fulfill({ response, body })
-    })
-    await page.getByTestId('connect-button').click()
+    const sdkChunk = holdSdkChunk(page)
+    await page.getByTestId('connect-button').focus()
+    await page.keyboard.press('Enter')
     const dialog = page.getByTestId('connect-dialog')
+    await expect(dialog).toBeVisible()
     const row = dialog.getByTestId(OPTION)
-    await expect(row).toHaveAttribute('data-preparing', 'true')
-    await expect(row).toHaveAttribute('aria-disabled', 'true')
-    // No busy state the user did not cause: the row says what it is until it is tapped.
-    await expect(row).toContainText(ui['connect.tagline.coinbaseSmartWallet'])
-    await expect(row).not.toContainText(ui['connect.preparing'])
+    for (let presses = 0; presses < 20 && !(await row.evaluate((element) => element === document.activeElement)); presses++) {
+      await page.keyboard.press('Tab')
+    }
+    await expect(row).toBeFocused()
+    // The focus started the SDK's load, held here: Enter comes before it is done.
+    expect(await sdkCreated(page)).toBe(false)
+    const popupOpened = page.waitForEvent('popup')
+    await page.keyboard.press('Enter')
+    const popup = await popupOpened
+    expect(await openCalls(page)).toEqual([expect.objectContaining({ url: 'about:blank', eventType: 'click', inClickTask: true, userActivation: true })])
+    await expect(dialog.getByTestId('connect-status')).toBeVisible()
+    await expect(dialog).not.toContainText(ui['connect.preparing'])
 
-    // A cold tap (Safari would block a popup opened after the SDK loads): nothing opens, and now the
-    // row says it is getting ready. Forced: Playwright itself refuses to click an aria-disabled
-    // control, as a user's assistive tech would.
-    await row.click({ force: true })
-    await expect(row).toContainText(ui['connect.preparing'])
-    await expect(dialog.getByTestId('connect-status')).toHaveCount(0)
-    expect(await openCalls(page)).toEqual([])
-
-    release()
-    await expect(row).not.toHaveAttribute('data-preparing', 'true', { timeout: 20_000 })
-    await row.click()
-    await expect(page.getByTestId('account-address')).toBeVisible({ timeout: 20_000 })
-    const [opened, ...none] = await openCalls(page)
-    expect(none).toEqual([])
-    expect(opened).toMatchObject({ inClickTask: true })
-    expect(wallet.handshakes).toEqual([expect.objectContaining({ method: 'eth_requestAccounts' })])
-    // Chunks the connected page still loads would otherwise be fetched by this test's handler after
-    // the test ended, failing whichever test runs next.
+    sdkChunk.release()
+    await popup.waitForURL((url) => url.href.startsWith(keysServer.url))
+    await expect(page.getByTestId('account-address')).toHaveAttribute('title', wallet.address, { timeout: 20_000 })
+    expect(await openCalls(page)).toHaveLength(1)
     await page.unrouteAll({ behavior: 'wait' })
   })
 
@@ -223,6 +271,90 @@ test.describe('connecting', () => {
     await popup
     await expect(page.getByTestId('account-address')).toHaveAttribute('title', wallet.address)
     expect(wallet.handshakes).toHaveLength(2)
+  })
+
+  test('a popup that never loads (no PopupLoaded) ends within 10 s in the failed state, and Try again connects', async ({
+    page,
+    coinbaseApp,
+    keysServer,
+    useKeysWallet,
+  }) => {
+    test.setTimeout(60_000)
+    const wallet = await useKeysWallet()
+    // At the network edge: Coinbase's page answers, but with a page that never speaks the protocol.
+    const silent = `${keysServer.url}**`
+    await page.context().route(silent, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: '<!doctype html><html lang="en"><title>Loading</title><p>Loading…</p></html>' }),
+    )
+    await page.goto(coinbaseApp.baseURL)
+    const dialog = await openDialogWarm(page)
+    const popupOpened = page.waitForEvent('popup')
+    await dialog.getByTestId(OPTION).click()
+    const clicked = Date.now()
+    const popup = await popupOpened
+    await expect(dialog.getByTestId('connect-status')).toBeVisible()
+
+    const error = dialog.getByTestId('connect-error')
+    await expect(error).toHaveText(errors.request_timeout, { timeout: 10_000 })
+    expect(Date.now() - clicked).toBeLessThan(10_000)
+    await expect(error).toHaveAttribute('data-code', 'request_timeout')
+    await expect.poll(() => popup.isClosed()).toBe(true)
+    expect(wallet.handshakes).toEqual([])
+    expect(await readPersisted(page)).toEqual({ activeAccount: null, sessionTopic: null, switchedNetwork: null, currentChain: null })
+
+    // The page loads again: Try again opens one popup (no stale second one) and connects.
+    await page.context().unroute(silent)
+    let popups = 0
+    page.on('popup', () => popups++)
+    const retried = page.waitForEvent('popup')
+    await dialog.getByTestId('connect-retry').click()
+    await retried
+    await expect(page.getByTestId('account-address')).toHaveAttribute('title', wallet.address)
+    expect(popups).toBe(1)
+    expect(wallet.handshakes).toHaveLength(1)
+  })
+
+  test('a popup closed before it loaded ends as "Connection rejected. Please try again." at once, and Try again connects', async ({
+    page,
+    coinbaseApp,
+    keysServer,
+    useKeysWallet,
+  }) => {
+    const wallet = await useKeysWallet()
+    const silent = `${keysServer.url}**`
+    await page.context().route(silent, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>Loading</title>' }))
+    await page.goto(coinbaseApp.baseURL)
+    const dialog = await openDialogWarm(page)
+    const popupOpened = page.waitForEvent('popup')
+    await dialog.getByTestId(OPTION).click()
+    const popup = await popupOpened
+    await popup.close()
+    await expect(dialog.getByTestId('connect-error')).toHaveText(errors.connection_rejected, { timeout: 2_000 })
+
+    await page.context().unroute(silent)
+    const retried = page.waitForEvent('popup')
+    await dialog.getByTestId('connect-retry').click()
+    await retried
+    await expect(page.getByTestId('account-address')).toHaveAttribute('title', wallet.address)
+  })
+
+  test("the SDK's opener check (a HEAD of the page) is answered without rendering the page: 204 with the page's headers", async ({ page, coinbaseApp }) => {
+    const heads: { path: string; status: number; coop: string | null }[] = []
+    page.on('response', (response) => {
+      if (response.request().method() !== 'HEAD') return
+      const url = new URL(response.url())
+      if (url.origin === coinbaseApp.baseURL) heads.push({ path: url.pathname, status: response.status(), coop: response.headers()['cross-origin-opener-policy'] ?? null })
+    })
+    await page.goto(coinbaseApp.baseURL)
+    await openDialogWarm(page)
+    await expect.poll(() => heads.length).toBeGreaterThan(0)
+    // A rendered page answers 200; the proxy's own answer is 204 (no content) with the header the SDK reads.
+    expect(heads).toEqual([{ path: '/', status: 204, coop: 'same-origin-allow-popups' }])
+    // The SDK read the policy from that answer, as the popup's address says (`coop`).
+    const popupOpened = page.waitForEvent('popup')
+    await page.getByTestId('connect-dialog').getByTestId(OPTION).click()
+    const popup = await popupOpened
+    expect(new URL(popup.url()).searchParams.get('coop')).toBe('same-origin-allow-popups')
   })
 
   test('a reload restores the connection without a popup, and a later signature goes through a new popup on the restored keys', async ({
