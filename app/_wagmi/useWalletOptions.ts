@@ -4,6 +4,7 @@ import { useConnectors } from 'wagmi'
 import { getFamilyReach, getServerFamilyReach, loadFamilyReach, subscribeFamilyReach } from '@/app/_wagmi/familyReach'
 import { getServerWalletEnvironment, getWalletEnvironment, subscribeWalletEnvironment } from '@/app/_wagmi/walletEnvironment'
 import { type WalletOption, walletOptions } from '@/app/_wagmi/walletOptions'
+import { useMessages } from '@/lib/i18n/LocaleProvider'
 
 export type { WalletOption }
 
@@ -17,10 +18,11 @@ export function useWalletOptions(): WalletOption[] {
   const connectors = useConnectors()
   const environment = useSyncExternalStore(subscribeWalletEnvironment, getWalletEnvironment, getServerWalletEnvironment)
   const reaches = useSyncExternalStore(subscribeFamilyReach, getFamilyReach, getServerFamilyReach)
+  const messages = useMessages()
   // Normally loaded with the dialog's chunk already (loadConnectDialog); a no-op then.
   useEffect(() => void loadFamilyReach().catch(() => undefined), [])
   return useMemo(() => {
     if (!environment.win) return []
-    return walletOptions({ ...environment, connectors, reaches, getHref: () => window.location.href })
-  }, [environment, connectors, reaches])
+    return walletOptions({ ...environment, connectors, reaches, messages, getHref: () => window.location.href })
+  }, [environment, connectors, reaches, messages])
 }

@@ -235,3 +235,23 @@ describe('familyOptions', () => {
     ])
   })
 })
+
+describe('familyOptions in the page\'s language', () => {
+  it('names the email & passkey wallet in the locale while its key and connector name stay English', async () => {
+    const { createConfig } = await import('@wagmi/core')
+    const { http } = await import('viem')
+    const { mainnet } = await import('viem/chains')
+    const { embeddedConnectors } = await import('@/connectors/embedded/family')
+    const { familyOptions } = await import('@/app/_wagmi/walletOptions')
+    const { messages: de } = await import('@/lib/i18n/locales/de')
+    const { messages: ja } = await import('@/lib/i18n/locales/ja')
+    const config = createConfig({ chains: [mainnet], transports: { [mainnet.id]: http() }, storage: null, connectors: embeddedConnectors({ rpcUrls: {}, vaultOrigin: 'https://wallet.sigil.example' }) })
+
+    const [german] = familyOptions(config.connectors, de)
+    expect(german).toMatchObject({ key: 'embedded', name: 'E-Mail- und Passkey-Wallet', panel: 'embedded' })
+    expect(german?.connector?.name).toBe('Email & passkey wallet')
+    expect(familyOptions(config.connectors, ja)[0]?.name).toBe(ja.embedded.title)
+    // English sends no strings with the page: the connector's own name.
+    expect(familyOptions(config.connectors)[0]).toMatchObject({ key: 'embedded', name: 'Email & passkey wallet' })
+  })
+})

@@ -2,6 +2,7 @@ import type { Connector } from '@wagmi/core'
 import { openInWalletBrowser } from '@/connectors/injected/openInWalletBrowser'
 import type { ReachWallet, WalletOpens } from '@/connectors/shared/family'
 import { familyOf, type FamilyListing, type FamilyPanelId } from '@/connectors/shared/lazyConnector'
+import type { Messages } from '@/lib/i18n/messages'
 import type { Platform } from '@/lib/platform/detectPlatform'
 import { walletBook } from '@/wallet-book'
 import { walletLogo } from '@/wallet-book/icons/walletLogo'
@@ -44,6 +45,8 @@ export type WalletOptionsParameters = {
   navigate?: ((url: string) => void) | undefined
   /** The families' ways to reach a wallet that is not installed (`reachWallet`), asked in order. */
   reaches?: readonly ReachWallet[] | undefined
+  /** The page's locale strings (undefined in English): the listed families' names in that language. */
+  messages?: Messages | undefined
 }
 
 /**
@@ -90,7 +93,7 @@ export function walletOptions(parameters: WalletOptionsParameters): WalletOption
   // Stable: keeps listWallets' order inside each group; listed families follow the detected wallets.
   return [
     ...options.filter((option) => option.installed),
-    ...familyOptions(connectors),
+    ...familyOptions(connectors, parameters.messages),
     ...options.filter((option) => !option.installed),
   ]
 }
@@ -100,9 +103,11 @@ const familyLogos: ReadonlyMap<string, string> = new Map([['walletconnect', 'wal
 
 /**
  * Rows of the lazily loaded families that list themselves (WalletConnect's QR code, the Coinbase
- * Smart Wallet, the embedded wallet): always available, no extension to detect.
+ * Smart Wallet, the embedded wallet): always available, no extension to detect. A family that names
+ * its row in its catalogue section (`listing.name`) is shown by that name in the page's language;
+ * the row's key stays the connector's.
  */
-export function familyOptions(connectors: readonly Connector[]): WalletOption[] {
+export function familyOptions(connectors: readonly Connector[], messages?: Messages): WalletOption[] {
   return connectors
     .flatMap((connector) => {
       const listing = familyOf(connector)?.listing
@@ -113,7 +118,7 @@ export function familyOptions(connectors: readonly Connector[]): WalletOption[] 
       const key = (connector as Connector & { sigil?: { key: string } }).sigil?.key ?? connector.id
       return {
         key,
-        name: connector.name,
+        name: localizedName(listing, messages) ?? connector.name,
         icon: walletLogo({ brand: { logo: familyLogos.get(key) } }) ?? connector.icon ?? '',
         installed: true,
         connector,
@@ -121,4 +126,11 @@ export function familyOptions(connectors: readonly Connector[]): WalletOption[] 
         tagline: listing.tagline,
       }
     })
+}
+
+/** The family's name in the page's locale, if it declares one and the locale has it (never in English: no strings are sent). */
+function localizedName(listing: FamilyListing, messages: Messages | undefined): string | undefined {
+  if (!listing.name || !messages) return undefined
+  const section = messages[listing.name.section] as Readonly<Record<string, string>> | undefined
+  return section?.[listing.name.key]
 }

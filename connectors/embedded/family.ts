@@ -41,7 +41,13 @@ export function embeddedConnectors(publicConfig: EmbeddedOptions): CreateConnect
         ),
       // Without a vault origin (a deployment that has none, lib/config/vaultOrigin.mjs) the row says so
       // before it is chosen; choosing it says why.
-      listing: { order: 3, panel: EMBEDDED_PANEL, tagline: { desktop: publicConfig.vaultOrigin ? 'connect.tagline.embedded' : 'connect.tagline.embeddedUnavailable' } },
+      listing: {
+        order: 3,
+        panel: EMBEDDED_PANEL,
+        tagline: { desktop: publicConfig.vaultOrigin ? 'connect.tagline.embedded' : 'connect.tagline.embeddedUnavailable' },
+        // The view's title is the wallet's name ("Email & passkey wallet"), translated in every locale.
+        name: { section: 'embedded', key: 'title' },
+      },
     }),
   ]
 }

@@ -1,6 +1,7 @@
 import { createConnector, type CreateConnectorFn } from '@wagmi/core'
 import { NetworkSwitchNotSupportedError } from '@/lib/errors/wallet'
 import type { UiKey } from '@/lib/i18n/en'
+import type { FamilySection, Messages } from '@/lib/i18n/messages'
 import { connectorKey } from './connectorKey'
 import { createPersistedValues, type PersistedValues } from './persistedValues'
 import { createSigilProperties, type SigilPropertiesOptions } from './sigilProperties'
@@ -21,7 +22,16 @@ export type FamilyListing = {
    * few words (a catalogue key; `mobile` on phones when it differs).
    */
   tagline: { desktop: UiKey; mobile?: UiKey | undefined }
+  /**
+   * The row's name in the page's language: a string of the family's own catalogue section, which a
+   * locale other than English sends with the page. The connector's `name` stays the English one, as
+   * its key and stored values are derived from it; in English the row shows that `name`.
+   */
+  name?: FamilyName | undefined
 }
+
+/** A string of a family's catalogue section, by section and key. */
+export type FamilyName = { [Section in FamilySection]: { section: Section; key: keyof Messages[Section] & string } }[FamilySection]
 
 /** The real connector a family module builds, as wagmi would see it (minus the `uid`/`emitter` wagmi adds). */
 export type LoadedConnector = ReturnType<CreateConnectorFn> & {

@@ -89,6 +89,11 @@ export const embedded = {
     opensInWindow: 'Your wallet opens in a window of its own.',
     continue: 'Continue',
     popupIdle: 'Connected to {host}. Keep this window open while you use the site: closing it locks the wallet.',
+    lostPasskey: 'Lost your passkey, or is it on another device? Recover this wallet by email: you make a new passkey for the same address.',
+    resendCode: 'Resend code',
+    resendIn: 'Resend code in {time}',
+    codeResent: 'We sent a new code to {email}. Only the newest code works.',
+    codeLimit: 'You have asked for too many codes. You can ask for a new one in {minutes} min.',
   },
 } as const
 

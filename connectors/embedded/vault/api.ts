@@ -51,7 +51,7 @@ export function createEmbeddedApi(options: { baseUrl?: string; fetch?: typeof fe
     if (response.ok && json && typeof json === 'object') return json as T
     const error = (json ?? {}) as { code?: unknown; attemptsLeft?: unknown }
     const attemptsLeft = typeof error.attemptsLeft === 'number' ? error.attemptsLeft : undefined
-    if (isEmbeddedErrorCode(error.code)) throw new EmbeddedApiError(error.code, { status: response.status, attemptsLeft })
+    if (isEmbeddedErrorCode(error.code)) throw new EmbeddedApiError(error.code, { status: response.status, attemptsLeft, retryAfterSeconds: retryAfter(response) })
     throw new EmbeddedApiError('embedded_unexpected_response', { status: response.status })
   }
 
@@ -65,4 +65,13 @@ export function createEmbeddedApi(options: { baseUrl?: string; fetch?: typeof fe
     recoveryKey: (body) => post(embeddedApiPaths.recoveryKey, body),
     completeRecovery: (body) => post(embeddedApiPaths.recoveryComplete, body),
   }
+}
+
+/** A limit's wait, in whole seconds, from `Retry-After` (RFC 9110 §10.2.3: seconds, or an HTTP date); undefined without one. */
+export function retryAfter(response: Response, now = Date.now()): number | undefined {
+  const value = response.headers.get('retry-after')?.trim()
+  if (!value) return undefined
+  if (/^\d+$/.test(value)) return Number(value)
+  const date = Date.parse(value)
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000))
 }

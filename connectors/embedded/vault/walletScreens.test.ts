@@ -15,10 +15,11 @@ import { createWalletScreens } from './walletScreens'
 
 const ADDRESS = '0x000000000000000000000000000000000000bEEF'
 
-function scriptedWallet(options: { wallets?: { walletId: string; address: `0x${string}`; createdAt: string }[]; createFails?: number } = {}) {
+function scriptedWallet(options: { wallets?: { walletId: string; address: `0x${string}`; createdAt: string }[]; createFails?: number; onDevice?: { address: `0x${string}`; email: string }[] } = {}) {
   let failures = options.createFails ?? 0
   return {
-    list: vi.fn(async () => []),
+    list: vi.fn(async () => options.onDevice ?? []),
+    unlock: vi.fn(async (_address: string): Promise<unknown> => undefined),
     requestEmailCode: vi.fn(async () => ({ requestId: 'v'.repeat(22), expiresInSeconds: 900 })),
     verifyEmailCode: vi.fn(async () => ({ email: 'ann@example.test', expiresAt: '' })),
     create: vi.fn(async () => {
@@ -31,11 +32,20 @@ function scriptedWallet(options: { wallets?: { walletId: string; address: `0x${s
   }
 }
 
-function renderPanel(wallet: ReturnType<typeof scriptedWallet>) {
+function renderPanel(wallet: ReturnType<typeof scriptedWallet>, options: { resendCooldownSeconds?: number; ui?: Record<string, string> } = {}) {
   const root = document.createElement('main')
   document.body.append(root)
-  const screens = createWalletScreens({ root, wallet: wallet as unknown as EmbeddedWallet, t: createStrings({ ui: { ...embedded.ui }, errors: { ...embedded.errors }, sheet: {} }), locale: 'en' })
+  const t = createStrings({ ui: { ...embedded.ui, ...options.ui }, errors: { ...embedded.errors }, sheet: {} })
+  const screens = createWalletScreens({ root, wallet: wallet as unknown as EmbeddedWallet, t, locale: 'en', resendCooldownSeconds: options.resendCooldownSeconds })
   return screens.open()
+}
+
+async function toCreateCode(wallet: ReturnType<typeof scriptedWallet>, options: Parameters<typeof renderPanel>[1] = {}) {
+  renderPanel(wallet, options)
+  await waitFor(() => expect(step()).toBe('home'))
+  fireEvent.change(screen.getByTestId('embedded-email-input'), { target: { value: 'ann@example.test' } })
+  fireEvent.submit(screen.getByTestId('embedded-email-input').closest('form')!)
+  await waitFor(() => expect(step()).toBe('createCode'))
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
@@ -141,5 +151,86 @@ describe('the vault\'s wallet screens', () => {
     await waitFor(() => expect(step()).toBe('home'))
     fireEvent.keyDown(screen.getByTestId('embedded-email-input'), { key: 'Escape' })
     expect(await cancelled).toBeUndefined()
+  })
+
+  it('keeps a wrong code in its field, focused and selected, so the user can correct it', async () => {
+    const wallet = scriptedWallet()
+    wallet.verifyRecoveryCode.mockRejectedValueOnce(new EmbeddedApiError('embedded_code_invalid', { status: 401, attemptsLeft: 4 }))
+    renderPanel(wallet)
+    await waitFor(() => expect(step()).toBe('home'))
+    fireEvent.click(screen.getByTestId('embedded-recover-button'))
+    fireEvent.change(screen.getByTestId('embedded-recover-email-input'), { target: { value: 'ann@example.test' } })
+    fireEvent.submit(screen.getByTestId('embedded-recover-email-input').closest('form')!)
+    await waitFor(() => expect(step()).toBe('recoverCode'))
+    fireEvent.change(screen.getByTestId('embedded-code-input'), { target: { value: '123465' } })
+    fireEvent.submit(screen.getByTestId('embedded-code-input').closest('form')!)
+    await waitFor(() => expect(screen.getByTestId('connect-error').textContent).toBe('That code is not right. 4 attempts left.'))
+    const input = screen.getByTestId('embedded-code-input') as HTMLInputElement
+    expect(step()).toBe('recoverCode')
+    expect(input.value).toBe('123465')
+    expect(document.activeElement).toBe(input)
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, 6])
+  })
+
+  it('offers "Resend code" after the cooldown, counting down until then; a resent code replaces the first', async () => {
+    const wallet = scriptedWallet()
+    wallet.requestEmailCode.mockResolvedValueOnce({ requestId: 'a'.repeat(22), expiresInSeconds: 900 }).mockResolvedValueOnce({ requestId: 'b'.repeat(22), expiresInSeconds: 900 })
+    await toCreateCode(wallet, { resendCooldownSeconds: 1 })
+    const resend = screen.getByTestId('embedded-resend-code-button')
+    expect(resend.getAttribute('aria-disabled')).toBe('true')
+    expect(resend.textContent).toBe('Resend code in 0:01')
+    // Pressed during the cooldown: nothing is sent.
+    fireEvent.click(resend)
+    expect(wallet.requestEmailCode).toHaveBeenCalledTimes(1)
+    await waitFor(() => expect(screen.getByTestId('embedded-resend-code-button').getAttribute('aria-disabled')).toBeNull(), { timeout: 2500 })
+    expect(screen.getByTestId('embedded-resend-code-button').textContent).toBe('Resend code')
+
+    fireEvent.click(screen.getByTestId('embedded-resend-code-button'))
+    await waitFor(() => expect(screen.getByTestId('embedded-confirm-code-sent').textContent).toBe('We sent a new code to ann@example.test. Only the newest code works.'))
+    expect(wallet.requestEmailCode).toHaveBeenCalledTimes(2)
+    expect(wallet.requestEmailCode).toHaveBeenLastCalledWith('ann@example.test')
+    // The cooldown starts again, and the new code is the one checked.
+    expect(screen.getByTestId('embedded-resend-code-button').getAttribute('aria-disabled')).toBe('true')
+    fireEvent.change(screen.getByTestId('embedded-confirm-code-input'), { target: { value: '654321' } })
+    fireEvent.submit(screen.getByTestId('embedded-confirm-code-input').closest('form')!)
+    await waitFor(() => expect(wallet.verifyEmailCode).toHaveBeenCalledWith('b'.repeat(22), '654321'))
+  })
+
+  it('when the server refuses another code, says so in the page\'s language and waits as long as it says', async () => {
+    const wallet = scriptedWallet()
+    await toCreateCode(wallet, { resendCooldownSeconds: 0, ui: { codeLimit: 'Zu viele Codes: neuer Code in {minutes} Min.', resendIn: 'Erneut senden ({time})' } })
+    wallet.requestEmailCode.mockRejectedValueOnce(new EmbeddedApiError('embedded_rate_limited', { status: 429, retryAfterSeconds: 1500 }))
+    fireEvent.click(screen.getByTestId('embedded-resend-code-button'))
+    await waitFor(() => expect(screen.getByTestId('connect-error').textContent).toBe('Zu viele Codes: neuer Code in 25 Min.'))
+    expect(step()).toBe('createCode')
+    const resend = screen.getByTestId('embedded-resend-code-button')
+    expect(resend.getAttribute('aria-disabled')).toBe('true')
+    expect(resend.textContent).toMatch(/^Erneut senden \((25:00|24:59)\)$/)
+    // The first code still works: it is the one checked.
+    fireEvent.change(screen.getByTestId('embedded-confirm-code-input'), { target: { value: '123456' } })
+    fireEvent.submit(screen.getByTestId('embedded-confirm-code-input').closest('form')!)
+    await waitFor(() => expect(wallet.verifyEmailCode).toHaveBeenCalledWith('v'.repeat(22), '123456'))
+  })
+
+  it('after a failed unlock points to "Recover by email", whose button starts it for the wallet\'s email', async () => {
+    const wallet = scriptedWallet({ onDevice: [{ address: ADDRESS, email: 'ann@example.test' }] })
+    wallet.unlock.mockRejectedValueOnce(new EmbeddedApiError('embedded_passkey_cancelled', { status: 0 }))
+    renderPanel(wallet)
+    await waitFor(() => expect(step()).toBe('home'))
+    expect(screen.queryByTestId('embedded-lost-passkey')).toBeNull()
+    fireEvent.click(screen.getByTestId('embedded-unlock-button'))
+    await waitFor(() => expect(screen.getByTestId('connect-error').textContent).toBe(embedded.errors.embedded_passkey_cancelled))
+    expect(screen.getByTestId('embedded-lost-passkey').textContent).toBe(embedded.ui.lostPasskey)
+    const recover = screen.getByTestId('embedded-lost-passkey-recover-button')
+    expect(recover.textContent).toBe('Recover by email')
+    expect(document.activeElement).toBe(recover)
+
+    fireEvent.click(recover)
+    expect(step()).toBe('recoverEmail')
+    expect((screen.getByTestId('embedded-recover-email-input') as HTMLInputElement).value).toBe('ann@example.test')
+    expect(document.activeElement).toBe(screen.getByTestId('embedded-send-code-button'))
+    fireEvent.submit(screen.getByTestId('embedded-recover-email-input').closest('form')!)
+    await waitFor(() => expect(step()).toBe('recoverCode'))
+    expect(wallet.requestRecoveryCode).toHaveBeenCalledWith('ann@example.test')
   })
 })

@@ -18,6 +18,40 @@ function formatDate(iso: string, locale: string): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })
 }
 
+/**
+ * How long a code step waits before it offers "Resend code". The server stays the judge (5 code
+ * emails per address an hour, 10 per client per 10 minutes, lib/embedded/policy.ts, answered 429
+ * `embedded_rate_limited` with `Retry-After`); this only keeps one impatient tap from spending one of
+ * the five before the first email had time to arrive.
+ */
+export const RESEND_COOLDOWN_SECONDS = 30
+
+/**
+ * Passkey failures after which the wallet on this device may be out of reach for good: a dismissed
+ * or timed-out prompt, which is also how browsers answer when no passkey of this wallet is here
+ * (WebAuthn L3 §13.4.7: they do not tell the two apart), a passkey that does not open it, or one
+ * that failed. Email recovery is the way forward from each.
+ */
+const LOST_PASSKEY_CODES: ReadonlySet<string> = new Set(['embedded_passkey_cancelled', 'embedded_unlock_failed', 'embedded_passkey_failed'])
+
+export function pointsToRecovery(caught: unknown): boolean {
+  const code = (caught as { code?: unknown } | null)?.code
+  return typeof code === 'string' && LOST_PASSKEY_CODES.has(code)
+}
+
+/** A wait as `m:ss` (no unit words, the same in every language). */
+export function formatWait(seconds: number): string {
+  const whole = Math.max(0, Math.ceil(seconds))
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`
+}
+
+/** The seconds a refused email send says to wait (`embedded_rate_limited`'s `Retry-After`), if it is one. */
+function limitWait(caught: unknown): number | undefined {
+  const error = caught as { code?: unknown; retryAfterSeconds?: unknown } | null
+  if (error?.code !== 'embedded_rate_limited') return undefined
+  return typeof error.retryAfterSeconds === 'number' ? error.retryAfterSeconds : 60
+}
+
 /** A message for the user from anything thrown: a catalogue error by its code, else a generic line. */
 export function messageOf(caught: unknown, t: VaultStrings): string {
   const code = (caught as { code?: unknown } | null)?.code
@@ -29,8 +63,17 @@ export function messageOf(caught: unknown, t: VaultStrings): string {
   return t.error('embedded_internal_error') ?? 'Something went wrong.'
 }
 
-export function createWalletScreens(parameters: { root: HTMLElement; wallet: EmbeddedWallet; t: VaultStrings; locale: string }) {
+/**
+ * A code step: the email, the live code's request, and when "Resend code" is offered again (ms since
+ * the epoch: after the cooldown, or after the wait a refused send named).
+ */
+type CodeStep = { email: string; requestId: string; resendAt: number; resent?: boolean }
+/** What a code step shows when it is drawn again: the error, and the code the user typed (kept, to correct it). */
+type CodeShown = { error?: string | undefined; code?: string | undefined }
+
+export function createWalletScreens(parameters: { root: HTMLElement; wallet: EmbeddedWallet; t: VaultStrings; locale: string; resendCooldownSeconds?: number }) {
   const { root, wallet, t } = parameters
+  const cooldownMs = (parameters.resendCooldownSeconds ?? RESEND_COOLDOWN_SECONDS) * 1000
   let prepared: PreparedRecovery | undefined
   let release: (() => void) | undefined
   let finish: ((address: Address | undefined) => void) | undefined
@@ -40,8 +83,11 @@ export function createWalletScreens(parameters: { root: HTMLElement; wallet: Emb
     prepared = undefined
   }
 
-  /** Draws one screen: a card with the title, the screen's content and, when set, the error line. */
-  function screen(step: string, content: (Node | string | false | undefined)[], error?: string) {
+  /**
+   * Draws one screen: a card with the title, the screen's content and, when set, the error line and
+   * what follows it (a way forward from that error).
+   */
+  function screen(step: string, content: (Node | string | false | undefined)[], error?: string, afterError: Node[] = []) {
     release?.()
     const card = h(
       'section',
@@ -49,6 +95,7 @@ export function createWalletScreens(parameters: { root: HTMLElement; wallet: Emb
       h('div', { className: 'header' }, h('h1', { id: 'wallet-title' }, t.ui('title')), h('button', { type: 'button', className: 'button quiet', testId: 'embedded-cancel-button', onclick: () => close(undefined) }, t.ui('cancel'))),
       ...content,
       error && h('p', { role: 'alert', className: 'error', testId: 'connect-error' }, error),
+      ...(error ? afterError : []),
     )
     card.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') {
@@ -77,14 +124,72 @@ export function createWalletScreens(parameters: { root: HTMLElement; wallet: Emb
     done?.(address)
   }
 
-  /** Runs one user action: a status line while it runs; on failure, `onError` redraws with the message. */
-  async function run(message: string, action: () => Promise<void>, onError: (error: string) => void | Promise<void>) {
+  /** Runs one user action: a status line while it runs; on failure, `onError` redraws with the message (and gets what was thrown). */
+  async function run(message: string, action: () => Promise<void>, onError: (error: string, caught: unknown) => void | Promise<void>) {
     busy(message)
     try {
       await action()
     } catch (caught) {
-      await onError(messageOf(caught, t))
+      await onError(messageOf(caught, t), caught)
     }
+  }
+
+  /** A refused code email's message: the server's limit, with its wait, in the page's language; else the catalogue's. */
+  function sendErrorOf(message: string, caught: unknown): string {
+    const wait = limitWait(caught)
+    return wait === undefined ? message : t.ui('codeLimit', { minutes: Math.max(1, Math.ceil(wait / 60)) })
+  }
+
+  /** When a refused send may be tried again: the server's wait, else `fallback`. */
+  function resendAtAfter(caught: unknown, fallback: number): number {
+    const wait = limitWait(caught)
+    return wait === undefined ? fallback : Date.now() + wait * 1000
+  }
+
+  /**
+   * "Resend code", offered once `step.resendAt` has passed: until then it says how long is left and
+   * does nothing (aria-disabled: it keeps its place for the keyboard). Its countdown stops when the
+   * button is done counting or is no longer shown (another screen replaced it).
+   */
+  function resendButton(step: CodeStep, onResend: () => void) {
+    const element = h('button', { type: 'button', className: 'button', testId: 'embedded-resend-code-button', onclick: () => Date.now() >= step.resendAt && onResend() }, t.ui('resendCode'))
+    let timer: ReturnType<typeof setInterval> | undefined
+    const tick = () => {
+      if (timer !== undefined && !element.isConnected) return clearInterval(timer)
+      const left = Math.ceil((step.resendAt - Date.now()) / 1000)
+      if (left > 0) {
+        element.setAttribute('aria-disabled', 'true')
+        element.textContent = t.ui('resendIn', { time: formatWait(left) })
+        return
+      }
+      element.removeAttribute('aria-disabled')
+      element.textContent = t.ui('resendCode')
+      if (timer !== undefined) clearInterval(timer)
+    }
+    tick()
+    if (element.hasAttribute('aria-disabled')) timer = setInterval(tick, 1000)
+    return element
+  }
+
+  /** A new code for `step.email` (the old one stops working); a refused send keeps the step, with the reason and the server's wait. */
+  function resend(step: CodeStep, request: (email: string) => Promise<{ requestId: string }>, draw: (step: CodeStep, shown?: CodeShown) => void) {
+    void run(
+      t.ui('sending'),
+      async () => {
+        const { requestId } = await request(step.email)
+        draw({ email: step.email, requestId, resendAt: Date.now() + cooldownMs, resent: true })
+      },
+      (message, caught) => draw({ ...step, resendAt: resendAtAfter(caught, step.resendAt) }, { error: sendErrorOf(message, caught) }),
+    )
+  }
+
+  /** After the code step is drawn: the code the user typed is back in its field, selected, to correct it. */
+  function restoreCode(testId: string, code: string | undefined) {
+    const input = root.querySelector<HTMLInputElement>(`[data-testid="${testId}"]`)
+    if (!input || !code) return
+    input.value = code
+    input.focus()
+    input.select()
   }
 
   function field(name: string, label: string, testId: string, attributes: Record<string, string>) {
@@ -113,10 +218,26 @@ export function createWalletScreens(parameters: { root: HTMLElement; wallet: Emb
     return h('button', { type: 'button', className: primary ? 'button primary' : 'button', testId, onclick: onClick }, label)
   }
 
-  async function home(options: { creating?: boolean; error?: string } = {}) {
+  /**
+   * The first screen: this device's wallet (unlock, reveal, recover, create another), else the create
+   * form. `lostPasskey`: the passkey failed, so the error says how to recover by email, with the button
+   * that starts it for the wallet's email.
+   */
+  async function home(options: { creating?: boolean; error?: string; lostPasskey?: boolean } = {}) {
     const records = await wallet.list().catch(() => [])
     const newest = records[0]
     if (newest && !options.creating) {
+      const recoverHere =
+        options.lostPasskey && options.error
+          ? [
+              h('p', { className: 'muted', id: 'lost-passkey-hint', testId: 'embedded-lost-passkey' }, t.ui('lostPasskey')),
+              h(
+                'div',
+                { className: 'actions' },
+                h('button', { type: 'button', className: 'button primary', testId: 'embedded-lost-passkey-recover-button', 'aria-describedby': 'lost-passkey-hint', onclick: () => recoverEmail(undefined, newest.email) }, t.ui('recover')),
+              ),
+            ]
+          : []
       screen(
         'home',
         [
@@ -126,8 +247,9 @@ export function createWalletScreens(parameters: { root: HTMLElement; wallet: Emb
           h('div', { className: 'actions' }, button(t.ui('recover'), 'embedded-recover-button', () => recoverEmail()), button(t.ui('createAnother'), 'embedded-new-wallet-button', () => void home({ creating: true }))),
         ],
         options.error,
+        recoverHere,
       )
-      root.querySelector<HTMLElement>('[data-testid="embedded-unlock-button"]')?.focus()
+      root.querySelector<HTMLElement>(recoverHere.length > 0 ? '[data-testid="embedded-lost-passkey-recover-button"]' : '[data-testid="embedded-unlock-button"]')?.focus()
       return
     }
     screen(
@@ -149,13 +271,14 @@ export function createWalletScreens(parameters: { root: HTMLElement; wallet: Emb
       t.ui('sending'),
       async () => {
         const { requestId } = await wallet.requestEmailCode(email)
-        createCode(email.trim(), requestId)
+        createCode({ email: email.trim(), requestId, resendAt: Date.now() + cooldownMs })
       },
-      (error) => home({ creating: true, error }),
+      (error, caught) => home({ creating: true, error: sendErrorOf(error, caught) }),
     )
   }
 
-  function createCode(email: string, requestId: string, error?: string) {
+  function createCode(step: CodeStep, shown: CodeShown = {}) {
+    const { email, requestId } = step
     screen(
       'createCode',
       [
@@ -171,16 +294,23 @@ export function createWalletScreens(parameters: { root: HTMLElement; wallet: Emb
                 await createWallet(email)
               },
               // A proven email stays proven for a while: a cancelled passkey prompt is retried without a new code.
-              (message) => (confirmed ? createVerified(email, message) : createCode(email, requestId, message)),
+              (message) => (confirmed ? createVerified(email, message) : createCode(step, { error: message, code })),
             )
           },
-          h('p', { className: 'muted', role: 'status', testId: 'embedded-confirm-code-sent' }, t.ui('confirmCodeSent', { email })),
+          h('p', { className: 'muted', role: 'status', testId: 'embedded-confirm-code-sent' }, step.resent ? t.ui('codeResent', { email }) : t.ui('confirmCodeSent', { email })),
           codeField('embedded-confirm-code-input'),
-          h('div', { className: 'actions' }, h('button', { type: 'submit', className: 'button primary', testId: 'embedded-confirm-code-button' }, t.ui('confirmEmail')), button(t.ui('back'), 'embedded-back-button', () => void home({ creating: true }))),
+          h(
+            'div',
+            { className: 'actions' },
+            h('button', { type: 'submit', className: 'button primary', testId: 'embedded-confirm-code-button' }, t.ui('confirmEmail')),
+            resendButton(step, () => resend(step, (address) => wallet.requestEmailCode(address), createCode)),
+            button(t.ui('back'), 'embedded-back-button', () => void home({ creating: true })),
+          ),
         ),
       ],
-      error,
+      shown.error,
     )
+    restoreCode('embedded-confirm-code-input', shown.code)
   }
 
   async function createWallet(email: string) {
@@ -211,7 +341,7 @@ export function createWalletScreens(parameters: { root: HTMLElement; wallet: Emb
         await wallet.unlock(address)
         close(address)
       },
-      (error) => home({ error }),
+      (error, caught) => home({ error, lostPasskey: pointsToRecovery(caught) }),
     )
   }
 
@@ -241,11 +371,12 @@ export function createWalletScreens(parameters: { root: HTMLElement; wallet: Emb
         ])
         phrase.textContent = words
       },
-      (error) => home({ error }),
+      (error, caught) => home({ error, lostPasskey: pointsToRecovery(caught) }),
     )
   }
 
-  function recoverEmail(error?: string) {
+  /** The recovery's first step; `email` fills the field (the wallet on this device names its email). */
+  function recoverEmail(error?: string, email?: string) {
     discardRecovery()
     screen(
       'recoverEmail',
@@ -257,9 +388,9 @@ export function createWalletScreens(parameters: { root: HTMLElement; wallet: Emb
               t.ui('sending'),
               async () => {
                 const { requestId } = await wallet.requestRecoveryCode(email)
-                recoverCode(email.trim(), requestId)
+                recoverCode({ email: email.trim(), requestId, resendAt: Date.now() + cooldownMs })
               },
-              (message) => recoverEmail(message),
+              (message, caught) => recoverEmail(sendErrorOf(message, caught), email),
             )
           },
           h('p', { className: 'muted' }, t.ui('recoverIntro')),
@@ -269,9 +400,16 @@ export function createWalletScreens(parameters: { root: HTMLElement; wallet: Emb
       ],
       error,
     )
+    const field = root.querySelector<HTMLInputElement>('[data-testid="embedded-recover-email-input"]')
+    if (field && email) {
+      field.value = email
+      // The email is there already: the next step is sending the code.
+      root.querySelector<HTMLElement>('[data-testid="embedded-send-code-button"]')?.focus()
+    }
   }
 
-  function recoverCode(email: string, requestId: string, error?: string) {
+  function recoverCode(step: CodeStep, shown: CodeShown = {}) {
+    const { email, requestId } = step
     screen(
       'recoverCode',
       [
@@ -286,16 +424,23 @@ export function createWalletScreens(parameters: { root: HTMLElement; wallet: Emb
                 if (wallets.length > 0) recoverChoose(wallets)
                 else recoverEmail(t.error('embedded_wallet_not_found'))
               },
-              (message) => recoverCode(email, requestId, message),
+              (message) => recoverCode(step, { error: message, code }),
             )
           },
-          h('p', { className: 'muted', role: 'status', testId: 'embedded-code-sent' }, t.ui('codeSent', { email })),
+          h('p', { className: 'muted', role: 'status', testId: 'embedded-code-sent' }, step.resent ? t.ui('codeResent', { email }) : t.ui('codeSent', { email })),
           codeField('embedded-code-input'),
-          h('div', { className: 'actions' }, h('button', { type: 'submit', className: 'button primary', testId: 'embedded-verify-code-button' }, t.ui('verify')), button(t.ui('back'), 'embedded-back-button', () => recoverEmail())),
+          h(
+            'div',
+            { className: 'actions' },
+            h('button', { type: 'submit', className: 'button primary', testId: 'embedded-verify-code-button' }, t.ui('verify')),
+            resendButton(step, () => resend(step, (address) => wallet.requestRecoveryCode(address), recoverCode)),
+            button(t.ui('back'), 'embedded-back-button', () => recoverEmail(undefined, email)),
+          ),
         ),
       ],
-      error,
+      shown.error,
     )
+    restoreCode('embedded-code-input', shown.code)
   }
 
   function recoverChoose(wallets: { walletId: string; address: Address; createdAt: string }[], error?: string) {

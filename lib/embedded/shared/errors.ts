@@ -100,17 +100,19 @@ export class WalletMismatchError extends EmbeddedWalletError {
 /**
  * A failed call to the embedded wallet's API: the server's code and its catalogue message (with the
  * values the server filled in, e.g. attempts left), the HTTP status (0: no answer) and any fields
- * the answer carried (`attemptsLeft`).
+ * the answer carried (`attemptsLeft`; `retryAfterSeconds` from a limit's `Retry-After`).
  */
 export class EmbeddedApiError extends EmbeddedWalletError {
   override name = 'EmbeddedApiError'
   readonly status: number
   readonly attemptsLeft: number | undefined
-  constructor(code: EmbeddedErrorCode, parameters: { status: number; attemptsLeft?: number | undefined } & SigilErrorOptions) {
-    const { status, attemptsLeft, ...options } = parameters
+  readonly retryAfterSeconds: number | undefined
+  constructor(code: EmbeddedErrorCode, parameters: { status: number; attemptsLeft?: number | undefined; retryAfterSeconds?: number | undefined } & SigilErrorOptions) {
+    const { status, attemptsLeft, retryAfterSeconds, ...options } = parameters
     super(code, { ...options, values: { attemptsLeft: attemptsLeft ?? 0, ...options.values } })
     this.status = status
     this.attemptsLeft = attemptsLeft
+    this.retryAfterSeconds = retryAfterSeconds
   }
 }
 

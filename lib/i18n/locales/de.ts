@@ -145,6 +145,11 @@ export const messages: Messages = {
     opensInWindow: 'Ihre Wallet öffnet sich in einem eigenen Fenster.',
     continue: 'Weiter',
     legacyNotice: 'Dieser Browser enthält eine Wallet, die erstellt wurde, bevor die Wallet in ein eigenes geschütztes Fenster umgezogen ist ({address}). Um sie weiter zu nutzen, wählen Sie dort einmal „Per E-Mail wiederherstellen“: Dieselbe Adresse kehrt zurück.',
+    lostPasskey: 'Passkey verloren oder auf einem anderen Gerät? Stellen Sie diese Wallet per E-Mail wieder her: Sie erstellen einen neuen Passkey für dieselbe Adresse.',
+    resendCode: 'Code erneut senden',
+    resendIn: 'Code erneut senden ({time})',
+    codeResent: 'Wir haben einen neuen Code an {email} gesendet. Nur der neueste Code gilt.',
+    codeLimit: 'Sie haben zu viele Codes angefordert. In {minutes} Min. können Sie einen neuen anfordern.',
   },
   embeddedConfirmation: {
     'sheet.label': 'Eine Anfrage dieser Website bestätigen',

@@ -145,6 +145,11 @@ export const messages: Messages = {
     opensInWindow: 'Su monedero se abre en una ventana propia.',
     continue: 'Continuar',
     legacyNotice: 'Este navegador guarda un monedero creado antes de que el monedero pasara a su propia ventana protegida ({address}). Para seguir usándolo, elija una vez «Recuperar por correo» allí: vuelve la misma dirección.',
+    lostPasskey: '¿Perdiste tu llave de acceso o está en otro dispositivo? Recupera esta billetera por correo: crearás una nueva llave de acceso para la misma dirección.',
+    resendCode: 'Reenviar código',
+    resendIn: 'Reenviar código en {time}',
+    codeResent: 'Enviamos un código nuevo a {email}. Solo vale el código más reciente.',
+    codeLimit: 'Pediste demasiados códigos. Podrás pedir uno nuevo en {minutes} min.',
   },
   embeddedConfirmation: {
     'sheet.label': 'Confirma una solicitud de este sitio',

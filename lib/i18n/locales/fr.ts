@@ -145,6 +145,11 @@ export const messages: Messages = {
     opensInWindow: 'Votre portefeuille s’ouvre dans sa propre fenêtre.',
     continue: 'Continuer',
     legacyNotice: 'Ce navigateur contient un portefeuille créé avant que le portefeuille ne passe dans sa propre fenêtre protégée ({address}). Pour continuer à l’utiliser, choisissez une fois « Récupérer par e-mail » dans cette fenêtre : la même adresse revient.',
+    lostPasskey: 'Clé d’accès perdue, ou sur un autre appareil ? Récupérez ce portefeuille par e-mail : vous créerez une nouvelle clé d’accès pour la même adresse.',
+    resendCode: 'Renvoyer le code',
+    resendIn: 'Renvoyer le code dans {time}',
+    codeResent: 'Nous avons envoyé un nouveau code à {email}. Seul le code le plus récent est valable.',
+    codeLimit: 'Vous avez demandé trop de codes. Vous pourrez en demander un nouveau dans {minutes} min.',
   },
   embeddedConfirmation: {
     'sheet.label': 'Confirmer une demande de ce site',

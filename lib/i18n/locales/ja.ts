@@ -144,6 +144,11 @@ export const messages: Messages = {
     opensInWindow: 'ウォレットは専用のウィンドウで開きます。',
     continue: '続ける',
     legacyNotice: 'このブラウザには、ウォレットが専用の保護されたウィンドウに移る前に作成されたウォレット（{address}）があります。引き続き使うには、そこで一度「メールで復元」を選んでください。同じアドレスが戻ります。',
+    lostPasskey: 'パスキーをなくしたか、別のデバイスにありますか？このウォレットをメールで復元してください。同じアドレスのために新しいパスキーを作成します。',
+    resendCode: 'コードを再送信',
+    resendIn: 'コードを再送信（{time}）',
+    codeResent: '{email} に新しいコードを送信しました。有効なのは最新のコードだけです。',
+    codeLimit: 'コードのリクエストが多すぎます。{minutes} 分後に新しいコードをリクエストできます。',
   },
   embeddedConfirmation: {
     'sheet.label': 'このサイトからのリクエストを確認',

@@ -143,6 +143,11 @@ export const messages: Messages = {
     opensInWindow: '지갑이 전용 창에서 열립니다.',
     continue: '계속',
     legacyNotice: '이 브라우저에는 지갑이 보호된 전용 창으로 옮겨지기 전에 만든 지갑({address})이 있습니다. 계속 사용하려면 그 창에서 ‘이메일로 복구’를 한 번 선택하세요. 같은 주소가 돌아옵니다.',
+    lostPasskey: '패스키를 잃어버렸거나 다른 기기에 있나요? 이 지갑을 이메일로 복구하세요. 같은 주소에 사용할 새 패스키를 만들게 됩니다.',
+    resendCode: '코드 다시 보내기',
+    resendIn: '코드 다시 보내기 ({time})',
+    codeResent: '{email}(으)로 새 코드를 보냈습니다. 가장 최근 코드만 유효합니다.',
+    codeLimit: '코드를 너무 많이 요청했습니다. {minutes}분 후에 새 코드를 요청할 수 있습니다.',
   },
   embeddedConfirmation: {
     'sheet.label': '이 사이트의 요청 확인',

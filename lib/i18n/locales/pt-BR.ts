@@ -145,6 +145,11 @@ export const messages: Messages = {
     opensInWindow: 'Sua carteira abre em uma janela própria.',
     continue: 'Continuar',
     legacyNotice: 'Este navegador guarda uma carteira criada antes de a carteira passar para a sua própria janela protegida ({address}). Para continuar a usá-la, escolha uma vez “Recuperar por e-mail” nessa janela: o mesmo endereço volta.',
+    lostPasskey: 'Perdeu sua chave de acesso ou ela está em outro dispositivo? Recupere esta carteira por e-mail: você vai criar uma nova chave de acesso para o mesmo endereço.',
+    resendCode: 'Reenviar código',
+    resendIn: 'Reenviar código em {time}',
+    codeResent: 'Enviamos um novo código para {email}. Só o código mais recente vale.',
+    codeLimit: 'Você pediu códigos demais. Poderá pedir um novo em {minutes} min.',
   },
   embeddedConfirmation: {
     'sheet.label': 'Confirme uma solicitação deste site',

@@ -142,6 +142,11 @@ export const messages: Messages = {
     opensInWindow: '您的钱包会在单独的窗口中打开。',
     continue: '继续',
     legacyNotice: '此浏览器中有一个在钱包迁移到独立受保护窗口之前创建的钱包（{address}）。要继续使用它，请在该窗口中选择一次“通过电子邮件恢复”：会恢复同一个地址。',
+    lostPasskey: '通行密钥丢失了，或在另一台设备上？请通过电子邮件恢复此钱包：你将为同一地址创建新的通行密钥。',
+    resendCode: '重新发送验证码',
+    resendIn: '重新发送验证码（{time}）',
+    codeResent: '我们已向 {email} 发送新的验证码。只有最新的验证码有效。',
+    codeLimit: '你请求的验证码过多。{minutes} 分钟后可以再次请求。',
   },
   embeddedConfirmation: {
     'sheet.label': '确认此网站的请求',

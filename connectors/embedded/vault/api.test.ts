@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { EmbeddedApiError } from '@/lib/embedded/shared/errors'
+import { createEmbeddedApi, retryAfter } from './api'
+
+describe('the wallet API client', () => {
+  it('carries a limit\'s Retry-After on the error, so the screens can say how long to wait', async () => {
+    const api = createEmbeddedApi({
+      fetch: async () => new Response(JSON.stringify({ code: 'embedded_rate_limited', message: 'Too many requests.' }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '1500' } }),
+    })
+    const refused = await api.requestRecoveryCode('ann@example.test').catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(EmbeddedApiError)
+    expect(refused).toMatchObject({ code: 'embedded_rate_limited', status: 429, retryAfterSeconds: 1500 })
+  })
+
+  it('reads Retry-After as seconds or as an HTTP date, and nothing else', () => {
+    const now = Date.parse('2030-01-01T00:00:00Z')
+    const answer = (value?: string) => new Response(null, { headers: value === undefined ? {} : { 'retry-after': value } })
+    expect(retryAfter(answer('120'), now)).toBe(120)
+    expect(retryAfter(answer('Tue, 01 Jan 2030 00:01:30 GMT'), now)).toBe(90)
+    expect(retryAfter(answer('soon'), now)).toBeUndefined()
+    expect(retryAfter(answer(), now)).toBeUndefined()
+  })
+})

@@ -1,0 +1,108 @@
+import { embedded } from '@/lib/i18n/embedded'
+import { messages as de } from '@/lib/i18n/locales/de'
+import { LOCALE_COOKIE } from '@/lib/storageNames'
+import {
+  chooseWallet,
+  createWallet,
+  disconnect,
+  expect,
+  openEmbeddedPanel,
+  recoveryCodeFor,
+  test,
+  uniqueEmail,
+  VERIFICATION_SUBJECT,
+  vault,
+  verificationCodeFor,
+} from './embeddedFixtures'
+
+/**
+ * No dead ends in the email & passkey wallet (issue 26): its row is named in the page's language, a
+ * lost passkey leads to "Recover by email", the code step can send the code again (after a countdown),
+ * and a wrong code stays in its field to be corrected. The production build, Chromium's virtual
+ * passkey authenticator and the real SMTP capture, as in embedded.spec.ts.
+ */
+
+test.describe.configure({ timeout: 120_000 })
+
+test('names the email & passkey wallet’s row in the page’s language (German)', async ({ page, embeddedApp }) => {
+  await page.context().addCookies([{ name: LOCALE_COOKIE, value: 'de', url: embeddedApp.baseURL, sameSite: 'Lax' }])
+  await page.goto(embeddedApp.baseURL)
+  await page.getByTestId('connect-button').click()
+  const row = page.getByTestId('connect-dialog').getByTestId('wallet-option-embedded')
+  await expect(row).toContainText(de.embedded.title)
+  await expect(row).not.toContainText(embedded.ui.title)
+  await expect(row.getByRole('img')).toHaveAttribute('alt', de.embedded.title)
+})
+
+test('a lost passkey points to “Recover by email”, whose button brings the same wallet back with a new passkey', async ({ page, embeddedApp, authenticator, mail }) => {
+  await page.goto(embeddedApp.baseURL)
+  const email = uniqueEmail('lost')
+  const address = await createWallet(page, mail, email)
+  await disconnect(page)
+
+  // The passkey is gone (deleted, or on a lost phone): the unlock ceremony finds none.
+  await authenticator.clear()
+  await page.reload()
+  await openEmbeddedPanel(page)
+  const ui = vault(page)
+  await ui.getByTestId('embedded-unlock-button').click()
+  await expect(ui.getByTestId('connect-error')).toHaveText(embedded.errors.embedded_passkey_cancelled, { timeout: 30_000 })
+  await expect(ui.getByTestId('embedded-lost-passkey')).toHaveText(embedded.ui.lostPasskey)
+  const recover = ui.getByTestId('embedded-lost-passkey-recover-button')
+  await expect(recover).toHaveText(embedded.ui.recover)
+  await expect(recover).toBeFocused()
+
+  await recover.click()
+  // The wallet's own email, filled in: one press sends the code.
+  await expect(ui.getByTestId('embedded-recover-email-input')).toHaveValue(email)
+  const inboxBefore = mail.inbox.length
+  await ui.getByTestId('embedded-send-code-button').click()
+  await ui.getByTestId('embedded-code-input').fill(await recoveryCodeFor(mail, email, inboxBefore))
+  await ui.getByTestId('embedded-verify-code-button').click()
+  await chooseWallet(page, address)
+  await ui.getByTestId('embedded-new-passkey-button').click()
+  await expect(page.getByTestId('account-address')).toHaveAttribute('title', address)
+  expect(await authenticator.credentials()).toHaveLength(1)
+})
+
+test('the code step keeps a wrong code to correct, and resends the code once its countdown ends', async ({ page, embeddedApp, authenticator, mail }) => {
+  void authenticator
+  await page.goto(embeddedApp.baseURL)
+  const email = uniqueEmail('resend')
+  await openEmbeddedPanel(page)
+  const ui = vault(page)
+  await ui.getByTestId('embedded-email-input').fill(email)
+  const firstAt = mail.inbox.length
+  await ui.getByTestId('embedded-create-button').click()
+  const first = await verificationCodeFor(mail, email, firstAt)
+
+  // Not at once: the first email needs time to arrive, and each send spends one of the server's five an hour.
+  const resend = ui.getByTestId('embedded-resend-code-button')
+  await expect(resend).toHaveAttribute('aria-disabled', 'true')
+  await expect(resend).toHaveText(/^Resend code in 0:[0-3]\d$/)
+
+  // A wrong code: the error, and the typed code still there, focused and selected.
+  const wrong = first === '000000' ? '111111' : '000000'
+  const input = ui.getByTestId('embedded-confirm-code-input')
+  await input.fill(wrong)
+  await ui.getByTestId('embedded-confirm-code-button').click()
+  await expect(ui.getByTestId('connect-error')).toHaveText(embedded.errors.embedded_code_invalid.replace('{attemptsLeft}', '4'))
+  await expect(input).toHaveValue(wrong)
+  await expect(input).toBeFocused()
+  expect(await input.evaluate((element: HTMLInputElement) => [element.selectionStart, element.selectionEnd])).toEqual([0, 6])
+
+  // The countdown ends (30 s from the first send): a second email, with a new code.
+  await expect(resend).toHaveText(embedded.ui.resendCode, { timeout: 40_000 })
+  await expect(resend).not.toHaveAttribute('aria-disabled')
+  const secondAt = mail.inbox.length
+  await resend.click()
+  await expect(ui.getByTestId('embedded-confirm-code-sent')).toHaveText(embedded.ui.codeResent.replace('{email}', email))
+  const second = await verificationCodeFor(mail, email, secondAt)
+  expect(mail.inbox.filter((message) => message.to.includes(email) && message.subject === VERIFICATION_SUBJECT)).toHaveLength(2)
+  // And the countdown starts again.
+  await expect(resend).toHaveAttribute('aria-disabled', 'true')
+
+  await input.fill(second)
+  await ui.getByTestId('embedded-confirm-code-button').click()
+  await expect(page.getByTestId('account-address')).toBeVisible({ timeout: 45_000 })
+})
