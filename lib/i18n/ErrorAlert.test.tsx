@@ -28,6 +28,7 @@ describe('ErrorAlert', () => {
     const detail = screen.getByTestId('connect-error-detail')
     expect(detail.textContent).toBe('Connection rejected. Please try again. connection_rejected')
     expect(detail.querySelector('code')?.textContent).toBe('connection_rejected')
+    expect(detail.lang).toBe('en')
   })
 
   it('fills the error’s values into the page’s words', () => {

@@ -36,7 +36,8 @@ export function ErrorAlert({ error, testId }: ErrorAlertProps) {
     <div role="alert" className="error-text" data-testid={testId} data-code={error.code}>
       <p>{text}</p>
       {(detail !== undefined || error.code !== undefined) && (
-        <p className="error-detail" data-testid={`${testId}-detail`}>
+        // English whatever the page's language (the raised message, the code): said so for screen readers.
+        <p className="error-detail" lang="en" data-testid={`${testId}-detail`}>
           {detail}
           {detail !== undefined && error.code !== undefined && ' '}
           {error.code !== undefined && <code>{error.code}</code>}
