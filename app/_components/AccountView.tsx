@@ -2,6 +2,7 @@
 import { useEffect, useRef } from 'react'
 import { getAddress, type Address } from 'viem'
 import { useAccount, useChains } from 'wagmi'
+import { ErrorAlert } from '@/lib/i18n/ErrorAlert'
 import { useLocale } from '@/lib/i18n/LocaleProvider'
 import { useT } from '@/lib/i18n/useT'
 import { formatBalance } from '../_lib/formatBalance'
@@ -120,9 +121,7 @@ export function AccountView({ address, chainId, autoFocus, onDisconnect }: Accou
         </div>
       </dl>
       {error && supported && (
-        <p role="alert" className="error-text" data-testid="chain-error" data-code={errorCode ?? undefined}>
-          {error}
-        </p>
+        <ErrorAlert error={{ message: error, code: errorCode ?? undefined }} testId="chain-error" />
       )}
       <div className="row end">
         <DisconnectButton onDisconnect={onDisconnect} />

@@ -5,7 +5,9 @@ import { useConfig } from 'wagmi'
 import { connectionEvents } from '@/connectors/shared/connectionEvents'
 import { familyOf, type FamilyPanelId, type SigilFamilyHandle } from '@/connectors/shared/lazyConnector'
 import { mapProviderError } from '@/connectors/shared/providerErrors'
+import { shownError, type ShownError } from '@/lib/errors/shownError'
 import { ProviderNotFoundError } from '@/lib/errors/wallet'
+import { ErrorAlert } from '@/lib/i18n/ErrorAlert'
 import { useT } from '@/lib/i18n/useT'
 import { detectPlatform } from '@/lib/platform/detectPlatform'
 import { useWalletOptions, type WalletOption as WalletOptionData } from '@/app/_wagmi/useWalletOptions'
@@ -27,7 +29,7 @@ markConnectedViewLoaded(connectedView)
 type View =
   | { kind: 'list' }
   | { kind: 'connecting'; option: WalletOptionData }
-  | { kind: 'error'; option: WalletOptionData; message: string; code: string | undefined }
+  | { kind: 'error'; option: WalletOptionData; error: ShownError }
   /** A family's own view (WalletConnect's QR code, the embedded wallet), which connects by itself. */
   | { kind: 'panel'; option: WalletOptionData }
 
@@ -40,12 +42,6 @@ export type ConnectDialogProps = {
 
 /** How long after the dialog appears a phone's warm-up starts (see the dialog's first effect). */
 const WARM_UP_DELAY_MS = 300
-
-/** An error as the dialog shows it: the catalogue message verbatim, and its code for machines (`data-code`). */
-function shown(error: Error): { message: string; code: string | undefined } {
-  const code = (error as { code?: unknown }).code
-  return { message: error.message, code: typeof code === 'string' ? code : undefined }
-}
 
 async function resetConnector(config: Parameters<typeof disconnect>[0], connector: Connector) {
   try {
@@ -129,7 +125,7 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
       if (event.connectorKey !== connecting.key) return
       attempt.current += 1
       if (connecting.connector) void resetConnector(config, connecting.connector)
-      setView({ kind: 'error', option: connecting, ...shown(event.error) })
+      setView({ kind: 'error', option: connecting, error: shownError(event.error) })
     })
   }, [connecting, config])
 
@@ -183,7 +179,7 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
       // Nothing half-connected: reset the connector before showing the error.
       await resetConnector(config, connector)
       if (id !== attempt.current) return
-      setView({ kind: 'error', option, ...shown(mapProviderError(error, 'connect')) })
+      setView({ kind: 'error', option, error: shownError(mapProviderError(error, 'connect')) })
     }
   }
 
@@ -213,7 +209,7 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
       try {
         option.openInApp()
       } catch (error) {
-        setView({ kind: 'error', option, ...shown(mapProviderError(error, 'connect')) })
+        setView({ kind: 'error', option, error: shownError(mapProviderError(error, 'connect')) })
         return
       }
       // A family view (WalletConnect on a phone: the deep link just fired) stays open with its
@@ -239,7 +235,7 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
       window.open(option.installUrl, '_blank', 'noopener,noreferrer')
       return
     }
-    setView({ kind: 'error', option, ...shown(new ProviderNotFoundError()) })
+    setView({ kind: 'error', option, error: shownError(new ProviderNotFoundError()) })
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
@@ -336,9 +332,7 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
             <div className="dialog-state">
               {/* eslint-disable-next-line @next/next/no-img-element -- icons are data URIs; next/image adds nothing */}
               <img className="wallet-icon large" src={view.option.icon} alt="" width={48} height={48} />
-              <p role="alert" className="error-text" data-testid="connect-error" data-code={view.code}>
-                {view.message}
-              </p>
+              <ErrorAlert error={view.error} testId="connect-error" />
               <div className="row">
                 <button type="button" className="button primary" data-testid="connect-retry" onClick={() => select(view.option)}>
                   {t('connect.retry')}

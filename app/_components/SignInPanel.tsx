@@ -2,7 +2,9 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react'
 import { isAddressEqual, type Address } from 'viem'
 import { useChains, useConfig } from 'wagmi'
+import { shownError, type ShownError } from '@/lib/errors/shownError'
 import { coinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
+import { ErrorAlert } from '@/lib/i18n/ErrorAlert'
 import { useFamilyT, useT } from '@/lib/i18n/useT'
 import type { Translate } from '@/lib/i18n/t'
 import { afterPaint } from '@/lib/react/afterPaint'
@@ -47,8 +49,9 @@ function noteText(note: SignInNote, t: Translate, tCoinbaseSmartWallet: (key: 's
   return note === 'signatureNotCompleted' ? tCoinbaseSmartWallet('signature.notCompleted') : t(note)
 }
 
-function errorMessage(error: unknown): string {
-  return isAuthError(error) ? error.message : mapProviderError(error, 'sign').message
+/** A failure as the panel shows it: the sign-in API's error as it came, any other mapped as a wallet's. */
+function failure(error: unknown): ShownError {
+  return shownError(isAuthError(error) ? error : mapProviderError(error, 'sign'))
 }
 
 /**
@@ -164,7 +167,7 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
     } catch (error) {
       if (!live()) return
       if (!isAuthError(error) && mapProviderError(error, 'sign').code === 'user_rejected') dispatch({ type: 'rejected' })
-      else dispatch({ type: 'failed', message: errorMessage(error) })
+      else dispatch({ type: 'failed', error: failure(error) })
     }
   }
 
@@ -181,7 +184,7 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
       dispatch({ type: 'signedOut' })
       onSessionChange(null)
     } catch (error) {
-      dispatch({ type: 'failed', message: errorMessage(error) })
+      dispatch({ type: 'failed', error: failure(error) })
     }
   }
 
@@ -245,9 +248,7 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
         </p>
       )}
       {state.error && (
-        <p role="alert" className="error-text" data-testid="auth-error">
-          {state.error}
-        </p>
+        <ErrorAlert error={state.error} testId="auth-error" />
       )}
     </section>
   )

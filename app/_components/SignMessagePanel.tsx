@@ -3,7 +3,9 @@ import { getClient } from '@wagmi/core'
 import { useId, useState, type FormEvent } from 'react'
 import type { Address, Hex } from 'viem'
 import { useConfig } from 'wagmi'
+import { shownError } from '@/lib/errors/shownError'
 import { coinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
+import { ErrorAlert } from '@/lib/i18n/ErrorAlert'
 import { useFamilyT, useT } from '@/lib/i18n/useT'
 import { verifyMessageSignature } from '../_lib/verifyMessageSignature'
 import { useSignMessage } from '@/app/_wagmi/useSignMessage'
@@ -88,9 +90,7 @@ export function SignMessagePanel({ address, chainId }: SignMessagePanelProps) {
         </p>
       )}
       {signing.error && (
-        <p role="alert" className="error-text" data-testid="sign-error">
-          {signing.error.message}
-        </p>
+        <ErrorAlert error={shownError(signing.error)} testId="sign-error" />
       )}
     </section>
   )

@@ -1,5 +1,7 @@
 'use client'
 import type { Chain } from 'viem'
+import { plainErrorText } from '@/lib/i18n/ErrorAlert'
+import { useMessages } from '@/lib/i18n/LocaleProvider'
 import { useT } from '@/lib/i18n/useT'
 
 export type WrongNetworkBannerProps = {
@@ -19,12 +21,14 @@ export type WrongNetworkBannerProps = {
  */
 export function WrongNetworkBanner({ target, pending, error, code, onSwitch }: WrongNetworkBannerProps) {
   const t = useT()
+  const messages = useMessages()
   return (
     <div className="banner warning" role="alert" data-testid="wrong-network" data-code={code ?? undefined}>
       <p>{target ? t('chain.wrong') : t('chain.wrongInWallet')}</p>
       {error && (
-        <p className="error-text" data-testid="chain-error" data-code={error.code ?? undefined}>
-          {error.message}
+        // Inside the banner's alert, in the page's language; the raised message stays its title.
+        <p className="error-text" data-testid="chain-error" data-code={error.code ?? undefined} title={error.message}>
+          {plainErrorText({ message: error.message, code: error.code ?? undefined }, messages?.errors)}
         </p>
       )}
       {target && (

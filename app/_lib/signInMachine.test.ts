@@ -30,9 +30,10 @@ describe('signInReducer', () => {
     expect(state).toEqual({ status: 'idle', session: null, note: 'auth.cancelled', error: null })
   })
 
-  it('returns to idle with the message when verification fails', () => {
-    const state = run({ type: 'start' }, { type: 'messageReady' }, { type: 'signed' }, { type: 'failed', message: 'The sign-in message has expired.' })
-    expect(state).toEqual({ status: 'idle', session: null, note: null, error: 'The sign-in message has expired.' })
+  it('returns to idle with the error when verification fails', () => {
+    const error = { message: 'The sign-in message has expired. Please sign in again.', code: 'message_expired' }
+    const state = run({ type: 'start' }, { type: 'messageReady' }, { type: 'signed' }, { type: 'failed', error })
+    expect(state).toEqual({ status: 'idle', session: null, note: null, error })
   })
 
   it('clears an old note and error when a new attempt starts', () => {
@@ -46,7 +47,7 @@ describe('signInReducer', () => {
     expect(run({ type: 'rejected' })).toEqual(initialSignInState)
     const signedIn = run({ type: 'sessionFound', session })
     expect(signInReducer(signedIn, { type: 'start' })).toBe(signedIn)
-    expect(signInReducer(signedIn, { type: 'failed', message: 'late' })).toBe(signedIn)
+    expect(signInReducer(signedIn, { type: 'failed', error: { message: 'late' } })).toBe(signedIn)
   })
 
   it('restores a session found on the server only from idle', () => {

@@ -1,4 +1,5 @@
 import type { Address } from 'viem'
+import type { ShownError } from '@/lib/errors/shownError'
 import type { UiKey } from '@/lib/i18n/en'
 
 /**
@@ -6,7 +7,7 @@ import type { UiKey } from '@/lib/i18n/en'
  * idle → preparing → signing → verifying → signed-in. A rejected signature returns to idle with a
  * note, not an error screen; so does a signature the wallet did not complete through a connector that
  * swallows its signing errors (SPEC.md §8, the Coinbase Smart Wallet); any other failure returns to
- * idle with the error's message.
+ * idle with the error (its message, code and values, which the page shows in its own words).
  */
 export type SignInStatus = 'idle' | 'preparing' | 'signing' | 'verifying' | 'signed-in'
 
@@ -21,8 +22,8 @@ export type SignInState = {
   session: { address: Address; chainId: number } | null
   /** A short, calm note (e.g. the user cancelled). */
   note: SignInNote | null
-  /** A failure's message, shown as an alert. */
-  error: string | null
+  /** A failure, shown as an alert. */
+  error: ShownError | null
 }
 
 export type SignInEvent =
@@ -35,7 +36,7 @@ export type SignInEvent =
   | { type: 'cancelled' }
   /** The signature came back empty: the wallet's error was swallowed by its connector. */
   | { type: 'notCompleted' }
-  | { type: 'failed'; message: string }
+  | { type: 'failed'; error: ShownError }
   | { type: 'sessionFound'; session: { address: Address; chainId: number } }
   | { type: 'signedOut'; note?: UiKey | undefined }
 
@@ -60,7 +61,7 @@ export function signInReducer(state: SignInState, event: SignInEvent): SignInSta
     case 'notCompleted':
       return busy.includes(state.status) ? { ...initialSignInState, note: 'signatureNotCompleted' } : state
     case 'failed':
-      return busy.includes(state.status) ? { ...initialSignInState, error: event.message } : state
+      return busy.includes(state.status) ? { ...initialSignInState, error: event.error } : state
     case 'sessionFound':
       return state.status === 'idle' ? { status: 'signed-in', session: event.session, note: null, error: null } : state
     case 'signedOut':

@@ -3,6 +3,7 @@ import { embeddedConfirmation } from '@/lib/i18n/embeddedConfirmation'
 import { errors } from '@/lib/i18n/errors'
 import { isLocale } from '@/lib/i18n/locales'
 import { negotiateLocale } from '@/lib/i18n/negotiateLocale'
+import { plainErrors, type PlainErrorCode } from '@/lib/i18n/plainErrors'
 import { loadMessages } from '@/lib/i18n/requestLocale'
 import { getSupportedChains } from '@/lib/chains'
 import { getPublicConfig, isLocalChainEnabled } from '@/lib/config/server'
@@ -59,7 +60,10 @@ export async function GET(request: Request): Promise<Response> {
     })),
     strings: {
       ui: { ...embedded.ui, ...(messages?.embedded ?? {}) },
-      errors: { ...errors, ...embedded.errors },
+      // The words the page would show for each code the vault can meet, in the page's language.
+      errors: Object.fromEntries(
+        (Object.keys({ ...errors, ...embedded.errors }) as PlainErrorCode[]).map((code) => [code, messages?.errors[code] ?? plainErrors[code]]),
+      ),
       sheet: { ...embeddedConfirmation, ...(messages?.embeddedConfirmation ?? {}) },
     },
   }

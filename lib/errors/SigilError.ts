@@ -18,20 +18,24 @@ export type SigilErrorOptions = {
 }
 
 /**
- * Base of every error Sigil raises. `message` is the user-facing catalogue text
- * (verbatim for SPEC.md section 8), `code` is stable and machine-readable.
+ * Base of every error Sigil raises. `message` is the catalogue's English text (verbatim for SPEC.md
+ * section 8), what logs and developers read; `code` is stable and machine-readable, and the page shows
+ * the error by it, in its own language (lib/i18n/ErrorAlert.tsx), with the `values` the text fills in.
  */
 export class SigilError extends Error {
   override name = 'SigilError'
   readonly code: ErrorCode
   readonly details: string | undefined
   readonly metaMessages: readonly string[] | undefined
+  /** The values of the message's placeholders, for the page's own wording of the error. */
+  readonly values: Record<string, string | number> | undefined
 
   constructor(code: ErrorCode, options: SigilErrorOptions = {}) {
     super(format(options.template ?? (errors as Record<string, string>)[code] ?? code, options.values), options.cause === undefined ? undefined : { cause: options.cause })
     this.code = code
     this.details = options.details
     this.metaMessages = options.metaMessages
+    this.values = options.values
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * The catalogue's `auth` section: the statement shown in the wallet and the message of every error
- * code the sign-in API answers with (the server sends them, the sign-in view shows them verbatim).
+ * code the sign-in API answers with (the server sends them; the sign-in view shows the code's words in
+ * the page's language, with this message beneath: plainErrors.ts).
  * Its own module so the server routes and the client helpers load only these strings.
  */
 export const auth = {

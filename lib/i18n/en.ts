@@ -11,8 +11,9 @@ import { ui } from './ui'
  * - `auth`: the sign-in statement and the sign-in API's error messages.
  * Each lazily loaded family has a section of its own (its errors and view strings, loaded with the
  * family: lib/i18n/walletConnect.ts, …), which its declaration registers (familyCatalogues.ts).
- * Other languages translate `ui` and the families' view strings (lib/i18n/messages.ts, locales/);
- * the error messages are the same in every locale.
+ * Other languages translate `ui` and the families' view strings (lib/i18n/messages.ts, locales/).
+ * The error messages here are the raised English, the same in every locale; what the page shows for
+ * each code, in every language, is the `errors` of messages.ts (English: plainErrors.ts).
  */
 export const en = { errors, ui, auth } as const
 

@@ -1,17 +1,20 @@
 import type { UiKey } from './en'
 import type { FamilyMessages } from './familyCatalogues'
+import type { PlainErrorCode } from './plainErrors'
 
 /**
- * What a locale other than English translates: the page's `ui` and the families' view strings.
- * Typed by the English keys, so a locale missing a key (or carrying a stale one) does not compile;
- * the families' sections are those their declarations register (familyCatalogues.ts).
+ * What a locale other than English translates: the page's `ui`, the families' view strings, and
+ * `errors`, what the page shows for each error code. Typed by the English keys, so a locale missing a
+ * key (or carrying a stale one) does not compile; the families' sections are those their declarations
+ * register (familyCatalogues.ts), and `errors` covers every code a user can see (plainErrors.ts).
  *
- * Not here, so the same in every locale: the error messages (`errors`, `auth`, and the families'
- * `errors`). SPEC.md section 8's messages are requirements verbatim; the others are raised as
- * `Error.message` by connectors and sent by the API, outside any request's locale, and every one
- * keeps its code (`data-code`).
+ * An error has two texts. Its `Error.message` is the catalogue's English, the same in every locale:
+ * SPEC.md section 8's messages verbatim, the others ours, raised by connectors and sent by the APIs
+ * (`auth`, the embedded wallet's) outside any request's locale, and read by logs and developers. The
+ * page shows, by the error's code, the plain words of `errors` in the page's language with the next
+ * step, and the English message and the code beneath them as a detail (`data-code`; ErrorAlert.tsx).
  */
-export type Messages = { ui: Record<UiKey, string> } & FamilyMessages
+export type Messages = { ui: Record<UiKey, string> } & FamilyMessages & { errors: Record<PlainErrorCode, string> }
 
-/** A section of `Messages` other than `ui`: the strings of one lazily loaded family view. */
-export type FamilySection = Exclude<keyof Messages, 'ui'>
+/** A section of `Messages` for one lazily loaded family view (not the page's `ui`, not `errors`). */
+export type FamilySection = Exclude<keyof Messages, 'ui' | 'errors'>

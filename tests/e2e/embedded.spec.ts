@@ -1,6 +1,7 @@
 import { type Address, type Hex, parseEther, toHex, verifyMessage } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { embedded } from '@/lib/i18n/embedded'
+import { plainErrors } from '@/lib/i18n/plainErrors'
 import {
   approveInSheet,
   advanceServerClock,
@@ -31,6 +32,7 @@ import { addVirtualAuthenticator } from '../fixtures/passkeys'
  * clock is moved with the test-only hook.
  */
 
+/** The API's English, by code (what its answers carry). */
 const messages = embedded.errors
 const RECIPIENT: Address = '0x000000000000000000000000000000000000bEEF'
 
@@ -282,7 +284,7 @@ test('refuses a recovery code older than 900 seconds', async ({ page, embeddedAp
   await advanceServerClock(page, embeddedApp, 901)
   await vault(page).getByTestId('embedded-code-input').fill(code)
   await vault(page).getByTestId('embedded-verify-code-button').click()
-  await expect(vault(page).getByTestId('connect-error')).toHaveText(messages.embedded_code_expired)
+  await expect(vault(page).getByTestId('connect-error')).toHaveText(plainErrors.embedded_code_expired)
   await expect(vault(page).getByTestId('embedded-code-input')).toBeVisible()
 })
 
@@ -304,7 +306,7 @@ test('refuses to finish a recovery whose session is older than 1800 seconds', as
 
   await advanceServerClock(page, embeddedApp, 1801)
   await vault(page).getByTestId('embedded-new-passkey-button').click()
-  await expect(vault(page).getByTestId('connect-error')).toHaveText(messages.embedded_recovery_session_invalid)
+  await expect(vault(page).getByTestId('connect-error')).toHaveText(plainErrors.embedded_recovery_session_invalid)
   await expect(page.getByTestId('account-address')).toHaveCount(0)
 })
 
@@ -325,16 +327,16 @@ test('locks a code after 5 wrong attempts, even for the right code afterwards', 
   for (const attemptsLeft of [4, 3, 2, 1]) {
     await vault(page).getByTestId('embedded-code-input').fill(wrong)
     await vault(page).getByTestId('embedded-verify-code-button').click()
-    await expect(vault(page).getByTestId('connect-error')).toHaveText(messages.embedded_code_invalid.replace('{attemptsLeft}', String(attemptsLeft)))
+    await expect(vault(page).getByTestId('connect-error')).toHaveText(plainErrors.embedded_code_invalid.replace('{attemptsLeft}', String(attemptsLeft)))
   }
   await vault(page).getByTestId('embedded-code-input').fill(wrong)
   await vault(page).getByTestId('embedded-verify-code-button').click()
-  await expect(vault(page).getByTestId('connect-error')).toHaveText(messages.embedded_code_locked)
+  await expect(vault(page).getByTestId('connect-error')).toHaveText(plainErrors.embedded_code_locked)
 
   await vault(page).getByTestId('embedded-code-input').fill(code)
   await vault(page).getByTestId('embedded-verify-code-button').click()
   await expect(vault(page).getByTestId('embedded-code-input')).toBeVisible()
-  await expect(vault(page).getByTestId('connect-error')).toHaveText(messages.embedded_code_locked)
+  await expect(vault(page).getByTestId('connect-error')).toHaveText(plainErrors.embedded_code_locked)
   await expect(vault(page).getByTestId('embedded-recover-address')).toHaveCount(0)
 })
 
@@ -344,7 +346,7 @@ test('an authenticator without PRF gets the clear message and no wallet is creat
   const email = uniqueEmail('no-prf')
   await openEmbeddedPanel(page)
   await submitCreateWithEmailCode(page, mail, email)
-  await expect(vault(page).getByTestId('connect-error')).toHaveText(messages.embedded_prf_unsupported)
+  await expect(vault(page).getByTestId('connect-error')).toHaveText(plainErrors.embedded_prf_unsupported)
   // The email stays proven for a while: the passkey can be tried again without a new code.
   await expect(vault(page).getByTestId('embedded-create-passkey-button')).toBeFocused()
   await expect(page.getByTestId('account-address')).toHaveCount(0)

@@ -385,9 +385,10 @@ test.describe('chains', () => {
 
     const error = page.getByTestId('chain-error')
     await expect(error).toHaveAttribute('role', 'alert')
-    await expect(error).toHaveText(
+    await expect(error).toContainText(
       'Network switching is not available at this time. The user should manually switch network in their wallet',
     )
+    await expect(error.locator('p').first()).toHaveText('Switch the network in your wallet app.')
     await expect(error).toHaveAttribute('data-code', 'network_switching_only_available_in_wallet')
     expect(wallet.requestsOf('wallet_switchEthereumChain')).toEqual([])
     expect(wallet.requestsOf('wallet_addEthereumChain')).toEqual([])

@@ -14,8 +14,8 @@ import { expect, test } from './fixtures'
 
 /**
  * Six languages and more (issue 15, part 5): the server negotiates the locale from the switcher's
- * cookie, else `Accept-Language`, and renders the page in it from the first byte; the SPEC's error
- * messages stay English in every locale.
+ * cookie, else `Accept-Language`, and renders the page in it from the first byte. An error shows in
+ * the page's language by its code (issue 26), the SPEC's English message and the code beneath it.
  */
 
 /** The `ui` strings of each locale, English included. */
@@ -183,11 +183,12 @@ test.describe('the language switcher', () => {
 })
 
 test.describe('error messages', () => {
-  test('the SPEC error messages stay English in German: a rejected connection shows "Connection rejected. Please try again."', async ({
+  test('a rejected connection in German says so in German, with the next step, and keeps the SPEC message and code beneath', async ({
     page,
     app,
     context,
     installWallet,
+    snap,
     expectAccessible,
   }) => {
     await installWallet({ behaviour: { rejectConnect: true } })
@@ -196,10 +197,16 @@ test.describe('error messages', () => {
     const dialog = await openDialog(page)
     await dialog.getByTestId(`wallet-option-${TEST_WALLET_KEY}`).click()
     const error = dialog.getByTestId('connect-error')
-    await expect(error).toHaveText(en.errors.connection_rejected)
+    await expect(error).toHaveAttribute('role', 'alert')
     await expect(error).toHaveAttribute('data-code', 'connection_rejected')
+    await expect(error.locator('p').first()).toHaveText(de.errors.connection_rejected)
+    // The SPEC's English message, verbatim, and the code: a detail for support and logs.
+    const detail = dialog.getByTestId('connect-error-detail')
+    await expect(detail).toHaveText(`${en.errors.connection_rejected} connection_rejected`)
+    await expect(detail).toBeVisible()
     // The controls around it are German.
     await expect(dialog.getByTestId('connect-retry')).toHaveText(de.ui['connect.retry'])
+    await snap('locale-de-connect-error')
     await expectAccessible({ label: 'connect error (de)' })
   })
 })

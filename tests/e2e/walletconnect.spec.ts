@@ -295,7 +295,7 @@ test.describe('desktop: QR code', () => {
     const first = await openQr(page)
     await wcWallet.pair(first)
     const error = page.getByTestId('connect-error')
-    await expect(error).toHaveText(en.errors.connection_rejected)
+    await expect(error).toContainText(en.errors.connection_rejected)
     await expect(error).toHaveAttribute('role', 'alert')
     await expect(error).toHaveAttribute('data-code', 'connection_rejected')
     await expect(page.getByTestId('connect-retry')).toBeVisible()

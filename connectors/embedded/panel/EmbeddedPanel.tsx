@@ -6,7 +6,9 @@ import type { EmbeddedConnector } from '@/connectors/embedded/embedded'
 import { FamilyPanelProps } from '@/connectors/shared/family'
 import { familyOf } from '@/connectors/shared/lazyConnector'
 import { mapProviderError } from '@/connectors/shared/providerErrors'
+import { shownError, type ShownError } from '@/lib/errors/shownError'
 import { embedded } from '@/lib/i18n/embedded'
+import { ErrorAlert } from '@/lib/i18n/ErrorAlert'
 import { useFamilyT } from '@/lib/i18n/useT'
 import { useLifetimeEffect } from '@/lib/react/useLifetimeEffect'
 import { forgetLegacyWallet, legacyWalletAddresses } from '../legacyRecords'
@@ -20,7 +22,7 @@ import styles from './EmbeddedPanel.module.css'
 export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps) {
   const tEmbedded = useFamilyT('embedded', embedded.ui)
   const config = useConfig()
-  const [error, setError] = useState<string | undefined>()
+  const [error, setError] = useState<ShownError | undefined>()
   const [waiting, setWaiting] = useState(true)
   const [legacy, setLegacy] = useState<readonly string[]>([])
   const mounted = useRef(true)
@@ -38,7 +40,7 @@ export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps)
     } catch (caught) {
       if (!mounted.current) return
       setWaiting(false)
-      setError(mapProviderError(caught, 'connect').message)
+      setError(shownError(mapProviderError(caught, 'connect')))
     }
   }
 
@@ -76,9 +78,7 @@ export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps)
         </p>
       )}
       {error && (
-        <p role="alert" className="error-text" data-testid="connect-error">
-          {error}
-        </p>
+        <ErrorAlert error={error} testId="connect-error" />
       )}
       <div className={styles.actions}>
         {!waiting && (

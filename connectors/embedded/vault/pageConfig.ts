@@ -19,7 +19,7 @@ export type VaultPageConfig = {
   strings: {
     /** The wallet's screens (lib/i18n/embedded.ts `ui`, in the page's language). */
     ui: Record<string, string>
-    /** Error messages by code (English, as everywhere: they keep their code). */
+    /** What the vault shows for each error code: the page's plain words, in its language (lib/i18n/plainErrors.ts). */
     errors: Record<string, string>
     /** The confirmation sheet (lib/i18n/embeddedConfirmation.ts, in the page's language). */
     sheet: Record<string, string>

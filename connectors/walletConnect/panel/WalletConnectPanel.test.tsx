@@ -9,6 +9,7 @@ import { WalletRejectedProposalError } from '@/connectors/walletConnect/pairingE
 import { createPairingState, type PairingState } from '@/connectors/walletConnect/pairingState'
 import { ConnectionRejectedError } from '@/lib/errors/wallet'
 import { en } from '@/lib/i18n/en'
+import { plainErrors } from '@/lib/i18n/plainErrors'
 import type { WalletOption } from '@/app/_wagmi/walletOptions'
 import { WalletConnectPanel } from './WalletConnectPanel'
 
@@ -97,7 +98,8 @@ describe('WalletConnectPanel', () => {
     // No restart behind the user's back: the error waits for them.
     expect(setup.calls.connect).toBe(1)
     const error = screen.getByTestId('connect-error')
-    expect(error.textContent).toBe(en.errors.connection_rejected)
+    expect(error.querySelector('p')?.textContent).toBe(plainErrors.connection_rejected)
+    expect(screen.getByTestId('connect-error-detail').textContent).toBe(`${en.errors.connection_rejected} connection_rejected`)
     expect(error.getAttribute('data-code')).toBe('connection_rejected')
     expect(screen.getByTestId('connect-retry').textContent).toBe('Try again')
     expect(screen.queryByTestId('wc-qr')).toBeNull()

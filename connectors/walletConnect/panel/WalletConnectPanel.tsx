@@ -8,6 +8,8 @@ import { mapProviderError } from '@/connectors/shared/providerErrors'
 import { openWalletLink } from '@/connectors/walletConnect/openWalletLink'
 import { createPairingState, type PairingSnapshot, type PairingState } from '@/connectors/walletConnect/pairingState'
 import type { SigilError } from '@/lib/errors/SigilError'
+import { shownError } from '@/lib/errors/shownError'
+import { ErrorAlert } from '@/lib/i18n/ErrorAlert'
 import { useFamilyT } from '@/lib/i18n/useT'
 import { walletConnect } from '@/lib/i18n/walletConnect'
 import { detectPlatform } from '@/lib/platform/detectPlatform'
@@ -115,9 +117,7 @@ export function WalletConnectPanel({ option, isMobile, onConnected, onBack }: Fa
 
       {error ? (
         <div className="dialog-state">
-          <p role="alert" className="error-text" data-testid="connect-error" data-code={error.code}>
-            {error.message}
-          </p>
+          <ErrorAlert error={shownError(error)} testId="connect-error" />
           <button type="button" className="button primary" data-testid="connect-retry" onClick={() => void start()}>
             {tWalletConnect('wc.tryAgain')}
           </button>

@@ -1,0 +1,48 @@
+'use client'
+import type { ShownError } from '@/lib/errors/shownError'
+import { format } from './format'
+import { useMessages } from './LocaleProvider'
+import { plainErrors, type PlainErrorCode } from './plainErrors'
+
+export function isPlainErrorCode(code: unknown): code is PlainErrorCode {
+  return typeof code === 'string' && Object.hasOwn(plainErrors, code)
+}
+
+/**
+ * What the page says for an error: its code's plain words in the locale's `errors` (English from
+ * plainErrors.ts), with the error's values filled in; the raised message itself for an error
+ * without a known code.
+ */
+export function plainErrorText(error: ShownError, localized?: Readonly<Record<PlainErrorCode, string>>): string {
+  if (!isPlainErrorCode(error.code)) return error.message
+  return format(localized?.[error.code] ?? plainErrors[error.code], error.values)
+}
+
+export type ErrorAlertProps = {
+  error: ShownError
+  /** The alert's `data-testid` (e.g. `connect-error`); its detail line is `<testId>-detail`. */
+  testId: string
+}
+
+/**
+ * An error on the page: the plain words in the page's language as the alert's text, then, as a small
+ * detail, the raised English message (SPEC.md section 8 verbatim for its codes) and the code, which
+ * logs, support and the e2e tests read. The code is also `data-code`, for machines.
+ */
+export function ErrorAlert({ error, testId }: ErrorAlertProps) {
+  const text = plainErrorText(error, useMessages()?.errors)
+  const detail = error.message !== text ? error.message : undefined
+  return (
+    <div role="alert" className="error-text" data-testid={testId} data-code={error.code}>
+      <p>{text}</p>
+      {(detail !== undefined || error.code !== undefined) && (
+        // English whatever the page's language (the raised message, the code): said so for screen readers.
+        <p className="error-detail" lang="en" data-testid={`${testId}-detail`}>
+          {detail}
+          {detail !== undefined && error.code !== undefined && ' '}
+          {error.code !== undefined && <code>{error.code}</code>}
+        </p>
+      )}
+    </div>
+  )
+}
