@@ -18,6 +18,7 @@ export default async function Home() {
       <Wallet
         initialSession={session}
         connectLabel={t('connect.button')}
+        createLabel={t('start.createWallet')}
         intro={
           <>
             <h2>{t('start.heading')}</h2>

@@ -38,6 +38,8 @@ export type ConnectDialogProps = {
   onClose: () => void
   /** Called after a wallet connected; the dialog is removed by the page switching views. */
   onConnected: () => void
+  /** Opened from the landing card's "No wallet?": straight to the email & passkey wallet, when the page has it. */
+  startWith?: 'embedded' | undefined
 }
 
 /** How long after the dialog appears a phone's warm-up starts (see the dialog's first effect). */
@@ -55,7 +57,7 @@ async function resetConnector(config: Parameters<typeof disconnect>[0], connecto
  * The connect dialog: a native modal `<dialog>` (top layer, inert page behind it, Esc) with the
  * focus kept inside by hand, because Chromium lets Tab leave a modal dialog for the browser's UI.
  */
-export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
+export function ConnectDialog({ onClose, onConnected, startWith }: ConnectDialogProps) {
   const t = useT()
   const config = useConfig()
   const options = useWalletOptions()
@@ -192,6 +194,14 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
    */
   // The embedded wallet's row, for the help panel's "create one" link (absent if the page has none).
   const embeddedOption = options.find((option) => option.panel === 'embedded')
+  // Asked for from the landing card: its view once the list knows the row (once per dialog).
+  const started = useRef(false)
+  useEffect(() => {
+    if (started.current || startWith !== 'embedded' || !embeddedOption) return
+    started.current = true
+    select(embeddedOption)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the row first exists
+  }, [startWith, embeddedOption])
 
   function isPreparing(option: WalletOptionData): boolean {
     void readiness

@@ -8,7 +8,7 @@ import { useConnectionSummary } from '@/app/_wagmi/useConnectionSummary'
 import type { KnownSession } from '../_lib/knownSession'
 import { ConnectButton } from './ConnectButton'
 import { ConnectedSlot } from './ConnectedSlot'
-import { loadConnectDialog } from './loadConnectDialog'
+import { loadConnectDialog, preloadConnectDialog } from './loadConnectDialog'
 import { useEndSessionOnDisconnect } from './useEndSessionOnDisconnect'
 
 // Only ever opened by a click, so never rendered on the server.
@@ -21,10 +21,12 @@ export type WalletProps = {
   connectLabel: string
   /** Shown above the connect button while disconnected; rendered on the server, no code of its own. */
   intro: ReactNode
+  /** "No wallet? Create one with your email", from the catalogue on the server. */
+  createLabel: string
 }
 
 /** The page's one stateful region: the connect button and its dialog, or the account and its panels. */
-export function Wallet({ initialSession, connectLabel, intro }: WalletProps) {
+export function Wallet({ initialSession, connectLabel, intro, createLabel }: WalletProps) {
   const { address, chainId, status } = useConnectionSummary()
   // Outlives the sign-in panel, which unmounts while disconnected.
   const [session, setSession] = useState<KnownSession>(initialSession)
@@ -36,8 +38,10 @@ export function Wallet({ initialSession, connectLabel, intro }: WalletProps) {
   // The dialog lives here, not in the button: a connection the user cancelled can still land for an
   // instant before it is undone, and that must not tear the dialog down under them.
   const [dialogOpen, setDialogOpen] = useState(false)
+  const [startWith, setStartWith] = useState<'embedded' | undefined>(undefined)
   const config = useConfig()
-  function openDialog() {
+  function openDialog(start?: 'embedded') {
+    setStartWith(start)
     // The dialog lists every book wallet through its connectors: created now if the page has not
     // been idle yet (createSigilConfig, `bookWallets: 'when-idle'`).
     addWalletConnectors(config)
@@ -72,11 +76,15 @@ export function Wallet({ initialSession, connectLabel, intro }: WalletProps) {
       ) : (
         <div className="card">
           {intro}
-          <ConnectButton ref={opener} label={connectLabel} onOpen={openDialog} />
+          <ConnectButton ref={opener} label={connectLabel} onOpen={() => openDialog()} />
+          <button type="button" className="link-button" data-testid="create-wallet-link" onClick={() => openDialog('embedded')} onPointerEnter={preloadConnectDialog} onFocus={preloadConnectDialog}>
+            {createLabel}
+          </button>
         </div>
       )}
       {dialogOpen && (
         <ConnectDialog
+          startWith={startWith}
           onClose={() => {
             restoreFocus.current = true
             setDialogOpen(false)

@@ -6,6 +6,7 @@ export const ui = {
   'app.title': 'Sigil',
   'app.tagline': 'Connect any EVM wallet and prove you own it.',
   'start.heading': 'Get started',
+  'start.createWallet': 'No wallet? Create one with your email',
   'start.body':
     'Connect a browser-extension or mobile wallet. Then sign a message, or sign in to prove to this site that the address is yours.',
   'connect.button': 'Connect wallet',

@@ -103,3 +103,17 @@ test.describe('a 360 px phone', () => {
     })
   }
 })
+
+test('the landing card offers the no-wallet path: "No wallet? Create one with your email" opens the email & passkey wallet', async ({ page, app }) => {
+  await page.goto(app.baseURL)
+  const create = page.getByTestId('create-wallet-link')
+  await expect(create).toHaveText(ui['start.createWallet'])
+  await create.click()
+  const dialog = page.getByTestId('connect-dialog')
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByTestId('embedded-host')).toBeVisible()
+  // Back leads to the whole list.
+  await dialog.getByTestId('embedded-back-button').click()
+  await expect(dialog.locator('[data-testid^="wallet-option-"]').first()).toBeVisible()
+  await expect(dialog.getByTestId('embedded-host')).toHaveCount(0)
+})

@@ -6,6 +6,7 @@ export const messages: Messages = {
     'app.title': 'Sigil',
     'app.tagline': 'Verbinden Sie eine beliebige EVM-Wallet und beweisen Sie, dass sie Ihnen gehört.',
     'start.heading': 'Los geht’s',
+    'start.createWallet': 'Keine Wallet? Erstellen Sie eine mit Ihrer E-Mail-Adresse',
     'start.body':
       'Verbinden Sie eine Browser-Erweiterung oder eine mobile Wallet. Signieren Sie dann eine Nachricht oder melden Sie sich an, um dieser Website zu beweisen, dass die Adresse Ihnen gehört.',
     'connect.button': 'Wallet verbinden',

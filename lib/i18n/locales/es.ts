@@ -6,6 +6,7 @@ export const messages: Messages = {
     'app.title': 'Sigil',
     'app.tagline': 'Conecta cualquier billetera EVM y demuestra que es tuya.',
     'start.heading': 'Empieza',
+    'start.createWallet': '¿No tienes billetera? Crea una con tu correo electrónico',
     'start.body':
       'Conecta una billetera de extensión del navegador o móvil. Después firma un mensaje, o inicia sesión para demostrar a este sitio que la dirección es tuya.',
     'connect.button': 'Conectar billetera',

@@ -6,6 +6,7 @@ export const messages: Messages = {
     'app.title': 'Sigil',
     'app.tagline': 'Connectez n’importe quel portefeuille EVM et prouvez qu’il vous appartient.',
     'start.heading': 'Commencer',
+    'start.createWallet': 'Pas de portefeuille ? Créez-en un avec votre e-mail',
     'start.body':
       'Connectez un portefeuille mobile ou une extension de navigateur. Signez ensuite un message, ou connectez-vous pour prouver à ce site que l’adresse est la vôtre.',
     'connect.button': 'Connecter un portefeuille',

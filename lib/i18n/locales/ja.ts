@@ -6,6 +6,7 @@ export const messages: Messages = {
     'app.title': 'Sigil',
     'app.tagline': 'どの EVM ウォレットでも接続して、その所有者であることを証明できます。',
     'start.heading': 'はじめに',
+    'start.createWallet': 'ウォレットがない場合は、メールアドレスで作成できます',
     'start.body':
       'ブラウザ拡張機能またはモバイルのウォレットを接続してください。そのあと、メッセージに署名するか、サインインしてこのアドレスがあなたのものであることをこのサイトに証明できます。',
     'connect.button': 'ウォレットを接続',

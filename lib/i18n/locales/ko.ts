@@ -6,6 +6,7 @@ export const messages: Messages = {
     'app.title': 'Sigil',
     'app.tagline': '어떤 EVM 지갑이든 연결하고 내 지갑임을 증명하세요.',
     'start.heading': '시작하기',
+    'start.createWallet': '지갑이 없나요? 이메일로 만들어 보세요',
     'start.body':
       '브라우저 확장 프로그램 지갑이나 모바일 지갑을 연결하세요. 그런 다음 메시지에 서명하거나, 로그인하여 이 주소가 본인의 것임을 이 사이트에 증명하세요.',
     'connect.button': '지갑 연결',

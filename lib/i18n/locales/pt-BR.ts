@@ -6,6 +6,7 @@ export const messages: Messages = {
     'app.title': 'Sigil',
     'app.tagline': 'Conecte qualquer carteira EVM e prove que ela é sua.',
     'start.heading': 'Comece agora',
+    'start.createWallet': 'Não tem carteira? Crie uma com seu e-mail',
     'start.body':
       'Conecte uma carteira de extensão do navegador ou do celular. Depois, assine uma mensagem ou entre para provar a este site que o endereço é seu.',
     'connect.button': 'Conectar carteira',

@@ -6,6 +6,7 @@ export const messages: Messages = {
     'app.title': 'Sigil',
     'app.tagline': '连接任意 EVM 钱包，证明它属于你。',
     'start.heading': '开始使用',
+    'start.createWallet': '没有钱包？用电子邮箱创建一个',
     'start.body': '连接浏览器扩展钱包或移动端钱包。然后签署一条消息，或登录以向本网站证明该地址属于你。',
     'connect.button': '连接钱包',
     'connect.title': '连接钱包',
