@@ -14,6 +14,7 @@ import { useChainSwitch } from './useChainSwitch'
 import { useChainSwitchOptions } from './useChainSwitchOptions'
 import { useEnsProfile } from './useEnsProfile'
 import { useNativeBalance } from './useNativeBalance'
+import { localChain } from '@/lib/chains'
 import { useSigilTestHandle } from './useSigilTestHandle'
 import { WrongNetworkBanner } from './WrongNetworkBanner'
 
@@ -46,7 +47,7 @@ export function AccountView({ address, chainId, autoFocus, onDisconnect }: Accou
   const fallback = chains.find((candidate) => !blockedCodes.has(candidate.id))
   const blocked = new Map([...blockedCodes].map(([id, code]) => [id, t(`chain.blocked.${code}`)] as const))
   const ens = useEnsProfile(checksummed)
-  const balance = useNativeBalance(checksummed, chainId, supported)
+  const { value: balance, unreachable } = useNativeBalance(checksummed, chainId, supported)
   const wallet = useConnectedWallet()
 
   return (
@@ -103,8 +104,8 @@ export function AccountView({ address, chainId, autoFocus, onDisconnect }: Accou
           <div>
             <dt>{t('account.balance')}</dt>
             {balance === undefined ? (
-              <dd className="muted" aria-busy="true" data-testid="account-balance-loading">
-                …
+              <dd className="muted" aria-busy={unreachable ? undefined : 'true'} data-testid="account-balance-loading">
+                {unreachable ? t('account.balanceUnavailable') : '…'}
               </dd>
             ) : (
               <dd data-testid="account-balance" data-value={balance.toString()}>
@@ -120,6 +121,12 @@ export function AccountView({ address, chainId, autoFocus, onDisconnect }: Accou
           </dd>
         </div>
       </dl>
+      {unreachable && chainId === localChain.id && (
+        // Said once, here, not in the console every few seconds: the developer's next step.
+        <p className="muted" role="note" data-testid="local-chain-down">
+          {t('account.localChainDown')} <code>npx anvil</code>
+        </p>
+      )}
       {error && supported && (
         <ErrorAlert error={{ message: error, code: errorCode ?? undefined }} testId="chain-error" />
       )}

@@ -55,6 +55,8 @@ export const ui = {
   'account.copyFailed': 'Copy failed',
   'account.network': 'Network',
   'account.balance': 'Balance',
+  'account.balanceUnavailable': 'Unavailable',
+  'account.localChainDown': 'The local chain is not running. Start it with:',
   'account.wallet': 'Wallet',
   'chain.unknown': 'Unknown network ({id})',
   'chain.menu': 'Switch network',

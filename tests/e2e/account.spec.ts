@@ -76,6 +76,28 @@ test('names the connected wallet with its icon, and keeps the balance in its pla
   expect(shifts.slice(shiftsBefore)).toEqual([])
 })
 
+test('a local chain that does not answer is said once on the page, with the command that starts it', async ({ app, page, installWallet }) => {
+  await installWallet()
+  // The page's balance reads fail as they do with no anvil running (the wallet itself still answers).
+  await page.route(
+    () => true,
+    async (route) => {
+      if (route.request().method() === 'POST' && route.request().postData()?.includes('eth_getBalance')) return route.abort('connectionrefused')
+      await route.fallback()
+    },
+  )
+  await page.goto(app.baseURL)
+  await connect(page)
+  const note = page.getByTestId('local-chain-down')
+  await expect(note).toContainText('npx anvil')
+  await expect(note).toHaveCount(1)
+  await expect(page.getByTestId('account-balance-loading')).toHaveText('Unavailable')
+  // Once it answers again, the note goes and the balance shows.
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
+  await expect(page.getByTestId('account-balance')).toHaveText(/ETH$/, { timeout: 40_000 })
+  await expect(note).toHaveCount(0)
+})
+
 test.describe('ENS', () => {
   let ensChain: Anvil
   test.beforeAll(async () => {

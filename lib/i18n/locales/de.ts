@@ -50,6 +50,8 @@ export const messages: Messages = {
     'account.copyFailed': 'Kopieren fehlgeschlagen',
     'account.network': 'Netzwerk',
     'account.balance': 'Guthaben',
+    'account.balanceUnavailable': 'Nicht verfügbar',
+    'account.localChainDown': 'Die lokale Chain läuft nicht. Starten Sie sie mit:',
     'account.wallet': 'Wallet',
     'chain.unknown': 'Unbekanntes Netzwerk ({id})',
     'chain.menu': 'Netzwerk wechseln',

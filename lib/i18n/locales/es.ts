@@ -50,6 +50,8 @@ export const messages: Messages = {
     'account.copyFailed': 'No se pudo copiar',
     'account.network': 'Red',
     'account.balance': 'Saldo',
+    'account.balanceUnavailable': 'No disponible',
+    'account.localChainDown': 'La cadena local no está en marcha. Iníciala con:',
     'account.wallet': 'Billetera',
     'chain.unknown': 'Red desconocida ({id})',
     'chain.menu': 'Cambiar de red',

@@ -50,6 +50,8 @@ export const messages: Messages = {
     'account.copyFailed': 'Échec de la copie',
     'account.network': 'Réseau',
     'account.balance': 'Solde',
+    'account.balanceUnavailable': 'Indisponible',
+    'account.localChainDown': 'La chaîne locale ne tourne pas. Lancez-la avec :',
     'account.wallet': 'Portefeuille',
     'chain.unknown': 'Réseau inconnu ({id})',
     'chain.menu': 'Changer de réseau',

@@ -49,6 +49,8 @@ export const messages: Messages = {
     'account.copyFailed': 'コピーできませんでした',
     'account.network': 'ネットワーク',
     'account.balance': '残高',
+    'account.balanceUnavailable': '取得できません',
+    'account.localChainDown': 'ローカルチェーンが起動していません。次のコマンドで起動してください：',
     'account.wallet': 'ウォレット',
     'chain.unknown': '不明なネットワーク（{id}）',
     'chain.menu': 'ネットワークを切り替え',

@@ -49,6 +49,8 @@ export const messages: Messages = {
     'account.copyFailed': '복사 실패',
     'account.network': '네트워크',
     'account.balance': '잔액',
+    'account.balanceUnavailable': '사용할 수 없음',
+    'account.localChainDown': '로컬 체인이 실행 중이 아닙니다. 다음 명령으로 시작하세요:',
     'account.wallet': '지갑',
     'chain.unknown': '알 수 없는 네트워크({id})',
     'chain.menu': '네트워크 전환',

@@ -50,6 +50,8 @@ export const messages: Messages = {
     'account.copyFailed': 'Falha ao copiar',
     'account.network': 'Rede',
     'account.balance': 'Saldo',
+    'account.balanceUnavailable': 'Indisponível',
+    'account.localChainDown': 'A rede local não está em execução. Inicie-a com:',
     'account.wallet': 'Carteira',
     'chain.unknown': 'Rede desconhecida ({id})',
     'chain.menu': 'Trocar de rede',

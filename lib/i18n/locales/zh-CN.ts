@@ -48,6 +48,8 @@ export const messages: Messages = {
     'account.copyFailed': '复制失败',
     'account.network': '网络',
     'account.balance': '余额',
+    'account.balanceUnavailable': '不可用',
+    'account.localChainDown': '本地链未运行。请用以下命令启动：',
     'account.wallet': '钱包',
     'chain.unknown': '未知网络（{id}）',
     'chain.menu': '切换网络',
