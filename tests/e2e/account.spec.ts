@@ -77,6 +77,8 @@ test('names the connected wallet with its icon, and keeps the balance in its pla
 })
 
 test('a local chain that does not answer is said once on the page, with the command that starts it', async ({ app, page, installWallet }) => {
+  // The reads back off while it does not answer: the one after it is back may come some seconds later.
+  test.setTimeout(90_000)
   await installWallet()
   // The page's balance reads fail as they do with no anvil running (the wallet itself still answers).
   await page.route(
