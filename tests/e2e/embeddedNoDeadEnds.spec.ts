@@ -2,6 +2,7 @@ import { embedded } from '@/lib/i18n/embedded'
 import { messages as de } from '@/lib/i18n/locales/de'
 import { LOCALE_COOKIE } from '@/lib/storageNames'
 import {
+  approveInSheet,
   chooseWallet,
   createWallet,
   disconnect,
@@ -105,4 +106,15 @@ test('the code step keeps a wrong code to correct, and resends the code once its
   await input.fill(second)
   await ui.getByTestId('embedded-confirm-code-button').click()
   await expect(page.getByTestId('account-address')).toBeVisible({ timeout: 45_000 })
+})
+
+test('Approve in the wallet gives the keyboard back to the Sign message button the user pressed', async ({ page, embeddedApp, authenticator: _, mail }) => {
+  await page.goto(embeddedApp.baseURL)
+  await createWallet(page, mail, uniqueEmail('approve-focus'))
+  const button = page.getByTestId('sign-message-button')
+  await button.focus()
+  await page.keyboard.press('Enter')
+  await approveInSheet(page, 'Sign a message')
+  await expect(page.getByTestId('signature-verified')).toHaveAttribute('data-verified', 'true', { timeout: 15_000 })
+  await expect(button).toBeFocused()
 })
