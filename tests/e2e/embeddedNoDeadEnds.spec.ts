@@ -1,4 +1,5 @@
 import { embedded } from '@/lib/i18n/embedded'
+import { plainErrors } from '@/lib/i18n/plainErrors'
 import { messages as de } from '@/lib/i18n/locales/de'
 import { LOCALE_COOKIE } from '@/lib/storageNames'
 import {
@@ -47,7 +48,7 @@ test('a lost passkey points to “Recover by email”, whose button brings the s
   await openEmbeddedPanel(page)
   const ui = vault(page)
   await ui.getByTestId('embedded-unlock-button').click()
-  await expect(ui.getByTestId('connect-error')).toHaveText(embedded.errors.embedded_passkey_cancelled, { timeout: 30_000 })
+  await expect(ui.getByTestId('connect-error')).toHaveText(plainErrors.embedded_passkey_cancelled, { timeout: 30_000 })
   await expect(ui.getByTestId('embedded-lost-passkey')).toHaveText(embedded.ui.lostPasskey)
   const recover = ui.getByTestId('embedded-lost-passkey-recover-button')
   await expect(recover).toHaveText(embedded.ui.recover)
@@ -87,7 +88,7 @@ test('the code step keeps a wrong code to correct, and resends the code once its
   const input = ui.getByTestId('embedded-confirm-code-input')
   await input.fill(wrong)
   await ui.getByTestId('embedded-confirm-code-button').click()
-  await expect(ui.getByTestId('connect-error')).toHaveText(embedded.errors.embedded_code_invalid.replace('{attemptsLeft}', '4'))
+  await expect(ui.getByTestId('connect-error')).toHaveText(plainErrors.embedded_code_invalid.replace('{attemptsLeft}', '4'))
   await expect(input).toHaveValue(wrong)
   await expect(input).toBeFocused()
   expect(await input.evaluate((element: HTMLInputElement) => [element.selectionStart, element.selectionEnd])).toEqual([0, 6])
