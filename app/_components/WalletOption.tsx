@@ -83,7 +83,7 @@ export function WalletOption({ option, isMobile, onSelect, preparing = false, la
       {lastUsed && onForget && (
         <button
           type="button"
-          className={styles.forget}
+          className={`link-button ${styles.forget}`}
           data-testid={`wallet-forget-${key}`}
           aria-label={t('connect.forgetLabel', { wallet: name })}
           onClick={onForget}
