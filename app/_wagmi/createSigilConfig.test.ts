@@ -10,7 +10,8 @@ import { addWalletConnectors, createSigilConfig, sigilChains } from '@/app/_wagm
 
 const publicConfig: PublicConfig = {
   chainIds: [8453, 1, 31337],
-  rpcUrls: { 1: 'https://rpc.example/1', 8453: 'https://rpc.example/8453', 31337: 'http://127.0.0.1:40123' },
+  rpcUrls: { 1: 'http://localhost:3000/api/rpc/1', 8453: 'http://localhost:3000/api/rpc/8453', 31337: 'http://localhost:3000/api/rpc/31337' },
+  localChainNodeUrl: 'http://127.0.0.1:40123',
   walletConnectProjectId: 'test',
   appOrigins: ['http://localhost:3000'],
 }
@@ -23,16 +24,19 @@ function announce(target: EventTarget, name: string, rdns: string) {
 const ids = (connectors: readonly Connector[]) => connectors.map((connector) => connector.id)
 
 describe('createSigilConfig', () => {
-  it('uses the configured chains, in order, each with its configured RPC transport', () => {
+  it('uses the configured chains, in order, each read through the same-origin proxy', () => {
     const config = createSigilConfig(publicConfig)
     expect(config.chains.map((chain) => chain.id)).toEqual([8453, 1, 31337])
-    expect(config.getClient({ chainId: 1 }).transport.url).toBe('https://rpc.example/1')
-    expect(config.getClient({ chainId: 8453 }).transport.url).toBe('https://rpc.example/8453')
+    expect(config.getClient({ chainId: 1 }).transport.url).toBe('http://localhost:3000/api/rpc/1')
+    expect(config.getClient({ chainId: 8453 }).transport.url).toBe('http://localhost:3000/api/rpc/8453')
+    expect(config.getClient({ chainId: 31337 }).transport.url).toBe('http://localhost:3000/api/rpc/31337')
   })
 
-  it('points the local chain at the configured anvil, so a wallet adding it gets the right RPC', () => {
+  it('names the local node only as data for a wallet adding the chain; the page reads it through the proxy', () => {
     const local = sigilChains(publicConfig).find((chain) => chain.id === 31337)
     expect(local?.rpcUrls.default.http).toEqual(['http://127.0.0.1:40123'])
+    const withoutNode = sigilChains({ ...publicConfig, localChainNodeUrl: undefined }).find((chain) => chain.id === 31337)
+    expect(withoutNode?.rpcUrls.default.http).not.toContain('http://localhost:3000/api/rpc/31337')
   })
 
   it('ignores unknown chain ids and refuses a configuration without any supported chain', () => {

@@ -50,15 +50,19 @@ function whenIdle(run: () => void): void {
   else setTimeout(run, 1)
 }
 
-/** The configured chains, in the configuration's order; the local chain talks to the configured RPC. */
+/**
+ * The configured chains, in the configuration's order. The page reads every chain through the proxy
+ * (the transports); a chain's `rpcUrls` are data for wallets (`wallet_addEthereumChain`), so the local
+ * chain carries its node's real address there.
+ */
 export function sigilChains(publicConfig: PublicConfig): readonly [Chain, ...Chain[]] {
   const known = getSupportedChains({ includeLocal: true })
   const chains = publicConfig.chainIds.flatMap((id) => {
     const chain = known.find((candidate) => candidate.id === id)
     if (!chain) return []
-    const rpcUrl = publicConfig.rpcUrls[id]
+    const nodeUrl = publicConfig.localChainNodeUrl
     // anvil's port is chosen at run time: a wallet asked to add the local chain must get that one.
-    if (chain.id === localChain.id && rpcUrl) return [{ ...chain, rpcUrls: { default: { http: [rpcUrl] } } }]
+    if (chain.id === localChain.id && nodeUrl) return [{ ...chain, rpcUrls: { default: { http: [nodeUrl] } } }]
     return [chain]
   })
   const [first, ...rest] = chains

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { PublicConfig } from '@/lib/config/public'
-import { walletConnectRpcUrl } from '@/lib/config/rpc'
+import { absoluteRpcUrls, browserRpcMap } from '@/lib/config/rpc'
+import { getSupportedChains } from '@/lib/chains'
 import { WalletConnectNotConfiguredError } from './errors'
 import { EVENTS, OPTIONAL_METHODS, orderChains, REQUIRED_METHODS, walletConnectProviderOptions } from './providerOptions'
 
 const publicConfig: PublicConfig = {
   chainIds: [1, 8453, 84532, 11297108109, 31337],
-  rpcUrls: { 1: walletConnectRpcUrl(1, 'abc'), 8453: 'https://base.example/rpc', 84532: walletConnectRpcUrl(84532, 'abc'), 31337: 'http://127.0.0.1:8545' },
+  // As the page holds them: the proxy paths the server hands out, made absolute for the page's origin.
+  rpcUrls: absoluteRpcUrls(browserRpcMap(getSupportedChains({ includeLocal: true }), { projectId: 'abc', overrides: { 8453: 'https://base.example/rpc' } }), 'https://sigil.example'),
   walletConnectProjectId: 'abc',
   appOrigins: ['https://sigil.example', 'https://www.sigil.example'],
 }
@@ -27,13 +29,13 @@ describe('walletConnectProviderOptions', () => {
     expect(options.optionalEvents).toEqual([...EVENTS])
   })
 
-  it('maps every offered chain to the configured RPC (the WalletConnect endpoint where none is set)', () => {
+  it('maps every offered chain to the app’s own read proxy, absolute (whatever the server forwards to)', () => {
     const { rpcMap } = walletConnectProviderOptions({ publicConfig })
     expect(rpcMap).toEqual({
-      '1': 'https://rpc.walletconnect.org/v1/?chainId=eip155:1&projectId=abc',
-      '8453': 'https://base.example/rpc',
-      '84532': 'https://rpc.walletconnect.org/v1/?chainId=eip155:84532&projectId=abc',
-      '31337': 'http://127.0.0.1:8545',
+      '1': 'https://sigil.example/api/rpc/1',
+      '8453': 'https://sigil.example/api/rpc/8453',
+      '84532': 'https://sigil.example/api/rpc/84532',
+      '31337': 'https://sigil.example/api/rpc/31337',
     })
     expect(rpcMap).not.toHaveProperty('11297108109')
   })

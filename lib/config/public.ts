@@ -10,12 +10,16 @@ export type PublicConfig = {
   /** Supported chain ids, in menu order. */
   chainIds: readonly number[]
   /**
-   * The RPC the browser uses per supported chain: the chain's public RPC or the WalletConnect
-   * endpoint, or the same-origin read-only proxy path `/api/rpc/<id>` for a chain whose RPC is
-   * configured on the server (`RPC_URL_<id>` stays there). Relative paths are made absolute in the
-   * browser (`absoluteRpcUrls`).
+   * The RPC the browser uses per supported chain: always the same-origin read-only proxy path
+   * `/api/rpc/<id>` (its upstream, whatever it is, stays on the server; docs/security/egress.md).
+   * Made absolute in the browser (`absoluteRpcUrls`).
    */
   rpcUrls: Readonly<Record<number, string>>
+  /**
+   * The local chain's node (a plain loopback address), as data for a wallet asked to add the chain
+   * (`wallet_addEthereumChain`); the page itself never requests it. Undefined without the local chain.
+   */
+  localChainNodeUrl?: string | undefined
   /** WalletConnect Cloud project id; empty when not configured (extension wallets still work). */
   walletConnectProjectId: string
   /** Origins this deployment answers on (for SIWE domain/uri). The first is the canonical one. */

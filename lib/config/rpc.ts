@@ -6,7 +6,7 @@ export function walletConnectRpcUrl(chainId: number, projectId: string): string 
   return `https://rpc.walletconnect.org/v1/?chainId=eip155:${chainId}&projectId=${encodeURIComponent(projectId)}`
 }
 
-/** The same-origin read-only RPC proxy (app/api/rpc/[chainId]) the browser uses for a chain whose RPC is configured on the server. */
+/** The same-origin read-only RPC proxy (app/api/rpc/[chainId]): the only RPC address the browser gets, for every chain. */
 export const RPC_PROXY_PATH = '/api/rpc'
 
 export function rpcProxyPath(chainId: number): string {
@@ -43,9 +43,9 @@ export function buildRpcMap(chains: readonly Chain[], options: RpcMapOptions): R
 }
 
 /**
- * A local node's address the browser may use as is: plain http(s) on loopback with nothing that
- * could be a credential (no userinfo, path, query or fragment). Only for the local chain, whose
- * wallets must be told its real address (`wallet_addEthereumChain`).
+ * A local node's address that may be handed to a wallet as data (`wallet_addEthereumChain`): plain
+ * http(s) on loopback with nothing that could be a credential (no userinfo, path, query or
+ * fragment). The page itself never requests it: its reads go through the proxy like every chain's.
  */
 function isPlainLoopbackNode(url: string): boolean {
   try {
@@ -61,29 +61,45 @@ function isPlainLoopbackNode(url: string): boolean {
 }
 
 /**
- * What the browser is told per chain. A configured `RPC_URL_<id>` is treated as secret whatever it
- * looks like (keys hide in paths, queries, userinfo and hostnames alike): the browser gets the
- * same-origin proxy `/api/rpc/<id>`, which forwards read methods to it. Chains without one get what
- * they would anyway: the WalletConnect endpoint (its project id is public by design) or the chain's
- * public RPC. The local chain keeps a plain loopback address as is (development and tests).
+ * What the browser is told per chain: always the same-origin proxy `/api/rpc/<id>`, whatever the
+ * server forwards to (a configured `RPC_URL_<id>`, the WalletConnect endpoint, the chain's public
+ * RPC, a local node). The page reaches no RPC host of its own: the user's address and IP address
+ * stay between the browser and this server (docs/security/egress.md).
  */
 export function browserRpcMap(chains: readonly Chain[], options: RpcMapOptions): Record<number, string> {
-  const server = buildRpcMap(chains, options)
-  const map: Record<number, string> = {}
-  for (const [id, url] of Object.entries(server)) {
-    const chainId = Number(id)
-    const configured = options.overrides?.[chainId]
-    const keptAsIs = !configured || (chainId === localChain.id && isPlainLoopbackNode(configured))
-    map[chainId] = keptAsIs ? url : rpcProxyPath(chainId)
-  }
-  return map
+  return Object.fromEntries(Object.keys(buildRpcMap(chains, options)).map((id) => [id, rpcProxyPath(Number(id))]))
 }
 
-/** The chains the proxy serves (those the browser reaches through it) and the server URL each forwards to. */
+/** The chains the proxy serves (every chain the browser reads) and the server URL each forwards to. */
 export function rpcProxyUpstreams(chains: readonly Chain[], options: RpcMapOptions): Record<number, string> {
-  const server = buildRpcMap(chains, options)
-  const browser = browserRpcMap(chains, options)
-  return Object.fromEntries(Object.entries(browser).flatMap(([id, url]) => (isRpcProxyUrl(url) && server[Number(id)] ? [[id, server[Number(id)]!]] : [])))
+  return buildRpcMap(chains, options)
+}
+
+/**
+ * The local chain's node address as data for wallets (`wallet_addEthereumChain` must name the node
+ * a wallet can reach; anvil's port is chosen at run time), when it is a plain loopback address.
+ * Never used for a request of the page.
+ */
+export function localChainNodeUrl(chains: readonly Chain[], options: RpcMapOptions): string | undefined {
+  if (!chains.some((chain) => chain.id === localChain.id)) return undefined
+  const url = buildRpcMap(chains, options)[localChain.id]
+  return url && isPlainLoopbackNode(url) ? url : undefined
+}
+
+/** The same-origin broadcast endpoint of a chain (`eth_sendRawTransaction` only, lib/rpc/broadcast.ts). */
+export function rpcBroadcastPath(chainId: number): string {
+  return `${rpcProxyPath(chainId)}/broadcast`
+}
+
+/**
+ * The broadcast endpoint beside a proxy address as the browser holds it (relative or made absolute),
+ * or undefined for an address that is not the proxy's.
+ */
+export function rpcBroadcastUrl(proxyUrl: string): string | undefined {
+  if (!isRpcProxyUrl(proxyUrl)) return undefined
+  const base = new URL(proxyUrl, 'http://localhost')
+  if (!/^\/api\/rpc\/\d+$/.test(base.pathname) || base.search || base.hash) return undefined
+  return proxyUrl.startsWith('/') ? `${base.pathname}/broadcast` : `${proxyUrl}/broadcast`
 }
 
 /**

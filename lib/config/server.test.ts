@@ -59,21 +59,35 @@ describe('RPC addresses: server-only versus what the browser gets', () => {
     expect(JSON.stringify(config)).not.toContain('base.example')
   })
 
-  it('gives the browser the public RPC, or the WalletConnect endpoint, for chains configured nowhere', () => {
-    expect(getPublicConfig(env).rpcUrls[10]).toBe('https://mainnet.optimism.io')
-    expect(getPublicConfig({ ...env, WALLETCONNECT_PROJECT_ID: 'pid' }).rpcUrls[10]).toBe(walletConnectRpcUrl(10, 'pid'))
+  it('gives the browser the proxy for chains configured nowhere too; the public RPC or WalletConnect endpoint is its upstream', () => {
+    const config = getPublicConfig(env)
+    expect(config.rpcUrls[10]).toBe('/api/rpc/10')
+    expect(rpcProxyTargets(env)[10]).toBe('https://mainnet.optimism.io')
+    const withProject = { ...env, WALLETCONNECT_PROJECT_ID: 'pid' }
+    expect(getPublicConfig(withProject).rpcUrls[10]).toBe('/api/rpc/10')
+    expect(rpcProxyTargets(withProject)[10]).toBe(walletConnectRpcUrl(10, 'pid'))
+    // No RPC address of any host reaches the browser's configuration.
+    for (const [id, url] of Object.entries(config.rpcUrls)) expect(url).toBe(`/api/rpc/${id}`)
+    expect(JSON.stringify(getPublicConfig(withProject).rpcUrls)).not.toContain('walletconnect')
   })
 
-  it('serves through the proxy exactly the chains the browser reaches through it, each to its server URL', () => {
-    expect(rpcProxyTargets(env)).toEqual({ 1: SECRET, 8453: 'https://base.example' })
+  it('serves through the proxy every chain the browser reads, each to its server URL', () => {
+    const targets = rpcProxyTargets(env)
+    expect(targets).toMatchObject({ 1: SECRET, 8453: 'https://base.example', 10: 'https://mainnet.optimism.io' })
+    expect(Object.keys(targets).sort()).toEqual(Object.keys(getPublicConfig(env).rpcUrls).sort())
   })
 
-  it('keeps the local chain’s plain loopback node as is, but proxies one with anything that could be a key', () => {
+  it('proxies the local chain too; a plain loopback node is kept as data for wallets only, one that could carry a key is not', () => {
     const local = { ...env, ENABLE_LOCAL_CHAIN: '1' }
-    expect(getPublicConfig(local).rpcUrls[31337]).toBe('http://127.0.0.1:8545')
-    expect(getPublicConfig({ ...local, RPC_URL_31337: 'http://127.0.0.1:40123' }).rpcUrls[31337]).toBe('http://127.0.0.1:40123')
-    expect(getPublicConfig({ ...local, RPC_URL_31337: 'http://127.0.0.1:40123/key123456' }).rpcUrls[31337]).toBe('/api/rpc/31337')
-    expect(getPublicConfig({ ...local, RPC_URL_31337: 'https://anvil.example' }).rpcUrls[31337]).toBe('/api/rpc/31337')
+    expect(getPublicConfig(local).rpcUrls[31337]).toBe('/api/rpc/31337')
+    expect(rpcProxyTargets(local)[31337]).toBe('http://127.0.0.1:8545')
+    expect(getPublicConfig(local).localChainNodeUrl).toBe('http://127.0.0.1:8545')
+    const port = { ...local, RPC_URL_31337: 'http://127.0.0.1:40123' }
+    expect(getPublicConfig(port).rpcUrls[31337]).toBe('/api/rpc/31337')
+    expect(getPublicConfig(port).localChainNodeUrl).toBe('http://127.0.0.1:40123')
+    expect(getPublicConfig({ ...local, RPC_URL_31337: 'http://127.0.0.1:40123/key123456' }).localChainNodeUrl).toBeUndefined()
+    expect(getPublicConfig({ ...local, RPC_URL_31337: 'https://anvil.example' }).localChainNodeUrl).toBeUndefined()
+    expect(getPublicConfig({ ...env, ENABLE_LOCAL_CHAIN: '0' }).localChainNodeUrl).toBeUndefined()
   })
 
   it('makes the proxy paths absolute for the page’s origin in the browser', () => {

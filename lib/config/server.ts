@@ -2,7 +2,7 @@ import 'server-only'
 import { parseCoinbasePreference, type CoinbasePreference } from './coinbasePreference'
 import { mainnet } from 'viem/chains'
 import { getSupportedChains } from '@/lib/chains'
-import { browserRpcMap, buildRpcMap, rpcProxyUpstreams } from './rpc'
+import { browserRpcMap, buildRpcMap, localChainNodeUrl, rpcProxyUpstreams } from './rpc'
 import type { PublicConfig } from './public'
 import { resolveVaultOrigin } from './vaultOrigin.mjs'
 
@@ -118,7 +118,7 @@ export function ensRpcUrl(env: Env = process.env): string | undefined {
   return buildRpcMap([mainnet], { projectId: walletConnectProjectId(env), overrides: rpcOverrides(env) })[mainnet.id]
 }
 
-/** The chains the same-origin RPC proxy serves, each with the server-only URL it forwards to. */
+/** The chains the same-origin RPC proxy (and its broadcast endpoint) serves, each with the server-only URL it forwards to. */
 export function rpcProxyTargets(env: Env = process.env): Record<number, string> {
   const chains = getSupportedChains({ includeLocal: isLocalChainEnabled(env) })
   return rpcProxyUpstreams(chains, { projectId: walletConnectProjectId(env), overrides: rpcOverrides(env) })
@@ -129,8 +129,9 @@ export function getPublicConfig(env: Env = process.env): PublicConfig {
   const projectId = walletConnectProjectId(env)
   return {
     chainIds: chains.map((chain) => chain.id),
-    // A configured RPC_URL_<id> becomes /api/rpc/<id> here: its address never reaches the browser.
+    // Every chain is /api/rpc/<id> here: no RPC address (keyed or public) is the page's to request.
     rpcUrls: browserRpcMap(chains, { projectId, overrides: rpcOverrides(env) }),
+    localChainNodeUrl: localChainNodeUrl(chains, { projectId, overrides: rpcOverrides(env) }),
     walletConnectProjectId: projectId,
     appOrigins: appOrigins(env),
     vaultOrigin: vaultOrigin(env),
