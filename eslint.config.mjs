@@ -27,6 +27,7 @@ const SERVER_ONLY = [
   '@/lib/server/**',
   '@/lib/config/server',
   '@/lib/rpc/server',
+  '@/lib/rpc/broadcastServer',
   '@/lib/siwe/server',
   '@/lib/siwe/server/**',
   '@/lib/ens/server',

@@ -227,18 +227,22 @@ describe('embedded EIP-1193 provider', () => {
 })
 
 describe('embedded provider behind the same-origin RPC proxy', () => {
-  it('reads through the proxy and broadcasts the signed transaction through the chain’s public RPC', async () => {
+  it('reads through the proxy and broadcasts the signed transaction through the same-origin broadcast endpoint', async () => {
     const { createServer } = await import('node:http')
     const { createRpcProxy } = await import('@/lib/rpc/rpcProxy')
-    const methods: string[] = []
-    const proxy = createRpcProxy({ upstreams: () => ({ 31337: anvil.rpcUrl }), clientIp: () => '127.0.0.1', limitPerMinute: () => 10_000 })
+    const { createRpcBroadcast } = await import('@/lib/rpc/broadcast')
+    const calls: string[] = []
+    const upstreams = () => ({ 31337: anvil.rpcUrl })
+    const proxy = createRpcProxy({ upstreams, clientIp: () => '127.0.0.1', limitPerMinute: () => 10_000 })
+    const broadcast = createRpcBroadcast({ upstreams, clientIp: () => '127.0.0.1', limitPerMinute: () => 10 })
     const server = createServer((message, response) => {
       const chunks: Buffer[] = []
       message.on('data', (chunk: Buffer) => chunks.push(chunk))
       message.on('end', () => {
         const body = Buffer.concat(chunks).toString()
-        for (const item of [JSON.parse(body)].flat() as { method: string }[]) methods.push(item.method)
-        void proxy(new Request('http://127.0.0.1/api/rpc/31337', { method: 'POST', headers: { 'content-type': 'application/json' }, body }), '31337').then(async (answer) => {
+        for (const item of [JSON.parse(body)].flat() as { method: string }[]) calls.push(`${message.url} ${item.method}`)
+        const handler = message.url === '/api/rpc/31337/broadcast' ? broadcast : proxy
+        void handler(new Request(`http://127.0.0.1${message.url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }), '31337').then(async (answer) => {
           response.writeHead(answer.status, { 'content-type': 'application/json' })
           response.end(await answer.text())
         })
@@ -247,8 +251,8 @@ describe('embedded provider behind the same-origin RPC proxy', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     try {
       const { port } = server.address() as import('node:net').AddressInfo
-      // The chain's public RPC is the anvil itself here; the configured one is the proxy.
-      const chain = { ...foundry, rpcUrls: { default: { http: [anvil.rpcUrl] } } }
+      // The chain's public RPC is a dead address: nothing may be sent there from the page.
+      const chain = { ...foundry, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }
       const provider = createEmbeddedProvider({
         chains: [chain],
         rpcUrls: { [foundry.id]: `http://127.0.0.1:${port}/api/rpc/31337` },
@@ -258,13 +262,14 @@ describe('embedded provider behind the same-origin RPC proxy', () => {
         sign: vaultSigner({ asked: [], unlocks: [] }),
         pollingInterval: 50,
       })
-      const testClient = createTestClient({ chain, mode: 'anvil', transport: http(anvil.rpcUrl) }).extend(publicActions)
+      const testClient = createTestClient({ chain: foundry, mode: 'anvil', transport: http(anvil.rpcUrl) }).extend(publicActions)
       await testClient.setBalance({ address: account.address, value: parseEther('1') })
       expect(await provider.request({ method: 'eth_getBalance', params: [account.address, 'latest'] })).toBe('0xde0b6b3a7640000')
       const hash = (await provider.request({ method: 'eth_sendTransaction', params: [{ from: account.address, to: '0x000000000000000000000000000000000000bEEF', value: '0x1' }] })) as Hex
       expect((await testClient.getTransactionReceipt({ hash })).status).toBe('success')
-      expect(methods).toContain('eth_getTransactionCount')
-      expect(methods).not.toContain('eth_sendRawTransaction')
+      expect(calls).toContain('/api/rpc/31337 eth_getTransactionCount')
+      expect(calls).not.toContain('/api/rpc/31337 eth_sendRawTransaction')
+      expect(calls.filter((call) => call.endsWith('eth_sendRawTransaction'))).toEqual(['/api/rpc/31337/broadcast eth_sendRawTransaction'])
     } finally {
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))

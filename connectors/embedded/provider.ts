@@ -16,17 +16,19 @@ import {
   UnsupportedProviderMethodError,
 } from 'viem'
 import { prepareTransactionRequest } from 'viem/actions'
-import { isRpcProxyUrl } from '@/lib/config/rpc'
+import { rpcBroadcastUrl } from '@/lib/config/rpc'
 import { createTypedEmitter } from '../shared/typedEmitter'
 import { copyMessage, MAX_VAULT_MESSAGE_BYTES, type SigningMethod } from './vault/protocol'
 
 /**
  * The embedded wallet's EIP-1193 provider, in the app's page. It holds no key: every request that
  * would use one goes to the vault (another origin, connectors/embedded/vaultClient.ts), which shows it
- * to the user on its own sheet and signs only after their approval there. Reads go to the chain's RPC.
+ * to the user on its own sheet and signs only after their approval there. Reads go to the chain's RPC
+ * address as configured (the same-origin proxy in the app).
  * A transaction is filled in here (nonce, gas, fees: the page reads the chain), shown and signed in
- * the vault exactly as filled, and broadcast from here; `eth_sendTransaction` answers with its hash
- * once broadcast (EIP-1193), never after confirmations: a retry would send twice.
+ * the vault exactly as filled, and broadcast from here through the same-origin broadcast endpoint;
+ * `eth_sendTransaction` answers with its hash once broadcast (EIP-1193), never after confirmations:
+ * a retry would send twice.
  */
 
 type RequestArguments = { method: string; params?: unknown }
@@ -161,18 +163,19 @@ export function createEmbeddedProvider(parameters: EmbeddedProviderParameters) {
   }
 
   /**
-   * Where a signed transaction is broadcast. The same-origin RPC proxy serves reads only (it keeps
-   * the server's keyed RPC for reads, never for writes), so on a chain reached through it the
-   * transaction goes to the chain's public RPC; a signed transaction is public once sent anyway.
+   * Where a signed transaction is broadcast: the same-origin endpoint beside the chain's read proxy
+   * (`/api/rpc/<id>/broadcast`, `eth_sendRawTransaction` only; lib/rpc/broadcast.ts), so the page
+   * reaches no RPC host of its own. An RPC address that is not the proxy's (unit tests on a bare
+   * node) broadcasts through the reading client.
    */
   function broadcaster(): PublicClient {
     const chainId = parameters.getChainId()
     const url = parameters.rpcUrls[chainId]
-    const publicUrl = chainOf(chainId).rpcUrls.default.http[0]
-    if (!url || !isRpcProxyUrl(url) || !publicUrl) return client()
+    const broadcastUrl = url ? rpcBroadcastUrl(url) : undefined
+    if (!broadcastUrl) return client()
     let found = broadcasters.get(chainId)
     if (!found) {
-      found = createPublicClient({ chain: chainOf(chainId), transport: http(publicUrl, { retryCount: 1 }), pollingInterval: parameters.pollingInterval }) as PublicClient
+      found = createPublicClient({ chain: chainOf(chainId), transport: http(broadcastUrl, { retryCount: 0 }), pollingInterval: parameters.pollingInterval }) as PublicClient
       broadcasters.set(chainId, found)
     }
     return found
