@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server'
+import { egressEntries } from '@/connectors/egress'
 import { isOpenerCheck } from '@/lib/http/openerCheck'
 import { guardRequest } from '@/lib/http/requestGuard'
 
@@ -10,11 +11,12 @@ import { guardRequest } from '@/lib/http/requestGuard'
  * 3. answers the page's own `HEAD` probe (the Coinbase SDK's opener check) with the headers alone,
  *    without rendering the page (lib/http/openerCheck.ts);
  * 4. sets the security headers, with a Content-Security-Policy whose nonce is new for every
- *    response and whose hosts come from this deployment's configuration (lib/http/securityHeaders.ts).
+ *    response and whose hosts are the wallet families' egress declarations for this deployment
+ *    (connectors/egress.ts, lib/http/securityHeaders.ts; docs/security/egress.md).
  * The sign-in routes do both themselves (`guardedRoute`, lib/http/requestGuard.ts) and are left out.
  */
 export function proxy(request: NextRequest): NextResponse {
-  const { headers, refusal, route } = guardRequest(request)
+  const { headers, refusal, route } = guardRequest(request, egressEntries)
   if (refusal) return new NextResponse(refusal.body, { status: refusal.status, headers: refusal.headers })
   // The same headers a render would send (the SDK reads Cross-Origin-Opener-Policy), no body, no render.
   if (route.kind === 'app' && isOpenerCheck({ method: request.method, pathname: request.nextUrl.pathname, headers: request.headers })) {

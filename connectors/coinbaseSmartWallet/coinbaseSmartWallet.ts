@@ -10,6 +10,7 @@ import { createSigilProperties } from '../shared/sigilProperties'
 import type { KeyValueStorage } from '../shared/storage'
 import type { SigilConnectorProperties } from '../shared/types'
 import { readAccounts, readChainId, requestOf } from '../shared/walletReads'
+import { COINBASE_KEYS_URL } from './egress'
 import { CoinbaseKeysUrlInvalidError } from './errors'
 import { askThroughPopup } from './popupHandOver'
 import { createPopupSlot, type PopupHost, type PopupSlot } from './popupWindow'
@@ -86,8 +87,6 @@ function parseKeysUrl(value: string): string {
   return url.href
 }
 
-/** The SDK's popup address when `keysUrl` is unset (@coinbase/wallet-sdk 4.4.0, dist/core/constants.js `CB_KEYS_URL`). */
-const COINBASE_KEYS_URL = 'https://keys.coinbase.com/connect'
 
 coinbaseSmartWallet.type = 'coinbaseSmartWallet' as const
 

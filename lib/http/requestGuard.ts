@@ -4,6 +4,7 @@ import { getPublicConfig } from '@/lib/config/server'
 import type { PublicConfig } from '@/lib/config/public'
 import { authError } from '@/lib/siwe/catalogue'
 import { checkRequestOrigin } from './checkRequestOrigin'
+import type { EgressEntry } from './egress'
 import { errorResponse } from './json'
 import { createNonce, securityHeaders } from './securityHeaders'
 import { vaultHeaders } from './vaultHeaders'
@@ -33,14 +34,20 @@ export type GuardVerdict = {
  * of the API; the sign-in routes, the hot path, apply it themselves (`guardedRoute`) and skip
  * Next's proxy round (about 0.8 ms of a sign-in's main-thread time).
  */
-export function guardRequest(request: { method: string; url: string; headers: Headers }): GuardVerdict {
+/**
+ * The families' egress declarations for a configuration (connectors/egress.ts `egressEntries`): the
+ * caller hands them in, as lib sits below the connectors (README "Layout").
+ */
+export type EgressOf = (publicConfig: PublicConfig) => readonly EgressEntry[]
+
+export function guardRequest(request: { method: string; url: string; headers: Headers }, egressOf: EgressOf): GuardVerdict {
   const publicConfig = publicConfigOf()
   const nonce = createNonce()
   const production = process.env.NODE_ENV === 'production'
   const pathname = new URL(request.url).pathname
   const route = routeByHost({ host: request.headers.get('host'), pathname, vaultOrigin: publicConfig.vaultOrigin })
   const onVault = route.kind === 'vault'
-  const headers = onVault ? vaultHeaders({ nonce, production, appOrigins: publicConfig.appOrigins }) : securityHeaders({ nonce, production, publicConfig })
+  const headers = onVault ? vaultHeaders({ nonce, production, appOrigins: publicConfig.appOrigins }) : securityHeaders({ nonce, production, publicConfig, egress: egressOf(publicConfig) })
   const withHeaders = (response: Response) => {
     for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
     return response
@@ -64,9 +71,9 @@ export function guardRequest(request: { method: string; url: string; headers: He
  * handler runs, the security headers on whatever it answers. Its path must be in the proxy's
  * matcher exclusions (a unit test checks the two lists agree).
  */
-export function guardedRoute(handler: (request: Request) => Promise<Response>): (request: Request) => Promise<Response> {
+export function guardedRoute(handler: (request: Request) => Promise<Response>, egressOf: EgressOf): (request: Request) => Promise<Response> {
   return async (request) => {
-    const { headers, refusal } = guardRequest(request)
+    const { headers, refusal } = guardRequest(request, egressOf)
     if (refusal) return refusal
     const response = await handler(request)
     for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { getScriptNonceFromHeader } from 'next/dist/server/app-render/get-script-nonce-from-header'
-import { buildRpcMap } from '@/lib/config/rpc'
+import { egressEntries, type EgressConfig } from '@/connectors/egress'
+import { browserRpcMap } from '@/lib/config/rpc'
 import { getSupportedChains } from '@/lib/chains'
-import { connectSources, contentSecurityPolicy, createNonce, securityHeaders, type SecurityHeadersInput } from './securityHeaders'
+import { connectSources, contentSecurityPolicy, createNonce, frameSources, securityHeaders, type SecurityHeadersInput } from './securityHeaders'
 
 const NONCE = 'bm9uY2Utbm9uY2Utbm9uY2U='
 
-const input = (config: Partial<SecurityHeadersInput['publicConfig']> = {}, overrides: Partial<Omit<SecurityHeadersInput, 'publicConfig'>> = {}): SecurityHeadersInput => ({
-  nonce: NONCE,
-  production: true,
-  publicConfig: { rpcUrls: {}, walletConnectProjectId: '', walletConnectRelayUrl: undefined, coinbasePreference: undefined, ...config },
-  ...overrides,
-})
+// The policy as the app builds it: the families' declarations for a configuration (tests reach across layers).
+const input = (config: Partial<EgressConfig> = {}, overrides: Partial<Omit<SecurityHeadersInput, 'publicConfig' | 'egress'>> = {}): SecurityHeadersInput => {
+  const egressConfig: EgressConfig = { walletConnectProjectId: '', walletConnectRelayUrl: undefined, coinbasePreference: undefined, coinbaseKeysUrl: undefined, vaultOrigin: undefined, ...config }
+  return { nonce: NONCE, production: true, publicConfig: { vaultOrigin: egressConfig.vaultOrigin }, egress: egressEntries(egressConfig), ...overrides }
+}
 
 /** The policy as a map: directive → its sources. */
 function directives(policy: string): Map<string, string[]> {
@@ -61,61 +61,61 @@ describe('contentSecurityPolicy', () => {
   })
 })
 
-describe('connectSources', () => {
-  it("is 'self' and the RPC hosts, as origins: no path, no query, no key", () => {
-    const sources = connectSources(
-      input({
-        rpcUrls: {
-          1: 'https://eth-mainnet.g.alchemy.com/v2/secret-key',
-          10: 'https://mainnet.optimism.io',
-          8453: 'https://mainnet.base.org/',
-          84532: 'https://mainnet.base.org/other',
-          31337: 'http://127.0.0.1:8545',
-        },
-      }),
-    )
-    expect(sources).toEqual(["'self'", 'https://eth-mainnet.g.alchemy.com', 'https://mainnet.optimism.io', 'https://mainnet.base.org', 'http://127.0.0.1:8545'])
-    expect(sources.join(' ')).not.toContain('secret-key')
+describe('connectSources and frameSources: built from the families\' declarations', () => {
+  it("is 'self' alone for the default configuration: every chain read and broadcast is same-origin", () => {
+    const rpcUrls = browserRpcMap(getSupportedChains({ includeLocal: true }), { projectId: '', overrides: { 31337: 'http://127.0.0.1:8545' } })
+    expect(Object.values(rpcUrls).every((url) => url.startsWith('/api/rpc/'))).toBe(true)
+    expect(connectSources(input().egress)).toEqual(["'self'"])
+    expect(contentSecurityPolicy(input())).not.toMatch(/127\.0\.0\.1|reth\.rs|publicnode|base\.org|optimism\.io/)
   })
 
-  it('leaves same-origin RPC addresses (a /api/rpc proxy) to self, and ignores what is not http(s) or ws(s)', () => {
-    expect(connectSources(input({ rpcUrls: { 1: '/api/rpc/1', 10: 'javascript:alert(1)', 137: 'not a url' } }))).toEqual(["'self'"])
-  })
-
-  it("follows the deployment's chains: the default configuration's public RPC hosts", () => {
-    const chains = getSupportedChains({ includeLocal: false })
-    const rpcUrls = buildRpcMap(chains, { projectId: '' })
-    const sources = connectSources(input({ rpcUrls }))
-    for (const url of Object.values(rpcUrls)) expect(sources).toContain(new URL(url).origin)
+  it('lists exactly the connect entries it is given, as distinct origins, after self', () => {
+    const egress = [
+      { origin: 'https://a.example', directive: 'connect', purpose: 'a' },
+      { origin: 'https://a.example', directive: 'connect', purpose: 'again' },
+      { origin: 'https://b.example', directive: 'frame', purpose: 'b' },
+      { origin: 'https://c.example', directive: 'popup', purpose: 'c' },
+    ] as const
+    expect(connectSources(egress)).toEqual(["'self'", 'https://a.example'])
+    expect(frameSources(egress)).toEqual(['https://b.example'])
+    expect(frameSources([])).toEqual(["'none'"])
+    const policy = contentSecurityPolicy({ ...input(), egress })
+    expect(policy).not.toContain('https://c.example')
   })
 
   it('adds the WalletConnect relay, API, Pulse and Verify hosts only when a project id is set', () => {
-    expect(connectSources(input({ walletConnectProjectId: '  ' }))).toEqual(["'self'"])
-    const rpcUrls = buildRpcMap(getSupportedChains({ includeLocal: false }), { projectId: 'abc' })
-    expect(connectSources(input({ walletConnectProjectId: 'abc', rpcUrls }))).toEqual([
+    expect(connectSources(input({ walletConnectProjectId: '  ' }).egress)).toEqual(["'self'"])
+    expect(connectSources(input({ walletConnectProjectId: 'abc' }).egress)).toEqual([
       "'self'",
-      'https://rpc.walletconnect.org',
       'wss://relay.walletconnect.org',
       'wss://relay.walletconnect.com',
-      'https://pulse.walletconnect.org',
       'https://verify.walletconnect.org',
       'https://verify.walletconnect.com',
+      'https://rpc.walletconnect.org',
+      'https://pulse.walletconnect.org',
     ])
   })
 
   it('names a self-hosted relay (WALLETCONNECT_RELAY_URL) instead of the default ones, port included', () => {
-    const sources = connectSources(input({ walletConnectProjectId: 'abc', walletConnectRelayUrl: 'ws://127.0.0.1:4123/?auth=x' }))
+    const sources = connectSources(input({ walletConnectProjectId: 'abc', walletConnectRelayUrl: 'ws://127.0.0.1:4123/?auth=x' }).egress)
     expect(sources).toContain('ws://127.0.0.1:4123')
     expect(sources).not.toContain('wss://relay.walletconnect.org')
     expect(sources.join(' ')).not.toContain('auth=')
   })
 
-  it("adds Coinbase's WalletLink hosts only when its popup may hand over to the Coinbase Wallet app", () => {
-    expect(connectSources(input())).toEqual(["'self'"])
-    expect(connectSources(input({ coinbasePreference: 'smartWalletOnly' }))).toEqual(["'self'"])
+  it("adds Coinbase's WalletLink hosts only when its popup may hand over to the Coinbase Wallet app, and never its popup", () => {
+    expect(connectSources(input().egress)).toEqual(["'self'"])
+    expect(connectSources(input({ coinbasePreference: 'smartWalletOnly' }).egress)).toEqual(["'self'"])
     for (const coinbasePreference of ['all', 'eoaOnly'] as const) {
-      expect(connectSources(input({ coinbasePreference }))).toEqual(["'self'", 'https://www.walletlink.org', 'wss://www.walletlink.org'])
+      expect(connectSources(input({ coinbasePreference }).egress)).toEqual(["'self'", 'https://www.walletlink.org', 'wss://www.walletlink.org'])
     }
+    expect(contentSecurityPolicy(input())).not.toContain('keys.coinbase.com')
+  })
+
+  it('frames the vault when there is one, and never fetches it', () => {
+    const egress = input({ vaultOrigin: 'https://vault.sigil.example' }).egress
+    expect(frameSources(egress)).toEqual(['https://vault.sigil.example'])
+    expect(connectSources(egress)).toEqual(["'self'"])
   })
 })
 

@@ -1,9 +1,12 @@
 import type { PublicConfig } from '@/lib/config/public'
+import { egressSources, type EgressEntry } from './egress'
 
 /**
  * The security headers of every page and API response, built per request by `proxy.ts` from the
- * configuration the browser gets (`getPublicConfig`), so the policy allows exactly the hosts this
- * deployment's page can talk to. Pure: no environment, no clock, no randomness (the nonce comes in).
+ * configuration the browser gets (`getPublicConfig`) and the wallet families' egress declarations
+ * (connectors/egress.ts, handed in by the caller: lib sits below the connectors), so the policy allows
+ * exactly the hosts this deployment declares. Pure: no environment, no clock, no randomness (the nonce
+ * comes in).
  */
 
 /** What the policy depends on: the browser's configuration, the environment's kind and the nonce. */
@@ -12,27 +15,14 @@ export type SecurityHeadersInput = {
   nonce: string
   /** `NODE_ENV === 'production'`: HSTS is sent and `'unsafe-eval'` is not. */
   production: boolean
-  publicConfig: Pick<PublicConfig, 'rpcUrls' | 'walletConnectProjectId' | 'walletConnectRelayUrl' | 'coinbasePreference' | 'vaultOrigin'>
+  publicConfig: Pick<PublicConfig, 'vaultOrigin'>
+  /**
+   * What the page may reach besides its own origin, as the families declare it for this deployment
+   * (connectors/egress.ts `egressEntries`): `connect` entries make `connect-src`, `frame` entries
+   * `frame-src`; `popup` entries are windows, which no directive governs. docs/security/egress.md.
+   */
+  egress: readonly EgressEntry[]
 }
-
-/**
- * The WalletConnect SDK's own hosts (`@walletconnect/core` 2.25): the relay (`relay.walletconnect.org`,
- * `.com` as its documented fallback), the Verify service (an attestation iframe before each proposal
- * and request, and its public key), Pulse (the SDK's event batches) and the Blockchain API
- * (`rpc.walletconnect.org`, the universal provider's fallback RPC and bundler).
- */
-export const WALLETCONNECT_DEFAULT_RELAYS = ['wss://relay.walletconnect.org', 'wss://relay.walletconnect.com'] as const
-export const WALLETCONNECT_VERIFY_ORIGINS = ['https://verify.walletconnect.org', 'https://verify.walletconnect.com'] as const
-export const WALLETCONNECT_API_ORIGINS = ['https://rpc.walletconnect.org', 'https://pulse.walletconnect.org'] as const
-
-/**
- * `@coinbase/wallet-sdk` 4.4.0 with a preference other than `smartWalletOnly` lets the popup hand the
- * session to the Coinbase Wallet app through WalletLink, whose signer then talks to `www.walletlink.org`
- * from our page (`fetch` for events, a WebSocket on `/rpc`). The smart wallet itself talks to
- * Coinbase only inside its popup (`window.open` + `postMessage`, which CSP does not govern) and, from
- * our page, fetches nothing but a `HEAD` of this page (its Cross-Origin-Opener-Policy check).
- */
-export const COINBASE_WALLETLINK_ORIGINS = ['https://www.walletlink.org', 'wss://www.walletlink.org'] as const
 
 /**
  * Only what the app uses: writing to the clipboard ("Copy address", "Copy link"), and passkeys for the
@@ -77,45 +67,16 @@ export function createNonce(randomBytes: Uint8Array = crypto.getRandomValues(new
 }
 
 /**
- * The origin (`scheme://host[:port]`) of an absolute http(s) or ws(s) address; `undefined` for a
- * relative address (same-origin, covered by `'self'`) or anything else. CSP sources are origins so
- * that a path or a query (the WalletConnect RPC's project id) never ends up in the header.
+ * `connect-src`: the page's own origin (its API, and every chain read and broadcast through
+ * `/api/rpc/<id>`) and the `connect` entries the families declare, nothing else.
  */
-function originOf(address: string): string | undefined {
-  let url: URL
-  try {
-    url = new URL(address)
-  } catch {
-    return undefined
-  }
-  if (!['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol)) return undefined
-  return url.origin
+export function connectSources(egress: readonly EgressEntry[]): string[] {
+  return ["'self'", ...egressSources(egress, 'connect')]
 }
 
-function unique(values: Iterable<string | undefined>): string[] {
-  return [...new Set([...values].filter((value): value is string => !!value))]
-}
-
-/** Every host the page's own code and its wallet SDKs connect to (`fetch`, XHR, WebSocket). */
-export function connectSources({ publicConfig }: Pick<SecurityHeadersInput, 'publicConfig'>): string[] {
-  // The RPC addresses the browser really uses: wagmi's transports and WalletConnect's rpcMap both
-  // read `rpcUrls`. A same-origin address (a `/api/rpc/…` proxy) is already `'self'`.
-  const rpc = Object.values(publicConfig.rpcUrls).map(originOf)
-  // Without a project id the WalletConnect row refuses before its SDK loads: no socket, no request.
-  const walletConnect = publicConfig.walletConnectProjectId.trim()
-    ? [
-        ...(publicConfig.walletConnectRelayUrl ? [originOf(publicConfig.walletConnectRelayUrl)] : WALLETCONNECT_DEFAULT_RELAYS),
-        ...WALLETCONNECT_API_ORIGINS,
-        ...WALLETCONNECT_VERIFY_ORIGINS,
-      ]
-    : []
-  const preference = publicConfig.coinbasePreference ?? 'smartWalletOnly'
-  const coinbase = preference === 'smartWalletOnly' ? [] : COINBASE_WALLETLINK_ORIGINS
-  return unique(["'self'", ...rpc, ...walletConnect, ...coinbase])
-}
-
-function frameSources(vaultOrigin: string | undefined, walletConnect: boolean): string[] {
-  const sources = [...(vaultOrigin ? [vaultOrigin] : []), ...(walletConnect ? WALLETCONNECT_VERIFY_ORIGINS : [])]
+/** `frame-src`: the `frame` entries the families declare (the vault, WalletConnect's Verify), or none. */
+export function frameSources(egress: readonly EgressEntry[]): string[] {
+  const sources = egressSources(egress, 'frame')
   return sources.length ? sources : ["'none'"]
 }
 
@@ -125,8 +86,7 @@ function frameSources(vaultOrigin: string | undefined, walletConnect: boolean): 
  * host allowlists in `script-src` are ignored by browsers that know `'strict-dynamic'`, so none is given.
  */
 export function contentSecurityPolicy(input: SecurityHeadersInput): string {
-  const { nonce, production, publicConfig } = input
-  const walletConnect = publicConfig.walletConnectProjectId.trim() !== ''
+  const { nonce, production, egress } = input
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     // `next dev` only: React rebuilds server error stacks and Turbopack applies hot updates with
@@ -144,9 +104,10 @@ export function contentSecurityPolicy(input: SecurityHeadersInput): string {
     // only https and small raster data URIs); an image cannot run code, and the <img> sends no referrer.
     ['img-src', "'self'", 'data:', 'https:'],
     ['font-src', "'self'"],
-    ['connect-src', ...connectSources({ publicConfig })],
-    // The embedded wallet's vault and WalletConnect's Verify attestation iframe; nothing else is framed.
-    ['frame-src', ...frameSources(publicConfig.vaultOrigin, walletConnect)],
+    ['connect-src', ...connectSources(egress)],
+    // What the families declare as framed (the embedded wallet's vault, WalletConnect's Verify
+    // attestation iframe); nothing else is.
+    ['frame-src', ...frameSources(egress)],
     ['worker-src', "'self'"],
     ['manifest-src', "'self'"],
     ['media-src', "'none'"],

@@ -1,3 +1,4 @@
+import { egressEntries } from '@/connectors/egress'
 import { guardedRoute } from '@/lib/http/requestGuard'
 import { getAuthRoutes } from '@/lib/siwe/server'
 
@@ -5,4 +6,4 @@ import { getAuthRoutes } from '@/lib/siwe/server'
 export const runtime = 'nodejs'
 
 // Guards itself (origin rule, security headers): the proxy leaves the sign-in routes out.
-export const GET = guardedRoute((request) => getAuthRoutes().session(request))
+export const GET = guardedRoute((request) => getAuthRoutes().session(request), egressEntries)
