@@ -1,0 +1,24 @@
+import { egressManifest } from '@/connectors/egress'
+import { readOncePerProcess } from '@/lib/config/readOncePerProcess'
+import { getPublicConfig } from '@/lib/config/server'
+
+// Read from this deployment's configuration at run time (one build serves any deployment).
+export const dynamic = 'force-dynamic'
+
+/** Five minutes: long enough to spare the server, short enough that a changed deployment shows soon. */
+const EGRESS_MANIFEST_MAX_AGE_SECONDS = 300
+
+const manifestOf = readOncePerProcess(() => JSON.stringify(egressManifest(getPublicConfig()), null, 2))
+
+/**
+ * `GET /.well-known/sigil-egress.json`: per wallet family, every origin its page may reach besides
+ * this one, how (`connect`, `frame`, `popup`) and why. The same declarations the Content-Security-
+ * Policy is built from (connectors/egress.ts; docs/security/egress.md). `proxy.ts` adds the security
+ * headers.
+ */
+export function GET(): Response {
+  return new Response(manifestOf(), {
+    status: 200,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': `public, max-age=${EGRESS_MANIFEST_MAX_AGE_SECONDS}` },
+  })
+}
