@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { getAddress, hexToString, isErc6492Signature, size, type Hex } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { parseSiweMessage } from 'viem/siwe'
 import { preferredChainOrder } from '@/connectors/coinbaseSmartWallet/preferredChainOrder'
 import { getSupportedChains } from '@/lib/chains'
@@ -8,9 +9,10 @@ import { coinbaseSmartWallet as catalogue } from '@/lib/i18n/coinbaseSmartWallet
 import { errors } from '@/lib/i18n/errors'
 import { ui } from '@/lib/i18n/ui'
 import { storageKeys } from '@/lib/storageNames'
-import type { KeysWallet } from '../fixtures/coinbase/keysWallet'
+import { createKeysWallet, type KeysWallet } from '../fixtures/coinbase/keysWallet'
 import { phoneContext } from '../fixtures/userAgents'
 import { expect, KEYS_WALLET_CHAINS, openDialogWarm, SDK_CREATED_KEY, test } from './coinbaseFixtures'
+import { watchPageEgress } from './egress'
 
 /**
  * The Coinbase Smart Wallet end to end (issue 5): the production build in Debian's Chromium, the real
@@ -388,6 +390,31 @@ test.describe('connecting', () => {
 function sdkCreated(page: Page): Promise<boolean> {
   return page.evaluate((key) => window.localStorage.getItem(key) !== null, SDK_CREATED_KEY)
 }
+
+test.describe('egress', () => {
+  test('after connecting, the page reaches its own origin and what the manifest declares for Coinbase only, on the local chain too', async ({
+    page,
+    coinbaseApp,
+    keysServer,
+    chain,
+    useKeysWallet,
+  }) => {
+    await useKeysWallet({ smartAccount: false })
+    // The wallet also lists the local chain, so the page can be moved there without a popup.
+    const wallet = await createKeysWallet({ owner: privateKeyToAccount(generatePrivateKey()), chains: Object.fromEntries([...KEYS_WALLET_CHAINS, 31337].map((id) => [id, chain.rpcUrl])) })
+    keysServer.wallet = wallet
+    const egress = watchPageEgress(page)
+    await page.goto(coinbaseApp.baseURL)
+    await connect(page, wallet)
+    await expect(page.getByTestId('account-balance')).toBeVisible()
+    await page.evaluate(() => window.__sigilTest!.switchChain(31337))
+    await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', '31337')
+    // The local chain's reads go through /api/rpc/31337 as every chain's, never to anvil's own port.
+    await expect(page.getByTestId('account-balance')).toBeVisible()
+    await page.waitForTimeout(1_000)
+    await egress.expectWithinManifest(coinbaseApp.baseURL, 'coinbasesmartwallet')
+  })
+})
 
 test.describe('the SDK loads when the user reaches for the row (issue 14, part 2)', () => {
   test('opening the dialog on a computer loads no Coinbase code; the pointer moving over the row does, and the click then opens the popup inside it', async ({

@@ -24,6 +24,7 @@ import {
   vaultSeen,
 } from './embeddedFixtures'
 import { addVirtualAuthenticator } from '../fixtures/passkeys'
+import { watchPageEgress } from './egress'
 
 /**
  * The embedded wallet end to end (issues 6 and 12): the production build, Debian's Chromium with its
@@ -117,6 +118,37 @@ test('creates a wallet from an email proven by a code and a passkey, signs in wi
   const receipt = await chainClient.getTransactionReceipt({ hash })
   expect(receipt).toMatchObject({ status: 'success', from: address.toLowerCase(), to: RECIPIENT.toLowerCase() })
   expect(await chainClient.getBalance({ address: RECIPIENT })).toBe(before + parseEther('0.01'))
+})
+
+test('sends on a chain read through the proxy: broadcast through the app’s own origin, mined, no CSP violation; the page reaches only its origin and the vault', async ({
+  page,
+  embeddedApp,
+  authenticator: _,
+  chainClient,
+  mail,
+}) => {
+  const egress = watchPageEgress(page)
+  await page.goto(embeddedApp.baseURL)
+  const address = await createWallet(page, mail, uniqueEmail('egress'))
+  await page.evaluate(() => window.__sigilTest!.switchChain(31337))
+  await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', '31337')
+  await chainClient.setBalance({ address, value: parseEther('1') })
+  const broadcasts: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && (request.postData() ?? '').includes('eth_sendRawTransaction')) broadcasts.push(new URL(request.url()).pathname)
+  })
+  await page.waitForFunction(() => Boolean(window.__sigilEmbeddedTest))
+  const sending = page.evaluate(
+    ([from, to]) => window.__sigilEmbeddedTest!.request({ method: 'eth_sendTransaction', params: [{ from, to, value: '0x1' }] }),
+    [address, RECIPIENT] as const,
+  ) as Promise<Hex>
+  await approveInSheet(page, 'Send a transaction')
+  const hash = await sending
+  const receipt = await chainClient.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+  expect(receipt).toMatchObject({ status: 'success', from: address.toLowerCase(), to: RECIPIENT.toLowerCase() })
+  expect(broadcasts).toEqual(['/api/rpc/31337/broadcast'])
+  await page.waitForTimeout(500)
+  await egress.expectWithinManifest(embeddedApp.baseURL, 'embedded')
 })
 
 test('comes back after a reload locked on the same address; one passkey touch unlocks it', async ({ page, embeddedApp, authenticator, mail }) => {

@@ -7,6 +7,7 @@ import { storageKeys } from '@/lib/storageNames'
 import { ANVIL_PRIVATE_KEYS } from '../fixtures/anvil'
 import type { InjectedWallet } from '../fixtures/injectedWallet'
 import { phoneContext } from '../fixtures/userAgents'
+import { watchPageEgress } from './egress'
 import { expect, test } from './fixtures'
 import { readClipboard } from './readClipboard'
 
@@ -599,5 +600,18 @@ test.describe('network', () => {
     await page.waitForTimeout(1_000)
     expect(networkGuard.violations()).toEqual([])
     expect(networkGuard.requests.length).toBeGreaterThan(0)
+  })
+
+  test('after connecting, the page reaches its own origin and what the manifest declares for extensions (nothing), never the chain’s node', async ({ page, app, installWallet }) => {
+    const egress = watchPageEgress(page)
+    const wallet = await installWallet()
+    await page.goto(app.baseURL)
+    await connect(page)
+    await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', '31337')
+    // The balance is a chain read: through /api/rpc/31337, not anvil's own port.
+    await expect(page.getByTestId('account-balance')).toBeVisible()
+    await page.waitForTimeout(1_000)
+    expect(wallet.address).toBeTruthy()
+    await egress.expectWithinManifest(app.baseURL, 'injected')
   })
 })

@@ -7,6 +7,7 @@ import { storageKeys } from '@/lib/storageNames'
 import { ANDROID_CHROME, phoneContext } from '../fixtures/userAgents'
 import type { Relay } from '../fixtures/walletConnect/relay'
 import type { TestWallet } from '../fixtures/walletConnect/wallet'
+import { watchPageEgress } from './egress'
 import { readClipboard } from './readClipboard'
 import { expect as baseExpect, test } from './walletConnectFixtures'
 
@@ -253,6 +254,18 @@ test.describe('desktop: QR code', () => {
     await wcWallet.emitAccountsChanged(topic, SEPOLIA, [second])
     await expect(page.getByTestId('account-address')).toHaveText(shortened(second))
     await expect.poll(async () => (await readPersisted(page, 'walletconnect')).activeAccount).toBe(second)
+  })
+
+  test('after connecting, the page reaches its own origin and what the manifest declares for WalletConnect only, on the local chain too', async ({ page, wcServer, wcWallet }) => {
+    const egress = watchPageEgress(page)
+    await page.goto(wcServer.baseURL)
+    const topic = await connectByQr(page, wcWallet)
+    // The local chain's reads go through /api/rpc/31337 as every chain's, never to anvil's own port.
+    await wcWallet.emitChainChanged(topic, 31337)
+    await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', '31337')
+    await expect(page.getByTestId('account-balance')).toBeVisible()
+    await page.waitForTimeout(1_000)
+    await egress.expectWithinManifest(wcServer.baseURL, 'walletconnect')
   })
 
   test('a wallet-side disconnect leaves the page disconnected with the four values cleared', async ({ page, wcServer, wcWallet }) => {
