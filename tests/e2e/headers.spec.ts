@@ -115,7 +115,8 @@ test.describe('security headers', () => {
     const server = await app.startAnotherServer({ env: { WALLETCONNECT_PROJECT_ID: 'test', WALLETCONNECT_RELAY_URL: 'ws://127.0.0.1:9/relay' } })
     const csp = (await request.get(server.baseURL)).headers()['content-security-policy'] ?? ''
     expect(csp).toMatch(/connect-src [^;]*ws:\/\/127\.0\.0\.1:9[ ;]/)
-    expect(csp).toMatch(/frame-src http:\/\/wallet\.localhost:\d+ https:\/\/verify\.walletconnect\.org https:\/\/verify\.walletconnect\.com;/)
+    const framed = /frame-src ([^;]+);/.exec(csp)?.[1]?.split(' ').sort()
+    expect(framed).toEqual([expect.stringMatching(/^http:\/\/wallet\.localhost:\d+$/), 'https://verify.walletconnect.com', 'https://verify.walletconnect.org'])
     expect(csp).not.toContain('wss://relay.walletconnect.org')
     // The default server has no project id: no WalletConnect host at all.
     const plain = (await request.get(app.baseURL)).headers()['content-security-policy'] ?? ''
@@ -123,6 +124,28 @@ test.describe('security headers', () => {
     // Nothing is framed but the embedded wallet's vault.
     expect(plain).toMatch(/frame-src http:\/\/wallet\.localhost:\d+;/)
     await server.stop()
+  })
+})
+
+test.describe('the egress manifest', () => {
+  type Manifest = { version: number; families: Record<string, { hosts: { origin: string; directive: string; purpose: string }[] }> }
+
+  test('is published with the security headers, cacheable briefly, and is exactly what the CSP allows', async ({ app, request }) => {
+    const response = await request.get(`${app.baseURL}/.well-known/sigil-egress.json`)
+    expect(response.status()).toBe(200)
+    expect(response.headers()['content-type']).toContain('application/json')
+    expect(response.headers()['cache-control']).toBe('public, max-age=300')
+    expectSecurityHeaders(response.headers(), 'the egress manifest')
+    const manifest = (await response.json()) as Manifest
+    expect(Object.keys(manifest.families).sort()).toEqual(['coinbasesmartwallet', 'embedded', 'injected', 'walletconnect'])
+    const entries = Object.values(manifest.families).flatMap((family) => family.hosts)
+    const csp = (await request.get(app.baseURL)).headers()['content-security-policy'] ?? ''
+    const sources = (directive: string) => new RegExp(`${directive} ([^;]+)`).exec(csp)?.[1]?.split(' ') ?? []
+    const declared = (directive: string) => [...new Set(entries.filter((entry) => entry.directive === directive).map((entry) => entry.origin))].sort()
+    expect(sources('connect-src').sort()).toEqual(["'self'", ...declared('connect')].sort())
+    expect(sources('frame-src').sort()).toEqual(declared('frame').length ? declared('frame') : ["'none'"])
+    // No RPC host anywhere: the page reads and broadcasts through its own origin.
+    expect(csp).not.toMatch(/127\.0\.0\.1|reth\.rs|publicnode|base\.org|optimism\.io|alchemy/)
   })
 })
 
