@@ -132,9 +132,22 @@ test.describe('the RPC proxy', () => {
       const response = await post(app.baseURL, 1, { jsonrpc: '2.0', id: 9, method, params: ['0x02'] })
       expect(await response.json(), method).toMatchObject({ jsonrpc: '2.0', id: 9, error: { code: -32601, data: { reason: 'method_not_allowed' } } })
     }
-    // The local chain's plain loopback node is used directly by the browser: no proxy for it.
-    expect((await post(app.baseURL, 31337, { jsonrpc: '2.0', id: 1, method: 'eth_chainId' })).status).toBe(404)
+    // The local chain is read through the proxy like every chain (docs/security/egress.md); an unknown one is not served.
+    expect(await (await post(app.baseURL, 31337, { jsonrpc: '2.0', id: 1, method: 'eth_chainId' })).json()).toEqual({ jsonrpc: '2.0', id: 1, result: '0x7a69' })
     expect((await post(app.baseURL, 424242, { jsonrpc: '2.0', id: 1, method: 'eth_chainId' })).status).toBe(404)
+  })
+
+  test('its broadcast endpoint takes one eth_sendRawTransaction from the app’s own pages, and nothing else', async ({ app }) => {
+    const broadcast = (body: unknown, origin = app.baseURL) =>
+      fetch(`${app.baseURL}/api/rpc/31337/broadcast`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify(body) })
+    const read = await broadcast({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] })
+    expect(read.status).toBe(400)
+    expect(await read.json()).toMatchObject({ id: 1, error: { code: -32601, data: { reason: 'method_not_allowed' } } })
+    expect(await (await broadcast([{ jsonrpc: '2.0', id: 1, method: 'eth_sendRawTransaction', params: ['0x02'] }])).json()).toMatchObject({ error: { data: { reason: 'batch_not_allowed' } } })
+    // Hex that is no transaction: the chain's refusal comes back in our words only.
+    const junk = await broadcast({ jsonrpc: '2.0', id: 2, method: 'eth_sendRawTransaction', params: ['0x02c0'] })
+    expect(await junk.json()).toEqual({ jsonrpc: '2.0', id: 2, error: { code: -32003, message: 'The chain refused the transaction.', data: { reason: 'rejected' } } })
+    expect((await broadcast({ jsonrpc: '2.0', id: 3, method: 'eth_sendRawTransaction', params: ['0x02'] }, 'https://evil.example')).status).toBe(403)
   })
 })
 
