@@ -178,3 +178,12 @@ describe('RPC broadcast: what the chain says stays on the server', () => {
     expect(log.join('\n')).not.toContain('127.0.0.1:1')
   })
 })
+
+describe('RPC_BROADCAST_RATE_LIMIT_PER_IP', () => {
+  it('defaults to 30 a minute and refuses anything but a positive integer', async () => {
+    const { broadcastLimitFromEnv } = await import('./broadcastServer')
+    expect(broadcastLimitFromEnv({})).toBe(30)
+    expect(broadcastLimitFromEnv({ RPC_BROADCAST_RATE_LIMIT_PER_IP: ' 5 ' })).toBe(5)
+    for (const raw of ['0', '-1', '1.5', 'many']) expect(() => broadcastLimitFromEnv({ RPC_BROADCAST_RATE_LIMIT_PER_IP: raw }), raw).toThrow(/positive integer/)
+  })
+})
