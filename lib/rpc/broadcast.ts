@@ -78,7 +78,10 @@ function isRawTransaction(value: unknown): value is `0x${string}` {
 
 /**
  * The category of an upstream refusal, read from its text (which is then dropped): only the fixed
- * message of that category reaches the browser.
+ * message of that category reaches the browser. The words are the nodes' own: go-ethereum's
+ * `core/error.go` and `core/txpool/errors.go` ("nonce too low", "insufficient funds for gas * price +
+ * value", "replacement transaction underpriced", "max fee per gas less than block base fee",
+ * "already known"), which anvil, reth and most providers repeat; anything else is `rejected`.
  */
 export function classifyUpstreamError(message: unknown): BroadcastRefusal {
   const text = typeof message === 'string' ? message.slice(0, 500) : ''
