@@ -86,13 +86,9 @@ export function localChainNodeUrl(chains: readonly Chain[], options: RpcMapOptio
   return url && isPlainLoopbackNode(url) ? url : undefined
 }
 
-/** The same-origin broadcast endpoint of a chain (`eth_sendRawTransaction` only, lib/rpc/broadcast.ts). */
-export function rpcBroadcastPath(chainId: number): string {
-  return `${rpcProxyPath(chainId)}/broadcast`
-}
-
 /**
- * The broadcast endpoint beside a proxy address as the browser holds it (relative or made absolute),
+ * The same-origin broadcast endpoint (`/api/rpc/<id>/broadcast`, `eth_sendRawTransaction` only,
+ * lib/rpc/broadcast.ts) beside a proxy address as the browser holds it (relative or made absolute),
  * or undefined for an address that is not the proxy's.
  */
 export function rpcBroadcastUrl(proxyUrl: string): string | undefined {
