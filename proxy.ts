@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { isOpenerCheck } from '@/lib/http/openerCheck'
 import { guardRequest } from '@/lib/http/requestGuard'
+import { pageTokenCookieFor } from '@/lib/rpc/server'
 
 /**
  * Runs before every page and API request (Next 16's `proxy`, formerly `middleware`; Node.js runtime):
@@ -10,7 +11,9 @@ import { guardRequest } from '@/lib/http/requestGuard'
  * 3. answers the page's own `HEAD` probe (the Coinbase SDK's opener check) with the headers alone,
  *    without rendering the page (lib/http/openerCheck.ts);
  * 4. sets the security headers, with a Content-Security-Policy whose nonce is new for every
- *    response and whose hosts come from this deployment's configuration (lib/http/securityHeaders.ts).
+ *    response and whose hosts come from this deployment's configuration (lib/http/securityHeaders.ts);
+ * 5. gives the app's HTML pages the RPC proxy's page token (lib/rpc/pageToken.ts) when the browser
+ *    has none or it is near its end: the proxy serves browsers that loaded a page, not any script.
  * The sign-in routes do both themselves (`guardedRoute`, lib/http/requestGuard.ts) and are left out.
  */
 export function proxy(request: NextRequest): NextResponse {
@@ -30,7 +33,17 @@ export function proxy(request: NextRequest): NextResponse {
   const rewrite = route.kind === 'vault' ? route.rewrite : undefined
   const response = rewrite ? NextResponse.rewrite(new URL(rewrite, request.url), { request: { headers: forwarded } }) : NextResponse.next({ request: { headers: forwarded } })
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
+  if (route.kind === 'app' && isPageRequest(request)) {
+    const cookie = pageTokenCookieFor(request)
+    if (cookie) response.headers.append('set-cookie', cookie)
+  }
   return response
+}
+
+/** A browser loading one of the app's pages (not the API, not a script's HEAD probe). */
+function isPageRequest(request: NextRequest): boolean {
+  if (request.method !== 'GET' || request.nextUrl.pathname.startsWith('/api/')) return false
+  return request.headers.get('sec-fetch-dest') === 'document' || (request.headers.get('accept') ?? '').includes('text/html')
 }
 
 export const config = {

@@ -230,15 +230,17 @@ describe('embedded provider behind the same-origin RPC proxy', () => {
   it('reads through the proxy and broadcasts the signed transaction through the chain’s public RPC', async () => {
     const { createServer } = await import('node:http')
     const { createRpcProxy } = await import('@/lib/rpc/rpcProxy')
+    const { testProxyDeps } = await import('@/tests/fixtures/rpcProxy')
     const methods: string[] = []
-    const proxy = createRpcProxy({ upstreams: () => ({ 31337: anvil.rpcUrl }), clientIp: () => '127.0.0.1', limitPerMinute: () => 10_000 })
+    const { cookie, ...deps } = testProxyDeps()
+    const proxy = createRpcProxy({ upstreams: () => ({ 31337: anvil.rpcUrl }), clientIp: () => '127.0.0.1', limitPerMinute: () => 10_000, ...deps })
     const server = createServer((message, response) => {
       const chunks: Buffer[] = []
       message.on('data', (chunk: Buffer) => chunks.push(chunk))
       message.on('end', () => {
         const body = Buffer.concat(chunks).toString()
         for (const item of [JSON.parse(body)].flat() as { method: string }[]) methods.push(item.method)
-        void proxy(new Request('http://127.0.0.1/api/rpc/31337', { method: 'POST', headers: { 'content-type': 'application/json' }, body }), '31337').then(async (answer) => {
+        void proxy(new Request('http://127.0.0.1/api/rpc/31337', { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body }), '31337').then(async (answer) => {
           response.writeHead(answer.status, { 'content-type': 'application/json' })
           response.end(await answer.text())
         })

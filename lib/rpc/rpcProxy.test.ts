@@ -2,8 +2,9 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAnvil, type Anvil } from '@/tests/fixtures/anvil'
+import { testProxyDeps } from '@/tests/fixtures/rpcProxy'
 import { startRpcProxy } from '@/tests/unit/siwe/authHarness'
-import { createRpcProxy, MAX_RPC_BATCH, MAX_RPC_BODY_BYTES, MAX_RPC_RESPONSE_BYTES } from './rpcProxy'
+import { createRpcProxy, MAX_RPC_BATCH, MAX_RPC_BODY_BYTES, MAX_RPC_RESPONSE_BYTES, type RpcProxyDeps } from './rpcProxy'
 
 /**
  * The same-origin RPC proxy against a real anvil behind a counting relay whose address carries a
@@ -25,17 +26,24 @@ afterAll(async () => {
 
 type Reply = { jsonrpc: string; id: unknown; result?: unknown; error?: { code: number; message: string; data?: { reason?: string } } }
 
-function proxyFor(options: { limit?: number; upstreamUrl?: string; ip?: string; log?: string[] } = {}) {
+function proxyFor(options: { limit?: number; upstreamUrl?: string; ip?: string; log?: string[]; deps?: Partial<RpcProxyDeps> } = {}) {
+  const { cookie, ...deps } = testProxyDeps()
   const handler = createRpcProxy({
     upstreams: () => ({ 31337: options.upstreamUrl ?? upstream }),
     clientIp: (request) => request.headers.get('x-test-ip') ?? '127.0.0.1',
     limitPerMinute: () => options.limit ?? 1000,
     log: (line) => options.log?.push(line),
+    ...deps,
+    ...options.deps,
   })
-  return async (body: unknown, init: { chain?: string; ip?: string; contentType?: string; raw?: boolean } = {}) => {
+  return async (body: unknown, init: { chain?: string; ip?: string; contentType?: string; raw?: boolean; cookie?: string | null } = {}) => {
     const request = new Request('http://localhost/api/rpc/31337', {
       method: 'POST',
-      headers: { 'content-type': init.contentType ?? 'application/json', 'x-test-ip': init.ip ?? options.ip ?? '10.1.1.1' },
+      headers: {
+        'content-type': init.contentType ?? 'application/json',
+        'x-test-ip': init.ip ?? options.ip ?? '10.1.1.1',
+        ...(init.cookie === null ? {} : { cookie: init.cookie ?? cookie }),
+      },
       body: init.raw ? (body as string) : JSON.stringify(body),
     })
     const response = await handler(request, init.chain ?? '31337')
@@ -123,6 +131,7 @@ describe('RPC proxy: refusals', () => {
 
 it('answers a configuration error with a JSON-RPC internal error, the reason in the log only', async () => {
   const log: string[] = []
+  const { cookie, ...deps } = testProxyDeps()
   const handler = createRpcProxy({
     upstreams: () => ({ 31337: upstream }),
     clientIp: () => {
@@ -130,8 +139,9 @@ it('answers a configuration error with a JSON-RPC internal error, the reason in 
     },
     limitPerMinute: () => 10,
     log: (line) => log.push(line),
+    ...deps,
   })
-  const response = await handler(new Request('http://localhost/api/rpc/31337', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(call('eth_chainId')) }), '31337')
+  const response = await handler(new Request('http://localhost/api/rpc/31337', { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(call('eth_chainId')) }), '31337')
   expect(response.status).toBe(500)
   const text = await response.text()
   expect(JSON.parse(text)).toMatchObject({ error: { code: -32603, data: { reason: 'internal_error' } } })
@@ -150,7 +160,7 @@ describe('RPC proxy: the upstream address stays on the server', () => {
     expect(text + log.join('\n')).not.toContain('127.0.0.1:1')
   })
 
-  it('stops reading an upstream answer past its cap (with or without Content-Length) and answers 502', async () => {
+  it('stops reading an upstream answer past its cap (with or without Content-Length) and answers 502 response_too_large', async () => {
     let sent = 0
     const flood: Server = createServer((request, response) => {
       response.setHeader('content-type', 'application/json')
@@ -169,7 +179,7 @@ describe('RPC proxy: the upstream address stays on the server', () => {
         const send = proxyFor({ upstreamUrl: `http://127.0.0.1:${(flood.address() as AddressInfo).port}${path}` })
         const { status, json } = await send(call('eth_chainId'))
         expect(status).toBe(502)
-        expect(json).toMatchObject({ error: { code: -32603, data: { reason: 'upstream_unavailable' } } })
+        expect(json).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'The answer is too large to serve here.', data: { reason: 'response_too_large' } } })
       }
       expect(sent).toBeLessThan(MAX_RPC_RESPONSE_BYTES * 8)
     } finally {
@@ -178,21 +188,231 @@ describe('RPC proxy: the upstream address stays on the server', () => {
     }
   })
 
-  it('scrubs an upstream that echoes its own address or key in an error', async () => {
+  it('never relays an upstream error’s words: the key in four spellings reaches no answer', async () => {
+    const KEY = 'AbC+dEf/Key=9xQ_Live'
+    const spellings = [KEY, KEY.toLowerCase(), encodeURIComponent(KEY), Buffer.from(KEY).toString('base64')]
     const echo: Server = createServer((request, response) => {
       response.setHeader('content-type', 'application/json')
-      response.end(JSON.stringify({ jsonrpc: '2.0', id: 0, error: { code: -32000, message: `invalid key at http://${request.headers.host}${request.url}`, data: { key: 'SECRET_TOKEN_abc123' } } }))
+      const said = `invalid key ${spellings.join(' ')} at http://${request.headers.host}${request.url}`
+      const errors = [
+        { code: -32000, message: said, data: { key: KEY, spellings } },
+        { code: 3, message: `execution reverted: ${said}`, data: '0xdeadbeef' },
+        { code: -32099, message: said, data: spellings[3] },
+        { code: 3, message: 'execution reverted', data: { data: '0xcafe', message: said } },
+        { code: -32000, message: `insufficient funds for gas * price + value: ${said}`, data: said },
+      ]
+      const chunks: Buffer[] = []
+      request.on('data', (chunk: Buffer) => chunks.push(chunk))
+      request.on('end', () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString()) as { id: number }[]
+        response.end(JSON.stringify(body.map(({ id }) => ({ jsonrpc: '2.0', id, error: errors[id] }))))
+      })
     })
     await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve))
     try {
-      const send = proxyFor({ upstreamUrl: `http://127.0.0.1:${(echo.address() as AddressInfo).port}${SECRET_PATH}?apikey=another-secret-42` })
-      const { text, json } = await send(call('eth_chainId'))
-      expect(json).toMatchObject({ id: 1, error: { code: -32000 } })
-      expect(text).not.toContain('SECRET_TOKEN')
-      expect(text).not.toContain('another-secret-42')
+      const send = proxyFor({ upstreamUrl: `http://127.0.0.1:${(echo.address() as AddressInfo).port}/v2/${encodeURIComponent(KEY)}?apikey=${encodeURIComponent(KEY)}` })
+      const { text, json } = await send(Array.from({ length: 5 }, (_, id) => call('eth_chainId', [], id)))
+      for (const spelling of spellings) expect(text).not.toContain(spelling)
+      expect(text).not.toContain('127.0.0.1')
+      expect(text.toLowerCase()).not.toContain('invalid key')
+      expect(json).toEqual([
+        { jsonrpc: '2.0', id: 0, error: { code: -32000, message: 'The node could not serve this call.' } },
+        // Revert data passes as hex, under its fixed message: viem decodes the reason from it.
+        { jsonrpc: '2.0', id: 1, error: { code: 3, message: 'execution reverted', data: '0xdeadbeef' } },
+        { jsonrpc: '2.0', id: 2, error: { code: -32603, message: 'Internal error.' } },
+        // Revert data nested the way some providers write it comes out flat, the rest dropped.
+        { jsonrpc: '2.0', id: 3, error: { code: 3, message: 'execution reverted', data: '0xcafe' } },
+        { jsonrpc: '2.0', id: 4, error: { code: -32000, message: 'insufficient funds for gas * price + value' } },
+      ])
     } finally {
       echo.closeAllConnections()
       await new Promise((resolve) => echo.close(resolve))
+    }
+  })
+})
+
+/** An http server in front of a proxy handler that adds the page token, for viem clients. */
+async function serveProxy(handler: ReturnType<typeof createRpcProxy>, cookie: string) {
+  const server: Server = createServer((message, response) => {
+    const chunks: Buffer[] = []
+    message.on('data', (chunk: Buffer) => chunks.push(chunk))
+    message.on('end', () => {
+      const request = new Request('http://localhost/api/rpc/31337', { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: Buffer.concat(chunks) })
+      void handler(request, '31337').then(async (answer) => {
+        response.writeHead(answer.status, { 'content-type': 'application/json' })
+        response.end(await answer.text())
+      })
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    },
+  }
+}
+
+/** A relay to anvil that keeps every request body it forwards. */
+async function startRecordingRelay(target: string) {
+  const bodies: unknown[] = []
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      const body = Buffer.concat(chunks)
+      bodies.push(JSON.parse(body.toString()))
+      void fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(async (answer) => {
+        response.writeHead(answer.status, { 'content-type': 'application/json' })
+        response.end(await answer.text())
+      })
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2/KEY`,
+    bodies,
+    close: async () => {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    },
+  }
+}
+
+const EOA = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+/** Creation code that loops until it runs out of gas: JUMPDEST PUSH1 0 JUMP. */
+const LOOP = '0x5b600056'
+/** Creation code that reverts with the four bytes 0xdeadbeef. */
+const REVERTS = '0x63deadbeef60e01b60005260046000fd'
+
+describe('RPC proxy: only the shapes the app sends, gas capped', () => {
+  it.each(['eth_call', 'eth_estimateGas'])('refuses %s with a state override or a block override, and never forwards it', async (method) => {
+    const send = proxyFor()
+    const before = relay.count()
+    const tx = { from: EOA, to: OTHER, data: '0x' }
+    for (const params of [
+      [tx, 'latest', { [OTHER]: { code: LOOP, balance: '0xffffffffffffffff' } }],
+      [tx, 'latest', {}],
+      [tx, 'latest', {}, { number: '0x1', gasLimit: '0x1c9c380' }],
+      [tx, 'latest', null],
+    ]) {
+      const { status, json } = await send(call(method, params))
+      expect(status).toBe(200)
+      expect(json).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'These parameters are not served here.', data: { reason: 'params_not_allowed' } } })
+    }
+    expect(relay.count()).toBe(before)
+  })
+
+  it.each(['eth_call', 'eth_estimateGas'])('refuses %s with gas above RPC_PROXY_MAX_GAS (-32602 gas_too_high), never forwarded', async (method) => {
+    const send = proxyFor()
+    const before = relay.count()
+    for (const gas of ['0x1c9c380', '0x2dc6c1', `0x${'f'.repeat(64)}`]) {
+      expect((await send(call(method, [{ from: EOA, data: LOOP, gas }, 'latest']))).json).toEqual({
+        jsonrpc: '2.0',
+        id: 1,
+        error: { code: -32602, message: 'The gas limit is above what this endpoint serves.', data: { reason: 'gas_too_high' } },
+      })
+    }
+    expect(relay.count()).toBe(before)
+    // At the cap is served.
+    expect((await send(call(method, [{ from: EOA, to: OTHER, gas: '0x2dc6c0' }, 'latest']))).json).toMatchObject({ result: expect.any(String) })
+  })
+
+  it('forwards a call without gas with the cap set: an endless loop stops at 3M gas on anvil, not at the node’s own cap', async () => {
+    const recording = await startRecordingRelay(anvil.rpcUrl)
+    try {
+      const send = proxyFor({ upstreamUrl: recording.url })
+      const started = performance.now()
+      const { json } = await send([call('eth_call', [{ from: EOA, data: LOOP }, 'latest'], 1), call('eth_estimateGas', [{ from: EOA, data: LOOP }], 2)])
+      const elapsed = performance.now() - started
+      expect(recording.bodies).toEqual([
+        [
+          { jsonrpc: '2.0', id: 0, method: 'eth_call', params: [{ from: EOA, data: LOOP, gas: '0x2dc6c0' }, 'latest'] },
+          { jsonrpc: '2.0', id: 1, method: 'eth_estimateGas', params: [{ from: EOA, data: LOOP, gas: '0x2dc6c0' }] },
+        ],
+      ])
+      // Both fail (out of gas) in fixed words; neither ran to 30M.
+      for (const reply of json as Reply[]) expect(reply.error).toBeDefined()
+      expect(elapsed).toBeLessThan(5_000)
+    } finally {
+      await recording.close()
+    }
+  })
+
+  it.each([
+    ['eth_chainId', ['0x1']],
+    ['eth_blockNumber', [null]],
+    ['eth_getBalance', []],
+    ['eth_getBalance', ['0x1234', 'latest']],
+    ['eth_getBalance', [EOA, 'newest']],
+    ['eth_getBalance', [EOA, 'latest', 'extra']],
+    ['eth_getBalance', [EOA, { blockHash: '0x12' }]],
+    ['eth_getCode', [EOA, { blockNumber: '0x1', extra: true }]],
+    ['eth_getTransactionCount', [{ address: EOA }, 'latest']],
+    ['eth_getBlockByNumber', [{ blockHash: `0x${'11'.repeat(32)}` }, false]],
+    ['eth_getBlockByNumber', ['latest', false, 'more']],
+    ['eth_call', []],
+    ['eth_call', ['0x']],
+    ['eth_call', [[{ to: OTHER }], 'latest']],
+    ['eth_call', [{ to: OTHER, code: LOOP }, 'latest']],
+    ['eth_call', [{ to: OTHER, data: '0x123' }, 'latest']],
+    ['eth_call', [{ to: OTHER, data: `0x${'00'.repeat(24 * 1024 + 1)}` }, 'latest']],
+    ['eth_call', [{ to: OTHER, value: 1 }, 'latest']],
+    ['eth_call', [{ to: OTHER, value: `0x${'1'.repeat(65)}` }, 'latest']],
+    ['eth_call', [{ to: OTHER, authorizationList: [] }, 'latest']],
+    ['eth_call', [{ to: OTHER, blobVersionedHashes: [] }, 'latest']],
+    ['eth_call', [{ to: OTHER, accessList: Array.from({ length: 33 }, () => ({ address: OTHER, storageKeys: [] })) }, 'latest']],
+    ['eth_estimateGas', [{ to: OTHER, type: '0x4' }]],
+    ['eth_feeHistory', ['0x81', 'latest', [25, 75]]],
+    ['eth_feeHistory', ['0x0', 'latest', []]],
+    ['eth_feeHistory', ['0x4', 'latest', [75, 25]]],
+    ['eth_feeHistory', ['0x4', 'latest', Array.from({ length: 11 }, (_, index) => index)]],
+    ['eth_getTransactionByHash', ['0x1234']],
+    ['eth_getTransactionReceipt', [`0x${'11'.repeat(32)}`, 'latest']],
+  ])('refuses %s with malformed params (case %#, -32602), never forwarded', async (method, params) => {
+    const send = proxyFor()
+    const before = relay.count()
+    expect((await send(call(method, params))).json).toMatchObject({ error: { code: -32602, data: { reason: 'params_not_allowed' } } })
+    expect(relay.count()).toBe(before)
+  })
+
+  it('serves what viem sends: balance, code, nonce, blocks, fees, calls and estimates (with fees, by block hash), reverts with their data, transactions', async () => {
+    const { cookie, ...deps } = testProxyDeps()
+    const served = await serveProxy(createRpcProxy({ upstreams: () => ({ 31337: upstream }), clientIp: () => '10.2.2.2', limitPerMinute: () => 10_000, ...deps }), cookie)
+    try {
+      const { BaseError, createPublicClient, createWalletClient, http, parseEther } = await import('viem')
+      const { foundry } = await import('viem/chains')
+      const { privateKeyToAccount } = await import('viem/accounts')
+      const { ANVIL_PRIVATE_KEYS } = await import('@/tests/fixtures/anvil')
+      const client = createPublicClient({ chain: foundry, transport: http(served.url, { retryCount: 0 }) })
+      const wallet = createWalletClient({ chain: foundry, account: privateKeyToAccount(ANVIL_PRIVATE_KEYS[0]), transport: http(anvil.rpcUrl) })
+      const hash = await wallet.sendTransaction({ to: OTHER, value: parseEther('0.001') })
+      const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+      expect(receipt.status).toBe('success')
+      expect((await client.getTransaction({ hash })).hash).toBe(hash)
+      expect(await client.getChainId()).toBe(31337)
+      expect(await client.getBalance({ address: OTHER })).toBeGreaterThan(0n)
+      expect(await client.getBalance({ address: OTHER, blockNumber: receipt.blockNumber })).toBeGreaterThan(0n)
+      expect(await client.getCode({ address: OTHER })).toBeUndefined()
+      expect(await client.getTransactionCount({ address: EOA })).toBeGreaterThan(0)
+      expect((await client.getBlock()).number).toBeGreaterThanOrEqual(receipt.blockNumber)
+      expect((await client.getBlock({ blockNumber: receipt.blockNumber })).hash).toBe(receipt.blockHash)
+      expect(await client.getGasPrice()).toBeGreaterThan(0n)
+      expect((await client.estimateFeesPerGas()).maxFeePerGas).toBeGreaterThan(0n)
+      expect((await client.getFeeHistory({ blockCount: 4, rewardPercentiles: [25, 75] })).baseFeePerGas.length).toBeGreaterThan(0)
+      expect(await client.call({ account: EOA, to: OTHER, data: '0x' })).toEqual({ data: undefined })
+      expect(await client.call({ account: EOA, to: OTHER, blockHash: receipt.blockHash })).toEqual({ data: undefined })
+      expect(await client.estimateGas({ account: EOA, to: OTHER, value: 1n })).toBe(21_000n)
+      const fees = await client.estimateFeesPerGas()
+      expect(await client.estimateGas({ account: EOA, to: OTHER, value: 1n, ...fees })).toBe(21_000n)
+      // A revert comes back with its data, which viem hands to the caller.
+      const reverted = await client.call({ account: EOA, data: REVERTS }).catch((error: unknown) => error)
+      expect(reverted).toBeInstanceOf(BaseError)
+      expect((reverted as BaseError).walk((error) => typeof error === 'object' && error !== null && 'data' in error)).toMatchObject({ code: 3, data: '0xdeadbeef' })
+    } finally {
+      await served.close()
     }
   })
 })
