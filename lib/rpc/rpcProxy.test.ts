@@ -1,9 +1,16 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { BaseError, createPublicClient, createWalletClient, http, parseEther } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startAnvil, type Anvil } from '@/tests/fixtures/anvil'
-import { testProxyDeps } from '@/tests/fixtures/rpcProxy'
+import { ANVIL_PRIVATE_KEYS, startAnvil, type Anvil } from '@/tests/fixtures/anvil'
+import { openPgliteStore } from '@/lib/store/pgliteStore'
+import type { Store } from '@/lib/store/types'
+import { TEST_SESSION_SECRET, testProxyDeps } from '@/tests/fixtures/rpcProxy'
 import { startRpcProxy } from '@/tests/unit/siwe/authHarness'
+import { GlobalBudget } from './globalBudget'
+import { issuePageToken, PAGE_TOKEN_TTL_SECONDS, pageTokenCookieName } from './pageToken'
 import { createRpcProxy, MAX_RPC_BATCH, MAX_RPC_BODY_BYTES, MAX_RPC_RESPONSE_BYTES, type RpcProxyDeps } from './rpcProxy'
 
 /**
@@ -382,10 +389,6 @@ describe('RPC proxy: only the shapes the app sends, gas capped', () => {
     const { cookie, ...deps } = testProxyDeps()
     const served = await serveProxy(createRpcProxy({ upstreams: () => ({ 31337: upstream }), clientIp: () => '10.2.2.2', limitPerMinute: () => 10_000, ...deps }), cookie)
     try {
-      const { BaseError, createPublicClient, createWalletClient, http, parseEther } = await import('viem')
-      const { foundry } = await import('viem/chains')
-      const { privateKeyToAccount } = await import('viem/accounts')
-      const { ANVIL_PRIVATE_KEYS } = await import('@/tests/fixtures/anvil')
       const client = createPublicClient({ chain: foundry, transport: http(served.url, { retryCount: 0 }) })
       const wallet = createWalletClient({ chain: foundry, account: privateKeyToAccount(ANVIL_PRIVATE_KEYS[0]), transport: http(anvil.rpcUrl) })
       const hash = await wallet.sendTransaction({ to: OTHER, value: parseEther('0.001') })
@@ -414,5 +417,108 @@ describe('RPC proxy: only the shapes the app sends, gas capped', () => {
     } finally {
       await served.close()
     }
+  })
+})
+
+describe('RPC proxy: the page token', () => {
+  const REFUSED = { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'This endpoint serves the page only: load the page, then try again.', data: { reason: 'page_token_required' } } }
+  const cookieOf = (value: string) => `${pageTokenCookieName(false)}=${value}`
+
+  it('refuses a request without a token (403, fixed refusal) before reading its body, and never calls the upstream', async () => {
+    const send = proxyFor()
+    const before = relay.count()
+    expect(await send(call('eth_chainId'), { cookie: null })).toMatchObject({ status: 403, json: REFUSED })
+    // An Origin header copied from the page changes nothing.
+    expect(await send(call('eth_chainId'), { cookie: 'other=1' })).toMatchObject({ status: 403, json: REFUSED })
+    // Checked before the body: an oversized one is not even read.
+    expect(await send(call('eth_call', [{ data: `0x${'00'.repeat(MAX_RPC_BODY_BYTES)}` }, 'latest']), { cookie: null })).toMatchObject({ status: 403 })
+    expect(relay.count()).toBe(before)
+  })
+
+  it('refuses forged, tampered, expired and malformed tokens', async () => {
+    const send = proxyFor()
+    const before = relay.count()
+    const now = Date.now()
+    const genuine = issuePageToken({ secrets: [TEST_SESSION_SECRET], now }).value
+    const [id, expiry, mac] = genuine.split('.') as [string, string, string]
+    const forged = issuePageToken({ secrets: ['another-secret-of-at-least-32-characters!!'], now }).value
+    const expired = issuePageToken({ secrets: [TEST_SESSION_SECRET], now: now - (PAGE_TOKEN_TTL_SECONDS + 1) * 1000 }).value
+    const otherId = issuePageToken({ secrets: [TEST_SESSION_SECRET], now }).value.split('.')[0]
+    for (const value of [forged, expired, `${id}.${Number(expiry) + 3600}.${mac}`, `${otherId}.${expiry}.${mac}`, `${id}.${expiry}.${mac.slice(0, -1)}A`, `${id}.${expiry}`, 'x', '']) {
+      expect(await send(call('eth_chainId'), { cookie: cookieOf(value) })).toMatchObject({ status: 403, json: REFUSED })
+    }
+    expect(relay.count()).toBe(before)
+    expect(await send(call('eth_chainId'), { cookie: cookieOf(genuine) })).toMatchObject({ status: 200, json: { result: '0x7a69' } })
+  })
+
+  it('keeps an open page’s token alive: a token near its end comes back renewed for the same browser, a fresh one is left alone', async () => {
+    const send = proxyFor()
+    const fresh = await send(call('eth_chainId'))
+    expect(fresh.headers.get('set-cookie')).toBeNull()
+    const old = issuePageToken({ secrets: [TEST_SESSION_SECRET], now: Date.now() - 20 * 60_000 }).value
+    const renewed = await send(call('eth_chainId'), { cookie: cookieOf(old) })
+    expect(renewed.status).toBe(200)
+    const line = renewed.headers.get('set-cookie') ?? ''
+    expect(line).toMatch(new RegExp(`^sigil_rpc=${old.split('.')[0]}\\.`))
+    expect(line).toMatch(/HttpOnly/)
+    expect(line).toMatch(/SameSite=Strict/)
+    expect(line).toMatch(/Path=\//)
+  })
+})
+
+describe('RPC proxy: a budget per chain shared by every instance', () => {
+  let store: Store
+  beforeAll(async () => {
+    store = await openPgliteStore()
+  })
+  afterAll(async () => {
+    await store?.close()
+  })
+
+  it('two instances over one store forward at most the budget between them, then refuse with -32005, leasing 50 calls per store write', async () => {
+    let writes = 0
+    const counted: Pick<Store, 'hit'> = { hit: (...args) => ((writes += 1), store.hit(...args)) }
+    const BUDGET = 120
+    const instance = () => {
+      const { cookie, ...deps } = testProxyDeps()
+      return proxyFor({ deps: { ...deps, budget: new GlobalBudget({ store: async () => counted, perMinute: () => BUDGET }) } })
+    }
+    const [a, b] = [instance(), instance()]
+    const batch = (size: number) => Array.from({ length: size }, (_, id) => call('eth_chainId', [], id))
+    const before = relay.count()
+    let served = 0
+    let refused = 0
+    // Alternate between the instances, 10 calls a request, well past the budget.
+    for (let round = 0; round < 10; round += 1) {
+      for (const send of [a, b]) {
+        const { status, json, headers } = await send(batch(10))
+        const replies = json as Reply[]
+        if (status === 200) served += replies.filter((reply) => reply.result === '0x7a69').length
+        else {
+          expect(status).toBe(429)
+          expect(Number(headers.get('retry-after'))).toBeGreaterThan(0)
+          for (const reply of replies) expect(reply.error).toEqual({ code: -32005, message: 'This chain is busy. Please wait and try again.', data: { reason: 'budget_exhausted' } })
+          refused += replies.length
+        }
+      }
+    }
+    expect(served).toBeLessThanOrEqual(BUDGET)
+    expect(served).toBeGreaterThanOrEqual(BUDGET - 2 * 50)
+    expect(refused).toBe(200 - served)
+    // 120 = leases of 50 + 50 + 20: three writes grant them all, one more per instance learns the window is spent.
+    expect(writes).toBeLessThanOrEqual(5)
+    // Every forwarded request reached the upstream; refused ones did not.
+    expect(relay.count() - before).toBe(served / 10)
+  })
+
+  it('refuses (fails closed) while the store cannot be reached, and logs it without detail', async () => {
+    const log: string[] = []
+    const { cookie, ...deps } = testProxyDeps()
+    const budget = new GlobalBudget({ store: async () => ({ hit: async () => { throw new Error('connect ECONNREFUSED postgres://user:pw@db') } }), perMinute: () => 100, log: (line) => log.push(line) })
+    const send = proxyFor({ deps: { ...deps, budget } })
+    const before = relay.count()
+    expect(await send(call('eth_chainId'))).toMatchObject({ status: 429, json: { error: { code: -32005, data: { reason: 'budget_exhausted' } } } })
+    expect(relay.count()).toBe(before)
+    expect(log.join('\n')).not.toContain('pw@db')
   })
 })
