@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { isOpenerCheck } from '@/lib/http/openerCheck'
 import { guardRequest } from '@/lib/http/requestGuard'
-import { pageTokenCookieFor } from '@/lib/rpc/server'
+import { pageTokenCookieFor } from '@/lib/rpc/pageTokenServer'
 
 /**
  * Runs before every page and API request (Next 16's `proxy`, formerly `middleware`; Node.js runtime):
