@@ -141,7 +141,7 @@ test.describe('the RPC proxy', () => {
     expect(await override.json()).toMatchObject({ id: 2, error: { code: -32602, data: { reason: 'params_not_allowed' } } })
   })
 
-  test('the page’s own reads carry its token: the balance of an account on a proxied chain shows', async ({ app, page, installWallet }) => {
+  test('the page’s own reads carry its token: the balance of an account on a proxied chain shows @dev', async ({ app, page, installWallet }) => {
     const proxied: number[] = []
     page.on('response', (response) => {
       if (new URL(response.url()).pathname === '/api/rpc/1') proxied.push(response.status())
