@@ -22,9 +22,17 @@ export function pageTokenCookieName(secure: boolean): string {
   return secure ? '__Host-sigil_rpc' : 'sigil_rpc'
 }
 
+const keys = new Map<string, Buffer>()
+
 function keyOf(secret: string): Buffer {
   // A key of its own, derived from the session secret: a token MAC can never be a session seal.
-  return createHmac('sha256', secret).update('sigil/rpc-page-token/v1').digest()
+  let key = keys.get(secret)
+  if (!key) {
+    key = createHmac('sha256', secret).update('sigil/rpc-page-token/v1').digest()
+    if (keys.size > 16) keys.clear()
+    keys.set(secret, key)
+  }
+  return key
 }
 
 function macOf(secret: string, browserId: string, expiresAt: number): Buffer {
