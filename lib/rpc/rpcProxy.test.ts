@@ -111,8 +111,9 @@ describe('RPC proxy: refusals', () => {
     expect(json).toMatchObject({ error: { code: -32602, data: { reason: 'params_not_allowed' } } })
   })
 
-  it('refuses malformed calls, oversized bodies and batches, other media types and unknown chains', async () => {
+  it('refuses malformed calls, oversized bodies and batches, other media types and unknown chains, none of them forwarded', async () => {
     const send = proxyFor()
+    const before = relay.count()
     expect(await send({ jsonrpc: '1.0', id: 1, method: 'eth_chainId' })).toMatchObject({ json: { error: { code: -32600 } } })
     expect(await send({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: 'x' })).toMatchObject({ json: { error: { code: -32600 } } })
     expect(await send('{"jsonrpc":', { raw: true })).toMatchObject({ status: 400, json: { error: { code: -32700 } } })
@@ -123,6 +124,9 @@ describe('RPC proxy: refusals', () => {
     for (const chain of ['1', '31337abc', '-1', '']) {
       expect(await send(call('eth_chainId'), { chain })).toMatchObject({ status: 404, json: { error: { data: { reason: 'unknown_chain' } } } })
     }
+    expect(await send({ jsonrpc: '2.0', id: { not: 'an id' }, method: 'eth_chainId' })).toMatchObject({ status: 400, json: { id: null, error: { code: -32600 } } })
+    expect(await send({ jsonrpc: '1.0', id: 1, method: 'eth_chainId' })).toMatchObject({ status: 400, json: { id: 1, error: { code: -32600, message: 'Not a JSON-RPC 2.0 request.' } } })
+    expect(relay.count()).toBe(before)
   })
 
   it('limits calls per client and minute (a batch counts each call), 429 with Retry-After', async () => {

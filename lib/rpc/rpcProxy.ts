@@ -191,6 +191,9 @@ export function createRpcProxy(deps: RpcProxyDeps): (request: Request, chainIdPa
 
     const maxGas = deps.maxGas()
     const calls = items.map((item) => readCall(item, maxGas))
+    // A body that is one call and not a JSON-RPC request at all is a bad request; in a batch each call answers for itself.
+    const only = calls[0]!
+    if (!batch && 'refused' in only && only.refused === 'invalid_request') return reply(refusal('invalid_request', only.id), REFUSALS.invalid_request.status, headers)
     const answers: (RpcReply | undefined)[] = calls.map((call) => ('refused' in call ? refusal(call.refused, call.id) : undefined))
     const forwarded = calls.flatMap((call, index) => ('refused' in call ? [] : [{ index, call }]))
     let status = 200
