@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server'
 import { egressEntries } from '@/connectors/egress'
 import { isOpenerCheck } from '@/lib/http/openerCheck'
 import { guardRequest } from '@/lib/http/requestGuard'
+import { pageTokenCookieFor } from '@/lib/rpc/pageTokenServer'
 
 /**
  * Runs before every page and API request (Next 16's `proxy`, formerly `middleware`; Node.js runtime):
@@ -12,7 +13,9 @@ import { guardRequest } from '@/lib/http/requestGuard'
  *    without rendering the page (lib/http/openerCheck.ts);
  * 4. sets the security headers, with a Content-Security-Policy whose nonce is new for every
  *    response and whose hosts are the wallet families' egress declarations for this deployment
- *    (connectors/egress.ts, lib/http/securityHeaders.ts; docs/security/egress.md).
+ *    (connectors/egress.ts, lib/http/securityHeaders.ts; docs/security/egress.md);
+ * 5. gives the app's HTML pages the RPC proxy's page token (lib/rpc/pageToken.ts) when the browser
+ *    has none or it is near its end: the proxy serves browsers that loaded a page, not any script.
  * The sign-in routes do both themselves (`guardedRoute`, lib/http/requestGuard.ts) and are left out.
  */
 export function proxy(request: NextRequest): NextResponse {
@@ -32,7 +35,17 @@ export function proxy(request: NextRequest): NextResponse {
   const rewrite = route.kind === 'vault' ? route.rewrite : undefined
   const response = rewrite ? NextResponse.rewrite(new URL(rewrite, request.url), { request: { headers: forwarded } }) : NextResponse.next({ request: { headers: forwarded } })
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
+  if (route.kind === 'app' && isPageRequest(request)) {
+    const cookie = pageTokenCookieFor(request)
+    if (cookie) response.headers.append('set-cookie', cookie)
+  }
   return response
+}
+
+/** A browser loading one of the app's pages (not the API, not a script's HEAD probe). */
+function isPageRequest(request: NextRequest): boolean {
+  if (request.method !== 'GET' || request.nextUrl.pathname.startsWith('/api/')) return false
+  return request.headers.get('sec-fetch-dest') === 'document' || (request.headers.get('accept') ?? '').includes('text/html')
 }
 
 export const config = {

@@ -231,10 +231,12 @@ describe('embedded provider behind the same-origin RPC proxy', () => {
     const { createServer } = await import('node:http')
     const { createRpcProxy } = await import('@/lib/rpc/rpcProxy')
     const { createRpcBroadcast } = await import('@/lib/rpc/broadcast')
+    const { testProxyDeps } = await import('@/tests/fixtures/rpcProxy')
     const calls: string[] = []
     const upstreams = () => ({ 31337: anvil.rpcUrl })
-    const proxy = createRpcProxy({ upstreams, clientIp: () => '127.0.0.1', limitPerMinute: () => 10_000 })
-    const broadcast = createRpcBroadcast({ upstreams, clientIp: () => '127.0.0.1', limitPerMinute: () => 10 })
+    const { cookie, ...deps } = testProxyDeps()
+    const proxy = createRpcProxy({ upstreams, clientIp: () => '127.0.0.1', limitPerMinute: () => 10_000, ...deps })
+    const broadcast = createRpcBroadcast({ upstreams, clientIp: () => '127.0.0.1', limitPerMinute: () => 10, hasPageToken: (request) => request.headers.get('cookie') === cookie })
     const server = createServer((message, response) => {
       const chunks: Buffer[] = []
       message.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -242,7 +244,7 @@ describe('embedded provider behind the same-origin RPC proxy', () => {
         const body = Buffer.concat(chunks).toString()
         for (const item of [JSON.parse(body)].flat() as { method: string }[]) calls.push(`${message.url} ${item.method}`)
         const handler = message.url === '/api/rpc/31337/broadcast' ? broadcast : proxy
-        void handler(new Request(`http://127.0.0.1${message.url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }), '31337').then(async (answer) => {
+        void handler(new Request(`http://127.0.0.1${message.url}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body }), '31337').then(async (answer) => {
           response.writeHead(answer.status, { 'content-type': 'application/json' })
           response.end(await answer.text())
         })

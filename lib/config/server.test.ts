@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { absoluteRpcUrls, walletConnectRpcUrl } from './rpc'
-import { coinbaseKeysUrl, coinbasePreference, getPublicConfig, rpcProxyTargets, serverRpcUrls } from './server'
+import { coinbaseKeysUrl, coinbasePreference, getPublicConfig, rpcProxyBudgetPerMinute, rpcProxyMaxGas, rpcProxyTargets, serverRpcUrls, signInRpcUrls } from './server'
 
 const KEYS = 'http://127.0.0.1:4555/connect'
 const local = { NODE_ENV: 'production', ENABLE_LOCAL_CHAIN: '1', APP_ORIGIN: 'http://127.0.0.1:3000', COINBASE_KEYS_URL: KEYS }
@@ -93,5 +93,34 @@ describe('RPC addresses: server-only versus what the browser gets', () => {
   it('makes the proxy paths absolute for the page’s origin in the browser', () => {
     expect(absoluteRpcUrls({ 1: '/api/rpc/1', 10: 'https://mainnet.optimism.io' }, 'http://localhost:4000')).toEqual({ 1: 'http://localhost:4000/api/rpc/1', 10: 'https://mainnet.optimism.io' })
     expect(absoluteRpcUrls({ 1: '/api/rpc/1' }, undefined)).toEqual({ 1: '/api/rpc/1' })
+  })
+})
+
+describe('SIGNIN_RPC_URL_<id>: sign-in’s own upstream', () => {
+  const base = { NODE_ENV: 'production', APP_ORIGIN: 'https://sigil.example' }
+
+  it('takes SIGNIN_RPC_URL_<id> first, then RPC_URL_<id>, then the default; never in the public config', () => {
+    const env = { ...base, RPC_URL_1: 'https://eth.example/v2/PROXY_KEY', SIGNIN_RPC_URL_1: 'https://eth.example/v2/SIGNIN_KEY', RPC_URL_8453: 'https://base.example/v2/PROXY_KEY' }
+    const urls = signInRpcUrls(env)
+    expect(urls[1]).toBe('https://eth.example/v2/SIGNIN_KEY')
+    expect(urls[8453]).toBe('https://base.example/v2/PROXY_KEY')
+    expect(urls[10]).toBe(serverRpcUrls(base)[10])
+    // The proxy keeps forwarding to RPC_URL_<id>.
+    expect(rpcProxyTargets(env)[1]).toBe('https://eth.example/v2/PROXY_KEY')
+    expect(JSON.stringify(getPublicConfig(env))).not.toContain('SIGNIN_KEY')
+  })
+})
+
+describe('RPC proxy limits', () => {
+  it('RPC_PROXY_MAX_GAS defaults to 3,000,000 and takes a whole number up to 30,000,000', () => {
+    expect(rpcProxyMaxGas({})).toBe(3_000_000)
+    expect(rpcProxyMaxGas({ RPC_PROXY_MAX_GAS: '500000' })).toBe(500_000)
+    for (const bad of ['0', '-1', '1e6', '3000000.5', '30000001', 'lots']) expect(() => rpcProxyMaxGas({ RPC_PROXY_MAX_GAS: bad })).toThrow(/RPC_PROXY_MAX_GAS must be a whole number/)
+  })
+
+  it('RPC_PROXY_BUDGET_PER_MINUTE defaults to 1200 and takes a positive whole number', () => {
+    expect(rpcProxyBudgetPerMinute({})).toBe(1200)
+    expect(rpcProxyBudgetPerMinute({ RPC_PROXY_BUDGET_PER_MINUTE: ' 6000 ' })).toBe(6000)
+    for (const bad of ['0', '-5', '12.5', 'x']) expect(() => rpcProxyBudgetPerMinute({ RPC_PROXY_BUDGET_PER_MINUTE: bad })).toThrow(/RPC_PROXY_BUDGET_PER_MINUTE must be a whole number/)
   })
 })

@@ -124,6 +124,45 @@ export function rpcProxyTargets(env: Env = process.env): Record<number, string> 
   return rpcProxyUpstreams(chains, { projectId: walletConnectProjectId(env), overrides: rpcOverrides(env) })
 }
 
+/**
+ * Server-only RPC per supported chain for sign-in's contract-wallet checks (ERC-1271 / ERC-6492):
+ * `SIGNIN_RPC_URL_<id>`, else `RPC_URL_<id>`, else the default (WalletConnect endpoint or public RPC).
+ * A separate key (or provider) here keeps sign-in working when the browser's reads through the
+ * proxy have spent the other key's quota. Never sent to the browser.
+ */
+export function signInRpcUrls(env: Env = process.env): Record<number, string> {
+  const overrides = rpcOverrides(env)
+  for (const [key, value] of Object.entries(env)) {
+    const match = /^SIGNIN_RPC_URL_(\d+)$/.exec(key)
+    if (match?.[1] && value?.trim()) overrides[Number(match[1])] = value.trim()
+  }
+  const chains = getSupportedChains({ includeLocal: isLocalChainEnabled(env) })
+  return buildRpcMap(chains, { projectId: walletConnectProjectId(env), overrides })
+}
+
+function positiveIntegerSetting(env: Env, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[name]?.trim()
+  if (!raw) return fallback
+  const value = Number(raw)
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < 1 || value > max) {
+    throw new Error(`${name} must be a whole number from 1 to ${max}, got "${raw.slice(0, 20)}".`)
+  }
+  return value
+}
+
+export const DEFAULT_RPC_PROXY_MAX_GAS = 3_000_000
+export const DEFAULT_RPC_PROXY_BUDGET_PER_MINUTE = 1200
+
+/** `RPC_PROXY_MAX_GAS`: the gas cap of `eth_call` / `eth_estimateGas` through the proxy (at most 30,000,000). */
+export function rpcProxyMaxGas(env: Env = process.env): number {
+  return positiveIntegerSetting(env, 'RPC_PROXY_MAX_GAS', DEFAULT_RPC_PROXY_MAX_GAS, 30_000_000)
+}
+
+/** `RPC_PROXY_BUDGET_PER_MINUTE`: calls the proxy forwards per chain per minute, all instances and clients together. */
+export function rpcProxyBudgetPerMinute(env: Env = process.env): number {
+  return positiveIntegerSetting(env, 'RPC_PROXY_BUDGET_PER_MINUTE', DEFAULT_RPC_PROXY_BUDGET_PER_MINUTE)
+}
+
 export function getPublicConfig(env: Env = process.env): PublicConfig {
   const chains = getSupportedChains({ includeLocal: isLocalChainEnabled(env) })
   const projectId = walletConnectProjectId(env)

@@ -41,6 +41,8 @@ afterAll(async () => {
   await anvil?.stop()
 })
 
+const PAGE_COOKIE = 'sigil_rpc=test-page-token'
+
 type Reply = { jsonrpc: string; id: unknown; result?: unknown; error?: { code: number; message: string; data?: { reason?: string } } }
 
 function broadcastFor(options: { limit?: number; upstreamUrl?: string; log?: string[] } = {}) {
@@ -48,12 +50,14 @@ function broadcastFor(options: { limit?: number; upstreamUrl?: string; log?: str
     upstreams: () => ({ 31337: options.upstreamUrl ?? upstream }),
     clientIp: (request) => request.headers.get('x-test-ip') ?? '127.0.0.1',
     limitPerMinute: () => options.limit ?? 1000,
+    // Stands in for the page-token cookie check (lib/rpc/pageToken.test.ts tests the token itself).
+    hasPageToken: (request) => request.headers.get('cookie') === PAGE_COOKIE,
     log: (line) => options.log?.push(line),
   })
-  return async (body: unknown, init: { chain?: string; ip?: string; contentType?: string; raw?: boolean } = {}) => {
+  return async (body: unknown, init: { chain?: string; ip?: string; contentType?: string; raw?: boolean; noToken?: boolean } = {}) => {
     const request = new Request('http://localhost/api/rpc/31337/broadcast', {
       method: 'POST',
-      headers: { 'content-type': init.contentType ?? 'application/json', 'x-test-ip': init.ip ?? '10.1.1.1' },
+      headers: { 'content-type': init.contentType ?? 'application/json', 'x-test-ip': init.ip ?? '10.1.1.1', ...(init.noToken ? {} : { cookie: PAGE_COOKIE }) },
       body: init.raw ? (body as string) : JSON.stringify(body),
     })
     const response = await handler(request, init.chain ?? '31337')
@@ -98,6 +102,15 @@ describe('RPC broadcast: refusals, never forwarded', () => {
     for (const method of ['eth_call', 'eth_chainId', 'eth_sendTransaction', 'eth_sign', 'debug_traceTransaction', 'anvil_setBalance', 'eth_sendrawtransaction']) {
       expectRefused(await send(call(method, ['0x02'])), 'method_not_allowed')
     }
+    expect(forwarded.length).toBe(before)
+  })
+
+  it('refuses a client that did not load the page (no page token), before reading the body', async () => {
+    const raw = await signedTransfer()
+    const before = forwarded.length
+    const refused = await broadcastFor()(call('eth_sendRawTransaction', [raw]), { noToken: true })
+    expectRefused(refused, 'page_token_required')
+    expect(refused.status).toBe(403)
     expect(forwarded.length).toBe(before)
   })
 

@@ -21,6 +21,7 @@ export const DEFAULT_BROADCAST_LIMIT_PER_MINUTE = 30
 export type BroadcastRefusal =
   | 'unknown_chain'
   | 'unsupported_media_type'
+  | 'page_token_required'
   | 'body_too_large'
   | 'parse_error'
   | 'invalid_request'
@@ -40,6 +41,7 @@ export type BroadcastRefusal =
 export const BROADCAST_REFUSALS: Record<BroadcastRefusal, { code: number; status: number; message: string }> = {
   unknown_chain: { code: -32600, status: 404, message: 'This chain is not served here.' },
   unsupported_media_type: { code: -32600, status: 415, message: 'Send application/json.' },
+  page_token_required: { code: -32600, status: 403, message: 'This endpoint serves the page only: load the page, then try again.' },
   body_too_large: { code: -32600, status: 413, message: 'The request is too large.' },
   parse_error: { code: -32700, status: 400, message: 'The request is not valid JSON.' },
   invalid_request: { code: -32600, status: 400, message: 'Not a JSON-RPC 2.0 request.' },
@@ -99,6 +101,11 @@ export type RpcBroadcastDeps = {
   clientIp: (request: Request) => string
   /** Broadcasts per client per minute. */
   limitPerMinute: () => number
+  /**
+   * Whether the request carries a live page token (lib/rpc/pageToken.ts), as the read proxy asks:
+   * only a browser that loaded a page may spend the operator's RPC, for sends as for reads.
+   */
+  hasPageToken: (request: Request) => boolean
   fetch?: typeof fetch
   now?: () => number
   timeoutMs?: number
@@ -124,6 +131,7 @@ export function createRpcBroadcast(deps: RpcBroadcastDeps): (request: Request, c
     const chainId = /^\d{1,15}$/.test(chainIdParam) ? Number(chainIdParam) : NaN
     const upstream = deps.upstreams()[chainId]
     if (!upstream) return refuse('unknown_chain')
+    if (!deps.hasPageToken(request)) return refuse('page_token_required')
     if (!/^application\/json\s*(;|$)/i.test((request.headers.get('content-type') ?? '').trim())) return refuse('unsupported_media_type')
 
     let bytes: Uint8Array

@@ -2,6 +2,7 @@ import 'server-only'
 import { rpcProxyTargets } from '@/lib/config/server'
 import { clientIp } from '@/lib/http/clientIp'
 import { createRpcBroadcast, DEFAULT_BROADCAST_LIMIT_PER_MINUTE } from './broadcast'
+import { requestHasPageToken } from './pageTokenServer'
 
 type Env = Record<string, string | undefined>
 
@@ -18,6 +19,6 @@ let broadcast: ReturnType<typeof createRpcBroadcast> | undefined
 
 /** The broadcast endpoint wired to this process's configuration: the read proxy's upstreams. */
 export function getRpcBroadcast(): ReturnType<typeof createRpcBroadcast> {
-  broadcast ??= createRpcBroadcast({ upstreams: () => rpcProxyTargets(), clientIp: (request) => clientIp(request), limitPerMinute: () => broadcastLimitFromEnv() })
+  broadcast ??= createRpcBroadcast({ upstreams: () => rpcProxyTargets(), clientIp: (request) => clientIp(request), limitPerMinute: () => broadcastLimitFromEnv(), hasPageToken: (request) => requestHasPageToken(request) !== null })
   return broadcast
 }

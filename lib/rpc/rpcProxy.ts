@@ -1,7 +1,10 @@
 import { HttpError } from '@/lib/http/HttpError'
 import { readBodyBytes } from '@/lib/http/readBody'
-import { readCapped } from '@/lib/http/readCapped'
-import { READ_METHODS, readParamsAllowed } from './readMethods'
+import { BodyLimitExceededError, readCapped } from '@/lib/http/readCapped'
+import type { GlobalBudget } from './globalBudget'
+import { issuePageToken, pageTokenNeedsRefresh, pageTokenSetCookie, requestPageToken } from './pageToken'
+import { checkReadParams, READ_METHODS, type ReadParamsRefusal } from './readMethods'
+import { cleanUpstreamError } from './upstreamError'
 import { WindowCounter } from './windowCounter'
 
 /** Largest request body: a batch of calls with their calldata fits; an upload does not. */
@@ -15,6 +18,7 @@ export const RPC_UPSTREAM_TIMEOUT_MS = 10_000
 /** Why a call was refused, in `error.data.reason` beside the JSON-RPC code. */
 export type RpcProxyRefusal =
   | 'unknown_chain'
+  | 'page_token_required'
   | 'unsupported_media_type'
   | 'body_too_large'
   | 'parse_error'
@@ -22,8 +26,11 @@ export type RpcProxyRefusal =
   | 'batch_too_large'
   | 'method_not_allowed'
   | 'params_not_allowed'
+  | 'gas_too_high'
   | 'rate_limited'
+  | 'budget_exhausted'
   | 'upstream_unavailable'
+  | 'response_too_large'
   | 'internal_error'
 
 type Id = string | number | null
@@ -32,6 +39,7 @@ type RpcReply = { jsonrpc: '2.0'; id: Id; result?: unknown; error?: RpcError | {
 
 const REFUSALS: Record<RpcProxyRefusal, { code: number; status: number; message: string }> = {
   unknown_chain: { code: -32600, status: 404, message: 'This chain is not served here.' },
+  page_token_required: { code: -32600, status: 403, message: 'This endpoint serves the page only: load the page, then try again.' },
   unsupported_media_type: { code: -32600, status: 415, message: 'Send application/json.' },
   body_too_large: { code: -32600, status: 413, message: 'The request is too large.' },
   parse_error: { code: -32700, status: 400, message: 'The request is not valid JSON.' },
@@ -39,8 +47,11 @@ const REFUSALS: Record<RpcProxyRefusal, { code: number; status: number; message:
   batch_too_large: { code: -32600, status: 400, message: `At most ${MAX_RPC_BATCH} calls per batch.` },
   method_not_allowed: { code: -32601, status: 200, message: 'Method not allowed: this endpoint serves chain reads only.' },
   params_not_allowed: { code: -32602, status: 200, message: 'These parameters are not served here.' },
+  gas_too_high: { code: -32602, status: 200, message: 'The gas limit is above what this endpoint serves.' },
   rate_limited: { code: -32005, status: 429, message: 'Too many requests. Please wait and try again.' },
+  budget_exhausted: { code: -32005, status: 429, message: 'This chain is busy. Please wait and try again.' },
   upstream_unavailable: { code: -32603, status: 502, message: 'The chain could not be reached. Please try again.' },
+  response_too_large: { code: -32603, status: 502, message: 'The answer is too large to serve here.' },
   internal_error: { code: -32603, status: 500, message: 'Something went wrong on our side. Please try again.' },
 }
 
@@ -49,8 +60,8 @@ function refusal(reason: RpcProxyRefusal, id: Id): RpcReply {
   return { jsonrpc: '2.0', id, error: { code, message, data: { reason } } }
 }
 
-function reply(body: RpcReply | RpcReply[], status = 200, headers: Record<string, string> = {}, fragments: readonly string[] = []): Response {
-  return new Response(scrub(JSON.stringify(body), fragments), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers } })
+function reply(body: RpcReply | RpcReply[], status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers } })
 }
 
 function refuse(reason: RpcProxyRefusal, headers: Record<string, string> = {}): Response {
@@ -63,53 +74,33 @@ function isId(value: unknown): value is Id {
   return value === null || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))
 }
 
-/** A well-formed call, or the reason it is not. */
-function readCall(value: unknown): Call | { id: Id; refused: RpcProxyRefusal } {
+/** A well-formed call of a read method in a shape the app sends (its parameters as forwarded), or the reason it is not. */
+function readCall(value: unknown, maxGas: bigint): Call | { id: Id; refused: RpcProxyRefusal } {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return { id: null, refused: 'invalid_request' }
   const item = value as Record<string, unknown>
   const id = isId(item.id) ? item.id : null
   if (item.jsonrpc !== '2.0' || !isId(item.id) || typeof item.method !== 'string') return { id, refused: 'invalid_request' }
   if (item.params !== undefined && !Array.isArray(item.params)) return { id, refused: 'invalid_request' }
-  const params = (item.params ?? []) as unknown[]
   if (!READ_METHODS.has(item.method)) return { id, refused: 'method_not_allowed' }
-  if (!readParamsAllowed(item.method, params)) return { id, refused: 'params_not_allowed' }
-  return { id, method: item.method, params }
+  const checked = checkReadParams(item.method, (item.params ?? []) as unknown[], { maxGas })
+  if ('refused' in checked) return { id, refused: checked.refused satisfies ReadParamsRefusal }
+  return { id, method: item.method, params: checked.params }
 }
 
-/** Only the fields a JSON-RPC answer has; anything else the upstream adds stays on the server. */
+/**
+ * Only what a JSON-RPC answer has: the result as the chain gave it, or an error in fixed words with
+ * revert data only (lib/rpc/upstreamError.ts). Nothing the upstream writes in its own words passes.
+ */
 function cleanAnswer(value: unknown, id: Id): RpcReply | null {
   if (!value || typeof value !== 'object') return null
   const answer = value as Record<string, unknown>
-  if ('error' in answer && answer.error && typeof answer.error === 'object') {
-    const error = answer.error as Record<string, unknown>
-    const code = typeof error.code === 'number' ? error.code : -32603
-    const message = typeof error.message === 'string' ? error.message.slice(0, 500) : 'error'
-    return { jsonrpc: '2.0', id, error: { code, message, ...(error.data !== undefined ? { data: error.data } : {}) } }
-  }
+  if ('error' in answer && answer.error && typeof answer.error === 'object') return { jsonrpc: '2.0', id, error: cleanUpstreamError(answer.error) }
   if ('result' in answer) return { jsonrpc: '2.0', id, result: answer.result }
   return null
 }
 
-/**
- * The parts of an upstream address that may be a credential (userinfo, host, path segments and
- * query values of 8+ characters), for scrubbing an answer: a provider that echoes its own address
- * (or key) in an error message must not hand it to the browser.
- */
-function secretFragments(url: string): string[] {
-  try {
-    const parsed = new URL(url)
-    const parts = [url, parsed.host, parsed.username, parsed.password, ...parsed.pathname.split('/'), ...[...parsed.searchParams.values()]]
-    return [...new Set(parts.map((part) => part.trim()).filter((part) => part.length >= 8))].sort((a, b) => b.length - a.length)
-  } catch {
-    return [url]
-  }
-}
-
-function scrub(text: string, fragments: readonly string[]): string {
-  let clean = text
-  for (const fragment of fragments) clean = clean.split(fragment).join('[redacted]')
-  return clean
-}
+/** What the proxy needs to check a page token; `secure` picks the cookie name (lib/rpc/pageToken.ts). */
+export type PageTokenConfig = { secrets: readonly string[]; secure: boolean }
 
 export type RpcProxyDeps = {
   /** Chain id → the server-only RPC it forwards to; chains not listed answer 404. Read per request. */
@@ -118,6 +109,12 @@ export type RpcProxyDeps = {
   clientIp: (request: Request) => string
   /** Calls per client per minute (a batch counts each of its calls). */
   limitPerMinute: () => number
+  /** The session secrets and cookie security the page token is checked with. */
+  pageToken: () => PageTokenConfig
+  /** Gas cap of `eth_call` and `eth_estimateGas` (`RPC_PROXY_MAX_GAS`). */
+  maxGas: () => bigint
+  /** Calls per chain and minute across every instance (lib/rpc/globalBudget.ts). */
+  budget: Pick<GlobalBudget, 'take'>
   fetch?: typeof fetch
   now?: () => number
   timeoutMs?: number
@@ -126,10 +123,18 @@ export type RpcProxyDeps = {
 
 /**
  * `POST /api/rpc/<chainId>`: a same-origin JSON-RPC endpoint that forwards chain reads to the
- * server's RPC, so a keyed `RPC_URL_<id>` never has to reach the browser. Single calls and batches;
- * each call not in the read list (`eth_sendRawTransaction`, unknown methods…) is answered with its own
- * JSON-RPC error (-32601) and never forwarded. The body is capped, calls per client are limited, the
- * upstream's address never appears in an answer or a log line.
+ * server's RPC, so a keyed `RPC_URL_<id>` never has to reach the browser. It serves the page, not
+ * the internet (docs/security/rpc-proxy.md):
+ * - a request without a live page token (a cookie set with the page, lib/rpc/pageToken.ts) is
+ *   refused before its body is read;
+ * - the body is capped (413) and must be JSON-RPC 2.0 (400), before any upstream call;
+ * - calls per client per minute (in memory), then calls per chain per minute across every
+ *   instance (leased from the store, lib/rpc/globalBudget.ts);
+ * - each call must be a read in a shape the app sends (lib/rpc/readMethods.ts): no state or block
+ *   overrides, gas capped; any other call gets its own JSON-RPC error and is never forwarded;
+ * - the upstream's answer is read up to a cap, and its errors reach the browser in fixed words only
+ *   (lib/rpc/upstreamError.ts): its address and key never appear in an answer or a log line.
+ * Every refusal is a JSON-RPC error with a fixed code, message and `data.reason`.
  */
 export function createRpcProxy(deps: RpcProxyDeps): (request: Request, chainIdParam: string) => Promise<Response> {
   const counter = new WindowCounter(60_000)
@@ -151,8 +156,17 @@ export function createRpcProxy(deps: RpcProxyDeps): (request: Request, chainIdPa
     const chainId = /^\d{1,15}$/.test(chainIdParam) ? Number(chainIdParam) : NaN
     const upstream = deps.upstreams()[chainId]
     if (!upstream) return refuse('unknown_chain')
-    if (!/^application\/json\s*(;|$)/i.test((request.headers.get('content-type') ?? '').trim())) return refuse('unsupported_media_type')
 
+    const at = now()
+    const tokenConfig = deps.pageToken()
+    const token = requestPageToken(request, { ...tokenConfig, now: at })
+    if (!token) return refuse('page_token_required')
+    // An open page keeps its token alive through its own reads; only a page load creates one.
+    const headers: Record<string, string> = pageTokenNeedsRefresh(token, at)
+      ? { 'set-cookie': pageTokenSetCookie(issuePageToken({ secrets: tokenConfig.secrets, now: at, browserId: token.browserId }).value, tokenConfig.secure) }
+      : {}
+
+    if (!/^application\/json\s*(;|$)/i.test((request.headers.get('content-type') ?? '').trim())) return refuse('unsupported_media_type')
     let text: string
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(await readBodyBytes(request, MAX_RPC_BODY_BYTES))
@@ -170,42 +184,67 @@ export function createRpcProxy(deps: RpcProxyDeps): (request: Request, chainIdPa
     if (items.length === 0) return refuse('invalid_request')
     if (items.length > MAX_RPC_BATCH) return refuse('batch_too_large')
 
-    const at = now()
     const { count, resetAt } = counter.hit(deps.clientIp(request), items.length, at)
     if (count > deps.limitPerMinute()) {
       return refuse('rate_limited', { 'retry-after': String(Math.max(1, Math.ceil((resetAt - at) / 1000))) })
     }
 
-    const calls = items.map(readCall)
+    const maxGas = deps.maxGas()
+    const calls = items.map((item) => readCall(item, maxGas))
+    // A body that is one call and not a JSON-RPC request at all is a bad request; in a batch each call answers for itself.
+    const only = calls[0]!
+    if (!batch && 'refused' in only && only.refused === 'invalid_request') return reply(refusal('invalid_request', only.id), REFUSALS.invalid_request.status, headers)
     const answers: (RpcReply | undefined)[] = calls.map((call) => ('refused' in call ? refusal(call.refused, call.id) : undefined))
     const forwarded = calls.flatMap((call, index) => ('refused' in call ? [] : [{ index, call }]))
     let status = 200
     if (forwarded.length > 0) {
-      // Our own ids upstream (the position in this batch), the client's ids back in the answers.
-      const payload = forwarded.map(({ index, call }) => ({ jsonrpc: '2.0', id: index, method: call.method, params: call.params }))
-      try {
-        const response = await doFetch(upstream, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(payload.length === 1 && !batch ? payload[0] : payload),
-          redirect: 'error',
-          signal: AbortSignal.timeout(deps.timeoutMs ?? RPC_UPSTREAM_TIMEOUT_MS),
-        })
-        const parsed = JSON.parse(new TextDecoder().decode(await readCapped(response, MAX_RPC_RESPONSE_BYTES))) as unknown
-        const list = Array.isArray(parsed) ? parsed : [parsed]
-        for (const entry of list) {
-          const index = entry && typeof entry === 'object' ? (entry as { id?: unknown }).id : undefined
-          const target = typeof index === 'number' ? forwarded.find((item) => item.index === index) : forwarded.length === 1 ? forwarded[0] : undefined
-          if (target) answers[target.index] = cleanAnswer(entry, target.call.id) ?? undefined
-        }
-        if (forwarded.some(({ index }) => !answers[index])) throw new Error(`HTTP ${response.status}, answer without every call`)
-      } catch (error) {
-        log(`[sigil] rpc proxy: chain ${chainId}: upstream failed (${error instanceof Error ? error.name : 'error'})`)
-        status = REFUSALS.upstream_unavailable.status
-        for (const { index, call } of forwarded) answers[index] ??= refusal('upstream_unavailable', call.id)
+      const verdict = await deps.budget.take(chainId, forwarded.length, at)
+      if (!verdict.ok) {
+        for (const { index, call } of forwarded) answers[index] = refusal('budget_exhausted', call.id)
+        headers['retry-after'] = String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000)))
+        status = REFUSALS.budget_exhausted.status
+      } else {
+        status = await forward(chainId, upstream, forwarded, answers, batch)
       }
     }
     const replies = answers as RpcReply[]
-    return reply(batch ? replies : replies[0]!, status, {}, secretFragments(upstream))
+    return reply(batch ? replies : replies[0]!, status, headers)
+  }
+
+  /** Sends the calls upstream in one request and fills in their answers; returns the HTTP status to answer with. */
+  async function forward(chainId: number, upstream: string, forwarded: { index: number; call: Call }[], answers: (RpcReply | undefined)[], batch: boolean): Promise<number> {
+    // Our own ids upstream (the position in this batch), the client's ids back in the answers.
+    const payload = forwarded.map(({ index, call }) => ({ jsonrpc: '2.0', id: index, method: call.method, params: call.params }))
+    try {
+      const response = await doFetch(upstream, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(payload.length === 1 && !batch ? payload[0] : payload),
+        redirect: 'error',
+        signal: AbortSignal.timeout(deps.timeoutMs ?? RPC_UPSTREAM_TIMEOUT_MS),
+      })
+      let bytes: Uint8Array
+      try {
+        bytes = await readCapped(response, MAX_RPC_RESPONSE_BYTES)
+      } catch (error) {
+        if (!(error instanceof BodyLimitExceededError)) throw error
+        log(`[sigil] rpc proxy: chain ${chainId}: upstream answer over ${MAX_RPC_RESPONSE_BYTES} bytes`)
+        for (const { index, call } of forwarded) answers[index] = refusal('response_too_large', call.id)
+        return REFUSALS.response_too_large.status
+      }
+      const parsed = JSON.parse(new TextDecoder().decode(bytes)) as unknown
+      const list = Array.isArray(parsed) ? parsed : [parsed]
+      for (const entry of list) {
+        const index = entry && typeof entry === 'object' ? (entry as { id?: unknown }).id : undefined
+        const target = typeof index === 'number' ? forwarded.find((item) => item.index === index) : forwarded.length === 1 ? forwarded[0] : undefined
+        if (target) answers[target.index] = cleanAnswer(entry, target.call.id) ?? undefined
+      }
+      if (forwarded.some(({ index }) => !answers[index])) throw new Error(`HTTP ${response.status}, answer without every call`)
+      return 200
+    } catch (error) {
+      log(`[sigil] rpc proxy: chain ${chainId}: upstream failed (${error instanceof Error ? error.name : 'error'})`)
+      for (const { index, call } of forwarded) answers[index] ??= refusal('upstream_unavailable', call.id)
+      return REFUSALS.upstream_unavailable.status
+    }
   }
 }

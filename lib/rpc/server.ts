@@ -1,6 +1,10 @@
 import 'server-only'
-import { rpcProxyTargets } from '@/lib/config/server'
+import { readOncePerProcess } from '@/lib/config/readOncePerProcess'
+import { rpcProxyBudgetPerMinute, rpcProxyMaxGas, rpcProxyTargets } from '@/lib/config/server'
 import { clientIp } from '@/lib/http/clientIp'
+import { getStore } from '@/lib/store/openStore'
+import { GlobalBudget } from './globalBudget'
+import { pageTokenConfig } from './pageTokenServer'
 import { createRpcProxy } from './rpcProxy'
 
 type Env = Record<string, string | undefined>
@@ -16,10 +20,19 @@ export function rpcProxyLimitFromEnv(env: Env = process.env): number {
   return value
 }
 
+const settings = readOncePerProcess(() => ({ limitPerMinute: rpcProxyLimitFromEnv(), maxGas: BigInt(rpcProxyMaxGas()), budgetPerMinute: rpcProxyBudgetPerMinute() }))
+
 let proxy: ReturnType<typeof createRpcProxy> | undefined
 
-/** The proxy wired to this process's configuration (read per request, like the auth routes). */
+/** The proxy wired to this process's configuration (read per request in development, once under `next start`). */
 export function getRpcProxy(): ReturnType<typeof createRpcProxy> {
-  proxy ??= createRpcProxy({ upstreams: () => rpcProxyTargets(), clientIp: (request) => clientIp(request), limitPerMinute: () => rpcProxyLimitFromEnv() })
+  proxy ??= createRpcProxy({
+    upstreams: () => rpcProxyTargets(),
+    clientIp: (request) => clientIp(request),
+    limitPerMinute: () => settings().limitPerMinute,
+    pageToken: pageTokenConfig,
+    maxGas: () => settings().maxGas,
+    budget: new GlobalBudget({ store: () => getStore(), perMinute: () => settings().budgetPerMinute }),
+  })
   return proxy
 }

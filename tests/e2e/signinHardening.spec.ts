@@ -49,6 +49,15 @@ async function signInByApi(baseURL: string): Promise<{ cookie: string; address: 
   return { cookie: cookie!, address: account.address }
 }
 
+/** The RPC proxy's page token, as a browser gets it: with a page load. A `Cookie` header value. */
+async function pageCookie(baseURL: string): Promise<string> {
+  const page = await fetch(baseURL, { headers: { accept: 'text/html', 'sec-fetch-dest': 'document' } })
+  await page.text()
+  const cookie = page.headers.getSetCookie().map((line) => line.split(';')[0]!).find((pair) => pair.startsWith('sigil_rpc='))
+  expect(cookie).toBeDefined()
+  return cookie!
+}
+
 test.describe('RPC keys stay on the server', () => {
   let server: NextServer
   test.beforeAll(async ({ app }, testInfo) => {
@@ -79,15 +88,16 @@ test.describe('RPC keys stay on the server', () => {
     }
 
     const { cookie } = await signInByApi(server.baseURL)
+    const rpc = { 'content-type': 'application/json', origin: server.baseURL, cookie: await pageCookie(server.baseURL) }
     const answers = [
       await fetch(`${server.baseURL}/api/auth/nonce`),
       await fetch(`${server.baseURL}/api/auth/session`, { headers: { cookie } }),
       await fetch(`${server.baseURL}/api/auth/session`),
       await fetch(`${server.baseURL}/api/auth/verify`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.baseURL }, body: '{}' }),
       // The proxy forwards to the keyed URL, which does not resolve here: its failure names neither.
-      await fetch(`${server.baseURL}/api/rpc/1`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.baseURL }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }) }),
-      await fetch(`${server.baseURL}/api/rpc/10`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.baseURL }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_sendRawTransaction', params: ['0x02'] }) }),
-      await fetch(`${server.baseURL}/api/rpc/8453`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.baseURL }, body: 'nope' }),
+      await fetch(`${server.baseURL}/api/rpc/1`, { method: 'POST', headers: rpc, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }) }),
+      await fetch(`${server.baseURL}/api/rpc/10`, { method: 'POST', headers: rpc, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_sendRawTransaction', params: ['0x02'] }) }),
+      await fetch(`${server.baseURL}/api/rpc/8453`, { method: 'POST', headers: rpc, body: 'nope' }),
       await fetch(`${server.baseURL}/api/embedded/wallets/options`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.baseURL }, body: '{}' }),
       await fetch(`${server.baseURL}/no-such-page`),
     ]
@@ -113,8 +123,40 @@ test.describe('RPC keys stay on the server', () => {
 })
 
 test.describe('the RPC proxy', () => {
-  const post = (baseURL: string, chainId: number, body: unknown) =>
-    fetch(`${baseURL}/api/rpc/${chainId}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: baseURL }, body: JSON.stringify(body) })
+  const post = async (baseURL: string, chainId: number, body: unknown, cookie?: string | null) =>
+    fetch(`${baseURL}/api/rpc/${chainId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseURL, ...(cookie === null ? {} : { cookie: cookie ?? (await pageCookie(baseURL)) }) },
+      body: JSON.stringify(body),
+    })
+
+  test('serves the page, not any script: without the page’s token a copied Origin gets a fixed 403 refusal', async ({ app }) => {
+    const refused = await post(app.baseURL, 1, { jsonrpc: '2.0', id: 1, method: 'eth_chainId' }, null)
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'This endpoint serves the page only: load the page, then try again.', data: { reason: 'page_token_required' } } })
+    const forged = await post(app.baseURL, 1, { jsonrpc: '2.0', id: 1, method: 'eth_chainId' }, `sigil_rpc=${'A'.repeat(22)}.${Math.floor(Date.now() / 1000) + 600}.${'B'.repeat(43)}`)
+    expect(forged.status).toBe(403)
+    // A state override is refused even with the token, and never reaches the node.
+    const override = await post(app.baseURL, 1, { jsonrpc: '2.0', id: 2, method: 'eth_call', params: [{ to: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', data: '0x' }, 'latest', { '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266': { code: '0x5b600056' } }] })
+    expect(await override.json()).toMatchObject({ id: 2, error: { code: -32602, data: { reason: 'params_not_allowed' } } })
+  })
+
+  test('the page’s own reads carry its token: the balance of an account on a proxied chain shows @dev', async ({ app, page, installWallet }) => {
+    const proxied: number[] = []
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/rpc/1') proxied.push(response.status())
+    })
+    // Chain 1's RPC_URL is the local anvil on the e2e server: its reads go through /api/rpc/1.
+    await installWallet({ chainId: 1, accountIndex: 0 })
+    await page.goto(app.baseURL)
+    const token = (await page.context().cookies()).find((cookie) => cookie.name === 'sigil_rpc')
+    expect(token).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' })
+    await page.getByTestId('connect-button').click()
+    await page.getByTestId('connect-dialog').getByTestId('wallet-option-sigiltestwallet').click()
+    await expect(page.getByTestId('account-balance')).toHaveText(/^[\d,]+(\.\d{1,4})? ETH$/)
+    expect(proxied.length).toBeGreaterThan(0)
+    expect(proxied.every((status) => status === 200)).toBe(true)
+  })
 
   test('forwards reads to the server’s RPC (single and batch)', async ({ app }) => {
     // The e2e server points every public chain's RPC_URL at the local anvil: chain 1 goes through the proxy.
@@ -138,8 +180,13 @@ test.describe('the RPC proxy', () => {
   })
 
   test('its broadcast endpoint takes one eth_sendRawTransaction from the app’s own pages, and nothing else', async ({ app }) => {
-    const broadcast = (body: unknown, origin = app.baseURL) =>
-      fetch(`${app.baseURL}/api/rpc/31337/broadcast`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify(body) })
+    const cookie = await pageCookie(app.baseURL)
+    const broadcast = (body: unknown, origin = app.baseURL, withToken = true) =>
+      fetch(`${app.baseURL}/api/rpc/31337/broadcast`, { method: 'POST', headers: { 'content-type': 'application/json', origin, ...(withToken ? { cookie } : {}) }, body: JSON.stringify(body) })
+    // A script that copies the Origin header but never loaded a page has no page token.
+    const tokenless = await broadcast({ jsonrpc: '2.0', id: 1, method: 'eth_sendRawTransaction', params: ['0x02c0'] }, app.baseURL, false)
+    expect(tokenless.status).toBe(403)
+    expect(await tokenless.json()).toMatchObject({ error: { data: { reason: 'page_token_required' } } })
     const read = await broadcast({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] })
     expect(read.status).toBe(400)
     expect(await read.json()).toMatchObject({ id: 1, error: { code: -32601, data: { reason: 'method_not_allowed' } } })

@@ -1,6 +1,9 @@
 import { NextRequest } from 'next/server'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { createRpcProxy } from '@/lib/rpc/rpcProxy'
+import { pageTokenConfigFromEnv, requestHasPageToken } from '@/lib/rpc/pageTokenServer'
 import { proxy } from '@/proxy'
+import { TEST_SESSION_SECRET, testProxyDeps } from '@/tests/fixtures/rpcProxy'
 
 /**
  * The proxy's own answer to the page's `HEAD` probe (the Coinbase SDK's opener check, sent each time
@@ -47,5 +50,41 @@ describe('proxy: the opener check', () => {
       expect(response.headers.get('x-middleware-next')).toBe('1')
       expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups')
     }
+  })
+})
+
+describe('proxy: the RPC proxy’s page token comes with the page', () => {
+  const pageHeaders = { 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate', accept: 'text/html,application/xhtml+xml', host: 'localhost:3000' }
+
+  it('sets an httpOnly SameSite=Strict token on a page load, which the RPC proxy then accepts', async () => {
+    vi.stubEnv('SESSION_SECRET', TEST_SESSION_SECRET)
+    const response = proxy(request('GET', PAGE, pageHeaders))
+    const line = response.headers.getSetCookie().find((cookie) => cookie.startsWith('sigil_rpc=')) ?? ''
+    expect(line).toMatch(/; Path=\/; Max-Age=1800; HttpOnly; SameSite=Strict$/)
+    const cookie = line.split(';')[0]!
+    expect(requestHasPageToken({ headers: new Headers({ cookie }) })).not.toBeNull()
+
+    const { cookie: _unused, ...deps } = testProxyDeps()
+    const rpc = createRpcProxy({ ...deps, pageToken: () => pageTokenConfigFromEnv(), upstreams: () => ({ 31337: 'http://127.0.0.1:9/never' }), clientIp: () => '10.0.0.1', limitPerMinute: () => 10 })
+    const refused = await rpc(new Request('http://localhost:3000/api/rpc/31337', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }), '31337')
+    expect(refused.status).toBe(403)
+    // With the page's cookie the request gets past the token (here to the JSON-RPC check).
+    const admitted = await rpc(new Request('http://localhost:3000/api/rpc/31337', { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: '{}' }), '31337')
+    expect(await admitted.json()).toMatchObject({ error: { data: { reason: 'invalid_request' } } })
+
+    // A page load with a fresh token sets none; the API and the HEAD probe never get one.
+    expect(proxy(request('GET', PAGE, { ...pageHeaders, cookie })).headers.getSetCookie().some((value) => value.startsWith('sigil_rpc='))).toBe(false)
+    expect(proxy(request('GET', 'http://localhost:3000/api/health', { accept: 'text/html', host: 'localhost:3000' })).headers.getSetCookie()).toEqual([])
+    expect(proxy(request('HEAD', PAGE, scriptHeaders)).headers.getSetCookie()).toEqual([])
+  })
+
+  it('uses the __Host- name with Secure in production on https', () => {
+    vi.stubEnv('SESSION_SECRET', TEST_SESSION_SECRET)
+    vi.stubEnv('NODE_ENV', 'production')
+    vi.stubEnv('APP_ORIGIN', 'https://sigil.example')
+    vi.stubEnv('TRUSTED_PROXY_HOPS', '0')
+    const response = proxy(request('GET', 'https://sigil.example/', { ...pageHeaders, host: 'sigil.example' }))
+    const line = response.headers.getSetCookie().find((cookie) => cookie.startsWith('__Host-sigil_rpc=')) ?? ''
+    expect(line).toMatch(/; Path=\/; Max-Age=1800; HttpOnly; SameSite=Strict; Secure$/)
   })
 })

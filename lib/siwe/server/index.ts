@@ -1,6 +1,6 @@
 import 'server-only'
 import { readOncePerProcess } from '@/lib/config/readOncePerProcess'
-import { getPublicConfig, serverRpcUrls } from '@/lib/config/server'
+import { getPublicConfig, signInRpcUrls } from '@/lib/config/server'
 import { resolveSessionSecrets } from '@/lib/session/secret'
 import { shouldUseSecureCookies } from '@/lib/session/session'
 import { dataDir } from '@/lib/store/dataDir'
@@ -17,7 +17,7 @@ import { createAuthRoutes, type AuthConfig, type AuthRoutes } from './routes'
 export function authConfigFromEnv(env: Record<string, string | undefined> = process.env): AuthConfig {
   const config = getPublicConfig(env)
   return {
-    policy: { origins: config.appOrigins, chainIds: config.chainIds, rpcUrls: serverRpcUrls(env) },
+    policy: { origins: config.appOrigins, chainIds: config.chainIds, rpcUrls: signInRpcUrls(env) },
     sessionSecrets: resolveSessionSecrets({ env, dataDir: dataDir(env) }),
     secureCookies: shouldUseSecureCookies({ nodeEnv: env.NODE_ENV, origins: config.appOrigins }),
     limits: authLimitsFromEnv(env),
