@@ -32,9 +32,15 @@ describe('contentSecurityPolicy', () => {
     expect(policy.get('form-action')).toEqual(["'self'"])
     expect(policy.get('frame-ancestors')).toEqual(["'none'"])
     expect(policy.get('default-src')).toEqual(["'self'"])
-    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'https:'])
     expect(contentSecurityPolicy(input())).not.toMatch(/unsafe-eval/)
     expect(policy.get('script-src')).not.toContain("'unsafe-inline'")
+  })
+
+  it('loads images from this origin and data URIs only: ENS avatars come through /api/ens/<address>/avatar, not from their hosts', () => {
+    for (const production of [true, false]) {
+      expect(directives(contentSecurityPolicy(input({}, { production }))).get('img-src')).toEqual(["'self'", 'data:'])
+    }
+    expect(contentSecurityPolicy(input())).not.toMatch(/https:(;|\s|$)/)
   })
 
   it("adds 'unsafe-eval' to scripts outside production only (next dev's HMR and React's error stacks)", () => {

@@ -140,9 +140,9 @@ export function contentSecurityPolicy(input: SecurityHeadersInput): string {
     // Styles cannot run code; scripts stay nonce-only.
     ['style-src', "'self'", "'unsafe-inline'"],
     // Wallet icons are data URIs (EIP-6963 requires it; the wallet book's are ours); the favicon is
-    // `data:,`. `https:` for ENS avatars, which their owners host anywhere (lib/ens/avatar.ts admits
-    // only https and small raster data URIs); an image cannot run code, and the <img> sends no referrer.
-    ['img-src', "'self'", 'data:', 'https:'],
+    // `data:,`. ENS avatars come from this origin (`/api/ens/<address>/avatar`, fetched and checked by
+    // the server, lib/ens/avatarImage.ts): no other host, so no image address can carry data away.
+    ['img-src', "'self'", 'data:'],
     ['font-src', "'self'"],
     ['connect-src', ...connectSources({ publicConfig })],
     // The embedded wallet's vault and WalletConnect's Verify attestation iframe; nothing else is framed.
