@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { getScriptNonceFromHeader } from 'next/dist/server/app-render/get-script-nonce-from-header'
 import { buildRpcMap } from '@/lib/config/rpc'
 import { getSupportedChains } from '@/lib/chains'
+import { COINBASE_SDK_STYLE_HASHES } from './coinbaseStyleHashes'
 import { connectSources, contentSecurityPolicy, createNonce, securityHeaders, type SecurityHeadersInput } from './securityHeaders'
 
 const NONCE = 'bm9uY2Utbm9uY2Utbm9uY2U='
@@ -47,9 +48,23 @@ describe('contentSecurityPolicy', () => {
     expect(directives(contentSecurityPolicy(input({}, { production: false }))).get('script-src')).toEqual([`'nonce-${NONCE}'`, "'strict-dynamic'", "'unsafe-eval'"])
   })
 
-  it("keeps 'unsafe-inline' for styles only, without a nonce that would switch it off", () => {
-    const styles = directives(contentSecurityPolicy(input())).get('style-src')
-    expect(styles).toEqual(["'self'", "'unsafe-inline'"])
+  it("allows inline styles by nonce or by the Coinbase SDK's fixed hashes; 'unsafe-inline' for style attributes only", () => {
+    for (const production of [true, false]) {
+      const policy = directives(contentSecurityPolicy(input({}, { production })))
+      expect(policy.get('style-src')).toEqual(["'self'", `'nonce-${NONCE}'`])
+      expect(policy.get('style-src-elem')).toEqual(["'self'", `'nonce-${NONCE}'`, ...COINBASE_SDK_STYLE_HASHES])
+      expect(policy.get('style-src-attr')).toEqual(["'unsafe-inline'"])
+    }
+  })
+
+  it("enforces Trusted Types in production, with the one 'default' policy (chunk URLs only); not under next dev", () => {
+    const policy = directives(contentSecurityPolicy(input()))
+    expect(policy.get('require-trusted-types-for')).toEqual(["'script'"])
+    expect(policy.get('trusted-types')).toEqual(['default'])
+    expect(contentSecurityPolicy(input())).not.toMatch(/allow-duplicates/)
+    const development = directives(contentSecurityPolicy(input({}, { production: false })))
+    expect(development.has('require-trusted-types-for')).toBe(false)
+    expect(development.has('trusted-types')).toBe(false)
   })
 
   it('gives Next the nonce it stamps on its scripts (Next parses it from the request header)', () => {

@@ -1,4 +1,6 @@
 import type { PublicConfig } from '@/lib/config/public'
+import { COINBASE_SDK_STYLE_HASHES } from './coinbaseStyleHashes'
+import { APP_TRUSTED_TYPES_POLICY } from './trustedTypes'
 
 /**
  * The security headers of every page and API response, built per request by `proxy.ts` from the
@@ -132,13 +134,14 @@ export function contentSecurityPolicy(input: SecurityHeadersInput): string {
     // `next dev` only: React rebuilds server error stacks and Turbopack applies hot updates with
     // eval; `next start` runs without it (Next's CSP guide, "Development Environment").
     ['script-src', `'nonce-${nonce}'`, "'strict-dynamic'", ...(production ? [] : ["'unsafe-eval'"])],
-    // `'unsafe-inline'` for styles only, and no nonce (a nonce would make browsers ignore it):
-    // - React renders `style={…}` props as `style` attributes in the server HTML (the QR code), which
-    //   no nonce can cover;
-    // - the Coinbase SDK (4.4.0) renders its "Popup was blocked. Try again." snackbar with a
-    //   `<style>` element created by script (preact), which carries no nonce either.
-    // Styles cannot run code; scripts stay nonce-only.
-    ['style-src', "'self'", "'unsafe-inline'"],
+    // Style sheets from this origin, `<style>` elements with the nonce, and the Coinbase SDK's three
+    // fixed `<style>` texts by hash (lib/http/coinbaseStyleHashes.ts): no inline `<style>` otherwise.
+    // `'unsafe-inline'` stays for `style` attributes only (`style-src-attr`): Next's built-in error
+    // pages render `style` props, and an attribute cannot carry a nonce. Our own components use
+    // classes (a test checks the page's HTML has no `style` attribute). Styles cannot run code.
+    ['style-src', "'self'", `'nonce-${nonce}'`],
+    ['style-src-elem', "'self'", `'nonce-${nonce}'`, ...COINBASE_SDK_STYLE_HASHES],
+    ['style-src-attr', "'unsafe-inline'"],
     // Wallet icons are data URIs (EIP-6963 requires it; the wallet book's are ours); the favicon is
     // `data:,`. ENS avatars come from this origin (`/api/ens/<address>/avatar`, fetched and checked by
     // the server, lib/ens/avatarImage.ts): no other host, so no image address can carry data away.
@@ -154,6 +157,11 @@ export function contentSecurityPolicy(input: SecurityHeadersInput): string {
     ['base-uri', "'none'"],
     ['form-action', "'self'"],
     ['frame-ancestors', "'none'"],
+    // Trusted Types (lib/http/trustedTypes.ts): no string reaches an HTML or script sink; the one
+    // policy, `default`, admits this build's chunk URLs only (Turbopack's chunk loader). Production
+    // only: `next dev` applies hot updates and rebuilds React's error stacks with `eval` and its
+    // overlay writes markup, which would need a policy passing any code: the one thing not to write.
+    ...(production ? ([['require-trusted-types-for', "'script'"], ['trusted-types', APP_TRUSTED_TYPES_POLICY]] as [string, ...string[]][]) : []),
   ]
   return directives.map((directive) => directive.join(' ')).join('; ')
 }

@@ -137,16 +137,22 @@ test.describe('the Content-Security-Policy in the browser', () => {
         : /^script-src/.test(violation.directive) && (['inline', 'eval'].includes(violation.blocked) || violation.blocked.endsWith('/injected.js')),
     )
     // What a stored or reflected HTML injection would add to the server's HTML: parser-inserted
-    // scripts, inline, with a guessed nonce, and from this very origin. The response keeps its headers.
+    // scripts, inline, with a guessed nonce, from this very origin, and an inline event handler.
+    // The response keeps its headers. Last, a script of the page's own (the response's nonce)
+    // tries eval from a task of its own (while Playwright's evaluate is on the stack, the browser
+    // allows eval): off in production builds.
     await page.route(`${app.baseURL}/`, async (route) => {
       // Only the document: the Coinbase SDK also sends a HEAD of this page (its COOP check).
       if (!route.request().isNavigationRequest()) return route.fallback()
       const response = await route.fetch()
       const html = await response.text()
+      const nonce = /'nonce-([^']+)'/.exec(response.headers()['content-security-policy'] ?? '')![1]
       const injected = [
         `<script>window.__probe = (window.__probe || []).concat('inline')</script>`,
         `<script nonce="Z3Vlc3NlZC1ub25jZQ==">window.__probe = (window.__probe || []).concat('guessed nonce')</script>`,
         `<script src="/injected.js"></script>`,
+        `<img alt="" src="data:," onerror="window.__probe = ['handler']">`,
+        `<script nonce="${nonce}">setTimeout(() => { try { window.__evalResult = String((0, eval)('1 + 1')) } catch (error) { window.__evalResult = error.name } })</script>`,
       ].join('')
       expect(html).toContain('</head>')
       await route.fulfill({ response, body: html.replace('</head>', `${injected}</head>`) })
@@ -155,30 +161,48 @@ test.describe('the Content-Security-Policy in the browser', () => {
     // Next's own scripts ran: the app hydrated and the connect button works.
     await page.getByTestId('connect-button').click()
     await expect(page.getByTestId('connect-dialog')).toBeVisible()
-    expect(await page.evaluate(() => (window as Probe).__probe)).toBeUndefined()
-
-    // Markup added later through innerHTML: an inline event handler does not run either.
-    await page.evaluate(() => {
-      const box = document.createElement('div')
-      box.innerHTML = `<img alt="" src="data:," onerror="window.__probe = ['handler']">`
-      document.body.append(box)
-    })
     // Distinct kinds: Chromium may report one blocked handler more than once (once per event dispatch).
     const blocked = () => [...new Set(cspViolations.all.filter((v) => v.source === 'event').map((v) => `${v.directive} ${v.blocked.replace(app.baseURL, '')}`))].sort()
     await expect.poll(blocked).toEqual(['script-src-attr inline', 'script-src-elem /injected.js', 'script-src-elem inline'])
     // Both inline scripts (without a nonce, and with a guessed one) were refused.
     expect(cspViolations.all.filter((v) => v.source === 'event' && v.directive === 'script-src-elem' && v.blocked === 'inline')).toHaveLength(2)
     expect(await page.evaluate(() => (window as Probe).__probe)).toBeUndefined()
-
-    // eval is off in production builds. Tried from a task of the page's own (a script with the
-    // nonce, on a timer): while Playwright's evaluate is on the stack, the browser allows eval.
-    await page.evaluate(() => {
-      const script = document.createElement('script')
-      script.nonce = (document.querySelector('script[nonce]') as HTMLScriptElement).nonce
-      script.textContent = `setTimeout(() => { try { window.__evalResult = String((0, eval)('1 + 1')) } catch (error) { window.__evalResult = error.name } })`
-      document.body.append(script)
-    })
     await expect.poll(() => page.evaluate(() => (window as Window & { __evalResult?: string }).__evalResult)).toBe('EvalError')
+  })
+
+  test('Trusted Types: a page script that puts a string into innerHTML or a script address is refused and reported; the page\'s chunks still load', async ({ app, page, cspViolations }) => {
+    cspViolations.expect((violation) => violation.directive === 'require-trusted-types-for')
+    const csp = (await page.request.get(app.baseURL)).headers()['content-security-policy'] ?? ''
+    expect(csp).toContain("require-trusted-types-for 'script'")
+    expect(csp).toMatch(/trusted-types default(;|$)/)
+    // A script of the page's own (the response's nonce), as an XSS gadget in the app would run:
+    // caught assignments record their outcome; the last one is left uncaught, as in real code.
+    await page.route(`${app.baseURL}/`, async (route) => {
+      if (!route.request().isNavigationRequest()) return route.fallback()
+      const response = await route.fetch()
+      const nonce = /'nonce-([^']+)'/.exec(response.headers()['content-security-policy'] ?? '')![1]
+      const gadget = `<script nonce="${nonce}">setTimeout(() => {
+        const box = document.createElement('div')
+        const results = {}
+        try { box.innerHTML = '<img alt="" src="data:,">'; results.html = 'assigned' } catch (error) { results.html = error.name }
+        try { document.createElement('script').src = 'https://evil.example/x.js'; results.url = 'assigned' } catch (error) { results.url = error.name }
+        try { trustedTypes.createPolicy('escape-hatch', { createHTML: (s) => s }); results.policy = 'created' } catch (error) { results.policy = error.name }
+        window.__ttResults = results
+        setTimeout(() => { document.body.insertAdjacentHTML('beforeend', '<p id="tt-probe">x</p>') })
+      })</script>`
+      await route.fulfill({ response, body: (await response.text()).replace('</head>', `${gadget}</head>`) })
+    })
+    cspViolations.expect((violation) => violation.directive === 'trusted-types')
+    await page.goto(app.baseURL)
+    await expect.poll(() => page.evaluate(() => (window as Window & { __ttResults?: unknown }).__ttResults)).toEqual({ html: 'TypeError', url: 'TypeError', policy: 'TypeError' })
+    await expect(page.locator('#tt-probe')).toHaveCount(0)
+    // Reported as the guard sees them: the violation events, and the uncaught refusal as a page error.
+    await expect
+      .poll(() => cspViolations.all.filter((v) => v.directive === 'require-trusted-types-for').map((v) => `${v.source} ${v.source === 'event' ? v.blocked : /TrustedHTML/.test(v.blocked)}`))
+      .toEqual(expect.arrayContaining(['event trusted-types-sink', 'console true']))
+    // The page's own lazy chunks still load through the one policy: the connect dialog opens.
+    await page.getByTestId('connect-button').click()
+    await expect(page.getByTestId('connect-dialog')).toBeVisible()
   })
 })
 
