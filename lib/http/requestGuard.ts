@@ -5,6 +5,7 @@ import type { PublicConfig } from '@/lib/config/public'
 import { authError } from '@/lib/siwe/catalogue'
 import { checkRequestOrigin } from './checkRequestOrigin'
 import { errorResponse } from './json'
+import { buildStyleHashes } from './buildStyleHashes'
 import { createNonce, securityHeaders } from './securityHeaders'
 import { vaultHeaders } from './vaultHeaders'
 import { routeByHost, type VaultRoute } from './vaultRouting'
@@ -40,7 +41,7 @@ export function guardRequest(request: { method: string; url: string; headers: He
   const pathname = new URL(request.url).pathname
   const route = routeByHost({ host: request.headers.get('host'), pathname, vaultOrigin: publicConfig.vaultOrigin })
   const onVault = route.kind === 'vault'
-  const headers = onVault ? vaultHeaders({ nonce, production, appOrigins: publicConfig.appOrigins }) : securityHeaders({ nonce, production, publicConfig })
+  const headers = onVault ? vaultHeaders({ nonce, production, appOrigins: publicConfig.appOrigins }) : securityHeaders({ nonce, production, publicConfig, styleHashes: production ? buildStyleHashes() : [] })
   const withHeaders = (response: Response) => {
     for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
     return response

@@ -48,13 +48,18 @@ describe('contentSecurityPolicy', () => {
     expect(directives(contentSecurityPolicy(input({}, { production: false }))).get('script-src')).toEqual([`'nonce-${NONCE}'`, "'strict-dynamic'", "'unsafe-eval'"])
   })
 
-  it("allows inline styles by nonce or by the Coinbase SDK's fixed hashes; 'unsafe-inline' for style attributes only", () => {
-    for (const production of [true, false]) {
-      const policy = directives(contentSecurityPolicy(input({}, { production })))
-      expect(policy.get('style-src')).toEqual(["'self'", `'nonce-${NONCE}'`])
-      expect(policy.get('style-src-elem')).toEqual(["'self'", `'nonce-${NONCE}'`, ...COINBASE_SDK_STYLE_HASHES])
-      expect(policy.get('style-src-attr')).toEqual(["'unsafe-inline'"])
-    }
+  it("allows inline styles in production by nonce, or by hash for the build's CSS and the Coinbase SDK's; 'unsafe-inline' for style attributes only", () => {
+    const build = ["'sha256-AAAA'", "'sha256-BBBB'"]
+    const policy = directives(contentSecurityPolicy(input({}, { styleHashes: build })))
+    expect(policy.get('style-src')).toEqual(["'self'", `'nonce-${NONCE}'`])
+    expect(policy.get('style-src-elem')).toEqual(["'self'", `'nonce-${NONCE}'`, ...build, ...COINBASE_SDK_STYLE_HASHES])
+    expect(policy.get('style-src-attr')).toEqual(["'unsafe-inline'"])
+  })
+
+  it("keeps 'unsafe-inline' styles without a nonce under next dev (its overlay's <style> elements carry none)", () => {
+    const policy = directives(contentSecurityPolicy(input({}, { production: false })))
+    expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"])
+    expect(policy.has('style-src-elem')).toBe(false)
   })
 
   it("enforces Trusted Types in production, with the one 'default' policy (chunk URLs only); not under next dev", () => {

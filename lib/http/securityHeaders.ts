@@ -15,6 +15,8 @@ export type SecurityHeadersInput = {
   /** `NODE_ENV === 'production'`: HSTS is sent and `'unsafe-eval'` is not. */
   production: boolean
   publicConfig: Pick<PublicConfig, 'rpcUrls' | 'walletConnectProjectId' | 'walletConnectRelayUrl' | 'coinbasePreference' | 'vaultOrigin'>
+  /** Production: the `'sha256-…'` of each of the build's CSS files, which Next inlines (lib/http/buildStyleHashes.ts). */
+  styleHashes?: readonly string[]
 }
 
 /**
@@ -134,14 +136,21 @@ export function contentSecurityPolicy(input: SecurityHeadersInput): string {
     // `next dev` only: React rebuilds server error stacks and Turbopack applies hot updates with
     // eval; `next start` runs without it (Next's CSP guide, "Development Environment").
     ['script-src', `'nonce-${nonce}'`, "'strict-dynamic'", ...(production ? [] : ["'unsafe-eval'"])],
-    // Style sheets from this origin, `<style>` elements with the nonce, and the Coinbase SDK's three
-    // fixed `<style>` texts by hash (lib/http/coinbaseStyleHashes.ts): no inline `<style>` otherwise.
-    // `'unsafe-inline'` stays for `style` attributes only (`style-src-attr`): Next's built-in error
-    // pages render `style` props, and an attribute cannot carry a nonce. Our own components use
-    // classes (a test checks the page's HTML has no `style` attribute). Styles cannot run code.
-    ['style-src', "'self'", `'nonce-${nonce}'`],
-    ['style-src-elem', "'self'", `'nonce-${nonce}'`, ...COINBASE_SDK_STYLE_HASHES],
-    ['style-src-attr', "'unsafe-inline'"],
+    // Production: style sheets from this origin, `<style>` elements with the nonce, the build's own
+    // CSS inlined by Next (`inlineCss`, React writes those without the nonce) and the Coinbase SDK's
+    // three fixed `<style>` texts, both by hash (lib/http/buildStyleHashes.ts,
+    // lib/http/coinbaseStyleHashes.ts): no other inline `<style>`. `'unsafe-inline'` stays for
+    // `style` attributes only (`style-src-attr`): Next's built-in error pages render `style` props,
+    // and an attribute cannot carry a nonce; our own components use classes. `next dev` keeps
+    // `'unsafe-inline'` without a nonce (which would switch it off): its overlay renders `<style>`
+    // elements without one. Styles cannot run code.
+    ...((production
+      ? [
+          ['style-src', "'self'", `'nonce-${nonce}'`],
+          ['style-src-elem', "'self'", `'nonce-${nonce}'`, ...(input.styleHashes ?? []), ...COINBASE_SDK_STYLE_HASHES],
+          ['style-src-attr', "'unsafe-inline'"],
+        ]
+      : [['style-src', "'self'", "'unsafe-inline'"]]) as [string, ...string[]][]),
     // Wallet icons are data URIs (EIP-6963 requires it; the wallet book's are ours); the favicon is
     // `data:,`. ENS avatars come from this origin (`/api/ens/<address>/avatar`, fetched and checked by
     // the server, lib/ens/avatarImage.ts): no other host, so no image address can carry data away.
