@@ -133,14 +133,15 @@ test.describe('the Content-Security-Policy in the browser', () => {
     // The injections below are blocked on purpose; any other violation still fails the test.
     cspViolations.expect((violation) =>
       violation.source === 'console'
-        ? /inline|eval|injected\.js/i.test(violation.blocked)
-        : /^script-src/.test(violation.directive) && (['inline', 'eval'].includes(violation.blocked) || violation.blocked.endsWith('/injected.js')),
+        ? /inline|eval|injected\.js|'TrustedScript' assignment/i.test(violation.blocked)
+        : (/^script-src/.test(violation.directive) && (['inline', 'eval'].includes(violation.blocked) || violation.blocked.endsWith('/injected.js'))) ||
+          (violation.directive === 'require-trusted-types-for' && /^eval\|/.test(violation.sample ?? '')),
     )
     // What a stored or reflected HTML injection would add to the server's HTML: parser-inserted
     // scripts, inline, with a guessed nonce, from this very origin, and an inline event handler.
     // The response keeps its headers. Last, a script of the page's own (the response's nonce)
     // tries eval from a task of its own (while Playwright's evaluate is on the stack, the browser
-    // allows eval): off in production builds.
+    // allows eval): off in production builds, where Trusted Types refuses the string first.
     await page.route(`${app.baseURL}/`, async (route) => {
       // Only the document: the Coinbase SDK also sends a HEAD of this page (its COOP check).
       if (!route.request().isNavigationRequest()) return route.fallback()
@@ -163,7 +164,7 @@ test.describe('the Content-Security-Policy in the browser', () => {
     await expect(page.getByTestId('connect-dialog')).toBeVisible()
     // Distinct kinds: Chromium may report one blocked handler more than once (once per event dispatch).
     const blocked = () => [...new Set(cspViolations.all.filter((v) => v.source === 'event').map((v) => `${v.directive} ${v.blocked.replace(app.baseURL, '')}`))].sort()
-    await expect.poll(blocked).toEqual(['script-src-attr inline', 'script-src-elem /injected.js', 'script-src-elem inline'])
+    await expect.poll(blocked).toEqual(['require-trusted-types-for trusted-types-sink', 'script-src-attr inline', 'script-src-elem /injected.js', 'script-src-elem inline'])
     // Both inline scripts (without a nonce, and with a guessed one) were refused.
     expect(cspViolations.all.filter((v) => v.source === 'event' && v.directive === 'script-src-elem' && v.blocked === 'inline')).toHaveLength(2)
     expect(await page.evaluate(() => (window as Probe).__probe)).toBeUndefined()
