@@ -4,6 +4,7 @@ import { getPublicConfig } from '@/lib/config/server'
 import type { PublicConfig } from '@/lib/config/public'
 import { authError } from '@/lib/siwe/catalogue'
 import { checkRequestOrigin } from './checkRequestOrigin'
+import { IMAGE_RESPONSE_HEADERS, isImageEndpoint } from './imageResponseHeaders'
 import { errorResponse } from './json'
 import { buildStyleHashes } from './buildStyleHashes'
 import { createNonce, securityHeaders } from './securityHeaders'
@@ -42,6 +43,8 @@ export function guardRequest(request: { method: string; url: string; headers: He
   const route = routeByHost({ host: request.headers.get('host'), pathname, vaultOrigin: publicConfig.vaultOrigin })
   const onVault = route.kind === 'vault'
   const headers = onVault ? vaultHeaders({ nonce, production, appOrigins: publicConfig.appOrigins }) : securityHeaders({ nonce, production, publicConfig, styleHashes: production ? buildStyleHashes() : [] })
+  // An image endpoint's answer is never a document: its own inert policy, not the page's.
+  if (!onVault && isImageEndpoint(pathname)) Object.assign(headers, IMAGE_RESPONSE_HEADERS)
   const withHeaders = (response: Response) => {
     for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
     return response

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { getScriptNonceFromHeader } from 'next/dist/server/app-render/get-script-nonce-from-header'
 import { buildRpcMap } from '@/lib/config/rpc'
 import { getSupportedChains } from '@/lib/chains'
-import { COINBASE_SDK_STYLE_HASHES } from './coinbaseStyleHashes'
+import { COINBASE_SDK_STYLE_HASHES, NEXT_BUILTIN_STYLE_HASHES } from './inlineStyleHashes'
 import { connectSources, contentSecurityPolicy, createNonce, securityHeaders, type SecurityHeadersInput } from './securityHeaders'
 
 const NONCE = 'bm9uY2Utbm9uY2Utbm9uY2U='
@@ -52,7 +52,7 @@ describe('contentSecurityPolicy', () => {
     const build = ["'sha256-AAAA'", "'sha256-BBBB'"]
     const policy = directives(contentSecurityPolicy(input({}, { styleHashes: build })))
     expect(policy.get('style-src')).toEqual(["'self'", `'nonce-${NONCE}'`])
-    expect(policy.get('style-src-elem')).toEqual(["'self'", `'nonce-${NONCE}'`, ...build, ...COINBASE_SDK_STYLE_HASHES])
+    expect(policy.get('style-src-elem')).toEqual(["'self'", `'nonce-${NONCE}'`, ...build, ...NEXT_BUILTIN_STYLE_HASHES, ...COINBASE_SDK_STYLE_HASHES])
     expect(policy.get('style-src-attr')).toEqual(["'unsafe-inline'"])
   })
 

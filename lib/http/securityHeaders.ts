@@ -1,5 +1,5 @@
 import type { PublicConfig } from '@/lib/config/public'
-import { COINBASE_SDK_STYLE_HASHES } from './coinbaseStyleHashes'
+import { COINBASE_SDK_STYLE_HASHES, NEXT_BUILTIN_STYLE_HASHES } from './inlineStyleHashes'
 import { APP_TRUSTED_TYPES_POLICY } from './trustedTypes'
 
 /**
@@ -137,9 +137,9 @@ export function contentSecurityPolicy(input: SecurityHeadersInput): string {
     // eval; `next start` runs without it (Next's CSP guide, "Development Environment").
     ['script-src', `'nonce-${nonce}'`, "'strict-dynamic'", ...(production ? [] : ["'unsafe-eval'"])],
     // Production: style sheets from this origin, `<style>` elements with the nonce, the build's own
-    // CSS inlined by Next (`inlineCss`, React writes those without the nonce) and the Coinbase SDK's
-    // three fixed `<style>` texts, both by hash (lib/http/buildStyleHashes.ts,
-    // lib/http/coinbaseStyleHashes.ts): no other inline `<style>`. `'unsafe-inline'` stays for
+    // CSS inlined by Next (`inlineCss`, React writes those without the nonce), Next's built-in
+    // not-found and error pages' fixed `<style>` texts and the Coinbase SDK's three, all by hash
+    // (lib/http/buildStyleHashes.ts, lib/http/inlineStyleHashes.ts): no other inline `<style>`. `'unsafe-inline'` stays for
     // `style` attributes only (`style-src-attr`): Next's built-in error pages render `style` props,
     // and an attribute cannot carry a nonce; our own components use classes. `next dev` keeps
     // `'unsafe-inline'` without a nonce (which would switch it off): its overlay renders `<style>`
@@ -147,7 +147,7 @@ export function contentSecurityPolicy(input: SecurityHeadersInput): string {
     ...((production
       ? [
           ['style-src', "'self'", `'nonce-${nonce}'`],
-          ['style-src-elem', "'self'", `'nonce-${nonce}'`, ...(input.styleHashes ?? []), ...COINBASE_SDK_STYLE_HASHES],
+          ['style-src-elem', "'self'", `'nonce-${nonce}'`, ...(input.styleHashes ?? []), ...NEXT_BUILTIN_STYLE_HASHES, ...COINBASE_SDK_STYLE_HASHES],
           ['style-src-attr', "'unsafe-inline'"],
         ]
       : [['style-src', "'self'", "'unsafe-inline'"]]) as [string, ...string[]][]),

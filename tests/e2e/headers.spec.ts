@@ -171,6 +171,13 @@ test.describe('the Content-Security-Policy in the browser', () => {
     await expect.poll(() => page.evaluate(() => (window as Window & { __evalResult?: string }).__evalResult)).toBe('EvalError')
   })
 
+  test("Next's built-in not-found page renders under the policy: its style is allowed by hash, nothing is refused", async ({ app, page }) => {
+    const response = await page.goto(`${app.baseURL}/no-such-page`)
+    expect(response!.status()).toBe(404)
+    // Its own <style> applied: the heading's divider rule comes from it.
+    await expect(page.locator('.next-error-h1')).toHaveCSS('border-right-style', 'solid')
+  })
+
   test('Trusted Types: a page script that puts a string into innerHTML or a script address is refused and reported; the page\'s chunks still load', async ({ app, page, cspViolations }) => {
     cspViolations.expect((violation) => violation.directive === 'require-trusted-types-for')
     const csp = (await page.request.get(app.baseURL)).headers()['content-security-policy'] ?? ''

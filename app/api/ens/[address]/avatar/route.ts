@@ -1,24 +1,15 @@
 import { getAddress, isAddress } from 'viem'
 import { avatarImage, ensRateLimit, lookupEnsProfile } from '@/lib/ens/server'
+import { IMAGE_RESPONSE_HEADERS } from '@/lib/http/imageResponseHeaders'
 import { errorResponse } from '@/lib/http/json'
 import { authError } from '@/lib/siwe/catalogue'
 
 // Fetches with Node's https and DNS (lib/ens/avatarImage.ts), and caches in this process.
 export const runtime = 'nodejs'
 
-/**
- * The headers of every answer: the body is an image of the checked type or nothing, never a document
- * (`default-src 'none'` makes it inert even if opened by itself), never sniffed as anything else.
- */
-const IMAGE_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'content-security-policy': "default-src 'none'; sandbox",
-  'cross-origin-resource-policy': 'same-origin',
-} as const
-
 function noAvatar(): Response {
   // A short negative lifetime: a fixed avatar shows up soon, a bad one is not asked for per view.
-  return new Response(null, { status: 404, headers: { ...IMAGE_HEADERS, 'cache-control': 'public, max-age=60' } })
+  return new Response(null, { status: 404, headers: { ...IMAGE_RESPONSE_HEADERS, 'cache-control': 'public, max-age=60' } })
 }
 
 /**
@@ -40,7 +31,7 @@ export async function GET(request: Request, context: { params: Promise<{ address
   return new Response(image.body.slice().buffer, {
     status: 200,
     headers: {
-      ...IMAGE_HEADERS,
+      ...IMAGE_RESPONSE_HEADERS,
       'content-type': image.type,
       'content-length': String(image.body.byteLength),
       'cache-control': 'public, max-age=600',
