@@ -31,6 +31,9 @@ function apiRoutes(): ApiRoute[] {
 const routes = apiRoutes()
 const stateChanging = routes.flatMap((route) => route.methods.filter((method) => !['GET', 'HEAD', 'OPTIONS'].includes(method)).map((method) => ({ path: route.path, method })))
 
+/** Same-origin image endpoints (lib/http/imageResponseHeaders.ts). */
+const IMAGE_ENDPOINTS = ['/api/ens/[address]/avatar']
+
 const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -83,17 +86,26 @@ test.describe('security headers', () => {
       const response = await request.get(`${app.baseURL}${pagePath}`, { failOnStatusCode: false })
       nonces.add(expectSecurityHeaders(response.headers(), `GET ${pagePath} (${response.status()})`))
     }
+    let images = 0
     for (const route of routes) {
       for (const method of route.methods) {
         const answer = await send(request, `${app.baseURL}${route.path}`, method, { origin: app.baseURL })
+        if (IMAGE_ENDPOINTS.includes(route.path)) {
+          // An image endpoint is never a document: its own inert policy instead of the page's.
+          images++
+          expect(answer.headers['content-security-policy'], `CSP on ${route.path}`).toBe("default-src 'none'; sandbox")
+          expect(answer.headers['x-content-type-options']).toBe('nosniff')
+          continue
+        }
         nonces.add(expectSecurityHeaders(answer.headers, `${method} ${route.path} (${answer.status})`))
       }
     }
+    expect(images).toBe(IMAGE_ENDPOINTS.length)
     // A refused request carries them too.
     const refused = await send(request, `${app.baseURL}/api/auth/logout`, 'POST', { origin: 'https://evil.example' })
     expect(refused.status).toBe(403)
     nonces.add(expectSecurityHeaders(refused.headers, 'a refused POST'))
-    const total = 3 + routes.reduce((sum, route) => sum + route.methods.length, 0) + 1
+    const total = 3 + routes.reduce((sum, route) => sum + route.methods.length, 0) - images + 1
     expect(nonces.size, 'one nonce per response').toBe(total)
   })
 
