@@ -1,3 +1,6 @@
+// Inline `<style>` texts the page's `style-src-elem` allows by hash (lib/http/securityHeaders.ts),
+// because their authors render them without the nonce. The build's own CSS: lib/http/buildStyleHashes.ts.
+
 /**
  * The `<style>` elements `@coinbase/wallet-sdk` 4.4.0 creates by script, without a nonce: its
  * "Popup was blocked. Try again." snackbar (`Snackbar-css.js`, rendered by preact), and for the
