@@ -116,6 +116,8 @@ test.describe('security headers', () => {
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0])
     expect(scripts.length).toBeGreaterThan(0)
     for (const tag of scripts) expect(tag, 'every script tag Next wrote').toContain(`nonce="${nonce}"`)
+    // Our page writes no style attribute (style-src-attr keeps 'unsafe-inline' for Next's built-in error pages only).
+    expect(html).not.toMatch(/<[a-z][^>]*\sstyle="/i)
     // Hydrated: the connect button opens the dialog.
     await page.getByTestId('connect-button').click()
     await expect(page.getByTestId('connect-dialog')).toBeVisible()
