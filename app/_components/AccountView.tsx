@@ -7,6 +7,7 @@ import { useLocale } from '@/lib/i18n/LocaleProvider'
 import { useT } from '@/lib/i18n/useT'
 import { formatBalance } from '../_lib/formatBalance'
 import { shortenAddress } from '../_lib/shortenAddress'
+import { truncateEnsName } from '../_lib/truncateEnsName'
 import { ChainMenu } from './ChainMenu'
 import { CopyAddressButton } from './CopyAddressButton'
 import { DisconnectButton } from './DisconnectButton'
@@ -84,15 +85,12 @@ export function AccountView({ address, chainId, autoFocus, onDisconnect }: Accou
           <dt>{t('account.address')}</dt>
           <dd className="row">
             {ens?.avatar && (
-              // Decorative: the name beside it says who this is. No referrer for the avatar's host.
-              // eslint-disable-next-line @next/next/no-img-element -- a data URI or the owner's https address, shown as is
-              <img className="avatar" src={ens.avatar} alt="" width={24} height={24} referrerPolicy="no-referrer" data-testid="account-avatar" />
+              // Decorative: the name beside it says who this is. Always this origin's
+              // `/api/ens/<address>/avatar`, an image the server fetched and checked.
+              // eslint-disable-next-line @next/next/no-img-element -- a same-origin image endpoint, not a static asset
+              <img className="avatar" src={ens.avatar} alt="" width={24} height={24} data-testid="account-avatar" />
             )}
-            {ens?.name && (
-              <span className="ens-name" data-testid="account-ens-name">
-                {ens.name}
-              </span>
-            )}
+            {ens?.name && <EnsName name={ens.name} />}
             <span className="address" data-testid="account-address" title={checksummed}>
               {shortenAddress(checksummed)}
             </span>
@@ -149,4 +147,28 @@ function useConnectedWallet(): { name: string; icon: string | undefined } | unde
   const name = connector.type === 'walletConnect' && typeof peerName === 'string' && peerName.trim() ? peerName.trim().slice(0, 64) : connector.name
   const icon = connector.icon && (connector.icon.startsWith('data:image/') || connector.icon.startsWith('/')) ? connector.icon : undefined
   return { name, icon }
+}
+
+/**
+ * A primary name (already through the server's display rules, lib/ens/displayName.ts) in its own
+ * bidi isolate, so it cannot reorder the address beside it; a long label is cut with a visible
+ * ellipsis, and the full name is then the title and the accessible text.
+ */
+function EnsName({ name }: { name: string }) {
+  const { shown, truncated } = truncateEnsName(name)
+  if (!truncated) {
+    return (
+      <bdi className="ens-name" data-testid="account-ens-name">
+        {name}
+      </bdi>
+    )
+  }
+  return (
+    <bdi className="ens-name" data-testid="account-ens-name" title={name}>
+      <span aria-hidden="true" data-testid="account-ens-name-shown">
+        {shown}
+      </span>
+      <span className="visually-hidden">{name}</span>
+    </bdi>
+  )
 }

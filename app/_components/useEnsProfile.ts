@@ -14,7 +14,8 @@ async function fetchProfile(address: Address): Promise<EnsProfile> {
   const body = (await response.json()) as Partial<EnsProfile>
   return {
     name: typeof body.name === 'string' ? body.name : null,
-    avatar: typeof body.avatar === 'string' ? body.avatar : null,
+    // Only this origin's checked image endpoint (the server never sends another): `img-src` has no other host.
+    avatar: typeof body.avatar === 'string' && body.avatar.startsWith(`/api/ens/${address}/avatar`) ? body.avatar : null,
     unavailable: body.unavailable === true,
   }
 }

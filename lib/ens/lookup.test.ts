@@ -14,6 +14,9 @@ import { createEnsLookup, EnsUnavailableError } from './lookup'
 const ALICE = '0x70997970C51812Dc3A010c7D01B50E20D17Dc79C'
 const MALLORY = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const NOBODY = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
+/** Names that resolve forward and back, but that the display rules refuse. */
+const LOOKALIKE = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65'
+const RTL = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc'
 const AVATAR = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
 
 let anvil: Anvil
@@ -26,6 +29,8 @@ beforeAll(async () => {
     { address: ALICE, name: 'alice.eth', avatar: AVATAR },
     // Mallory's reverse record claims alice.eth, whose forward record points to Alice.
     { address: MALLORY, name: 'vitalik.eth', forward: ALICE },
+    { address: LOOKALIKE, name: '0x70997970c8.eth', avatar: AVATAR },
+    { address: RTL, name: 'מרק.eth' },
   ])
   relay = createServer(async (request, response) => {
     calls++
@@ -59,6 +64,12 @@ describe('createEnsLookup', () => {
   it('shows no name when the forward record points elsewhere (a reverse record anyone can set)', async () => {
     const lookup = createEnsLookup({ rpcUrl: () => relayUrl })
     expect(await lookup(MALLORY)).toEqual({ name: null, avatar: null })
+  })
+
+  it('shows no name and no avatar for a verified name the display rules refuse (address-shaped, mixed directions)', async () => {
+    const lookup = createEnsLookup({ rpcUrl: () => relayUrl })
+    expect(await lookup(LOOKALIKE)).toEqual({ name: null, avatar: null })
+    expect(await lookup(RTL)).toEqual({ name: null, avatar: null })
   })
 
   it('gives nothing for an address without a primary name', async () => {

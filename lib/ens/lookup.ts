@@ -1,7 +1,7 @@
 import { createPublicClient, getAddress, http, type Address, type PublicClient } from 'viem'
 import { mainnet } from 'viem/chains'
-import { normalize } from 'viem/ens'
 import { safeAvatarUrl } from './avatar'
+import { checkEnsDisplayName } from './displayName'
 
 /** What the account view shows beside an address. */
 export type EnsProfile = { name: string | null; avatar: string | null }
@@ -30,8 +30,9 @@ type Entry = { expires: number; value: Promise<EnsProfile> }
 /**
  * Primary ENS name and avatar of an address, the way the ENS docs require them shown: the reverse
  * record gives a name, and the name is shown only if its forward `addr` record resolves back to the
- * same address (anyone can set any reverse name on their own address). Answers are cached per
- * address, and concurrent lookups of one address share one set of RPC calls.
+ * same address (anyone can set any reverse name on their own address), and only if it passes the
+ * display rules (`checkEnsDisplayName`: no address look-alikes, one direction, one script). Answers
+ * are cached per address, and concurrent lookups of one address share one set of RPC calls.
  */
 export function createEnsLookup(options: EnsLookupOptions) {
   const ttlMs = options.ttlMs ?? 10 * 60_000
@@ -60,13 +61,9 @@ export function createEnsLookup(options: EnsLookupOptions) {
       throw new EnsUnavailableError('reverse lookup failed', { cause })
     }
     if (!name) return { name: null, avatar: null }
-    let normalized: string
-    try {
-      normalized = normalize(name)
-    } catch {
-      return { name: null, avatar: null } // not a valid ENS name: never shown
-    }
-    if (normalized !== name) return { name: null, avatar: null } // shown names are exactly what resolves
+    // Not normalised, shaped like an address, mixing directions or scripts: never shown, and not
+    // even asked forward (lib/ens/displayName.ts).
+    if (!checkEnsDisplayName(name).ok) return { name: null, avatar: null }
     let forward: Address | null
     try {
       forward = await rpc.getEnsAddress({ name })

@@ -5,7 +5,9 @@ import type { PublicConfig } from '@/lib/config/public'
 import { authError } from '@/lib/siwe/catalogue'
 import { checkRequestOrigin } from './checkRequestOrigin'
 import type { EgressEntry } from './egress'
+import { IMAGE_RESPONSE_HEADERS, isImageEndpoint } from './imageResponseHeaders'
 import { errorResponse } from './json'
+import { buildStyleHashes } from './buildStyleHashes'
 import { createNonce, securityHeaders } from './securityHeaders'
 import { vaultHeaders } from './vaultHeaders'
 import { routeByHost, type VaultRoute } from './vaultRouting'
@@ -47,7 +49,11 @@ export function guardRequest(request: { method: string; url: string; headers: He
   const pathname = new URL(request.url).pathname
   const route = routeByHost({ host: request.headers.get('host'), pathname, vaultOrigin: publicConfig.vaultOrigin })
   const onVault = route.kind === 'vault'
-  const headers = onVault ? vaultHeaders({ nonce, production, appOrigins: publicConfig.appOrigins }) : securityHeaders({ nonce, production, publicConfig, egress: egressOf(publicConfig) })
+  const headers = onVault
+    ? vaultHeaders({ nonce, production, appOrigins: publicConfig.appOrigins })
+    : securityHeaders({ nonce, production, publicConfig, egress: egressOf(publicConfig), styleHashes: production ? buildStyleHashes() : [] })
+  // An image endpoint's answer is never a document: its own inert policy, not the page's.
+  if (!onVault && isImageEndpoint(pathname)) Object.assign(headers, IMAGE_RESPONSE_HEADERS)
   const withHeaders = (response: Response) => {
     for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
     return response

@@ -3,6 +3,7 @@ import { getScriptNonceFromHeader } from 'next/dist/server/app-render/get-script
 import { egressEntries, type EgressConfig } from '@/connectors/egress'
 import { browserRpcMap } from '@/lib/config/rpc'
 import { getSupportedChains } from '@/lib/chains'
+import { COINBASE_SDK_STYLE_HASHES, NEXT_BUILTIN_STYLE_HASHES } from './inlineStyleHashes'
 import { connectSources, contentSecurityPolicy, createNonce, frameSources, securityHeaders, type SecurityHeadersInput } from './securityHeaders'
 
 const NONCE = 'bm9uY2Utbm9uY2Utbm9uY2U='
@@ -32,18 +33,43 @@ describe('contentSecurityPolicy', () => {
     expect(policy.get('form-action')).toEqual(["'self'"])
     expect(policy.get('frame-ancestors')).toEqual(["'none'"])
     expect(policy.get('default-src')).toEqual(["'self'"])
-    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'https:'])
     expect(contentSecurityPolicy(input())).not.toMatch(/unsafe-eval/)
     expect(policy.get('script-src')).not.toContain("'unsafe-inline'")
+  })
+
+  it('loads images from this origin and data URIs only: ENS avatars come through /api/ens/<address>/avatar, not from their hosts', () => {
+    for (const production of [true, false]) {
+      expect(directives(contentSecurityPolicy(input({}, { production }))).get('img-src')).toEqual(["'self'", 'data:'])
+    }
+    expect(contentSecurityPolicy(input())).not.toMatch(/https:(;|\s|$)/)
   })
 
   it("adds 'unsafe-eval' to scripts outside production only (next dev's HMR and React's error stacks)", () => {
     expect(directives(contentSecurityPolicy(input({}, { production: false }))).get('script-src')).toEqual([`'nonce-${NONCE}'`, "'strict-dynamic'", "'unsafe-eval'"])
   })
 
-  it("keeps 'unsafe-inline' for styles only, without a nonce that would switch it off", () => {
-    const styles = directives(contentSecurityPolicy(input())).get('style-src')
-    expect(styles).toEqual(["'self'", "'unsafe-inline'"])
+  it("allows inline styles in production by nonce, or by hash for the build's CSS and the Coinbase SDK's; 'unsafe-inline' for style attributes only", () => {
+    const build = ["'sha256-AAAA'", "'sha256-BBBB'"]
+    const policy = directives(contentSecurityPolicy(input({}, { styleHashes: build })))
+    expect(policy.get('style-src')).toEqual(["'self'", `'nonce-${NONCE}'`])
+    expect(policy.get('style-src-elem')).toEqual(["'self'", `'nonce-${NONCE}'`, ...build, ...NEXT_BUILTIN_STYLE_HASHES, ...COINBASE_SDK_STYLE_HASHES])
+    expect(policy.get('style-src-attr')).toEqual(["'unsafe-inline'"])
+  })
+
+  it("keeps 'unsafe-inline' styles without a nonce under next dev (its overlay's <style> elements carry none)", () => {
+    const policy = directives(contentSecurityPolicy(input({}, { production: false })))
+    expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"])
+    expect(policy.has('style-src-elem')).toBe(false)
+  })
+
+  it("enforces Trusted Types in production, with the one 'default' policy (chunk URLs only); not under next dev", () => {
+    const policy = directives(contentSecurityPolicy(input()))
+    expect(policy.get('require-trusted-types-for')).toEqual(["'script'"])
+    expect(policy.get('trusted-types')).toEqual(['default'])
+    expect(contentSecurityPolicy(input())).not.toMatch(/allow-duplicates/)
+    const development = directives(contentSecurityPolicy(input({}, { production: false })))
+    expect(development.has('require-trusted-types-for')).toBe(false)
+    expect(development.has('trusted-types')).toBe(false)
   })
 
   it('gives Next the nonce it stamps on its scripts (Next parses it from the request header)', () => {

@@ -1,5 +1,7 @@
 import type { PublicConfig } from '@/lib/config/public'
 import { egressSources, type EgressEntry } from './egress'
+import { COINBASE_SDK_STYLE_HASHES, NEXT_BUILTIN_STYLE_HASHES } from './inlineStyleHashes'
+import { APP_TRUSTED_TYPES_POLICY } from './trustedTypes'
 
 /**
  * The security headers of every page and API response, built per request by `proxy.ts` from the
@@ -22,6 +24,8 @@ export type SecurityHeadersInput = {
    * `frame-src`; `popup` entries are windows, which no directive governs. docs/security/egress.md.
    */
   egress: readonly EgressEntry[]
+  /** Production: the `'sha256-…'` of each of the build's CSS files, which Next inlines (lib/http/buildStyleHashes.ts). */
+  styleHashes?: readonly string[]
 }
 
 /**
@@ -92,17 +96,25 @@ export function contentSecurityPolicy(input: SecurityHeadersInput): string {
     // `next dev` only: React rebuilds server error stacks and Turbopack applies hot updates with
     // eval; `next start` runs without it (Next's CSP guide, "Development Environment").
     ['script-src', `'nonce-${nonce}'`, "'strict-dynamic'", ...(production ? [] : ["'unsafe-eval'"])],
-    // `'unsafe-inline'` for styles only, and no nonce (a nonce would make browsers ignore it):
-    // - React renders `style={…}` props as `style` attributes in the server HTML (the QR code), which
-    //   no nonce can cover;
-    // - the Coinbase SDK (4.4.0) renders its "Popup was blocked. Try again." snackbar with a
-    //   `<style>` element created by script (preact), which carries no nonce either.
-    // Styles cannot run code; scripts stay nonce-only.
-    ['style-src', "'self'", "'unsafe-inline'"],
+    // Production: style sheets from this origin, `<style>` elements with the nonce, the build's own
+    // CSS inlined by Next (`inlineCss`, React writes those without the nonce), Next's built-in
+    // not-found and error pages' fixed `<style>` texts and the Coinbase SDK's three, all by hash
+    // (lib/http/buildStyleHashes.ts, lib/http/inlineStyleHashes.ts): no other inline `<style>`. `'unsafe-inline'` stays for
+    // `style` attributes only (`style-src-attr`): Next's built-in error pages render `style` props,
+    // and an attribute cannot carry a nonce; our own components use classes. `next dev` keeps
+    // `'unsafe-inline'` without a nonce (which would switch it off): its overlay renders `<style>`
+    // elements without one. Styles cannot run code.
+    ...((production
+      ? [
+          ['style-src', "'self'", `'nonce-${nonce}'`],
+          ['style-src-elem', "'self'", `'nonce-${nonce}'`, ...(input.styleHashes ?? []), ...NEXT_BUILTIN_STYLE_HASHES, ...COINBASE_SDK_STYLE_HASHES],
+          ['style-src-attr', "'unsafe-inline'"],
+        ]
+      : [['style-src', "'self'", "'unsafe-inline'"]]) as [string, ...string[]][]),
     // Wallet icons are data URIs (EIP-6963 requires it; the wallet book's are ours); the favicon is
-    // `data:,`. `https:` for ENS avatars, which their owners host anywhere (lib/ens/avatar.ts admits
-    // only https and small raster data URIs); an image cannot run code, and the <img> sends no referrer.
-    ['img-src', "'self'", 'data:', 'https:'],
+    // `data:,`. ENS avatars come from this origin (`/api/ens/<address>/avatar`, fetched and checked by
+    // the server, lib/ens/avatarImage.ts): no other host, so no image address can carry data away.
+    ['img-src', "'self'", 'data:'],
     ['font-src', "'self'"],
     ['connect-src', ...connectSources(egress)],
     // What the families declare as framed (the embedded wallet's vault, WalletConnect's Verify
@@ -115,6 +127,11 @@ export function contentSecurityPolicy(input: SecurityHeadersInput): string {
     ['base-uri', "'none'"],
     ['form-action', "'self'"],
     ['frame-ancestors', "'none'"],
+    // Trusted Types (lib/http/trustedTypes.ts): no string reaches an HTML or script sink; the one
+    // policy, `default`, admits this build's chunk URLs only (Turbopack's chunk loader). Production
+    // only: `next dev` applies hot updates and rebuilds React's error stacks with `eval` and its
+    // overlay writes markup, which would need a policy passing any code: the one thing not to write.
+    ...(production ? ([['require-trusted-types-for', "'script'"], ['trusted-types', APP_TRUSTED_TYPES_POLICY]] as [string, ...string[]][]) : []),
   ]
   return directives.map((directive) => directive.join(' ')).join('; ')
 }

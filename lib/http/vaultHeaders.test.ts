@@ -39,6 +39,14 @@ describe('vaultContentSecurityPolicy', () => {
     expect(vaultContentSecurityPolicy(input())).not.toMatch(/unsafe-inline|unsafe-eval|strict-dynamic/)
   })
 
+  it('enforces Trusted Types with no policy at all, in production and development alike', () => {
+    for (const production of [true, false]) {
+      const policy = directives(vaultContentSecurityPolicy(input({ production })))
+      expect(policy.get('require-trusted-types-for')).toEqual(["'script'"])
+      expect(policy.get('trusted-types')).toEqual(["'none'"])
+    }
+  })
+
   it('uses the nonce of the request, not a fixed one', () => {
     const other = 'b3RoZXItbm9uY2Utb3RoZXI='
     const policy = directives(vaultContentSecurityPolicy(input({ nonce: other })))

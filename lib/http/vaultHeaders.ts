@@ -25,6 +25,10 @@ export function vaultContentSecurityPolicy({ nonce, appOrigins }: VaultHeadersIn
     // The recovery notice's cancel page (on this origin) posts its one form here; nothing else does.
     ['form-action', "'self'"],
     ['frame-ancestors', ...(appOrigins.length ? appOrigins : ["'none'"])],
+    // Trusted Types, in every mode (the vault page has no dev tooling): its one script builds the
+    // page from nodes and text, never from markup, so it needs no policy at all.
+    ['require-trusted-types-for', "'script'"],
+    ['trusted-types', "'none'"],
   ]
   return directives.map((directive) => directive.join(' ')).join('; ')
 }

@@ -101,7 +101,9 @@ test('a local chain that does not answer is said once on the page, with the comm
 })
 
 test.describe('ENS', () => {
+  const LONG_NAME = 'averyveryverylongnamethatgoesonandon.eth'
   let ensChain: Anvil
+  let trickChain: Anvil
   test.beforeAll(async () => {
     ensChain = await startAnvil({ chainId: 1 })
     await installEnsResolver(ensChain.rpcUrl, [
@@ -109,19 +111,36 @@ test.describe('ENS', () => {
       // Account 1's reverse record claims a name whose forward record points to account 0.
       { address: accounts[1]!, name: 'vitalik.eth', forward: accounts[0]! },
     ])
+    // Names that resolve forward and back, which the display rules refuse or cut (lib/ens/displayName.ts).
+    trickChain = await startAnvil({ chainId: 1 })
+    await installEnsResolver(trickChain.rpcUrl, [
+      { address: accounts[0]!, name: '0x70997970c8.eth', avatar: AVATAR },
+      { address: accounts[1]!, name: 'שלום.eth' },
+      { address: accounts[2]!, name: LONG_NAME },
+    ])
   })
   test.afterAll(async () => {
     await ensChain?.stop()
+    await trickChain?.stop()
   })
 
   test('shows the primary name and avatar when the name resolves back to the address, the address beside them', async ({ app, page, installWallet, snap }) => {
     const server = await app.startAnotherServer({ routePublicChainsToLocalRpc: true, env: { RPC_URL_1: ensChain.rpcUrl } })
     await installWallet({ accountIndex: 0 })
     await page.goto(server.baseURL)
+    const avatarResponse = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/ens/${accounts[0]!}/avatar`)
     expect((await connectAndAwaitEns(page, accounts[0]!)).name).toBe('alice.eth')
     await expect(page.getByTestId('account-ens-name')).toHaveText('alice.eth')
-    await expect(page.getByTestId('account-avatar')).toHaveAttribute('src', AVATAR)
-    expect(await page.getByTestId('account-avatar').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+    // In its own bidi isolate: it cannot reorder the address beside it.
+    expect(await page.getByTestId('account-ens-name').evaluate((element) => element.tagName)).toBe('BDI')
+    // The avatar comes from this origin's endpoint, which decoded and checked the record's image.
+    await expect(page.getByTestId('account-avatar')).toHaveAttribute('src', new RegExp(`^/api/ens/${accounts[0]!}/avatar\\?v=[0-9a-f]{16}$`))
+    const served = await avatarResponse
+    expect(served.status()).toBe(200)
+    expect(served.headers()).toMatchObject({ 'content-type': 'image/png', 'x-content-type-options': 'nosniff' })
+    expect(served.headers()['content-security-policy']).toMatch(/^default-src 'none'/)
+    expect(Buffer.from(await served.body())).toEqual(Buffer.from(AVATAR.split(',')[1]!, 'base64'))
+    await expect.poll(() => page.getByTestId('account-avatar').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
     await expect(page.getByTestId('account-address')).toHaveText(`${accounts[0]!.slice(0, 6)}…${accounts[0]!.slice(-4)}`)
     await snap('account-ens')
   })
@@ -134,6 +153,39 @@ test.describe('ENS', () => {
     await expect(page.getByTestId('account-address')).toBeVisible()
     await expect(page.getByTestId('account-ens-name')).toHaveCount(0)
     await expect(page.getByTestId('account-avatar')).toHaveCount(0)
+  })
+
+  test('names shaped like an address, or mixing right-to-left and left-to-right, are not shown: the shortened address is', async ({ app, page, installWallet }) => {
+    const server = await app.startAnotherServer({ routePublicChainsToLocalRpc: true, env: { RPC_URL_1: trickChain.rpcUrl } })
+    const wallet = await installWallet({ accountIndex: 0 })
+    await page.goto(server.baseURL)
+    // The name resolves forward and back to account 0; it is refused for its shape alone.
+    expect(await connectAndAwaitEns(page, accounts[0]!)).toMatchObject({ name: null, avatar: null })
+    await expect(page.getByTestId('account-address')).toHaveText(`${accounts[0]!.slice(0, 6)}…${accounts[0]!.slice(-4)}`)
+    await expect(page.getByTestId('account-ens-name')).toHaveCount(0)
+    await expect(page.getByTestId('account-avatar')).toHaveCount(0)
+    // The wallet moves to account 1, whose name is Hebrew under .eth.
+    const rtl = page.waitForResponse((response) => response.url().endsWith(`/api/ens/${accounts[1]!}`))
+    await wallet.switchAccount(1)
+    expect(await (await rtl).json()).toMatchObject({ name: null })
+    await expect(page.getByTestId('account-address')).toHaveText(`${accounts[1]!.slice(0, 6)}…${accounts[1]!.slice(-4)}`)
+    await expect(page.getByTestId('account-ens-name')).toHaveCount(0)
+    await expect(page.getByText('שלום')).toHaveCount(0)
+  })
+
+  test('a long name is cut around a visible ellipsis, the full name in its title and accessible text', async ({ app, page, installWallet, expectAccessible }) => {
+    const server = await app.startAnotherServer({ routePublicChainsToLocalRpc: true, env: { RPC_URL_1: trickChain.rpcUrl } })
+    await installWallet({ accountIndex: 2 })
+    await page.goto(server.baseURL)
+    expect((await connectAndAwaitEns(page, accounts[2]!)).name).toBe(LONG_NAME)
+    const name = page.getByTestId('account-ens-name')
+    await expect(page.getByTestId('account-ens-name-shown')).toHaveText('averyveryver…andon.eth')
+    await expect(name).toHaveAttribute('title', LONG_NAME)
+    expect(await name.evaluate((element) => element.tagName)).toBe('BDI')
+    // What a screen reader gets: the full name once, not the cut one.
+    expect(await page.getByTestId('account-address').locator('xpath=..').evaluate((row) => row.textContent)).toContain(LONG_NAME)
+    await expect(page.getByTestId('account-address')).toBeVisible()
+    await expectAccessible({ include: '[data-testid="account-ens-name"]', label: 'long ENS name' })
   })
 
   test('an unreachable mainnet RPC leaves the address view intact, with its balance', async ({ app, page, installWallet }) => {

@@ -179,6 +179,24 @@ test.describe('connecting', () => {
     await snap('coinbase-connected')
   })
 
+  test("a popup the browser blocks gets the SDK's own \"Popup was blocked. Try again.\" snackbar, styled under the policy (its <style> allowed by hash)", async ({
+    page,
+    coinbaseApp,
+    useKeysWallet,
+  }) => {
+    await useKeysWallet()
+    // Every window.open refused, as a popup blocker does: the SDK falls back to its snackbar.
+    await page.addInitScript(() => {
+      window.open = () => null
+    })
+    await page.goto(coinbaseApp.baseURL)
+    const dialog = await openDialogWarm(page)
+    await dialog.getByTestId(OPTION).click()
+    await expect(page.getByText('Popup was blocked. Try again.')).toBeVisible()
+    // The SDK's <style> applied (`position: fixed` comes only from it); the fixture fails on any refusal.
+    await expect(page.locator('.-cbwsdk-snackbar')).toHaveCSS('position', 'fixed')
+  })
+
   test('a first click before the SDK has loaded (no hover first) opens the popup inside the click, and the SDK opens its page in it', async ({
     page,
     coinbaseApp,

@@ -7,7 +7,7 @@ import { test as base, expect, type Page, type TestInfo } from '@playwright/test
 import { createPublicClient, http } from 'viem'
 import { startAnvil, type Anvil } from '../fixtures/anvil'
 import { ConsoleLog } from '../fixtures/consoleLog'
-import { CspViolationLog, describeViolation, isCspConsoleMessage, type CspViolation } from '../fixtures/cspViolations'
+import { CspViolationLog, describeViolation, violationFromMessage, type CspViolation } from '../fixtures/cspViolations'
 import { installInjectedWallet, type InjectedWallet, type InjectedWalletOptions } from '../fixtures/injectedWallet'
 import { NetworkGuard, isNonLoopbackRequest } from '../fixtures/networkGuard'
 import { repoRoot, startNextServer, type NextServer, type NextServerOptions, type ServerMode } from '../fixtures/nextServer'
@@ -207,11 +207,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         })
       })
       const onConsole = (message: { text: () => string }) => {
-        if (isCspConsoleMessage(message.text())) log.record({ source: 'console', directive: 'console', blocked: message.text() })
+        const violation = violationFromMessage(message.text())
+        if (violation) log.record(violation)
+      }
+      // A Trusted Types refusal throws in the page: uncaught, it arrives as a page error.
+      const onPageError = (error: { error: () => Error }) => {
+        const violation = violationFromMessage(`${error.error().name}: ${error.error().message}`)
+        if (violation) log.record(violation)
       }
       context.on('console', onConsole)
+      context.on('weberror', onPageError)
       await provide(log)
       context.off('console', onConsole)
+      context.off('weberror', onPageError)
       const unexpected = log.unexpected()
       if (unexpected.length > 0) {
         await testInfo.attach('CSP violations', { body: JSON.stringify(unexpected, null, 2), contentType: 'application/json' })

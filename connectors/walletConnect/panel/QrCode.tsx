@@ -1,11 +1,13 @@
 'use client'
 import { create } from 'qrcode'
 import { useMemo } from 'react'
+import styles from './QrCode.module.css'
 
 /**
  * A QR code drawn locally as one SVG path (the `qrcode` package computes the modules; nothing is
  * fetched and no markup is injected). Dark modules on white with a quiet zone, whatever the page's
- * colour scheme, so phone cameras read it.
+ * colour scheme, so phone cameras read it. Styled by a class, not a `style` attribute: the page's CSP
+ * keeps inline styles to attributes it cannot avoid (lib/http/securityHeaders.ts).
  */
 export function QrCode({ value, label, testId }: { value: string; label: string; testId?: string }) {
   const { size, path } = useMemo(() => {
@@ -26,7 +28,7 @@ export function QrCode({ value, label, testId }: { value: string; label: string;
       data-uri={value}
       viewBox={`0 0 ${size} ${size}`}
       shapeRendering="crispEdges"
-      style={{ width: 'min(240px, 70vw)', height: 'auto', aspectRatio: '1', background: '#ffffff', borderRadius: 8 }}
+      className={styles.qr}
     >
       <path d={path} fill="#000000" />
     </svg>

@@ -1,5 +1,5 @@
 import { getAddress, isAddress } from 'viem'
-import { lookupEnsProfile, ensRateLimit } from '@/lib/ens/server'
+import { browserEnsProfile, ensRateLimit } from '@/lib/ens/server'
 import { EnsUnavailableError } from '@/lib/ens/lookup'
 import { errorResponse, jsonResponse, responseForError } from '@/lib/http/json'
 import { authError } from '@/lib/siwe/catalogue'
@@ -9,7 +9,9 @@ export const runtime = 'nodejs'
 
 /**
  * `GET /api/ens/<address>`: `{ address, name, avatar }`, the primary ENS name only when its forward
- * record resolves back to the address (lib/ens/lookup.ts). 400 `invalid_address`, 429 `rate_limited`.
+ * record resolves back to the address and it passes the display rules (lib/ens/lookup.ts,
+ * lib/ens/displayName.ts); `avatar` is this origin's `/api/ens/<address>/avatar?v=…`, given only once
+ * the server has fetched and checked the image (never the record's own address). 400 `invalid_address`, 429 `rate_limited`.
  * When mainnet cannot be reached the answer is still 200, `{ …, name: null, avatar: null,
  * unavailable: true }`: the view shows the address alone, as for an address without a name, and the
  * browser's console stays clean (a 503 would print an error on every page view while the RPC is down).
@@ -21,7 +23,7 @@ export async function GET(request: Request, context: { params: Promise<{ address
   if (!limit.allowed) return errorResponse(authError('rate_limited', { headers: { 'retry-after': String(limit.retryAfter) } }))
   const address = getAddress(raw)
   try {
-    const profile = await lookupEnsProfile(address)
+    const profile = await browserEnsProfile(address)
     return jsonResponse({ address, ...profile })
   } catch (error) {
     if (error instanceof EnsUnavailableError) {

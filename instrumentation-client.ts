@@ -1,0 +1,5 @@
+import { installTrustedTypesPolicy } from '@/lib/http/trustedTypes'
+
+// Runs before the app hydrates: the one Trusted Types policy the page allows (lib/http/trustedTypes.ts),
+// in place before Turbopack's runtime loads the first lazy chunk.
+installTrustedTypesPolicy()
