@@ -1,6 +1,7 @@
 import { sealData } from 'iron-session'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readSessionCookie, sessionSetCookie, type Session } from '@/lib/session/session'
 import { createAuthRoutes } from '@/lib/siwe/server/routes'
 import { openPgliteStore } from '@/lib/store/pgliteStore'
 import { openPostgresStore } from '@/lib/store/postgresStore'
@@ -253,6 +254,28 @@ describe('sessions', () => {
     )
     browser.cookies.set('sigil_session', forged)
     expect((await browser.session()).status).toBe(401)
+  })
+
+  it('refuses a live session re-sealed with another address or chain, even with the real secret', async () => {
+    const routes = createRoutes({ store, rpcUrls: {} })
+    const browser = new TestBrowser(routes)
+    expect((await signIn(browser, newAccount())).response.status).toBe(200)
+    expect((await browser.session()).status).toBe(200)
+    // Whoever holds the sealing secret opens their own live cookie and seals its id again under
+    // someone else's address (or another chain): the store's row says whose the id is.
+    const own = await readSessionCookie(browser.request('/api/auth/session'), { secrets: [SECRET], secure: false, now: new Date() })
+    expect(own?.id).toMatch(/^[\w-]{43}$/)
+    const { session, id: sid } = own!
+    const reseal = async (changed: Partial<Session>) => {
+      const cookie = await sessionSetCookie({ ...session, ...changed }, sid, { secrets: [SECRET], secure: false })
+      const forged = new TestBrowser(routes)
+      forged.cookies.set('sigil_session', cookie.split(';')[0]!.slice('sigil_session='.length))
+      return forged.session()
+    }
+    // Sealed the same way, unchanged: accepted (the re-seal itself is sound).
+    expect((await reseal({})).status).toBe(200)
+    expect(await errorOf(await reseal({ address: newAccount().address }))).toMatchObject({ status: 401, code: 'not_signed_in' })
+    expect(await errorOf(await reseal({ chainId: 1 }))).toMatchObject({ status: 401, code: 'not_signed_in' })
   })
 
   it('ends a session after 24 hours', async () => {
