@@ -107,8 +107,12 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
         const config = await deps.config()
         const store = await deps.store()
         const at = now()
+        const known = readBindingToken(request, config.secureCookies)
+        // Per browser first (when it has a binding cookie): a browser past its own limit is refused
+        // before it spends the budget its IP shares with every other browser behind it.
+        if (known) await limit(store, `nonce:browser:${bindingHash(known)}`, config.limits.noncePerBrowser, at)
         await limit(store, `nonce:ip:${ipOf(request)}`, config.limits.noncePerIp, at)
-        const token = readBindingToken(request, config.secureCookies) ?? newBindingToken()
+        const token = known ?? newBindingToken()
         const nonce = generateSiweNonce()
         await store.putNonce({ nonce, binding: bindingHash(token), expiresAt: new Date(at.getTime() + NONCE_TTL_MS) })
         // The cookie is re-sent with a fresh Max-Age so it lasts as long as the newest nonce.

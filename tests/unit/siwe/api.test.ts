@@ -75,6 +75,20 @@ describe('rate limits (429, counted in the store)', () => {
     expect(await errorOf(response)).toMatchObject({ status: 429, code: 'rate_limited' })
   })
 
+  it('limits nonce requests per browser as well, before they spend the shared IP budget', async () => {
+    const routes = createRoutes({ store, rpcUrls: {}, limits: { ...RELAXED_LIMITS, noncePerIp: { max: 4, windowMs: minute }, noncePerBrowser: { max: 2, windowMs: minute } } })
+    const ip = uniqueIp()
+    const browser = new TestBrowser(routes, ip)
+    await browser.nonce() // the first has no binding cookie yet: counted per IP only
+    await browser.nonce()
+    await browser.nonce()
+    expect(await errorOf(await routes.nonce(browser.request('/api/auth/nonce')))).toMatchObject({ status: 429, code: 'rate_limited' })
+    expect(await errorOf(await routes.nonce(browser.request('/api/auth/nonce')))).toMatchObject({ status: 429, code: 'rate_limited' })
+    // That browser's refusals did not count against its IP: a neighbour behind it still gets one.
+    const neighbour = new TestBrowser(routes, ip)
+    expect(await neighbour.nonce()).toBeTruthy()
+  })
+
   it('shares the counters between app instances on one store and starts again after the window', async () => {
     let now = new Date()
     const limits = { ...RELAXED_LIMITS, noncePerIp: { max: 1, windowMs: minute } }
