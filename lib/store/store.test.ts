@@ -498,7 +498,8 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
         await store.putNonce({ nonce, binding: 'browser-a', expiresAt: new Date(now.getTime() + 300_000) })
       }
       expect(await attempt('sess00001', 'browser-a', 'first')).toMatchObject({ client: { count: 1 }, address: { count: 1 }, sessionSaved: true })
-      expect(await store.sessionOwner('first', now)).not.toBeNull()
+      // The row keeps whose session it is: the address (lower case) and the chain, for the session check.
+      expect(await store.sessionOwner('first', now)).toEqual({ address: address.toLowerCase(), chainId: 1 })
       // Burnt nonce, another browser's nonce: nothing saved.
       expect(await attempt('sess00001', 'browser-a', 'replayed')).toMatchObject({ nonce: null, sessionSaved: false })
       expect(await attempt('sess00002', 'browser-b', 'stolen')).toMatchObject({ address: null, sessionSaved: false })
