@@ -88,3 +88,13 @@ export function guardedRoute(handler: (request: Request) => Promise<Response>): 
     return response
   }
 }
+
+/**
+ * The answer of a self-guarded route to the methods it does not serve: `405` (or `204` to `OPTIONS`)
+ * with `Allow`. Next would answer these itself, with none of the security headers (the proxy leaves
+ * the route out), so each such route exports them through `guardedRoute` too.
+ */
+export function methodNotAllowed(allow: string): (request: Request) => Promise<Response> {
+  return async (request) =>
+    new Response(null, { status: request.method === 'OPTIONS' ? 204 : 405, headers: { allow, 'cache-control': 'no-store' } })
+}
