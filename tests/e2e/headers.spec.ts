@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import net from 'node:net'
+import { createServer } from 'node:http'
+import net, { type AddressInfo } from 'node:net'
 import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { repoRoot } from '../fixtures/nextServer'
@@ -247,13 +248,12 @@ test.describe('origin rule', () => {
   test("<img> tags on another site's page spend none of the user's nonce budget, and the server logs them as a summary", async ({ app, page }) => {
     test.setTimeout(60_000)
     // More than the per-IP nonce limit (120 a minute): before Fetch Metadata, these used it all up.
-    const attacker = 'http://127.0.0.1:9/attacker'
-    await page.route(attacker, (route) =>
-      route.fulfill({
-        contentType: 'text/html',
-        body: `<!doctype html><title>Elsewhere</title>${Array.from({ length: 130 }, (_, i) => `<img src="${app.baseURL}/api/auth/nonce?i=${i}" alt="">`).join('')}`,
-      }),
-    )
+    // Another site, served from loopback for real (a page Playwright fulfils has no address, and
+    // Chromium then keeps it from reaching loopback at all): 127.0.0.1 is not the app's site.
+    const body = `<!doctype html><title>Elsewhere</title>${Array.from({ length: 130 }, (_, i) => `<img src="${app.baseURL}/api/auth/nonce?i=${i}" alt="">`).join('')}`
+    const elsewhere = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(body))
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve))
+    const attacker = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/`
     // The browser blocks a JSON answer to an <img> whatever it says (ORB), so the page cannot tell
     // 403 from 200: what shows is whether the budget was spent, and the server's log.
     let settled = 0
@@ -273,7 +273,9 @@ test.describe('origin rule', () => {
     const logged = app.server.output().slice(before).split('\n').filter((line) => line.includes('fetch_metadata'))
     expect(logged.length, logged.join('\n')).toBeLessThanOrEqual(2)
     // The process's first refusal of this kind is written in full (here, or by an earlier test).
-    expect(app.server.output()).toMatch(/\[sigil\] fetch_metadata: GET \/api\/[\w/]+: a (?:cross|same)-site GET \(Sec-Fetch-Mode "[\w-]+", Sec-Fetch-Dest "\w+"\) that is no navigation/)
+    await expect.poll(() => app.server.output(), { timeout: 5_000 }).toMatch(/\[sigil\] fetch_metadata: GET \/api\/[\w/]+: a (?:cross|same)-site GET \(Sec-Fetch-Mode "[\w-]+", Sec-Fetch-Dest "\w+"\) that is no navigation/)
+    elsewhere.closeAllConnections()
+    await new Promise((resolve) => elsewhere.close(resolve))
   })
 
   test("a form on another site cannot sign the user out, the app's own page can", async ({ app, page, installWallet, blankPageURL }) => {
