@@ -4,7 +4,8 @@ import { guardRequest } from '@/lib/http/requestGuard'
 
 /**
  * Runs before every page and API request (Next 16's `proxy`, formerly `middleware`; Node.js runtime):
- * 1. refuses state-changing API requests from other sites (lib/http/checkRequestOrigin.ts);
+ * 1. refuses state-changing API requests from other sites, and other sites' reads of the API that
+ *    are no navigation (Fetch Metadata) (lib/http/checkRequestOrigin.ts);
  * 2. routes by host: the embedded wallet's vault origin gets its page, script and API, nothing else;
  *    the app's hosts never get those (lib/http/vaultRouting.ts);
  * 3. answers the page's own `HEAD` probe (the Coinbase SDK's opener check) with the headers alone,
