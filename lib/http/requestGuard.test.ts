@@ -49,9 +49,10 @@ describe('Fetch Metadata on the API', () => {
 
 describe('refusal log', () => {
   it('500 refusals write a few lines (the first, then one summary per reason), not 500', async () => {
-    refusalLog().flush() // what earlier tests counted
     const lines: string[] = []
     const warn = vi.spyOn(console, 'warn').mockImplementation((line: unknown) => void lines.push(String(line)))
+    refusalLog().flush() // what earlier tests counted
+    lines.length = 0
     const route = guardedRoute(async () => new Response('{}'))
     for (let i = 0; i < 250; i++) await route(new Request(`${APP}/api/auth/nonce`, { headers: crossSiteImage }))
     for (let i = 0; i < 250; i++) {
