@@ -59,4 +59,25 @@ describe('server timeouts', () => {
     expect(server!.headersTimeout).toBe(SERVER_TIMEOUTS.headersTimeoutMs)
     expect(SERVER_TIMEOUTS).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000 })
   })
+
+  it('leaves an upgraded connection (a WebSocket, as next dev hot reload uses) open past the header deadline', async () => {
+    stop = watchServerTimeouts({ headersTimeoutMs: 300, requestTimeoutMs: 2_000, keepAliveTimeoutMs: 5_000 })
+    const port = await listen()
+    const upgraded: net.Socket[] = []
+    server!.on('upgrade', (_request, socket: net.Socket) => {
+      upgraded.push(socket)
+      socket.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: test\r\nConnection: Upgrade\r\n\r\n')
+    })
+    const socket = net.connect(port, '127.0.0.1')
+    socket.on('error', () => undefined)
+    let closed = false
+    socket.on('close', () => (closed = true))
+    socket.write('GET /hmr HTTP/1.1\r\nHost: localhost\r\nUpgrade: test\r\nConnection: Upgrade\r\n\r\n')
+    await new Promise((resolve) => setTimeout(resolve, 800))
+    expect(upgraded).toHaveLength(1)
+    expect(closed).toBe(false)
+    socket.destroy()
+    for (const held of upgraded) held.destroy()
+  })
 })
+
