@@ -70,6 +70,7 @@ describe('server timeouts', () => {
     })
     const socket = net.connect(port, '127.0.0.1')
     socket.on('error', () => undefined)
+    socket.resume() // read the 101, so an end from the server would show as 'close'
     let closed = false
     socket.on('close', () => (closed = true))
     socket.write('GET /hmr HTTP/1.1\r\nHost: localhost\r\nUpgrade: test\r\nConnection: Upgrade\r\n\r\n')
