@@ -101,6 +101,16 @@ export default function nextConfig(phase) {
       },
     },
     async headers() {
+      // The backstop for what proxy.ts leaves out by design (the build output under /_next/static/
+      // and the image optimizer): not pages, so a policy that allows nothing and no framing. Never
+      // on a path the proxy or guardedRoute answers: Next does not let a route's own header replace
+      // one set here (server/send-response.js), so this would override the page's nonce policy.
+      const backstop = [
+        { key: 'Content-Security-Policy', value: "default-src 'none'; frame-ancestors 'none'" },
+        { key: 'X-Frame-Options', value: 'DENY' },
+        { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+        ...(process.env.NODE_ENV === 'production' ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }] : []),
+      ]
       return [
         {
           source: '/:path*',
@@ -109,6 +119,8 @@ export default function nextConfig(phase) {
             { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
           ],
         },
+        { source: '/_next/static/:path*', headers: backstop },
+        { source: '/_next/image', headers: backstop },
       ]
     },
   }

@@ -6,7 +6,8 @@ import { pageTokenCookieFor } from '@/lib/rpc/pageTokenServer'
 
 /**
  * Runs before every page and API request (Next 16's `proxy`, formerly `middleware`; Node.js runtime):
- * 1. refuses state-changing API requests from other sites (lib/http/checkRequestOrigin.ts);
+ * 1. refuses state-changing API requests from other sites, and other sites' reads of the API that
+ *    are no navigation (Fetch Metadata) (lib/http/checkRequestOrigin.ts);
  * 2. routes by host: the embedded wallet's vault origin gets its page, script and API, nothing else;
  *    the app's hosts never get those (lib/http/vaultRouting.ts);
  * 3. answers the page's own `HEAD` probe (the Coinbase SDK's opener check) with the headers alone,
@@ -49,9 +50,12 @@ function isPageRequest(request: NextRequest): boolean {
 }
 
 export const config = {
-  // Pages (including 404s) and the API. Build output under /_next/static is immutable script and
-  // CSS, served with next.config.mjs's headers; a CSP there would govern nothing. The sign-in routes
-  // guard themselves (guardedRoute): a literal list, as Next reads the matcher at build time, kept
-  // equal to the routes that use guardedRoute by tests/unit/guardedRoutes.test.ts.
-  matcher: ['/((?!_next/static|_next/image|api/auth/nonce|api/auth/verify|api/auth/session|api/auth/logout).*)'],
+  // Pages (including 404s) and the API. Left out, each by its exact path (a prefix would also leave
+  // out `/api/auth/noncex` or `/_next/staticfoo`, whose 404s then went without headers): the build
+  // output under `/_next/static/` and the image optimizer `/_next/image`, which get next.config.mjs's
+  // backstop headers instead (a page's CSP would govern nothing in a script file), and the sign-in
+  // routes, which guard themselves (guardedRoute). A literal, as Next reads the matcher at build
+  // time; tests/unit/guardedRoutes.test.ts keeps its API paths equal to the routes that use
+  // guardedRoute, and tests/e2e/headers.spec.ts checks a 404 next to each exclusion.
+  matcher: ['/((?!_next/static/|_next/image$|api/auth/nonce$|api/auth/verify$|api/auth/session$|api/auth/logout$).*)'],
 }

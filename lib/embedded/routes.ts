@@ -19,6 +19,7 @@ import { clientIp as clientIpFromHeaders } from '@/lib/http/clientIp'
 import { expiredCookie, readCookies, serializeCookie } from '@/lib/http/cookies'
 import { isHttpError, type HttpError } from '@/lib/http/HttpError'
 import { errorResponse, jsonResponse } from '@/lib/http/json'
+import { refusalLog } from '@/lib/http/refusalLog'
 import { bindingCookieName, EMAIL_COOKIE_PATH, emailCookieName, RECOVERY_COOKIE_PATH, recoveryCookieName } from '@/lib/storageNames'
 import { isStoreError } from '@/lib/store/errors'
 import type { EmailCodePurpose, EmailCodeRecord } from '@/lib/store/embeddedTypes'
@@ -126,6 +127,8 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
   async function limit(store: Store, key: string, rule: RateLimit, at: Date) {
     const { count, resetAt } = await store.hit(`embedded:${key}`, rule.windowMs, at)
     if (count > rule.max) {
+      // Counted in the refusal summary under the limit's name (its key's first part), never the key.
+      refusalLog().note('rate_limited', `embedded ${key.split(':').slice(0, 2).join(':')}`)
       const seconds = Math.max(1, Math.ceil((resetAt.getTime() - at.getTime()) / 1000))
       throw embeddedError('embedded_rate_limited', { headers: { 'retry-after': String(seconds) } })
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkRequestOrigin, isApiPath, type RequestOriginInput } from './checkRequestOrigin'
+import { checkFetchMetadata, checkRequestOrigin, isApiPath, type FetchMetadataInput, type RequestOriginInput } from './checkRequestOrigin'
 
 const APP = 'https://sigil.example'
 const PREVIEW = 'https://sigil-git-branch.preview.example'
@@ -81,5 +81,42 @@ describe('isApiPath', () => {
   it('matches /api and what is under it, nothing else', () => {
     expect(['/api', '/api/', '/api/auth/verify'].map(isApiPath)).toEqual([true, true, true])
     expect(['/', '/apis', '/app/api', '/_next/static/x.js'].map(isApiPath)).toEqual([false, false, false, false])
+  })
+})
+
+describe('checkFetchMetadata', () => {
+  const read = (overrides: Partial<FetchMetadataInput> = {}): FetchMetadataInput => ({
+    method: 'GET',
+    pathname: '/api/auth/nonce',
+    secFetchSite: 'cross-site',
+    secFetchMode: 'no-cors',
+    secFetchDest: 'image',
+    ...overrides,
+  })
+
+  it("refuses another site's subresource reads of the API: an <img>, a script, a fetch, a frame", () => {
+    for (const [secFetchMode, secFetchDest] of [['no-cors', 'image'], ['no-cors', 'script'], ['cors', 'empty'], ['navigate', 'iframe'], [null, null]]) {
+      for (const secFetchSite of ['cross-site', 'same-site']) {
+        for (const method of ['GET', 'HEAD', 'get']) {
+          const verdict = checkFetchMetadata(read({ method, secFetchSite, secFetchMode, secFetchDest }))
+          expect(verdict.allowed, `${secFetchSite} ${method} ${secFetchMode} ${secFetchDest}`).toBe(false)
+        }
+      }
+    }
+    expect(checkFetchMetadata(read())).toEqual({ allowed: false, reason: 'a cross-site GET (Sec-Fetch-Mode "no-cors", Sec-Fetch-Dest "image") that is no navigation' })
+  })
+
+  it('lets top-level navigations through (a link in an email), and the site\'s own or user-typed requests', () => {
+    expect(checkFetchMetadata(read({ pathname: '/api/embedded/recovery/cancel', secFetchMode: 'navigate', secFetchDest: 'document' })).allowed).toBe(true)
+    for (const secFetchSite of ['same-origin', 'none']) expect(checkFetchMetadata(read({ secFetchSite })).allowed).toBe(true)
+  })
+
+  it('keeps today\'s behaviour for requests without Fetch Metadata (non-browser clients, old browsers)', () => {
+    expect(checkFetchMetadata(read({ secFetchSite: null, secFetchMode: null, secFetchDest: null })).allowed).toBe(true)
+  })
+
+  it('leaves pages, and writes (the origin rule\'s), alone', () => {
+    for (const pathname of ['/', '/apix', '/no-such-page']) expect(checkFetchMetadata(read({ pathname })).allowed).toBe(true)
+    for (const method of ['POST', 'OPTIONS']) expect(checkFetchMetadata(read({ method })).allowed).toBe(true)
   })
 })

@@ -49,3 +49,34 @@ export function checkRequestOrigin(input: RequestOriginInput): RequestOriginVerd
   if (secFetchSite === 'same-origin') return { allowed: true }
   return { allowed: false, reason: `no Origin header and Sec-Fetch-Site is ${secFetchSite === null ? 'absent' : JSON.stringify(secFetchSite.slice(0, 40))}` }
 }
+
+export type FetchMetadataInput = {
+  method: string
+  pathname: string
+  /** `Sec-Fetch-Site`, `Sec-Fetch-Mode` and `Sec-Fetch-Dest`, each `null` when absent. */
+  secFetchSite: string | null
+  secFetchMode: string | null
+  secFetchDest: string | null
+}
+
+/**
+ * Fetch Metadata resource isolation for the API's reads, the half the origin rule leaves open: a
+ * GET or HEAD to `/api/` that the browser says comes from another site (`Sec-Fetch-Site:
+ * cross-site`, or `same-site` — a sibling subdomain is another site here too) is refused unless it
+ * is a top-level navigation (`Sec-Fetch-Mode: navigate`, `Sec-Fetch-Dest: document`: a link the
+ * user followed, such as the embedded wallet's cancel link in an email). Without it an `<img>` or
+ * `<script>` on any page the user visits would spend the user's per-IP nonce and ENS budgets.
+ *
+ * A request without `Sec-Fetch-Site` (curl, servers, browsers from before 2023) passes: the rule
+ * only believes what a browser says about itself, and a non-browser client can spend its own budget
+ * directly anyway. The app's and the vault's own calls are same-origin.
+ */
+export function checkFetchMetadata(input: FetchMetadataInput): RequestOriginVerdict {
+  const method = input.method.toUpperCase()
+  if ((method !== 'GET' && method !== 'HEAD') || !isApiPath(input.pathname)) return { allowed: true }
+  if (input.secFetchSite !== 'cross-site' && input.secFetchSite !== 'same-site') return { allowed: true }
+  if (input.secFetchMode === 'navigate' && input.secFetchDest === 'document') return { allowed: true }
+  const mode = JSON.stringify((input.secFetchMode ?? 'absent').slice(0, 20))
+  const dest = JSON.stringify((input.secFetchDest ?? 'absent').slice(0, 20))
+  return { allowed: false, reason: `a ${input.secFetchSite} ${method} (Sec-Fetch-Mode ${mode}, Sec-Fetch-Dest ${dest}) that is no navigation` }
+}

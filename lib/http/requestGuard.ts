@@ -3,11 +3,12 @@ import { readOncePerProcess } from '@/lib/config/readOncePerProcess'
 import { getPublicConfig } from '@/lib/config/server'
 import type { PublicConfig } from '@/lib/config/public'
 import { authError } from '@/lib/siwe/catalogue'
-import { checkRequestOrigin } from './checkRequestOrigin'
+import { checkFetchMetadata, checkRequestOrigin } from './checkRequestOrigin'
 import type { EgressEntry } from './egress'
 import { IMAGE_RESPONSE_HEADERS, isImageEndpoint } from './imageResponseHeaders'
 import { errorResponse } from './json'
 import { buildStyleHashes } from './buildStyleHashes'
+import { refusalLog } from './refusalLog'
 import { createNonce, securityHeaders } from './securityHeaders'
 import { vaultHeaders } from './vaultHeaders'
 import { routeByHost, type VaultRoute } from './vaultRouting'
@@ -20,7 +21,7 @@ export type GuardVerdict = {
   headers: Record<string, string>
   /**
    * The answer to give instead of running the request, headers set: 403 `origin_not_allowed` when the
-   * origin rule refuses it, 404 when the path does not exist on this host (lib/http/vaultRouting.ts).
+   * origin rule or the Fetch Metadata rule refuses it, 404 when the path does not exist on this host (lib/http/vaultRouting.ts).
    */
   refusal: Response | undefined
   publicConfig: PublicConfig
@@ -31,8 +32,9 @@ export type GuardVerdict = {
 }
 
 /**
- * What runs before every page and API request: the origin rule for state-changing API requests
- * (lib/http/checkRequestOrigin.ts) and the security headers. `proxy.ts` applies it to pages and most
+ * What runs before every page and API request: the origin rule for state-changing API requests and
+ * the Fetch Metadata rule for the API's reads (lib/http/checkRequestOrigin.ts), and the security
+ * headers. `proxy.ts` applies it to pages and most
  * of the API; the sign-in routes, the hot path, apply it themselves (`guardedRoute`) and skip
  * Next's proxy round (about 0.8 ms of a sign-in's main-thread time).
  */
@@ -59,16 +61,28 @@ export function guardRequest(request: { method: string; url: string; headers: He
     return response
   }
   if (route.kind === 'notFound') return { headers, refusal: withHeaders(new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } })), publicConfig, route, nonce }
-  const verdict = checkRequestOrigin({
+  const secFetchSite = request.headers.get('sec-fetch-site')
+  // Another site's reads of the API (an <img>, a script), refused before anything counts them.
+  const metadata = checkFetchMetadata({
     method: request.method,
     pathname,
-    origin: request.headers.get('origin'),
-    secFetchSite: request.headers.get('sec-fetch-site'),
-    // The vault's API answers the vault's own page only; the app's API the app's pages only.
-    allowedOrigins: onVault && publicConfig.vaultOrigin ? [publicConfig.vaultOrigin] : publicConfig.appOrigins,
+    secFetchSite,
+    secFetchMode: request.headers.get('sec-fetch-mode'),
+    secFetchDest: request.headers.get('sec-fetch-dest'),
   })
+  const verdict = metadata.allowed
+    ? checkRequestOrigin({
+        method: request.method,
+        pathname,
+        origin: request.headers.get('origin'),
+        secFetchSite,
+        // The vault's API answers the vault's own page only; the app's API the app's pages only.
+        allowedOrigins: onVault && publicConfig.vaultOrigin ? [publicConfig.vaultOrigin] : publicConfig.appOrigins,
+      })
+    : metadata
   if (verdict.allowed) return { headers, refusal: undefined, publicConfig, route, nonce }
-  console.warn(`[sigil] origin_not_allowed: ${request.method} ${pathname}: ${verdict.reason}`)
+  // Counted, not a line each (lib/http/refusalLog.ts): another site can send these by the hundred.
+  refusalLog().note(metadata.allowed ? 'origin_not_allowed' : 'fetch_metadata', `${request.method} ${pathname}`, verdict.reason)
   return { headers, refusal: withHeaders(errorResponse(authError('origin_not_allowed'))), publicConfig, route, nonce }
 }
 
@@ -82,7 +96,18 @@ export function guardedRoute(handler: (request: Request) => Promise<Response>, e
     const { headers, refusal } = guardRequest(request, egressOf)
     if (refusal) return refusal
     const response = await handler(request)
+    if (response.status === 429) refusalLog().note('rate_limited', `${request.method} ${new URL(request.url).pathname}`)
     for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
     return response
   }
+}
+
+/**
+ * The answer of a self-guarded route to the methods it does not serve: `405` (or `204` to `OPTIONS`)
+ * with `Allow`. Next would answer these itself, with none of the security headers (the proxy leaves
+ * the route out), so each such route exports them through `guardedRoute` too.
+ */
+export function methodNotAllowed(allow: string): (request: Request) => Promise<Response> {
+  return async (request) =>
+    new Response(null, { status: request.method === 'OPTIONS' ? 204 : 405, headers: { allow, 'cache-control': 'no-store' } })
 }

@@ -1,6 +1,7 @@
 import { HttpError } from '@/lib/http/HttpError'
 import { readBodyBytes } from '@/lib/http/readBody'
 import { BodyLimitExceededError, readCapped } from '@/lib/http/readCapped'
+import { refusalLog } from '@/lib/http/refusalLog'
 import type { GlobalBudget } from './globalBudget'
 import { issuePageToken, pageTokenNeedsRefresh, pageTokenSetCookie, requestPageToken } from './pageToken'
 import { checkReadParams, READ_METHODS, type ReadParamsRefusal } from './readMethods'
@@ -186,6 +187,7 @@ export function createRpcProxy(deps: RpcProxyDeps): (request: Request, chainIdPa
 
     const { count, resetAt } = counter.hit(deps.clientIp(request), items.length, at)
     if (count > deps.limitPerMinute()) {
+      refusalLog().note('rate_limited', `POST ${new URL(request.url).pathname}`)
       return refuse('rate_limited', { 'retry-after': String(Math.max(1, Math.ceil((resetAt - at) / 1000))) })
     }
 

@@ -101,7 +101,7 @@ function isSealedSession(value: unknown): value is Session & { sid: string } {
 /**
  * The session in the request's cookie and its id, or null if absent, tampered with, sealed with a
  * secret no longer configured, or expired. Whether it was revoked is the store's to say
- * (`isSessionLive(sessionIdHash(id))`).
+ * (`sessionOwner(sessionIdHash(id))`), and the row must belong to it (`sessionRowMatches`).
  */
 export async function readSessionCookie(
   request: Request,
@@ -118,6 +118,18 @@ export async function readSessionCookie(
   if (!isSealedSession(data)) return null
   if (Date.parse(data.expiresAt) <= options.now.getTime()) return null
   return { session: { address: getAddress(data.address), chainId: data.chainId, issuedAt: data.issuedAt, expiresAt: data.expiresAt }, id: data.sid }
+}
+
+/**
+ * Whether the store's row for a cookie's session id belongs to that cookie: the same address and
+ * chain. The id alone is not enough: whoever holds the sealing secret could re-seal their own live
+ * session's id with any address; the row says whose it is. A row without a chain (written before
+ * the store kept one) is compared by address only. A mismatch is no session.
+ */
+export function sessionRowMatches(row: { address: string; chainId: number | null } | null, session: Pick<Session, 'address' | 'chainId'>): boolean {
+  if (!row) return false
+  if (row.address.toLowerCase() !== session.address.toLowerCase()) return false
+  return row.chainId === null || row.chainId === session.chainId
 }
 
 /**

@@ -61,7 +61,7 @@ type SignInRow = {
 
 
 /**
- * `beginSignIn`: one call of `sigil_begin_sign_in` (migration 5), four data-modifying CTEs in one
+ * `beginSignIn`: one call of `sigil_begin_sign_in` (migration 5; migration 6 adds the chain), four data-modifying CTEs in one
  * statement. Postgres runs them on one snapshot, so the address counter can only see the nonce
  * through `taken`'s RETURNING rows: it counts when the nonce existed, was live and carries this
  * browser's binding. The session row (when one is given, `$8` not null) is inserted from `client` ×
@@ -69,7 +69,7 @@ type SignInRow = {
  * A function, so the statement is planned once per connection rather than on every sign-in.
  */
 const BEGIN_SIGN_IN_SQL = `SELECT * FROM sigil_begin_sign_in($1::text, $2::timestamptz, $3::timestamptz, $4::text, $5::text,
-  $6::timestamptz, $7::text, $8::text, $9::text, $10::timestamptz, $11::integer, $12::integer, $13::timestamptz)`
+  $6::timestamptz, $7::text, $8::text, $9::text, $10::timestamptz, $11::integer, $12::integer, $13::timestamptz, $14::integer)`
 
 const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value))
 
@@ -157,6 +157,7 @@ export async function createSqlStore(driver: SqlDriver, options: SqlStoreOptions
           session?.clientMax ?? 0,
           session?.addressMax ?? 0,
           session?.record.createdAt.toISOString() ?? null,
+          session?.record.chainId ?? null,
         ]),
       )
       const row = rows[0]
@@ -171,20 +172,22 @@ export async function createSqlStore(driver: SqlDriver, options: SqlStoreOptions
 
     async putSession(record) {
       await guarded('save the session', () =>
-        driver.query('INSERT INTO sigil_sessions (id_hash, address, created_at, expires_at) VALUES ($1, $2, $3::timestamptz, $4::timestamptz)', [
+        driver.query('INSERT INTO sigil_sessions (id_hash, address, chain_id, created_at, expires_at) VALUES ($1, $2, $3, $4::timestamptz, $5::timestamptz)', [
           record.idHash,
           record.address.toLowerCase(),
+          record.chainId,
           record.createdAt.toISOString(),
           record.expiresAt.toISOString(),
         ]),
       )
     },
 
-    async isSessionLive(idHash, now) {
+    async sessionOwner(idHash, now) {
       const { rows } = await guarded('read the session', () =>
-        driver.query('SELECT 1 FROM sigil_sessions WHERE id_hash = $1 AND expires_at > $2::timestamptz', [idHash, now.toISOString()]),
+        driver.query<{ address: string; chain_id: number | string | null }>('SELECT address, chain_id FROM sigil_sessions WHERE id_hash = $1 AND expires_at > $2::timestamptz', [idHash, now.toISOString()]),
       )
-      return rows.length === 1
+      const row = rows[0]
+      return row ? { address: row.address, chainId: row.chain_id === null ? null : Number(row.chain_id) } : null
     },
 
     async revokeSession(idHash) {

@@ -492,20 +492,21 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
       const attempt = (nonce: string, binding: string, idHash: string, limits = { clientMax: 3, addressMax: 2 }) =>
         store.beginSignIn({
           nonce, binding, clientKey: 'c:2', clientWindowMs: 60_000, addressKey: 'a:0xabc:2', addressWindowMs: 60_000, now,
-          session: { record: { idHash, address, createdAt: now, expiresAt: day }, ...limits },
+          session: { record: { idHash, address, chainId: 1, createdAt: now, expiresAt: day }, ...limits },
         })
       for (const nonce of ['sess00001', 'sess00002', 'sess00003', 'sess00004']) {
         await store.putNonce({ nonce, binding: 'browser-a', expiresAt: new Date(now.getTime() + 300_000) })
       }
       expect(await attempt('sess00001', 'browser-a', 'first')).toMatchObject({ client: { count: 1 }, address: { count: 1 }, sessionSaved: true })
-      expect(await store.isSessionLive('first', now)).toBe(true)
+      // The row keeps whose session it is: the address (lower case) and the chain, for the session check.
+      expect(await store.sessionOwner('first', now)).toEqual({ address: address.toLowerCase(), chainId: 1 })
       // Burnt nonce, another browser's nonce: nothing saved.
       expect(await attempt('sess00001', 'browser-a', 'replayed')).toMatchObject({ nonce: null, sessionSaved: false })
       expect(await attempt('sess00002', 'browser-b', 'stolen')).toMatchObject({ address: null, sessionSaved: false })
       // Over the address limit (its 3rd count, max 2): counted, not saved. Over the client limit: same.
       expect(await attempt('sess00003', 'browser-a', 'address-over', { clientMax: 10, addressMax: 1 })).toMatchObject({ address: { count: 2 }, sessionSaved: false })
       expect(await attempt('sess00004', 'browser-a', 'client-over', { clientMax: 3, addressMax: 10 })).toMatchObject({ client: { count: 5 }, sessionSaved: false })
-      for (const idHash of ['replayed', 'stolen', 'address-over', 'client-over']) expect(await store.isSessionLive(idHash, now)).toBe(false)
+      for (const idHash of ['replayed', 'stolen', 'address-over', 'client-over']) expect(await store.sessionOwner(idHash, now)).toBeNull()
       // Only the one saved session is there to revoke for that address.
       expect(await store.revokeAddressSessions('first', now)).toBe(1)
     } finally {
@@ -536,33 +537,35 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
     const now = new Date()
     const day = new Date(now.getTime() + 86_400_000)
     try {
-      await store.putSession({ idHash: 'laptop', address: '0xAbC0000000000000000000000000000000000001', createdAt: now, expiresAt: day })
-      await store.putSession({ idHash: 'phone', address: '0xabc0000000000000000000000000000000000001', createdAt: now, expiresAt: day })
-      await store.putSession({ idHash: 'other', address: '0xabc0000000000000000000000000000000000002', createdAt: now, expiresAt: day })
-      await store.putSession({ idHash: 'old', address: '0xabc0000000000000000000000000000000000002', createdAt: now, expiresAt: now })
-      expect(await store.isSessionLive('laptop', now)).toBe(true)
-      expect(await store.isSessionLive('old', now)).toBe(false)
-      expect(await store.isSessionLive('never', now)).toBe(false)
-      expect(await store.isSessionLive('laptop', day)).toBe(false)
+      await store.putSession({ idHash: 'laptop', address: '0xAbC0000000000000000000000000000000000001', chainId: 1, createdAt: now, expiresAt: day })
+      await store.putSession({ idHash: 'phone', address: '0xabc0000000000000000000000000000000000001', chainId: 1, createdAt: now, expiresAt: day })
+      await store.putSession({ idHash: 'other', address: '0xabc0000000000000000000000000000000000002', chainId: 1, createdAt: now, expiresAt: day })
+      await store.putSession({ idHash: 'old', address: '0xabc0000000000000000000000000000000000002', chainId: 1, createdAt: now, expiresAt: now })
+      expect(await store.sessionOwner('laptop', now)).not.toBeNull()
+      // Whose it is, for the session check to compare with the cookie (lib/session/session.ts).
+      expect(await store.sessionOwner('laptop', now)).toEqual({ address: '0xabc0000000000000000000000000000000000001', chainId: 1 })
+      expect(await store.sessionOwner('old', now)).toBeNull()
+      expect(await store.sessionOwner('never', now)).toBeNull()
+      expect(await store.sessionOwner('laptop', day)).toBeNull()
 
       expect(await store.revokeSession('laptop')).toBe(true)
       expect(await store.revokeSession('laptop')).toBe(false)
-      expect(await store.isSessionLive('laptop', now)).toBe(false)
-      await store.putSession({ idHash: 'tablet', address: '0xABC0000000000000000000000000000000000001', createdAt: now, expiresAt: day })
+      expect(await store.sessionOwner('laptop', now)).toBeNull()
+      await store.putSession({ idHash: 'tablet', address: '0xABC0000000000000000000000000000000000001', chainId: 1, createdAt: now, expiresAt: day })
       // Every session of the address, whatever case it was written in; not the other address's.
       expect(await store.revokeAddressSessions('phone', now)).toBe(2)
-      expect(await store.isSessionLive('tablet', now)).toBe(false)
-      expect(await store.isSessionLive('other', now)).toBe(true)
+      expect(await store.sessionOwner('tablet', now)).toBeNull()
+      expect(await store.sessionOwner('other', now)).not.toBeNull()
       // An expired or unknown session revokes nothing.
       expect(await store.revokeAddressSessions('old', now)).toBe(0)
       expect(await store.revokeAddressSessions('never', now)).toBe(0)
-      expect(await store.isSessionLive('other', now)).toBe(true)
+      expect(await store.sessionOwner('other', now)).not.toBeNull()
       // Expired sessions go with the cleanup; live ones survive a restart.
       await store.cleanup(now)
       await store.close()
       const again = await reopen()
       try {
-        expect(await again.isSessionLive('other', now)).toBe(true)
+        expect(await again.sessionOwner('other', now)).not.toBeNull()
         expect(await again.revokeAddressSessions('old', now)).toBe(0)
       } finally {
         await again.close()

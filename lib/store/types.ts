@@ -49,6 +49,8 @@ export type SignInAttemptResult = {
 export type SessionRecord = {
   idHash: string
   address: string
+  /** The chain the sign-in was verified on. */
+  chainId: number
   createdAt: Date
   expiresAt: Date
 }
@@ -79,8 +81,12 @@ export interface Store extends EmbeddedWalletStore {
   beginSignIn(attempt: SignInAttempt): Promise<SignInAttemptResult>
   /** Records a session after a successful sign-in. */
   putSession(record: SessionRecord): Promise<void>
-  /** Whether the session exists and has not expired: one primary-key read. */
-  isSessionLive(idHash: string, now: Date): Promise<boolean>
+  /**
+   * Whose session this is — its address (lower case) and chain (null on rows from before migration
+   * 6) — when it exists and has not expired, else null: one primary-key read. The caller compares
+   * them with the cookie's (`sessionRowMatches`, lib/session/session.ts).
+   */
+  sessionOwner(idHash: string, now: Date): Promise<{ address: string; chainId: number | null } | null>
   /** Revokes one session; true when it existed. */
   revokeSession(idHash: string): Promise<boolean>
   /**

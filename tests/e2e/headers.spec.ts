@@ -1,4 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import net, { type AddressInfo } from 'node:net'
 import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { repoRoot } from '../fixtures/nextServer'
@@ -293,11 +295,56 @@ test.describe('origin rule', () => {
     }
   })
 
-  test('GET requests from anywhere still work', async ({ app, request }) => {
+  test('GET requests from anywhere still work as navigations, and from clients that send no Fetch Metadata', async ({ app, request }) => {
+    const navigation = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' }
     for (const route of routes.filter((r) => r.methods.includes('GET'))) {
-      const answer = await send(request, `${routeBase(app.baseURL, route.path)}${route.path}`, 'GET', { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })
-      expect(answer.code, route.path).not.toBe('origin_not_allowed')
+      for (const headers of [navigation, { origin: 'https://evil.example' }, {}] as Record<string, string>[]) {
+        const answer = await send(request, `${routeBase(app.baseURL, route.path)}${route.path}`, 'GET', headers)
+        expect(answer.code, `${route.path} ${JSON.stringify(headers)}`).not.toBe('origin_not_allowed')
+      }
     }
+  })
+
+  test("another site's subresource GETs of the API are refused before they are counted (Fetch Metadata)", async ({ app, request }) => {
+    for (const route of routes.filter((r) => r.methods.includes('GET'))) {
+      for (const [site, mode, dest] of [['cross-site', 'no-cors', 'image'], ['same-site', 'cors', 'empty'], ['cross-site', 'navigate', 'iframe']]) {
+        const answer = await send(request, `${routeBase(app.baseURL, route.path)}${route.path}`, 'GET', { 'sec-fetch-site': site!, 'sec-fetch-mode': mode!, 'sec-fetch-dest': dest! })
+        expect({ status: answer.status, code: answer.code }, `${route.path} ${site} ${mode} ${dest}`).toEqual({ status: 403, code: 'origin_not_allowed' })
+      }
+    }
+  })
+
+  test("<img> tags on another site's page spend none of the user's nonce budget, and the server logs them as a summary", async ({ app, page }) => {
+    test.setTimeout(60_000)
+    // More than the per-IP nonce limit (120 a minute): before Fetch Metadata, these used it all up.
+    // Another site, served from loopback for real (a page Playwright fulfils has no address, and
+    // Chromium then keeps it from reaching loopback at all): 127.0.0.1 is not the app's site.
+    const body = `<!doctype html><title>Elsewhere</title>${Array.from({ length: 130 }, (_, i) => `<img src="${app.baseURL}/api/auth/nonce?i=${i}" alt="">`).join('')}`
+    const elsewhere = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(body))
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve))
+    const attacker = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/`
+    // The browser blocks a JSON answer to an <img> whatever it says (ORB), so the page cannot tell
+    // 403 from 200: what shows is whether the budget was spent, and the server's log.
+    let settled = 0
+    const done = (request: { url: () => string }) => {
+      if (request.url().includes('/api/auth/nonce?i=')) settled += 1
+    }
+    page.on('requestfinished', done)
+    page.on('requestfailed', done)
+    const before = app.server.output().length
+    await page.goto(attacker)
+    await expect.poll(() => settled, { timeout: 30_000 }).toBe(130)
+    // The user's own page still gets its nonce from this IP.
+    await page.goto(app.baseURL)
+    expect(await page.evaluate(async () => (await fetch('/api/auth/nonce')).status)).toBe(200)
+    // Refused by the Fetch Metadata rule, and logged as at most the first refusal's line (the rest
+    // are summed up once a minute), not 130.
+    const logged = app.server.output().slice(before).split('\n').filter((line) => line.includes('fetch_metadata'))
+    expect(logged.length, logged.join('\n')).toBeLessThanOrEqual(2)
+    // The process's first refusal of this kind is written in full (here, or by an earlier test).
+    await expect.poll(() => app.server.output(), { timeout: 5_000 }).toMatch(/\[sigil\] fetch_metadata: GET \/api\/[\w/]+: a (?:cross|same)-site GET \(Sec-Fetch-Mode "[\w-]+", Sec-Fetch-Dest "\w+"\) that is no navigation/)
+    elsewhere.closeAllConnections()
+    await new Promise((resolve) => elsewhere.close(resolve))
   })
 
   test("a form on another site cannot sign the user out, the app's own page can", async ({ app, page, installWallet, blankPageURL }) => {
@@ -327,6 +374,62 @@ test.describe('origin rule', () => {
     const status = await page.evaluate(async () => (await fetch('/api/auth/logout', { method: 'POST' })).status)
     expect(status).toBe(204)
     expect((await page.request.get(`${app.baseURL}/api/auth/session`)).status()).toBe(401)
+  })
+})
+
+test.describe('headers everywhere', () => {
+  test("a 404 next to each of the proxy's exclusions carries the full headers; the build output the backstop policy", async ({ app, request }) => {
+    // Paths that only start like an excluded one: the proxy once left them out by prefix.
+    for (const pagePath of ['/api/auth/noncex', '/api/auth/nonce/x', '/api/auth/verifyx', '/api/auth/sessionx', '/api/auth/logoutx', '/_next/staticfoo', '/_next/static', '/_next/imagefoo', '/_next/image/x']) {
+      const response = await request.get(`${app.baseURL}${pagePath}`, { failOnStatusCode: false, maxRedirects: 0 })
+      expect(response.status(), pagePath).toBe(404)
+      expectSecurityHeaders(response.headers(), `GET ${pagePath} (404)`)
+    }
+    // The self-guarded sign-in routes' answers to methods they do not serve (Next's own 405 had none).
+    for (const [routePath, methods] of [['/api/auth/nonce', ['PUT', 'DELETE', 'OPTIONS']], ['/api/auth/verify', ['GET', 'PATCH', 'OPTIONS']]] as const) {
+      for (const method of methods) {
+        const answer = await send(request, `${app.baseURL}${routePath}`, method, { origin: app.baseURL })
+        expect(answer.status, `${method} ${routePath}`).toBe(method === 'OPTIONS' ? 204 : 405)
+        expectSecurityHeaders(answer.headers, `${method} ${routePath} (${answer.status})`)
+      }
+    }
+    // Inside the excluded folder (a missing chunk), and a real chunk: the backstop, no page policy.
+    const html = await (await request.get(app.baseURL)).text()
+    const chunk = /\/_next\/static\/[^"']+\.js/.exec(html)?.[0]
+    expect(chunk, 'a script of the page').toBeTruthy()
+    for (const [pagePath, status] of [[chunk!, 200], ['/_next/static/chunks/no-such-chunk.js', 404]] as const) {
+      const response = await request.get(`${app.baseURL}${pagePath}`, { failOnStatusCode: false })
+      expect(response.status(), pagePath).toBe(status)
+      const headers = response.headers()
+      expect(headers['content-security-policy'], pagePath).toBe("default-src 'none'; frame-ancestors 'none'")
+      expect(headers['x-content-type-options'], pagePath).toBe('nosniff')
+      expect(headers['x-frame-options'], pagePath).toBe('DENY')
+      expect(headers['strict-transport-security'], pagePath).toBe(SECURITY_HEADERS['strict-transport-security'])
+    }
+  })
+
+  test('a client that sends its headers slowly is cut off after 10 s, and the server answers everyone else meanwhile', async ({ app, request }) => {
+    test.setTimeout(60_000)
+    const started = Date.now()
+    const closed = new Promise<{ afterMs: number; sent: number }>((resolve) => {
+      const socket = net.connect(app.server.port, '127.0.0.1')
+      const bytes = Buffer.from(`GET / HTTP/1.1\r\nHost: localhost:${app.server.port}\r\nX-Slow: ${'a'.repeat(1_000)}`)
+      let sent = 0
+      const timer = setInterval(() => {
+        if (!socket.destroyed && sent < bytes.length) socket.write(bytes.subarray(sent, ++sent))
+      }, 250)
+      socket.on('error', () => undefined)
+      socket.on('close', () => {
+        clearInterval(timer)
+        resolve({ afterMs: Date.now() - started, sent })
+      })
+    })
+    expect((await request.get(`${app.baseURL}/api/health`)).status()).toBe(200)
+    const { afterMs, sent } = await closed
+    // Node's default would have been 60 s, checked every 30 s.
+    expect(afterMs).toBeGreaterThanOrEqual(9_500)
+    expect(afterMs).toBeLessThan(15_000)
+    expect(sent).toBeGreaterThan(30)
   })
 })
 

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
@@ -18,9 +19,23 @@ function routeFiles(): { path: string; source: string }[] {
 
 function proxyExclusions(): string[] {
   const source = readFileSync(path.join(process.cwd(), 'proxy.ts'), 'utf8')
-  const matcher = /matcher:\s*\['\/\(\(\?!([^)]*)\)\.\*\)'\]/.exec(source)?.[1]
+  const matcher = /matcher:\s*\['\/\(\(\?!([^()]*)\)\.\*\)'\]/.exec(source)?.[1]
   if (!matcher) throw new Error('proxy.ts has no matcher of the expected shape')
-  return matcher.split('|').filter((part) => part.startsWith('api/'))
+  const parts = matcher.split('|')
+  // Each exclusion is anchored: an exact path (`…$`) or a folder (`…/`), never a bare prefix.
+  for (const part of parts) expect(part, `proxy.ts matcher exclusion ${part}`).toMatch(/[$/]$/)
+  return parts.filter((part) => part.startsWith('api/')).map((part) => part.replace(/\$$/, ''))
+}
+
+/** Whether the proxy runs for a pathname: the matcher compiled by Next's own build-time code. */
+function proxyRuns(pathname: string): boolean {
+  const source = readFileSync(path.join(process.cwd(), 'proxy.ts'), 'utf8')
+  const matcher = /matcher:\s*\['([^']*)'\]/.exec(source)?.[1]
+  if (!matcher) throw new Error('proxy.ts has no matcher')
+  const { getMiddlewareMatchers } = createRequire(import.meta.url)('next/dist/build/analysis/get-page-static-info.js') as {
+    getMiddlewareMatchers: (matchers: string[], config: object) => { regexp: string }[]
+  }
+  return getMiddlewareMatchers([matcher], {}).some(({ regexp }) => new RegExp(regexp).test(pathname))
 }
 
 describe('guarded routes', () => {
@@ -39,4 +54,14 @@ describe('guarded routes', () => {
       for (const [, method, rest] of exported) expect(rest, `${method} ${route.path}`).toMatch(/= guardedRoute\(/)
     }
   })
+
+  it("the proxy's exclusions are exact: a path that only starts like one still gets the proxy (and its headers)", () => {
+    for (const excluded of ['/api/auth/nonce', '/api/auth/verify', '/api/auth/session', '/api/auth/logout', '/_next/static/chunks/app.js', '/_next/image']) {
+      expect(proxyRuns(excluded), excluded).toBe(false)
+    }
+    for (const covered of ['/api/auth/noncex', '/api/auth/nonce/x', '/api/auth/verifyx', '/api/auth/session/', '/api/auth/logout2', '/_next/staticfoo', '/_next/static', '/_next/imagefoo', '/_next/image/x', '/', '/no-such-page', '/api/ens/0x1']) {
+      expect(proxyRuns(covered), covered).toBe(true)
+    }
+  })
 })
+

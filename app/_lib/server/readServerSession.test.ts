@@ -17,10 +17,11 @@ afterAll(async () => { await store?.close() })
 const readServerSession = (cookie: string | null, env: Record<string, string | undefined>) => readWithStore(cookie, env, async () => store)
 
 /** A session cookie, its session recorded in the store as a sign-in would. */
-async function cookieFor(options: { secret: string; now?: Date; record?: boolean }): Promise<string> {
+async function cookieFor(options: { secret: string; now?: Date; record?: boolean; recordAs?: { address: string; chainId: number } }): Promise<string> {
   const now = options.now ?? new Date()
   const { session, id } = createSession({ address, chainId: 31337, now })
-  if (options.record !== false) await store.putSession({ idHash: sessionIdHash(id), address, createdAt: now, expiresAt: new Date(session.expiresAt) })
+  const owner = options.recordAs ?? { address, chainId: 31337 }
+  if (options.record !== false) await store.putSession({ idHash: sessionIdHash(id), ...owner, createdAt: now, expiresAt: new Date(session.expiresAt) })
   const setCookie = await sessionSetCookie(session, id, { secrets: [options.secret], secure: false })
   return setCookie.split(';')[0]!
 }
@@ -57,6 +58,11 @@ describe('readServerSession', () => {
 
   it('answers signed out for a session the store does not hold (revoked)', async () => {
     await expect(readServerSession(await cookieFor({ secret, record: false }), env)).resolves.toBeNull()
+  })
+
+  it("answers signed out when the store's row is another address's or chain's (a re-sealed cookie)", async () => {
+    await expect(readServerSession(await cookieFor({ secret, recordAs: { address: '0x0000000000000000000000000000000000000001', chainId: 31337 } }), env)).resolves.toBeNull()
+    await expect(readServerSession(await cookieFor({ secret, recordAs: { address, chainId: 1 } }), env)).resolves.toBeNull()
   })
 
   it('answers unknown, without throwing, when the store cannot be reached', async () => {

@@ -1,7 +1,7 @@
 import 'server-only'
 import { getPublicConfig } from '@/lib/config/server'
 import { resolveSessionSecrets } from '@/lib/session/secret'
-import { readSessionCookie, sessionIdHash, shouldUseSecureCookies } from '@/lib/session/session'
+import { readSessionCookie, sessionIdHash, sessionRowMatches, shouldUseSecureCookies } from '@/lib/session/session'
 import { dataDir } from '@/lib/store/dataDir'
 import { getStore } from '@/lib/store/openStore'
 import type { Store } from '@/lib/store/types'
@@ -28,7 +28,7 @@ export async function readServerSession(
     const now = new Date()
     const found = await readSessionCookie(request, { secrets, secure, now })
     if (!found) return null
-    if (!(await (await store()).isSessionLive(sessionIdHash(found.id), now))) return null
+    if (!sessionRowMatches(await (await store()).sessionOwner(sessionIdHash(found.id), now), found.session)) return null
     return { address: found.session.address, chainId: found.session.chainId }
   } catch {
     return undefined

@@ -4,7 +4,7 @@ import { clientIp as clientIpFromHeaders } from '@/lib/http/clientIp'
 import { HttpError } from '@/lib/http/HttpError'
 import { errorResponse, jsonResponse, responseForError } from '@/lib/http/json'
 import { readJsonBody } from '@/lib/http/readBody'
-import { clearSessionCookie, createSession, readSessionCookie, sessionIdHash, sessionSetCookie, type SessionSecrets } from '@/lib/session/session'
+import { clearSessionCookie, createSession, readSessionCookie, sessionIdHash, sessionRowMatches, sessionSetCookie, type SessionSecrets } from '@/lib/session/session'
 import { isStoreError } from '@/lib/store/errors'
 import type { Store } from '@/lib/store/types'
 import { authError } from '../catalogue'
@@ -107,8 +107,12 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
         const config = await deps.config()
         const store = await deps.store()
         const at = now()
+        const known = readBindingToken(request, config.secureCookies)
+        // Per browser first (when it has a binding cookie): a browser past its own limit is refused
+        // before it spends the budget its IP shares with every other browser behind it.
+        if (known) await limit(store, `nonce:browser:${bindingHash(known)}`, config.limits.noncePerBrowser, at)
         await limit(store, `nonce:ip:${ipOf(request)}`, config.limits.noncePerIp, at)
-        const token = readBindingToken(request, config.secureCookies) ?? newBindingToken()
+        const token = known ?? newBindingToken()
         const nonce = generateSiweNonce()
         await store.putNonce({ nonce, binding: bindingHash(token), expiresAt: new Date(at.getTime() + NONCE_TTL_MS) })
         // The cookie is re-sent with a fresh Max-Age so it lasts as long as the newest nonce.
@@ -146,7 +150,7 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
           session: policyError
             ? undefined
             : {
-                record: { idHash, address: session.address, createdAt: at, expiresAt: new Date(session.expiresAt) },
+                record: { idHash, address: session.address, chainId: session.chainId, createdAt: at, expiresAt: new Date(session.expiresAt) },
                 clientMax: config.limits.verifyPerIp.max,
                 addressMax: config.limits.verifyPerAddress.max,
               },
@@ -185,7 +189,7 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
           throw error
         }
         if (!attempt.sessionSaved) {
-          await store.putSession({ idHash, address: session.address, createdAt: at, expiresAt: new Date(session.expiresAt) })
+          await store.putSession({ idHash, address: session.address, chainId: session.chainId, createdAt: at, expiresAt: new Date(session.expiresAt) })
         }
         const cookie = await sessionSetCookie(session, id, { secrets: config.sessionSecrets, secure: config.secureCookies })
         return jsonResponse({ address: session.address, chainId: session.chainId }, { headers: { 'set-cookie': cookie } })
@@ -198,8 +202,9 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
         const found = await readSessionCookie(request, { secrets: config.sessionSecrets, secure: config.secureCookies, now: at })
         if (!found) return errorResponse(authError('not_signed_in'))
         const store = await deps.store()
-        if (!(await store.isSessionLive(sessionIdHash(found.id), at))) {
-          // Revoked (logout elsewhere, "sign out everywhere"): the browser may drop its copy.
+        if (!sessionRowMatches(await store.sessionOwner(sessionIdHash(found.id), at), found.session)) {
+          // Revoked (logout elsewhere, "sign out everywhere"), or the row is another address's or
+          // chain's (a cookie re-sealed by whoever holds the secret): the browser may drop its copy.
           return errorResponse(authError('not_signed_in', { headers: { 'set-cookie': clearSessionCookie({ secure: config.secureCookies }) } }))
         }
         return jsonResponse(found.session)

@@ -1,6 +1,7 @@
 import { sealData } from 'iron-session'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readSessionCookie, sessionSetCookie, type Session } from '@/lib/session/session'
 import { createAuthRoutes } from '@/lib/siwe/server/routes'
 import { openPgliteStore } from '@/lib/store/pgliteStore'
 import { openPostgresStore } from '@/lib/store/postgresStore'
@@ -72,6 +73,20 @@ describe('rate limits (429, counted in the store)', () => {
     await browser.nonce()
     const response = await routes.nonce(browser.request('/api/auth/nonce'))
     expect(await errorOf(response)).toMatchObject({ status: 429, code: 'rate_limited' })
+  })
+
+  it('limits nonce requests per browser as well, before they spend the shared IP budget', async () => {
+    const routes = createRoutes({ store, rpcUrls: {}, limits: { ...RELAXED_LIMITS, noncePerIp: { max: 4, windowMs: minute }, noncePerBrowser: { max: 2, windowMs: minute } } })
+    const ip = uniqueIp()
+    const browser = new TestBrowser(routes, ip)
+    await browser.nonce() // the first has no binding cookie yet: counted per IP only
+    await browser.nonce()
+    await browser.nonce()
+    expect(await errorOf(await routes.nonce(browser.request('/api/auth/nonce')))).toMatchObject({ status: 429, code: 'rate_limited' })
+    expect(await errorOf(await routes.nonce(browser.request('/api/auth/nonce')))).toMatchObject({ status: 429, code: 'rate_limited' })
+    // That browser's refusals did not count against its IP: a neighbour behind it still gets one.
+    const neighbour = new TestBrowser(routes, ip)
+    expect(await neighbour.nonce()).toBeTruthy()
   })
 
   it('shares the counters between app instances on one store and starts again after the window', async () => {
@@ -253,6 +268,28 @@ describe('sessions', () => {
     )
     browser.cookies.set('sigil_session', forged)
     expect((await browser.session()).status).toBe(401)
+  })
+
+  it('refuses a live session re-sealed with another address or chain, even with the real secret', async () => {
+    const routes = createRoutes({ store, rpcUrls: {} })
+    const browser = new TestBrowser(routes)
+    expect((await signIn(browser, newAccount())).response.status).toBe(200)
+    expect((await browser.session()).status).toBe(200)
+    // Whoever holds the sealing secret opens their own live cookie and seals its id again under
+    // someone else's address (or another chain): the store's row says whose the id is.
+    const own = await readSessionCookie(browser.request('/api/auth/session'), { secrets: [SECRET], secure: false, now: new Date() })
+    expect(own?.id).toMatch(/^[\w-]{43}$/)
+    const { session, id: sid } = own!
+    const reseal = async (changed: Partial<Session>) => {
+      const cookie = await sessionSetCookie({ ...session, ...changed }, sid, { secrets: [SECRET], secure: false })
+      const forged = new TestBrowser(routes)
+      forged.cookies.set('sigil_session', cookie.split(';')[0]!.slice('sigil_session='.length))
+      return forged.session()
+    }
+    // Sealed the same way, unchanged: accepted (the re-seal itself is sound).
+    expect((await reseal({})).status).toBe(200)
+    expect(await errorOf(await reseal({ address: newAccount().address }))).toMatchObject({ status: 401, code: 'not_signed_in' })
+    expect(await errorOf(await reseal({ chainId: 1 }))).toMatchObject({ status: 401, code: 'not_signed_in' })
   })
 
   it('ends a session after 24 hours', async () => {

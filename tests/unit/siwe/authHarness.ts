@@ -12,6 +12,7 @@ export const SECRET = 'test-session-secret-0123456789-abcdefghijklmnop'
 /** Generous limits so only the rate-limit tests ever hit them. */
 export const RELAXED_LIMITS: AuthLimits = {
   noncePerIp: { max: 10_000, windowMs: 60_000 },
+  noncePerBrowser: { max: 10_000, windowMs: 60_000 },
   verifyPerIp: { max: 10_000, windowMs: 60_000 },
   verifyPerAddress: { max: 10_000, windowMs: 60_000 },
 }

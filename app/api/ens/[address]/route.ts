@@ -2,6 +2,7 @@ import { getAddress, isAddress } from 'viem'
 import { browserEnsProfile, ensRateLimit } from '@/lib/ens/server'
 import { EnsUnavailableError } from '@/lib/ens/lookup'
 import { errorResponse, jsonResponse, responseForError } from '@/lib/http/json'
+import { refusalLog } from '@/lib/http/refusalLog'
 import { authError } from '@/lib/siwe/catalogue'
 
 // The mainnet RPC address stays on the server, and the cache lives in this process: Node, not the edge.
@@ -20,7 +21,10 @@ export async function GET(request: Request, context: { params: Promise<{ address
   const { address: raw } = await context.params
   if (raw.length !== 42 || !isAddress(raw, { strict: false })) return errorResponse(authError('invalid_address'))
   const limit = ensRateLimit(request)
-  if (!limit.allowed) return errorResponse(authError('rate_limited', { headers: { 'retry-after': String(limit.retryAfter) } }))
+  if (!limit.allowed) {
+    refusalLog().note('rate_limited', 'GET /api/ens')
+    return errorResponse(authError('rate_limited', { headers: { 'retry-after': String(limit.retryAfter) } }))
+  }
   const address = getAddress(raw)
   try {
     const profile = await browserEnsProfile(address)
