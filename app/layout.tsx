@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { getPublicConfig } from '@/lib/config/server'
 import { getRequestLocale, getServerT, loadMessages } from '@/lib/i18n/requestLocale'
 import { initialStateFromCookie } from '@/app/_wagmi/initialState'
+import { EarlyTapScript } from './_components/EarlyTapScript'
 import { Providers } from './providers'
 import './globals.css'
 
@@ -41,6 +42,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={locale}>
       <body>
+        {/* Before anything it listens for: a tap on "Connect wallet" before hydration is kept. */}
+        <EarlyTapScript />
         <Providers publicConfig={publicConfig} initialState={initialState} locale={locale} messages={messages}>
           {children}
         </Providers>

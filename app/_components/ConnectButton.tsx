@@ -22,6 +22,9 @@ export function ConnectButton({ ref, label, onOpen }: ConnectButtonProps) {
       onPointerEnter={preloadConnectDialog}
       onFocus={preloadConnectDialog}
       onTouchStart={preloadConnectDialog}
+      // A tap before hydration marks the button busy (aria-busy, data-early-tap) from the inline
+      // script (app/_lib/earlyTap.ts) before React sees it; the page takes the marks off itself.
+      suppressHydrationWarning
     >
       {label}
     </button>

@@ -1,10 +1,11 @@
 'use client'
 import dynamic from 'next/dynamic'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react'
 import { useConfig } from 'wagmi'
 import { addWalletConnectors } from '@/app/_wagmi/createSigilConfig'
 import { families } from '@/connectors/families'
 import { useConnectionSummary } from '@/app/_wagmi/useConnectionSummary'
+import { clearEarlyTapMark, takeEarlyTap } from '../_lib/earlyTap'
 import type { KnownSession } from '../_lib/knownSession'
 import { ConnectButton } from './ConnectButton'
 import { ConnectedSlot } from './ConnectedSlot'
@@ -49,6 +50,19 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel }: Wal
     setDialogOpen(true)
   }
   const opener = useRef<HTMLButtonElement>(null)
+  // A tap on "Connect wallet" before hydration, kept by the inline script (app/_lib/earlyTap.ts):
+  // acted on now, once (takeEarlyTap hands it out once, StrictMode's second run gets nothing). The
+  // button stays busy until the dialog's code is here, when the dialog itself appears.
+  const openForEarlyTap = useEffectEvent(() => {
+    if (!takeEarlyTap()) return
+    const button = opener.current
+    openDialog()
+    const clear = () => clearEarlyTapMark(button)
+    void loadConnectDialog().then(clear, clear)
+  })
+  // The tap comes from outside React (the inline script), known only once hydrated: an effect is the place.
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- one state change, after hydration, for an outside event
+  useEffect(() => openForEarlyTap(), [])
   const restoreFocus = useRef(false)
   useEffect(() => {
     // Back to the opener once the dialog is gone: while it is open the page behind it is inert.

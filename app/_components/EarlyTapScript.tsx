@@ -1,0 +1,20 @@
+import { headers } from 'next/headers'
+import { earlyTapScript } from '../_lib/earlyTap'
+
+/** The nonce `proxy.ts` put in this response's policy (it forwards the policy on the request). */
+async function requestNonce(): Promise<string | undefined> {
+  const policy = (await headers()).get('content-security-policy') ?? ''
+  return /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1]
+}
+
+/**
+ * Server-only: the few lines that keep a tap on "Connect wallet" made before hydration (see
+ * app/_lib/earlyTap.ts). Written into the HTML by the server with this response's nonce, so the
+ * policy runs it; never created by React in the browser (hydration keeps the server's element).
+ * The browser hides a nonce attribute once parsed, hence no hydration warning on it.
+ */
+export async function EarlyTapScript() {
+  const nonce = await requestNonce()
+  if (!nonce) return null
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: earlyTapScript }} />
+}

@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest'
+import { clearEarlyTapMark, EARLY_TAP_ATTRIBUTE, earlyTapScript, takeEarlyTap } from './earlyTap'
+
+/** Runs the inline script as the page would (a fresh listener per test, on a fresh document body). */
+function runScript() {
+  // The test's stand-in for the server-rendered `<script nonce>`; the page never evaluates strings.
+  new Function(earlyTapScript)()
+}
+
+afterEach(() => {
+  delete window.__sigilEarlyTap
+  document.body.replaceChildren()
+})
+
+function renderButton() {
+  const button = document.createElement('button')
+  button.dataset.testid = 'connect-button'
+  const label = document.createElement('span')
+  label.textContent = 'Connect wallet'
+  button.append(label)
+  document.body.append(button)
+  return { button, label }
+}
+
+describe('earlyTap', () => {
+  it('keeps a click on the button (or inside it) before hydration, marks it busy, and hands it out once', () => {
+    runScript()
+    const { button, label } = renderButton()
+    label.click()
+    expect(button.getAttribute('aria-busy')).toBe('true')
+    expect(button.hasAttribute(EARLY_TAP_ATTRIBUTE)).toBe(true)
+    expect(takeEarlyTap()).toBe(true)
+    // StrictMode's second effect run, or a second caller: nothing more.
+    expect(takeEarlyTap()).toBe(false)
+    clearEarlyTapMark(button)
+    expect(button.hasAttribute('aria-busy')).toBe(false)
+    expect(button.hasAttribute(EARLY_TAP_ATTRIBUTE)).toBe(false)
+  })
+
+  it('ignores clicks elsewhere, and every click once the page has taken over', () => {
+    runScript()
+    const { button } = renderButton()
+    document.body.click()
+    expect(takeEarlyTap()).toBe(false)
+    button.click()
+    expect(button.hasAttribute('aria-busy')).toBe(false)
+    expect(takeEarlyTap()).toBe(false)
+  })
+
+  it('works when hydration came first (the script then records nothing)', () => {
+    expect(takeEarlyTap()).toBe(false)
+    runScript()
+    const { button } = renderButton()
+    button.click()
+    expect(button.hasAttribute('aria-busy')).toBe(false)
+    expect(takeEarlyTap()).toBe(false)
+  })
+})

@@ -1,0 +1,92 @@
+import type { Locator, Page } from '@playwright/test'
+import { phoneContext } from '../fixtures/userAgents'
+import { expect, test, type App } from './fixtures'
+
+/**
+ * A tap at first paint is never lost (issue 28, item 1): "Connect wallet" is server-rendered and
+ * painted long before the page's scripts hydrate it. A tap in between shows at once that it was
+ * taken (the button turns busy, in the same event), and once the scripts have run the dialog opens,
+ * once, with no second tap. The page's scripts are held back until the tap has happened, so the
+ * button is the server's HTML alone when it is tapped.
+ */
+
+declare global {
+  interface Window {
+    /** What the button said (aria-busy) while its click was still being dispatched, one entry per click. */
+    __busyDuringClick?: (string | null)[]
+  }
+}
+
+async function holdScripts(page: Page) {
+  let release!: () => void
+  const mayGo = new Promise<void>((resolve) => (release = resolve))
+  let held = 0
+  // Scripts only: a style sheet (`next dev` serves them as chunks too) is not what hydrates the page.
+  await page.route((url) => url.pathname.startsWith('/_next/static/chunks/') && url.pathname.endsWith('.js'), async (route) => {
+    held++
+    await mayGo
+    await route.continue()
+  })
+  return { release, held: () => held }
+}
+
+async function tapBeforeScripts(page: Page, app: App, tap: (button: Locator) => Promise<void>) {
+  // Runs last in the click's dispatch (bubble phase, on window): what it reads is what the next
+  // frame paints, so the feedback comes with the tap, not after some later work.
+  await page.addInitScript(() => {
+    window.__busyDuringClick = []
+    window.addEventListener('click', (event) => {
+      const button = (event.target as Element | null)?.closest?.('[data-testid="connect-button"]')
+      if (button) window.__busyDuringClick!.push(button.getAttribute('aria-busy'))
+    })
+  })
+  // Under `next dev` the first request compiles the page: done here, so the held page paints as soon
+  // as a built one would.
+  expect((await page.request.get(app.baseURL)).ok()).toBe(true)
+  const scripts = await holdScripts(page)
+  await page.goto(app.baseURL, { waitUntil: 'commit' })
+  const button = page.getByTestId('connect-button')
+  await expect(button).toBeVisible()
+  expect(scripts.held(), 'the page asked for its scripts and they are held').toBeGreaterThan(0)
+
+  await tap(button)
+  expect(await page.evaluate(() => window.__busyDuringClick), 'one click, busy while it was dispatched').toEqual(['true'])
+  await expect(button).toHaveAttribute('aria-busy', 'true')
+  await expect(page.getByTestId('connect-dialog')).toHaveCount(0)
+
+  // The scripts arrive and hydrate the page: the recorded tap opens the dialog, with no second one.
+  scripts.release()
+  const dialog = page.getByTestId('connect-dialog')
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toHaveCount(1)
+  expect(await page.evaluate(() => window.__busyDuringClick), 'still the one click').toEqual(['true'])
+  await expect(button).not.toHaveAttribute('aria-busy')
+
+  // Opened once, not twice: closed, it stays closed (a replay run twice would bring it back).
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+  await page.waitForTimeout(500)
+  await expect(dialog).toHaveCount(0)
+  // And the button works as usual afterwards.
+  await button.click()
+  await expect(dialog).toBeVisible()
+}
+
+test.describe('on a phone', () => {
+  test.use(phoneContext())
+  test('a tap on "Connect wallet" before the scripts ran shows at once and opens the dialog once they have @dev', async ({ page, app }) => {
+    await tapBeforeScripts(page, app, (button) => button.tap())
+  })
+})
+
+test.describe('on a computer', () => {
+  test('a click on "Connect wallet" before the scripts ran shows at once and opens the dialog once they have', async ({ page, app }) => {
+    await tapBeforeScripts(page, app, (button) => button.click())
+  })
+  test('Enter on "Connect wallet" before the scripts ran counts as the click', async ({ page, app }) => {
+    await tapBeforeScripts(page, app, async (button) => {
+      await button.focus()
+      await button.press('Enter')
+    })
+  })
+})
