@@ -221,6 +221,31 @@ describe('createFamilyConnector: connect', () => {
     expect(counted).toEqual([1, 1, 1])
   })
 
+  it('returns the account and chain the wallet reported while connect was still reading, not the stale ones it read first', async () => {
+    // wagmi only follows `change` once connect has returned: what happens meanwhile must not be lost.
+    const provider = createFakeProvider({
+      handlers: {
+        eth_chainId: (_params, self) => {
+          self.emit('accountsChanged', [OTHER.toLowerCase()])
+          self.emit('chainChanged', numberToHex(base.id))
+          return numberToHex(mainnet.id)
+        },
+      },
+    })
+    const { connector, persisted } = setup({ provider, family: { listenBeforeAccounts: true } })
+    await expect(connector.connect()).resolves.toEqual({ accounts: [OTHER], chainId: base.id })
+    expect(persisted.getActiveAccount()).toBe(OTHER)
+    expect(persisted.getCurrentChain()).toBe(base.id)
+  })
+
+  it('keeps what it read when the wallet reported nothing meanwhile, even after earlier reports', async () => {
+    const { connector, provider } = setup()
+    await connector.connect()
+    provider.emit('accountsChanged', [OTHER.toLowerCase()])
+    provider.emit('chainChanged', numberToHex(base.id))
+    await expect(connector.connect()).resolves.toEqual({ accounts: [ADDRESS], chainId: mainnet.id })
+  })
+
   it('undoes a connection that failed after opening, before reporting it', async () => {
     const provider = createFakeProvider({ accounts: [] })
     const order: string[] = []

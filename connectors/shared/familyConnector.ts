@@ -134,7 +134,18 @@ export function createFamilyConnector<P extends FamilyProvider | undefined, Prop
     const listeners = createProviderListeners()
     const detachListeners = () => listeners.detach()
     // The shared handling of the wallet's accountsChanged / chainChanged (SPEC.md §4).
-    const events: WalletEventTarget = { persisted, emitChange: (data) => config.emitter.emit('change', data), connectorKey: key }
+    // What the wallet last reported, numbered: a connect that reads accounts or the chain and then
+    // awaits something else returns the newer report, not what it read (see `connect`).
+    const reported = { accountsVersion: 0, accounts: undefined as readonly Address[] | undefined, chainVersion: 0, chainId: undefined as number | undefined }
+    const events: WalletEventTarget = {
+      persisted,
+      emitChange(data) {
+        if (data.accounts) Object.assign(reported, { accountsVersion: reported.accountsVersion + 1, accounts: data.accounts })
+        if (data.chainId !== undefined) Object.assign(reported, { chainVersion: reported.chainVersion + 1, chainId: data.chainId })
+        config.emitter.emit('change', data)
+      },
+      connectorKey: key,
+    }
     // App-side switches under way: the chainChanged they cause is theirs, already checked.
     let appSwitches = 0
 
@@ -182,19 +193,24 @@ export function createFamilyConnector<P extends FamilyProvider | undefined, Prop
           throw mapped
         }
         if (family.listenBeforeAccounts) listen(provider, this)
+        // wagmi follows this connector's `change` events only once `connect` has returned: a wallet
+        // that switches account or chain while the chain id (or the switch) is awaited would leave
+        // the page on what was read first. So the newest report made meanwhile wins.
+        const accountsVersion = reported.accountsVersion
 
         try {
-          const accounts = family.grantAccounts
+          const read = family.grantAccounts
             ? await family.grantAccounts(provider, { isReconnecting })
             : isReconnecting
               ? await this.getAccounts()
               : parseAccounts(await (asked ?? requestOf(provider)({ method: 'eth_requestAccounts' })))
-          const account = accounts[0]
-          if (!account) throw new AccountNotFoundError()
+          const granted = read[0]
+          if (!granted) throw new AccountNotFoundError()
           listen(provider, this)
 
+          const chainVersion = reported.chainVersion
           let currentChainId = family.connectedChainId ? await family.connectedChainId(provider, chainId) : await this.getChainId()
-          family.remember?.({ provider, account, chainId: currentChainId })
+          family.remember?.({ provider, account: granted, chainId: currentChainId })
           if (chainId !== undefined && chainId !== currentChainId) {
             // Like wagmi: connecting succeeds on the wallet's chain unless the user rejected the switch.
             currentChainId = await this.switchChain!({ chainId }).then(
@@ -206,6 +222,9 @@ export function createFamilyConnector<P extends FamilyProvider | undefined, Prop
             )
           }
 
+          const accounts = reported.accountsVersion !== accountsVersion && reported.accounts?.[0] ? reported.accounts : read
+          if (reported.chainVersion !== chainVersion && reported.chainId !== undefined) currentChainId = reported.chainId
+          const account = accounts[0]!
           persisted.setActiveAccount(account)
           persisted.setCurrentChain(currentChainId)
           family.onConnected?.()
