@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { absoluteRpcUrls, walletConnectRpcUrl } from './rpc'
-import { coinbaseKeysUrl, coinbasePreference, getPublicConfig, rpcProxyBudgetPerMinute, rpcProxyMaxGas, rpcProxyTargets, serverRpcUrls, signInRpcUrls } from './server'
+import { coinbaseKeysUrl, coinbasePreference, getPublicConfig, rpcProxyBudgetPerMinute, rpcProxyLimitPerIp, rpcProxyMaxGas, rpcProxyTargets, serverRpcUrls, signInRpcUrls } from './server'
 
 const KEYS = 'http://127.0.0.1:4555/connect'
 const local = { NODE_ENV: 'production', ENABLE_LOCAL_CHAIN: '1', APP_ORIGIN: 'http://127.0.0.1:3000', COINBASE_KEYS_URL: KEYS }
@@ -122,5 +122,11 @@ describe('RPC proxy limits', () => {
     expect(rpcProxyBudgetPerMinute({})).toBe(1200)
     expect(rpcProxyBudgetPerMinute({ RPC_PROXY_BUDGET_PER_MINUTE: ' 6000 ' })).toBe(6000)
     for (const bad of ['0', '-5', '12.5', 'x']) expect(() => rpcProxyBudgetPerMinute({ RPC_PROXY_BUDGET_PER_MINUTE: bad })).toThrow(/RPC_PROXY_BUDGET_PER_MINUTE must be a whole number/)
+  })
+
+  it('RPC_PROXY_RATE_LIMIT_PER_IP defaults to 600 and takes a positive whole number', () => {
+    expect(rpcProxyLimitPerIp({})).toBe(600)
+    expect(rpcProxyLimitPerIp({ RPC_PROXY_RATE_LIMIT_PER_IP: ' 90 ' })).toBe(90)
+    for (const bad of ['0', '-1', '1.5', '1e3', 'many']) expect(() => rpcProxyLimitPerIp({ RPC_PROXY_RATE_LIMIT_PER_IP: bad }), bad).toThrow(/RPC_PROXY_RATE_LIMIT_PER_IP must be a whole number/)
   })
 })

@@ -140,7 +140,8 @@ export function signInRpcUrls(env: Env = process.env): Record<number, string> {
   return buildRpcMap(chains, { projectId: walletConnectProjectId(env), overrides })
 }
 
-function positiveIntegerSetting(env: Env, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+/** A setting that is a whole number from 1 to `max`; unset or blank gives `fallback`, anything else throws. */
+export function positiveIntegerSetting(env: Env, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[name]?.trim()
   if (!raw) return fallback
   const value = Number(raw)
@@ -150,8 +151,20 @@ function positiveIntegerSetting(env: Env, name: string, fallback: number, max = 
   return value
 }
 
+export const DEFAULT_RPC_PROXY_LIMIT_PER_MINUTE = 600
+export const DEFAULT_BROADCAST_LIMIT_PER_MINUTE = 30
 export const DEFAULT_RPC_PROXY_MAX_GAS = 3_000_000
 export const DEFAULT_RPC_PROXY_BUDGET_PER_MINUTE = 1200
+
+/** `RPC_PROXY_RATE_LIMIT_PER_IP`: proxied calls per client per minute (a batch counts each call). */
+export function rpcProxyLimitPerIp(env: Env = process.env): number {
+  return positiveIntegerSetting(env, 'RPC_PROXY_RATE_LIMIT_PER_IP', DEFAULT_RPC_PROXY_LIMIT_PER_MINUTE)
+}
+
+/** `RPC_BROADCAST_RATE_LIMIT_PER_IP`: transactions broadcast per client per minute. */
+export function rpcBroadcastLimitPerIp(env: Env = process.env): number {
+  return positiveIntegerSetting(env, 'RPC_BROADCAST_RATE_LIMIT_PER_IP', DEFAULT_BROADCAST_LIMIT_PER_MINUTE)
+}
 
 /** `RPC_PROXY_MAX_GAS`: the gas cap of `eth_call` / `eth_estimateGas` through the proxy (at most 30,000,000). */
 export function rpcProxyMaxGas(env: Env = process.env): number {

@@ -194,9 +194,9 @@ describe('RPC broadcast: what the chain says stays on the server', () => {
 
 describe('RPC_BROADCAST_RATE_LIMIT_PER_IP', () => {
   it('defaults to 30 a minute and refuses anything but a positive integer', async () => {
-    const { broadcastLimitFromEnv } = await import('./broadcastServer')
-    expect(broadcastLimitFromEnv({})).toBe(30)
-    expect(broadcastLimitFromEnv({ RPC_BROADCAST_RATE_LIMIT_PER_IP: ' 5 ' })).toBe(5)
-    for (const raw of ['0', '-1', '1.5', 'many']) expect(() => broadcastLimitFromEnv({ RPC_BROADCAST_RATE_LIMIT_PER_IP: raw }), raw).toThrow(/positive integer/)
+    const { rpcBroadcastLimitPerIp } = await import('@/lib/config/server')
+    expect(rpcBroadcastLimitPerIp({})).toBe(30)
+    expect(rpcBroadcastLimitPerIp({ RPC_BROADCAST_RATE_LIMIT_PER_IP: ' 5 ' })).toBe(5)
+    for (const raw of ['0', '-1', '1.5', 'many']) expect(() => rpcBroadcastLimitPerIp({ RPC_BROADCAST_RATE_LIMIT_PER_IP: raw }), raw).toThrow(/whole number from 1/)
   })
 })

@@ -15,7 +15,6 @@ export const MAX_BROADCAST_BODY_BYTES = 2 * 128 * 1024 + 1024
 /** Largest upstream answer read: a hash or an error. */
 export const MAX_BROADCAST_RESPONSE_BYTES = 16 * 1024
 export const BROADCAST_UPSTREAM_TIMEOUT_MS = 15_000
-export const DEFAULT_BROADCAST_LIMIT_PER_MINUTE = 30
 
 /** Why a broadcast was refused or failed, in `error.data.reason` beside the JSON-RPC code. */
 export type BroadcastRefusal =
