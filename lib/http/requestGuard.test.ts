@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { egressEntries } from '@/connectors/egress'
 import { proxy } from '@/proxy'
 import { createRefusalLog, refusalLog } from './refusalLog'
-import { guardedRoute } from './requestGuard'
+import { guardedRoute, otherMethods } from './requestGuard'
 
 /**
  * Fetch Metadata resource isolation (issue 27): another site's `<img>` or `<script>` pointing at an
@@ -45,6 +45,24 @@ describe('Fetch Metadata on the API', () => {
     expect(refused.headers.get('x-middleware-next')).toBeNull()
     const page = proxy(new NextRequest(`${APP}/`, { headers: { ...crossSiteImage, 'sec-fetch-dest': 'iframe', 'sec-fetch-mode': 'navigate' } }))
     expect(page.headers.get('x-middleware-next')).toBe('1')
+  })
+})
+
+describe('otherMethods', () => {
+  it('answers every method a route does not serve with 405 (204 to OPTIONS), its Allow and the security headers', async () => {
+    const forPost = otherMethods(['POST'], egressEntries)
+    expect(Object.keys(forPost).sort()).toEqual(['DELETE', 'GET', 'OPTIONS', 'PATCH', 'PUT'])
+    const forGet = otherMethods(['GET'], egressEntries)
+    expect(Object.keys(forGet).sort()).toEqual(['DELETE', 'OPTIONS', 'PATCH', 'POST', 'PUT'])
+    const headers = { host: 'localhost:3000', origin: APP }
+    for (const [handlers, allow] of [[forPost, 'POST, OPTIONS'], [forGet, 'GET, HEAD, OPTIONS']] as const) {
+      for (const [method, handler] of Object.entries(handlers)) {
+        const response = await handler(new Request(`${APP}/api/auth/nonce`, { method, headers }))
+        expect(response.status, method).toBe(method === 'OPTIONS' ? 204 : 405)
+        expect(response.headers.get('allow')).toBe(allow)
+        expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+      }
+    }
   })
 })
 

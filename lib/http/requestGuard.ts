@@ -102,12 +102,21 @@ export function guardedRoute(handler: (request: Request) => Promise<Response>, e
   }
 }
 
+type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS'
+const ROUTE_METHODS: readonly RouteMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
+
 /**
- * The answer of a self-guarded route to the methods it does not serve: `405` (or `204` to `OPTIONS`)
- * with `Allow`. Next would answer these itself, with none of the security headers (the proxy leaves
- * the route out), so each such route exports them through `guardedRoute` too.
+ * The handlers of a self-guarded route for the methods it does not serve: `405` (or `204` to
+ * `OPTIONS`) with `Allow`, behind the same guard. Next would answer these itself, with none of the
+ * security headers (the proxy leaves the route out). A route exports them all at once:
+ * `export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST'], egressEntries)`.
  */
-export function methodNotAllowed(allow: string): (request: Request) => Promise<Response> {
-  return async (request) =>
-    new Response(null, { status: request.method === 'OPTIONS' ? 204 : 405, headers: { allow, 'cache-control': 'no-store' } })
+export function otherMethods<const Served extends Exclude<RouteMethod, 'OPTIONS'>>(
+  served: readonly Served[],
+  egressOf: EgressOf,
+): Record<Exclude<RouteMethod, Served>, (request: Request) => Promise<Response>> {
+  const allow = [...served.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method])), 'OPTIONS'].join(', ')
+  const handler = guardedRoute(async (request) => new Response(null, { status: request.method === 'OPTIONS' ? 204 : 405, headers: { allow, 'cache-control': 'no-store' } }), egressOf)
+  const others = ROUTE_METHODS.filter((method) => !(served as readonly RouteMethod[]).includes(method))
+  return Object.fromEntries(others.map((method) => [method, handler])) as Record<Exclude<RouteMethod, Served>, typeof handler>
 }

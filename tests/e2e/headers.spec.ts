@@ -386,10 +386,16 @@ test.describe('headers everywhere', () => {
       expectSecurityHeaders(response.headers(), `GET ${pagePath} (404)`)
     }
     // The self-guarded sign-in routes' answers to methods they do not serve (Next's own 405 had none).
-    for (const [routePath, methods] of [['/api/auth/nonce', ['PUT', 'DELETE', 'OPTIONS']], ['/api/auth/verify', ['GET', 'PATCH', 'OPTIONS']]] as const) {
+    for (const [routePath, methods, allow] of [
+      ['/api/auth/nonce', ['PUT', 'DELETE', 'OPTIONS'], 'GET, HEAD, OPTIONS'],
+      ['/api/auth/session', ['POST', 'PATCH'], 'GET, HEAD, OPTIONS'],
+      ['/api/auth/verify', ['GET', 'PATCH', 'OPTIONS'], 'POST, OPTIONS'],
+      ['/api/auth/logout', ['GET', 'PUT'], 'POST, OPTIONS'],
+    ] as const) {
       for (const method of methods) {
         const answer = await send(request, `${app.baseURL}${routePath}`, method, { origin: app.baseURL })
         expect(answer.status, `${method} ${routePath}`).toBe(method === 'OPTIONS' ? 204 : 405)
+        expect(answer.headers.allow, `${method} ${routePath}`).toBe(allow)
         expectSecurityHeaders(answer.headers, `${method} ${routePath} (${answer.status})`)
       }
     }

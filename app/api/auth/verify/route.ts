@@ -1,5 +1,5 @@
 import { egressEntries } from '@/connectors/egress'
-import { guardedRoute, methodNotAllowed } from '@/lib/http/requestGuard'
+import { guardedRoute, otherMethods } from '@/lib/http/requestGuard'
 import { getAuthRoutes } from '@/lib/siwe/server'
 
 // iron-session, node:crypto and the database drivers need Node, not the edge runtime.
@@ -9,8 +9,4 @@ export const runtime = 'nodejs'
 export const POST = guardedRoute((request) => getAuthRoutes().verify(request), egressEntries)
 
 // Every other method, answered with the same headers (Next's own 405 would carry none).
-export const GET = guardedRoute(methodNotAllowed('POST, OPTIONS'), egressEntries)
-export const PUT = guardedRoute(methodNotAllowed('POST, OPTIONS'), egressEntries)
-export const PATCH = guardedRoute(methodNotAllowed('POST, OPTIONS'), egressEntries)
-export const DELETE = guardedRoute(methodNotAllowed('POST, OPTIONS'), egressEntries)
-export const OPTIONS = guardedRoute(methodNotAllowed('POST, OPTIONS'), egressEntries)
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST'], egressEntries)
