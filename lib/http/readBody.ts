@@ -1,6 +1,7 @@
 import { authError } from '@/lib/siwe/catalogue'
 import { HttpError } from './HttpError'
 import { BodyLimitExceededError, readCapped } from './readCapped'
+import { readJsonRequest, type JsonBodyProblem } from './readJson'
 
 /** Largest request body the auth API reads (a SIWE message + an ERC-6492 signature fit easily). */
 export const MAX_BODY_BYTES = 8 * 1024
@@ -15,23 +16,17 @@ export async function readBodyBytes(request: Request, limit = MAX_BODY_BYTES): P
   }
 }
 
-/** Reads a JSON body: the content type must be JSON, the bytes UTF-8, the text valid JSON. */
+const JSON_BODY_DETAILS: Record<Exclude<JsonBodyProblem, 'too_large'>, string> = {
+  not_json_type: 'the content type is not application/json',
+  stream_failed: 'the body stream failed',
+  not_utf8: 'the body is not UTF-8',
+  not_json: 'the body is not JSON',
+}
+
+/** Reads a JSON body (lib/http/readJson.ts): 413 `body_too_large`, or 400 `malformed_body` saying why. */
 export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
-  const type = request.headers.get('content-type') ?? ''
-  // Requiring JSON also means a cross-site form cannot post here without a CORS preflight.
-  if (!/^application\/json\s*(;|$)/i.test(type.trim())) {
-    throw authError('malformed_body', { details: `content-type ${type.slice(0, 60) || '(none)'}` })
-  }
-  const bytes = await readBodyBytes(request, limit)
-  let text: string
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)
-  } catch (cause) {
-    throw authError('malformed_body', { details: 'the body is not UTF-8', cause })
-  }
-  try {
-    return JSON.parse(text) as unknown
-  } catch (cause) {
-    throw authError('malformed_body', { details: 'the body is not JSON', cause })
-  }
+  const read = await readJsonRequest(request, limit)
+  if (read.ok) return read.body
+  if (read.problem === 'too_large') throw authError('body_too_large', { details: `body passed ${limit} bytes` })
+  throw authError('malformed_body', { details: JSON_BODY_DETAILS[read.problem] })
 }

@@ -1,4 +1,5 @@
-import { BodyLimitExceededError, readCapped } from '@/lib/http/readCapped'
+import { readCapped } from '@/lib/http/readCapped'
+import { chainUpstream, readRpcBody } from './front'
 import { WindowCounter } from './windowCounter'
 
 /**
@@ -127,24 +128,13 @@ export function createRpcBroadcast(deps: RpcBroadcastDeps): (request: Request, c
   }
 
   async function serve(request: Request, chainIdParam: string): Promise<Response> {
-    const chainId = /^\d{1,15}$/.test(chainIdParam) ? Number(chainIdParam) : NaN
-    const upstream = deps.upstreams()[chainId]
-    if (!upstream) return refuse('unknown_chain')
+    const target = chainUpstream(chainIdParam, deps.upstreams())
+    if (!target) return refuse('unknown_chain')
+    const { chainId, upstream } = target
     if (!deps.hasPageToken(request)) return refuse('page_token_required')
-    if (!/^application\/json\s*(;|$)/i.test((request.headers.get('content-type') ?? '').trim())) return refuse('unsupported_media_type')
-
-    let bytes: Uint8Array
-    try {
-      bytes = await readCapped(request, MAX_BROADCAST_BODY_BYTES)
-    } catch (error) {
-      return refuse(error instanceof BodyLimitExceededError ? 'body_too_large' : 'parse_error')
-    }
-    let body: unknown
-    try {
-      body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
-    } catch {
-      return refuse('parse_error')
-    }
+    const read = await readRpcBody(request, MAX_BROADCAST_BODY_BYTES)
+    if (!read.ok) return refuse(read.refusal)
+    const { body } = read
     if (Array.isArray(body)) return refuse('batch_not_allowed')
     if (!body || typeof body !== 'object') return refuse('invalid_request')
     const call = body as Record<string, unknown>

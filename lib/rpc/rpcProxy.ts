@@ -1,7 +1,6 @@
-import { HttpError } from '@/lib/http/HttpError'
-import { readBodyBytes } from '@/lib/http/readBody'
 import { BodyLimitExceededError, readCapped } from '@/lib/http/readCapped'
 import { refusalLog } from '@/lib/http/refusalLog'
+import { chainUpstream, readRpcBody } from './front'
 import type { GlobalBudget } from './globalBudget'
 import { issuePageToken, pageTokenNeedsRefresh, pageTokenSetCookie, requestPageToken } from './pageToken'
 import { checkReadParams, READ_METHODS, type ReadParamsRefusal } from './readMethods'
@@ -154,9 +153,9 @@ export function createRpcProxy(deps: RpcProxyDeps): (request: Request, chainIdPa
   }
 
   async function serve(request: Request, chainIdParam: string): Promise<Response> {
-    const chainId = /^\d{1,15}$/.test(chainIdParam) ? Number(chainIdParam) : NaN
-    const upstream = deps.upstreams()[chainId]
-    if (!upstream) return refuse('unknown_chain')
+    const target = chainUpstream(chainIdParam, deps.upstreams())
+    if (!target) return refuse('unknown_chain')
+    const { chainId, upstream } = target
 
     const at = now()
     const tokenConfig = deps.pageToken()
@@ -167,19 +166,9 @@ export function createRpcProxy(deps: RpcProxyDeps): (request: Request, chainIdPa
       ? { 'set-cookie': pageTokenSetCookie(issuePageToken({ secrets: tokenConfig.secrets, now: at, browserId: token.browserId }).value, tokenConfig.secure) }
       : {}
 
-    if (!/^application\/json\s*(;|$)/i.test((request.headers.get('content-type') ?? '').trim())) return refuse('unsupported_media_type')
-    let text: string
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(await readBodyBytes(request, MAX_RPC_BODY_BYTES))
-    } catch (error) {
-      return refuse(error instanceof HttpError && error.code === 'body_too_large' ? 'body_too_large' : 'parse_error')
-    }
-    let body: unknown
-    try {
-      body = JSON.parse(text)
-    } catch {
-      return refuse('parse_error')
-    }
+    const read = await readRpcBody(request, MAX_RPC_BODY_BYTES)
+    if (!read.ok) return refuse(read.refusal)
+    const { body } = read
     const batch = Array.isArray(body)
     const items: unknown[] = batch ? (body as unknown[]) : [body]
     if (items.length === 0) return refuse('invalid_request')
