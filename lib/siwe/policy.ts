@@ -14,7 +14,15 @@ export type SignInPolicy = {
   rpcUrls: Readonly<Record<number, string>>
   /** Per RPC request; no retries (a slow chain must not hold a sign-in for long). */
   rpcTimeoutMs?: number | undefined
+  /**
+   * The `Resources` a message may list, each exactly as written here (none by default: the page
+   * lists none). A message may list some of them, each once; anything else is `resources_not_allowed`.
+   */
+  allowedResources?: readonly string[] | undefined
 }
+
+/** At most this many `Resources` lines in a message, whatever the policy allows. */
+export const MAX_RESOURCES = 8
 
 export const DEFAULT_RPC_TIMEOUT_MS = 3000
 

@@ -96,10 +96,31 @@ describe('checkSignInMessage', () => {
     expect(codeOf({ statement: '' })).toBe('statement_mismatch')
   })
 
-  it('refuses any Resources (422 resources_not_allowed)', () => {
+  it('refuses any Resources by default (422 resources_not_allowed)', () => {
     expect(codeOf({ resources: [] })).toBe('ok')
     expect(codeOf({ resources: ['https://sigil.example/admin'] })).toBe('resources_not_allowed')
     expect(codeOf({ resources: ['ipfs://bafybeiemxf5abjwjbikoz4mc3a3dla6ual3jsgpdr4cjr3oz3evfyavhwq'] })).toBe('resources_not_allowed')
+  })
+
+  it('accepts the Resources the policy allows, each once, and nothing beside them', () => {
+    const recap = 'urn:recap:eyJhdHQiOnt9LCJwcmYiOltdfQ'
+    const claim = 'https://sigil.example/claim.json'
+    const allowing: SignInPolicy = { ...policy, allowedResources: [recap, claim] }
+    const check = (resources: string[]) => {
+      try {
+        checkSignInMessage({ ...base, resources }, allowing, now)
+        return 'ok'
+      } catch (error) {
+        return error instanceof HttpError ? error.code : 'unexpected'
+      }
+    }
+    expect(check([recap])).toBe('ok')
+    expect(check([claim, recap])).toBe('ok')
+    expect(check([recap, recap])).toBe('resources_not_allowed')
+    expect(check([recap, 'https://evil.example/claim'])).toBe('resources_not_allowed')
+    // Exactly as written: another encoding of the same capability is another resource.
+    expect(check([`${recap}=`])).toBe('resources_not_allowed')
+    expect(check([recap.toUpperCase()])).toBe('resources_not_allowed')
   })
 
   it('accepts no Request ID or a short unreserved token, and refuses others (422 request_id_invalid)', () => {

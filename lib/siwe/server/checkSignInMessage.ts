@@ -1,7 +1,7 @@
 import { HttpError } from '@/lib/http/HttpError'
 import { authCatalogue, authError } from '../catalogue'
 import type { SignInMessage } from './parseSignInMessage'
-import { MAX_CLOCK_SKEW_MS, MAX_EXPIRATION_AHEAD_MS, REQUEST_ID_PATTERN, type SignInPolicy } from '../policy'
+import { MAX_CLOCK_SKEW_MS, MAX_EXPIRATION_AHEAD_MS, MAX_RESOURCES, REQUEST_ID_PATTERN, type SignInPolicy } from '../policy'
 
 export { MAX_CLOCK_SKEW_MS } from '../policy'
 
@@ -20,7 +20,7 @@ function originOf(value: string): string | null {
  * Checks a parsed message against this deployment, each problem with its own 422 code: the domain
  * and uri must name one configured origin (EIP-4361 domain binding, so a signature phished on another
  * site is useless here), the chain must be supported, the optional fields must be what the page
- * writes (the statement or none, no resources, a short request id or none), and the message must be
+ * writes (the statement or none, only the resources the policy allows, a short request id or none), and the message must be
  * valid now, for no longer than the page ever asks. Returns the configured origin the message matched.
  */
 export function checkSignInMessage(message: SignInMessage, policy: SignInPolicy, now: Date): string {
@@ -42,8 +42,13 @@ export function checkSignInMessage(message: SignInMessage, policy: SignInPolicy,
   if (message.statement !== undefined && message.statement !== authCatalogue.statement) {
     throw authError('statement_mismatch', { details: `statement of ${message.statement.length} characters` })
   }
-  if (message.resources !== undefined && message.resources.length > 0) {
-    throw authError('resources_not_allowed', { details: `${message.resources.length} resources` })
+  const resources = message.resources ?? []
+  if (resources.length > 0) {
+    const allowed = new Set(policy.allowedResources ?? [])
+    const refused = resources.filter((resource) => !allowed.has(resource)).length
+    if (refused > 0 || resources.length > MAX_RESOURCES || new Set(resources).size !== resources.length) {
+      throw authError('resources_not_allowed', { details: `${resources.length} resources, ${refused} not allowed` })
+    }
   }
   if (message.requestId !== undefined && !REQUEST_ID_PATTERN.test(message.requestId)) {
     throw authError('request_id_invalid', { details: `request id of ${message.requestId.length} characters` })

@@ -50,3 +50,25 @@ it(`refuses ${CASES} correctly signed bad sign-ins with a 4xx code, none accepte
   const message = createSignInMessage({ address: account.address, chainId: 31337, nonce, origin: ORIGIN })
   expect((await browser.verify({ message, signature: await account.signMessage({ message }) })).status).toBe(200)
 }, 120_000)
+
+it('accepts what other clients write for the same sign-in: times without a fraction, or at an offset (EIP-4361 as written)', async () => {
+  const routes = createRoutes({ store, rpcUrls: { 31337: anvil.rpcUrl }, chainIds: [1, 31337] })
+  const browser = new TestBrowser(routes)
+  const account = privateKeyToAccount(generatePrivateKey())
+  const { createSignInMessage } = await import('@/lib/siwe/client')
+  for (const rewrite of [
+    (time: string) => time.replace(/\.\d{3}Z$/, 'Z'),
+    (time: string) => {
+      const shifted = new Date(new Date(time).getTime() + 2 * 3600_000).toISOString().slice(0, -1)
+      return `${shifted}+02:00`
+    },
+    (time: string) => time.replace('T', 't').replace('Z', 'z'),
+  ]) {
+    const nonce = await browser.nonce()
+    const written = createSignInMessage({ address: account.address, chainId: 31337, nonce, origin: ORIGIN })
+    const message = written.replace(/^(Issued At|Expiration Time): (.*)$/gm, (_line, label: string, time: string) => `${label}: ${rewrite(time)}`)
+    expect(message).not.toBe(written)
+    const response = await browser.verify({ message, signature: await account.signMessage({ message }) })
+    expect(response.status, message).toBe(200)
+  }
+})
