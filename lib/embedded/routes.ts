@@ -82,7 +82,7 @@ export type EmbeddedRouteDeps = {
 
 /**
  * The cookies of the embedded API (named in `lib/storageNames.ts`), all httpOnly (script never reads
- * them) and SameSite=Strict:
+ * them); over https `Secure; SameSite=None; Partitioned` (see `cookieFlags`), over plain http Strict:
  * - the code binding: set when a code is asked for, checked when it is entered, so a code works only
  *   in the browser that asked for it. Path=/, hence `__Host-` (RFC 6265bis) when secure;
  * - the proven email: set by a right verification code, used up by the wallet it lets this browser make;
