@@ -1,12 +1,20 @@
 /**
- * Next.js start-up hook. Stamps every request with its socket's peer address (the only way a route
- * handler learns it; see lib/http/socketAddress.ts) before any request is served, and holds slow
- * clients to time limits (lib/http/serverTimeouts.ts). Opens the store
- * as the server boots rather than on the first sign-in: creating an empty PGlite database (initdb)
- * takes seconds, and doing it lazily stalled the first page's requests. A failure here is not fatal
- * — `getStore()` retries on the next request and the auth routes answer 503 meanwhile. Also installs
- * the graceful shutdown (lib/server/shutdown.ts): on SIGTERM the requests in flight finish, then the
- * store closes and releases its folder lock.
+ * Next.js start-up hook. Next holds every request until an async `register` resolves (under `next
+ * start` and `next dev`: the server listens at once, but its request handler waits for the server's
+ * `prepare()`, which awaits this hook), so what is done here is done before any request is served:
+ *
+ * 1. Stamps every request with its socket's peer address (the only way a route handler learns it;
+ *    see lib/http/socketAddress.ts) — first, so the requests that arrive while the store opens are
+ *    stamped. A request parsed before even this ran (the first moments after `listen`) carries no
+ *    stamp; it is refused with 503 `{"status":"starting"}` rather than served (proxy.ts,
+ *    guardedRoute), never counted in a shared rate-limit bucket.
+ * 2. Holds slow clients to time limits (lib/http/serverTimeouts.ts).
+ * 3. Installs the graceful shutdown (lib/server/shutdown.ts): on SIGTERM the requests in flight
+ *    finish, then the store closes and releases its folder lock.
+ * 4. Opens the store and waits for it: creating an empty PGlite database (initdb) takes seconds, and
+ *    a server that accepted requests meanwhile made the first page wait 5–10 s. A failure here is
+ *    not fatal — the server starts, `getStore()` retries on the next request and the auth routes and
+ *    the health check answer 503 meanwhile.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
@@ -18,7 +26,9 @@ export async function register(): Promise<void> {
   const { closeStore, getStore } = await import('@/lib/store/openStore')
   const { installGracefulShutdown } = await import('@/lib/server/shutdown')
   installGracefulShutdown({ close: closeStore })
-  getStore().catch((error: unknown) => {
+  try {
+    await getStore()
+  } catch (error) {
     console.error(`[sigil] the store could not be opened at start-up: ${error instanceof Error ? error.message : String(error)}`)
-  })
+  }
 }

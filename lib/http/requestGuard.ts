@@ -12,6 +12,7 @@ import { refusalLog } from './refusalLog'
 import { createNonce, securityHeaders } from './securityHeaders'
 import { vaultHeaders } from './vaultHeaders'
 import { routeByHost, type VaultRoute } from './vaultRouting'
+import { arrivedBeforeStamp } from './socketAddress'
 
 // Read at run time (one build serves any deployment's configuration): once per `next start` process.
 const publicConfigOf = readOncePerProcess(() => getPublicConfig())
@@ -21,7 +22,9 @@ export type GuardVerdict = {
   headers: Record<string, string>
   /**
    * The answer to give instead of running the request, headers set: 403 `origin_not_allowed` when the
-   * origin rule or the Fetch Metadata rule refuses it, 404 when the path does not exist on this host (lib/http/vaultRouting.ts).
+   * origin rule or the Fetch Metadata rule refuses it, 404 when the path does not exist on this host (lib/http/vaultRouting.ts),
+   * 503 `{"status":"starting"}` when it arrived before the socket-address stamp was installed
+   * (lib/http/socketAddress.ts `arrivedBeforeStamp`).
    */
   refusal: Response | undefined
   publicConfig: PublicConfig
@@ -59,6 +62,11 @@ export function guardRequest(request: { method: string; url: string; headers: He
   const withHeaders = (response: Response) => {
     for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
     return response
+  }
+  // Parsed before instrumentation.ts subscribed the stamp: its client address is unknown, so it is
+  // not served at all (no shared rate-limit bucket); the client retries once start-up is over.
+  if (arrivedBeforeStamp(request)) {
+    return { headers, refusal: withHeaders(new Response('{"status":"starting"}', { status: 503, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', 'retry-after': '1' } })), publicConfig, route, nonce }
   }
   if (route.kind === 'notFound') return { headers, refusal: withHeaders(new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } })), publicConfig, route, nonce }
   const secFetchSite = request.headers.get('sec-fetch-site')

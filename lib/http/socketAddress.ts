@@ -52,3 +52,14 @@ export function socketAddress(request: Request): string | null {
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
   return value.slice(space + 1) || null
 }
+
+/**
+ * True when the stamp is installed in this process but `request` carries none of ours: Node parsed
+ * it before `register` subscribed (it arrived in the first moments after `listen`, and Next held it
+ * until start-up finished). Such a request is refused as "starting" (lib/http/requestGuard.ts), so
+ * that no rate limit ever counts it in a shared bucket. False where no stamp is installed at all
+ * (unit tests, a process without instrumentation), which `clientIp` reports itself.
+ */
+export function arrivedBeforeStamp(request: { headers: Headers }): boolean {
+  return token() !== undefined && socketAddress(request as Request) === null
+}
