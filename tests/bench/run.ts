@@ -8,7 +8,7 @@
  *
  * Environment: CHROME_PATH (default /usr/bin/chromium), BENCH_CONNECT_RUNS (default 20),
  * BENCH_LIGHTHOUSE_RUNS (default 5; the median run is reported), BENCH_SKIP (comma-separated:
- * bundle, network, dialog, connect, lighthouse, verify, walletconnect, coinbase, embedded).
+ * bundle, startup, network, dialog, connect, lighthouse, verify, walletconnect, coinbase, embedded).
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
@@ -20,6 +20,7 @@ import { chromeFlags, chromePath } from '../fixtures/chromium'
 import { ensureProductionBuild, repoRoot, startNextServer, type NextServer } from '../fixtures/nextServer'
 import { BUDGETS, firstLoadGzipBytes } from './budgets'
 import { type ClickToConnected, clickToConnectedScript, homeRouteStats, intSetting, median, StepTimeoutError, within } from './figures'
+import { startUpFigures } from './startUp'
 import { UNLIMITED_SIGN_INS } from './verify'
 
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean))
@@ -469,6 +470,14 @@ async function main() {
   let server: NextServer | undefined
   let browser: Browser | undefined
   try {
+    // Issue 28: next start → first 200 of `/`, cold and warm data folder (tests/bench/startUp.ts).
+    if (!skip.has('startup')) {
+      try {
+        for (const figure of await startUpFigures(anvil.rpcUrl)) print(figure)
+      } catch (error) {
+        print(failed('startup_ready_to_first_page_200_ms', 'ms', '< 1000', error))
+      }
+    }
     server = await startNextServer({
       rpcUrl: anvil.rpcUrl,
       routePublicChainsToLocalRpc: true,
