@@ -12,9 +12,9 @@
  * 3. Installs the graceful shutdown (lib/server/shutdown.ts): on SIGTERM the requests in flight
  *    finish, then the store closes and releases its folder lock.
  * 4. Opens the store and waits for it: creating an empty PGlite database (initdb) takes seconds, and
- *    a server that accepted requests meanwhile made the first page wait 5–10 s. A failure here is
- *    not fatal — the server starts, `getStore()` retries on the next request and the auth routes and
- *    the health check answer 503 meanwhile.
+ *    a server that accepted requests meanwhile made the first page wait 5–10 s. Waited for at most
+ *    60 s (a database that hangs). A failure here is not fatal — the server starts, `getStore()`
+ *    retries on the next request and the auth routes and the health check answer 503 meanwhile.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
@@ -26,9 +26,24 @@ export async function register(): Promise<void> {
   const { closeStore, getStore } = await import('@/lib/store/openStore')
   const { installGracefulShutdown } = await import('@/lib/server/shutdown')
   installGracefulShutdown({ close: closeStore })
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), STORE_BOOT_WAIT_MS)
+  })
   try {
-    await getStore()
+    if ((await Promise.race([getStore(), late])) === 'late') {
+      console.error(`[sigil] the store is not open after ${STORE_BOOT_WAIT_MS / 1000} s; serving meanwhile (the health check answers 503 until it is)`)
+    }
   } catch (error) {
     console.error(`[sigil] the store could not be opened at start-up: ${error instanceof Error ? error.message : String(error)}`)
+  } finally {
+    clearTimeout(timer)
   }
 }
+
+/**
+ * How long start-up waits for the store before serving anyway: a database that hangs (rather than
+ * refusing) must not keep the server from answering its health check. A cold PGlite folder takes
+ * about 10 s on 2 busy cores.
+ */
+const STORE_BOOT_WAIT_MS = 60_000
