@@ -3,6 +3,7 @@ import { errorResponse, jsonResponse } from '@/lib/http/json'
 import { authError } from '@/lib/siwe/catalogue'
 import { getStore } from '@/lib/store/openStore'
 import { isShuttingDown } from './shutdown'
+import { storeStarting } from './storeAtBoot'
 
 /** A health check must answer fast even when the database hangs: a load balancer waits on it. */
 const STORE_CHECK_MS = 2_000
@@ -16,12 +17,15 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * `GET /api/health`: 200 `{"status":"ok"}` when the store answers a query; 503 with a code when it
- * does not (`store_unavailable`) or when the process is stopping (`shutting_down`), so a load
- * balancer takes the instance out. Says nothing else: no version, no store kind, no error detail.
+ * `GET /api/health`: 200 `{"status":"ok"}` when the store answers a query; 503 `{"status":"starting"}`
+ * while the store is still opening at start-up (lib/server/storeAtBoot.ts; at once, nothing logged);
+ * 503 with a code when the store does not answer (`store_unavailable`) or when the process is
+ * stopping (`shutting_down`), so a load balancer takes the instance out. Says nothing else: no
+ * version, no store kind, no error detail.
  */
 export async function healthResponse(): Promise<Response> {
   if (isShuttingDown()) return errorResponse(authError('shutting_down'))
+  if (storeStarting()) return jsonResponse({ status: 'starting' }, { status: 503, headers: { 'retry-after': '1' } })
   try {
     await within(
       getStore().then((store) => store.ping()),

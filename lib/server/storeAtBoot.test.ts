@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { healthResponse } from './health'
+import { openStoreAtBoot, storeStarting } from './storeAtBoot'
+
+/**
+ * Issue 28: `register` starts opening the store and returns (pages are served at once); the health
+ * check answers 503 `{"status":"starting"}` until that opening is done, then as before.
+ */
+const key = Symbol.for('sigil.storeAtBoot')
+const storeKey = Symbol.for('sigil.store')
+
+function deferred<T>() {
+  let resolve!: (value: T) => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  return { promise, resolve, reject }
+}
+
+afterEach(() => {
+  delete (globalThis as Record<symbol, unknown>)[key]
+  delete (globalThis as Record<symbol, unknown>)[storeKey]
+  vi.useRealTimers()
+})
+
+describe('opening the store at start-up', () => {
+  it('returns at once; "starting" until the opening settles; a second call does nothing', async () => {
+    const opening = deferred<unknown>()
+    const open = vi.fn(() => opening.promise)
+    expect(storeStarting()).toBe(false)
+    openStoreAtBoot({ open })
+    expect(open).toHaveBeenCalledTimes(1)
+    expect(storeStarting()).toBe(true)
+    openStoreAtBoot({ open })
+    expect(open).toHaveBeenCalledTimes(1)
+    opening.resolve({})
+    await opening.promise
+    expect(storeStarting()).toBe(false)
+  })
+
+  it('a failed opening ends "starting" and is logged, not thrown', async () => {
+    const opening = deferred<unknown>()
+    const log = vi.fn()
+    openStoreAtBoot({ open: () => opening.promise, log })
+    opening.reject(new Error('locked'))
+    await opening.promise.catch(() => undefined)
+    await Promise.resolve()
+    expect(storeStarting()).toBe(false)
+    expect(log).toHaveBeenCalledWith('[sigil] the store could not be opened at start-up: locked')
+  })
+
+  it('an opening that hangs stops counting as "starting" after the wait', () => {
+    vi.useFakeTimers()
+    const log = vi.fn()
+    openStoreAtBoot({ open: () => new Promise(() => {}), waitMs: 60_000, log })
+    vi.advanceTimersByTime(59_999)
+    expect(storeStarting()).toBe(true)
+    vi.advanceTimersByTime(1)
+    expect(storeStarting()).toBe(false)
+    expect(log).toHaveBeenCalledOnce()
+  })
+})
+
+describe('GET /api/health during start-up', () => {
+  it('503 {"status":"starting"} with Retry-After while the store opens, then 200 ok', async () => {
+    const opening = deferred<{ ping: () => Promise<void> }>()
+    // The process-wide store (lib/store/openStore.ts) is this same opening.
+    ;(globalThis as Record<symbol, unknown>)[storeKey] = opening.promise
+    openStoreAtBoot({ open: () => opening.promise })
+    const early = await healthResponse()
+    expect(early.status).toBe(503)
+    expect(early.headers.get('retry-after')).toBe('1')
+    expect(early.headers.get('cache-control')).toBe('no-store')
+    expect(await early.json()).toEqual({ status: 'starting' })
+    opening.resolve({ ping: async () => {} })
+    await opening.promise
+    const ready = await healthResponse()
+    expect(ready.status).toBe(200)
+    expect(await ready.json()).toEqual({ status: 'ok' })
+  })
+})

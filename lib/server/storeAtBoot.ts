@@ -1,0 +1,68 @@
+/**
+ * The store's opening at start-up, begun by instrumentation.ts and not waited for there: Next holds
+ * every request until `register` resolves, so waiting for the store (PGlite's initdb on an empty
+ * data folder: several seconds) held the first page that long too. Pages need no store and are served
+ * at once; the routes that need it await `getStore()` as always (the same opening); the health check
+ * answers 503 `{"status":"starting"}` while this opening is under way (lib/server/health.ts), so a
+ * load balancer sends no traffic before the server can sign anyone in.
+ *
+ * "Under way" ends when the opening settles (open, or failed: the health check then reports
+ * `store_unavailable` and the next request tries again) or after `waitMs` (a database that hangs
+ * must not keep the instance "starting" for ever; it is then `store_unavailable`).
+ *
+ * Module state lives on `globalThis`: instrumentation and the route handlers are separate bundles.
+ */
+
+type BootState = { opening: boolean }
+
+const key = Symbol.for('sigil.storeAtBoot')
+
+function state(): BootState | undefined {
+  return (globalThis as { [key]?: BootState })[key]
+}
+
+/** How long the health check may say "starting" before it reports the store as unavailable. */
+export const STORE_BOOT_WAIT_MS = 60_000
+
+export type OpenStoreAtBootOptions = {
+  /** Opens the store (`getStore`). */
+  open: () => Promise<unknown>
+  waitMs?: number
+  log?: (line: string) => void
+}
+
+/**
+ * Starts opening the store and returns at once; a second call (dev reloads re-run `register`) does
+ * nothing. Never rejects: a failure is logged and left to the next request's `getStore()`.
+ */
+export function openStoreAtBoot({ open, waitMs = STORE_BOOT_WAIT_MS, log = console.error }: OpenStoreAtBootOptions): void {
+  const holder = globalThis as { [key]?: BootState }
+  if (holder[key]) return
+  const current: BootState = { opening: true }
+  holder[key] = current
+  const timer = setTimeout(() => {
+    if (!current.opening) return
+    current.opening = false
+    log(`[sigil] the store is not open ${waitMs / 1000} s after start-up; the health check now reports it unavailable`)
+  }, waitMs)
+  timer.unref?.()
+  const settled = () => {
+    current.opening = false
+    clearTimeout(timer)
+  }
+  let opening: Promise<unknown>
+  try {
+    opening = open()
+  } catch (error) {
+    opening = Promise.reject(error)
+  }
+  opening.then(settled, (error: unknown) => {
+    settled()
+    log(`[sigil] the store could not be opened at start-up: ${error instanceof Error ? error.message : String(error)}`)
+  })
+}
+
+/** True while the start-up opening of the store is under way (see above). */
+export function storeStarting(): boolean {
+  return state()?.opening ?? false
+}
