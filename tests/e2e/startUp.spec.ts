@@ -8,13 +8,32 @@ import { expect, test } from './fixtures'
 /**
  * Issue 28 item 3: once `next start` says it is ready (`/api/health` answers 200), its first page
  * request is answered within 1 s — on a cold data folder (PGlite's initdb at boot) and on a warm one.
- * instrumentation.ts's `register` opens the store before Next serves anything. And no request is
- * served without its socket-address stamp: one sent the moment the port accepts is either held and
- * stamped, or refused as "starting" — never counted in the shared "unknown" rate-limit bucket, whose
- * warning must not appear in the server's output.
+ * instrumentation.ts's `register` starts opening the store and returns; until the store is open the
+ * health check answers 503 `{"status":"starting"}` (never a store failure). And no request is served
+ * without its socket-address stamp: one sent the moment the port accepts is either stamped, or
+ * refused as "starting" — never counted in the shared "unknown" rate-limit bucket, whose warning must
+ * not appear in the server's output.
  */
 
 const UNSTAMPED_WARNING = 'a request arrived without its socket address'
+const STARTING = { status: 503, body: '{"status":"starting"}' }
+
+/** Polls `/api/health` from the moment anything accepts on `port` until it answers 200: every answer before. */
+async function healthAnswersUntilOk(port: number, until: number): Promise<{ status: number; body: string }[]> {
+  const answers: { status: number; body: string }[] = []
+  while (Date.now() < until) {
+    try {
+      const response = await fetch(`http://localhost:${port}/api/health`, { signal: AbortSignal.timeout(30_000) })
+      const answer = { status: response.status, body: await response.text() }
+      if (answer.status === 200) return answers
+      answers.push(answer)
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return answers
+}
 
 /** Sends `GET /api/auth/nonce` (a rate-limited route) as soon as anything accepts on `port`. */
 async function earliestNonceRequest(port: number, until: number): Promise<{ status: number; body: string } | null> {
@@ -40,6 +59,7 @@ test.describe('start-up', () => {
         else expect(readdirSync(dataDir).length).toBeGreaterThan(0)
         const port = await freePort()
         const early = earliestNonceRequest(port, Date.now() + 60_000)
+        const health = healthAnswersUntilOk(port, Date.now() + 60_000)
         const server = await startNextServer({ rpcUrl: chain.rpcUrl, dataDir, port, warmPaths: [], readyBy: 'health' })
         try {
           const started = performance.now()
@@ -50,10 +70,15 @@ test.describe('start-up', () => {
           expect(elapsed, `${data}: ms from "ready" to the first page's 200`).toBeLessThan(1_000)
           const first = await early
           expect(first, `${data}: the early request got an answer`).not.toBeNull()
-          // Held until start-up ended and stamped (200), or parsed before the stamp existed and refused.
-          if (first!.status !== 200) expect(first, `${data}: the early request`).toEqual({ status: 503, body: '{"status":"starting"}' })
+          // Stamped and answered once the store opened (200), or parsed before the stamp existed and refused.
+          if (first!.status !== 200) expect(first, `${data}: the early request`).toEqual(STARTING)
+          // Before ready, the health check said "starting" (the store opening), never that the store failed.
+          const before = await health
+          for (const answer of before) expect(answer, `${data}: the health check before ready`).toEqual(STARTING)
+          if (data === 'cold') expect(before.length, 'cold: the health check said "starting" while initdb ran').toBeGreaterThan(0)
           expect(server.output(), `${data}: server output`).not.toContain(UNSTAMPED_WARNING)
           expect(server.output()).not.toContain('the store could not be opened')
+          expect(server.output()).not.toContain('health check: the store did not answer')
         } finally {
           await server.stop()
         }
