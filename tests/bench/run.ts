@@ -7,8 +7,8 @@
  * real anvil, Debian's Chromium and the injected test wallet — the same parts as the e2e suite.
  *
  * Environment: CHROME_PATH (default /usr/bin/chromium), BENCH_CONNECT_RUNS (default 20),
- * BENCH_LIGHTHOUSE_RUNS (default 5; the median run is reported), BENCH_SKIP (comma-separated:
- * bundle, startup, network, dialog, connect, lighthouse, verify, walletconnect, coinbase, embedded).
+ * BENCH_LIGHTHOUSE_RUNS (default 5; the median run is reported), BENCH_STARTUP_RUNS (default 3),
+ * BENCH_SKIP (comma-separated: bundle, startup, network, dialog, connect, lighthouse, verify, walletconnect, coinbase, embedded).
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
