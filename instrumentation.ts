@@ -15,9 +15,10 @@
  * 4. Starts opening the store, without waiting for it (lib/server/storeAtBoot.ts): creating an
  *    empty PGlite database (initdb) takes seconds, and a server that waited here held its first page
  *    that long. Pages are served at once; the routes that need the store wait for this same opening;
- *    the health check answers 503 `{"status":"starting"}` until it is done. A failure is not fatal:
- *    `getStore()` retries on the next request, and the auth routes and the health check answer 503
- *    `store_unavailable` meanwhile.
+ *    the health check answers 503 `{"status":"starting"}` until it is done, and (`next start`) until
+ *    the home page has been rendered once over loopback, so the first visitor after `ok` does not
+ *    pay that first render. A failure is not fatal: `getStore()` retries on the next request, and
+ *    the auth routes and the health check answer 503 `store_unavailable` meanwhile.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
@@ -30,5 +31,17 @@ export async function register(): Promise<void> {
   const { installGracefulShutdown } = await import('@/lib/server/shutdown')
   installGracefulShutdown({ close: closeStore })
   const { openStoreAtBoot } = await import('@/lib/server/storeAtBoot')
-  openStoreAtBoot({ open: () => getStore() })
+  openStoreAtBoot({ open: () => getStore(), warm: process.env.NODE_ENV === 'production' ? warmHomePage : undefined })
+}
+
+/**
+ * One `GET /` to this server over loopback (Next set `PORT` when it began listening). Sent from
+ * `register`, it waits with the other requests until `register` has resolved; stamped like them.
+ */
+async function warmHomePage(): Promise<void> {
+  const port = process.env.PORT
+  if (!port) return
+  const response = await fetch(`http://localhost:${port}/`, { headers: { accept: 'text/html' }, signal: AbortSignal.timeout(30_000) })
+  await response.arrayBuffer()
+  if (response.status !== 200) throw new Error(`GET / answered ${response.status}`)
 }

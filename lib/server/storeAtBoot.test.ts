@@ -3,8 +3,9 @@ import { healthResponse } from './health'
 import { openStoreAtBoot, storeStarting } from './storeAtBoot'
 
 /**
- * Issue 28: `register` starts opening the store and returns (pages are served at once); the health
- * check answers 503 `{"status":"starting"}` until that opening is done, then as before.
+ * Issue 28: `register` starts opening the store (and warming the home page) and returns, so pages are
+ * served at once; the health check answers 503 `{"status":"starting"}` until both are done, then as
+ * before.
  */
 const key = Symbol.for('sigil.storeAtBoot')
 const storeKey = Symbol.for('sigil.store')
@@ -18,6 +19,9 @@ function deferred<T>() {
   })
   return { promise, resolve, reject }
 }
+
+/** Lets the promise callbacks run. */
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 afterEach(() => {
   delete (globalThis as Record<symbol, unknown>)[key]
@@ -36,8 +40,22 @@ describe('opening the store at start-up', () => {
     openStoreAtBoot({ open })
     expect(open).toHaveBeenCalledTimes(1)
     opening.resolve({})
-    await opening.promise
+    await flush()
     expect(storeStarting()).toBe(false)
+  })
+
+  it('with a warm-up: "starting" until both the store and the warm-up have settled; a failed warm-up is logged', async () => {
+    const opening = deferred<unknown>()
+    const warming = deferred<unknown>()
+    const log = vi.fn()
+    openStoreAtBoot({ open: () => opening.promise, warm: () => warming.promise, log })
+    opening.resolve({})
+    await flush()
+    expect(storeStarting()).toBe(true)
+    warming.reject(new Error('GET / answered 500'))
+    await flush()
+    expect(storeStarting()).toBe(false)
+    expect(log).toHaveBeenCalledWith("[sigil] the first page could not be rendered at start-up (the first visitor's request will): GET / answered 500")
   })
 
   it('a failed opening ends "starting" and is logged, not thrown', async () => {
@@ -45,8 +63,7 @@ describe('opening the store at start-up', () => {
     const log = vi.fn()
     openStoreAtBoot({ open: () => opening.promise, log })
     opening.reject(new Error('locked'))
-    await opening.promise.catch(() => undefined)
-    await Promise.resolve()
+    await flush()
     expect(storeStarting()).toBe(false)
     expect(log).toHaveBeenCalledWith('[sigil] the store could not be opened at start-up: locked')
   })
@@ -75,7 +92,7 @@ describe('GET /api/health during start-up', () => {
     expect(early.headers.get('cache-control')).toBe('no-store')
     expect(await early.json()).toEqual({ status: 'starting' })
     opening.resolve({ ping: async () => {} })
-    await opening.promise
+    await flush()
     const ready = await healthResponse()
     expect(ready.status).toBe(200)
     expect(await ready.json()).toEqual({ status: 'ok' })

@@ -6,7 +6,12 @@
  * answers 503 `{"status":"starting"}` while this opening is under way (lib/server/health.ts), so a
  * load balancer sends no traffic before the server can sign anyone in.
  *
- * "Under way" ends when the opening settles (open, or failed: the health check then reports
+ * Beside it, at the same time, `warm` (`next start` only): one request for the home page over
+ * loopback, so that the first visitor after the health check's `ok` does not pay the page's first
+ * render (its modules loaded and compiled: over a second on 2 busy cores). A warm-up that fails is
+ * logged and ends "starting" all the same.
+ *
+ * "Under way" ends when both have settled (the store open, or failed: the health check then reports
  * `store_unavailable` and the next request tries again) or after `waitMs` (a database that hangs
  * must not keep the instance "starting" for ever; it is then `store_unavailable`).
  *
@@ -27,6 +32,8 @@ export const STORE_BOOT_WAIT_MS = 60_000
 export type OpenStoreAtBootOptions = {
   /** Opens the store (`getStore`). */
   open: () => Promise<unknown>
+  /** Renders the first page once (see above); none in development, where it would compile the page. */
+  warm?: () => Promise<unknown>
   waitMs?: number
   log?: (line: string) => void
 }
@@ -35,7 +42,7 @@ export type OpenStoreAtBootOptions = {
  * Starts opening the store and returns at once; a second call (dev reloads re-run `register`) does
  * nothing. Never rejects: a failure is logged and left to the next request's `getStore()`.
  */
-export function openStoreAtBoot({ open, waitMs = STORE_BOOT_WAIT_MS, log = console.error }: OpenStoreAtBootOptions): void {
+export function openStoreAtBoot({ open, warm, waitMs = STORE_BOOT_WAIT_MS, log = console.error }: OpenStoreAtBootOptions): void {
   const holder = globalThis as { [key]?: BootState }
   if (holder[key]) return
   const current: BootState = { opening: true }
@@ -50,16 +57,24 @@ export function openStoreAtBoot({ open, waitMs = STORE_BOOT_WAIT_MS, log = conso
     current.opening = false
     clearTimeout(timer)
   }
-  let opening: Promise<unknown>
-  try {
-    opening = open()
-  } catch (error) {
-    opening = Promise.reject(error)
-  }
-  opening.then(settled, (error: unknown) => {
-    settled()
+  const opening = attempt(open).catch((error: unknown) => {
     log(`[sigil] the store could not be opened at start-up: ${error instanceof Error ? error.message : String(error)}`)
   })
+  const warming = warm
+    ? attempt(warm).catch((error: unknown) => {
+        log(`[sigil] the first page could not be rendered at start-up (the first visitor's request will): ${error instanceof Error ? error.message : String(error)}`)
+      })
+    : undefined
+  void Promise.all([opening, warming]).then(settled)
+}
+
+/** `run()`, a synchronous throw turned into a rejection. */
+function attempt(run: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return run()
+  } catch (error) {
+    return Promise.reject(error)
+  }
 }
 
 /** True while the start-up opening of the store is under way (see above). */
