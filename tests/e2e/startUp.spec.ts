@@ -8,8 +8,9 @@ import { expect, test } from './fixtures'
 /**
  * Issue 28 item 3: once `next start` says it is ready (`/api/health` answers 200), its first page
  * request is answered within 1 s — on a cold data folder (PGlite's initdb at boot) and on a warm one.
- * instrumentation.ts's `register` starts opening the store and returns; until the store is open the
- * health check answers 503 `{"status":"starting"}` (never a store failure). And no request is served
+ * instrumentation.ts's `register` starts opening the store (and rendering the home page once) and
+ * returns; until both are done the health check answers 503 `{"status":"starting"}` (never a store
+ * failure). And no request is served
  * without its socket-address stamp: one sent the moment the port accepts is either stamped, or
  * refused as "starting" — never counted in the shared "unknown" rate-limit bucket, whose warning must
  * not appear in the server's output.
@@ -67,18 +68,20 @@ test.describe('start-up', () => {
           await page.arrayBuffer()
           const elapsed = performance.now() - started
           expect(page.status, `${data}: the first page`).toBe(200)
-          expect(elapsed, `${data}: ms from "ready" to the first page's 200`).toBeLessThan(1_000)
+          // Soft: each check is reported, not only the first that fails.
+          expect.soft(elapsed, `${data}: ms from "ready" to the first page's 200`).toBeLessThan(1_000)
           const first = await early
           expect(first, `${data}: the early request got an answer`).not.toBeNull()
           // Stamped and answered once the store opened (200), or parsed before the stamp existed and refused.
-          if (first!.status !== 200) expect(first, `${data}: the early request`).toEqual(STARTING)
+          if (first!.status !== 200) expect.soft(first, `${data}: the early request`).toEqual(STARTING)
           // Before ready, the health check said "starting" (the store opening), never that the store failed.
           const before = await health
-          for (const answer of before) expect(answer, `${data}: the health check before ready`).toEqual(STARTING)
-          if (data === 'cold') expect(before.length, 'cold: the health check said "starting" while initdb ran').toBeGreaterThan(0)
-          expect(server.output(), `${data}: server output`).not.toContain(UNSTAMPED_WARNING)
-          expect(server.output()).not.toContain('the store could not be opened')
-          expect(server.output()).not.toContain('health check: the store did not answer')
+          const distinct = [...new Set(before.map((answer) => JSON.stringify(answer)))].map((answer) => JSON.parse(answer) as unknown)
+          expect.soft(distinct, `${data}: the health check's answers before ready`).toEqual(before.length ? [STARTING] : [])
+          if (data === 'cold') expect.soft(before.length, 'cold: the health check said "starting" while initdb ran').toBeGreaterThan(0)
+          expect.soft(server.output(), `${data}: server output`).not.toContain(UNSTAMPED_WARNING)
+          expect.soft(server.output()).not.toContain('the store could not be opened')
+          expect.soft(server.output()).not.toContain('health check: the store did not answer')
         } finally {
           await server.stop()
         }
