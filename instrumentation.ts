@@ -15,7 +15,7 @@
  * 4. Starts opening the store, without waiting for it (lib/server/storeAtBoot.ts): creating an
  *    empty PGlite database (initdb) takes seconds, and a server that waited here held its first page
  *    that long. Pages are served at once; the routes that need the store wait for this same opening;
- *    the health check answers 503 `{"status":"starting"}` until it is done, and (`next start`) until
+ *    the health check answers 503 `{"status":"starting"}` until it is done and then (`next start`)
  *    the home page has been rendered once over loopback, so the first visitor after `ok` does not
  *    pay that first render. A failure is not fatal: `getStore()` retries on the next request, and
  *    the auth routes and the health check answer 503 `store_unavailable` meanwhile.

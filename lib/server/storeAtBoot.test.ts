@@ -44,13 +44,17 @@ describe('opening the store at start-up', () => {
     expect(storeStarting()).toBe(false)
   })
 
-  it('with a warm-up: "starting" until both the store and the warm-up have settled; a failed warm-up is logged', async () => {
+  it('with a warm-up: it begins once the store is open; "starting" until it has settled; a failed warm-up is logged', async () => {
     const opening = deferred<unknown>()
     const warming = deferred<unknown>()
     const log = vi.fn()
-    openStoreAtBoot({ open: () => opening.promise, warm: () => warming.promise, log })
+    const warm = vi.fn(() => warming.promise)
+    openStoreAtBoot({ open: () => opening.promise, warm, log })
+    await flush()
+    expect(warm).not.toHaveBeenCalled()
     opening.resolve({})
     await flush()
+    expect(warm).toHaveBeenCalledOnce()
     expect(storeStarting()).toBe(true)
     warming.reject(new Error('GET / answered 500'))
     await flush()

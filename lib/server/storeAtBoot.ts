@@ -6,10 +6,11 @@
  * answers 503 `{"status":"starting"}` while this opening is under way (lib/server/health.ts), so a
  * load balancer sends no traffic before the server can sign anyone in.
  *
- * Beside it, at the same time, `warm` (`next start` only): one request for the home page over
- * loopback, so that the first visitor after the health check's `ok` does not pay the page's first
- * render (its modules loaded and compiled: over a second on 2 busy cores). A warm-up that fails is
- * logged and ends "starting" all the same.
+ * Then, once the opening has settled, `warm` (`next start` only): one request for the home page
+ * over loopback, so that the first visitor after the health check's `ok` does not pay the page's
+ * first render (its modules loaded and compiled: over a second on 2 busy cores). Not at the same
+ * time as the opening: a render beside initdb slowed the pages visitors asked for meanwhile. A
+ * warm-up that fails is logged and ends "starting" all the same.
  *
  * "Under way" ends when both have settled (the store open, or failed: the health check then reports
  * `store_unavailable` and the next request tries again) or after `waitMs` (a database that hangs
@@ -60,12 +61,15 @@ export function openStoreAtBoot({ open, warm, waitMs = STORE_BOOT_WAIT_MS, log =
   const opening = attempt(open).catch((error: unknown) => {
     log(`[sigil] the store could not be opened at start-up: ${error instanceof Error ? error.message : String(error)}`)
   })
-  const warming = warm
-    ? attempt(warm).catch((error: unknown) => {
-        log(`[sigil] the first page could not be rendered at start-up (the first visitor's request will): ${error instanceof Error ? error.message : String(error)}`)
-      })
-    : undefined
-  void Promise.all([opening, warming]).then(settled)
+  // After the store: a render beside initdb and the visitors' first requests slowed them all.
+  const warming = opening.then(() =>
+    warm
+      ? attempt(warm).catch((error: unknown) => {
+          log(`[sigil] the first page could not be rendered at start-up (the first visitor's request will): ${error instanceof Error ? error.message : String(error)}`)
+        })
+      : undefined,
+  )
+  void warming.then(settled)
 }
 
 /** `run()`, a synchronous throw turned into a rejection. */
