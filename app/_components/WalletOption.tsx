@@ -64,7 +64,13 @@ export function WalletOption({ option, isMobile, onSelect, preparing = false, pe
           if (isKeyboardFocus(event.currentTarget)) onIntent?.(option)
         }}
         // A row still getting ready is selected too: the dialog keeps that tap until it can act on it.
-        onClick={() => onSelect(option)}
+        // It turns busy in this very event, as the early-tap script marks its button: a slow phone's
+        // re-render of the list (or `next dev`'s) can take longer than the 100 ms feedback may. The
+        // dialog then renders it pending, so React owns the mark from there (and takes it off).
+        onClick={(event) => {
+          if (preparing) event.currentTarget.setAttribute('aria-busy', 'true')
+          onSelect(option)
+        }}
       >
         {/* eslint-disable-next-line @next/next/no-img-element -- icons are data URIs; next/image adds nothing */}
         <img className="wallet-icon" src={icon} alt={name} width={32} height={32} loading="lazy" decoding="async" />
