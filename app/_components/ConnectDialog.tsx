@@ -1,6 +1,6 @@
 'use client'
 import { connect, disconnect, type Connector } from '@wagmi/core'
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useEffectEvent, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useConfig } from 'wagmi'
 import { connectionEvents } from '@/connectors/shared/connectionEvents'
 import { familyOf, type FamilyPanelId, type SigilFamilyHandle } from '@/connectors/shared/lazyConnector'
@@ -101,12 +101,15 @@ export function ConnectDialog({ onClose, onConnected, startWith }: ConnectDialog
 
   // Families already warming up in this dialog: each starts once, whatever number of signals.
   const warming = useRef(new Set<SigilFamilyHandle>())
+  // Families whose warm-up has settled (loaded and prepared: WalletConnect's pairing URI exists).
+  const warmedUp = useRef(new Set<SigilFamilyHandle>())
   /** Loads a family (and its view) and runs its `prepare`; the row becomes tappable when it is ready. */
   function warmUp(family: SigilFamilyHandle, panel: FamilyPanelId | undefined) {
     if (panel) preloadFamilyPanel(panel)
     if (warming.current.has(family)) return
     warming.current.add(family)
     void family.preload({ isMobile: platform.isMobile }).then(() => {
+      warmedUp.current.add(family)
       if (!closed.current) setReadiness((n) => n + 1)
     })
   }
@@ -186,10 +189,12 @@ export function ConnectDialog({ onClose, onConnected, startWith }: ConnectDialog
   }
 
   /**
-   * A row whose family connects from inside the tap (on a phone, a deep link that needs its URI) is
-   * not tappable until the family is ready: a tap before would act after an await, which Safari
-   * blocks. A family that can act in the tap before it loaded (the Coinbase Smart Wallet opens its
-   * popup's window at once) is always ready. A row that opens a family view (the QR code) shows its
+   * A row whose family connects from inside the tap (on a phone, a deep link that needs its URI) does
+   * not act on a tap until the family is ready: a tap before is kept and acted on once it is (see
+   * `pendingTap`), while the browser still counts the page as just tapped (Chromium: 5 s; iOS Safari
+   * is stricter, and the WalletConnect view that follows keeps its "Open" link and QR code). A
+   * family that can act in the tap before it loaded (the Coinbase Smart Wallet opens its popup's
+   * window at once) is always ready. A row that opens a family view (the QR code) shows its
    * own progress there, so on a computer it is never held back.
    */
   // The embedded wallet's row, for the help panel's "create one" link (absent if the page has none).
@@ -210,8 +215,35 @@ export function ConnectDialog({ onClose, onConnected, startWith }: ConnectDialog
     return platform.isMobile ? !family.listing?.panel : !option.panel
   }
 
+  // A row tapped while it was getting ready (issue 28, item 1): the tap is kept, the row shows it at
+  // once (busy, "Getting ready…"), and it is acted on when the row is ready, once. The ref is the
+  // one claim on it: whatever runs first takes it, nothing runs it twice (StrictMode included).
+  const pendingTap = useRef<string | null>(null)
+  const [pendingKey, setPendingKey] = useState<string | undefined>(undefined)
+  function keepTap(option: WalletOptionData | null) {
+    pendingTap.current = option?.key ?? null
+    setPendingKey(option?.key)
+  }
+  const actOnPendingTap = useEffectEvent(() => {
+    const option = options.find((candidate) => candidate.key === pendingTap.current)
+    if (!option || isPreparing(option) || view.kind !== 'list' || closed.current) return
+    // Loaded is not enough: its warm-up (WalletConnect's pairing, for the link's URI) must have settled.
+    const family = option.connector ? familyOf(option.connector) : undefined
+    if (family && warming.current.has(family) && !warmedUp.current.has(family)) return
+    keepTap(null)
+    select(option)
+  })
+  // Readiness arrives from a family's warm-up, outside any event: an effect is where it is seen.
+  useEffect(() => actOnPendingTap(), [readiness, pendingKey, options])
+
   function select(option: WalletOptionData) {
-    if (isPreparing(option)) return
+    if (isPreparing(option)) {
+      // Kept, not dropped: its family is (or now starts) warming up, and the tap acts when it is ready.
+      onIntent(option)
+      keepTap(option)
+      return
+    }
+    if (pendingTap.current !== null) keepTap(null)
     // On a phone without this wallet, open the page in the wallet's in-app browser. This must run
     // inside the tap with nothing awaited first: iOS Safari drops navigations started more than
     // ~500 ms after the gesture (REFERENCE.md section 2).
@@ -296,6 +328,7 @@ export function ConnectDialog({ onClose, onConnected, startWith }: ConnectDialog
               isMobile={platform.isMobile}
               onSelect={select}
               isPreparing={isPreparing}
+              pendingKey={pendingKey}
               onIntent={onIntent}
               lastUsedKey={lastUsedKey}
               onForgetLastUsed={() => {

@@ -50,14 +50,16 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel }: Wal
     setDialogOpen(true)
   }
   const opener = useRef<HTMLButtonElement>(null)
-  // A tap on "Connect wallet" before hydration, kept by the inline script (app/_lib/earlyTap.ts):
+  // A tap on "Connect wallet" (or "No wallet?") before hydration, kept by the inline script (app/_lib/earlyTap.ts):
   // acted on now, once (takeEarlyTap hands it out once, StrictMode's second run gets nothing). The
   // button stays busy until the dialog's code is here, when the dialog itself appears.
+  const createLink = useRef<HTMLButtonElement>(null)
   const openForEarlyTap = useEffectEvent(() => {
-    if (!takeEarlyTap()) return
-    const button = opener.current
-    openDialog()
-    const clear = () => clearEarlyTapMark(button)
+    const tapped = takeEarlyTap()
+    if (!tapped) return
+    const control = tapped === 'create-wallet-link' ? createLink.current : opener.current
+    openDialog(tapped === 'create-wallet-link' ? 'embedded' : undefined)
+    const clear = () => clearEarlyTapMark(control)
     void loadConnectDialog().then(clear, clear)
   })
   // The tap comes from outside React (the inline script), known only once hydrated: an effect is the place.
@@ -91,7 +93,18 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel }: Wal
         <div className="card">
           {intro}
           <ConnectButton ref={opener} label={connectLabel} onOpen={() => openDialog()} />
-          <button type="button" className="link-button" data-testid="create-wallet-link" onClick={() => openDialog('embedded')} onPointerEnter={preloadConnectDialog} onFocus={preloadConnectDialog}>
+          <button
+            ref={createLink}
+            type="button"
+            className="link-button"
+            data-testid="create-wallet-link"
+            onClick={() => openDialog('embedded')}
+            onPointerEnter={preloadConnectDialog}
+            onFocus={preloadConnectDialog}
+            onTouchStart={preloadConnectDialog}
+            // The inline script may have marked it busy before hydration (app/_lib/earlyTap.ts).
+            suppressHydrationWarning
+          >
             {createLabel}
           </button>
         </div>

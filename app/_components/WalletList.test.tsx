@@ -84,21 +84,27 @@ describe('WalletList', () => {
     expect(status('walletconnect').textContent).toBe('Any wallet app')
   })
 
-  it('shows "Getting ready…" only on a row the user tapped before it was ready, and does not select it', () => {
+  it('passes a tap on a row still getting ready to the dialog (which keeps it), and shows "Getting ready…" busy only on the kept row', () => {
     const onSelect = vi.fn()
     const coinbase = { key: 'coinbasesmartwallet', name: 'Coinbase Smart Wallet', icon, installed: true, tagline: { desktop: 'connect.tagline.coinbaseSmartWallet' } as const }
-    const { rerender } = render(<WalletList options={[coinbase, ...options]} isMobile={false} onSelect={onSelect} isPreparing={(o) => o.key === coinbase.key} />)
+    const list = (pendingKey?: string, preparing = true) => (
+      <WalletList options={[coinbase, ...options]} isMobile={false} onSelect={onSelect} isPreparing={(o) => preparing && o.key === coinbase.key} pendingKey={pendingKey} />
+    )
+    const { rerender } = render(list())
     const row = screen.getByTestId('wallet-option-coinbasesmartwallet')
-    expect(row.getAttribute('aria-disabled')).toBe('true')
-    expect(row.textContent).not.toContain('Getting ready…')
+    expect(row.getAttribute('data-preparing')).toBe('true')
+    expect(row.hasAttribute('aria-disabled')).toBe(false)
+    expect(row.hasAttribute('aria-busy')).toBe(false)
     expect(screen.queryByText('Getting ready…')).toBeNull()
     fireEvent.click(row)
-    expect(onSelect).not.toHaveBeenCalled()
-    expect(row.textContent).toContain('Getting ready…')
-    rerender(<WalletList options={[coinbase, ...options]} isMobile={false} onSelect={onSelect} isPreparing={() => false} />)
-    expect(row.textContent).toContain('Passkey, no app needed')
-    fireEvent.click(row)
     expect(onSelect).toHaveBeenCalledWith(coinbase)
+    rerender(list(coinbase.key))
+    expect(row.getAttribute('aria-busy')).toBe('true')
+    expect(row.textContent).toContain('Getting ready…')
+    expect(screen.getAllByText('Getting ready…')).toHaveLength(1)
+    rerender(list(undefined, false))
+    expect(row.hasAttribute('aria-busy')).toBe(false)
+    expect(row.textContent).toContain('Passkey, no app needed')
   })
 
   it('reports intent when the pointer moves over a row or a finger touches it, and not for a click alone', () => {

@@ -9,8 +9,10 @@ export type WalletListProps = {
   options: readonly WalletOptionData[]
   isMobile: boolean
   onSelect: (option: WalletOptionData) => void
-  /** Rows whose wallet is still getting ready (shown, not tappable yet). */
+  /** Rows whose wallet is still getting ready (shown, not able to act inside a tap yet). */
   isPreparing?: ((option: WalletOptionData) => boolean) | undefined
+  /** The row tapped while getting ready, whose tap waits to be acted on (shown busy). */
+  pendingKey?: string | undefined
   /** The user reaches for a row (pointer over it, keyboard focus, touch): time to warm its wallet up. */
   onIntent?: ((option: WalletOptionData) => void) | undefined
   /** The key of the wallet the user connected with last (listed first when it can connect here). */
@@ -23,7 +25,7 @@ export type WalletListProps = {
  * Every wallet the page can offer: the last-used one first, marked so, then installed ones, then the
  * others under their own heading.
  */
-export function WalletList({ options, isMobile, onSelect, isPreparing, onIntent, lastUsedKey, onForgetLastUsed }: WalletListProps) {
+export function WalletList({ options, isMobile, onSelect, isPreparing, pendingKey, onIntent, lastUsedKey, onForgetLastUsed }: WalletListProps) {
   const t = useT()
   const headingId = useId()
   const groups = useRef<HTMLDivElement>(null)
@@ -47,6 +49,7 @@ export function WalletList({ options, isMobile, onSelect, isPreparing, onIntent,
       isMobile={isMobile}
       onSelect={onSelect}
       preparing={isPreparing?.(option) ?? false}
+      pending={option.key === pendingKey}
       onIntent={onIntent}
       lastUsed={option === lastUsed}
       onForget={

@@ -1,5 +1,4 @@
 'use client'
-import { useState } from 'react'
 import { useT } from '@/lib/i18n/useT'
 import type { WalletOption as WalletOptionData } from '@/app/_wagmi/useWalletOptions'
 import styles from './WalletOption.module.css'
@@ -8,8 +7,13 @@ export type WalletOptionProps = {
   option: WalletOptionData
   isMobile: boolean
   onSelect: (option: WalletOptionData) => void
-  /** Its wallet is still getting ready: a tap now could not open its popup inside the click. */
+  /**
+   * Its wallet is still getting ready: a tap now could not open its popup inside the click. The row
+   * still takes the tap (not disabled): the dialog keeps it and acts once the wallet is ready.
+   */
   preparing?: boolean | undefined
+  /** Tapped while getting ready: the tap is kept (busy, "Getting ready…") and acted on once ready. */
+  pending?: boolean | undefined
   /** Called when the user reaches for this row: the pointer moves over it, keyboard focus, a touch. */
   onIntent?: ((option: WalletOptionData) => void) | undefined
   /** The wallet the user connected with last: marked "Last used", with a "Forget" button beside it. */
@@ -21,16 +25,15 @@ export type WalletOptionProps = {
  * One wallet: a button with its icon and name, and an install link when it is missing on desktop.
  * Its status line tells the truth: "Installed" only for a wallet detected in this browser, a listed
  * family's few words ("Scan with your phone") for the rest, and "Getting ready…" only after the user
- * tapped a row that cannot act inside the tap yet — never a busy state the user did not cause.
+ * tapped a row that cannot act inside the tap yet — never a busy state the user did not cause. That
+ * tap is not lost: the dialog keeps it (`pending`) and acts on it once the wallet is ready.
  */
-export function WalletOption({ option, isMobile, onSelect, preparing = false, lastUsed = false, onForget, onIntent }: WalletOptionProps) {
+export function WalletOption({ option, isMobile, onSelect, preparing = false, pending = false, lastUsed = false, onForget, onIntent }: WalletOptionProps) {
   const t = useT()
   const { key, name, icon, installed, installUrl, openInApp, opens, tagline } = option
-  // Tapped while its wallet was still getting ready; forgotten once ready (the next tap connects).
-  const [waiting, setWaiting] = useState(false)
   const detected = installed && !tagline
   const status =
-    preparing && waiting
+    pending
       ? t('connect.preparing')
       : tagline
         ? t((isMobile && tagline.mobile) || tagline.desktop)
@@ -51,7 +54,8 @@ export function WalletOption({ option, isMobile, onSelect, preparing = false, la
         data-opens={isMobile && openInApp ? (opens ?? 'wallet-browser') : undefined}
         data-preparing={preparing ? 'true' : undefined}
         data-last-used={lastUsed ? 'true' : undefined}
-        aria-disabled={preparing ? 'true' : undefined}
+        aria-busy={pending ? 'true' : undefined}
+        data-pending={pending ? 'true' : undefined}
         // Intent, not presence: a pointer that only rests where the dialog appeared moves nothing, and
         // the focus the dialog itself places counts only when the keyboard put it there (focus-visible).
         onPointerMove={() => onIntent?.(option)}
@@ -59,9 +63,13 @@ export function WalletOption({ option, isMobile, onSelect, preparing = false, la
         onFocus={(event) => {
           if (isKeyboardFocus(event.currentTarget)) onIntent?.(option)
         }}
-        onClick={() => {
-          setWaiting(preparing)
-          if (!preparing) onSelect(option)
+        // A row still getting ready is selected too: the dialog keeps that tap until it can act on it.
+        // It turns busy in this very event, as the early-tap script marks its button: a slow phone's
+        // re-render of the list (or `next dev`'s) can take longer than the 100 ms feedback may. The
+        // dialog then renders it pending, so React owns the mark from there (and takes it off).
+        onClick={(event) => {
+          if (preparing) event.currentTarget.setAttribute('aria-busy', 'true')
+          onSelect(option)
         }}
       >
         {/* eslint-disable-next-line @next/next/no-img-element -- icons are data URIs; next/image adds nothing */}

@@ -67,7 +67,7 @@ export type WalletConnectConnectorExtras = {
   /** The shared pairing: status and newest `wc:` URI. */
   pairing: PairingState
   /** Dialog warm-up: on a phone, pair ahead so the URI is ready before the tap; on desktop, fetch the SDK's code only. */
-  prepare(context: { isMobile: boolean }): void
+  prepare(context: { isMobile: boolean }): void | Promise<void>
   /** The wallet-book entry of a per-wallet connector. */
   walletEntry: WalletBookEntry | undefined
 }
@@ -178,8 +178,11 @@ export function walletConnect(parameters: WalletConnectParameters) {
           // opens. A computer calls this only when the user reaches for a WalletConnect row: the SDK
           // initialises and opens its relay socket, and the proposal goes out on the click.
           // A failed init (no project id) is reported when the user actually picks WalletConnect.
-          if (isMobile) client.prepare()
-          else client.warmUp()
+          if (!isMobile) return client.warmUp()
+          client.prepare()
+          // Settles once the URI is there (or the pairing stopped): a tap the dialog kept while the
+          // family got ready (ConnectDialog's pendingTap) then opens the wallet's link with it.
+          return pairingUriSettled(client)
         },
       },
       key,
@@ -290,4 +293,32 @@ function pairingFailure(error: unknown): unknown {
     return new ConnectionRejectedError({ cause: error, details: 'the wallet rejected the proposal' })
   }
   return error
+}
+
+/** How long a prepared pairing may take to show its URI before the warm-up counts as settled anyway. */
+const PAIRING_URI_WAIT_MS = 15_000
+
+/**
+ * Resolves when the prepared pairing has a URI, or stopped without one (failed, exhausted, already
+ * connected), or after PAIRING_URI_WAIT_MS. Never rejects.
+ */
+function pairingUriSettled(client: Pick<WalletConnectClient, 'pairing' | 'pairingInProgress'>): Promise<void> {
+  let sawPairing = false
+  const settled = () => {
+    const { status, uri } = client.pairing.getSnapshot()
+    if (status === 'pairing') sawPairing = true
+    return uri !== undefined || status === 'exhausted' || status === 'connected' || (status === 'idle' && (sawPairing || !client.pairingInProgress))
+  }
+  if (settled()) return Promise.resolve()
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      unsubscribe()
+      resolve()
+    }
+    const timer = setTimeout(done, PAIRING_URI_WAIT_MS)
+    const unsubscribe = client.pairing.subscribe(() => {
+      if (settled()) done()
+    })
+  })
 }

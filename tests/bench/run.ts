@@ -8,7 +8,8 @@
  *
  * Environment: CHROME_PATH (default /usr/bin/chromium), BENCH_CONNECT_RUNS (default 20),
  * BENCH_LIGHTHOUSE_RUNS (default 5; the median run is reported), BENCH_STARTUP_RUNS (default 3),
- * BENCH_SKIP (comma-separated: bundle, startup, network, dialog, connect, lighthouse, verify, walletconnect, coinbase, embedded).
+ * BENCH_SLOW_PHONE_RUNS (default 5; medians reported), BENCH_SKIP (comma-separated: bundle, startup,
+ * network, dialog, connect, slowphone, lighthouse, verify, walletconnect, coinbase, embedded).
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
@@ -20,12 +21,14 @@ import { chromeFlags, chromePath } from '../fixtures/chromium'
 import { ensureProductionBuild, repoRoot, startNextServer, type NextServer } from '../fixtures/nextServer'
 import { BUDGETS, firstLoadGzipBytes } from './budgets'
 import { type ClickToConnected, clickToConnectedScript, homeRouteStats, intSetting, median, StepTimeoutError, within } from './figures'
+import { slowPhoneFigures, slowPhoneTrace } from './slowPhone'
 import { startUpFigures } from './startUp'
 import { UNLIMITED_SIGN_INS } from './verify'
 
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean))
 const connectRuns = intSetting(process.env.BENCH_CONNECT_RUNS, 20)
 const lighthouseRuns = intSetting(process.env.BENCH_LIGHTHOUSE_RUNS, 5)
+const slowPhoneRuns = intSetting(process.env.BENCH_SLOW_PHONE_RUNS, 5)
 
 /** Budgets (issues 2, 3 and 14): tests/bench/budgets.ts, shared with the build's budget check. */
 const TARGETS = BUDGETS
@@ -525,6 +528,16 @@ async function main() {
         ['phone', { width: 390, height: 844 }],
       ] as const) {
         print(await layoutShiftAfterConnect(browser, server.baseURL, anvil, viewport, label).catch((e) => failed(`layout_shift_after_connect_${label}`, 'layout shift', '= 0', e)))
+      }
+    }
+    if (!skip.has('slowphone')) {
+      // Issue 28, item 2: first paint → working button on a slow phone (tests/bench/slowPhone.ts).
+      try {
+        for (const figure of await slowPhoneFigures(browser, server.baseURL, slowPhoneRuns)) print(figure as Figure)
+        // BENCH_SLOW_PHONE_TRACE=1: one more load under a DevTools trace, broken down.
+        if (process.env.BENCH_SLOW_PHONE_TRACE === '1') print((await slowPhoneTrace(browser, server.baseURL)) as Figure)
+      } catch (error) {
+        print(failed('slow_phone_first_paint_to_working_button_ms_median', 'ms', '<= 2500', error))
       }
     }
     await browser.close()

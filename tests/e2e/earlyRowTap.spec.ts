@@ -1,0 +1,185 @@
+import type { Locator, Page } from '@playwright/test'
+import { phoneContext } from '../fixtures/userAgents'
+import { expect as baseExpect, test } from './walletConnectFixtures'
+
+/**
+ * Taps before their code is ready are kept and acted on once it is (issue 28, item 1, second part):
+ * a wallet row tapped while its family's code is still on its way, and "No wallet? Create one…"
+ * tapped before the page hydrated. Each time the scripts are held back until after the tap: the tap
+ * shows at once (busy within 100 ms), and once the scripts arrive it acts, once, with no second tap.
+ */
+
+// WalletConnect crosses a real relay between two real SDKs on two loaded cores (walletconnect.spec.ts).
+const expect = baseExpect.configure({ timeout: 30_000 })
+test.beforeEach(() => test.slow())
+
+declare global {
+  interface Window {
+    /** Milliseconds from a click on the watched control to its `aria-busy="true"`, one entry per click. */
+    __busyAfterClick?: number[]
+  }
+}
+
+/** Holds every script chunk asked for from now on, until `release`. */
+async function holdScripts(page: Page) {
+  let release!: () => void
+  const mayGo = new Promise<void>((resolve) => (release = resolve))
+  const held: string[] = []
+  await page.route((url) => url.pathname.startsWith('/_next/static/chunks/') && url.pathname.endsWith('.js'), async (route) => {
+    held.push(new URL(route.request().url()).pathname)
+    await mayGo
+    await route.continue()
+  })
+  return { held: () => held.length, release }
+}
+
+/** Records, in the page, how long after each click on `[data-testid=testId]` it turned busy. */
+async function watchBusyAfterClick(page: Page, testId: string): Promise<void> {
+  await page.addInitScript((id) => {
+    window.__busyAfterClick = []
+    let clickedAt: number | undefined
+    window.addEventListener(
+      'click',
+      (event) => {
+        if ((event.target as Element | null)?.closest?.(`[data-testid="${id}"]`)) clickedAt = performance.now()
+      },
+      true,
+    )
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const target = record.target as Element
+        if (clickedAt !== undefined && target.getAttribute('data-testid') === id && target.getAttribute('aria-busy') === 'true') {
+          window.__busyAfterClick!.push(performance.now() - clickedAt)
+          clickedAt = undefined
+        }
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-busy'] })
+  }, testId)
+}
+
+async function expectBusyWithin100ms(page: Page, control: Locator) {
+  await expect(control).toHaveAttribute('aria-busy', 'true')
+  const delays = (await page.evaluate(() => window.__busyAfterClick)) ?? []
+  expect(delays, 'busy once, after the one click').toHaveLength(1)
+  expect(delays[0], 'busy within 100 ms of the click').toBeLessThan(100)
+}
+
+/** Every navigation the page asks for, custom schemes included (they never become requests). */
+async function watchNavigations(page: Page): Promise<string[]> {
+  const urls: string[] = []
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Page.enable')
+  cdp.on('Page.frameRequestedNavigation', (event) => urls.push(event.url))
+  return urls
+}
+
+/** Strings only WalletConnect's SDK code contains (as tests/bench/run.ts looks for it). */
+const WALLETCONNECT_MARKERS = ['irn_subscribe', 'wc_sessionPropose']
+
+/**
+ * Holds every script chunk that carries WalletConnect's SDK until `release`; the rest (the page, the
+ * dialog) pass at once. The family's module cannot run until all its chunks are here.
+ */
+async function holdWalletConnectCode(page: Page) {
+  let release!: () => void
+  const mayGo = new Promise<void>((resolve) => (release = resolve))
+  const held: string[] = []
+  await page.route((url) => url.pathname.startsWith('/_next/static/chunks/') && url.pathname.endsWith('.js'), async (route) => {
+    try {
+      const response = await route.fetch()
+      const body = await response.text()
+      if (WALLETCONNECT_MARKERS.some((marker) => body.includes(marker))) {
+        held.push(new URL(route.request().url()).pathname)
+        await mayGo
+      }
+      await route.fulfill({ response, body })
+    } catch {
+      // The page went away while a chunk was on its way (the test is over; `next dev` keeps loading).
+    }
+  })
+  return { held: () => held.length, release }
+}
+
+test.describe('an iPhone without wallets installed', () => {
+  test.use(phoneContext())
+
+  test('tapping Rainbow while WalletConnect’s code is still loading keeps the tap: busy at once, then rainbow://wc opens once and pairing connects @dev', async ({
+    page,
+    wcServer,
+    wcWallet,
+  }) => {
+    await watchBusyAfterClick(page, 'wallet-option-rainbow')
+    // The family's code (WalletConnect's module and SDK) is held back: the row cannot act yet.
+    const scripts = await holdWalletConnectCode(page)
+    await page.goto(wcServer.baseURL)
+    const navigations = await watchNavigations(page)
+    await page.getByTestId('connect-button').tap()
+    const dialog = page.getByTestId('connect-dialog')
+    const row = dialog.getByTestId('wallet-option-rainbow')
+    await expect(row).toBeVisible()
+    await expect(row).toHaveAttribute('data-preparing', 'true')
+
+    // A finger does not wait for the row to look ready (before this change it was aria-disabled).
+    await row.tap({ force: true })
+    await expectBusyWithin100ms(page, row)
+    await expect(row).toContainText('Getting ready…')
+    await expect.poll(() => scripts.held(), { message: 'the family asked for its code and it is held' }).toBeGreaterThan(0)
+    await page.waitForTimeout(500)
+    expect(navigations.filter((url) => url.startsWith('rainbow://'))).toEqual([])
+
+    // The code arrives, the family pre-pairs: the kept tap opens the wallet, with no second tap.
+    scripts.release()
+    await expect.poll(() => navigations.filter((url) => url.startsWith('rainbow://')).length).toBe(1)
+    const link = navigations.find((url) => url.startsWith('rainbow://'))!
+    expect(link).toMatch(/^rainbow:\/\/wc\?uri=wc%3A/)
+    const uri = new URL(link.replace('rainbow://', 'https://rainbow/')).searchParams.get('uri')!
+    await expect(page.getByTestId('wc-copy-link')).toBeVisible()
+    await wcWallet.pair(uri)
+    await expect(page.getByTestId('account-address')).toBeVisible()
+    // Acted on once: no second deep link (StrictMode's double effects under `next dev` included).
+    await page.waitForTimeout(500)
+    expect(navigations.filter((url) => url.startsWith('rainbow://'))).toHaveLength(1)
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
+  })
+})
+
+/** "No wallet? Create one…" tapped before the page's scripts ran: busy at once, then the embedded wallet's view, once. */
+async function createBeforeScripts(page: Page, baseURL: string, tap: (control: Locator) => Promise<void>) {
+  await watchBusyAfterClick(page, 'create-wallet-link')
+  // Under `next dev` the first request compiles the page: done here, so the held page paints as soon as a built one would.
+  expect((await page.request.get(baseURL)).ok()).toBe(true)
+  const scripts = await holdScripts(page)
+  await page.goto(baseURL, { waitUntil: 'commit' })
+  const create = page.getByTestId('create-wallet-link')
+  await expect(create).toBeVisible()
+  expect(scripts.held(), 'the page asked for its scripts and they are held').toBeGreaterThan(0)
+
+  await tap(create)
+  await expectBusyWithin100ms(page, create)
+  const dialog = page.getByTestId('connect-dialog')
+  await expect(dialog).toHaveCount(0)
+
+  scripts.release()
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toHaveCount(1)
+  await expect(dialog.getByTestId('embedded-host')).toBeVisible()
+  await expect(create).not.toHaveAttribute('aria-busy')
+  // Opened once: closed, it stays closed.
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+  await page.waitForTimeout(500)
+  await expect(dialog).toHaveCount(0)
+}
+
+test.describe('on a phone', () => {
+  test.use(phoneContext())
+  test('a tap on "No wallet?" before the scripts ran shows at once and opens the email wallet once they have @dev', async ({ page, app }) => {
+    await createBeforeScripts(page, app.baseURL, (control) => control.tap())
+  })
+})
+
+test.describe('on a computer', () => {
+  test('a click on "No wallet?" before the scripts ran shows at once and opens the email wallet once they have', async ({ page, app }) => {
+    await createBeforeScripts(page, app.baseURL, (control) => control.click())
+  })
+})
