@@ -8,8 +8,9 @@
  *
  * Environment: CHROME_PATH (default /usr/bin/chromium), BENCH_CONNECT_RUNS (default 20),
  * BENCH_LIGHTHOUSE_RUNS (default 5; the median run is reported), BENCH_STARTUP_RUNS (default 3),
- * BENCH_SLOW_PHONE_RUNS (default 5; medians reported), BENCH_SKIP (comma-separated: bundle, startup,
- * network, dialog, connect, slowphone, lighthouse, verify, walletconnect, coinbase, embedded).
+ * BENCH_SLOW_PHONE_RUNS (default 5; medians reported), BENCH_RENDER_REQUESTS and BENCH_RENDER_WARMUP
+ * (default 2000 and 500), BENCH_SKIP (comma-separated: bundle, startup, network, dialog, connect,
+ * slowphone, lighthouse, render, verify, walletconnect, coinbase, embedded).
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
@@ -409,6 +410,23 @@ async function verifyFigures(baseURL: string): Promise<Figure[]> {
   })
 }
 
+/**
+ * Issue 28's render figures: `GET /` under 10 connections (tests/bench/render.ts), p50 and p99 of
+ * the server's answer, printed beside the verify route's. No budget yet: reported, not judged.
+ */
+async function renderFigures(baseURL: string): Promise<Figure[]> {
+  const { benchRender } = await import('./render')
+  const figures = await benchRender({ baseUrl: baseURL })
+  const detail = { connections: figures.connections, requests: figures.requests, warmup_requests: figures.warmup_requests, html_bytes: figures.html_bytes }
+  const none = (metric: string, value: number, unit: string, extra: Record<string, unknown> = {}): Figure => ({ metric, value, unit, target: 'none', meets: null, ...extra })
+  return [
+    none('render_home_latency_p50_ms', figures.latency_p50_ms!, 'ms', detail),
+    none('render_home_latency_p99_ms', figures.latency_p99_ms!, 'ms', { mean: figures.latency_mean_ms, max: figures.latency_max_ms }),
+    none('render_home_requests_per_s', figures.requests_per_s!, 'per second'),
+    atMost('render_home_non_2xx', figures.non_2xx!, TARGETS.verifyNon2xx, 'requests'),
+  ]
+}
+
 /** Issue 11's sign-in fuzz: correctly signed bad sign-ins; none may be accepted, none may be a 5xx. */
 async function fuzzFigures(baseURL: string): Promise<Figure[]> {
   const { benchFuzz } = await import('./fuzz')
@@ -554,6 +572,19 @@ async function main() {
         for (const figure of await lighthouseMobileApplied(server.baseURL)) print(figure)
       } catch (error) {
         print(failed('lighthouse_applied_lcp_after_fcp_ms', 'ms', `<= ${TARGETS.lcpAfterFcpMs}`, error))
+      }
+    }
+    if (!skip.has('render')) {
+      // A server of its own too (as `npx tsx tests/bench/render.ts` starts one), not the page
+      // server the browser sections used; printed just before the verify route's figures.
+      let renderServer: NextServer | undefined
+      try {
+        renderServer = await startNextServer({ rpcUrl: anvil.rpcUrl })
+        for (const figure of await renderFigures(renderServer.baseURL)) print(figure)
+      } catch (error) {
+        print(failed('render_home_latency_p50_ms', 'ms', 'none', error))
+      } finally {
+        await renderServer?.stop()
       }
     }
     if (!skip.has('verify')) {
