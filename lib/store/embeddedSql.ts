@@ -13,6 +13,7 @@ import type {
   RecoverySessionRecord,
 } from './embeddedTypes'
 import type { Queryable } from './types'
+import { nextWalletEvent, type WalletEvent, type WalletEventDetail, type WalletEventKind } from './walletLog'
 
 /** Expired recovery codes and sessions stay this long, so a late attempt hears "expired", not "unknown". */
 export const EXPIRED_RECOVERY_RETENTION_MS = 24 * 60 * 60 * 1000
@@ -117,6 +118,34 @@ async function refusable<T>(work: Promise<T>): Promise<T> {
   }
 }
 
+type EventRow = { wallet_id: string; seq: number | string; kind: string; at: Date | string; detail: string; prev_hash: string; hash: string }
+const EVENT_COLUMNS = 'wallet_id, seq, kind, at, detail, prev_hash, hash'
+const walletEvent = (row: EventRow): WalletEvent => ({
+  walletId: row.wallet_id,
+  seq: Number(row.seq),
+  kind: row.kind as WalletEventKind,
+  at: toDate(row.at),
+  detail: JSON.parse(row.detail) as WalletEventDetail,
+  prevHash: row.prev_hash,
+  hash: row.hash,
+})
+
+/**
+ * Appends an entry to a wallet's log inside the caller's transaction (so it commits with the change
+ * it records, or not at all), under a per-wallet lock: entries of one wallet are chained one at a time.
+ */
+async function appendWalletEvent(tx: Queryable, entry: { walletId: string; kind: WalletEventKind; at: Date; detail?: WalletEventDetail }): Promise<WalletEvent> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`sigil-wallet-log:${entry.walletId}`])
+  const { rows } = await tx.query<{ seq: number | string; hash: string }>('SELECT seq, hash FROM sigil_embedded_wallet_events WHERE wallet_id = $1 ORDER BY seq DESC LIMIT 1', [entry.walletId])
+  const last = rows[0] ? { seq: Number(rows[0].seq), hash: rows[0].hash } : undefined
+  const event = nextWalletEvent(last, entry)
+  await tx.query(
+    `INSERT INTO sigil_embedded_wallet_events (${EVENT_COLUMNS}) VALUES ($1, $2, $3, $4::timestamptz, $5, $6, $7)`,
+    [event.walletId, event.seq, event.kind, iso(event.at), JSON.stringify(event.detail), event.prevHash, event.hash],
+  )
+  return event
+}
+
 /** Inserts a wallet and its first passkey in one statement (both or neither); the wallet id when inserted. */
 async function insertWallet(db: Queryable, record: Omit<EmbeddedWalletRecord, 'emailVerifiedAt'>, verifiedAt: Date | null, first: EmbeddedCredentialRecord) {
   const { rows } = await db.query<{ wallet_id: string }>(
@@ -137,7 +166,13 @@ async function insertWallet(db: Queryable, record: Omit<EmbeddedWalletRecord, 'e
 export function embeddedSql(driver: TransactionalQueryable, guarded: Guard): EmbeddedWalletStore {
   return {
     async createEmbeddedWallet(record, first) {
-      return guarded('save the wallet', () => insertWallet(driver, record, record.emailVerifiedAt ?? null, first))
+      return guarded('save the wallet', () =>
+        driver.transaction(async (tx) => {
+          const inserted = await insertWallet(tx, record, record.emailVerifiedAt ?? null, first)
+          if (inserted) await appendWalletEvent(tx, { walletId: record.walletId, kind: 'created', at: record.createdAt, detail: { address: record.address } })
+          return inserted
+        }),
+      )
     },
 
     async createVerifiedWallet(record, first, check) {
@@ -159,6 +194,7 @@ export function embeddedSql(driver: TransactionalQueryable, guarded: Guard): Emb
             )
             if (Number(rows[0]?.count ?? 0) >= check.maxPerEmail) throw new Refusal<CreateWalletOutcome>('limit')
             if (!(await insertWallet(tx, record, check.now, first))) throw new Refusal<CreateWalletOutcome>('exists')
+            await appendWalletEvent(tx, { walletId: record.walletId, kind: 'created', at: check.now, detail: { address: record.address } })
             return 'created'
           }),
         ),
@@ -324,14 +360,18 @@ export function embeddedSql(driver: TransactionalQueryable, guarded: Guard): Emb
     },
 
     async recordRecoveryRelease(record) {
-      const { rows } = await guarded('record the recovery', () =>
-        driver.query(
-          `INSERT INTO sigil_embedded_recoveries (cancel_hash, session_hash, wallet_id, email, released_at, cancel_expires_at)
-           VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz) ON CONFLICT (session_hash, wallet_id) DO NOTHING RETURNING 1`,
-          [record.cancelHash, record.sessionHash, record.walletId, record.email, iso(record.releasedAt), iso(record.cancelExpiresAt)],
-        ),
+      return guarded('record the recovery', () =>
+        driver.transaction(async (tx) => {
+          const { rows } = await tx.query(
+            `INSERT INTO sigil_embedded_recoveries (cancel_hash, session_hash, wallet_id, email, released_at, cancel_expires_at)
+             VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz) ON CONFLICT (session_hash, wallet_id) DO NOTHING RETURNING 1`,
+            [record.cancelHash, record.sessionHash, record.walletId, record.email, iso(record.releasedAt), iso(record.cancelExpiresAt)],
+          )
+          if (rows.length !== 1) return false
+          await appendWalletEvent(tx, { walletId: record.walletId, kind: 'recovery_key_released', at: record.releasedAt })
+          return true
+        }),
       )
-      return rows.length === 1
     },
 
     async completeRecovery(sessionHash, added, now) {
@@ -363,6 +403,7 @@ export function embeddedSql(driver: TransactionalQueryable, guarded: Guard): Emb
               [added.credentialId, added.walletId, added.publicKey, added.counter, added.transports, iso(added.createdAt)],
             )
             if (inserted.rows.length !== 1) throw new Refusal<CompleteRecoveryOutcome>('credential_exists')
+            await appendWalletEvent(tx, { walletId: added.walletId, kind: 'recovery_completed', at: now, detail: { credentialId: added.credentialId } })
             return 'completed'
           }),
         ),
@@ -400,9 +441,17 @@ export function embeddedSql(driver: TransactionalQueryable, guarded: Guard): Emb
             "UPDATE sigil_embedded_codes SET consumed_at = $2::timestamptz WHERE email = $1 AND purpose = 'recovery' AND consumed_at IS NULL",
             [row.email, iso(now)],
           )
+          await appendWalletEvent(tx, { walletId: row.wallet_id, kind: 'recovery_cancelled', at: now, detail: { credentialRemoved } })
           return { kind: 'cancelled', record: recovery(row), credentialRemoved }
         }),
       )
+    },
+
+    async listWalletEvents(walletId) {
+      const { rows } = await guarded('read the wallet log', () =>
+        driver.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM sigil_embedded_wallet_events WHERE wallet_id = $1 ORDER BY seq`, [walletId]),
+      )
+      return rows.map(walletEvent)
     },
 
     async listWalletsAfter(afterWalletId, limit) {

@@ -1,3 +1,4 @@
+import type { WalletEvent } from './walletLog'
 /**
  * The embedded wallet's rows. Only ciphertext and public facts: the data key is stored sealed to the
  * server's recovery key, the mnemonic sealed under the data key; email codes as HMAC-SHA-256 under a
@@ -172,6 +173,11 @@ export interface EmbeddedWalletStore {
    * ends its session if still open and voids the email's live recovery codes. Once only.
    */
   cancelRecovery(cancelHash: string, now: Date): Promise<CancelRecoveryOutcome>
+  /**
+   * The wallet's event log, oldest first (lib/store/walletLog.ts): created, key released, recovery
+   * completed or cancelled — each appended in the transaction of the change it records.
+   */
+  listWalletEvents(walletId: string): Promise<WalletEvent[]>
   /** Wallets in wallet id order after `afterWalletId` (paging for the re-seal procedure). */
   listWalletsAfter(afterWalletId: string, limit: number): Promise<EmbeddedWalletRecord[]>
   /** Replaces a wallet's recovery envelope if it is still `expected` (compare-and-set); true when replaced. */

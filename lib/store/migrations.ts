@@ -213,6 +213,24 @@ export const migrations: readonly Migration[] = [
       $fn$;
     `,
   },
+  {
+    version: 7,
+    name: "embedded wallet: each wallet's hash-chained event log",
+    sql: `
+      -- lib/store/walletLog.ts: each entry's hash covers its fields and the previous entry's hash.
+      -- Appended inside the transaction of the change it records, under a per-wallet lock.
+      CREATE TABLE sigil_embedded_wallet_events (
+        wallet_id  text        NOT NULL,
+        seq        integer     NOT NULL CHECK (seq > 0),
+        kind       text        NOT NULL,
+        at         timestamptz NOT NULL,
+        detail     text        NOT NULL,
+        prev_hash  text        NOT NULL,
+        hash       text        NOT NULL,
+        PRIMARY KEY (wallet_id, seq)
+      );
+    `,
+  },
 ]
 
 /** Arbitrary constant for `pg_advisory_xact_lock`: "sigil" in ASCII. */

@@ -9,6 +9,7 @@ import { openPgliteStore } from './pgliteStore'
 import { openPostgresStore } from './postgresStore'
 import { createSqlStore, migrate, type Queryable, type SqlDriver } from './sqlStore'
 import type { Store } from './types'
+import { verifyWalletLog } from './walletLog'
 
 /**
  * One suite, two back ends: the embedded PGlite (persisted in a folder) and a real PostgreSQL server
@@ -407,6 +408,51 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
       await store.putRecoverySession(session('s3', 'email_recovery'))
       await store.recordRecoveryRelease({ ...release, cancelHash: 'cancel4', sessionHash: 's3', cancelExpiresAt: minutes(8) })
       expect(await store.cancelRecovery('cancel4', minutes(8))).toEqual({ kind: 'expired' })
+    } finally {
+      await store.close()
+    }
+  })
+
+  it("keeps each wallet's hash-chained log of what happened to it, appended with each change", async () => {
+    const { store } = await backend.open()
+    try {
+      await store.createEmbeddedWallet(wallet('w1'), credential('c1', 'w1'))
+      await store.createEmbeddedWallet(wallet('w2'), credential('c2', 'w2'))
+      await store.putRecoverySession(session('s1', 'email_recovery'))
+      const release = { cancelHash: 'cancel1', sessionHash: 's1', walletId: 'w1', email: 'ann@example.test', releasedAt: minutes(1), cancelExpiresAt: minutes(60) }
+      await store.recordRecoveryRelease(release)
+      await store.recordRecoveryRelease({ ...release, cancelHash: 'again' }) // refused: no entry
+      await store.completeRecovery('s1', credential('c3', 'w1'), minutes(2))
+      await store.cancelRecovery('cancel1', minutes(3))
+      const log = await store.listWalletEvents('w1')
+      expect(log.map((event) => [event.seq, event.kind])).toEqual([
+        [1, 'created'],
+        [2, 'recovery_key_released'],
+        [3, 'recovery_completed'],
+        [4, 'recovery_cancelled'],
+      ])
+      expect(log[3]).toMatchObject({ at: minutes(3), detail: { credentialRemoved: true } })
+      expect(verifyWalletLog('w1', log)).toMatchObject({ ok: true, entries: 4, head: log[3]!.hash })
+      expect((await store.listWalletEvents('w2')).map((event) => event.kind)).toEqual(['created'])
+      expect(await store.listWalletEvents('nope')).toEqual([])
+    } finally {
+      await store.close()
+    }
+  })
+
+  it("chains 50 changes to one wallet made at once into one unbroken log", async () => {
+    const { store } = await backend.open()
+    try {
+      await store.createEmbeddedWallet(wallet('w1'), credential('c1', 'w1'))
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, index) =>
+          store.recordRecoveryRelease({ cancelHash: `cancel${index}`, sessionHash: `s${index}`, walletId: 'w1', email: 'ann@example.test', releasedAt: minutes(1), cancelExpiresAt: minutes(60) }),
+        ),
+      )
+      expect(results.every(Boolean)).toBe(true)
+      const log = await store.listWalletEvents('w1')
+      expect(log).toHaveLength(51)
+      expect(verifyWalletLog('w1', log)).toMatchObject({ ok: true, entries: 51 })
     } finally {
       await store.close()
     }
