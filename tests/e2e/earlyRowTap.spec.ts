@@ -103,7 +103,11 @@ async function holdWalletConnectCode(page: Page) {
 test.describe('an iPhone without wallets installed', () => {
   test.use(phoneContext())
 
-  test('tapping Rainbow while WalletConnect’s code is still loading keeps the tap: busy at once, then rainbow://wc opens once and pairing connects @dev', async ({
+  // Production build only: `next dev` splits WalletConnect's code into other chunks than the build,
+  // and holding the ones that carry the SDK's markers does not reliably keep the row waiting there
+  // (seen in a CI run: the tap opened Rainbow's view at once, before the busy state could be read).
+  // The kept tap under `next dev`'s double effects is covered by the "No wallet?" phone test below.
+  test('tapping Rainbow while WalletConnect’s code is still loading keeps the tap: busy at once, then rainbow://wc opens once and pairing connects', async ({
     page,
     wcServer,
     wcWallet,
