@@ -2,6 +2,9 @@
 import { connect, disconnect, type Connector } from '@wagmi/core'
 import { useEffect, useEffectEvent, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useConfig } from 'wagmi'
+import { addWalletConnectors } from '@/app/_wagmi/createSigilConfig'
+import { WalletConfigProvider } from '@/app/_wagmi/clientWallet'
+import { families } from '@/connectors/families'
 import { connectionEvents } from '@/connectors/shared/connectionEvents'
 import { familyOf, type FamilyPanelId, type SigilFamilyHandle } from '@/connectors/shared/lazyConnector'
 import { mapProviderError } from '@/connectors/shared/providerErrors'
@@ -54,10 +57,35 @@ async function resetConnector(config: Parameters<typeof disconnect>[0], connecto
 }
 
 /**
+ * The connect dialog on the page's wallet config (app/_wagmi/walletRuntime.ts), which its chunk
+ * carries: started here if the page had not started it yet.
+ */
+export function ConnectDialog(props: ConnectDialogProps) {
+  return (
+    <WalletConfigProvider>
+      <DialogWithEveryWallet {...props} />
+    </WalletConfigProvider>
+  )
+}
+
+function DialogWithEveryWallet(props: ConnectDialogProps) {
+  const config = useConfig()
+  // Before the first render: the dialog lists every book wallet through its connectors, created now
+  // if the page has not been idle yet (createSigilConfig, `bookWallets: 'when-idle'`); and the
+  // families warm what a choice will need.
+  useState(() => {
+    addWalletConnectors(config)
+    for (const family of families) family.preloadWithDialog?.()
+    return true
+  })
+  return <ConnectDialogView {...props} />
+}
+
+/**
  * The connect dialog: a native modal `<dialog>` (top layer, inert page behind it, Esc) with the
  * focus kept inside by hand, because Chromium lets Tab leave a modal dialog for the browser's UI.
  */
-export function ConnectDialog({ onClose, onConnected, startWith }: ConnectDialogProps) {
+function ConnectDialogView({ onClose, onConnected, startWith }: ConnectDialogProps) {
   const t = useT()
   const config = useConfig()
   const options = useWalletOptions()

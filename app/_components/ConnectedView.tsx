@@ -1,5 +1,6 @@
 'use client'
 import type { Address } from 'viem'
+import { WalletConfigProvider } from '@/app/_wagmi/clientWallet'
 import type { KnownSession } from '../_lib/knownSession'
 import { AccountView } from './AccountView'
 import { SignInPanel } from './SignInPanel'
@@ -15,8 +16,20 @@ export type ConnectedViewProps = {
   onDisconnect: () => void
 }
 
-/** Everything shown while a wallet is connected: the account, message signing, sign-in. */
-export function ConnectedView({ address, chainId, session, onSessionChange, autoFocus, onDisconnect }: ConnectedViewProps) {
+/**
+ * Everything shown while a wallet is connected: the account, message signing, sign-in. Its chunk
+ * carries the wallet runtime (app/_wagmi/walletRuntime.ts): on a reload while connected, it is what
+ * starts the reconnect.
+ */
+export function ConnectedView(props: ConnectedViewProps) {
+  return (
+    <WalletConfigProvider>
+      <ConnectedPanels {...props} />
+    </WalletConfigProvider>
+  )
+}
+
+function ConnectedPanels({ address, chainId, session, onSessionChange, autoFocus, onDisconnect }: ConnectedViewProps) {
   return (
     <div className="stack">
       <AccountView address={address} chainId={chainId} autoFocus={autoFocus} onDisconnect={onDisconnect} />

@@ -1,10 +1,8 @@
 'use client'
 import dynamic from 'next/dynamic'
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react'
-import { useConfig } from 'wagmi'
-import { addWalletConnectors } from '@/app/_wagmi/createSigilConfig'
-import { families } from '@/connectors/families'
 import { useConnectionSummary } from '@/app/_wagmi/useConnectionSummary'
+import { startWalletRuntime, useWalletInputs } from '@/app/_wagmi/walletRuntime'
 import { clearEarlyTapMark, takeEarlyTap } from '../_lib/earlyTap'
 import type { KnownSession } from '../_lib/knownSession'
 import { ConnectButton } from './ConnectButton'
@@ -28,7 +26,8 @@ export type WalletProps = {
 
 /** The page's one stateful region: the connect button and its dialog, or the account and its panels. */
 export function Wallet({ initialSession, connectLabel, intro, createLabel }: WalletProps) {
-  const { address, chainId, status } = useConnectionSummary()
+  const walletInputs = useWalletInputs()
+  const { address, chainId, status } = useConnectionSummary(walletInputs.initialState)
   // Outlives the sign-in panel, which unmounts while disconnected.
   const [session, setSession] = useState<KnownSession>(initialSession)
   // While wagmi reconnects after a reload, the cookie's account is shown: the server rendered it too.
@@ -40,15 +39,32 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel }: Wal
   // instant before it is undone, and that must not tear the dialog down under them.
   const [dialogOpen, setDialogOpen] = useState(false)
   const [startWith, setStartWith] = useState<'embedded' | undefined>(undefined)
-  const config = useConfig()
   function openDialog(start?: 'embedded') {
+    // The dialog's chunk carries the wallet runtime, and starts it if the page had not yet.
     setStartWith(start)
-    // The dialog lists every book wallet through its connectors: created now if the page has not
-    // been idle yet (createSigilConfig, `bookWallets: 'when-idle'`).
-    addWalletConnectors(config)
-    for (const family of families) family.preloadWithDialog?.()
     setDialogOpen(true)
   }
+  // The wallet runtime when the browser is idle after hydration (app/_wagmi/walletRuntime.ts): the
+  // EIP-6963 discovery and the book's connectors are ready before the dialog is asked for. A page the
+  // server rendered connected starts it sooner, from the account view's chunk.
+  useEffect(() => {
+    let cancelled = false
+    const start = () => {
+      if (!cancelled) startWalletRuntime(walletInputs).catch(() => undefined)
+    }
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(start, { timeout: 2000 })
+      return () => {
+        cancelled = true
+        cancelIdleCallback(id)
+      }
+    }
+    const id = setTimeout(start, 1)
+    return () => {
+      cancelled = true
+      clearTimeout(id)
+    }
+  }, [walletInputs])
   const opener = useRef<HTMLButtonElement>(null)
   // A tap on "Connect wallet" (or "No wallet?") before hydration, kept by the inline script (app/_lib/earlyTap.ts):
   // acted on now, once (takeEarlyTap hands it out once, StrictMode's second run gets nothing). The

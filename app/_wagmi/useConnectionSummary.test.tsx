@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 import { act, renderHook, waitFor } from '@testing-library/react'
-import { connect, disconnect } from '@wagmi/core'
+import { connect, disconnect, type State } from '@wagmi/core'
 import type { ReactNode } from 'react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useConnection, WagmiProvider } from 'wagmi'
 import { createFakeProvider, fakeWalletAccount } from '@/connectors/testing/fakeProvider'
 import type { PublicConfig } from '@/lib/config/public'
 import { createSigilConfig } from '@/app/_wagmi/createSigilConfig'
 import { useConnectionSummary } from '@/app/_wagmi/useConnectionSummary'
+import { announceWalletConfig } from '@/app/_wagmi/walletRuntime'
 
 const publicConfig: PublicConfig = { chainIds: [1, 8453], rpcUrls: {}, walletConnectProjectId: '', appOrigins: ['http://localhost:3000'] }
 
@@ -18,10 +19,11 @@ afterEach(() => {
 
 /** Both hooks side by side: the summary must say what wagmi's useConnection says. */
 function renderBoth(config: ReturnType<typeof createSigilConfig>) {
+  announceWalletConfig(config)
   return renderHook(
     () => {
       const wagmi = useConnection()
-      return { summary: useConnectionSummary(), wagmi: { address: wagmi.address, chainId: wagmi.chainId, status: wagmi.status } }
+      return { summary: useConnectionSummary(undefined), wagmi: { address: wagmi.address, chainId: wagmi.chainId, status: wagmi.status } }
     },
     { wrapper: ({ children }: { children: ReactNode }) => <WagmiProvider config={config} reconnectOnMount={false}>{children}</WagmiProvider> },
   )
@@ -50,5 +52,25 @@ describe('useConnectionSummary', () => {
     })
     await waitFor(() => expect(result.current.summary.status).toBe('disconnected'))
     expect(result.current.summary).toEqual(result.current.wagmi)
+  })
+
+  it("shows the cookie's connection until the wallet runtime starts, then the live one", async () => {
+    // A fresh page: the runtime module with nothing started yet.
+    vi.resetModules()
+    const fresh = await import('@/app/_wagmi/useConnectionSummary')
+    const runtime = await import('@/app/_wagmi/walletRuntime')
+    const connector = { id: 'browserwallet', name: 'Browser wallet', type: 'injected', uid: 'uid-1' }
+    const cookieState = {
+      chainId: 8453,
+      current: 'uid-1',
+      status: 'connected',
+      connections: new Map([['uid-1', { accounts: [fakeWalletAccount.address], chainId: 8453, connector }]]),
+    } as unknown as State
+    const { result } = renderHook(() => fresh.useConnectionSummary(cookieState))
+    // As the server rendered it: wagmi's provider hydrated the cookie's connection as "reconnecting".
+    expect(result.current).toEqual({ address: fakeWalletAccount.address, chainId: 8453, status: 'reconnecting' })
+    const config = createSigilConfig(publicConfig)
+    act(() => runtime.announceWalletConfig(config))
+    expect(result.current).toEqual({ address: undefined, chainId: undefined, status: 'disconnected' })
   })
 })

@@ -1,8 +1,8 @@
 'use client'
-import type { Config } from '@wagmi/core'
+import type { Config, State } from '@wagmi/core'
 import { useCallback, useRef, useSyncExternalStore } from 'react'
 import type { Address } from 'viem'
-import { useConfig } from 'wagmi'
+import { startedWalletConfig, subscribeWalletConfig } from './walletRuntime'
 
 export type ConnectionSummary = {
   address: Address | undefined
@@ -10,27 +10,43 @@ export type ConnectionSummary = {
   status: Config['state']['status']
 }
 
+type SummarisedState = Pick<State, 'status' | 'current' | 'connections'>
+
+const disconnected: ConnectionSummary = { address: undefined, chainId: undefined, status: 'disconnected' }
+
 /** The fields of wagmi's `getConnection` the page reads, by the same rules (none while disconnected). */
-export function readConnectionSummary(config: Config): ConnectionSummary {
-  const { status, current, connections } = config.state
-  if (status === 'disconnected') return { address: undefined, chainId: undefined, status }
+export function readConnectionSummary(state: SummarisedState): ConnectionSummary {
+  const { status, current, connections } = state
+  if (status === 'disconnected') return disconnected
   const connection = current === null ? undefined : connections.get(current)
   return { address: connection?.accounts[0], chainId: connection?.chainId, status }
 }
 
 /**
- * Address, chain id and status of the current connection, re-rendering only when one of them
- * changes. What wagmi's `useConnection` gives the page, on React's own `useSyncExternalStore`:
- * wagmi's hook brings its tracked-selector store, deep equality and `getConnection`'s full result
- * into the first-load bundle, for three fields the page's one stateful region needs at startup.
- * Server and client read the same (hydrated) wagmi state, as with wagmi's hook.
+ * The cookie's connection as wagmi's provider hydrates it (`reconnecting`), before the runtime has
+ * started: what the server rendered, and what the client's first render must match.
  */
-export function useConnectionSummary(): ConnectionSummary {
-  const config = useConfig()
+export function summaryOfInitialState(initialState: State | undefined): ConnectionSummary {
+  if (!initialState || initialState.current === null || !initialState.connections.get(initialState.current)) return disconnected
+  return readConnectionSummary({ ...initialState, status: 'reconnecting' })
+}
+
+const subscribeToNothing = () => () => {}
+
+/**
+ * Address, chain id and status of the current connection, re-rendering only when one of them
+ * changes: the cookie's (as the server rendered it) until the wallet runtime has started, then the
+ * page's wagmi config's, live. What wagmi's `useConnection` gives the page, on React's own
+ * `useSyncExternalStore` and without wagmi's code: the page's stateful region renders before the
+ * runtime is loaded (app/_wagmi/walletRuntime.ts).
+ */
+export function useConnectionSummary(initialState: State | undefined): ConnectionSummary {
+  // undefined while hydrating (as on the server), whatever has started meanwhile.
+  const config = useSyncExternalStore(subscribeWalletConfig, startedWalletConfig, () => undefined)
   const last = useRef<ConnectionSummary | undefined>(undefined)
-  const subscribe = useCallback((onChange: () => void) => config.subscribe((state) => state, onChange), [config])
+  const subscribe = useCallback((onChange: () => void) => (config ? config.subscribe((state) => state, onChange) : subscribeToNothing()), [config])
   const getSnapshot = useCallback(() => {
-    const next = readConnectionSummary(config)
+    const next = config ? readConnectionSummary(config.state) : summaryOfInitialState(initialState)
     const previous = last.current
     // The same object while nothing the page reads has changed, as useSyncExternalStore requires.
     if (previous && previous.address === next.address && previous.chainId === next.chainId && previous.status === next.status) {
@@ -38,6 +54,6 @@ export function useConnectionSummary(): ConnectionSummary {
     }
     last.current = next
     return next
-  }, [config])
+  }, [config, initialState])
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot)
 }

@@ -10,7 +10,7 @@ import type { RouteBundleStats } from './figures'
  */
 export const BUDGETS = {
   /** First-load JS of `/`, gzip -9 of the chunks Next lists for the route. */
-  firstLoadJsGzipBytes: 165_000,
+  firstLoadJsGzipBytes: 142_000,
   /** The embedded wallet's vault page: its one script (`<distDir>/vault/vault.js`), gzip -9. */
   vaultPageJsGzipBytes: 60_000,
   /** JS transferred by network idle, no wallet chosen. */
