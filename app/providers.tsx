@@ -29,7 +29,7 @@ export type ProvidersProps = {
  */
 export function Providers({ publicConfig, initialState, locale, messages, children }: ProvidersProps) {
   // Once per mount, never at module scope: a module-level config would be shared by every request on
-  // the server and would touch browser storage during import (STYLE.md habit 7).
+  // the server and would touch browser storage during import (docs/style.md#server-rendering).
   // The RPC proxy's same-origin paths become absolute for this page's origin (the WalletConnect SDK
   // takes absolute URLs only); on the server nothing is requested, so they stay as they are.
   // The book wallets' ~80 connectors are created when the page is idle (or the dialog opens), not

@@ -246,7 +246,7 @@ export function ConnectDialog({ onClose, onConnected, startWith }: ConnectDialog
     if (pendingTap.current !== null) keepTap(null)
     // On a phone without this wallet, open the page in the wallet's in-app browser. This must run
     // inside the tap with nothing awaited first: iOS Safari drops navigations started more than
-    // ~500 ms after the gesture (REFERENCE.md section 2).
+    // ~500 ms after the gesture (docs/connectors/lifecycle.md#acting-inside-the-tap).
     if (platform.isMobile && option.openInApp) {
       try {
         option.openInApp()
