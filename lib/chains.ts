@@ -88,8 +88,8 @@ export const localChain: Chain = {
 }
 
 /**
- * Chains never mapped, whatever the configuration says.
- * 11297108109 (Palm) crashed a popular wallet when offered in a WalletConnect proposal (REFERENCE.md §1).
+ * Chains never mapped, whatever the configuration says. 11297108109 (Palm) crashed a popular wallet
+ * when offered in a WalletConnect proposal (docs/families/walletConnect.md#what-it-does).
  */
 export const EXCLUDED_CHAIN_IDS: readonly number[] = [11297108109]
 

@@ -1,7 +1,7 @@
 import type { Browser } from '@/lib/platform/detectPlatform'
 
 /**
- * The wallet-book: one entry per wallet, pure data (REFERENCE.md §1 "Wallet-book").
+ * The wallet-book: one entry per wallet, pure data (docs/wallet-book.md).
  * Entries are validated by `validateWalletBookEntry` and a registry test.
  */
 
@@ -72,9 +72,10 @@ export type DesktopLinks = {
 export type WalletConnectConfig = {
   sdks: readonly string[]
   /**
-   * Over WalletConnect the wallet only switches chains itself, never on request (MetaMask Mobile
-   * does not support `wallet_switchEthereumChain` there: REFERENCE.md §1). Its extension may well
-   * switch, which is why this is not the entry-wide `switchNetworkOnlyFromWallet`.
+   * Over WalletConnect the wallet only switches chains itself, never on request (MetaMask Mobile does
+   * not support `wallet_switchEthereumChain` there: see
+   * docs/connectors/chain-switching.md#the-three-checks-before-the-wallet-is-asked). Its extension may
+   * well switch, which is why this is not the entry-wide `switchNetworkOnlyFromWallet`.
    */
   switchNetworkOnlyFromWallet?: boolean | undefined
 }

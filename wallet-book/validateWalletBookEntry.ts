@@ -1,10 +1,10 @@
 import { walletKey } from './walletKey'
 
 /**
- * Checks one wallet-book entry against the schema (STYLE.md habit 8) and returns what is wrong,
- * one sentence per problem naming the field, the rule and the value; an empty list means valid.
- * Takes `unknown` so that data from outside the type system (a config file, a remote list) gets
- * the same checks as our own entries.
+ * Checks one wallet-book entry against the schema (docs/style.md#wallet-book-data,
+ * docs/wallet-book.md#fields) and returns what is wrong, one sentence per problem naming the field, the
+ * rule and the value; an empty list means valid. Takes `unknown` so that data from outside the type
+ * system (a config file, a remote list) gets the same checks as our own entries.
  */
 export function validateWalletBookEntry(key: string, entry: unknown): string[] {
   const problems: string[] = []

@@ -274,7 +274,7 @@ function ConnectDialogView({ onClose, onConnected, startWith }: ConnectDialogPro
     if (pendingTap.current !== null) keepTap(null)
     // On a phone without this wallet, open the page in the wallet's in-app browser. This must run
     // inside the tap with nothing awaited first: iOS Safari drops navigations started more than
-    // ~500 ms after the gesture (REFERENCE.md section 2).
+    // ~500 ms after the gesture (docs/connectors/lifecycle.md#acting-inside-the-tap).
     if (platform.isMobile && option.openInApp) {
       try {
         option.openInApp()

@@ -21,8 +21,9 @@ export type ChainSwitch = {
 /**
  * The one path for every chain switch on the page (menu, wrong-network button, test handle), so a
  * failure always shows the same way. The connector enforces the rules and raises the catalogue errors.
- * A switch the wallet made on its own to a chain the app cannot use (SPEC.md §4) shows the same way,
- * until the wallet comes back to a chain the page knows (`chainId`, the connection's current chain).
+ * A switch the wallet made on its own to a chain the app cannot use
+ * (docs/connectors/chain-switching.md#when-the-wallet-switches-by-itself) shows the same way, until the
+ * wallet comes back to a chain the page knows (`chainId`, the connection's current chain).
  */
 export function useChainSwitch(chainId?: number): ChainSwitch {
   const config = useConfig()

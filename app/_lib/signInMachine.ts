@@ -6,8 +6,9 @@ import type { UiKey } from '@/lib/i18n/en'
  * Sign-In with Ethereum as a small explicit state machine (RainbowKit's habit):
  * idle → preparing → signing → verifying → signed-in. A rejected signature returns to idle with a
  * note, not an error screen; so does a signature the wallet did not complete through a connector that
- * swallows its signing errors (SPEC.md §8, the Coinbase Smart Wallet); any other failure returns to
- * idle with the error (its message, code and values, which the page shows in its own words).
+ * swallows its signing errors (docs/families/coinbaseSmartWallet.md#what-it-does, the Coinbase Smart
+ * Wallet); any other failure returns to idle with the error (its message, code and values, which the
+ * page shows in its own words).
  */
 export type SignInStatus = 'idle' | 'preparing' | 'signing' | 'verifying' | 'signed-in'
 

@@ -151,7 +151,7 @@ async function configWith(connectorFn: CreateConnectorFn) {
 
 const rejecting = () => createFakeProvider({ handlers: { personal_sign: () => Promise.reject(providerError(4001, 'User rejected the request.')) } })
 
-describe('signPersonalMessage through a connector that swallows its signing errors (SPEC.md §8)', () => {
+describe('signPersonalMessage through a connector that swallows its signing errors (docs/families/coinbaseSmartWallet.md#what-it-does)', () => {
   const restores: (() => void)[] = []
   afterEach(() => restores.splice(0).forEach((restore) => restore()))
 

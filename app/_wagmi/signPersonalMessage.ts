@@ -9,10 +9,9 @@ import { ProviderNotFoundError, SessionNotFoundError } from '@/lib/errors/wallet
 import { isProviderLike } from '@/wallet-book/resolve/isProviderLike'
 
 /**
- * A connector whose signing errors are swallowed (SPEC.md section 8: "Coinbase signing errors are
- * swallowed and return nothing") declares it with this flag — on itself, or, for a lazily loaded
- * family, on the connector its family loaded. A property of the connector, so no screen ever has to
- * recognise a wallet by its name.
+ * A connector whose signing errors are swallowed (docs/families/coinbaseSmartWallet.md#what-it-does)
+ * declares it with this flag — on itself, or, for a lazily loaded family, on the connector its family
+ * loaded. A property of the connector, so no screen ever has to recognise a wallet by its name.
  */
 export type SigningErrorPolicy = { readonly swallowsSigningErrors?: boolean | undefined }
 
@@ -87,8 +86,9 @@ export async function signPersonalMessage(
   const provider = await connector.getProvider()
   if (!isProviderLike(provider)) throw new ProviderNotFoundError()
   const swallows = swallowsSigningErrors(connector)
-  // Set when the wallet's own `personal_sign` request failed: the only errors a swallowing
-  // connector turns into "not completed" (SPEC.md §8 is about the wallet's signing errors).
+  // Set when the wallet's own `personal_sign` request failed: the only errors a swallowing connector
+  // turns into "not completed" (docs/families/coinbaseSmartWallet.md#what-it-does is about the wallet's
+  // signing errors).
   let walletFailed = false
   const signing = personalSign({
     request: async (args) => {

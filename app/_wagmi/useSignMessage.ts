@@ -13,7 +13,10 @@ type SignMessageState =
   | { status: 'idle'; data: undefined; error: null; variables: undefined }
   | { status: 'pending'; data: undefined; error: null; variables: SignMessageVariables }
   | { status: 'success'; data: Hex; error: null; variables: SignMessageVariables }
-  /** The wallet did not complete the signature and its connector swallows signing errors (SPEC.md §8). */
+  /**
+   * The wallet did not complete the signature and its connector swallows signing errors
+   * (docs/families/coinbaseSmartWallet.md#what-it-does).
+   */
   | { status: 'notCompleted'; data: undefined; error: null; variables: SignMessageVariables }
   | { status: 'error'; data: undefined; error: SigilError; variables: SignMessageVariables }
 
@@ -24,10 +27,11 @@ const idle: SignMessageState = { status: 'idle', data: undefined, error: null, v
  * arrive as `SigilError`s, so `error.message` is the catalogue text to show.
  *
  * Plain React state, not a TanStack mutation: the app has no QueryClientProvider (the query client
- * would cost ~7 kB of first-load JavaScript), and a mutation hook throws without one. The result
- * keeps the mutation's shape (`status`, `data`, `error`, `isPending`, …, `reset`), plus one status of
- * its own: `notCompleted`, when a connector that swallows its signing errors (the Coinbase Smart
- * Wallet, SPEC.md §8) returned nothing — a neutral outcome, neither a signature nor an error.
+ * would cost ~7 kB of first-load JavaScript), and a mutation hook throws without one. The result keeps
+ * the mutation's shape (`status`, `data`, `error`, `isPending`, …, `reset`), plus one status of its
+ * own: `notCompleted`, when a connector that swallows its signing errors (the Coinbase Smart Wallet,
+ * docs/families/coinbaseSmartWallet.md#what-it-does) returned nothing — a neutral outcome, neither a
+ * signature nor an error.
  */
 export function useSignMessage() {
   const config = useConfig()

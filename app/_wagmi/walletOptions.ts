@@ -51,9 +51,10 @@ export type WalletOptionsParameters = {
 
 /**
  * What the connect dialog lists, installed wallets first (built on the wallet-book's `listWallets`).
- * Inside a wallet's own browser (user agent says so) that wallet counts as installed even before
- * it has injected its provider: its connector waits for the late injection, and offering "open in
- * app" there would send the user round in a loop (REFERENCE.md §2).
+ * Inside a wallet's own browser (user agent says so) that wallet counts as installed even before it has
+ * injected its provider: its connector waits for the late injection, and offering "open in app" there
+ * would send the user round in a loop
+ * (docs/families/injected.md#opening-the-page-in-the-wallets-browser).
  *
  * No row is a dead end: a wallet that is not installed is listed only where its tap leads
  * somewhere. On a phone: its app over WalletConnect (a family's `reach`) or its own browser

@@ -62,9 +62,10 @@ export type CoinbaseSmartWalletParameters = {
 export type CoinbaseSmartWalletProperties = {
   sigil: SigilConnectorProperties
   /**
-   * SPEC.md section 8: "Coinbase signing errors are swallowed and return nothing". The shared signing
-   * path (app/_wagmi/signPersonalMessage.ts) reads this flag: a failed signature through this
-   * connector is logged and resolves to `undefined`, and the UI shows a neutral "not completed" state.
+   * Signing errors are swallowed and return nothing
+   * (docs/families/coinbaseSmartWallet.md#what-it-does). The shared signing path
+   * (app/_wagmi/signPersonalMessage.ts) reads this flag: a failed signature through this connector is
+   * logged and resolves to `undefined`, and the UI shows a neutral "not completed" state.
    */
   swallowsSigningErrors: true
   /** Creates the SDK and its provider ahead of the tap (the connect dialog calls it when it opens). */
@@ -91,9 +92,10 @@ function parseKeysUrl(value: string): string {
 coinbaseSmartWallet.type = 'coinbaseSmartWallet' as const
 
 /**
- * The Coinbase Smart Wallet as a wagmi connector, on `@coinbase/wallet-sdk` 4.4.0 — pinned: the
- * popup protocol it speaks is Coinbase's internal one. (SPEC.md section 9's "connector package
- * version 3.6.3" is the version of the reference SDK the spec was written from, not this package's.)
+ * The Coinbase Smart Wallet as a wagmi connector, on `@coinbase/wallet-sdk` 4.4.0 — pinned: the popup
+ * protocol it speaks is Coinbase's internal one. (The "connector package version 3.6.3" of
+ * docs/families/coinbaseSmartWallet.md#what-it-does is the version of the reference SDK the spec was
+ * written from, not this package's.)
  *
  * Built on the shared skeleton (`createFamilyConnector`). The SDK is created behind the lifecycle,
  * ahead of the tap when it can be (`prepare`), so `connect` reaches the SDK's `eth_requestAccounts` —
@@ -131,7 +133,8 @@ export function coinbaseSmartWallet(parameters: CoinbaseSmartWalletParameters) {
   return createFamilyConnector<CoinbaseProvider, CoinbaseSmartWalletProperties>((config) => {
     const provider = async () => lifecycle.value ?? lifecycle.init()
     async function getAccounts() {
-      // SPEC.md §4: no provider when an address is requested → reset, re-init, wait 1000 ms.
+      // docs/connectors/lifecycle.md#no-provider-when-an-address-is-asked-for: no provider when an
+      // address is requested → reset, re-init, wait 1000 ms.
       return readAccounts(
         await getProviderWithRetry({ getProvider: () => lifecycle.init().catch(() => undefined), reset: lifecycle.reset, init: lifecycle.init }),
       )
@@ -184,7 +187,8 @@ export function coinbaseSmartWallet(parameters: CoinbaseSmartWalletParameters) {
         return answer
       },
       open: provider,
-      // SPEC.md §8: the retry starts from a fresh SDK instance, ready before the next tap.
+      // docs/connectors/lifecycle.md#when-connecting-fails: the retry starts from a fresh SDK instance,
+      // ready before the next tap.
       reinitialiseAfterRejection: lifecycle,
 
       disconnect() {

@@ -16,7 +16,7 @@ declare module '@/lib/i18n/familyCatalogues' {
 
 /**
  * The wallet behind Coinbase's hosted popup: it connects through a custodial service, never through
- * a QR code (REFERENCE.md §1, last "Deep links" bullet); its chains come 84532 first, then 8453.
+ * a QR code (docs/families/coinbaseSmartWallet.md#what-it-does); its chains come 84532 first, then 8453.
  * Its key, `connectorKey(name)`, is `coinbasesmartwallet` (the dialog row `wallet-option-coinbasesmartwallet`).
  */
 export function coinbaseSmartWalletProperties(chainIds: readonly number[]): CoinbaseSmartWalletIdentity {
@@ -33,11 +33,11 @@ export function coinbaseSmartWalletProperties(chainIds: readonly number[]): Coin
  * connectors/shared/lazyConnector.ts); the family module and its SDK load when needed.
  *
  * The popup must open inside the click handler: Safari blocks a popup opened after an await
- * (REFERENCE.md §2). The dialog warms the family up when the user reaches for its row (on a phone,
- * when it opens), so the SDK usually exists before the tap and opens its popup itself; a tap that
- * comes first (no hover, a fast Enter) opens the popup's window at once (`actInTap`) and the
- * connector hands it to the SDK once loaded (popupWindow.ts, popupHandOver.ts). No panel: the
- * dialog's own "Opening…" view waits for the popup.
+ * (docs/connectors/lifecycle.md#acting-inside-the-tap). The dialog warms the family up when the user
+ * reaches for its row (on a phone, when it opens), so the SDK usually exists before the tap and opens
+ * its popup itself; a tap that comes first (no hover, a fast Enter) opens the popup's window at once
+ * (`actInTap`) and the connector hands it to the SDK once loaded (popupWindow.ts, popupHandOver.ts). No
+ * panel: the dialog's own "Opening…" view waits for the popup.
  */
 /** The deployment settings the family reads: the chains, `COINBASE_PREFERENCE` and (tests only) `COINBASE_KEYS_URL`. */
 export type CoinbaseSmartWalletOptions = Pick<PublicConfig, 'chainIds' | 'coinbasePreference' | 'coinbaseKeysUrl'>

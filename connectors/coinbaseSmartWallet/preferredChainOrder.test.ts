@@ -3,7 +3,7 @@ import { getSupportedChains } from '@/lib/chains'
 import { COINBASE_PREFERRED_CHAIN_IDS, preferredChainOrder } from './preferredChainOrder'
 
 describe('preferredChainOrder', () => {
-  it('puts 84532 first, then 8453 (SPEC.md §9)', () => {
+  it('puts 84532 first, then 8453 (docs/families/coinbaseSmartWallet.md#what-it-does)', () => {
     expect(COINBASE_PREFERRED_CHAIN_IDS).toEqual([84532, 8453])
   })
 

@@ -1,7 +1,7 @@
 /**
- * SPEC.md section 9: the smart-wallet provider puts Base Sepolia (84532) first, then Base (8453).
- * The Coinbase SDK opens on the first chain of its `appChainIds`, so this order decides where a new
- * smart wallet starts: on the test network, as the reference did.
+ * docs/families/coinbaseSmartWallet.md#what-it-does: the smart-wallet provider puts Base Sepolia
+ * (84532) first, then Base (8453). The Coinbase SDK opens on the first chain of its `appChainIds`, so
+ * this order decides where a new smart wallet starts: on the test network, as the reference did.
  */
 export const COINBASE_PREFERRED_CHAIN_IDS = [84532, 8453] as const
 

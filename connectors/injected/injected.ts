@@ -97,7 +97,8 @@ export function injected(parameters: InjectedParameters = {}) {
 
   return createFamilyConnector<Provider | undefined, { sigil: SigilConnectorProperties }>(() => {
     async function getAccounts() {
-      // SPEC.md §4: no provider when an address is requested → reset, re-init, wait 1000 ms.
+      // docs/connectors/lifecycle.md#no-provider-when-an-address-is-asked-for: no provider when an
+      // address is requested → reset, re-init, wait 1000 ms.
       return readAccounts(await getProviderWithRetry({ getProvider: findProvider, reset: lifecycle.reset, init: lifecycle.init }))
     }
 
@@ -124,7 +125,8 @@ export function injected(parameters: InjectedParameters = {}) {
       },
       open: () => lifecycle.init(),
       listenBeforeAccounts: true,
-      // SPEC.md §8: a retry starts from a fresh lookup (the user may have switched extensions meanwhile).
+      // docs/connectors/lifecycle.md#when-connecting-fails: a retry starts from a fresh lookup (the
+      // user may have switched extensions meanwhile).
       reinitialiseAfterRejection: lifecycle,
 
       disconnect() {

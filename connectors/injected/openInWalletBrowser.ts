@@ -13,7 +13,7 @@ export type OpenInWalletBrowserOptions = {
  * On a phone without the wallet injected: open this page inside the wallet's own browser —
  * `${mobile.inAppBrowser}/${href}`, or the wallet's browse link (Phantom). Must be called
  * synchronously from the user's tap: iOS Safari ignores navigations to app links made long after
- * the gesture (REFERENCE.md §2), so nothing may be awaited before it.
+ * the gesture (docs/connectors/lifecycle.md#acting-inside-the-tap), so nothing may be awaited before it.
  *
  * @returns the address navigated to.
  * @throws InAppBrowserBaseNotFoundError (`No inAppBrowserBase found for {wallet}.`) when the

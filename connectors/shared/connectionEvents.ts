@@ -9,7 +9,10 @@ export type ConnectionFailedEvent = {
   error: SigilError
 }
 
-/** The wallet moved to a chain the app cannot follow it to (SPEC.md §4 and §5). */
+/**
+ * The wallet moved to a chain the app cannot follow it to
+ * (docs/connectors/chain-switching.md#when-the-wallet-switches-by-itself).
+ */
 export type NetworkSwitchFailedEvent = {
   connectorKey: string
   chainId: number
@@ -17,9 +20,15 @@ export type NetworkSwitchFailedEvent = {
 }
 
 export type ConnectionEventMap = {
-  /** SPEC.md §4/§8: every failed or rejected connection attempt, in any wallet family. */
+  /**
+   * docs/connectors/events.md#sigils-own-events: every failed or rejected connection attempt, in any
+   * wallet family.
+   */
   connectionFailed: ConnectionFailedEvent
-  /** SPEC.md §4: a wallet-side chain change whose network switch failed the §5 rules. */
+  /**
+   * docs/connectors/events.md#sigils-own-events: a wallet-side chain change whose network switch failed
+   * the checks.
+   */
   networkSwitchFailed: NetworkSwitchFailedEvent
 }
 

@@ -2,9 +2,10 @@ import { logger } from './logger'
 import type { PersistedValues } from './persistedValues'
 
 /**
- * Ending a session (SPEC.md §4): clear the active account, session topic, switched-network flag and
- * current chain, then disconnect the provider. The values are cleared first and whatever happens
- * next, so a wallet that fails to disconnect can never leave the app half-connected.
+ * Ending a session (docs/connectors/lifecycle.md#ending-a-session): clear the active account, session
+ * topic, switched-network flag and current chain, then disconnect the provider. The values are cleared
+ * first and whatever happens next, so a wallet that fails to disconnect can never leave the app
+ * half-connected.
  */
 export async function endSession(options: {
   persisted: Pick<PersistedValues, 'clear'>

@@ -111,7 +111,7 @@ describe('createFamilyConnector: connect', () => {
     expect(listenerCounts(provider)).toEqual([0, 0, 0])
   })
 
-  it('maps a rejection, reports it once, detaches, and resets and re-initialises the provider (SPEC.md §8)', async () => {
+  it('maps a rejection, reports it once, detaches, and resets and re-initialises the provider (docs/connectors/lifecycle.md#when-connecting-fails)', async () => {
     const provider = createFakeProvider({ handlers: { eth_requestAccounts: () => Promise.reject(providerError(4001, 'User rejected the request.')) } })
     const { connector, persisted, lifecycle, failed } = setup({ provider })
     const error = await connector.connect().catch((caught: unknown) => caught)
@@ -273,7 +273,7 @@ describe('createFamilyConnector: wallet events', () => {
     ])
   })
 
-  it('runs the network switch on a different chain (SPEC.md §4): a chain outside the supported ones fails it with the catalogue message; a supported or the same one does not', async () => {
+  it('runs the network switch on a different chain (docs/connectors/chain-switching.md#when-the-wallet-switches-by-itself): a chain outside the supported ones fails it with the catalogue message; a supported or the same one does not', async () => {
     const { connector, provider, persisted } = setup({ family: { switchTarget: () => ({ request: requestOf(provider), supportedChains: [mainnet, base] }) } })
     await connector.connect()
     const refused: NetworkSwitchFailedEvent[] = []

@@ -61,7 +61,7 @@ export type FamilyDefinition<P extends FamilyProvider | undefined, Props extends
   persisted: PersistedValues
   setup?(): Promise<void>
 
-  // Connecting (SPEC.md §4 "Connecting")
+  // Connecting (docs/connectors/lifecycle.md#connecting)
   /**
    * Runs first in `connect`, before anything is awaited, when not reconnecting: a wallet that opens
    * a popup asks for accounts here, still inside the user's tap. Its answer replaces the default
@@ -92,10 +92,13 @@ export type FamilyDefinition<P extends FamilyProvider | undefined, Props extends
   isQuietFailure?(error: SigilError): boolean
   /** Undoes a connection that failed after its provider was open, before the failure is reported. */
   abandonConnection?(): Promise<void> | void
-  /** SPEC.md §8: after a rejected connection the provider is reset and re-initialised. */
+  /**
+   * docs/connectors/lifecycle.md#when-connecting-fails: after a rejected connection the provider is
+   * reset and re-initialised.
+   */
   reinitialiseAfterRejection?: { reset(): void; init(): Promise<unknown> } | undefined
 
-  // Ending (SPEC.md §4 "Ending a session")
+  // Ending (docs/connectors/lifecycle.md#ending-a-session)
   /**
    * The user disconnects. Called before the stored values are cleared (it may still read them);
    * returns what ends the wallet's side, which runs after they are.
@@ -112,7 +115,7 @@ export type FamilyDefinition<P extends FamilyProvider | undefined, Props extends
   getProvider(): Promise<P>
   isAuthorized(): Promise<boolean>
 
-  // Events and switching (SPEC.md §4 "Events", §5)
+  // Events and switching (docs/connectors/events.md, docs/connectors/chain-switching.md)
   /** What a chain switch asks the wallet through; may throw when there is nothing to switch. */
   switchTarget(): SwitchTarget | Promise<SwitchTarget>
   /** EIP-1193: an empty `accountsChanged` is a disconnect. Default true (WalletConnect: false). */
@@ -133,9 +136,10 @@ export function createFamilyConnector<P extends FamilyProvider | undefined, Prop
     const { key, persisted } = family
     const listeners = createProviderListeners()
     const detachListeners = () => listeners.detach()
-    // The shared handling of the wallet's accountsChanged / chainChanged (SPEC.md §4).
-    // What the wallet last reported, numbered: a connect that reads accounts or the chain and then
-    // awaits something else returns the newer report, not what it read (see `connect`).
+    // The shared handling of the wallet's accountsChanged / chainChanged
+    // (docs/connectors/events.md#the-wallets-events). What the wallet last reported, numbered: a
+    // connect that reads accounts or the chain and then awaits something else returns the newer report,
+    // not what it read (see `connect`).
     const reported = { accountsVersion: 0, accounts: undefined as readonly Address[] | undefined, chainVersion: 0, chainId: undefined as number | undefined }
     const events: WalletEventTarget = {
       persisted,
@@ -158,10 +162,11 @@ export function createFamilyConnector<P extends FamilyProvider | undefined, Prop
       reportConnectionFailed({ connectorKey: key, connectorName: family.properties.name, error })
     }
     /**
-     * The §5 check of the network switch a wallet-side chain change runs (SPEC.md §4): the chain must
-     * be among the networks this connection may use (the app's, or a WalletConnect session's).
-     * Nothing to ask the wallet: it is already there. A chain outside them fails the switch with
-     * "Network switching is not available at this time…", reported for the page to show.
+     * The first check of the network switch a wallet-side chain change runs
+     * (docs/connectors/chain-switching.md#when-the-wallet-switches-by-itself): the chain must be among
+     * the networks this connection may use (the app's, or a WalletConnect session's). Nothing to ask
+     * the wallet: it is already there. A chain outside them fails the switch with "Network switching is
+     * not available at this time…", reported for the page to show.
      */
     async function checkWalletChain(chainId: number) {
       let supported: readonly Chain[]
@@ -243,7 +248,8 @@ export function createFamilyConnector<P extends FamilyProvider | undefined, Prop
           }
           const lifecycle = family.reinitialiseAfterRejection
           if (lifecycle && mapped instanceof ConnectionRejectedError) {
-            // SPEC.md §8: the retry starts from a fresh provider, ready before the next tap.
+            // docs/connectors/lifecycle.md#when-connecting-fails: the retry starts from a fresh
+            // provider, ready before the next tap.
             lifecycle.reset()
             void lifecycle.init().catch(() => undefined)
           }
@@ -317,10 +323,11 @@ export function createFamilyConnector<P extends FamilyProvider | undefined, Prop
 
       onChainChanged(chain) {
         if (!applyChainChanged(events, chain)) return
-        // SPEC.md §4: a different chain from the wallet also runs the network switch. The app has
-        // already followed (wagmi's change above); when §5 forbids that chain (it is not among the
-        // networks this connection supports) the switch fails, and the page says to switch in the
-        // wallet. A change the app's own switch caused was checked by that switch already.
+        // docs/connectors/chain-switching.md#when-the-wallet-switches-by-itself: a different chain from
+        // the wallet also runs the network switch. The app has already followed (wagmi's change above);
+        // when the checks forbid that chain (it is not among the networks this connection supports) the
+        // switch fails, and the page says to switch in the wallet. A change the app's own switch caused
+        // was checked by that switch already.
         if (appSwitches === 0) void checkWalletChain(parseChainId(chain))
       },
 

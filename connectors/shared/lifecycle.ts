@@ -1,8 +1,9 @@
 /**
- * The connector lifecycle of SPEC.md §4: uninitialised → initialising (provider created, connection
- * started) → initialised. Concurrent `init()` calls share one promise, so two clicks or a reconnect
- * racing a connect never create two providers (REFERENCE.md §1: "one provider instance per app,
- * created behind one promise"). A failed init returns to uninitialised so the next call retries.
+ * The connector lifecycle of docs/connectors/lifecycle.md#three-states: uninitialised → initialising
+ * (provider created, connection started) → initialised. Concurrent `init()` calls share one promise, so
+ * two clicks or a reconnect racing a connect never create two providers (one provider per app, created
+ * behind one promise: docs/connectors/lifecycle.md#three-states). A failed init returns to
+ * uninitialised so the next call retries.
  */
 export type LifecycleStatus = 'uninitialised' | 'initialising' | 'initialised'
 

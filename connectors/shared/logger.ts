@@ -1,8 +1,8 @@
 /**
- * One small logger for the connectors (SPEC.md §4: connection failures are logged). Entries carry an
- * event name and flat fields — error codes, connector keys, chain ids — never secrets (no keys,
- * no signatures, no session topics). The sink is replaceable so tests can observe it and an app
- * can forward to its telemetry.
+ * One small logger for the connectors (docs/connectors/events.md#sigils-own-events: connection failures
+ * are logged). Entries carry an event name and flat fields — error codes, connector keys, chain ids —
+ * never secrets (no keys, no signatures, no session topics). The sink is replaceable so tests can
+ * observe it and an app can forward to its telemetry.
  */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
 export type LogFields = Record<string, string | number | boolean | undefined>

@@ -4,10 +4,11 @@ import { InvalidAddressError } from '@/lib/errors/wallet'
 const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/
 
 /**
- * The address rule (SPEC.md §5): `0x` followed by 40 hexadecimal characters. Applied to every
- * address that comes from a wallet or a user; returns the EIP-55 checksummed form.
- * A mixed-case value must carry a valid EIP-55 checksum (https://eips.ethereum.org/EIPS/eip-55):
- * a wrong one is how a mistyped address shows itself. All-lower and all-upper have no checksum.
+ * The address rule (docs/connectors/lifecycle.md#the-address-rule): `0x` followed by 40 hexadecimal
+ * characters. Applied to every address that comes from a wallet or a user; returns the EIP-55
+ * checksummed form. A mixed-case value must carry a valid EIP-55 checksum
+ * (https://eips.ethereum.org/EIPS/eip-55): a wrong one is how a mistyped address shows itself.
+ * All-lower and all-upper have no checksum.
  */
 export function parseAddress(value: unknown): Address {
   if (typeof value !== 'string' || !ADDRESS_PATTERN.test(value)) throw new InvalidAddressError(value)

@@ -2,9 +2,10 @@ import { ChainNotSupportedError } from '@/lib/errors/wallet'
 import { isChainId } from '@/lib/chains'
 
 /**
- * Chain ids are numbers inside Sigil and hex only at the RPC edge (STYLE.md habit 4). Wallets answer
- * `eth_chainId` and emit `chainChanged` with a hex quantity (EIP-1193), but some send a decimal
- * string or a number; all three are accepted, anything else is a typed error.
+ * Chain ids are numbers inside Sigil and hex only at the RPC edge
+ * (docs/style.md#addresses-and-chain-ids). Wallets answer `eth_chainId` and emit `chainChanged` with a
+ * hex quantity (EIP-1193), but some send a decimal string or a number; all three are accepted, anything
+ * else is a typed error.
  */
 export function parseChainId(value: unknown): number {
   let id: number | undefined

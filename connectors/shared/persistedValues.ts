@@ -6,10 +6,11 @@ import { parseAddress, tryParseAddress } from './parseAddress'
 import { browserStorage, type KeyValueStorage } from './storage'
 
 /**
- * The four values a connector keeps in the browser (SPEC.md §3, formats from REFERENCE.md §1):
- * active account as a bare checksummed `0x…`, the session topic, the switched-network flag as
- * `"true"` (key removed when false) and the current chain as a decimal string (key removed when unset).
- * A corrupt stored value (hand-edited, written by an older version) is removed and read as absent.
+ * The four values a connector keeps in the browser
+ * (docs/connectors/stored-values.md#the-four-values-of-a-connector): active account as a bare
+ * checksummed `0x…`, the session topic, the switched-network flag as `"true"` (key removed when false)
+ * and the current chain as a decimal string (key removed when unset). A corrupt stored value
+ * (hand-edited, written by an older version) is removed and read as absent.
  */
 export type PersistedValues = {
   readonly keys: ReturnType<typeof storageKeys>

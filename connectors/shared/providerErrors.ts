@@ -15,7 +15,7 @@ import {
 /**
  * Provider errors → Sigil's error hierarchy, by EIP-1193 code (https://eips.ethereum.org/EIPS/eip-1193#provider-errors).
  * This is the ONE file that looks at a wallet error's message: every rule that does says why and links
- * the wallet bug it works around (STYLE.md habit 5).
+ * the wallet bug it works around (docs/style.md#errors).
  */
 
 /** What the app was doing when the wallet failed; decides what a rejection means. */
@@ -74,7 +74,8 @@ export function providerErrorCode(error: unknown): number | undefined {
 }
 
 /**
- * "Chain not added", normalised here and nowhere else (REFERENCE.md §2: 4902 is not reliable):
+ * "Chain not added", normalised here and nowhere else
+ * (docs/connectors/chain-switching.md#asking-the-wallet: 4902 is not reliable):
  * - 4902 itself (EIP-3326), also when wrapped: MetaMask Mobile puts it in `data.originalError.code`
  *   under an outer -32603 (https://github.com/MetaMask/metamask-mobile/issues/2944#issuecomment-976988719,
  *   https://github.com/Uniswap/web3-react/pull/770);
@@ -138,8 +139,8 @@ export function mapProviderError(error: unknown, operation: ProviderOperation): 
     // should look at the wallet, not retry.
     return new RequestPendingError({ ...options, details: `${operation}: a request is already pending in the wallet (-32002)` })
   }
-  // A failed connect is a rejected connection, whatever the wallet's reason (SPEC.md §8
-  // "Connection rejected. Please try again."; REFERENCE.md §1 "Connecting").
+  // A failed connect is a rejected connection, whatever the wallet's reason (docs/errors.md:
+  // "Connection rejected. Please try again."; docs/connectors/lifecycle.md#when-connecting-fails).
   if (operation === 'connect') return new ConnectionRejectedError(options)
   const switching = operation === 'switchChain' || operation === 'addChain'
   if (switching && isChainNotAddedError(error)) return new ChainNotConfiguredError(options)

@@ -1,6 +1,9 @@
 import { ProviderNotFoundError, ProviderNotFoundInitError } from '@/lib/errors/wallet'
 
-/** SPEC.md §9: wait 1000 ms before looking for the provider again. */
+/**
+ * docs/connectors/retries-and-timeouts.md#connectors-the-browser: wait 1000 ms before looking for the
+ * provider again.
+ */
 export const PROVIDER_RETRY_WAIT_MS = 1000
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
@@ -12,8 +15,9 @@ export function requireInitProvider<P>(provider: P | undefined | null): P {
 }
 
 /**
- * The provider an address request needs (SPEC.md §4 "Other rules"): when there is none, reset and
- * re-initialise the connector, wait 1000 ms (a wallet may still be injecting or pairing), and fail
+ * The provider an address request needs
+ * (docs/connectors/lifecycle.md#no-provider-when-an-address-is-asked-for): when there is none, reset
+ * and re-initialise the connector, wait 1000 ms (a wallet may still be injecting or pairing), and fail
  * with `No provider found` if there is still none.
  */
 export async function getProviderWithRetry<P>(options: {

@@ -10,12 +10,16 @@ export type SignableMessage = string | { raw: Hex | ByteArray }
 
 export type PersonalSignParameters = {
   request: RequestFn
-  /** The connected account; without one there is no session to sign in (SPEC.md §5). */
+  /**
+   * The connected account; without one there is no session to sign in
+   * (docs/connectors/lifecycle.md#signing).
+   */
   account: string | undefined
   message: SignableMessage
   /**
-   * Subscribes to chain changes of the connection and returns the unsubscribe function. When the
-   * chain changes while the signature is awaited, the request is issued once more (SPEC.md §4).
+   * Subscribes to chain changes of the connection and returns the unsubscribe function. When the chain
+   * changes while the signature is awaited, the request is issued once more
+   * (docs/connectors/lifecycle.md#signing).
    */
   watchChainChanged?: ((listener: (chainId: number) => void) => () => void) | undefined
 }
@@ -59,7 +63,7 @@ function raceChainChange(start: () => Promise<Hex>, watch: NonNullable<PersonalS
 }
 
 /**
- * The one signing path of every wallet family (REFERENCE.md §1 "Signing"): `personal_sign` with
+ * The one signing path of every wallet family (docs/connectors/lifecycle.md#signing): `personal_sign` with
  * `[toHex(message), address.toLowerCase()]` — lowercased because some wallets compare the address
  * as a string — raced against a chain change. If the chain changes first, the request is issued
  * exactly once more (a signature made across a network switch may be for the wrong context, and

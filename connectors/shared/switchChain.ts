@@ -28,8 +28,8 @@ export type SwitchChainContext = {
 }
 
 /**
- * The checks of SPEC.md §5, in the reference's order (REFERENCE.md §1 "Network switch checks"),
- * before the wallet is asked anything.
+ * The checks of docs/connectors/chain-switching.md#the-three-checks-before-the-wallet-is-asked, in that
+ * order, before the wallet is asked anything.
  */
 export function assertCanSwitchChain(context: Omit<SwitchChainContext, 'request' | 'persisted'>): Chain {
   const chain = context.supportedChains.find((candidate) => candidate.id === context.chainId)

@@ -1,9 +1,15 @@
 import { RequestTimeoutError } from '@/lib/errors/wallet'
 import type { RequestFn } from './types'
 
-/** SPEC.md §9: reading the wallet's chain times out after 1000 ms (some wallets take ~500 ms). */
+/**
+ * docs/connectors/retries-and-timeouts.md#connectors-the-browser: reading the wallet's chain times out
+ * after 1000 ms (some wallets take ~500 ms).
+ */
 export const CHAIN_ID_TIMEOUT_MS = 1000
-/** SPEC.md §9: reading connected accounts times out after 500 ms. */
+/**
+ * docs/connectors/retries-and-timeouts.md#connectors-the-browser: reading connected accounts times out
+ * after 500 ms.
+ */
 export const ACCOUNTS_TIMEOUT_MS = 500
 
 /** Rejects with `RequestTimeoutError` when `run` has not settled within `timeoutMs`. */

@@ -1,9 +1,12 @@
 import type { Address } from 'viem'
 
-/** Chain families a connector can serve. SPEC.md §1 names "EVM and ETH": both are the EVM here. */
+/**
+ * Chain families a connector can serve. The EVM and Ethereum itself are one family here
+ * (docs/connectors/lifecycle.md#what-every-connector-exposes).
+ */
 export type ChainFamily = 'evm'
 
-/** Which wallet link to try first on a phone (REFERENCE.md §1 "Deep links"). */
+/** Which wallet link to try first on a phone (docs/families/walletConnect.md#deep-links). */
 export type DeepLinkPreference = 'native' | 'universal'
 
 /** Metadata a WalletConnect peer publishes about itself (name, url, icons). */
@@ -21,10 +24,10 @@ export type ConnectorSession = {
 }
 
 /**
- * The connector properties of SPEC.md §3, exposed on every Sigil connector as `connector.sigil`.
- * A live, read-only view: values that change with the connection (current chain, switched flag,
- * active account, session) are read from the persisted values each time, so the view never
- * drifts from what survives a reload.
+ * The connector properties of docs/connectors/lifecycle.md#what-every-connector-exposes, exposed on
+ * every Sigil connector as `connector.sigil`. A live, read-only view: values that change with the
+ * connection (current chain, switched flag, active account, session) are read from the persisted values
+ * each time, so the view never drifts from what survives a reload.
  */
 export type SigilConnectorProperties = {
   readonly name: string
@@ -53,12 +56,15 @@ export type SigilConnectorProperties = {
 /** The minimal EIP-1193 surface the shared machinery needs: one `request` function. */
 export type RequestFn = (args: { method: string; params?: unknown }) => Promise<unknown>
 
-/** Why the app cannot ask the wallet for a chain: the code of the SPEC.md §5 check that stops it. */
+/**
+ * Why the app cannot ask the wallet for a chain: the code of the check that stops it
+ * (docs/connectors/chain-switching.md#the-three-checks-before-the-wallet-is-asked).
+ */
 export type ChainSwitchBlock = 'network_switching_only_available_in_wallet' | 'network_switching_only_through_wallet' | 'network_switching_not_supported'
 
 /**
  * Which of the app's chains the connected wallet can be asked to switch to, before anyone asks: the
- * chains §5's checks would stop, with the check's code (a chain not in the map can be asked for).
+ * chains the switch checks would stop, with the check's code (a chain not in the map can be asked for).
  * Each family says it through its switch target: the session's approved chains (WalletConnect), the
  * chains the smart wallet listed (Coinbase), a wallet-book "switch only from the wallet" rule.
  */

@@ -1,7 +1,10 @@
 import type { Client, Hash, TransactionReceipt } from 'viem'
 import { waitForTransactionReceipt } from 'viem/actions'
 
-/** SPEC.md §9: a transaction receipt is awaited for 3 confirmations. */
+/**
+ * docs/connectors/retries-and-timeouts.md#connectors-the-browser: a transaction receipt is awaited for
+ * 3 confirmations.
+ */
 export const RECEIPT_CONFIRMATIONS = 3
 
 /** Waits until the transaction is mined and has 3 confirmations; resolves with its receipt. */

@@ -13,11 +13,12 @@ export type WalletEventTarget = {
 }
 
 /**
- * A wallet's `accountsChanged` (SPEC.md §4): the first account becomes the active one, persisted and
- * reported to wagmi, every address through the address rule (SPEC.md §5) — a list with an invalid
- * one is logged and ignored. An empty list is EIP-1193's "disconnected this site": the caller ends
- * the session when this returns `'disconnect'` (families whose empty list means nothing pass
- * `emptyMeansDisconnect: false` and get `'ignored'`).
+ * A wallet's `accountsChanged` (docs/connectors/events.md#accountschanged): the first account becomes
+ * the active one, persisted and reported to wagmi, every address through the address rule
+ * (docs/connectors/lifecycle.md#the-address-rule) — a list with an invalid one is logged and ignored.
+ * An empty list is EIP-1193's "disconnected this site": the caller ends the session when this returns
+ * `'disconnect'` (families whose empty list means nothing pass `emptyMeansDisconnect: false` and get
+ * `'ignored'`).
  */
 export function applyAccountsChanged(
   target: WalletEventTarget,
@@ -38,9 +39,10 @@ export function applyAccountsChanged(
 }
 
 /**
- * A wallet's `chainChanged` (SPEC.md §4): the same id is ignored; a different one updates the current
- * chain, marks the network as switched and reports it (wagmi and the views follow the change). Hex
- * and decimal ids are accepted; anything else is logged and ignored. Returns whether it changed.
+ * A wallet's `chainChanged` (docs/connectors/events.md#chainchanged): the same id is ignored; a
+ * different one updates the current chain, marks the network as switched and reports it (wagmi and the
+ * views follow the change). Hex and decimal ids are accepted; anything else is logged and ignored.
+ * Returns whether it changed.
  */
 export function applyChainChanged(target: WalletEventTarget, chain: unknown): boolean {
   let chainId: number

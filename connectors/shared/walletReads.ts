@@ -13,7 +13,10 @@ export function requestOf(provider: Requester): RequestFn {
   return (args) => provider.request(args as never)
 }
 
-/** Every address from the wallet goes through the address rule (SPEC.md §5). */
+/**
+ * Every address from the wallet goes through the address rule
+ * (docs/connectors/lifecycle.md#the-address-rule).
+ */
 export function parseAccounts(value: unknown): Address[] {
   if (!Array.isArray(value)) throw new UnknownWalletError({ details: 'the wallet answered accounts with something other than a list' })
   return value.map(parseAddress)

@@ -14,7 +14,10 @@ export class WalletConnectNotConfiguredError extends SigilError {
   }
 }
 
-/** Every automatic pairing attempt (SPEC.md §9: at most 10) expired without a wallet answering. */
+/**
+ * Every automatic pairing attempt (docs/connectors/retries-and-timeouts.md#connectors-the-browser: at
+ * most 10) expired without a wallet answering.
+ */
 export class PairingExpiredError extends SigilError {
   static readonly code = 'walletconnect_pairing_expired'
   override name = 'PairingExpiredError'

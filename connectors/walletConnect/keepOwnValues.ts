@@ -8,10 +8,11 @@ import { browserStorage, type KeyValueStorage } from '../shared/storage'
  * localStorage. It marks the migration done only when it ran, so a first start on an empty
  * localStorage leaves it pending for the next page.
  *
- * The generic connector's values are named after its connector key, `walletconnect` (REFERENCE.md
- * §1: every name ends with the connector key), e.g. `sigil.sessionTopic.walletconnect`: the first
- * reload after a first pairing would lose them, and with them the session (the stored topic no
- * longer equals the SDK's, so the restore is refused and the page shows itself disconnected).
+ * The generic connector's values are named after its connector key, `walletconnect`
+ * (docs/connectors/stored-values.md#the-connector-key: every name ends with the connector key), e.g.
+ * `sigil.sessionTopic.walletconnect`: the first reload after a first pairing would lose them, and with
+ * them the session (the stored topic no longer equals the SDK's, so the restore is refused and the page
+ * shows itself disconnected).
  */
 const SDK_MIGRATED_NAME_PARTS = ['wc@', 'walletconnect', 'wc_', 'wallet_connect'] as const
 

@@ -7,7 +7,7 @@ export type OpenWalletLinkEnvironment = {
 /**
  * Opens a wallet link (a `wc:` URI, a custom-scheme link or a universal link). Call it
  * synchronously from the user's tap: iOS drops app links opened more than ~500 ms after the gesture
- * (REFERENCE.md §2), so nothing may be awaited first.
+ * (docs/connectors/lifecycle.md#acting-inside-the-tap), so nothing may be awaited first.
  *
  * - http(s) (universal links): a temporary `<a target="_blank" rel="noreferrer noopener">` is
  *   clicked rather than `window.open` or `location` being used. In iOS in-app webviews and non-Safari

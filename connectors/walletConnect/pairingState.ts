@@ -1,4 +1,4 @@
-/** SPEC.md §9: at most 10 automatic pairing attempts. */
+/** docs/connectors/retries-and-timeouts.md#connectors-the-browser: at most 10 automatic pairing attempts. */
 export const MAX_PAIRING_ATTEMPTS = 10
 
 /**

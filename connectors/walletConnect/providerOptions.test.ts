@@ -20,7 +20,7 @@ describe('walletConnectProviderOptions', () => {
     expect(options).not.toHaveProperty('chains')
   })
 
-  it('asks for the spec’s required methods and events, then SPEC.md §7’s methods as optional', () => {
+  it('asks for the spec’s required methods and events, then the other methods of docs/families/walletConnect.md#what-it-does as optional', () => {
     const options = walletConnectProviderOptions({ publicConfig })
     expect(options.methods).toEqual(['eth_sendTransaction', 'personal_sign'])
     expect(options.events).toEqual(['chainChanged', 'accountsChanged'])

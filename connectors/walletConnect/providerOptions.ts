@@ -2,10 +2,13 @@ import { EXCLUDED_CHAIN_IDS } from '@/lib/chains'
 import type { PublicConfig } from '@/lib/config/public'
 import { WalletConnectNotConfiguredError } from './errors'
 
-/** SPEC.md §9: the methods every session is asked for (and the relay test checks are approved). */
+/**
+ * docs/families/walletConnect.md#what-it-does: the methods every session is asked for (and the relay
+ * test checks are approved).
+ */
 export const REQUIRED_METHODS = ['eth_sendTransaction', 'personal_sign'] as const
 
-/** SPEC.md §7: the other methods the app may send over a session. */
+/** docs/families/walletConnect.md#what-it-does: the other methods the app may send over a session. */
 export const OPTIONAL_METHODS = [
   'eth_chainId',
   'eth_signTypedData',
@@ -20,7 +23,7 @@ export const OPTIONAL_METHODS = [
   'eth_requestAccounts',
 ] as const
 
-/** SPEC.md §9: the default events. */
+/** docs/families/walletConnect.md#what-it-does: the default events. */
 export const EVENTS = ['chainChanged', 'accountsChanged'] as const
 
 /** What `EthereumProvider.init` gets from us (its own option type stays inside the SDK's chunk). */
@@ -46,8 +49,9 @@ export type WalletConnectProviderOptionsParameters = {
 }
 
 /**
- * The order chains are offered in: the preferred chains first, then the configuration's other
- * chains, each once, 11297108109 never (REFERENCE.md §1: it crashed a popular wallet).
+ * The order chains are offered in: the preferred chains first, then the configuration's other chains,
+ * each once, 11297108109 never (docs/families/walletConnect.md#what-it-does: it crashed a popular
+ * wallet).
  */
 export function orderChains(chainIds: readonly number[], preferred: readonly number[] = []): number[] {
   const ordered = [...preferred.filter((id) => chainIds.includes(id)), ...chainIds]
@@ -55,16 +59,16 @@ export function orderChains(chainIds: readonly number[], preferred: readonly num
 }
 
 /**
- * The `EthereumProvider.init` options of a deployment (REFERENCE.md §1 "Connecting (WalletConnect)").
+ * The `EthereumProvider.init` options of a deployment (docs/families/walletConnect.md#what-it-does).
  *
  * Namespaces, decided per CAIP-25 (https://github.com/ChainAgnostic/CAIPs/blob/main/CAIPs/caip-25.md):
  * every chain goes in `optionalChains` and nothing in `chains`. Sign 2.x already moves required
- * namespaces into optional ones before proposing (wallets reject a proposal whose required chains
- * they lack, so "required" only ever turned users away), and the SDK merges `chains` with
- * `optionalChains` by array index, silently dropping a required chain (TESTING.md quirk). SPEC.md's
- * required methods and events are still sent as `methods`/`events`: the SDK puts them first in the
- * optional namespace, so a wallet sees them requested, and the relay test checks the approved
- * session carries them. SPEC.md §7's methods and the events follow as optional.
+ * namespaces into optional ones before proposing (wallets reject a proposal whose required chains they
+ * lack, so "required" only ever turned users away), and the SDK merges `chains` with `optionalChains`
+ * by array index, silently dropping a required chain (docs/families/walletConnect.md#quirks-handled).
+ * The required methods and events are still sent as `methods`/`events`: the SDK puts them first in the
+ * optional namespace, so a wallet sees them requested, and the relay test checks the approved session
+ * carries them. The other methods and the events follow as optional.
  *
  * @throws WalletConnectNotConfiguredError when the deployment has no project id.
  */
@@ -84,8 +88,9 @@ export function walletConnectProviderOptions({ publicConfig, preferredChains }: 
     optionalMethods: [...OPTIONAL_METHODS],
     events: [...EVENTS],
     optionalEvents: [...EVENTS],
-    // The configured RPC per chain; the configuration already holds the WalletConnect endpoint
-    // (chain id + project id, SPEC.md §7) for chains without one of their own.
+    // The configured RPC per chain; the configuration already holds the WalletConnect endpoint (chain
+    // id + project id, docs/families/walletConnect.md#what-it-does) for chains without one of their
+    // own.
     rpcMap: Object.fromEntries(chains.flatMap((id) => (publicConfig.rpcUrls[id] ? [[String(id), publicConfig.rpcUrls[id]]] : []))),
     metadata: {
       name: 'Sigil',
@@ -93,7 +98,8 @@ export function walletConnectProviderOptions({ publicConfig, preferredChains }: 
       url: origin,
       // The app's own icon (app/icon.svg), served from this origin.
       icons: [`${origin}/icon.svg`],
-      // Wallets that honour it send the user back here after approving (REFERENCE.md §2).
+      // Wallets that honour it send the user back here after approving
+      // (docs/families/walletConnect.md#deep-links).
       redirect: { universal: origin },
     },
     telemetryEnabled: false,

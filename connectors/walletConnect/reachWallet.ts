@@ -16,10 +16,11 @@ function pairingOf(connector: Connector): PairingState | undefined {
 }
 
 /**
- * A phone's tap on a wallet reached over WalletConnect: open the wallet with the pairing URI that
- * the dialog's warm-up already made — synchronously, nothing awaited (REFERENCE.md §2). Without a
- * URI yet, nothing is opened here: the WalletConnect view that follows shows the QR code, the copy
- * link and an "Open" button that fires as soon as the URI is there (never a silent no-op).
+ * A phone's tap on a wallet reached over WalletConnect: open the wallet with the pairing URI that the
+ * dialog's warm-up already made — synchronously, nothing awaited
+ * (docs/connectors/lifecycle.md#acting-inside-the-tap). Without a URI yet, nothing is opened here: the
+ * WalletConnect view that follows shows the QR code, the copy link and an "Open" button that fires as
+ * soon as the URI is there (never a silent no-op).
  */
 function openOverWalletConnect(entry: WalletBookEntry, connector: Connector, platform: Platform, navigate: ((url: string) => void) | undefined) {
   const uri = pairingOf(connector)?.getSnapshot().uri

@@ -147,7 +147,8 @@ describe('walletConnect over the loopback relay', () => {
     expect(proposal?.proposer.metadata).toMatchObject({ name: 'Sigil', url: 'http://localhost:3000', redirect: { universal: 'http://localhost:3000' } })
 
     const [session] = s.wallet.sessions()
-    // The wallet supports every SPEC.md §7 method: the session carries exactly the requested set.
+    // The wallet supports every method of docs/families/walletConnect.md#what-it-does: the session
+    // carries exactly the requested set.
     const requested = [...new Set([...REQUIRED_METHODS, ...OPTIONAL_METHODS])].sort()
     expect([...session!.namespaces.eip155!.methods].sort()).toEqual(requested)
     expect([...session!.namespaces.eip155!.events].sort()).toEqual([...EVENTS].sort())
@@ -320,7 +321,7 @@ describe('walletConnect over the loopback relay', () => {
     await expect(switchChain(s.config, { chainId: sepolia.id })).rejects.toThrow('Network switching is only supported through the wallet')
   })
 
-  it('never asks MetaMask to switch over WalletConnect: the book says only the wallet can (REFERENCE.md §1)', async () => {
+  it('never asks MetaMask to switch over WalletConnect: the book says only the wallet can (docs/connectors/chain-switching.md#the-three-checks-before-the-wallet-is-asked)', async () => {
     const s = await setup({ wallet: 'metamask' })
     await connectVia(s, 1)
     await expect(switchChain(s.config, { chainId: sepolia.id })).rejects.toBeInstanceOf(NetworkSwitchOnlyThroughWalletError)

@@ -125,7 +125,7 @@ export function walletConnect(parameters: WalletConnectParameters) {
     /**
      * The provider wagmi and the signing path talk to: the SDK's, except that on a phone a request
      * that needs the user first brings the wallet to the front with `?sessionTopic=<topic>`
-     * (REFERENCE.md §1 "Signing on mobile"), synchronously, still inside the tap.
+     * (docs/families/walletConnect.md#deep-links), synchronously, still inside the tap.
      */
     function withWalletLink(provider: WalletConnectSdkProvider): WalletConnectSdkProvider {
       const request = (args: { method: string; params?: unknown }) => {
@@ -150,8 +150,8 @@ export function walletConnect(parameters: WalletConnectParameters) {
     async function restore(): Promise<{ provider: WalletConnectSdkProvider; session: WalletConnectSession }> {
       const provider = await client.init()
       const session = provider.session
-      // REFERENCE.md §1: restored only when the stored topic is the topic of the session the SDK
-      // itself restored; anything else is stale and cleared.
+      // docs/connectors/stored-values.md#restoring-after-a-reload: restored only when the stored topic
+      // is the topic of the session the SDK itself restored; anything else is stale and cleared.
       if (!session || session.topic !== persisted.getSessionTopic()) {
         persisted.clear()
         // A restored session no connector stored: ended, so the next pairing shows a URI again.
@@ -174,10 +174,11 @@ export function walletConnect(parameters: WalletConnectParameters) {
         pairing: client.pairing,
         walletEntry: entry,
         prepare({ isMobile }) {
-          // Phones need the URI inside the tap (REFERENCE.md §2), so they pair ahead when the dialog
-          // opens. A computer calls this only when the user reaches for a WalletConnect row: the SDK
-          // initialises and opens its relay socket, and the proposal goes out on the click.
-          // A failed init (no project id) is reported when the user actually picks WalletConnect.
+          // Phones need the URI inside the tap (docs/connectors/lifecycle.md#acting-inside-the-tap), so
+          // they pair ahead when the dialog opens. A computer calls this only when the user reaches for
+          // a WalletConnect row: the SDK initialises and opens its relay socket, and the proposal goes
+          // out on the click. A failed init (no project id) is reported when the user actually picks
+          // WalletConnect.
           if (!isMobile) return client.warmUp()
           client.prepare()
           // Settles once the URI is there (or the pairing stopped): a tap the dialog kept while the
@@ -207,7 +208,8 @@ export function walletConnect(parameters: WalletConnectParameters) {
       listeners: (connector) => ({
         accountsChanged: (accounts: string[]) => connector.onAccountsChanged(accounts),
         chainChanged: (chainId: string) => connector.onChainChanged(chainId),
-        // SPEC.md §4: a remote session_delete ends the session and emits a disconnect.
+        // docs/connectors/events.md#disconnect-and-session_delete: a remote session_delete ends the
+        // session and emits a disconnect.
         session_delete: () => connector.onDisconnect(),
       }),
       remember({ account, chainId }) {
@@ -224,14 +226,16 @@ export function walletConnect(parameters: WalletConnectParameters) {
         const connected = persisted.getSessionTopic() !== undefined && client.provider?.session?.topic === persisted.getSessionTopic()
         // Never connected (a view closed mid-pairing): drop the pairing, leave another connector's session alone.
         if (!connected) return () => client.abandon()
-        // SPEC.md §4: clear the four values, disconnect, and drop the provider so a new pairing starts fresh.
+        // docs/connectors/lifecycle.md#ending-a-session: clear the four values, disconnect, and drop
+        // the provider so a new pairing starts fresh.
         return () => client.endSession()
       },
       endAfterWalletDisconnect: () => client.endSession(),
 
       async getAccounts() {
-        // SPEC.md §4: nothing to ask (no session, no pairing URI) → end the session, re-initialise,
-        // wait 1000 ms, then `No provider found`.
+        // docs/connectors/lifecycle.md#no-provider-when-an-address-is-asked-for: nothing to ask (no
+        // session, no pairing URI) → end the session, re-initialise, wait 1000 ms, then `No provider
+        // found`.
         const provider = await getProviderWithRetry({
           getProvider: () => {
             const current = client.provider
@@ -268,7 +272,8 @@ export function walletConnect(parameters: WalletConnectParameters) {
         const provider = client.provider
         const session = provider?.session
         if (!provider || !session) throw new SessionNotFoundError()
-        // The session's approved chains bound what the app may ask for (REFERENCE.md §1).
+        // The session's approved chains bound what the app may ask for
+        // (docs/connectors/chain-switching.md#the-three-checks-before-the-wallet-is-asked).
         const approved = approvedChainIds(session)
         return {
           request: (args) => withWalletLink(provider).request(args),
@@ -276,8 +281,8 @@ export function walletConnect(parameters: WalletConnectParameters) {
           switchNetworkOnlyFromWallet: entry?.switchNetworkOnlyFromWallet || entry?.walletConnect?.switchNetworkOnlyFromWallet,
         }
       },
-      // SPEC.md §4: the first account becomes the active one. An empty list is not a WalletConnect
-      // disconnect (session_delete is): it is ignored.
+      // docs/connectors/events.md#accountschanged: the first account becomes the active one. An empty
+      // list is not a WalletConnect disconnect (session_delete is): it is ignored.
       emptyAccountsMeansDisconnect: false,
     }
   })

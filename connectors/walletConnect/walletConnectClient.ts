@@ -55,7 +55,10 @@ export async function openRelaySocket(provider: WalletConnectSdkProvider): Promi
 
 export type LoadWalletConnectSdk = (options: WalletConnectProviderOptions) => Promise<WalletConnectSdkProvider>
 
-/** The real SDK, imported on first use (STYLE.md habit 3): its ~100 kB never reach the first load. */
+/**
+ * The real SDK, imported on first use (docs/style.md#sdks-on-first-use): its ~100 kB never reach the
+ * first load.
+ */
 export const loadEthereumProvider: LoadWalletConnectSdk = async (options) => {
   const { initEthereumProvider } = await import('./sdk')
   // The SDK's first start in a browser may move our `…walletconnect` values out of localStorage.
@@ -75,7 +78,10 @@ export type WalletConnectClient = {
   readonly pairing: PairingState
   /** The SDK provider while initialised. */
   readonly provider: WalletConnectSdkProvider | undefined
-  /** One shared init (SPEC.md §4 lifecycle); the SDK restores a stored session while initialising. */
+  /**
+   * One shared init (docs/connectors/lifecycle.md#three-states); the SDK restores a stored session
+   * while initialising.
+   */
   init(): Promise<WalletConnectSdkProvider>
   /** Starts a pairing nobody waits for yet, so a URI is ready before the tap (phones only). */
   prepare(): void
@@ -130,11 +136,12 @@ type Run = {
  * One WalletConnect provider for the whole app, behind one init promise, shared by every
  * WalletConnect connector (the generic one and one per wallet): one relay socket, one session.
  *
- * "Dropping the provider" (SPEC.md §4: reset, end of session, rejection) resets the lifecycle and
- * the pairing state; the SDK object itself is created once per page and reused, because the SDK
- * keeps one global Core per page (`globalThis._walletConnectCore_`): a second `EthereumProvider`
- * would share that Core and register a second sign client's listeners on it, so a fresh instance
- * would not be fresher, only doubled. After `disconnect()` the SDK object pairs from scratch.
+ * "Dropping the provider" (docs/connectors/lifecycle.md: reset, end of session, rejection) resets the
+ * lifecycle and the pairing state; the SDK object itself is created once per page and reused, because
+ * the SDK keeps one global Core per page (`globalThis._walletConnectCore_`): a second
+ * `EthereumProvider` would share that Core and register a second sign client's listeners on it, so a
+ * fresh instance would not be fresher, only doubled. After `disconnect()` the SDK object pairs from
+ * scratch.
  */
 export function createWalletConnectClient(parameters: CreateWalletConnectClientParameters): WalletConnectClient {
   const loadSdk = parameters.loadSdk ?? loadEthereumProvider
@@ -186,7 +193,7 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
     await endOrphan(provider)
     if (!isCurrent()) throw new PairingCancelledError()
     // The newest URI wins: the SDK emits one per proposal, and the QR code and deep links must
-    // never show an expired one (REFERENCE.md §1: the reference kept showing a stale URI).
+    // never show an expired one (docs/families/walletConnect.md#quirks-handled: a stale URI).
     const onUri = (uri: string) => {
       if (isCurrent() && typeof uri === 'string' && uri.startsWith('wc:')) pairing.set({ uri })
     }
@@ -202,8 +209,9 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
         } catch (error) {
           if (!isCurrent()) throw new PairingCancelledError()
           if (!(expired || isProposalExpiry(error))) {
-            // Rejected or failed: URI reset and provider re-initialised at once (SPEC.md §8), so
-            // the next attempt (and an iOS universal link) starts from a fresh pairing.
+            // Rejected or failed: URI reset and provider re-initialised at once
+            // (docs/connectors/lifecycle.md#when-connecting-fails), so the next attempt (and an iOS
+            // universal link) starts from a fresh pairing.
             pairing.set({ status: 'idle', uri: undefined })
             lifecycle.reset()
             void lifecycle.init().catch(() => undefined)

@@ -1,7 +1,10 @@
 import type { Chain } from 'viem'
 import { EXCLUDED_CHAIN_IDS, localChain } from '@/lib/chains'
 
-/** The WalletConnect RPC endpoint, built from a chain id and a project id (SPEC.md section 7). */
+/**
+ * The WalletConnect RPC endpoint, built from a chain id and a project id
+ * (docs/families/walletConnect.md#what-it-does).
+ */
 export function walletConnectRpcUrl(chainId: number, projectId: string): string {
   return `https://rpc.walletconnect.org/v1/?chainId=eip155:${chainId}&projectId=${encodeURIComponent(projectId)}`
 }

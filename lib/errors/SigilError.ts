@@ -18,9 +18,10 @@ export type SigilErrorOptions = {
 }
 
 /**
- * Base of every error Sigil raises. `message` is the catalogue's English text (verbatim for SPEC.md
- * section 8), what logs and developers read; `code` is stable and machine-readable, and the page shows
- * the error by it, in its own language (lib/i18n/ErrorAlert.tsx), with the `values` the text fills in.
+ * Base of every error Sigil raises. `message` is the catalogue's English text (verbatim for the codes
+ * of docs/errors.md#connection-and-switching-errors-the-product-must-show-verbatim), what logs and
+ * developers read; `code` is stable and machine-readable, and the page shows the error by it, in its
+ * own language (lib/i18n/ErrorAlert.tsx), with the `values` the text fills in.
  */
 export class SigilError extends Error {
   override name = 'SigilError'

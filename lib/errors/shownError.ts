@@ -1,5 +1,5 @@
 /**
- * An error as the page shows it: the raised `message` (the catalogue's English, SPEC.md section 8
+ * An error as the page shows it: the raised `message` (the catalogue's English, docs/errors.md
  * verbatim for its codes), the stable `code`, and the values its text fills in (`{wallet}`,
  * `{attemptsLeft}`), so the page can say the same in its own language (lib/i18n/ErrorAlert.tsx).
  */

@@ -1,7 +1,8 @@
 import { SigilError, type SigilErrorOptions } from './SigilError'
 
 /**
- * The error catalogue of SPEC.md section 8 (and its "other wallet-level conditions"), one class each.
+ * The error catalogue of docs/errors.md (its verbatim connection and switching errors, and the
+ * other wallet errors), one class each.
  * Each class carries its code as a static so callers can match without string comparison.
  */
 

@@ -4,7 +4,7 @@
  * A hint only: several wallets ship no stable token, so an injected provider stays the authority
  * for "a wallet is here". The hint lets the app wait for a late injection instead of sending the
  * user to the same wallet again (MetaMask Mobile may set `window.ethereum` after the page's own
- * scripts run; see REFERENCE.md §2).
+ * scripts run; see docs/families/injected.md#opening-the-page-in-the-wallets-browser).
  */
 export const walletBrowserTokens: readonly (readonly [key: string, token: RegExp])[] = [
   // metamask-mobile sets `applicationNameForUserAgent="WebView MetaMaskMobile"` on its browser tab.

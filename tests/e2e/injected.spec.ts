@@ -423,7 +423,7 @@ test.describe('chains', () => {
   })
 })
 
-test.describe('a wallet-side network switch (SPEC.md §4)', () => {
+test.describe('a wallet-side network switch (docs/connectors/chain-switching.md#when-the-wallet-switches-by-itself)', () => {
   test('the wallet moving to a chain the app does not support runs the switch rules: one banner with one action (no second, contradictory alert), gone once it is back', async ({
     page,
     app,

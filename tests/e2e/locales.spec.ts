@@ -14,8 +14,9 @@ import { expect, test } from './fixtures'
 
 /**
  * Six languages and more (issue 15, part 5): the server negotiates the locale from the switcher's
- * cookie, else `Accept-Language`, and renders the page in it from the first byte. An error shows in
- * the page's language by its code (issue 26), the SPEC's English message and the code beneath it.
+ * cookie, else `Accept-Language`, and renders the page in it from the first byte. An error shows in the
+ * page's language by its code (issue 26), the catalogue's English message (docs/errors.md) and the code
+ * beneath it.
  */
 
 /** The `ui` strings of each locale, English included. */
@@ -183,7 +184,7 @@ test.describe('the language switcher', () => {
 })
 
 test.describe('error messages', () => {
-  test('a rejected connection in German says so in German, with the next step, and keeps the SPEC message and code beneath', async ({
+  test('a rejected connection in German says so in German, with the next step, and keeps the catalogue’s English message and code beneath', async ({
     page,
     app,
     context,
@@ -200,7 +201,8 @@ test.describe('error messages', () => {
     await expect(error).toHaveAttribute('role', 'alert')
     await expect(error).toHaveAttribute('data-code', 'connection_rejected')
     await expect(error.locator('p').first()).toHaveText(de.errors.connection_rejected)
-    // The SPEC's English message, verbatim, and the code: a detail for support and logs.
+    // The catalogue's English message (docs/errors.md), verbatim, and the code: a detail for support
+    // and logs.
     const detail = dialog.getByTestId('connect-error-detail')
     await expect(detail).toHaveText(`${en.errors.connection_rejected} connection_rejected`)
     await expect(detail).toBeVisible()

@@ -203,8 +203,9 @@ test.describe('desktop: QR code', () => {
     wcWallet,
   }) => {
     await page.goto(wcServer.baseURL)
-    // No MetaMask extension here: its row pairs its app over WalletConnect (REFERENCE.md: MetaMask
-    // Mobile does not support wallet_switchEthereumChain there, and the wallet-book says so).
+    // No MetaMask extension here: its row pairs its app over WalletConnect
+    // (docs/connectors/chain-switching.md#the-three-checks-before-the-wallet-is-asked: MetaMask Mobile
+    // does not support wallet_switchEthereumChain there, and the wallet-book says so).
     await connectByQr(page, wcWallet, 'metamask')
     const chain = page.getByTestId('current-chain')
     await expect(chain).toHaveAttribute('data-chain-id', String(MAINNET))

@@ -31,8 +31,9 @@ export const metamask: WalletBookEntry = {
       windowLocations: [],
     },
   ],
-  // MetaMask Mobile does not support wallet_switchEthereumChain over WalletConnect (REFERENCE.md §1):
-  // the user switches in the app, and Sigil says so instead of asking.
+  // MetaMask Mobile does not support wallet_switchEthereumChain over WalletConnect
+  // (docs/connectors/chain-switching.md#the-three-checks-before-the-wallet-is-asked): the user switches
+  // in the app, and Sigil says so instead of asking.
   walletConnect: { sdks: ['sign_v2'], switchNetworkOnlyFromWallet: true },
   mobile: {
     native: 'metamask://wc',

@@ -8,7 +8,8 @@ import { assertPageUrl } from './assertPageUrl'
  * MetaMask takes the dapp URL as a path and an encoded one opens a blank tab
  * (https://docs.metamask.io/sdk/guides/use-deeplinks).
  *
- * @throws InAppBrowserBaseNotFoundError when the entry has no in-app browser base (SPEC.md §5).
+ * @throws InAppBrowserBaseNotFoundError when the entry has no in-app browser base
+ * (docs/families/injected.md#opening-the-page-in-the-wallets-browser).
  * @throws WalletLinkInputError when `href` is not an absolute http(s) URL.
  */
 export function inAppBrowserUrl(entry: WalletBookEntry, href: string): string {

@@ -27,9 +27,10 @@ describe('openInWalletUrl', () => {
 })
 
 /**
- * SPEC.md §5 audit: every wallet-book entry that has a phone app either opens the page in its
- * in-app browser (in-app browser base or browse link) or raises the catalogue error — on iOS and on
- * Android, in every browser a phone user is likely to tap from.
+ * Audit of docs/families/injected.md#opening-the-page-in-the-wallets-browser: every wallet-book entry
+ * that has a phone app either opens the page in its in-app browser (in-app browser base or browse link)
+ * or raises the catalogue error — on iOS and on Android, in every browser a phone user is likely to tap
+ * from.
  */
 describe('openInWalletUrl for every mobile wallet-book entry', () => {
   const PAGE = 'https://sigil.example/connect?chain=8453'

@@ -9,7 +9,7 @@ import type { DeepLinkPreference } from './walletLinkBase'
 const wcUri = 'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303'
 const enc = encodeURIComponent(wcUri)
 
-// wallet × platform × preference → link (REFERENCE.md §1 "Deep links").
+// wallet × platform × preference → link (docs/families/walletConnect.md#deep-links).
 const table: readonly [key: string, os: OperatingSystem, preference: DeepLinkPreference, expected: string | undefined][] = [
   ['metamask', 'ios', 'native', `metamask://wc?uri=${enc}`],
   ['metamask', 'ios', 'universal', `https://metamask.app.link/wc?uri=${enc}`],

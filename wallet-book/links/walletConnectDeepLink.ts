@@ -3,7 +3,7 @@ import { WalletLinkInputError } from '../WalletLinkInputError'
 import { walletLinkBase, type WalletLinkOptions } from './walletLinkBase'
 
 /**
- * The link that hands a WalletConnect pairing URI to the wallet (REFERENCE.md §1 "Deep links"):
+ * The link that hands a WalletConnect pairing URI to the wallet (docs/families/walletConnect.md#deep-links):
  * - Android: the raw `wc:` URI, which Android offers to every installed wallet that registered it;
  * - elsewhere: the wallet's `native` (default) or `universal` link + `?uri=<encoded wc uri>`,
  *   e.g. `metamask://wc?uri=wc%3A…`.

@@ -12,7 +12,7 @@ export type FindInjectedProviderParameters = {
 }
 
 /**
- * Finds the wallet's injected provider (REFERENCE.md §1 "Injected detection"):
+ * Finds the wallet's injected provider (docs/families/injected.md#what-it-does, "Finding the provider"):
  * 1. an EIP-6963 announcement whose rdns is one of the entry's: the wallet said who it is;
  * 2. otherwise the first provider under the entry's window locations, `window.ethereum` or
  *    `window.ethereum.providers[]` on which every locator of one of the entry's EVM configs
