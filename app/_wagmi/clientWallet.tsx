@@ -9,7 +9,7 @@ import { announceWalletConfig, useWalletInputs, type WalletInputs } from '@/app/
 /**
  * The page's wallet runtime (see walletRuntime.ts): one wagmi config per page in the browser, one per
  * render on the server (a module-level config would be shared by every request there, and would
- * touch browser storage during import: STYLE.md habit 7).
+ * touch browser storage during import: docs/style.md#server-rendering).
  */
 
 type PageWallet = { config: Config; onMount: () => Promise<void> }
