@@ -21,9 +21,9 @@ function formatDate(iso: string, locale: string): string {
 
 /**
  * How long a code step waits before it offers "Resend code". The server stays the judge (5 code
- * emails per address an hour, 10 per client per 10 minutes, lib/embedded/policy.ts, answered 429
- * `embedded_rate_limited` with `Retry-After`); this only keeps one impatient tap from spending one of
- * the five before the first email had time to arrive.
+ * emails per email and browser an hour, 10 per client per 10 minutes, an hourly ceiling per email,
+ * lib/embedded/policy.ts, answered 429 with `Retry-After`); this only keeps one impatient tap from
+ * spending one of the five before the first email had time to arrive.
  */
 export const RESEND_COOLDOWN_SECONDS = 30
 
