@@ -11,6 +11,8 @@ import {
   type InspectableStore,
   type RouteHarness,
 } from '@/tests/fixtures/embeddedRoutes'
+import { bindingCookieName } from '@/lib/storageNames'
+import { hashEmail } from './emailAtRest'
 import { RECOVERY_CODE_MAX_ATTEMPTS } from './policy'
 import { recoveryKeyring, type RecoveryKeyring } from './recoveryKey'
 
@@ -36,7 +38,7 @@ const SUBJECT = 'Your Sigil recovery code'
 const OPEN = { max: 10_000, windowMs: 3_600_000 }
 
 async function askForCode(harness: RouteHarness, email: string) {
-  const api = harness.routes({ limits: { codeEmailPerIp: OPEN, codeEmailPerEmail: OPEN, verifyPerIp: OPEN } })
+  const api = harness.routes({ limits: { codeEmailPerIp: OPEN, codeEmailPerBrowser: OPEN, codeEmailCeilingPerEmail: OPEN, verifyPerIp: OPEN } })
   const user = browser()
   const asked = await answer(user.keep(await api.recoveryCode(user.request({ email }))))
   expect(asked.status).toBe(202)
@@ -55,7 +57,7 @@ describe('a recovery code at rest', () => {
     const harness = routeHarness(db.store, keyring)
     await seedWallet(db.store, keyring.current, 'owner@example.test')
     const { requestId, code } = await askForCode(harness, 'owner@example.test')
-    const rows = await db.sql<Record<string, unknown>>('SELECT * FROM sigil_embedded_codes WHERE email = $1', ['owner@example.test'])
+    const rows = await db.sql<Record<string, unknown>>('SELECT * FROM sigil_embedded_codes WHERE email_hash = $1', [hashEmail(keyring.current, 'owner@example.test')])
     expect(rows).toHaveLength(1)
     const stored = JSON.stringify(rows[0])
     expect(stored).not.toContain(code)
@@ -93,17 +95,33 @@ describe.each(['PGlite', 'Postgres'] as const)('code limits under concurrency on
   afterAll(() => db?.close())
 
   const liveCodes = async (email: string) =>
-    db.sql<{ count: string | number }>('SELECT count(*) AS count FROM sigil_embedded_codes WHERE email = $1 AND consumed_at IS NULL', [email])
+    db.sql<{ count: string | number }>('SELECT count(*) AS count FROM sigil_embedded_codes WHERE email_hash = $1 AND consumed_at IS NULL', [hashEmail(keyring.current, email)])
+  /** This browser's tries at the email's codes, as counted in the store. */
+  const browserTries = async (email: string, user: { cookies: Map<string, string> }) => {
+    const key = `embedded:code-tries:recovery:email:${hashEmail(keyring.current, email)}:b:${sha256(user.cookies.get(bindingCookieName(false))!)}`
+    const [row] = await db.sql<{ count: number | string }>('SELECT count FROM sigil_rate_limits WHERE key = $1', [key])
+    return Number(row?.count ?? 0)
+  }
 
-  it('keeps exactly one live code per email after 50 parallel code requests', async () => {
+  it('keeps exactly one live code per email and browser after 50 parallel code requests from it, and 50 strangers never replace it', async () => {
     const harness = routeHarness(db.store, keyring)
     const email = `race-${name.toLowerCase()}@example.test`
     await seedWallet(db.store, keyring.current, email)
-    const api = harness.routes({ limits: { codeEmailPerIp: OPEN, codeEmailPerEmail: OPEN } })
-    const answers = await Promise.all(Array.from({ length: 50 }, () => api.recoveryCode(browser().request({ email }))))
+    const api = harness.routes({ limits: { codeEmailPerIp: OPEN, codeEmailPerBrowser: OPEN, codeEmailCeilingPerEmail: OPEN } })
+    const owner = browser()
+    expect(owner.keep(await api.recoveryCode(owner.request({ email }))).status).toBe(202)
+    const answers = await Promise.all(Array.from({ length: 50 }, () => api.recoveryCode(owner.request({ email }))))
     expect(answers.map((response) => response.status)).toEqual(Array.from({ length: 50 }, () => 202))
     await harness.settled()
     expect(Number((await liveCodes(email))[0]!.count)).toBe(1)
+    const last = await answer(await api.recoveryCode(owner.request({ email })))
+    await harness.settled()
+    const code = harness.codeIn(email, SUBJECT)
+    const strangers = await Promise.all(Array.from({ length: 50 }, () => api.recoveryCode(browser().request({ email }))))
+    expect(strangers.map((response) => response.status)).toEqual(Array.from({ length: 50 }, () => 202))
+    await harness.settled()
+    expect(Number((await liveCodes(email))[0]!.count)).toBe(51)
+    expect((await api.recoveryVerify(owner.request({ requestId: last.body.requestId, code }))).status).toBe(200)
   })
 
   it('counts exactly the 5 tries of a code under 50 parallel wrong guesses, and refuses the rest as locked', async () => {
@@ -115,8 +133,7 @@ describe.each(['PGlite', 'Postgres'] as const)('code limits under concurrency on
     const answers = await Promise.all(Array.from({ length: 50 }, async () => answer(await api.recoveryVerify(user.request({ requestId, code: wrong })))))
     const [row] = await db.sql<{ attempts: number | string }>('SELECT attempts FROM sigil_embedded_codes WHERE request_id = $1', [requestId])
     expect(Number(row!.attempts)).toBe(RECOVERY_CODE_MAX_ATTEMPTS)
-    const [tries] = await db.sql<{ count: number | string }>('SELECT count FROM sigil_rate_limits WHERE key = $1', [`embedded:code-tries:recovery:email:${sha256(email)}`])
-    expect(Number(tries!.count)).toBe(RECOVERY_CODE_MAX_ATTEMPTS)
+    expect(await browserTries(email, user)).toBe(RECOVERY_CODE_MAX_ATTEMPTS)
     // Four judged wrong (4, 3, 2, 1 left), the fifth judged and locked, 45 refused without being judged.
     expect(answers.filter((entry) => entry.status === 401).map((entry) => entry.body.attemptsLeft).sort()).toEqual([1, 2, 3, 4])
     expect(answers.filter((entry) => entry.status === 423)).toHaveLength(46)
@@ -124,12 +141,12 @@ describe.each(['PGlite', 'Postgres'] as const)('code limits under concurrency on
     expect(await answer(await api.recoveryVerify(user.request({ requestId, code })))).toMatchObject({ status: 423, body: { code: 'embedded_code_locked' } })
   })
 
-  it("counts exactly the email's cap of tries under 50 parallel wrong guesses, and refuses the rest as locked", async () => {
+  it("counts exactly the browser's cap of tries at the email under 50 parallel wrong guesses, and refuses the rest as locked until a stated time", async () => {
     const harness = routeHarness(db.store, keyring)
     const email = `cap-${name.toLowerCase()}@example.test`
     await seedWallet(db.store, keyring.current, email)
     const user = browser()
-    const api = harness.routes({ limits: { verifyPerIp: OPEN, codeTriesPerEmail: { max: 3, windowMs: 86_400_000 } } })
+    const api = harness.routes({ limits: { verifyPerIp: OPEN, codeTriesPerBrowser: { max: 3, windowMs: 86_400_000 } } })
     const asked = await answer(user.keep(await api.recoveryCode(user.request({ email }))))
     expect(asked, JSON.stringify(harness.logged)).toMatchObject({ status: 202 })
     await harness.settled()
@@ -137,11 +154,38 @@ describe.each(['PGlite', 'Postgres'] as const)('code limits under concurrency on
     const code = harness.codeIn(email, SUBJECT)
     const wrong = code === '000000' ? '000001' : '000000'
     const answers = await Promise.all(Array.from({ length: 50 }, async () => answer(await api.recoveryVerify(user.request({ requestId, code: wrong })))))
-    const [tries] = await db.sql<{ count: number | string }>('SELECT count FROM sigil_rate_limits WHERE key = $1', [`embedded:code-tries:recovery:email:${sha256(email)}`])
-    expect(Number(tries!.count)).toBe(3)
+    expect(await browserTries(email, user)).toBe(3)
     const [row] = await db.sql<{ attempts: number | string }>('SELECT attempts FROM sigil_embedded_codes WHERE request_id = $1', [requestId])
     expect(Number(row!.attempts)).toBe(3)
     expect(answers.filter((entry) => entry.status === 401).map((entry) => entry.body.attemptsLeft).sort()).toEqual([1, 2])
-    expect(answers.filter((entry) => entry.status === 423)).toHaveLength(48)
+    const locked = answers.filter((entry) => entry.status === 423)
+    expect(locked).toHaveLength(48)
+    // Each lock says until when: the end of this browser's 24-hour window of tries.
+    const until = new Date(harness.clock.now.getTime() + 86_400_000)
+    for (const entry of locked) {
+      expect(entry.body).toMatchObject({ code: 'embedded_code_tries_exhausted', retryAt: until.toISOString() })
+      expect(entry.body.message).toBe(`Too many wrong codes for this email in this browser. Try again after ${until.toISOString().replace('T', ' ').slice(0, 16)} (UTC).`)
+    }
+  })
+
+  it("counts nothing against the email or its code when 50 strangers' browsers guess at the owner's code at once; the owner then uses it", async () => {
+    const harness = routeHarness(db.store, keyring)
+    const email = `strangers-${name.toLowerCase()}@example.test`
+    await seedWallet(db.store, keyring.current, email)
+    const { api, user, requestId, code } = await askForCode(harness, email)
+    const wrong = code === '000000' ? '000001' : '000000'
+    // Half bring no binding cookie, half a binding of their own (from asking for a code for this email themselves).
+    const strangers = await Promise.all(
+      Array.from({ length: 50 }, async (_, index) => {
+        const stranger = browser()
+        if (index % 2) stranger.keep(await api.recoveryCode(stranger.request({ email })))
+        return answer(await api.recoveryVerify(stranger.request({ requestId, code: index % 5 ? wrong : code })))
+      }),
+    )
+    expect(strangers.map((entry) => entry.body.code)).toEqual(Array.from({ length: 50 }, () => 'embedded_code_other_browser'))
+    const [row] = await db.sql<{ attempts: number | string }>('SELECT attempts FROM sigil_embedded_codes WHERE request_id = $1', [requestId])
+    expect(Number(row!.attempts)).toBe(0)
+    expect(await browserTries(email, user)).toBe(0)
+    expect((await api.recoveryVerify(user.request({ requestId, code }))).status).toBe(200)
   })
 })

@@ -27,7 +27,8 @@ const REQUEST = 'r'.repeat(22)
 function record(overrides: Partial<EmailCodeRecord> = {}): EmailCodeRecord {
   return {
     requestId: REQUEST,
-    email: 'a@example.test',
+    emailHash: 'hmac-sha256:kid:a',
+    emailSealed: 'aes-256-gcm:kid:iv:ct',
     purpose: 'recovery',
     codeHash: hashEmailCode(keyring.current, 'recovery', REQUEST, '123456'),
     bindingHash: hashToken('browser-token'),
@@ -80,10 +81,10 @@ describe('emailed codes', () => {
     expect(judge({ now: at(899.999) })).toEqual({ kind: 'accepted' })
   })
 
-  it('refuse any code from another browser (no binding cookie, another one, or a row without a binding), before anything else', () => {
+  it('refuse any code from another browser (no binding cookie, another one, or a row with an empty binding), before anything else', () => {
     expect(judge({ bindingToken: undefined })).toEqual({ kind: 'other_browser' })
     expect(judge({ bindingToken: 'another-browser' })).toEqual({ kind: 'other_browser' })
-    expect(judge({ record: record({ bindingHash: null }) })).toEqual({ kind: 'other_browser' })
+    expect(judge({ record: record({ bindingHash: '' }) })).toEqual({ kind: 'other_browser' })
     expect(judge({ bindingToken: 'another-browser', now: at(5000), codeTriesLeft: 0 })).toEqual({ kind: 'other_browser' })
   })
 

@@ -22,21 +22,37 @@ export type RateLimit = { max: number; windowMs: number }
 
 const MINUTE = 60_000
 
-/** Per client address and per email: sending email costs money and lands in someone's inbox. */
+/**
+ * Per client address, per email and browser, and per email. Sending email costs money and lands in
+ * someone's inbox; but nothing a stranger does may lock the owner out (docs/embedded/threat-model.md,
+ * "Lockout by strangers"):
+ * - code requests are capped per (email, browser binding — or the client address when the request
+ *   brings no binding cookie), so a stranger's requests use up the stranger's allowance only;
+ * - above that, a ceiling per email: reaching it mails the owner an alert (once per window), and
+ *   past it only browsers that used a code of this email in the last 30 days still get codes;
+ * - tries are counted per code and per (email, browser) — only from the browser the code was issued
+ *   to: a try from any other browser is refused (`embedded_code_other_browser`) and counted nowhere
+ *   but the client address's `verifyPerIp`.
+ */
 export const EMBEDDED_LIMITS = {
   walletOptionsPerIp: { max: 20, windowMs: MINUTE },
   // Its own key: asking for options must not use up the creations (and the other way round).
   createWalletPerIp: { max: 20, windowMs: MINUTE },
   codeEmailPerIp: { max: 10, windowMs: 10 * MINUTE },
-  codeEmailPerEmail: { max: 5, windowMs: 60 * MINUTE },
+  codeEmailPerBrowser: { max: 5, windowMs: 60 * MINUTE },
+  codeEmailCeilingPerEmail: { max: 10, windowMs: 60 * MINUTE },
   verificationEmailPerIp: { max: 10, windowMs: 10 * MINUTE },
-  verificationEmailPerEmail: { max: 5, windowMs: 60 * MINUTE },
+  verificationEmailPerBrowser: { max: 5, windowMs: 60 * MINUTE },
+  verificationEmailCeilingPerEmail: { max: 10, windowMs: 60 * MINUTE },
   verifyPerIp: { max: 30, windowMs: MINUTE },
-  // Tries per email across all its codes, counted before each is judged: 5 codes an hour with 5 tries
-  // each would otherwise allow 600 guesses a day at a 6-digit code. The 10th try locks the email's
-  // recovery (or its verification) until the day is over.
-  codeTriesPerEmail: { max: 10, windowMs: 24 * 60 * MINUTE },
+  // Tries per (email, browser) across the codes that browser asked for, counted before each is
+  // judged: 5 codes an hour with 5 tries each would otherwise allow 600 guesses a day from one
+  // browser. The 10th locks that browser's tries at the email until the day is over — never another browser's.
+  codeTriesPerBrowser: { max: 10, windowMs: 24 * 60 * MINUTE },
   recoveryPerIp: { max: 30, windowMs: MINUTE },
 } as const satisfies Record<string, RateLimit>
 
 export type EmbeddedLimits = Record<keyof typeof EMBEDDED_LIMITS, RateLimit>
+
+/** How long a browser that used a code of an email is known to it (past the ceiling it still gets codes). */
+export { KNOWN_BINDING_RETENTION_MS as KNOWN_BINDING_TTL_MS } from '@/lib/store/embeddedSql'

@@ -13,6 +13,7 @@ import { startPostgres, type Postgres } from '@/tests/fixtures/postgres'
 import { freshPgliteFolder, removePgliteFolders } from '@/tests/unit/siwe/pgliteTemplate'
 import { openRecoveryEnvelope, parseStoredEnvelope, RecoveryKeyMissingError } from './recoveryEnvelope'
 import { recoveryKeyring, type RecoveryKeyring } from './recoveryKey'
+import { hashEmail, sealEmail } from './emailAtRest'
 import { runReseal } from './reseal'
 
 /**
@@ -95,6 +96,9 @@ describe('key ids and a rotated key ring in the app', () => {
 
   it('answers 503 and logs which key is missing when a wallet’s key was dropped before the re-seal (never a 500)', async () => {
     const wallet = await seedWallet(db.store, oldRing.current, 'dropped@example.test')
+    // Its email moved to the new key (lib/embedded/emailAtRest.ts), its envelope not: the envelope is what fails.
+    const row = (await db.store.getEmbeddedWallet(wallet.walletId))!
+    await db.store.sealWalletEmail(wallet.walletId, { sealed: row.emailSealed! }, { emailHash: hashEmail(newOnly.current, 'dropped@example.test'), emailSealed: sealEmail(newOnly.current, 'dropped@example.test', { wallet: wallet.walletId }) })
     const { released, logged } = await release(newOnly, 'dropped@example.test', wallet.walletId)
     expect(released).toMatchObject({ status: 503, body: { code: 'embedded_unavailable' } })
     expect(logged.at(-1)).toContain(`recovery key ${oldRing.current.kid}, which is not configured`)
@@ -133,7 +137,8 @@ describe.each(['PGlite', 'Postgres'] as const)('the re-seal procedure on %s', (n
     const lines: string[] = []
     const rotation = { ...env, EMBEDDED_RECOVERY_KEY: b64(NEW), EMBEDDED_RECOVERY_KEYS_PREVIOUS: b64(OLD) }
     expect(await runReseal(rotation, (line) => lines.push(line))).toBe(0)
-    expect(lines.at(-1)).toBe('[sigil] re-seal: 4 wallets checked, 3 re-sealed, 1 already current, 0 changed meanwhile, 0 failed')
+    expect(lines.at(-2)).toBe('[sigil] re-seal: 4 wallets checked, 3 re-sealed, 1 already current, 0 changed meanwhile, 0 failed')
+    expect(lines.at(-1)).toBe('[sigil] re-seal: emails: 0 sealed from plain, 3 moved to the current key, 1 already current, 0 failed')
 
     store = await open()
     try {
@@ -145,7 +150,8 @@ describe.each(['PGlite', 'Postgres'] as const)('the re-seal procedure on %s', (n
     // Idempotent: a second run has nothing to do.
     lines.length = 0
     expect(await runReseal(rotation, (line) => lines.push(line))).toBe(0)
-    expect(lines.at(-1)).toBe('[sigil] re-seal: 4 wallets checked, 0 re-sealed, 4 already current, 0 changed meanwhile, 0 failed')
+    expect(lines.at(-2)).toBe('[sigil] re-seal: 4 wallets checked, 0 re-sealed, 4 already current, 0 changed meanwhile, 0 failed')
+    expect(lines.at(-1)).toBe('[sigil] re-seal: emails: 0 sealed from plain, 0 moved to the current key, 4 already current, 0 failed')
   })
 
   it('names the wallets it cannot move, and answers 1, when the old key is not given', async () => {
@@ -156,7 +162,8 @@ describe.each(['PGlite', 'Postgres'] as const)('the re-seal procedure on %s', (n
     const lines: string[] = []
     expect(await runReseal({ ...env, EMBEDDED_RECOVERY_KEY: b64(NEW) }, (line) => lines.push(line))).toBe(1)
     expect(lines).toContain(`[sigil] re-seal: wallet ${wallet!.walletId} not moved: a wallet is sealed under recovery key ${oldRing.current.kid}, which is not configured: put the retired secret back in EMBEDDED_RECOVERY_KEYS_PREVIOUS and run npm run embedded:reseal`)
-    expect(lines.at(-1)).toBe('[sigil] re-seal: 3 wallets checked, 0 re-sealed, 0 already current, 0 changed meanwhile, 3 failed')
+    expect(lines).toContain('[sigil] re-seal: 3 wallets checked, 0 re-sealed, 0 already current, 0 changed meanwhile, 3 failed')
+    expect(lines).toContain(`[sigil] re-seal: email of wallet ${wallet!.walletId} not moved: the sealed email names a key that is not configured (${oldRing.current.kid})`)
   })
 })
 

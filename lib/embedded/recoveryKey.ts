@@ -135,6 +135,10 @@ export type RecoveryKey = RecoveryKeyPair & {
   kid: string
   /** HMAC-SHA-256 key for emailed codes: HKDF of the same secret with its own label, never leaves the server. */
   codeKey: KeyObject
+  /** HMAC-SHA-256 key of the stored email lookup hash (lib/embedded/emailAtRest.ts): its own label. */
+  emailHashKey: KeyObject
+  /** AES-256-GCM key the stored email is sealed under (lib/embedded/emailAtRest.ts): its own label. */
+  emailSealKey: KeyObject
 }
 
 /** The configured recovery keys: the current one (new envelopes and codes) first, then retired ones. */
@@ -157,6 +161,14 @@ export function codeHmacKey(secret: Uint8Array): KeyObject {
   return key
 }
 
+/** A 32-byte key of its own for `label`: HKDF-SHA-256 of the recovery secret (one secret to keep, keys that never mix). */
+export function derivedSecretKey(secret: Uint8Array, label: string): KeyObject {
+  const bytes = Buffer.from(hkdfSync('sha256', secret, 'sigil-embedded', label, 32))
+  const key = createSecretKey(bytes)
+  bytes.fill(0)
+  return key
+}
+
 /** The key ring of `current` and `previous` secrets (duplicates dropped, current first). */
 export async function recoveryKeyring(current: Uint8Array, previous: readonly Uint8Array[] = []): Promise<RecoveryKeyring> {
   const secrets: Uint8Array[] = []
@@ -164,7 +176,13 @@ export async function recoveryKeyring(current: Uint8Array, previous: readonly Ui
   const keys = await Promise.all(
     secrets.map(async (secret): Promise<RecoveryKey> => {
       const pair = await recoveryKeyPair(secret)
-      return { ...pair, kid: recoveryKeyId(pair.publicKey), codeKey: codeHmacKey(secret) }
+      return {
+        ...pair,
+        kid: recoveryKeyId(pair.publicKey),
+        codeKey: codeHmacKey(secret),
+        emailHashKey: derivedSecretKey(secret, 'sigil-embedded/email-lookup-hmac/v1'),
+        emailSealKey: derivedSecretKey(secret, 'sigil-embedded/email-seal-aes-gcm/v1'),
+      }
     }),
   )
   return { current: keys[0]!, keys, byKid: (kid) => keys.find((key) => key.kid === kid) }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { dataDir } from '@/lib/store/dataDir'
 import { openStore } from '@/lib/store/openStore'
+import { resealWalletEmails } from './emailAtRest'
 import { resealRecoveryEnvelopes } from './recoveryEnvelope'
 import { RECOVERY_KEY_FILE, recoveryKeyring, resolvePreviousRecoverySecrets, resolveRecoverySecret } from './recoveryKey'
 
@@ -32,7 +33,11 @@ export async function runReseal(env: Env, print: (line: string) => void): Promis
       `[sigil] re-seal: ${report.checked} wallets checked, ${report.resealed} re-sealed, ${report.current} already current, ` +
         `${report.changed} changed meanwhile, ${report.failed.length} failed`,
     )
-    return report.failed.length === 0 && report.changed === 0 ? 0 : 1
+    // The emails too (lib/embedded/emailAtRest.ts): plain ones from before migration 9 sealed, older keys' hashes and ciphertexts moved to the current key.
+    const emails = await resealWalletEmails({ store, keyring })
+    for (const failure of emails.failed) print(`[sigil] re-seal: email of wallet ${failure.walletId} not moved: ${failure.reason}`)
+    print(`[sigil] re-seal: emails: ${emails.sealed} sealed from plain, ${emails.rekeyed} moved to the current key, ${emails.current} already current, ${emails.failed.length} failed`)
+    return report.failed.length === 0 && report.changed === 0 && emails.failed.length === 0 ? 0 : 1
   } finally {
     await store.close()
   }

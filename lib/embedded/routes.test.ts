@@ -18,6 +18,7 @@ import {
   type Browser,
   type RouteHarness,
 } from '@/tests/fixtures/embeddedRoutes'
+import { emailHashes } from './emailAtRest'
 import type { Mail } from './mailer'
 import { EMBEDDED_LIMITS } from './policy'
 import { recoveryKeyring, type RecoveryKeyring } from './recoveryKey'
@@ -129,7 +130,7 @@ describe('creating a wallet needs a proven email', () => {
     expect(await answer(await api.walletOptions(attacker.request({ email: 'victim@example.test' })))).toMatchObject({ status: 403, body: { code: 'embedded_email_unverified' } })
     const { created } = await createThroughApi(api, attacker, 'attacker@example.test')
     expect(created?.status).toBe(201)
-    expect(await store.listRecoverableWallets('victim@example.test', 5)).toEqual([])
+    expect(await store.listRecoverableWallets(emailHashes(keyring, 'victim@example.test'), 5)).toEqual([])
   })
 
   it('mails a verification code, sets an httpOnly SameSite=Strict binding cookie, and proves the email with it once', async () => {
@@ -138,7 +139,7 @@ describe('creating a wallet needs a proven email', () => {
     const asked = api.emailCode(user.request({ email: ' Ann@Example.TEST ' }))
     const response = await asked
     expect(response.status).toBe(202)
-    expect(response.headers.get('set-cookie')).toMatch(new RegExp(`^${bindingCookieName(false)}=[\\w-]{43}; Max-Age=900; Path=/; HttpOnly; SameSite=Strict$`))
+    expect(response.headers.get('set-cookie')).toMatch(new RegExp(`^${bindingCookieName(false)}=[\\w-]{43}; Max-Age=2592000; Path=/; HttpOnly; SameSite=Strict$`))
     user.keep(response)
     const { requestId } = (await response.json()) as { requestId: string }
     const mail = harness.sent.at(-1)!
@@ -158,7 +159,7 @@ describe('creating a wallet needs a proven email', () => {
     const user = browser()
     const response = await api.emailCode(user.request({ email: 'frame@example.test' }))
     expect(response.status).toBe(202)
-    expect(response.headers.get('set-cookie')).toMatch(new RegExp(`^${bindingCookieName(true)}=[\\w-]{43}; Max-Age=900; Path=/; HttpOnly; Secure; SameSite=None; Partitioned$`))
+    expect(response.headers.get('set-cookie')).toMatch(new RegExp(`^${bindingCookieName(true)}=[\\w-]{43}; Max-Age=2592000; Path=/; HttpOnly; Secure; SameSite=None; Partitioned$`))
     expect(bindingCookieName(true)).toMatch(/^__Host-/)
   })
 
@@ -191,7 +192,7 @@ describe('creating a wallet needs a proven email', () => {
     const user = browser()
     await proveEmail(harness, api, user, 'five@example.test')
     expect((await createThroughApi(api, user, 'five@example.test')).options).toMatchObject({ status: 409, body: { code: 'embedded_wallet_limit' } })
-    expect(await store.listRecoverableWallets('five@example.test', 50)).toHaveLength(5)
+    expect(await store.listRecoverableWallets(emailHashes(keyring, 'five@example.test'), 50)).toHaveLength(5)
   })
 
   it('answers 503 embedded_mail_unavailable when this server cannot send email, and issues no code', async () => {
@@ -303,7 +304,7 @@ describe('email recovery', () => {
 })
 
 describe('a code works only in the browser that asked for it', () => {
-  it('refuses the right code without the binding cookie, or with another browser’s, and counts the try', async () => {
+  it('refuses the right code without the binding cookie, or with another browser’s, and counts the try nowhere', async () => {
     const api = harness.routes()
     await seedWallet(store, keyring.current, 'phished@example.test')
     const victim = browser()
@@ -313,7 +314,9 @@ describe('a code works only in the browser that asked for it', () => {
     // A binding cookie of the phisher's own (from asking for a code for another email) is not the victim's either.
     await recoveryCodeFor(api, phisher, 'owner@example.test')
     expect(await answer(await api.recoveryVerify(phisher.request(attempt)))).toMatchObject({ status: 403, body: { code: 'embedded_code_other_browser' } })
-    // The same code from the browser that asked: accepted (each refused try was counted: 3 of 5 left).
+    // The same code from the browser that asked: its first try (the refused ones were counted nowhere).
+    const wrong = attempt.code === '000000' ? '000001' : '000000'
+    expect(await answer(await api.recoveryVerify(victim.request({ ...attempt, code: wrong })))).toMatchObject({ status: 401, body: { attemptsLeft: 4 } })
     expect((await api.recoveryVerify(victim.request(attempt))).status).toBe(200)
   })
 
@@ -337,7 +340,7 @@ describe('a code works only in the browser that asked for it', () => {
 })
 
 describe('guessing codes', () => {
-  it('locks an email after 10 tries across its codes, even for a right code, until the day is over', async () => {
+  it('locks a browser’s tries at an email after 10 across its codes, even for a right code, until the day is over — not another browser’s', async () => {
     const api = harness.routes()
     await seedWallet(store, keyring.current, 'guess@example.test')
     const user = browser()
@@ -351,10 +354,18 @@ describe('guessing codes', () => {
         answers.push([status, body.code, body.attemptsLeft])
       }
     }
-    expect(answers.map((entry) => entry[2] ?? entry[1])).toEqual([4, 3, 2, 1, 4, 3, 2, 1, 1, 'embedded_code_locked'])
-    expect(await answer(await api.recoveryVerify(user.request(last)))).toMatchObject({ status: 423, body: { code: 'embedded_code_locked', message: embedded.errors.embedded_code_locked } })
+    expect(answers.map((entry) => entry[2] ?? entry[1])).toEqual([4, 3, 2, 1, 4, 3, 2, 1, 1, 'embedded_code_tries_exhausted'])
+    const until = new Date(harness.clock.now.getTime() + 24 * 3600 * 1000)
+    expect(await answer(await api.recoveryVerify(user.request(last)))).toMatchObject({
+      status: 423,
+      body: { code: 'embedded_code_tries_exhausted', retryAt: until.toISOString(), message: `Too many wrong codes for this email in this browser. Try again after ${until.toISOString().replace('T', ' ').slice(0, 16)} (UTC).` },
+    })
     const fresh = await recoveryCodeFor(api, user, 'guess@example.test')
-    expect(await answer(await api.recoveryVerify(user.request(fresh)))).toMatchObject({ status: 423, body: { code: 'embedded_code_locked' } })
+    expect(await answer(await api.recoveryVerify(user.request(fresh)))).toMatchObject({ status: 423, body: { code: 'embedded_code_tries_exhausted' } })
+    // Another browser (the owner's, from another address) is not locked by this one's tries.
+    const owner = browser()
+    const api2 = harness.routes()
+    expect((await api2.recoveryVerify(owner.request(await recoveryCodeFor(api2, owner, 'guess@example.test')))).status).toBe(200)
 
     harness.advance(24 * 3600)
     expect((await api.recoveryVerify(user.request(await recoveryCodeFor(api, user, 'guess@example.test')))).status).toBe(200)
@@ -523,6 +534,123 @@ describe('rate limits', () => {
     const statuses = []
     for (let index = 0; index < 6; index++) statuses.push((await api.emailCode(json({ email: 'many@example.test' }))).status)
     expect(statuses).toEqual([202, 202, 202, 202, 202, 429])
-    expect(EMBEDDED_LIMITS.verificationEmailPerEmail.max).toBe(5)
+    expect(EMBEDDED_LIMITS.verificationEmailPerBrowser.max).toBe(5)
+  })
+})
+
+describe('no lockout by strangers', () => {
+  it('a stranger’s 2 code requests and 10 guesses from a browser without the binding do not lock the owner out', async () => {
+    const email = 'target@example.test'
+    await seedWallet(store, keyring.current, email)
+    const stranger = harness.routes()
+    const guesses: unknown[] = []
+    for (let request = 0; request < 2; request++) {
+      const asked = await answer(await stranger.recoveryCode(json({ email })))
+      expect(asked.status).toBe(202)
+      for (let guess = 0; guess < 5; guess++) {
+        const { status, body } = await answer(await stranger.recoveryVerify(json({ requestId: asked.body.requestId, code: String(guess).padStart(6, '0') })))
+        guesses.push([status, body.code])
+      }
+    }
+    expect(guesses).toEqual(Array.from({ length: 10 }, () => [403, 'embedded_code_other_browser']))
+    await harness.settled()
+    // The owner, in their own browser: asks, gets the code by email, uses it.
+    const ownerApi = harness.routes()
+    const owner = browser()
+    expect((await ownerApi.recoveryVerify(owner.request(await recoveryCodeFor(ownerApi, owner, email)))).status).toBe(200)
+  })
+
+  it('a stranger guessing at codes bound to the stranger’s own browser locks only that browser', async () => {
+    const email = 'target2@example.test'
+    await seedWallet(store, keyring.current, email)
+    const strangerApi = harness.routes()
+    const stranger = browser()
+    const statuses: number[] = []
+    for (let request = 0; request < 3; request++) {
+      const asked = await answer(stranger.keep(await strangerApi.recoveryCode(stranger.request({ email }))))
+      for (let guess = 0; guess < 4; guess++) statuses.push((await strangerApi.recoveryVerify(stranger.request({ requestId: asked.body.requestId, code: `99999${guess}` }))).status)
+    }
+    expect(statuses.slice(9)).toEqual([423, 423, 423])
+    await harness.settled()
+    const ownerApi = harness.routes()
+    const owner = browser()
+    expect((await ownerApi.recoveryVerify(owner.request(await recoveryCodeFor(ownerApi, owner, email)))).status).toBe(200)
+  })
+
+  it('5 code requests by a stranger do not block the owner’s own request; the stranger’s 6th says until when', async () => {
+    const email = 'busy@example.test'
+    await seedWallet(store, keyring.current, email)
+    const stranger = harness.routes()
+    const statuses = []
+    for (let index = 0; index < 5; index++) statuses.push((await stranger.recoveryCode(json({ email }))).status)
+    expect(statuses).toEqual([202, 202, 202, 202, 202])
+    const sixth = await answer(await stranger.recoveryCode(json({ email })))
+    const until = new Date(harness.clock.now.getTime() + 3600 * 1000)
+    expect(sixth).toMatchObject({
+      status: 429,
+      body: { code: 'embedded_code_requests_limited', retryAt: until.toISOString(), message: `Too many codes were asked for this email from this browser. Ask again after ${until.toISOString().replace('T', ' ').slice(0, 16)} (UTC).` },
+    })
+    const ownerApi = harness.routes()
+    const owner = browser()
+    expect((await ownerApi.recoveryVerify(owner.request(await recoveryCodeFor(ownerApi, owner, email)))).status).toBe(200)
+    // The same for verification codes.
+    for (let index = 0; index < 5; index++) expect((await stranger.emailCode(json({ email }))).status).toBe(202)
+    expect(await answer(await stranger.emailCode(json({ email })))).toMatchObject({ status: 429, body: { code: 'embedded_code_requests_limited' } })
+    expect((await proveEmail(harness, ownerApi, owner, email)).status).toBe(200)
+  })
+
+  it('past the email’s hourly ceiling: the owner is alerted once, a browser that used a code still gets codes, others hear until when', async () => {
+    const email = 'ceiling@example.test'
+    await seedWallet(store, keyring.current, email)
+    const ownerApi = harness.routes()
+    const owner = browser()
+    // The owner used a code in this browser last week: it is known to the email.
+    expect((await ownerApi.recoveryVerify(owner.request(await recoveryCodeFor(ownerApi, owner, email)))).status).toBe(200)
+    harness.advance(7 * 24 * 3600)
+    const before = harness.sent.length
+    // Strangers, each from an address and a browser of their own, use up the ceiling (10 an hour).
+    const max = EMBEDDED_LIMITS.codeEmailCeilingPerEmail.max
+    for (let index = 0; index < max; index++) expect((await harness.routes().recoveryCode(json({ email }))).status).toBe(202)
+    const refused = await Promise.all(Array.from({ length: 5 }, async () => answer(await harness.routes().recoveryCode(json({ email })))))
+    const until = new Date(harness.clock.now.getTime() + 3600 * 1000)
+    for (const entry of refused) {
+      expect(entry).toMatchObject({ status: 429, body: { code: 'embedded_code_requests_paused', retryAt: until.toISOString() } })
+      expect(entry.body.message).toContain(`Ask again after ${until.toISOString().replace('T', ' ').slice(0, 16)} (UTC)`)
+    }
+    await harness.settled()
+    const mails = harness.sent.slice(before)
+    const alerts = mails.filter((mail) => mail.subject === 'Sigil: many codes were asked for your email')
+    expect(alerts).toHaveLength(1)
+    expect(alerts[0]).toMatchObject({ to: email })
+    expect(alerts[0]!.text).toContain(`any other browser gets them again after ${until.toISOString().replace('T', ' ').slice(0, 16)} (UTC)`)
+    expect(mails.filter((mail) => mail.subject === RECOVERY_SUBJECT)).toHaveLength(max)
+    // The owner's known browser: not stopped by the ceiling.
+    expect((await ownerApi.recoveryVerify(owner.request(await recoveryCodeFor(ownerApi, owner, email)))).status).toBe(200)
+    // After the window, any browser again.
+    harness.advance(3600)
+    const fresh = browser()
+    const freshApi = harness.routes()
+    expect((await freshApi.recoveryVerify(fresh.request(await recoveryCodeFor(freshApi, fresh, email)))).status).toBe(200)
+  })
+
+  it('alerts nobody past the ceiling for an email without a wallet, answering the same', async () => {
+    const email = 'nowallet-ceiling@example.test'
+    const before = harness.sent.length
+    const answers = []
+    for (let index = 0; index <= EMBEDDED_LIMITS.codeEmailCeilingPerEmail.max; index++) answers.push((await harness.routes().recoveryCode(json({ email }))).status)
+    expect(answers.at(-1)).toBe(429)
+    await harness.settled()
+    expect(harness.sent.length).toBe(before)
+  })
+
+  it('says until when in every rate-limited answer', async () => {
+    const api = harness.routes({ limits: { codeEmailPerIp: { max: 1, windowMs: 600_000 } } })
+    await api.recoveryCode(json({ email: 'a1@example.test' }))
+    const refused = await api.recoveryCode(json({ email: 'a2@example.test' }))
+    expect(refused.headers.get('retry-after')).toBe('600')
+    expect(await answer(refused)).toMatchObject({
+      status: 429,
+      body: { code: 'embedded_rate_limited', message: embedded.errors.embedded_rate_limited, retryAt: new Date(harness.clock.now.getTime() + 600_000).toISOString() },
+    })
   })
 })

@@ -13,7 +13,7 @@ import type {
   WalletOptionsResponse,
 } from '@/lib/embedded/shared/apiTypes'
 import { embeddedApiPaths } from '@/lib/embedded/shared/apiTypes'
-import { format } from '@/lib/i18n/format'
+import { format, utcMinute } from '@/lib/i18n/format'
 import { embeddedServer } from '@/lib/i18n/embeddedServer'
 import { clientIp as clientIpFromHeaders } from '@/lib/http/clientIp'
 import { expiredCookie, readCookies, serializeCookie } from '@/lib/http/cookies'
@@ -38,12 +38,14 @@ import {
 } from './bodies'
 import { cancelPageHtml, readCancelToken } from './cancelPage'
 import { embeddedError, embeddedErrors } from './httpErrors'
+import { emailHashes, hashEmail, openEmail, resealWalletEmails, SealedEmailError, sealEmail } from './emailAtRest'
 import { generateEmailCode, hashEmailCode, hashToken, judgeEmailCode } from './emailCode'
 import { redactForLog } from './logSafety'
 import { MailConfigError, MailUnavailableError, type Mailer } from './mailer'
 import {
   EMAIL_SESSION_TTL_SECONDS,
   EMBEDDED_LIMITS,
+  KNOWN_BINDING_TTL_MS,
   MAX_WALLETS_PER_EMAIL,
   RECOVERY_CANCEL_TTL_SECONDS,
   RECOVERY_CODE_MAX_ATTEMPTS,
@@ -96,10 +98,15 @@ function toHttpError(error: unknown): HttpError {
   if (isHttpError(error, embeddedErrors)) return error
   if (isStoreError(error)) return embeddedError('embedded_unavailable', { details: error.message, cause: error })
   if (error instanceof RecoveryKeyMissingError) return embeddedError('embedded_unavailable', { details: error.message, cause: error })
+  // A stored email that does not open: its key was retired without a re-seal (or the row was tampered with).
+  if (error instanceof SealedEmailError) return embeddedError('embedded_unavailable', { details: error.message, cause: error })
   // Mail settings production refuses (next start refuses them first) or none at all: email steps cannot run.
   if (error instanceof MailUnavailableError || error instanceof MailConfigError) return embeddedError('embedded_mail_unavailable', { details: error.message, cause: error })
   return embeddedError('embedded_internal_error', { details: error instanceof Error ? `${error.name}: ${error.message}` : String(error), cause: error })
 }
+
+/** Rows written before migration 9 get their email sealed once per store, before the API first uses it. */
+const emailsSealed = new WeakMap<Store, Promise<void>>()
 
 const MAIL_TEXT = {
   verify_email: { subject: embeddedServer.mail.verifySubject, text: embeddedServer.mail.verifyText },
@@ -129,9 +136,33 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
     if (count > rule.max) {
       // Counted in the refusal summary under the limit's name (its key's first part), never the key.
       refusalLog().note('rate_limited', `embedded ${key.split(':').slice(0, 2).join(':')}`)
-      const seconds = Math.max(1, Math.ceil((resetAt.getTime() - at.getTime()) / 1000))
-      throw embeddedError('embedded_rate_limited', { headers: { 'retry-after': String(seconds) } })
+      throw limited('embedded_rate_limited', resetAt, at)
     }
+  }
+
+  /** A refusal until `resetAt`: its `Retry-After`, its `retryAt` and the message's `{time}`. */
+  function limited(code: 'embedded_rate_limited' | 'embedded_code_requests_limited' | 'embedded_code_requests_paused' | 'embedded_code_tries_exhausted', resetAt: Date, at: Date) {
+    const seconds = Math.max(1, Math.ceil((resetAt.getTime() - at.getTime()) / 1000))
+    return embeddedError(code, { headers: { 'retry-after': String(seconds) }, retryAt: resetAt })
+  }
+
+  /**
+   * The store and the recovery key ring, once every wallet's email is at rest as migration 9 wants
+   * it (hash and ciphertext, no plain column): done once per store, at the first request.
+   */
+  async function storeAndKeys(config: EmbeddedConfig): Promise<{ store: Store; keyring: RecoveryKeyring }> {
+    const store = await deps.store()
+    const keyring = await config.recoveryKeys()
+    let sealing = emailsSealed.get(store)
+    if (!sealing) {
+      sealing = resealWalletEmails({ store, keyring, plainOnly: true }).then((report) => {
+        if (report.sealed > 0) log(`[sigil] embedded: sealed the email of ${report.sealed} wallets from before migration 9`)
+      })
+      emailsSealed.set(store, sealing)
+      sealing.catch(() => emailsSealed.delete(store))
+    }
+    await sealing
+    return { store, keyring }
   }
 
   async function handle(run: () => Promise<Response>): Promise<Response> {
@@ -162,12 +193,6 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
       ? { path, httpOnly: true, secure: true, sameSite: 'None' as const, partitioned: true }
       : { path, httpOnly: true, secure: false, sameSite: 'Strict' as const }
 
-  /** This browser's binding token: the one it has (a code asked for earlier stays valid), or a new one. */
-  function bindingToken(request: Request, config: EmbeddedConfig): string {
-    const existing = readCookies(request).get(bindingCookieName(config.secureCookies))
-    return existing && TOKEN.test(existing) ? existing : newToken()
-  }
-
   /** The live session of `purpose` behind this request's cookie; anything else is refused with `refusal`. */
   async function sessionOf(request: Request, store: Store, config: EmbeddedConfig, at: Date, purpose: 'email_recovery' | 'email_verification') {
     const name = purpose === 'email_recovery' ? recoveryCookieName(config.secureCookies) : emailCookieName(config.secureCookies)
@@ -181,37 +206,88 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
     return session
   }
 
-  async function walletInSession(store: Store, walletId: string, email: string) {
+  /** The session's wallet and its email (opened from the row); the same refusal for anything else. */
+  async function walletInSession(store: Store, keyring: RecoveryKeyring, walletId: string, sessionEmailHash: string) {
     const wallet = await store.getEmbeddedWallet(walletId)
     // The same answer for "no such wallet", "another email's wallet" and "never verified": nothing to learn by probing.
-    if (!wallet || wallet.email !== email || !wallet.emailVerifiedAt) throw embeddedError('embedded_wallet_not_found')
-    return wallet
+    if (!wallet || !wallet.emailVerifiedAt || !wallet.emailSealed) throw embeddedError('embedded_wallet_not_found')
+    const email = openEmail(keyring, wallet.emailSealed, { wallet: walletId })
+    if (!emailHashes(keyring, email).includes(sessionEmailHash)) throw embeddedError('embedded_wallet_not_found')
+    return { wallet, email }
+  }
+
+  /** The binding cookie this request brings, when it is a well-formed one. */
+  function bindingCookie(request: Request, config: EmbeddedConfig): string | undefined {
+    const existing = readCookies(request).get(bindingCookieName(config.secureCookies))
+    return existing && TOKEN.test(existing) ? existing : undefined
   }
 
   /**
    * Issues a code of `purpose` for `email`, bound to this browser, and answers 202 with the binding
-   * cookie. `deliver` sends it (or decides not to).
+   * cookie. `deliver` sends it (or decides not to). Counted per (email, browser) — the binding, or the
+   * client address for a browser that brings none — then, unless this browser used a code of the
+   * email in the last 30 days, against the email's hourly ceiling: the request that reaches it has
+   * the owner alerted; past it, only such known browsers get codes (policy.ts).
    */
-  async function issueCode(request: Request, config: EmbeddedConfig, store: Store, at: Date, email: string, purpose: EmailCodePurpose, deliver: (code: string) => Promise<void>) {
+  async function issueCode(request: Request, config: EmbeddedConfig, store: Store, keyring: RecoveryKeyring, at: Date, email: string, purpose: EmailCodePurpose, deliver: (code: string) => Promise<void>) {
     if (config.mailer.kind === 'none') throw embeddedError('embedded_mail_unavailable', { details: 'SMTP_URL is not set' })
-    const keyring = await config.recoveryKeys()
+    const limits = config.limits ?? EMBEDDED_LIMITS
+    const rules = purpose === 'recovery'
+      ? { prefix: 'code', browser: limits.codeEmailPerBrowser, ceiling: limits.codeEmailCeilingPerEmail }
+      : { prefix: 'email-code', browser: limits.verificationEmailPerBrowser, ceiling: limits.verificationEmailCeilingPerEmail }
+    const emailHash = hashEmail(keyring.current, email)
+    const existing = bindingCookie(request, config)
+    const binding = existing ?? newToken()
+    const bindingHash = hashToken(binding)
+    const from = existing ? `b:${bindingHash}` : `ip:${ipOf(request)}`
+    const own = await store.hit(`embedded:${rules.prefix}:email:${emailHash}:from:${from}`, rules.browser.windowMs, at)
+    if (own.count > rules.browser.max) {
+      refusalLog().note('rate_limited', `embedded ${rules.prefix}:email-browser`)
+      throw limited('embedded_code_requests_limited', own.resetAt, at)
+    }
+    const known = existing !== undefined && (await store.isKnownBinding(emailHash, bindingHash, new Date(at.getTime() - KNOWN_BINDING_TTL_MS)))
+    if (!known) {
+      const all = await store.hit(`embedded:${rules.prefix}:ceiling:${emailHash}`, rules.ceiling.windowMs, at)
+      if (all.count > rules.ceiling.max) {
+        refusalLog().note('rate_limited', `embedded ${rules.prefix}:ceiling`)
+        // Exactly one request sees the count one past the ceiling in a window: the owner is told once.
+        if (all.count === rules.ceiling.max + 1) alertOwner(config, store, keyring, email, purpose, rules.ceiling.max, all.resetAt)
+        throw limited('embedded_code_requests_paused', all.resetAt, at)
+      }
+    }
     const requestId = newId()
     const code = generateEmailCode()
-    const binding = bindingToken(request, config)
-    // One statement: it replaces the email's live code of this purpose, so there is never more than one.
+    // One statement: it replaces this browser's live code of this purpose for the email (never another browser's).
     await store.issueEmailCode({
       requestId,
-      email,
+      emailHash,
+      emailSealed: sealEmail(keyring.current, email, { code: requestId }),
       purpose,
       codeHash: hashEmailCode(keyring.current, purpose, requestId, code),
-      bindingHash: hashToken(binding),
+      bindingHash,
       createdAt: at,
       expiresAt: new Date(at.getTime() + RECOVERY_CODE_TTL_SECONDS * 1000),
     })
     await deliver(code)
     const body: EmailCodeResponse | RecoveryCodeResponse = { requestId, expiresInSeconds: RECOVERY_CODE_TTL_SECONDS }
-    const cookie = serializeCookie(bindingCookieName(config.secureCookies), binding, { ...cookieFlags(config, '/'), maxAge: RECOVERY_CODE_TTL_SECONDS })
+    // Kept as long as a used code makes this browser known to the email (a code asked for later reuses it).
+    const cookie = serializeCookie(bindingCookieName(config.secureCookies), binding, { ...cookieFlags(config, '/'), maxAge: KNOWN_BINDING_TTL_MS / 1000 })
     return jsonResponse(body, { status: 202, headers: { 'set-cookie': cookie } })
+  }
+
+  /**
+   * The alert when an email's codes reach their hourly ceiling: after the answer, and for recovery only
+   * to an email with a verified wallet (as the codes themselves), so neither tells who has a wallet.
+   */
+  function alertOwner(config: EmbeddedConfig, store: Store, keyring: RecoveryKeyring, email: string, purpose: EmailCodePurpose, max: number, until: Date) {
+    background(async () => {
+      if (purpose === 'recovery' && (await store.listRecoverableWallets(emailHashes(keyring, email), 1)).length === 0) return
+      await sendLogged(config.mailer, {
+        to: email,
+        subject: embeddedServer.mail.ceilingSubject,
+        text: format(embeddedServer.mail.ceilingText, { count: max, time: utcMinute(until) }),
+      }).catch(() => undefined)
+    })
   }
 
   function codeMail(purpose: EmailCodePurpose, email: string, code: string) {
@@ -219,47 +295,57 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
   }
 
   /**
-   * One try at a code of `purpose`: counted first (the code's and the email's tries, in one
-   * transaction that refuses at either cap), then judged — the browser binding, the age, the HMAC —
-   * and used up when right. Returns the code's row.
+   * One try at a code of `purpose`. The browser binding is judged first, by the store, before
+   * anything is counted: a try from a browser that did not ask for the code is refused and counts
+   * only against the client address. From the right browser it is counted (the code's tries and this
+   * browser's at the email, in one transaction that refuses at either cap), then judged — the age, the
+   * HMAC — and used up when right. Returns the code's row and the email it proves.
    */
-  async function acceptCode(request: Request, config: EmbeddedConfig, store: Store, at: Date, purpose: EmailCodePurpose): Promise<EmailCodeRecord> {
+  async function acceptCode(request: Request, config: EmbeddedConfig, store: Store, keyring: RecoveryKeyring, at: Date, purpose: EmailCodePurpose): Promise<{ record: EmailCodeRecord; email: string }> {
     const limits = config.limits ?? EMBEDDED_LIMITS
     await limit(store, `verify:ip:${ipOf(request)}`, limits.verifyPerIp, at)
     const { requestId, code } = readCodeAttempt(await readEmbeddedBody(request))
-    const emailRule = limits.codeTriesPerEmail
+    const binding = bindingCookie(request, config)
+    const bindingHash = binding ? hashToken(binding) : null
+    const rule = limits.codeTriesPerBrowser
     const attempt = await store.attemptEmailCode(
       requestId,
       purpose,
-      { maxAttempts: RECOVERY_CODE_MAX_ATTEMPTS, emailKey: (email) => `embedded:code-tries:${purpose}:email:${hashToken(email)}`, emailMax: emailRule.max, emailWindowMs: emailRule.windowMs },
+      bindingHash,
+      { maxAttempts: RECOVERY_CODE_MAX_ATTEMPTS, triesKey: (emailHash) => `embedded:code-tries:${purpose}:email:${emailHash}:b:${bindingHash}`, triesMax: rule.max, triesWindowMs: rule.windowMs },
       at,
     )
     if (attempt.kind === 'unknown') throw embeddedError('embedded_code_expired', { details: 'unknown, used or replaced' })
-    if (attempt.kind === 'locked') throw embeddedError('embedded_code_locked', { details: `no tries left for this ${attempt.scope}` })
+    if (attempt.kind === 'other_browser') throw embeddedError('embedded_code_other_browser', { details: binding ? 'another binding' : 'no binding cookie' })
+    if (attempt.kind === 'locked' && attempt.scope === 'binding') throw limited('embedded_code_tries_exhausted', attempt.until, at)
+    if (attempt.kind === 'locked') throw embeddedError('embedded_code_locked', { details: 'no tries left for this code' })
+    const codeTriesLeft = RECOVERY_CODE_MAX_ATTEMPTS - attempt.record.attempts
     const judgement = judgeEmailCode({
-      keyring: await config.recoveryKeys(),
+      keyring,
       record: attempt.record,
       code,
-      bindingToken: readCookies(request).get(bindingCookieName(config.secureCookies)),
+      bindingToken: binding,
       now: at,
-      codeTriesLeft: RECOVERY_CODE_MAX_ATTEMPTS - attempt.record.attempts,
-      emailTriesLeft: emailRule.max - attempt.emailTries,
+      codeTriesLeft,
+      emailTriesLeft: rule.max - attempt.bindingTries,
     })
     if (judgement.kind === 'other_browser') throw embeddedError('embedded_code_other_browser')
     if (judgement.kind === 'expired') throw embeddedError('embedded_code_expired')
+    // This browser's tries at the email ran out before the code's: a lock with an end.
+    if (judgement.kind === 'locked' && codeTriesLeft > 0) throw limited('embedded_code_tries_exhausted', attempt.bindingResetAt, at)
     if (judgement.kind === 'locked') throw embeddedError('embedded_code_locked')
     if (judgement.kind === 'wrong') throw embeddedError('embedded_code_invalid', { attemptsLeft: judgement.attemptsLeft })
     // Single use: of two right answers racing, one opens a session.
     if (!(await store.consumeEmailCode(requestId, at))) throw embeddedError('embedded_code_expired', { details: 'used meanwhile' })
-    return attempt.record
+    return { record: attempt.record, email: openEmail(keyring, attempt.record.emailSealed, { code: requestId }) }
   }
 
-  /** A new session of `purpose` for `email`: its row (token hashed) and its cookie. */
-  async function openSession(store: Store, config: EmbeddedConfig, at: Date, email: string, purpose: 'email_recovery' | 'email_verification') {
+  /** A new session of `purpose` for the email (by its hash): its row (token hashed) and its cookie. */
+  async function openSession(store: Store, config: EmbeddedConfig, at: Date, emailHash: string, purpose: 'email_recovery' | 'email_verification') {
     const token = newToken()
     const ttl = purpose === 'email_recovery' ? RECOVERY_SESSION_TTL_SECONDS : EMAIL_SESSION_TTL_SECONDS
     const expiresAt = new Date(at.getTime() + ttl * 1000)
-    await store.putRecoverySession({ tokenHash: hashToken(token), email, purpose, createdAt: at, expiresAt })
+    await store.putRecoverySession({ tokenHash: hashToken(token), emailHash, purpose, createdAt: at, expiresAt })
     const name = purpose === 'email_recovery' ? recoveryCookieName(config.secureCookies) : emailCookieName(config.secureCookies)
     const path = purpose === 'email_recovery' ? RECOVERY_COOKIE_PATH : EMAIL_COOKIE_PATH
     return { expiresAt, cookie: serializeCookie(name, token, { ...cookieFlags(config, path), maxAge: ttl }) }
@@ -277,49 +363,49 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
     emailCode: (request: Request) =>
       handle(async () => {
         const config = await deps.config()
-        const store = await deps.store()
+        const { store, keyring } = await storeAndKeys(config)
         const at = now()
         const limits = config.limits ?? EMBEDDED_LIMITS
         await limit(store, `email-code:ip:${ipOf(request)}`, limits.verificationEmailPerIp, at)
         const email = readEmail(await readEmbeddedBody(request))
-        await limit(store, `email-code:email:${hashToken(email)}`, limits.verificationEmailPerEmail, at)
         // Any address may be proven, so there is nothing to hide here: the send is awaited and a failure reported.
-        return issueCode(request, config, store, at, email, 'verify_email', (code) => sendLogged(config.mailer, codeMail('verify_email', email, code)))
+        return issueCode(request, config, store, keyring, at, email, 'verify_email', (code) => sendLogged(config.mailer, codeMail('verify_email', email, code)))
       }),
 
     emailVerify: (request: Request) =>
       handle(async () => {
         const config = await deps.config()
-        const store = await deps.store()
+        const { store, keyring } = await storeAndKeys(config)
         const at = now()
-        const record = await acceptCode(request, config, store, at, 'verify_email')
-        const { expiresAt, cookie } = await openSession(store, config, at, record.email, 'email_verification')
-        const body: EmailVerifyResponse = { email: record.email, expiresAt: expiresAt.toISOString() }
+        const { record, email } = await acceptCode(request, config, store, keyring, at, 'verify_email')
+        const { expiresAt, cookie } = await openSession(store, config, at, record.emailHash, 'email_verification')
+        const body: EmailVerifyResponse = { email, expiresAt: expiresAt.toISOString() }
         return jsonResponse(body, { headers: { 'set-cookie': cookie } })
       }),
 
     walletOptions: (request: Request) =>
       handle(async () => {
         const config = await deps.config()
-        const store = await deps.store()
+        const { store, keyring } = await storeAndKeys(config)
         const at = now()
         await limit(store, `options:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).walletOptionsPerIp, at)
         const email = readEmail(await readEmbeddedBody(request))
         const session = await sessionOf(request, store, config, at, 'email_verification')
-        if (session.email !== email) throw embeddedError('embedded_email_unverified', { details: 'the proven email is another one' })
+        const hashes = emailHashes(keyring, email)
+        if (!hashes.includes(session.emailHash)) throw embeddedError('embedded_email_unverified', { details: 'the proven email is another one' })
         // Said before the passkey prompt, so no passkey is made for a wallet that cannot be recorded.
-        if ((await store.listRecoverableWallets(email, MAX_WALLETS_PER_EMAIL)).length >= MAX_WALLETS_PER_EMAIL) throw embeddedError('embedded_wallet_limit')
+        if ((await store.listRecoverableWallets(hashes, MAX_WALLETS_PER_EMAIL)).length >= MAX_WALLETS_PER_EMAIL) throw embeddedError('embedded_wallet_limit')
         const walletId = newId()
         const rp = relyingPartyFor(request, config.origins)
         const options = await issueRegistrationOptions({ store, rp, walletId, email, purpose: 'register', now: at })
-        const body: WalletOptionsResponse = { walletId, options, recoveryPublicKey: (await config.recoveryKeys()).current.publicKeyBase64Url }
+        const body: WalletOptionsResponse = { walletId, options, recoveryPublicKey: keyring.current.publicKeyBase64Url }
         return jsonResponse(body)
       }),
 
     createWallet: (request: Request) =>
       handle(async () => {
         const config = await deps.config()
-        const store = await deps.store()
+        const { store, keyring } = await storeAndKeys(config)
         const at = now()
         await limit(store, `create:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).createWalletPerIp, at)
         const body = await readEmbeddedBody(request)
@@ -330,20 +416,30 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         const vault = readSealed(body.vault, 'vault')
         const registration = readRegistration(body.registration)
         const session = await sessionOf(request, store, config, at, 'email_verification')
-        if (session.email !== email) throw embeddedError('embedded_email_unverified', { details: 'the proven email is another one' })
+        const hashes = emailHashes(keyring, email)
+        if (!hashes.includes(session.emailHash)) throw embeddedError('embedded_email_unverified', { details: 'the proven email is another one' })
         const rp = relyingPartyFor(request, config.origins)
         const credential = await verifyRegistration({ store, rp, registration, walletId, purpose: 'register', now: at })
         // The envelope must open with one of our keys for this wallet: a wallet we could not recover is
         // refused now, not at recovery. Stored with the id of the key that opened it (the current one,
         // unless the browser fetched its options just before a rotation).
-        const opened = await openRecoveryEnvelope(await config.recoveryKeys(), recovery, walletId).catch((cause: unknown) => {
+        const opened = await openRecoveryEnvelope(keyring, recovery, walletId).catch((cause: unknown) => {
           throw embeddedError('embedded_malformed_body', { details: 'the recovery envelope does not open with the recovery key', cause })
         })
         opened.raw.fill(0)
         const outcome = await store.createVerifiedWallet(
-          { walletId, email, address, recoveryEnvelope: storedEnvelopeJson(recovery, opened.key), vault: JSON.stringify(vault), createdAt: at },
+          {
+            walletId,
+            // The email at rest: its keyed hash for lookups, sealed for this wallet for the owner's emails.
+            emailHash: hashEmail(keyring.current, email),
+            emailSealed: sealEmail(keyring.current, email, { wallet: walletId }),
+            address,
+            recoveryEnvelope: storedEnvelopeJson(recovery, opened.key),
+            vault: JSON.stringify(vault),
+            createdAt: at,
+          },
           credential,
-          { sessionHash: session.tokenHash, maxPerEmail: MAX_WALLETS_PER_EMAIL, now: at },
+          { sessionHash: session.tokenHash, emailHashes: hashes, maxPerEmail: MAX_WALLETS_PER_EMAIL, now: at },
         )
         if (outcome === 'unverified') throw embeddedError('embedded_email_unverified', { details: 'session used or expired meanwhile' })
         if (outcome === 'limit') throw embeddedError('embedded_wallet_limit')
@@ -356,18 +452,17 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
     recoveryCode: (request: Request) =>
       handle(async () => {
         const config = await deps.config()
-        const store = await deps.store()
+        const { store, keyring } = await storeAndKeys(config)
         const at = now()
         const limits = config.limits ?? EMBEDDED_LIMITS
         await limit(store, `code:ip:${ipOf(request)}`, limits.codeEmailPerIp, at)
         const email = readEmail(await readEmbeddedBody(request))
-        await limit(store, `code:email:${hashToken(email)}`, limits.codeEmailPerEmail, at)
         // The same answer, at once, whether or not the email has a wallet: the lookup and the SMTP
         // exchange happen after it, so neither the timing nor a mail failure tells who has a wallet.
         // Only an owner of a verified wallet receives a code (a stranger's address gets nothing).
-        return issueCode(request, config, store, at, email, 'recovery', async (code) => {
+        return issueCode(request, config, store, keyring, at, email, 'recovery', async (code) => {
           background(async () => {
-            if ((await store.listRecoverableWallets(email, 1)).length === 0) return
+            if ((await store.listRecoverableWallets(emailHashes(keyring, email), 1)).length === 0) return
             await sendLogged(config.mailer, codeMail('recovery', email, code)).catch(() => undefined)
           })
         })
@@ -376,11 +471,11 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
     recoveryVerify: (request: Request) =>
       handle(async () => {
         const config = await deps.config()
-        const store = await deps.store()
+        const { store, keyring } = await storeAndKeys(config)
         const at = now()
-        const record = await acceptCode(request, config, store, at, 'recovery')
-        const { expiresAt, cookie } = await openSession(store, config, at, record.email, 'email_recovery')
-        const wallets = (await store.listRecoverableWallets(record.email, MAX_WALLETS_PER_EMAIL)).map((wallet) => ({
+        const { record, email } = await acceptCode(request, config, store, keyring, at, 'recovery')
+        const { expiresAt, cookie } = await openSession(store, config, at, record.emailHash, 'email_recovery')
+        const wallets = (await store.listRecoverableWallets(emailHashes(keyring, email), MAX_WALLETS_PER_EMAIL)).map((wallet) => ({
           walletId: wallet.walletId,
           address: getAddress(wallet.address),
           createdAt: wallet.createdAt.toISOString(),
@@ -392,17 +487,17 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
     recoveryKey: (request: Request) =>
       handle(async () => {
         const config = await deps.config()
-        const store = await deps.store()
+        const { store, keyring } = await storeAndKeys(config)
         const at = now()
         await limit(store, `recovery:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).recoveryPerIp, at)
         const body = await readEmbeddedBody(request)
         const walletId = readWalletId(body)
         const publicKey = readPublicKey(body)
         const session = await sessionOf(request, store, config, at, 'email_recovery')
-        const wallet = await walletInSession(store, walletId, session.email)
+        const { wallet, email } = await walletInSession(store, keyring, walletId, session.emailHash)
         // Opened with the recovery key and at once sealed to the browser's one-time key: the answer
         // carries the data key wrapped, and this process holds it in plain only for these lines.
-        const { raw } = await openRecoveryEnvelope(await config.recoveryKeys(), parseStoredEnvelope(wallet.recoveryEnvelope), walletId)
+        const { raw } = await openRecoveryEnvelope(keyring, parseStoredEnvelope(wallet.recoveryEnvelope), walletId)
         let wrappedKey: Envelope
         try {
           wrappedKey = await sealToPublicKey(fromBase64Url(publicKey), raw, additionalData.recovery(walletId))
@@ -418,7 +513,7 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
           cancelHash: hashToken(cancelToken),
           sessionHash: session.tokenHash,
           walletId,
-          email: wallet.email,
+          emailHash: session.emailHash,
           releasedAt: at,
           cancelExpiresAt: new Date(at.getTime() + RECOVERY_CANCEL_TTL_SECONDS * 1000),
         })
@@ -427,9 +522,9 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
           const address = getAddress(wallet.address)
           background(() =>
             sendLogged(config.mailer, {
-              to: wallet.email,
+              to: email,
               subject: format(embeddedServer.mail.noticeSubject, { address }),
-              text: format(embeddedServer.mail.noticeText, { address, time: at.toISOString().replace('T', ' ').slice(0, 16), link, days: RECOVERY_CANCEL_TTL_SECONDS / 86400 }),
+              text: format(embeddedServer.mail.noticeText, { address, time: utcMinute(at), link, days: RECOVERY_CANCEL_TTL_SECONDS / 86400 }),
             }).catch(() => undefined),
           )
         }
@@ -440,14 +535,14 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
           store,
           rp: relyingPartyFor(request, config.origins),
           walletId,
-          email: wallet.email,
+          email,
           purpose: 'recover',
           now: at,
         })
         const response: RecoveryKeyResponse = {
           walletId,
           address: getAddress(wallet.address) as Address,
-          email: wallet.email,
+          email,
           wrappedKey,
           vault: JSON.parse(wallet.vault) as RecoveryKeyResponse['vault'],
           options,
@@ -458,14 +553,14 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
     recoveryComplete: (request: Request) =>
       handle(async () => {
         const config = await deps.config()
-        const store = await deps.store()
+        const { store, keyring } = await storeAndKeys(config)
         const at = now()
         await limit(store, `recovery:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).recoveryPerIp, at)
         const body = await readEmbeddedBody(request)
         const walletId = readWalletId(body)
         const registration = readRegistration(body.registration)
         const session = await sessionOf(request, store, config, at, 'email_recovery')
-        const wallet = await walletInSession(store, walletId, session.email)
+        const { wallet } = await walletInSession(store, keyring, walletId, session.emailHash)
         const rp = relyingPartyFor(request, config.origins)
         const credential = await verifyRegistration({ store, rp, registration, walletId, purpose: 'recover', now: at })
         // One transaction that also checks the session is still live and the owner has not cancelled:

@@ -1,4 +1,4 @@
-import { format } from '@/lib/i18n/format'
+import { format, utcMinute } from '@/lib/i18n/format'
 
 /**
  * What an API's errors are: the catalogue message of each code (templates with `{name}` values),
@@ -29,6 +29,11 @@ export type HttpErrorOptions = {
   headers?: Record<string, string> | undefined
   /** Tries left after a wrong code; also fills the message's `{attemptsLeft}`. */
   attemptsLeft?: number | undefined
+  /**
+   * When a limit or lock ends: sent as `retryAt` (ISO 8601) and fills the message's `{time}`
+   * (`YYYY-MM-DD HH:MM`, UTC), so every lock says until when it lasts.
+   */
+  retryAt?: Date | undefined
 }
 
 const retryableStatus = (_code: string, status: number) => status === 0 || status === 429 || status === 503
@@ -43,10 +48,11 @@ export class HttpError<Code extends string = string> extends Error {
   readonly details: string | undefined
   readonly headers: Record<string, string>
   readonly attemptsLeft: number | undefined
+  readonly retryAt: Date | undefined
 
   constructor(catalogue: HttpErrorCatalogue<Code>, code: Code, options: HttpErrorOptions = {}) {
     super(
-      options.message || format(catalogue.messages[code], { attemptsLeft: options.attemptsLeft ?? 0 }),
+      options.message || format(catalogue.messages[code], { attemptsLeft: options.attemptsLeft ?? 0, time: options.retryAt ? utcMinute(options.retryAt) : '' }),
       options.cause === undefined ? undefined : { cause: options.cause },
     )
     this.api = catalogue.api
@@ -56,14 +62,16 @@ export class HttpError<Code extends string = string> extends Error {
     this.details = options.details
     this.headers = options.headers ?? {}
     this.attemptsLeft = options.attemptsLeft
+    this.retryAt = options.retryAt
   }
 
-  /** The answer's body: `{code, message}`, plus `attemptsLeft` when known and `retryable` when true. */
-  toBody(): { code: Code; message: string; attemptsLeft?: number; retryable?: true } {
+  /** The answer's body: `{code, message}`, plus `attemptsLeft` and `retryAt` when known and `retryable` when true. */
+  toBody(): { code: Code; message: string; attemptsLeft?: number; retryAt?: string; retryable?: true } {
     return {
       code: this.code,
       message: this.message,
       ...(this.attemptsLeft === undefined ? {} : { attemptsLeft: this.attemptsLeft }),
+      ...(this.retryAt === undefined ? {} : { retryAt: this.retryAt.toISOString() }),
       ...(this.retryable ? { retryable: true as const } : {}),
     }
   }

@@ -38,6 +38,10 @@ export const embedded = {
     embedded_code_expired: 'This code has expired. Ask for a new one.',
     embedded_code_locked: 'Too many wrong codes. Ask for a new one.',
     embedded_code_other_browser: 'This code was asked for in another browser, and works only there. Ask for a new code here.',
+    embedded_code_tries_exhausted: 'Too many wrong codes for this email in this browser. Try again after {time} (UTC).',
+    embedded_code_requests_limited: 'Too many codes were asked for this email from this browser. Ask again after {time} (UTC).',
+    embedded_code_requests_paused:
+      'Too many codes were asked for this email from other browsers. Ask again after {time} (UTC), or from a browser where you used a code for this email before.',
     embedded_email_unverified: 'Confirm your email first: ask for a new code.',
     embedded_wallet_limit: 'This email already has 5 wallets. Recover one of them, or use another email.',
     embedded_recovery_cancelled: 'This recovery was cancelled from the email sent to the wallet’s owner.',

@@ -30,6 +30,11 @@ export const embeddedServer = {
       '   This deletes our record of the passkey the recovery added, ends the recovery if it has not finished, and voids any recovery code still open. ' +
       'It cannot take back what that browser already received. The link works once, for {days} days.\n\n' +
       'Sigil will never ask you for a code or for this link.',
+    ceilingSubject: 'Sigil: many codes were asked for your email',
+    ceilingText:
+      'In the last hour, browsers asked for more than {count} Sigil codes for this address. If that was not you, someone may be trying to get into your wallet, or to keep you out of it: ignore those codes and never share one.\n\n' +
+      'A browser where you used a code for this address in the last 30 days still gets codes now; any other browser gets them again after {time} (UTC).\n\n' +
+      'Sigil will never ask you for a code.',
   },
   cancelPage: {
     title: 'Cancel a wallet recovery',

@@ -4,3 +4,8 @@ export function format(template: string, values: Record<string, string | number>
     name in values ? String(values[name]) : whole,
   )
 }
+
+/** A moment as messages and emails show it: `YYYY-MM-DD HH:MM`, UTC (the same in every language; the text says "(UTC)"). */
+export function utcMinute(date: Date): string {
+  return date.toISOString().replace('T', ' ').slice(0, 16)
+}

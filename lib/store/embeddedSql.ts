@@ -9,6 +9,7 @@ import type {
   EmbeddedCredentialRecord,
   EmbeddedWalletRecord,
   EmbeddedWalletStore,
+  NewWallet,
   RecoveryRecord,
   RecoverySessionRecord,
 } from './embeddedTypes'
@@ -17,6 +18,11 @@ import { nextWalletEvent, type WalletEvent, type WalletEventDetail, type WalletE
 
 /** Expired recovery codes and sessions stay this long, so a late attempt hears "expired", not "unknown". */
 export const EXPIRED_RECOVERY_RETENTION_MS = 24 * 60 * 60 * 1000
+/**
+ * A browser that used a code of an email is known to it this long after (`isKnownBinding`): past the
+ * email's hourly ceiling of code requests, it still gets codes (lib/embedded/policy.ts).
+ */
+export const KNOWN_BINDING_RETENTION_MS = 30 * 24 * 60 * 60 * 1000
 
 type Guard = <T>(what: string, fn: () => Promise<T>) => Promise<T>
 /** The driver with transactions (each statement of `fn` on one connection, committed together). */
@@ -26,26 +32,27 @@ const toDate = (value: Date | string): Date => (value instanceof Date ? value : 
 const toDateOrNull = (value: Date | string | null): Date | null => (value === null ? null : toDate(value))
 const iso = (date: Date) => date.toISOString()
 
-type WalletRow = { wallet_id: string; email: string; address: string; recovery_envelope: string; vault: string; created_at: Date | string; email_verified_at: Date | string | null }
+type WalletRow = { wallet_id: string; email_hash: string | null; email_sealed: string | null; address: string; recovery_envelope: string; vault: string; created_at: Date | string; email_verified_at: Date | string | null }
 type CredentialRow = { credential_id: string; wallet_id: string; public_key: string; counter: number | string; transports: string; created_at: Date | string }
 type ChallengeRow = { challenge_hash: string; purpose: string; wallet_id: string; expires_at: Date | string }
 type CodeRow = {
   request_id: string
-  email: string
+  email_hash: string
+  email_sealed: string
   purpose: string
   code_hash: string
-  binding_hash: string | null
+  binding_hash: string
   attempts: number | string
   created_at: Date | string
   expires_at: Date | string
   consumed_at: Date | string | null
 }
-type SessionRow = { token_hash: string; email: string; purpose: string; created_at: Date | string; expires_at: Date | string; consumed_at: Date | string | null }
+type SessionRow = { token_hash: string; email_hash: string; purpose: string; created_at: Date | string; expires_at: Date | string; consumed_at: Date | string | null }
 type RecoveryRow = {
   cancel_hash: string
   session_hash: string
   wallet_id: string
-  email: string
+  email_hash: string | null
   released_at: Date | string
   cancel_expires_at: Date | string
   credential_id: string | null
@@ -55,7 +62,8 @@ type RecoveryRow = {
 
 const wallet = (row: WalletRow): EmbeddedWalletRecord => ({
   walletId: row.wallet_id,
-  email: row.email,
+  emailHash: row.email_hash,
+  emailSealed: row.email_sealed,
   address: row.address,
   recoveryEnvelope: row.recovery_envelope,
   vault: row.vault,
@@ -72,7 +80,8 @@ const credential = (row: CredentialRow): EmbeddedCredentialRecord => ({
 })
 const code = (row: CodeRow): EmailCodeRecord => ({
   requestId: row.request_id,
-  email: row.email,
+  emailHash: row.email_hash,
+  emailSealed: row.email_sealed,
   purpose: row.purpose as EmailCodePurpose,
   codeHash: row.code_hash,
   bindingHash: row.binding_hash,
@@ -83,7 +92,7 @@ const code = (row: CodeRow): EmailCodeRecord => ({
 })
 const session = (row: SessionRow): RecoverySessionRecord => ({
   tokenHash: row.token_hash,
-  email: row.email,
+  emailHash: row.email_hash,
   purpose: row.purpose as RecoverySessionRecord['purpose'],
   createdAt: toDate(row.created_at),
   expiresAt: toDate(row.expires_at),
@@ -93,7 +102,7 @@ const recovery = (row: RecoveryRow): RecoveryRecord => ({
   cancelHash: row.cancel_hash,
   sessionHash: row.session_hash,
   walletId: row.wallet_id,
-  email: row.email,
+  emailHash: row.email_hash,
   releasedAt: toDate(row.released_at),
   cancelExpiresAt: toDate(row.cancel_expires_at),
   credentialId: row.credential_id,
@@ -101,9 +110,9 @@ const recovery = (row: RecoveryRow): RecoveryRecord => ({
   cancelledAt: toDateOrNull(row.cancelled_at),
 })
 
-const WALLET_COLUMNS = 'wallet_id, email, address, recovery_envelope, vault, created_at, email_verified_at'
-const CODE_COLUMNS = 'request_id, email, purpose, code_hash, binding_hash, attempts, created_at, expires_at, consumed_at'
-const RECOVERY_COLUMNS = 'cancel_hash, session_hash, wallet_id, email, released_at, cancel_expires_at, credential_id, completed_at, cancelled_at'
+const WALLET_COLUMNS = 'wallet_id, email_hash, email_sealed, address, recovery_envelope, vault, created_at, email_verified_at'
+const CODE_COLUMNS = 'request_id, email_hash, email_sealed, purpose, code_hash, binding_hash, attempts, created_at, expires_at, consumed_at'
+const RECOVERY_COLUMNS = 'cancel_hash, session_hash, wallet_id, email_hash, released_at, cancel_expires_at, credential_id, completed_at, cancelled_at'
 
 /** Thrown inside a transaction to roll it back and answer `value` (a refusal, not a failure). */
 class Refusal<T> {
@@ -147,17 +156,17 @@ async function appendWalletEvent(tx: Queryable, entry: { walletId: string; kind:
 }
 
 /** Inserts a wallet and its first passkey in one statement (both or neither); the wallet id when inserted. */
-async function insertWallet(db: Queryable, record: Omit<EmbeddedWalletRecord, 'emailVerifiedAt'>, verifiedAt: Date | null, first: EmbeddedCredentialRecord) {
+async function insertWallet(db: Queryable, record: NewWallet, verifiedAt: Date | null, first: EmbeddedCredentialRecord) {
   const { rows } = await db.query<{ wallet_id: string }>(
     `WITH w AS (
-       INSERT INTO sigil_embedded_wallets (${WALLET_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6::timestamptz, $12::timestamptz)
+       INSERT INTO sigil_embedded_wallets (${WALLET_COLUMNS}) VALUES ($1, $2, $13, $3, $4, $5, $6::timestamptz, $12::timestamptz)
        ON CONFLICT (wallet_id) DO NOTHING RETURNING wallet_id
      )
      INSERT INTO sigil_embedded_credentials (credential_id, wallet_id, public_key, counter, transports, created_at)
      SELECT $7, wallet_id, $8, $9, $10, $11::timestamptz FROM w
      RETURNING wallet_id`,
-    [record.walletId, record.email, record.address, record.recoveryEnvelope, record.vault, iso(record.createdAt),
-      first.credentialId, first.publicKey, first.counter, first.transports, iso(first.createdAt), verifiedAt ? iso(verifiedAt) : null],
+    [record.walletId, record.emailHash, record.address, record.recoveryEnvelope, record.vault, iso(record.createdAt),
+      first.credentialId, first.publicKey, first.counter, first.transports, iso(first.createdAt), verifiedAt ? iso(verifiedAt) : null, record.emailSealed],
   )
   return rows.length === 1
 }
@@ -180,17 +189,17 @@ export function embeddedSql(driver: TransactionalQueryable, guarded: Guard): Emb
         refusable(
           driver.transaction(async (tx): Promise<CreateWalletOutcome> => {
             // One email at a time: two creations racing cannot both see room under the cap.
-            await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`sigil-embedded-wallets:${record.email}`])
+            await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`sigil-embedded-wallets:${record.emailHash}`])
             const verified = await tx.query(
               `UPDATE sigil_embedded_recovery_sessions SET consumed_at = $3::timestamptz
-               WHERE token_hash = $1 AND purpose = 'email_verification' AND email = $2 AND consumed_at IS NULL AND expires_at > $3::timestamptz
+               WHERE token_hash = $1 AND purpose = 'email_verification' AND email_hash = ANY($2::text[]) AND consumed_at IS NULL AND expires_at > $3::timestamptz
                RETURNING 1`,
-              [check.sessionHash, record.email, iso(check.now)],
+              [check.sessionHash, [...check.emailHashes], iso(check.now)],
             )
             if (verified.rows.length !== 1) return 'unverified'
             const { rows } = await tx.query<{ count: number | string }>(
-              'SELECT count(*) AS count FROM sigil_embedded_wallets WHERE email = $1 AND email_verified_at IS NOT NULL',
-              [record.email],
+              'SELECT count(*) AS count FROM sigil_embedded_wallets WHERE email_hash = ANY($1::text[]) AND email_verified_at IS NOT NULL',
+              [[...check.emailHashes]],
             )
             if (Number(rows[0]?.count ?? 0) >= check.maxPerEmail) throw new Refusal<CreateWalletOutcome>('limit')
             if (!(await insertWallet(tx, record, check.now, first))) throw new Refusal<CreateWalletOutcome>('exists')
@@ -208,11 +217,11 @@ export function embeddedSql(driver: TransactionalQueryable, guarded: Guard): Emb
       return rows[0] ? wallet(rows[0]) : null
     },
 
-    async listRecoverableWallets(email, limit) {
+    async listRecoverableWallets(emailHashes, limit) {
       const { rows } = await guarded('list the wallets', () =>
         driver.query<WalletRow>(
-          `SELECT ${WALLET_COLUMNS} FROM sigil_embedded_wallets WHERE email = $1 AND email_verified_at IS NOT NULL ORDER BY created_at, wallet_id LIMIT $2`,
-          [email, limit],
+          `SELECT ${WALLET_COLUMNS} FROM sigil_embedded_wallets WHERE email_hash = ANY($1::text[]) AND email_verified_at IS NOT NULL ORDER BY created_at, wallet_id LIMIT $2`,
+          [[...emailHashes], limit],
         ),
       )
       return rows.map(wallet)
@@ -261,71 +270,97 @@ export function embeddedSql(driver: TransactionalQueryable, guarded: Guard): Emb
     },
 
     async issueEmailCode(record) {
-      // The partial unique index (one live code per email and purpose) is the arbiter: a request that
-      // races another replaces its code instead of adding a second live one.
+      // The partial unique index (one live code per email, purpose and browser) is the arbiter: a
+      // request that races another from the same browser replaces its code instead of adding a second
+      // live one; another browser's request (a stranger's) adds its own and leaves this one alone.
       await guarded('save the code', () =>
         driver.query(
-          `INSERT INTO sigil_embedded_codes AS c (request_id, email, purpose, code_hash, binding_hash, attempts, created_at, expires_at)
-           VALUES ($1, $2, $3, $4, $5, 0, $6::timestamptz, $7::timestamptz)
-           ON CONFLICT (email, purpose) WHERE consumed_at IS NULL DO UPDATE SET
-             request_id = EXCLUDED.request_id, code_hash = EXCLUDED.code_hash, binding_hash = EXCLUDED.binding_hash,
+          `INSERT INTO sigil_embedded_codes AS c (request_id, email_hash, email_sealed, purpose, code_hash, binding_hash, attempts, created_at, expires_at)
+           VALUES ($1, $2, $8, $3, $4, $5, 0, $6::timestamptz, $7::timestamptz)
+           ON CONFLICT (email_hash, purpose, binding_hash) WHERE consumed_at IS NULL DO UPDATE SET
+             request_id = EXCLUDED.request_id, email_sealed = EXCLUDED.email_sealed, code_hash = EXCLUDED.code_hash,
              attempts = 0, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at`,
-          [record.requestId, record.email, record.purpose, record.codeHash, record.bindingHash, iso(record.createdAt), iso(record.expiresAt)],
+          [record.requestId, record.emailHash, record.purpose, record.codeHash, record.bindingHash, iso(record.createdAt), iso(record.expiresAt), record.emailSealed],
         ),
       )
     },
 
-    async attemptEmailCode(requestId, purpose, limits, now) {
+    async attemptEmailCode(requestId, purpose, bindingHash, limits, now) {
       return guarded('count the code attempt', () =>
         refusable(
           driver.transaction(async (tx): Promise<CodeAttempt> => {
             // The code's row is locked from here to commit: parallel tries at one code queue up, and
-            // each sees the count the one before it left.
+            // each sees the count the one before it left. Only its own browser's tries count: the
+            // binding is judged here, before anything is counted.
             const counted = await tx.query<CodeRow>(
               `UPDATE sigil_embedded_codes SET attempts = attempts + 1
-               WHERE request_id = $1 AND purpose = $2 AND consumed_at IS NULL AND attempts < $3
+               WHERE request_id = $1 AND purpose = $2 AND consumed_at IS NULL AND attempts < $3 AND binding_hash = $4
                RETURNING ${CODE_COLUMNS}`,
-              [requestId, purpose, limits.maxAttempts],
+              [requestId, purpose, limits.maxAttempts, bindingHash ?? ''],
             )
             const row = counted.rows[0]
             if (!row) {
-              const { rows } = await tx.query<{ consumed_at: Date | string | null }>(
-                'SELECT consumed_at FROM sigil_embedded_codes WHERE request_id = $1 AND purpose = $2',
+              const { rows } = await tx.query<{ consumed_at: Date | string | null; binding_hash: string }>(
+                'SELECT consumed_at, binding_hash FROM sigil_embedded_codes WHERE request_id = $1 AND purpose = $2',
                 [requestId, purpose],
               )
-              return rows[0] && rows[0].consumed_at === null ? { kind: 'locked', scope: 'code' } : { kind: 'unknown' }
+              const found = rows[0]
+              if (!found || found.consumed_at !== null) return { kind: 'unknown' }
+              return found.binding_hash === bindingHash ? { kind: 'locked', scope: 'code' } : { kind: 'other_browser' }
             }
-            // The email's tries: counted only below its cap (the WHERE of ON CONFLICT runs on the
-            // locked, latest row), so the count never passes the cap however many tries race.
-            const resetAt = new Date(now.getTime() + limits.emailWindowMs)
-            const email = await tx.query<{ count: number | string }>(
+            // This browser's tries at the email: counted only below its cap (the WHERE of ON CONFLICT
+            // runs on the locked, latest row), so the count never passes the cap however many tries race.
+            const resetAt = new Date(now.getTime() + limits.triesWindowMs)
+            const email = await tx.query<{ count: number | string; reset_at: Date | string }>(
               `INSERT INTO sigil_rate_limits AS r (key, count, reset_at) VALUES ($1, 1, $3::timestamptz)
                ON CONFLICT (key) DO UPDATE SET
                  count    = CASE WHEN r.reset_at <= $2::timestamptz THEN 1 ELSE r.count + 1 END,
                  reset_at = CASE WHEN r.reset_at <= $2::timestamptz THEN $3::timestamptz ELSE r.reset_at END
                WHERE r.reset_at <= $2::timestamptz OR r.count < $4
-               RETURNING count`,
-              [limits.emailKey(row.email), iso(now), iso(resetAt), limits.emailMax],
+               RETURNING count, reset_at`,
+              [limits.triesKey(row.email_hash), iso(now), iso(resetAt), limits.triesMax],
             )
             const emailRow = email.rows[0]
-            // Rolls back the code's count too: a refused try counts nowhere.
-            if (!emailRow) throw new Refusal<CodeAttempt>({ kind: 'locked', scope: 'email' })
-            return { kind: 'counted', record: code(row), emailTries: Number(emailRow.count) }
+            if (!emailRow) {
+              const { rows } = await tx.query<{ reset_at: Date | string }>('SELECT reset_at FROM sigil_rate_limits WHERE key = $1', [limits.triesKey(row.email_hash)])
+              // Rolls back the code's count too: a refused try counts nowhere.
+              throw new Refusal<CodeAttempt>({ kind: 'locked', scope: 'binding', until: rows[0] ? toDate(rows[0].reset_at) : resetAt })
+            }
+            return { kind: 'counted', record: code(row), bindingTries: Number(emailRow.count), bindingResetAt: toDate(emailRow.reset_at) }
           }),
         ),
       )
     },
 
     async consumeEmailCode(requestId, now) {
+      // One statement: the code is used up and its browser remembered as one that proved the email.
       const { rows } = await guarded('use the code', () =>
-        driver.query('UPDATE sigil_embedded_codes SET consumed_at = $2::timestamptz WHERE request_id = $1 AND consumed_at IS NULL RETURNING 1', [requestId, iso(now)]),
+        driver.query(
+          `WITH used AS (
+             UPDATE sigil_embedded_codes SET consumed_at = $2::timestamptz WHERE request_id = $1 AND consumed_at IS NULL RETURNING email_hash, binding_hash
+           ), known AS (
+             INSERT INTO sigil_embedded_known_bindings (email_hash, binding_hash, last_used_at)
+             SELECT email_hash, binding_hash, $2::timestamptz FROM used
+             ON CONFLICT (email_hash, binding_hash) DO UPDATE SET last_used_at = EXCLUDED.last_used_at
+             RETURNING 1
+           )
+           SELECT 1 FROM used`,
+          [requestId, iso(now)],
+        ),
       )
       return rows.length === 1
     },
 
-    async voidEmailCodes(email, purpose, now) {
+    async isKnownBinding(emailHash, bindingHash, since) {
+      const { rows } = await guarded('read the browser binding', () =>
+        driver.query('SELECT 1 FROM sigil_embedded_known_bindings WHERE email_hash = $1 AND binding_hash = $2 AND last_used_at > $3::timestamptz', [emailHash, bindingHash, iso(since)]),
+      )
+      return rows.length === 1
+    },
+
+    async voidEmailCodes(emailHash, purpose, now) {
       const { rows } = await guarded('void the codes', () =>
-        driver.query('UPDATE sigil_embedded_codes SET consumed_at = $3::timestamptz WHERE email = $1 AND purpose = $2 AND consumed_at IS NULL RETURNING 1', [email, purpose, iso(now)]),
+        driver.query('UPDATE sigil_embedded_codes SET consumed_at = $3::timestamptz WHERE email_hash = $1 AND purpose = $2 AND consumed_at IS NULL RETURNING 1', [emailHash, purpose, iso(now)]),
       )
       return rows.length
     },
@@ -333,8 +368,8 @@ export function embeddedSql(driver: TransactionalQueryable, guarded: Guard): Emb
     async putRecoverySession(record) {
       await guarded('save the recovery session', () =>
         driver.query(
-          'INSERT INTO sigil_embedded_recovery_sessions (token_hash, email, purpose, created_at, expires_at) VALUES ($1, $2, $3, $4::timestamptz, $5::timestamptz)',
-          [record.tokenHash, record.email, record.purpose, iso(record.createdAt), iso(record.expiresAt)],
+          'INSERT INTO sigil_embedded_recovery_sessions (token_hash, email_hash, purpose, created_at, expires_at) VALUES ($1, $2, $3, $4::timestamptz, $5::timestamptz)',
+          [record.tokenHash, record.emailHash, record.purpose, iso(record.createdAt), iso(record.expiresAt)],
         ),
       )
     },
@@ -342,7 +377,7 @@ export function embeddedSql(driver: TransactionalQueryable, guarded: Guard): Emb
     async getRecoverySession(tokenHash) {
       const { rows } = await guarded('read the recovery session', () =>
         driver.query<SessionRow>(
-          'SELECT token_hash, email, purpose, created_at, expires_at, consumed_at FROM sigil_embedded_recovery_sessions WHERE token_hash = $1',
+          'SELECT token_hash, email_hash, purpose, created_at, expires_at, consumed_at FROM sigil_embedded_recovery_sessions WHERE token_hash = $1',
           [tokenHash],
         ),
       )
@@ -363,9 +398,9 @@ export function embeddedSql(driver: TransactionalQueryable, guarded: Guard): Emb
       return guarded('record the recovery', () =>
         driver.transaction(async (tx) => {
           const { rows } = await tx.query(
-            `INSERT INTO sigil_embedded_recoveries (cancel_hash, session_hash, wallet_id, email, released_at, cancel_expires_at)
+            `INSERT INTO sigil_embedded_recoveries (cancel_hash, session_hash, wallet_id, email_hash, released_at, cancel_expires_at)
              VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz) ON CONFLICT (session_hash, wallet_id) DO NOTHING RETURNING 1`,
-            [record.cancelHash, record.sessionHash, record.walletId, record.email, iso(record.releasedAt), iso(record.cancelExpiresAt)],
+            [record.cancelHash, record.sessionHash, record.walletId, record.emailHash, iso(record.releasedAt), iso(record.cancelExpiresAt)],
           )
           if (rows.length !== 1) return false
           await appendWalletEvent(tx, { walletId: record.walletId, kind: 'recovery_key_released', at: record.releasedAt })
@@ -438,8 +473,8 @@ export function embeddedSql(driver: TransactionalQueryable, guarded: Guard): Emb
             credentialRemoved = removed.rows.length === 1
           }
           await tx.query(
-            "UPDATE sigil_embedded_codes SET consumed_at = $2::timestamptz WHERE email = $1 AND purpose = 'recovery' AND consumed_at IS NULL",
-            [row.email, iso(now)],
+            "UPDATE sigil_embedded_codes SET consumed_at = $2::timestamptz WHERE email_hash = $1 AND purpose = 'recovery' AND consumed_at IS NULL",
+            [row.email_hash, iso(now)],
           )
           await appendWalletEvent(tx, { walletId: row.wallet_id, kind: 'recovery_cancelled', at: now, detail: { credentialRemoved } })
           return { kind: 'cancelled', record: recovery(row), credentialRemoved }
@@ -467,6 +502,22 @@ export function embeddedSql(driver: TransactionalQueryable, guarded: Guard): Emb
       )
       return rows.length === 1
     },
+
+    async listPlainEmailWallets(limit) {
+      const { rows } = await guarded('list the wallets', () =>
+        driver.query<{ wallet_id: string; email: string }>('SELECT wallet_id, email FROM sigil_embedded_wallets WHERE email IS NOT NULL ORDER BY wallet_id LIMIT $1', [limit]),
+      )
+      return rows.map((row) => ({ walletId: row.wallet_id, email: row.email }))
+    },
+
+    async sealWalletEmail(walletId, expected, next) {
+      const { rows } = await guarded('seal the email', () =>
+        'plain' in expected
+          ? driver.query('UPDATE sigil_embedded_wallets SET email = NULL, email_hash = $3, email_sealed = $4 WHERE wallet_id = $1 AND email = $2 RETURNING 1', [walletId, expected.plain, next.emailHash, next.emailSealed])
+          : driver.query('UPDATE sigil_embedded_wallets SET email = NULL, email_hash = $3, email_sealed = $4 WHERE wallet_id = $1 AND email_sealed = $2 RETURNING 1', [walletId, expected.sealed, next.emailHash, next.emailSealed]),
+      )
+      return rows.length === 1
+    },
   }
 }
 
@@ -478,5 +529,6 @@ export async function cleanupEmbedded(driver: Queryable, now: Date): Promise<num
   const codes = await driver.query('DELETE FROM sigil_embedded_codes WHERE expires_at <= $1::timestamptz RETURNING 1', [retired])
   const sessions = await driver.query('DELETE FROM sigil_embedded_recovery_sessions WHERE expires_at <= $1::timestamptz RETURNING 1', [retired])
   const recoveries = await driver.query('DELETE FROM sigil_embedded_recoveries WHERE cancel_expires_at <= $1::timestamptz RETURNING 1', [retired])
-  return challenges.rows.length + codes.rows.length + sessions.rows.length + recoveries.rows.length
+  const known = await driver.query('DELETE FROM sigil_embedded_known_bindings WHERE last_used_at <= $1::timestamptz RETURNING 1', [iso(new Date(now.getTime() - KNOWN_BINDING_RETENTION_MS))])
+  return challenges.rows.length + codes.rows.length + sessions.rows.length + recoveries.rows.length + known.rows.length
 }

@@ -7,8 +7,13 @@ import type { WalletEvent } from './walletLog'
  */
 export type EmbeddedWalletRecord = {
   walletId: string
-  /** Normalised (trimmed, lowercased). */
-  email: string
+  /**
+   * The normalised email's keyed lookup hash (`hmac-sha256:<kid>:<hex>`, lib/embedded/emailAtRest.ts);
+   * null only on a row from before migration 9 that the first start has not sealed yet.
+   */
+  emailHash: string | null
+  /** The email sealed under the recovery key for this wallet (`aes-256-gcm:<kid>:…`); null as `emailHash`. */
+  emailSealed: string | null
   address: string
   /** JSON of the data key sealed to a recovery public key (`{kid, epk, iv, ct}`; no `kid` before rotation existed). */
   recoveryEnvelope: string
@@ -48,12 +53,15 @@ export type EmailCodePurpose = 'verify_email' | 'recovery'
 /** A one-time emailed code: its HMAC, the browser it was requested in, its tries. */
 export type EmailCodeRecord = {
   requestId: string
-  email: string
+  /** The email's keyed lookup hash under the key current when the code was issued. */
+  emailHash: string
+  /** The email sealed for this code (its request id is the associated data): what a right code proves. */
+  emailSealed: string
   purpose: EmailCodePurpose
   /** `hmac-sha256:<key id>:<hex>` (see lib/embedded/emailCode.ts). */
   codeHash: string
-  /** SHA-256 of the requesting browser's binding cookie; null only for rows older than the binding. */
-  bindingHash: string | null
+  /** SHA-256 of the requesting browser's binding cookie. */
+  bindingHash: string
   /** Tries so far, this one included when returned by `attemptEmailCode`. */
   attempts: number
   createdAt: Date
@@ -64,7 +72,8 @@ export type EmailCodeRecord = {
 /** A session opened by a right code, by SHA-256 of its token: recovery, or a proven email for creating a wallet. */
 export type RecoverySessionRecord = {
   tokenHash: string
-  email: string
+  /** The proven email's keyed lookup hash (the key current when it was proven). */
+  emailHash: string
   purpose: 'email_recovery' | 'email_verification'
   createdAt: Date
   expiresAt: Date
@@ -79,7 +88,8 @@ export type RecoveryRecord = {
   cancelHash: string
   sessionHash: string
   walletId: string
-  email: string
+  /** The session's email hash: whose open recovery codes the cancel link voids. Null on rows from before migration 9. */
+  emailHash: string | null
   releasedAt: Date
   cancelExpiresAt: Date
   /** The passkey the recovery added, once it completed. */
@@ -92,19 +102,29 @@ export type RecoveryRecord = {
 export type CodeAttempt =
   /** No such code, or used (or replaced by a newer one). Nothing was counted. */
   | { kind: 'unknown' }
-  /** The code's or the email's tries are used up: refused without counting or judging. */
-  | { kind: 'locked'; scope: 'code' | 'email' }
-  /** Counted against the code and the email before any comparison: judge it now. */
-  | { kind: 'counted'; record: EmailCodeRecord; emailTries: number }
+  /** A live code, but this browser is not the one that asked for it: nothing was counted anywhere. */
+  | { kind: 'other_browser' }
+  /** The code's tries are used up: refused without counting or judging. */
+  | { kind: 'locked'; scope: 'code' }
+  /** This browser's tries at the email's codes are used up until `until`: refused without counting. */
+  | { kind: 'locked'; scope: 'binding'; until: Date }
+  /** Counted against the code and this browser's tries at the email before any comparison: judge it now. */
+  | { kind: 'counted'; record: EmailCodeRecord; bindingTries: number; bindingResetAt: Date }
 
 export type CodeAttemptLimits = {
   /** Tries per code. */
   maxAttempts: number
-  /** The email's tries across its codes: its `sigil_rate_limits` key (from the code's email), cap and window. */
-  emailKey: (email: string) => string
-  emailMax: number
-  emailWindowMs: number
+  /** This browser's tries across the email's codes: its `sigil_rate_limits` key (from the code's email hash), cap and window. */
+  triesKey: (emailHash: string) => string
+  triesMax: number
+  triesWindowMs: number
 }
+
+/** A wallet row from before migration 9: its plain email, to be sealed (`sealWalletEmail`). */
+export type PlainEmailWallet = { walletId: string; email: string }
+
+/** What a wallet's email becomes at rest. */
+export type SealedWalletEmail = { emailHash: string; emailSealed: string }
 
 export type CreateWalletOutcome = 'created' | 'exists' | 'unverified' | 'limit'
 export type CompleteRecoveryOutcome = 'completed' | 'session_invalid' | 'cancelled' | 'credential_exists'
@@ -120,20 +140,20 @@ export interface EmbeddedWalletStore {
    * Records a wallet and its first passkey as given, in one statement, with no checks: false when the
    * wallet id exists already. For tests and imports; the API creates wallets with `createVerifiedWallet`.
    */
-  createEmbeddedWallet(wallet: Omit<EmbeddedWalletRecord, 'emailVerifiedAt'> & { emailVerifiedAt?: Date | null }, credential: EmbeddedCredentialRecord): Promise<boolean>
+  createEmbeddedWallet(wallet: NewWallet & { emailVerifiedAt?: Date | null }, credential: EmbeddedCredentialRecord): Promise<boolean>
   /**
    * In one transaction, serialised per email: uses up the browser's email-verification session for
-   * `wallet.email`, checks the email has fewer than `maxPerEmail` verified wallets, records the wallet
+   * the wallet's email (its hash under any key of the ring, `check.emailHashes`), checks the email has fewer than `maxPerEmail` verified wallets, records the wallet
    * (verified now) and its first passkey. Any refusal leaves nothing changed.
    */
   createVerifiedWallet(
-    wallet: Omit<EmbeddedWalletRecord, 'emailVerifiedAt'>,
+    wallet: NewWallet,
     credential: EmbeddedCredentialRecord,
-    check: { sessionHash: string; maxPerEmail: number; now: Date },
+    check: { sessionHash: string; emailHashes: readonly string[]; maxPerEmail: number; now: Date },
   ): Promise<CreateWalletOutcome>
   getEmbeddedWallet(walletId: string): Promise<EmbeddedWalletRecord | null>
-  /** The email's verified wallets (the recoverable ones), oldest first, at most `limit`. */
-  listRecoverableWallets(email: string, limit: number): Promise<EmbeddedWalletRecord[]>
+  /** The verified wallets (the recoverable ones) of an email, by its hashes under each key of the ring, oldest first, at most `limit`. */
+  listRecoverableWallets(emailHashes: readonly string[], limit: number): Promise<EmbeddedWalletRecord[]>
   /** Adds a passkey to a wallet; false when the credential id is known already. */
   addEmbeddedCredential(credential: EmbeddedCredentialRecord): Promise<boolean>
   listEmbeddedCredentials(walletId: string): Promise<EmbeddedCredentialRecord[]>
@@ -141,21 +161,25 @@ export interface EmbeddedWalletStore {
   /** Removes and returns a challenge in one statement (one taker wins); expired ones are returned too. */
   takeEmbeddedChallenge(challengeHash: string): Promise<EmbeddedChallengeRecord | null>
   /**
-   * Issues a code in one statement: it replaces the email's live code of the same purpose (a partial
-   * unique index keeps at most one), so guesses cannot be spread over several live codes, even when
-   * requests race.
+   * Issues a code in one statement: it replaces the live code of the same email, purpose and browser
+   * binding (a partial unique index keeps at most one), even when requests race. Another browser's
+   * code of the same email is never touched.
    */
   issueEmailCode(record: Omit<EmailCodeRecord, 'attempts' | 'consumedAt'>): Promise<void>
   /**
-   * Counts one try in one transaction, before the caller compares anything: the code's tries (up to
-   * `maxAttempts`) and the email's (up to `emailMax` per window) go up together or not at all. At a
-   * cap nothing is counted and the answer is `locked`, so N parallel tries count exactly the cap.
+   * Counts one try in one transaction, before the caller compares anything — but only from the
+   * browser the code was issued to (`bindingHash`): any other gets `other_browser`, counted nowhere.
+   * The code's tries (up to `maxAttempts`) and this browser's at the email (up to `triesMax` per
+   * window) go up together or not at all. At a cap nothing is counted and the answer is `locked`, so
+   * N parallel tries count exactly the cap.
    */
-  attemptEmailCode(requestId: string, purpose: EmailCodePurpose, limits: CodeAttemptLimits, now: Date): Promise<CodeAttempt>
-  /** Marks a code used; true for exactly one caller. */
+  attemptEmailCode(requestId: string, purpose: EmailCodePurpose, bindingHash: string | null, limits: CodeAttemptLimits, now: Date): Promise<CodeAttempt>
+  /** Marks a code used and remembers its browser as one that proved the email (`isKnownBinding`); true for exactly one caller. */
   consumeEmailCode(requestId: string, now: Date): Promise<boolean>
-  /** Marks every live code of `email` and `purpose` used (a cancelled recovery). Returns how many. */
-  voidEmailCodes(email: string, purpose: EmailCodePurpose, now: Date): Promise<number>
+  /** Whether this browser binding used a code of this email (hash) since `since`. */
+  isKnownBinding(emailHash: string, bindingHash: string, since: Date): Promise<boolean>
+  /** Marks every live code of the email (hash) and `purpose` used (a cancelled recovery). Returns how many. */
+  voidEmailCodes(emailHash: string, purpose: EmailCodePurpose, now: Date): Promise<number>
   putRecoverySession(record: Omit<RecoverySessionRecord, 'consumedAt'>): Promise<void>
   getRecoverySession(tokenHash: string): Promise<RecoverySessionRecord | null>
   /** Ends a live session: true for exactly one caller, false once used or expired (`expires_at > now`, in the same statement). */
@@ -182,4 +206,14 @@ export interface EmbeddedWalletStore {
   listWalletsAfter(afterWalletId: string, limit: number): Promise<EmbeddedWalletRecord[]>
   /** Replaces a wallet's recovery envelope if it is still `expected` (compare-and-set); true when replaced. */
   replaceRecoveryEnvelope(walletId: string, expected: string, replacement: string): Promise<boolean>
+  /** Wallets that still hold a plain email (rows from before migration 9), at most `limit`. */
+  listPlainEmailWallets(limit: number): Promise<PlainEmailWallet[]>
+  /**
+   * Sets a wallet's email hash and sealed email and clears any plain email, if the row still holds
+   * `expected` (its plain email, or its sealed one): compare-and-set, true when changed.
+   */
+  sealWalletEmail(walletId: string, expected: { plain: string } | { sealed: string }, next: SealedWalletEmail): Promise<boolean>
 }
+
+/** A wallet as it is recorded: its email only as a hash and a ciphertext. */
+export type NewWallet = Omit<EmbeddedWalletRecord, 'emailVerifiedAt' | 'emailHash' | 'emailSealed'> & SealedWalletEmail

@@ -231,6 +231,50 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 9,
+    name: 'embedded wallet: emails only as keyed hashes and ciphertext; one live code per email, purpose and browser; browsers known to an email',
+    sql: `
+      -- Wallets: the email's keyed lookup hash and the email sealed under the recovery key. SQL cannot
+      -- compute either (the keys are the server's), so existing rows keep their plain email here and
+      -- the embedded API seals them at its first use after start (lib/embedded/emailAtRest.ts,
+      -- resealWalletEmails: sets both columns and clears the plain one), as npm run embedded:reseal does.
+      -- Nothing reads the plain column any more.
+      ALTER TABLE sigil_embedded_wallets ADD COLUMN email_hash text;
+      ALTER TABLE sigil_embedded_wallets ADD COLUMN email_sealed text;
+      ALTER TABLE sigil_embedded_wallets ALTER COLUMN email DROP NOT NULL;
+      DROP INDEX sigil_embedded_wallets_email;
+      CREATE INDEX sigil_embedded_wallets_email_hash ON sigil_embedded_wallets (email_hash, created_at);
+      -- Codes and sessions live 15 and 30 minutes: they are dropped rather than converted (a user in
+      -- the middle of a step asks for a new code). From here on one live code per email, purpose and
+      -- browser binding: a stranger's request never replaces the owner's code.
+      DELETE FROM sigil_embedded_codes;
+      DROP INDEX sigil_embedded_codes_one_live;
+      ALTER TABLE sigil_embedded_codes DROP COLUMN email;
+      ALTER TABLE sigil_embedded_codes ADD COLUMN email_hash text NOT NULL;
+      ALTER TABLE sigil_embedded_codes ADD COLUMN email_sealed text NOT NULL;
+      ALTER TABLE sigil_embedded_codes ALTER COLUMN binding_hash SET NOT NULL;
+      CREATE UNIQUE INDEX sigil_embedded_codes_one_live ON sigil_embedded_codes (email_hash, purpose, binding_hash) WHERE consumed_at IS NULL;
+      DELETE FROM sigil_embedded_recovery_sessions;
+      ALTER TABLE sigil_embedded_recovery_sessions DROP COLUMN email;
+      ALTER TABLE sigil_embedded_recovery_sessions ADD COLUMN email_hash text NOT NULL;
+      -- A recovery's cancel link voids its email's open codes by hash; older rows have none to void.
+      ALTER TABLE sigil_embedded_recoveries DROP COLUMN email;
+      ALTER TABLE sigil_embedded_recoveries ADD COLUMN email_hash text;
+      -- Counters keyed by an unkeyed SHA-256 of an email (reversible with a list of addresses) go;
+      -- their windows were an hour or a day.
+      DELETE FROM sigil_rate_limits WHERE key LIKE 'embedded:%email:%';
+      -- Browsers that used a code of an email (binding cookie hashes): past the email's ceiling of
+      -- code requests they still get codes.
+      CREATE TABLE sigil_embedded_known_bindings (
+        email_hash   text        NOT NULL,
+        binding_hash text        NOT NULL,
+        last_used_at timestamptz NOT NULL,
+        PRIMARY KEY (email_hash, binding_hash)
+      );
+      CREATE INDEX sigil_embedded_known_bindings_last_used_at ON sigil_embedded_known_bindings (last_used_at);
+    `,
+  },
 ]
 
 /** Arbitrary constant for `pg_advisory_xact_lock`: "sigil" in ASCII. */

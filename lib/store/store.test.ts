@@ -163,9 +163,12 @@ describe.each(backends)('store on $name', (backend) => {
 })
 
 const T0 = new Date('2030-01-01T00:00:00.000Z')
+/** The store keeps an email's hash and ciphertext as given: in these tests, names made from the email. */
+const h = (email: string) => `hmac-sha256:kid:${email}`
 const wallet = (walletId: string, email = 'ann@example.test', createdAt = T0, emailVerifiedAt: Date | null = createdAt) => ({
   walletId,
-  email,
+  emailHash: h(email),
+  emailSealed: `aes-256-gcm:kid:${walletId}:${email}`,
   address: '0x000000000000000000000000000000000000dEaD',
   recoveryEnvelope: '{"epk":"e","iv":"i","ct":"c"}',
   vault: '{"iv":"i","ct":"c"}',
@@ -180,19 +183,20 @@ const credential = (credentialId: string, walletId: string) => ({
   transports: 'internal,hybrid',
   createdAt: T0,
 })
-const emailCode = (requestId: string, email = 'ann@example.test', purpose: 'recovery' | 'verify_email' = 'recovery', createdAt = new Date()) => ({
+const emailCode = (requestId: string, email = 'ann@example.test', purpose: 'recovery' | 'verify_email' = 'recovery', createdAt = new Date(), bindingHash = 'binding') => ({
   requestId,
-  email,
+  emailHash: h(email),
+  emailSealed: `aes-256-gcm:kid:${requestId}:${email}`,
   purpose,
   codeHash: `hmac-sha256:kid:${requestId}`,
-  bindingHash: 'binding',
+  bindingHash,
   createdAt,
   expiresAt: new Date(createdAt.getTime() + 900_000),
 })
-const tries = (max = 5, emailMax = 10) => ({ maxAttempts: max, emailKey: (email: string) => `tries:${email}`, emailMax, emailWindowMs: 86_400_000 })
+const tries = (max = 5, triesMax = 10) => ({ maxAttempts: max, triesKey: (emailHash: string) => `tries:${emailHash}`, triesMax, triesWindowMs: 86_400_000 })
 const session = (tokenHash: string, purpose: 'email_recovery' | 'email_verification', email = 'ann@example.test') => ({
   tokenHash,
-  email,
+  emailHash: h(email),
   purpose,
   createdAt: T0,
   expiresAt: new Date(T0.getTime() + 1_800_000),
@@ -201,7 +205,8 @@ const minutes = (n: number) => new Date(T0.getTime() + n * 60_000)
 /** A wallet as `createVerifiedWallet` takes it: recording the verification is the store's part. */
 const toCreate = (walletId: string) => ({
   walletId,
-  email: 'ann@example.test',
+  emailHash: h('ann@example.test'),
+  emailSealed: `aes-256-gcm:kid:${walletId}`,
   address: '0x000000000000000000000000000000000000dEaD',
   recoveryEnvelope: '{"epk":"e","iv":"i","ct":"c"}',
   vault: '{"iv":"i","ct":"c"}',
@@ -219,9 +224,9 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
       expect(await store.getEmbeddedWallet('w1')).toEqual(wallet('w1'))
       expect(await store.getEmbeddedWallet('planted')).toMatchObject({ walletId: 'planted', emailVerifiedAt: null })
       expect(await store.getEmbeddedWallet('nope')).toBeNull()
-      expect((await store.listRecoverableWallets('ann@example.test', 5)).map((row) => row.walletId)).toEqual(['w0', 'w1'])
-      expect((await store.listRecoverableWallets('ann@example.test', 1)).map((row) => row.walletId)).toEqual(['w0'])
-      expect(await store.listRecoverableWallets('bob@example.test', 5)).toEqual([])
+      expect((await store.listRecoverableWallets([h('ann@example.test')], 5)).map((row) => row.walletId)).toEqual(['w0', 'w1'])
+      expect((await store.listRecoverableWallets([h('ann@example.test')], 1)).map((row) => row.walletId)).toEqual(['w0'])
+      expect(await store.listRecoverableWallets([h('bob@example.test')], 5)).toEqual([])
       expect((await store.listEmbeddedCredentials('w1')).map((row) => row.credentialId)).toEqual(['c1'])
       expect(await store.addEmbeddedCredential(credential('c2', 'w1'))).toBe(true)
       expect(await store.addEmbeddedCredential(credential('c2', 'w1'))).toBe(false)
@@ -234,7 +239,7 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
   it('creates a verified wallet only with a live verification session of its email, once per session, and never past the cap', async () => {
     const { store } = await backend.open()
     try {
-      const check = (sessionHash: string, now = minutes(1)) => ({ sessionHash, maxPerEmail: 2, now })
+      const check = (sessionHash: string, now = minutes(1)) => ({ sessionHash, emailHashes: [h('ann@example.test')], maxPerEmail: 2, now })
       const record = toCreate('x')
       await store.putRecoverySession(session('s1', 'email_verification'))
       await store.putRecoverySession(session('recovery', 'email_recovery'))
@@ -264,11 +269,11 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
       const ids = Array.from({ length: 10 }, (_, index) => `race${index}`)
       for (const id of ids) await store.putRecoverySession(session(`s-${id}`, 'email_verification'))
       const outcomes = await Promise.all(
-        ids.map((id) => store.createVerifiedWallet(toCreate(id), credential(`c-${id}`, id), { sessionHash: `s-${id}`, maxPerEmail: 5, now: minutes(1) })),
+        ids.map((id) => store.createVerifiedWallet(toCreate(id), credential(`c-${id}`, id), { sessionHash: `s-${id}`, emailHashes: [h('ann@example.test')], maxPerEmail: 5, now: minutes(1) })),
       )
       expect(outcomes.filter((outcome) => outcome === 'created')).toHaveLength(5)
       expect(outcomes.filter((outcome) => outcome === 'limit')).toHaveLength(5)
-      expect(await store.listRecoverableWallets('ann@example.test', 50)).toHaveLength(5)
+      expect(await store.listRecoverableWallets([h('ann@example.test')], 50)).toHaveLength(5)
     } finally {
       await store.close()
     }
@@ -286,22 +291,28 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
     }
   })
 
-  it('keeps one live code per email and purpose: a new one replaces it, also when 50 are issued at once', async () => {
+  it('keeps one live code per email, purpose and browser: a new one from that browser replaces it, also when 50 are issued at once; another browser’s never does', async () => {
     const { store } = await backend.open()
     try {
       await store.issueEmailCode(emailCode('a1'))
       await store.issueEmailCode(emailCode('v1', 'ann@example.test', 'verify_email'))
       await store.issueEmailCode(emailCode('b1', 'bob@example.test'))
       await store.issueEmailCode(emailCode('a2'))
-      expect(await store.attemptEmailCode('a1', 'recovery', tries(), new Date())).toEqual({ kind: 'unknown' })
-      expect(await store.attemptEmailCode('a2', 'recovery', tries(), new Date())).toMatchObject({ kind: 'counted', record: { requestId: 'a2', attempts: 1, bindingHash: 'binding' } })
-      expect(await store.attemptEmailCode('v1', 'verify_email', tries(), new Date())).toMatchObject({ kind: 'counted' })
-      expect(await store.attemptEmailCode('v1', 'recovery', tries(), new Date())).toEqual({ kind: 'unknown' })
-      expect(await store.attemptEmailCode('b1', 'recovery', tries(), new Date())).toMatchObject({ kind: 'counted' })
+      expect(await store.attemptEmailCode('a1', 'recovery', 'binding', tries(), new Date())).toEqual({ kind: 'unknown' })
+      expect(await store.attemptEmailCode('a2', 'recovery', 'binding', tries(), new Date())).toMatchObject({ kind: 'counted', record: { requestId: 'a2', attempts: 1, bindingHash: 'binding' } })
+      expect(await store.attemptEmailCode('v1', 'verify_email', 'binding', tries(), new Date())).toMatchObject({ kind: 'counted' })
+      expect(await store.attemptEmailCode('v1', 'recovery', 'binding', tries(), new Date())).toEqual({ kind: 'unknown' })
+      expect(await store.attemptEmailCode('b1', 'recovery', 'binding', tries(), new Date())).toMatchObject({ kind: 'counted' })
 
       await Promise.all(Array.from({ length: 50 }, (_, index) => store.issueEmailCode(emailCode(`c${index}`, 'carol@example.test'))))
-      const live = await Promise.all(Array.from({ length: 50 }, (_, index) => store.attemptEmailCode(`c${index}`, 'recovery', tries(), new Date())))
+      const live = await Promise.all(Array.from({ length: 50 }, (_, index) => store.attemptEmailCode(`c${index}`, 'recovery', 'binding', tries(), new Date())))
       expect(live.filter((attempt) => attempt.kind === 'counted')).toHaveLength(1)
+
+      // A stranger's browser asking for the same email adds its own code and leaves the owner's live.
+      await store.issueEmailCode(emailCode('owner', 'dan@example.test', 'recovery', new Date(), 'owner-binding'))
+      await store.issueEmailCode(emailCode('stranger', 'dan@example.test', 'recovery', new Date(), 'stranger-binding'))
+      expect(await store.attemptEmailCode('owner', 'recovery', 'owner-binding', tries(), new Date())).toMatchObject({ kind: 'counted', record: { requestId: 'owner' } })
+      expect(await store.attemptEmailCode('stranger', 'recovery', 'stranger-binding', tries(), new Date())).toMatchObject({ kind: 'counted' })
     } finally {
       await store.close()
     }
@@ -311,24 +322,34 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
     const { store } = await backend.open()
     try {
       await store.issueEmailCode(emailCode('r1'))
-      const attempts = await Promise.all(Array.from({ length: 50 }, () => store.attemptEmailCode('r1', 'recovery', tries(5, 10), new Date())))
+      const attempts = await Promise.all(Array.from({ length: 50 }, () => store.attemptEmailCode('r1', 'recovery', 'binding', tries(5, 10), new Date())))
       const counted = attempts.flatMap((attempt) => (attempt.kind === 'counted' ? [attempt] : []))
       expect(counted.map((attempt) => attempt.record.attempts).sort()).toEqual([1, 2, 3, 4, 5])
-      expect(counted.map((attempt) => attempt.emailTries).sort()).toEqual([1, 2, 3, 4, 5])
+      expect(counted.map((attempt) => attempt.bindingTries).sort()).toEqual([1, 2, 3, 4, 5])
       expect(attempts.filter((attempt) => attempt.kind === 'locked')).toEqual(Array.from({ length: 45 }, () => ({ kind: 'locked', scope: 'code' })))
 
-      // The email's cap (3) below the code's (5): a refused try counts nowhere, the code's included.
+      // The browser's cap at the email (3) below the code's (5): a refused try counts nowhere, the code's included.
       await store.issueEmailCode(emailCode('e1', 'eve@example.test'))
-      const capped = await Promise.all(Array.from({ length: 50 }, () => store.attemptEmailCode('e1', 'recovery', tries(5, 3), new Date())))
+      const capped = await Promise.all(Array.from({ length: 50 }, () => store.attemptEmailCode('e1', 'recovery', 'binding', tries(5, 3), new Date())))
       expect(capped.filter((attempt) => attempt.kind === 'counted')).toHaveLength(3)
-      expect(capped.filter((attempt) => attempt.kind === 'locked' && attempt.scope === 'email')).toHaveLength(47)
-      const again = await store.attemptEmailCode('e1', 'recovery', tries(5, 100), new Date())
-      expect(again).toMatchObject({ kind: 'counted', record: { attempts: 4 }, emailTries: 4 })
+      expect(capped.filter((attempt) => attempt.kind === 'locked' && attempt.scope === 'binding')).toHaveLength(47)
+      const again = await store.attemptEmailCode('e1', 'recovery', 'binding', tries(5, 100), new Date())
+      expect(again).toMatchObject({ kind: 'counted', record: { attempts: 4 }, bindingTries: 4 })
+
+      // Tries from any other browser, or none, are refused before anything is counted.
+      await store.issueEmailCode(emailCode('f1', 'fay@example.test'))
+      const strangers = await Promise.all(Array.from({ length: 50 }, (_, index) => store.attemptEmailCode('f1', 'recovery', index % 2 ? null : `other${index}`, tries(5, 3), new Date())))
+      expect(strangers).toEqual(Array.from({ length: 50 }, () => ({ kind: 'other_browser' })))
+      expect(await store.attemptEmailCode('f1', 'recovery', 'binding', tries(5, 3), new Date())).toMatchObject({ kind: 'counted', record: { attempts: 1 }, bindingTries: 1 })
 
       const used = await Promise.all(Array.from({ length: 5 }, () => store.consumeEmailCode('r1', new Date())))
       expect(used.filter(Boolean)).toHaveLength(1)
-      expect(await store.attemptEmailCode('r1', 'recovery', tries(), new Date())).toEqual({ kind: 'unknown' })
-      expect(await store.attemptEmailCode('unknown', 'recovery', tries(), new Date())).toEqual({ kind: 'unknown' })
+      // The browser that used it is now known to the email (for 30 days); others are not.
+      expect(await store.isKnownBinding(h('ann@example.test'), 'binding', new Date(Date.now() - 60_000))).toBe(true)
+      expect(await store.isKnownBinding(h('ann@example.test'), 'other', new Date(Date.now() - 60_000))).toBe(false)
+      expect(await store.isKnownBinding(h('bob@example.test'), 'binding', new Date(Date.now() - 60_000))).toBe(false)
+      expect(await store.attemptEmailCode('r1', 'recovery', 'binding', tries(), new Date())).toEqual({ kind: 'unknown' })
+      expect(await store.attemptEmailCode('unknown', 'recovery', 'binding', tries(), new Date())).toEqual({ kind: 'unknown' })
     } finally {
       await store.close()
     }
@@ -340,10 +361,10 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
       await store.issueEmailCode(emailCode('a1'))
       await store.issueEmailCode(emailCode('v1', 'ann@example.test', 'verify_email'))
       await store.issueEmailCode(emailCode('b1', 'bob@example.test'))
-      expect(await store.voidEmailCodes('ann@example.test', 'recovery', new Date())).toBe(1)
-      expect(await store.attemptEmailCode('a1', 'recovery', tries(), new Date())).toEqual({ kind: 'unknown' })
-      expect(await store.attemptEmailCode('v1', 'verify_email', tries(), new Date())).toMatchObject({ kind: 'counted' })
-      expect(await store.attemptEmailCode('b1', 'recovery', tries(), new Date())).toMatchObject({ kind: 'counted' })
+      expect(await store.voidEmailCodes(h('ann@example.test'), 'recovery', new Date())).toBe(1)
+      expect(await store.attemptEmailCode('a1', 'recovery', 'binding', tries(), new Date())).toEqual({ kind: 'unknown' })
+      expect(await store.attemptEmailCode('v1', 'verify_email', 'binding', tries(), new Date())).toMatchObject({ kind: 'counted' })
+      expect(await store.attemptEmailCode('b1', 'recovery', 'binding', tries(), new Date())).toMatchObject({ kind: 'counted' })
     } finally {
       await store.close()
     }
@@ -382,7 +403,7 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
     try {
       await store.createEmbeddedWallet(wallet('w1'), credential('c1', 'w1'))
       await store.putRecoverySession(session('s1', 'email_recovery'))
-      const release = { cancelHash: 'cancel1', sessionHash: 's1', walletId: 'w1', email: 'ann@example.test', releasedAt: minutes(1), cancelExpiresAt: minutes(60) }
+      const release = { cancelHash: 'cancel1', sessionHash: 's1', walletId: 'w1', emailHash: h('ann@example.test'), releasedAt: minutes(1), cancelExpiresAt: minutes(60) }
       expect(await store.recordRecoveryRelease(release)).toBe(true)
       expect(await store.recordRecoveryRelease({ ...release, cancelHash: 'cancel2' })).toBe(false)
       // No key released for w2 in this session: nothing to finish.
@@ -397,7 +418,7 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
       const cancelled = await store.cancelRecovery('cancel1', minutes(4))
       expect(cancelled).toMatchObject({ kind: 'cancelled', credentialRemoved: true, record: { walletId: 'w1', cancelledAt: minutes(4) } })
       expect((await store.listEmbeddedCredentials('w1')).map((row) => row.credentialId)).toEqual(['c1'])
-      expect(await store.attemptEmailCode('live', 'recovery', tries(), minutes(4))).toEqual({ kind: 'unknown' })
+      expect(await store.attemptEmailCode('live', 'recovery', 'binding', tries(), minutes(4))).toEqual({ kind: 'unknown' })
       expect(await store.cancelRecovery('cancel1', minutes(5))).toEqual({ kind: 'already_cancelled' })
 
       // Cancelled before it finished: the session ends, and finishing is refused.
@@ -419,7 +440,7 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
       await store.createEmbeddedWallet(wallet('w1'), credential('c1', 'w1'))
       await store.createEmbeddedWallet(wallet('w2'), credential('c2', 'w2'))
       await store.putRecoverySession(session('s1', 'email_recovery'))
-      const release = { cancelHash: 'cancel1', sessionHash: 's1', walletId: 'w1', email: 'ann@example.test', releasedAt: minutes(1), cancelExpiresAt: minutes(60) }
+      const release = { cancelHash: 'cancel1', sessionHash: 's1', walletId: 'w1', emailHash: h('ann@example.test'), releasedAt: minutes(1), cancelExpiresAt: minutes(60) }
       await store.recordRecoveryRelease(release)
       await store.recordRecoveryRelease({ ...release, cancelHash: 'again' }) // refused: no entry
       await store.completeRecovery('s1', credential('c3', 'w1'), minutes(2))
@@ -446,7 +467,7 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
       await store.createEmbeddedWallet(wallet('w1'), credential('c1', 'w1'))
       const results = await Promise.all(
         Array.from({ length: 50 }, (_, index) =>
-          store.recordRecoveryRelease({ cancelHash: `cancel${index}`, sessionHash: `s${index}`, walletId: 'w1', email: 'ann@example.test', releasedAt: minutes(1), cancelExpiresAt: minutes(60) }),
+          store.recordRecoveryRelease({ cancelHash: `cancel${index}`, sessionHash: `s${index}`, walletId: 'w1', emailHash: h('ann@example.test'), releasedAt: minutes(1), cancelExpiresAt: minutes(60) }),
         ),
       )
       expect(results.every(Boolean)).toBe(true)
@@ -481,14 +502,14 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
       await store.putEmbeddedChallenge({ challengeHash: 'new', purpose: 'register', walletId: 'w', expiresAt: later(60_000) })
       await store.issueEmailCode({ ...emailCode('recent', 'a@example.test'), createdAt: ago(2_000_000), expiresAt: ago(1_000_000) })
       await store.issueEmailCode({ ...emailCode('ancient', 'b@example.test'), createdAt: ago(100_000_000), expiresAt: ago(90_000_000) })
-      await store.putRecoverySession({ tokenHash: 'ancient', email: 'a@example.test', purpose: 'email_recovery', createdAt: ago(100_000_000), expiresAt: ago(90_000_000) })
+      await store.putRecoverySession({ tokenHash: 'ancient', emailHash: h('a@example.test'), purpose: 'email_recovery', createdAt: ago(100_000_000), expiresAt: ago(90_000_000) })
       await store.createEmbeddedWallet(wallet('w1'), credential('c1', 'w1'))
-      await store.recordRecoveryRelease({ cancelHash: 'gone', sessionHash: 'ancient', walletId: 'w1', email: 'a@example.test', releasedAt: ago(100_000_000), cancelExpiresAt: ago(90_000_000) })
+      await store.recordRecoveryRelease({ cancelHash: 'gone', sessionHash: 'ancient', walletId: 'w1', emailHash: h('a@example.test'), releasedAt: ago(100_000_000), cancelExpiresAt: ago(90_000_000) })
       expect(await store.cleanup(now)).toBe(4)
       expect(await store.takeEmbeddedChallenge('old')).toBeNull()
       expect(await store.takeEmbeddedChallenge('new')).not.toBeNull()
-      expect(await store.attemptEmailCode('recent', 'recovery', tries(), now)).toMatchObject({ kind: 'counted' }) // still answers "expired"
-      expect(await store.attemptEmailCode('ancient', 'recovery', tries(), now)).toEqual({ kind: 'unknown' })
+      expect(await store.attemptEmailCode('recent', 'recovery', 'binding', tries(), now)).toMatchObject({ kind: 'counted' }) // still answers "expired"
+      expect(await store.attemptEmailCode('ancient', 'recovery', 'binding', tries(), now)).toEqual({ kind: 'unknown' })
       expect(await store.getRecoverySession('ancient')).toBeNull()
       expect(await store.getRecoveryByCancelHash('gone')).toBeNull()
     } finally {
@@ -643,12 +664,15 @@ describe('migration 4 on a store written before it', () => {
     )
     const store = await createSqlStore(driver)
     try {
-      expect(await store.attemptEmailCode('old1', 'recovery', tries(), new Date())).toEqual({ kind: 'unknown' })
-      expect(await store.attemptEmailCode('old2', 'recovery', tries(), new Date())).toEqual({ kind: 'unknown' })
+      expect(await store.attemptEmailCode('old1', 'recovery', 'binding', tries(), new Date())).toEqual({ kind: 'unknown' })
+      expect(await store.attemptEmailCode('old2', 'recovery', 'binding', tries(), new Date())).toEqual({ kind: 'unknown' })
       expect(await store.getEmbeddedWallet('legacy')).toMatchObject({ walletId: 'legacy', emailVerifiedAt: null })
-      expect(await store.listRecoverableWallets('ann@example.test', 5)).toEqual([])
+      expect(await store.listRecoverableWallets([h('ann@example.test')], 5)).toEqual([])
       await store.issueEmailCode(emailCode('new1'))
-      await expect(driver.query("INSERT INTO sigil_embedded_codes (request_id, email, purpose, code_hash, attempts, created_at, expires_at) VALUES ('new2', 'ann@example.test', 'recovery', 'h', 0, now(), now())")).rejects.toThrow(/unique/)
+      // Migration 9: one live code per email, purpose and browser binding.
+      await expect(
+        driver.query(`INSERT INTO sigil_embedded_codes (request_id, email_hash, email_sealed, purpose, code_hash, binding_hash, attempts, created_at, expires_at) VALUES ('new2', $1, 's', 'recovery', 'h', 'binding', 0, now(), now())`, [h('ann@example.test')]),
+      ).rejects.toThrow(/unique/)
     } finally {
       await store.close()
     }

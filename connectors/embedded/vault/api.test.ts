@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { EmbeddedApiError } from '@/lib/embedded/shared/errors'
 import { createEmbeddedApi, retryAfter } from './api'
+import { plainErrors } from '@/lib/i18n/plainErrors'
+import { createStrings } from './strings'
+import { messageOf } from './walletScreens'
 
 describe('the wallet API client', () => {
   it('carries a limit\'s Retry-After on the error, so the screens can say how long to wait', async () => {
@@ -10,6 +13,15 @@ describe('the wallet API client', () => {
     const refused = await api.requestRecoveryCode('ann@example.test').catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(EmbeddedApiError)
     expect(refused).toMatchObject({ code: 'embedded_rate_limited', status: 429, retryAfterSeconds: 1500 })
+  })
+
+  it('carries when a lock ends (retryAt), which the message names in UTC', async () => {
+    const body = { code: 'embedded_code_tries_exhausted', message: 'x', retryAt: '2030-01-02T03:04:05.000Z' }
+    const api = createEmbeddedApi({ fetch: async () => new Response(JSON.stringify(body), { status: 423, headers: { 'content-type': 'application/json', 'retry-after': '60' } }) })
+    const refused = await api.verifyRecoveryCode('A'.repeat(22), '123456').catch((error: unknown) => error)
+    expect(refused).toMatchObject({ code: 'embedded_code_tries_exhausted', status: 423, retryAt: new Date('2030-01-02T03:04:05.000Z') })
+    expect((refused as Error).message).toBe('Too many wrong codes for this email in this browser. Try again after 2030-01-02 03:04 (UTC).')
+    expect(messageOf(refused, createStrings({ ui: {}, sheet: {}, errors: { ...plainErrors } }))).toBe('Too many wrong codes for this email in this browser. Try again after 2030-01-02 03:04 (UTC), or ask for a code in another browser.')
   })
 
   it('reads Retry-After as seconds or as an HTTP date, and nothing else', () => {

@@ -49,9 +49,10 @@ export function createEmbeddedApi(options: { baseUrl?: string; fetch?: typeof fe
       throw new EmbeddedApiError('embedded_unexpected_response', { status: response.status, cause })
     }
     if (response.ok && json && typeof json === 'object') return json as T
-    const error = (json ?? {}) as { code?: unknown; attemptsLeft?: unknown }
+    const error = (json ?? {}) as { code?: unknown; attemptsLeft?: unknown; retryAt?: unknown }
     const attemptsLeft = typeof error.attemptsLeft === 'number' ? error.attemptsLeft : undefined
-    if (isEmbeddedErrorCode(error.code)) throw new EmbeddedApiError(error.code, { status: response.status, attemptsLeft, retryAfterSeconds: retryAfter(response) })
+    const retryAt = typeof error.retryAt === 'string' && !Number.isNaN(Date.parse(error.retryAt)) ? new Date(error.retryAt) : undefined
+    if (isEmbeddedErrorCode(error.code)) throw new EmbeddedApiError(error.code, { status: response.status, attemptsLeft, retryAfterSeconds: retryAfter(response), retryAt })
     throw new EmbeddedApiError('embedded_unexpected_response', { status: response.status })
   }
 

@@ -1,4 +1,5 @@
 import type { Address } from 'viem'
+import { utcMinute } from '@/lib/i18n/format'
 import { h, show } from './dom'
 import { trapFocus } from './focusTrap'
 import type { VaultStrings } from './strings'
@@ -20,9 +21,9 @@ function formatDate(iso: string, locale: string): string {
 
 /**
  * How long a code step waits before it offers "Resend code". The server stays the judge (5 code
- * emails per address an hour, 10 per client per 10 minutes, lib/embedded/policy.ts, answered 429
- * `embedded_rate_limited` with `Retry-After`); this only keeps one impatient tap from spending one of
- * the five before the first email had time to arrive.
+ * emails per email and browser an hour, 10 per client per 10 minutes, an hourly ceiling per email,
+ * lib/embedded/policy.ts, answered 429 with `Retry-After`); this only keeps one impatient tap from
+ * spending one of the five before the first email had time to arrive.
  */
 export const RESEND_COOLDOWN_SECONDS = 30
 
@@ -45,10 +46,13 @@ export function formatWait(seconds: number): string {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`
 }
 
-/** The seconds a refused email send says to wait (`embedded_rate_limited`'s `Retry-After`), if it is one. */
+/** Refused sends that name their wait (`Retry-After`). */
+const LIMIT_CODES: readonly unknown[] = ['embedded_rate_limited', 'embedded_code_requests_limited', 'embedded_code_requests_paused']
+
+/** The seconds a refused email send says to wait (its `Retry-After`), if it is one. */
 function limitWait(caught: unknown): number | undefined {
   const error = caught as { code?: unknown; retryAfterSeconds?: unknown } | null
-  if (error?.code !== 'embedded_rate_limited') return undefined
+  if (!error || !LIMIT_CODES.includes(error.code)) return undefined
   return typeof error.retryAfterSeconds === 'number' ? error.retryAfterSeconds : 60
 }
 
@@ -56,8 +60,13 @@ function limitWait(caught: unknown): number | undefined {
 export function messageOf(caught: unknown, t: VaultStrings): string {
   const code = (caught as { code?: unknown } | null)?.code
   const attemptsLeft = (caught as { attemptsLeft?: unknown } | null)?.attemptsLeft
+  const retryAt = (caught as { retryAt?: unknown } | null)?.retryAt
   if (typeof code === 'string') {
-    const known = t.error(code, typeof attemptsLeft === 'number' ? { attemptsLeft } : undefined)
+    // A lock says until when (`{time}`, UTC); a wrong code how many tries are left.
+    const values: Record<string, string | number> = {}
+    if (typeof attemptsLeft === 'number') values.attemptsLeft = attemptsLeft
+    if (retryAt instanceof Date) values.time = utcMinute(retryAt)
+    const known = t.error(code, Object.keys(values).length > 0 ? values : undefined)
     if (known) return known
   }
   return t.error('embedded_internal_error') ?? 'Something went wrong.'

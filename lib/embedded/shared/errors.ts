@@ -1,5 +1,6 @@
 import { SigilError, type SigilErrorOptions } from '@/lib/errors/SigilError'
 import { embedded, type EmbeddedErrorCode } from '@/lib/i18n/embedded'
+import { utcMinute } from '@/lib/i18n/format'
 
 /**
  * The embedded wallet's errors. Each carries its code and takes its message from the family's own
@@ -100,19 +101,25 @@ export class WalletMismatchError extends EmbeddedWalletError {
 /**
  * A failed call to the embedded wallet's API: the server's code and its catalogue message (with the
  * values the server filled in, e.g. attempts left), the HTTP status (0: no answer) and any fields
- * the answer carried (`attemptsLeft`; `retryAfterSeconds` from a limit's `Retry-After`).
+ * the answer carried (`attemptsLeft`; `retryAfterSeconds` from a limit's `Retry-After`; `retryAt`, when
+ * a limit or lock ends, which fills the message's `{time}`).
  */
 export class EmbeddedApiError extends EmbeddedWalletError {
   override name = 'EmbeddedApiError'
   readonly status: number
   readonly attemptsLeft: number | undefined
   readonly retryAfterSeconds: number | undefined
-  constructor(code: EmbeddedErrorCode, parameters: { status: number; attemptsLeft?: number | undefined; retryAfterSeconds?: number | undefined } & SigilErrorOptions) {
-    const { status, attemptsLeft, retryAfterSeconds, ...options } = parameters
-    super(code, { ...options, values: { attemptsLeft: attemptsLeft ?? 0, ...options.values } })
+  readonly retryAt: Date | undefined
+  constructor(
+    code: EmbeddedErrorCode,
+    parameters: { status: number; attemptsLeft?: number | undefined; retryAfterSeconds?: number | undefined; retryAt?: Date | undefined } & SigilErrorOptions,
+  ) {
+    const { status, attemptsLeft, retryAfterSeconds, retryAt, ...options } = parameters
+    super(code, { ...options, values: { attemptsLeft: attemptsLeft ?? 0, time: retryAt ? utcMinute(retryAt) : '', ...options.values } })
     this.status = status
     this.attemptsLeft = attemptsLeft
     this.retryAfterSeconds = retryAfterSeconds
+    this.retryAt = retryAt
   }
 }
 
