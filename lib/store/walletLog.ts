@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { sha256, stringToBytes } from 'viem'
 
 /**
  * Each embedded wallet's event log, hash-chained: every entry commits to the one before it, so an
@@ -42,7 +42,8 @@ function canonicalDetail(detail: WalletEventDetail): string {
 /** The hash an entry must carry, from its fields and the previous entry's hash. */
 export function walletEventHash(event: Omit<WalletEvent, 'hash'>): string {
   const text = [LABEL, event.walletId, String(event.seq), event.kind, event.at.toISOString(), canonicalDetail(event.detail), event.prevHash].join('\n')
-  return createHash('sha256').update(text, 'utf8').digest('hex')
+  // viem's SHA-256 (synchronous, no node:crypto): the vault checks the same chain in the browser.
+  return sha256(stringToBytes(text)).slice(2)
 }
 
 /** The next entry after `last` (or the first one), hash computed. */
