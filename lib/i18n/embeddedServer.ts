@@ -30,6 +30,13 @@ export const embeddedServer = {
       '   This deletes our record of the passkey the recovery added, ends the recovery if it has not finished, and voids any recovery code still open. ' +
       'It cannot take back what that browser already received. The link works once, for {days} days.\n\n' +
       'Sigil will never ask you for a code or for this link.',
+    deviceAddedSubject: 'Sigil: a device was added to your wallet {address}',
+    deviceAddedText:
+      'At {time} (UTC), a new device was added to your Sigil wallet {address}: a device that already held the wallet showed a code, ' +
+      'the new device entered it, and the first device approved it with its passkey. The new device has its own passkey and can sign with the wallet.\n\n' +
+      'If that was you, there is nothing to do.\n\n' +
+      'If it was not you, someone with access to one of your devices added another: move your funds to a new wallet now.\n\n' +
+      'Sigil will never ask you for a code.',
   },
   cancelPage: {
     title: 'Cancel a wallet recovery',
