@@ -12,6 +12,7 @@ import {
   createThroughApi,
   openInspectablePglite,
   openInspectablePostgres,
+  ORIGIN,
   proveEmail,
   routeHarness,
   softwarePasskey,
@@ -90,6 +91,10 @@ describe.each(backends)('adding a device on $name', (backend) => {
     const pairing = await startPairing(api, owner.walletId, owner.passkey)
     expect(pairing.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/)
     expect(new Date(pairing.expiresAt).getTime() - harness.clock.now.getTime()).toBe(600_000)
+    // The QR code's link: this site's vault, the code in the fragment (never sent to a server by a browser).
+    const started = pairing as typeof pairing & { link: string; qr: { size: number; path: string } }
+    expect(started.link).toBe(`${ORIGIN}/#pair=${formatPairingCode(pairing.code)}`)
+    expect(started.qr.path).toMatch(/^(?:M\d{1,3} \d{1,3}h1v1h-1z)+$/)
     expect(await answer(await api.pairingStatus(browser().request({ pairingId: pairing.pairingId, ownerToken: pairing.ownerToken })))).toMatchObject({ status: 200, body: { state: 'waiting' } })
 
     // The new device types the code as people do: grouped, lower case.

@@ -67,7 +67,8 @@ import {
 } from './policy'
 import type { RecoveryKeyring } from './recoveryKey'
 import { openRecoveryEnvelope, parseStoredEnvelope, RecoveryKeyMissingError, storedEnvelopeJson } from './recoveryEnvelope'
-import { generatePairingCode } from '@/lib/embedded/shared/pairingCode'
+import { formatPairingCode, generatePairingCode } from '@/lib/embedded/shared/pairingCode'
+import { qrPath } from './pairingQr'
 import type { PairingRecord } from '@/lib/store/embeddedTypes'
 import { issueAssertionOptions, issueRegistrationOptions, relyingPartyFor, verifyAssertion, verifyRegistration } from './webauthn'
 
@@ -560,7 +561,9 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         for (let draw = 0; draw < 3; draw++) {
           const code = generatePairingCode()
           if (await store.createPairing({ pairingId, walletId, codeHash: hashToken(code), ownerHash: hashToken(ownerToken), createdAt: at, expiresAt })) {
-            const response: PairingStartResponse = { pairingId, code, ownerToken, expiresAt: expiresAt.toISOString() }
+            // The code travels in the link's fragment: a browser never sends that part to a server.
+            const link = `${siteOrigin(request, config)}/#pair=${formatPairingCode(code)}`
+            const response: PairingStartResponse = { pairingId, code, ownerToken, expiresAt: expiresAt.toISOString(), link, qr: qrPath(link) }
             return jsonResponse(response, { status: 201 })
           }
         }

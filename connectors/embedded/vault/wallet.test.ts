@@ -33,8 +33,13 @@ function fakePasskeys(options: { prf?: boolean } = {}) {
       return new Uint8Array(createHmac('sha256', secret).update(prfSalt).digest())
     }),
     forget: vi.fn(),
+    assert: vi.fn(() => Promise.reject(new Error('no assertion in this test'))),
   }
   return { passkeys, loseAll: () => secrets.clear(), replaceWithStranger: () => secrets.forEach((_, id) => secrets.set(id, Buffer.from(randomBytes(32)))) }
+}
+
+function notUsedHere<K extends keyof EmbeddedApi>(names: K[]): Pick<EmbeddedApi, K> {
+  return Object.fromEntries(names.map((name) => [name, () => Promise.reject(new Error(`${name} is not used in this test`))])) as unknown as Pick<EmbeddedApi, K>
 }
 
 async function fakeApi() {
@@ -58,6 +63,8 @@ async function fakeApi() {
       return { walletId, address: wallet.address, email: wallet.email, vault: wallet.vault, options: { rp: { id: 'localhost' } } as never, wrappedKey: await sealToPublicKey(fromBase64Url(publicKey), raw, additionalData.recovery(walletId)) }
     },
     completeRecovery: async ({ walletId }) => ({ walletId, address: wallets.get(walletId)!.address }),
+    // Adding a device and the log are tested on the real routes (lib/embedded/pairingRoutes.test.ts) and in e2e.
+    ...notUsedHere(['deviceChallenge', 'startPairing', 'pairingStatus', 'approvePairing', 'cancelPairing', 'claimPairing', 'pairingPackage', 'completePairing', 'walletLog']),
   }
   return { api, bodies }
 }

@@ -96,7 +96,15 @@ export type DeviceChallengeResponse = { options: PublicKeyCredentialRequestOptio
  * its code (shown and put in the QR code's link) and the owner's token for the next steps.
  */
 export type PairingStartRequest = { walletId: string; assertion: AuthenticationResponseJSON }
-export type PairingStartResponse = { pairingId: string; code: string; ownerToken: string; expiresAt: string }
+export type PairingStartResponse = {
+  pairingId: string
+  code: string
+  ownerToken: string
+  expiresAt: string
+  /** The vault link the QR code carries (`<vault>/#pair=<code>`) and the QR code's modules as one SVG path. */
+  link: string
+  qr: { size: number; path: string }
+}
 
 /** POST pairingStatus (owner) → waiting for a device, or the claiming device's one-time public key. */
 export type PairingStatusRequest = { pairingId: string; ownerToken: string }
