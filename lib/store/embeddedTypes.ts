@@ -210,7 +210,7 @@ export interface EmbeddedWalletStore {
    */
   cancelRecovery(cancelHash: string, now: Date): Promise<CancelRecoveryOutcome>
   /**
-   * The wallet's event log, oldest first (lib/store/walletLog.ts): created, key released, recovery
+   * The wallet's event log, oldest first (lib/embedded/shared/walletLog.ts): created, key released, recovery
    * completed or cancelled — each appended in the transaction of the change it records.
    */
   listWalletEvents(walletId: string): Promise<WalletEvent[]>

@@ -12,7 +12,7 @@ import { normaliseEmail } from '@/lib/embedded/shared/email'
 import { assertPasskey, createPasskey, evaluatePrf, forgetCredential } from './passkey/ceremonies'
 import { normalisePairingCode, pairingFingerprint } from '@/lib/embedded/shared/pairingCode'
 import type { PairingPackageResponse, PairingStatusResponse } from '@/lib/embedded/shared/apiTypes'
-import { verifyWalletLog, type ChainCheck, type WalletEvent } from '@/lib/store/walletLog'
+import { verifyWalletLog, type ChainCheck, type WalletEvent } from '@/lib/embedded/shared/walletLog'
 import { PRF_SALT_BYTES } from '@/lib/embedded/shared/passkeyDefaults'
 import { createIndexedDbVaultStorage, type VaultRecord, type VaultStorage } from './vaultStorage'
 

@@ -129,7 +129,7 @@ export type PairingPackageResponse =
 export type PairingCompleteRequest = { pairingId: string; claimToken: string; registration: RegistrationResponseJSON }
 export type PairingCompleteResponse = { walletId: string; address: Address }
 
-/** One entry of the wallet's log as the API sends it (lib/store/walletLog.ts; `at` ISO 8601). */
+/** One entry of the wallet's log as the API sends it (lib/embedded/shared/walletLog.ts; `at` ISO 8601). */
 export type WalletLogEntry = { walletId: string; seq: number; kind: string; at: string; detail: Record<string, string | number | boolean | null>; prevHash: string; hash: string }
 /** POST walletLog `{walletId, assertion}` → the wallet's whole log, oldest first. */
 export type WalletLogRequest = { walletId: string; assertion: AuthenticationResponseJSON }
