@@ -70,6 +70,14 @@ async function fakeApi() {
 }
 
 describe('embedded wallet keys', () => {
+  it('refuses a pairing code that cannot be one with its own typed error, before anything is sent', async () => {
+    const { api } = await fakeApi()
+    const claim = vi.spyOn(api, 'claimPairing')
+    const wallet = createEmbeddedWallet({ api, vaults: createMemoryVaultStorage(), passkeys: fakePasskeys().passkeys })
+    for (const code of ['', 'ABCDE', 'ABCDE-FGHJU', 'ABCDE-FGHJK-1']) await expect(wallet.joinWithCode(code)).rejects.toMatchObject({ code: 'embedded_pairing_code_format' })
+    expect(claim).not.toHaveBeenCalled()
+  })
+
   it('creates a wallet whose stored record and request hold no plaintext key material', async () => {
     // Every raw AES-GCM key the wallet imports (the data key, 32 bytes), recorded on its way into
     // WebCrypto, so the scan below looks for the data key itself too, not only the phrase.
