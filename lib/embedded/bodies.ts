@@ -1,8 +1,9 @@
-import type { RegistrationResponseJSON } from '@simplewebauthn/server'
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import { type Address, getAddress, isAddress } from 'viem'
 import { isSealed, type Sealed } from '@/lib/embedded/shared/crypto/keyWrapping'
 import { isEnvelope, type Envelope } from '@/lib/embedded/shared/crypto/sealToPublicKey'
 import { normaliseEmail } from '@/lib/embedded/shared/email'
+import { normalisePairingCode } from '@/lib/embedded/shared/pairingCode'
 import { HttpError } from '@/lib/http/HttpError'
 import { readJsonBody } from '@/lib/http/readBody'
 import { embeddedError, embeddedErrors } from './httpErrors'
@@ -109,6 +110,61 @@ export function readRegistration(value: unknown): RegistrationResponseJSON {
     type: 'public-key',
     response: { clientDataJSON, attestationObject, transports: transports as RegistrationResponseJSON['response']['transports'] },
     clientExtensionResults: { prf: { enabled: true } } as RegistrationResponseJSON['clientExtensionResults'],
+    ...(attachment ? { authenticatorAttachment: attachment } : {}),
+  }
+}
+
+const PAIRING_ID = /^[A-Za-z0-9_-]{22}$/
+const TOKEN = /^[A-Za-z0-9_-]{43}$/
+
+export function readPairingId(body: Record<string, unknown>): string {
+  if (typeof body.pairingId !== 'string' || !PAIRING_ID.test(body.pairingId)) throw malformed('pairingId must be 22 base64url characters')
+  return body.pairingId
+}
+
+/** A pairing's owner or claimant token (256-bit, base64url). */
+export function readToken(body: Record<string, unknown>, field: 'ownerToken' | 'claimToken'): string {
+  const value = body[field]
+  if (typeof value !== 'string' || !TOKEN.test(value)) throw malformed(`${field} must be 43 base64url characters`)
+  return value
+}
+
+/** The pairing code as typed or scanned, canonical; anything that cannot be one is its own typed error. */
+export function readPairingCode(body: Record<string, unknown>): string {
+  const code = normalisePairingCode(body.code)
+  if (!code) throw embeddedError('embedded_pairing_code_format')
+  return code
+}
+
+/**
+ * An `AuthenticationResponseJSON`, rebuilt field by field. As with a registration, a body carrying a
+ * PRF result is refused: that output is the wallet's key material.
+ */
+export function readAssertion(value: unknown): AuthenticationResponseJSON {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw malformed('assertion must be an object')
+  const assertion = value as Record<string, unknown>
+  const id = base64url(assertion.id, 'assertion.id', 1400)
+  const rawId = base64url(assertion.rawId, 'assertion.rawId', 1400)
+  if (id !== rawId) throw malformed('assertion.id and rawId differ')
+  if (assertion.type !== 'public-key') throw malformed('assertion.type must be public-key')
+  const response = assertion.response as Record<string, unknown> | undefined
+  if (!response || typeof response !== 'object' || Array.isArray(response)) throw malformed('assertion.response must be an object')
+  const clientDataJSON = base64url(response.clientDataJSON, 'assertion.response.clientDataJSON', 4096)
+  const authenticatorData = base64url(response.authenticatorData, 'assertion.response.authenticatorData', 4096)
+  const signature = base64url(response.signature, 'assertion.response.signature', 1024)
+  const userHandle = response.userHandle === undefined || response.userHandle === null ? undefined : base64url(response.userHandle, 'assertion.response.userHandle', 128)
+  const extensions = assertion.clientExtensionResults
+  if (extensions !== undefined && (!extensions || typeof extensions !== 'object' || Array.isArray(extensions))) throw malformed('assertion.clientExtensionResults must be an object')
+  const prf = (extensions as { prf?: unknown } | undefined)?.prf
+  if (prf && typeof prf === 'object' && 'results' in prf) throw malformed('a PRF result must never be sent')
+  const attachment = assertion.authenticatorAttachment
+  if (attachment !== undefined && attachment !== 'platform' && attachment !== 'cross-platform') throw malformed('assertion.authenticatorAttachment is not a known value')
+  return {
+    id,
+    rawId,
+    type: 'public-key',
+    response: { clientDataJSON, authenticatorData, signature, ...(userHandle ? { userHandle } : {}) },
+    clientExtensionResults: {},
     ...(attachment ? { authenticatorAttachment: attachment } : {}),
   }
 }

@@ -15,6 +15,8 @@ export const EMAIL_SESSION_TTL_SECONDS = 1800
 export const MAX_WALLETS_PER_EMAIL = 5
 /** How long the cancel link of a recovery notice works. */
 export const RECOVERY_CANCEL_TTL_SECONDS = 7 * 24 * 3600
+/** An "add a device" code works once, for 10 minutes (docs/embedded/threat-model.md, "Adding a device"). */
+export const PAIRING_TTL_SECONDS = 600
 /** A WebAuthn challenge is good for one ceremony of up to the passkey timeout (300 s), plus a margin. */
 export const CHALLENGE_TTL_MS = 330_000
 
@@ -50,6 +52,13 @@ export const EMBEDDED_LIMITS = {
   // browser. The 10th locks that browser's tries at the email until the day is over — never another browser's.
   codeTriesPerBrowser: { max: 10, windowMs: 24 * 60 * MINUTE },
   recoveryPerIp: { max: 30, windowMs: MINUTE },
+  // Passkey challenges and the steps that verify them (a pairing opened, approved; the log read).
+  devicePasskeyPerIp: { max: 30, windowMs: MINUTE },
+  // Codes tried by new devices, right or wrong, per client address for a code's whole life: 10 tries
+  // at 2^50 codes (docs/embedded/threat-model.md has the arithmetic).
+  pairingClaimPerIp: { max: 10, windowMs: 10 * MINUTE },
+  // Both devices ask every 1.5 s while they wait for the other.
+  pairingPollPerIp: { max: 240, windowMs: MINUTE },
 } as const satisfies Record<string, RateLimit>
 
 export type EmbeddedLimits = Record<keyof typeof EMBEDDED_LIMITS, RateLimit>

@@ -1,9 +1,17 @@
 import { randomBytes } from 'node:crypto'
-import { additionalData } from '@/lib/embedded/shared/crypto/keyWrapping'
+import { additionalData, type Sealed } from '@/lib/embedded/shared/crypto/keyWrapping'
 import { fromBase64Url } from '@/lib/embedded/shared/crypto/bytes'
 import { sealToPublicKey, type Envelope } from '@/lib/embedded/shared/crypto/sealToPublicKey'
 import type {
   CreateWalletResponse,
+  DeviceChallengeResponse,
+  PairingApproveResponse,
+  PairingClaimResponse,
+  PairingCompleteResponse,
+  PairingPackageResponse,
+  PairingStartResponse,
+  PairingStatusResponse,
+  WalletLogResponse,
   EmailCodeResponse,
   EmailVerifyResponse,
   RecoveryCodeResponse,
@@ -27,13 +35,17 @@ import type { Store } from '@/lib/store/types'
 import { type Address, getAddress } from 'viem'
 import {
   readAddress,
+  readAssertion,
   readCodeAttempt,
   readEmail,
   readEmbeddedBody,
   readEnvelope,
+  readPairingCode,
+  readPairingId,
   readPublicKey,
   readRegistration,
   readSealed,
+  readToken,
   readWalletId,
 } from './bodies'
 import { cancelPageHtml, readCancelToken } from './cancelPage'
@@ -47,6 +59,7 @@ import {
   EMBEDDED_LIMITS,
   KNOWN_BINDING_TTL_MS,
   MAX_WALLETS_PER_EMAIL,
+  PAIRING_TTL_SECONDS,
   RECOVERY_CANCEL_TTL_SECONDS,
   RECOVERY_CODE_MAX_ATTEMPTS,
   RECOVERY_CODE_TTL_SECONDS,
@@ -56,7 +69,10 @@ import {
 } from './policy'
 import type { RecoveryKeyring } from './recoveryKey'
 import { openRecoveryEnvelope, parseStoredEnvelope, RecoveryKeyMissingError, storedEnvelopeJson } from './recoveryEnvelope'
-import { issueRegistrationOptions, relyingPartyFor, verifyRegistration } from './webauthn'
+import { formatPairingCode, generatePairingCode } from '@/lib/embedded/shared/pairingCode'
+import { qrPath } from './pairingQr'
+import type { PairingRecord } from '@/lib/store/embeddedTypes'
+import { issueAssertionOptions, issueRegistrationOptions, relyingPartyFor, verifyAssertion, verifyRegistration } from './webauthn'
 
 /** Everything the routes read from the server configuration. */
 export type EmbeddedConfig = {
@@ -216,6 +232,11 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
     return { wallet, email }
   }
 
+  /** A wallet's email, opened from its row (sealed at rest); undefined for a wallet that has none. */
+  function walletEmail(keyring: RecoveryKeyring, wallet: { walletId: string; emailSealed: string | null }): string | undefined {
+    return wallet.emailSealed ? openEmail(keyring, wallet.emailSealed, { wallet: wallet.walletId }) : undefined
+  }
+
   /** The binding cookie this request brings, when it is a well-formed one. */
   function bindingCookie(request: Request, config: EmbeddedConfig): string | undefined {
     const existing = readCookies(request).get(bindingCookieName(config.secureCookies))
@@ -358,6 +379,38 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
     if (!chosen) throw embeddedError('embedded_internal_error', { details: 'no APP_ORIGIN configured' })
     return chosen
   }
+
+  /** A pairing as its owner (the device that opened it) names it; anything else is "unknown". */
+  async function ownedPairing(store: Store, pairingId: string, ownerToken: string, at: Date): Promise<PairingRecord> {
+    const pairing = await store.getPairing(pairingId)
+    if (!pairing || pairing.ownerHash !== hashToken(ownerToken)) throw embeddedError('embedded_pairing_code_invalid', { details: 'unknown pairing or owner token' })
+    return livePairing(pairing, at)
+  }
+
+  /** A pairing as its claimant (the new device) names it. */
+  async function claimedPairing(store: Store, pairingId: string, claimToken: string, at: Date): Promise<PairingRecord> {
+    const pairing = await store.getPairing(pairingId)
+    if (!pairing || pairing.claimHash === null || pairing.claimHash !== hashToken(claimToken)) throw embeddedError('embedded_pairing_code_invalid', { details: 'unknown pairing or claim token' })
+    return livePairing(pairing, at)
+  }
+
+  function livePairing(pairing: PairingRecord, at: Date): PairingRecord {
+    if (pairing.cancelledAt) throw embeddedError('embedded_pairing_used', { details: 'cancelled by the first device' })
+    if (pairing.completedAt) return pairing
+    if (pairing.expiresAt.getTime() <= at.getTime()) throw embeddedError('embedded_pairing_expired')
+    return pairing
+  }
+
+  const pairingOutcomeError = (outcome: 'unknown' | 'expired' | 'used' | 'not_claimed' | 'not_approved' | 'credential_exists') =>
+    outcome === 'expired'
+      ? embeddedError('embedded_pairing_expired')
+      : outcome === 'used'
+        ? embeddedError('embedded_pairing_used')
+        : outcome === 'not_approved'
+          ? embeddedError('embedded_pairing_not_approved')
+          : outcome === 'credential_exists'
+            ? embeddedError('embedded_passkey_invalid', { details: 'credential already recorded' })
+            : embeddedError('embedded_pairing_code_invalid', { details: outcome })
 
   return {
     emailCode: (request: Request) =>
@@ -574,6 +627,217 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         return jsonResponse(response, { headers: { 'set-cookie': cookie } })
       }),
 
+    /** A single-use challenge for one of the wallet's passkeys; the same answer for any wallet id. */
+    deviceChallenge: (request: Request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const store = await deps.store()
+        const at = now()
+        await limit(store, `device-passkey:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).devicePasskeyPerIp, at)
+        const walletId = readWalletId(await readEmbeddedBody(request))
+        const options = await issueAssertionOptions({ store, rp: relyingPartyFor(request, config.origins), walletId, now: at })
+        const body: DeviceChallengeResponse = { options }
+        return jsonResponse(body)
+      }),
+
+    /**
+     * Opens a pairing for a device that proved it holds one of the wallet's passkeys: a 50-bit code
+     * (single use, 10 minutes; only its hash is kept) and the owner's token for the next steps.
+     */
+    pairingStart: (request: Request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const store = await deps.store()
+        const at = now()
+        await limit(store, `device-passkey:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).devicePasskeyPerIp, at)
+        const body = await readEmbeddedBody(request)
+        const walletId = readWalletId(body)
+        const assertion = readAssertion(body.assertion)
+        await verifyAssertion({ store, rp: relyingPartyFor(request, config.origins), assertion, walletId, now: at })
+        const ownerToken = newToken()
+        const pairingId = newId()
+        const expiresAt = new Date(at.getTime() + PAIRING_TTL_SECONDS * 1000)
+        // A code that collides with a live one (2^-50 per pair) is drawn again.
+        for (let draw = 0; draw < 3; draw++) {
+          const code = generatePairingCode()
+          if (await store.createPairing({ pairingId, walletId, codeHash: hashToken(code), ownerHash: hashToken(ownerToken), createdAt: at, expiresAt })) {
+            // The code travels in the link's fragment: a browser never sends that part to a server.
+            const link = `${siteOrigin(request, config)}/#pair=${formatPairingCode(code)}`
+            const response: PairingStartResponse = { pairingId, code, ownerToken, expiresAt: expiresAt.toISOString(), link, qr: qrPath(link) }
+            return jsonResponse(response, { status: 201 })
+          }
+        }
+        throw embeddedError('embedded_internal_error', { details: 'no free pairing code' })
+      }),
+
+    /** The owner's view of its pairing: still waiting, or the claiming device's one-time key (for the fingerprint). */
+    pairingStatus: (request: Request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const store = await deps.store()
+        const at = now()
+        await limit(store, `pairing-poll:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).pairingPollPerIp, at)
+        const body = await readEmbeddedBody(request)
+        const pairing = await ownedPairing(store, readPairingId(body), readToken(body, 'ownerToken'), at)
+        const response: PairingStatusResponse = pairing.completedAt
+          ? { state: 'completed' }
+          : pairing.approvedAt
+            ? { state: 'approved' }
+            : pairing.claimantKey
+              ? { state: 'claimed', publicKey: pairing.claimantKey }
+              : { state: 'waiting' }
+        return jsonResponse(response)
+      }),
+
+    /**
+     * The owner approves after the user compared the fingerprints, with a fresh passkey assertion:
+     * the data key arrives sealed to the claimant's one-time key (the server cannot open it) and is
+     * stored once — of two approvals racing, one wins.
+     */
+    pairingApprove: (request: Request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const store = await deps.store()
+        const at = now()
+        await limit(store, `device-passkey:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).devicePasskeyPerIp, at)
+        const body = await readEmbeddedBody(request)
+        const pairingId = readPairingId(body)
+        const ownerToken = readToken(body, 'ownerToken')
+        const walletId = readWalletId(body)
+        const assertion = readAssertion(body.assertion)
+        const sealedKey = readEnvelope(body.sealedKey, 'sealedKey')
+        const vault = readSealed(body.vault, 'vault')
+        const pairing = await ownedPairing(store, pairingId, ownerToken, at)
+        if (pairing.walletId !== walletId) throw embeddedError('embedded_pairing_code_invalid', { details: 'another wallet' })
+        await verifyAssertion({ store, rp: relyingPartyFor(request, config.origins), assertion, walletId, now: at })
+        const outcome = await store.approvePairing(pairingId, hashToken(ownerToken), { sealedKey: JSON.stringify(sealedKey), sealedVault: JSON.stringify(vault) }, at)
+        if (outcome !== 'approved') throw pairingOutcomeError(outcome)
+        const response: PairingApproveResponse = { state: 'approved' }
+        return jsonResponse(response)
+      }),
+
+    /** The owner says no (the fingerprints differ, or it changed its mind): the code is dead. */
+    pairingCancel: (request: Request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const store = await deps.store()
+        const at = now()
+        await limit(store, `pairing-poll:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).pairingPollPerIp, at)
+        const body = await readEmbeddedBody(request)
+        const pairingId = readPairingId(body)
+        const ownerToken = readToken(body, 'ownerToken')
+        if (!(await store.cancelPairing(pairingId, hashToken(ownerToken), at))) throw embeddedError('embedded_pairing_used', { details: 'unknown, completed or cancelled' })
+        return jsonResponse({ state: 'cancelled' })
+      }),
+
+    /**
+     * The new device enters the code with its one-time public key. Every try counts against the
+     * client address first (10 per 10 minutes): a code cannot be guessed within its life.
+     */
+    pairingClaim: (request: Request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const store = await deps.store()
+        const at = now()
+        await limit(store, `pairing-claim:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).pairingClaimPerIp, at)
+        const body = await readEmbeddedBody(request)
+        const code = readPairingCode(body)
+        const publicKey = readPublicKey(body)
+        try {
+          // Refused here rather than at approval: the owner's fingerprint is of a key that can be sealed to.
+          await sealToPublicKey(fromBase64Url(publicKey), new Uint8Array(1), 'sigil-embedded/pairing-key-check')
+        } catch (cause) {
+          throw embeddedError('embedded_malformed_body', { details: 'publicKey is not a P-256 point', cause })
+        }
+        const claimToken = newToken()
+        const outcome = await store.claimPairing(hashToken(code), { claimHash: hashToken(claimToken), claimantKey: publicKey }, at)
+        if (outcome.kind !== 'claimed') throw pairingOutcomeError(outcome.kind)
+        const response: PairingClaimResponse = { pairingId: outcome.record.pairingId, claimToken, expiresAt: outcome.record.expiresAt.toISOString() }
+        return jsonResponse(response)
+      }),
+
+    /** The claimant's wait: once approved, what the first device sealed to it and new passkey options. */
+    pairingPackage: (request: Request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const { store, keyring } = await storeAndKeys(config)
+        const at = now()
+        await limit(store, `pairing-poll:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).pairingPollPerIp, at)
+        const body = await readEmbeddedBody(request)
+        const pairing = await claimedPairing(store, readPairingId(body), readToken(body, 'claimToken'), at)
+        if (pairing.completedAt) throw embeddedError('embedded_pairing_used', { details: 'completed' })
+        if (!pairing.approvedAt || !pairing.sealedKey || !pairing.sealedVault) return jsonResponse({ state: 'waiting' } satisfies PairingPackageResponse)
+        const wallet = await store.getEmbeddedWallet(pairing.walletId)
+        if (!wallet) throw embeddedError('embedded_pairing_code_invalid', { details: 'the wallet is gone' })
+        const email = walletEmail(keyring, wallet)
+        if (!email) throw embeddedError('embedded_pairing_code_invalid', { details: 'the wallet has no email' })
+        const options = await issueRegistrationOptions({ store, rp: relyingPartyFor(request, config.origins), walletId: wallet.walletId, email, purpose: 'pair', now: at })
+        const response: PairingPackageResponse = {
+          state: 'approved',
+          walletId: wallet.walletId,
+          address: getAddress(wallet.address),
+          email,
+          sealedKey: JSON.parse(pairing.sealedKey) as Envelope,
+          vault: JSON.parse(pairing.sealedVault) as Sealed,
+          options,
+        }
+        return jsonResponse(response)
+      }),
+
+    /**
+     * The new device's passkey: verified, recorded with `device_added` in the pairing's one
+     * transaction (once), and the owner told by email.
+     */
+    pairingComplete: (request: Request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const { store, keyring } = await storeAndKeys(config)
+        const at = now()
+        await limit(store, `device-passkey:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).devicePasskeyPerIp, at)
+        const body = await readEmbeddedBody(request)
+        const pairingId = readPairingId(body)
+        const claimToken = readToken(body, 'claimToken')
+        const registration = readRegistration(body.registration)
+        const pairing = await claimedPairing(store, pairingId, claimToken, at)
+        const wallet = await store.getEmbeddedWallet(pairing.walletId)
+        if (!wallet) throw embeddedError('embedded_pairing_code_invalid', { details: 'the wallet is gone' })
+        const credential = await verifyRegistration({ store, rp: relyingPartyFor(request, config.origins), registration, walletId: wallet.walletId, purpose: 'pair', now: at })
+        const outcome = await store.completePairing(pairingId, hashToken(claimToken), credential, at)
+        if (outcome !== 'completed') throw pairingOutcomeError(outcome)
+        const address = getAddress(wallet.address)
+        const to = walletEmail(keyring, wallet)
+        if (to) background(() =>
+          sendLogged(config.mailer, {
+            to,
+            subject: format(embeddedServer.mail.deviceAddedSubject, { address }),
+            text: format(embeddedServer.mail.deviceAddedText, { address, time: at.toISOString().replace('T', ' ').slice(0, 16) }),
+          }).catch(() => undefined),
+        )
+        const response: PairingCompleteResponse = { walletId: wallet.walletId, address }
+        return jsonResponse(response)
+      }),
+
+    /**
+     * The wallet's log for a device that proves, with a fresh passkey assertion, that it holds the
+     * wallet: a stranger who knows a wallet id gets `embedded_passkey_invalid` and nothing else.
+     */
+    walletLog: (request: Request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const store = await deps.store()
+        const at = now()
+        await limit(store, `device-passkey:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).devicePasskeyPerIp, at)
+        const body = await readEmbeddedBody(request)
+        const walletId = readWalletId(body)
+        const assertion = readAssertion(body.assertion)
+        await verifyAssertion({ store, rp: relyingPartyFor(request, config.origins), assertion, walletId, now: at })
+        const events = await store.listWalletEvents(walletId)
+        const response: WalletLogResponse = {
+          walletId,
+          events: events.map((event) => ({ walletId: event.walletId, seq: event.seq, kind: event.kind, at: event.at.toISOString(), detail: { ...event.detail }, prevHash: event.prevHash, hash: event.hash })),
+        }
+        return jsonResponse(response)
+      }),
     /**
      * GET of the owner's cancel link: a page with a button, never the cancel itself — mail scanners
      * open links, and must not cancel a recovery by doing so.

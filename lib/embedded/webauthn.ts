@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto'
-import { generateRegistrationOptions, verifyRegistrationResponse, type RegistrationResponseJSON } from '@simplewebauthn/server'
-import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser'
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server'
+import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
 import { fromBase64Url, toBase64Url } from '@/lib/embedded/shared/crypto/bytes'
 import { PASSKEY_TIMEOUT_MS, PASSKEY_USER_VERIFICATION } from '@/lib/embedded/shared/passkeyDefaults'
 import { assertUserId } from '@/lib/embedded/shared/userId'
@@ -37,7 +44,7 @@ export async function issueRegistrationOptions(parameters: {
   rp: RelyingParty
   walletId: string
   email: string
-  purpose: EmbeddedChallengeRecord['purpose']
+  purpose: Exclude<EmbeddedChallengeRecord['purpose'], 'assert'>
   now: Date
   excludeCredentialIds?: readonly string[]
 }): Promise<PublicKeyCredentialCreationOptionsJSON> {
@@ -65,7 +72,7 @@ export async function issueRegistrationOptions(parameters: {
   return options as unknown as PublicKeyCredentialCreationOptionsJSON
 }
 
-function challengeOf(registration: RegistrationResponseJSON): string {
+function challengeOf(registration: { response: { clientDataJSON: string } }): string {
   try {
     const clientData = JSON.parse(new TextDecoder().decode(fromBase64Url(registration.response.clientDataJSON))) as { challenge?: unknown }
     if (typeof clientData.challenge === 'string' && clientData.challenge.length <= 256) return clientData.challenge
@@ -118,4 +125,58 @@ export async function verifyRegistration(parameters: {
     transports: (credential.transports ?? []).join(','),
     createdAt: now,
   }
+}
+
+/**
+ * Request options for proving that this device holds one of the wallet's passkeys (adding a device,
+ * approving it, reading the log), with the challenge recorded (hashed, single use, 330 s) for the
+ * wallet named. Issued alike whether or not the wallet exists, and naming none of its passkeys: the
+ * device knows its own, and a stranger learns nothing by asking.
+ */
+export async function issueAssertionOptions(parameters: { store: Store; rp: RelyingParty; walletId: string; now: Date }): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const options = await generateAuthenticationOptions({ rpID: parameters.rp.id, timeout: PASSKEY_TIMEOUT_MS, userVerification: PASSKEY_USER_VERIFICATION, allowCredentials: [] })
+  await parameters.store.putEmbeddedChallenge({
+    challengeHash: hashChallenge(options.challenge),
+    purpose: 'assert',
+    walletId: parameters.walletId,
+    expiresAt: new Date(parameters.now.getTime() + CHALLENGE_TTL_MS),
+  })
+  return options as unknown as PublicKeyCredentialRequestOptionsJSON
+}
+
+/**
+ * Verifies that an assertion answers a challenge we issued for this wallet (taken: single use), was
+ * made by one of the wallet's recorded passkeys, on one of our origins and RP ids, with a valid
+ * signature and a counter that moved on (when the authenticator keeps one). Any failure — no such
+ * wallet, another wallet's passkey, a replay — is the same `embedded_passkey_invalid`.
+ */
+export async function verifyAssertion(parameters: { store: Store; rp: RelyingParty; assertion: AuthenticationResponseJSON; walletId: string; now: Date }): Promise<EmbeddedCredentialRecord> {
+  const { assertion, walletId, now, store } = parameters
+  const challenge = challengeOf(assertion)
+  const issued = await store.takeEmbeddedChallenge(hashChallenge(challenge))
+  if (!issued || issued.purpose !== 'assert' || issued.walletId !== walletId) throw embeddedError('embedded_challenge_invalid', { details: 'unknown, used, or issued for another wallet or purpose' })
+  if (issued.expiresAt.getTime() <= now.getTime()) throw embeddedError('embedded_challenge_invalid', { details: 'expired' })
+  const credential = (await store.listEmbeddedCredentials(walletId)).find((candidate) => candidate.credentialId === assertion.id)
+  if (!credential) throw embeddedError('embedded_passkey_invalid', { details: 'not a passkey of this wallet' })
+  let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>
+  try {
+    verified = await verifyAuthenticationResponse({
+      response: assertion,
+      expectedChallenge: challenge,
+      expectedOrigin: [...parameters.rp.origins],
+      expectedRPID: [...new Set(parameters.rp.origins.map((origin) => new URL(origin).hostname))],
+      credential: {
+        id: credential.credentialId,
+        publicKey: fromBase64Url(credential.publicKey),
+        counter: credential.counter,
+        transports: credential.transports ? (credential.transports.split(',') as NonNullable<RegistrationResponseJSON['response']['transports']>) : [],
+      },
+      requireUserVerification: false,
+    })
+  } catch (cause) {
+    throw embeddedError('embedded_passkey_invalid', { details: cause instanceof Error ? cause.message.slice(0, 200) : 'verification threw', cause })
+  }
+  if (!verified.verified) throw embeddedError('embedded_passkey_invalid', { details: 'not verified' })
+  await store.updateCredentialCounter(credential.credentialId, verified.authenticationInfo.newCounter)
+  return credential
 }

@@ -35,6 +35,13 @@ export const embeddedServer = {
       'In the last hour, browsers asked for more than {count} Sigil codes for this address. If that was not you, someone may be trying to get into your wallet, or to keep you out of it: ignore those codes and never share one.\n\n' +
       'A browser where you used a code for this address in the last 30 days still gets codes now; any other browser gets them again after {time} (UTC).\n\n' +
       'Sigil will never ask you for a code.',
+    deviceAddedSubject: 'Sigil: a device was added to your wallet {address}',
+    deviceAddedText:
+      'At {time} (UTC), a new device was added to your Sigil wallet {address}: a device that already held the wallet showed a code, ' +
+      'the new device entered it, and the first device approved it with its passkey. The new device has its own passkey and can sign with the wallet.\n\n' +
+      'If that was you, there is nothing to do.\n\n' +
+      'If it was not you, someone with access to one of your devices added another: move your funds to a new wallet now.\n\n' +
+      'Sigil will never ask you for a code.',
   },
   cancelPage: {
     title: 'Cancel a wallet recovery',

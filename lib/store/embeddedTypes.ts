@@ -42,7 +42,11 @@ export type EmbeddedCredentialRecord = {
 /** A WebAuthn challenge the server issued, by its SHA-256; single use. */
 export type EmbeddedChallengeRecord = {
   challengeHash: string
-  purpose: 'register' | 'recover'
+  /**
+   * `register`/`recover`/`pair`: a new passkey (creation, email recovery, a device added by pairing);
+   * `assert`: a passkey of the wallet proving the device holds it (pairing, approval, the log).
+   */
+  purpose: 'register' | 'recover' | 'pair' | 'assert'
   walletId: string
   expiresAt: Date
 }
@@ -126,6 +130,38 @@ export type PlainEmailWallet = { walletId: string; email: string }
 /** What a wallet's email becomes at rest. */
 export type SealedWalletEmail = { emailHash: string; emailSealed: string }
 
+/**
+ * One "add a device" pairing (migration 10): opened by a device holding the wallet, claimed by the new
+ * device with the code, approved by the first with the data key sealed to the new device's one-time
+ * key, completed when the new device's passkey is recorded. The code, the owner's and the claimant's
+ * tokens are kept as SHA-256; the sealed key is ciphertext only the claimant's key opens, and is
+ * dropped once the pairing completes.
+ */
+export type PairingRecord = {
+  pairingId: string
+  walletId: string
+  codeHash: string
+  ownerHash: string
+  createdAt: Date
+  expiresAt: Date
+  claimHash: string | null
+  /** The new device's one-time P-256 public key (base64url), once claimed. */
+  claimantKey: string | null
+  claimedAt: Date | null
+  /** JSON of the data key sealed to `claimantKey` (`{epk, iv, ct}`), once approved, until completed. */
+  sealedKey: string | null
+  /** JSON of the mnemonic sealed under the data key (`{iv, ct}`), relayed as the first device holds it. */
+  sealedVault: string | null
+  approvedAt: Date | null
+  credentialId: string | null
+  completedAt: Date | null
+  cancelledAt: Date | null
+}
+
+export type ClaimPairingOutcome = { kind: 'claimed'; record: PairingRecord } | { kind: 'unknown' } | { kind: 'expired' } | { kind: 'used' }
+export type ApprovePairingOutcome = 'approved' | 'unknown' | 'expired' | 'not_claimed' | 'used'
+export type CompletePairingOutcome = 'completed' | 'unknown' | 'expired' | 'not_approved' | 'used' | 'credential_exists'
+
 export type CreateWalletOutcome = 'created' | 'exists' | 'unverified' | 'limit'
 export type CompleteRecoveryOutcome = 'completed' | 'session_invalid' | 'cancelled' | 'credential_exists'
 export type CancelRecoveryOutcome =
@@ -198,10 +234,29 @@ export interface EmbeddedWalletStore {
    */
   cancelRecovery(cancelHash: string, now: Date): Promise<CancelRecoveryOutcome>
   /**
-   * The wallet's event log, oldest first (lib/store/walletLog.ts): created, key released, recovery
+   * The wallet's event log, oldest first (lib/embedded/shared/walletLog.ts): created, key released, recovery
    * completed or cancelled — each appended in the transaction of the change it records.
    */
   listWalletEvents(walletId: string): Promise<WalletEvent[]>
+  /** Opens a pairing (its code hash is unique: false if the code collides with a live one). */
+  createPairing(record: Pick<PairingRecord, 'pairingId' | 'walletId' | 'codeHash' | 'ownerHash' | 'createdAt' | 'expiresAt'>): Promise<boolean>
+  getPairing(pairingId: string): Promise<PairingRecord | null>
+  /**
+   * The new device's claim, in one statement: a live, unclaimed, uncancelled pairing of this code
+   * takes the claimant's key and token. Of any number of claims racing, exactly one wins.
+   */
+  claimPairing(codeHash: string, claim: { claimHash: string; claimantKey: string }, now: Date): Promise<ClaimPairingOutcome>
+  /** The first device's approval: stores the sealed key of a claimed, live pairing, once. */
+  approvePairing(pairingId: string, ownerHash: string, sealed: { sealedKey: string; sealedVault: string }, now: Date): Promise<ApprovePairingOutcome>
+  /**
+   * In one transaction: an approved, live pairing of this claimant is completed once, the new passkey
+   * recorded, the sealed key dropped and `device_added` appended to the wallet's log.
+   */
+  completePairing(pairingId: string, claimHash: string, credential: EmbeddedCredentialRecord, now: Date): Promise<CompletePairingOutcome>
+  /** Cancels a pairing that has not completed (the first device said no); true when it did. */
+  cancelPairing(pairingId: string, ownerHash: string, now: Date): Promise<boolean>
+  /** Records a passkey's new signature counter after an assertion it passed. */
+  updateCredentialCounter(credentialId: string, counter: number): Promise<void>
   /** Wallets in wallet id order after `afterWalletId` (paging for the re-seal procedure). */
   listWalletsAfter(afterWalletId: string, limit: number): Promise<EmbeddedWalletRecord[]>
   /** Replaces a wallet's recovery envelope if it is still `expected` (compare-and-set); true when replaced. */

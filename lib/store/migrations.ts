@@ -275,6 +275,34 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX sigil_embedded_known_bindings_last_used_at ON sigil_embedded_known_bindings (last_used_at);
     `,
   },
+  {
+    version: 10,
+    name: "embedded wallet: adding a device by pairing code",
+    sql: `
+      -- lib/store/embeddedTypes.ts PairingRecord. Hashes of the code and both tokens; the data key
+      -- only sealed to the new device's one-time key (ciphertext the server cannot open), and dropped
+      -- on completion. One claim per pairing, one approval, one completion.
+      CREATE TABLE sigil_embedded_pairings (
+        pairing_id    text        PRIMARY KEY,
+        wallet_id     text        NOT NULL REFERENCES sigil_embedded_wallets (wallet_id) ON DELETE CASCADE,
+        code_hash     text        NOT NULL UNIQUE,
+        owner_hash    text        NOT NULL,
+        created_at    timestamptz NOT NULL,
+        expires_at    timestamptz NOT NULL,
+        claim_hash    text,
+        claimant_key  text,
+        claimed_at    timestamptz,
+        sealed_key    text,
+        sealed_vault  text,
+        approved_at   timestamptz,
+        credential_id text,
+        completed_at  timestamptz,
+        cancelled_at  timestamptz
+      );
+      CREATE INDEX sigil_embedded_pairings_wallet ON sigil_embedded_pairings (wallet_id);
+      CREATE INDEX sigil_embedded_pairings_expires_at ON sigil_embedded_pairings (expires_at);
+    `,
+  },
 ]
 
 /** Arbitrary constant for `pg_advisory_xact_lock`: "sigil" in ASCII. */

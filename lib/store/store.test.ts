@@ -479,6 +479,74 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
     }
   })
 
+  it('runs a pairing once through claim, approval and completion, and refuses every step out of turn', async () => {
+    const { store } = await backend.open()
+    try {
+      await store.createEmbeddedWallet(wallet('w1'), credential('c1', 'w1'))
+      const open = { pairingId: 'p1', walletId: 'w1', codeHash: 'code1', ownerHash: 'owner1', createdAt: minutes(0), expiresAt: minutes(10) }
+      expect(await store.createPairing(open)).toBe(true)
+      // Another pairing with a colliding code is refused, not a second live row for one code.
+      expect(await store.createPairing({ ...open, pairingId: 'p2' })).toBe(false)
+      const sealed = { sealedKey: '{"epk":"e","iv":"i","ct":"c"}', sealedVault: '{"iv":"i","ct":"c"}' }
+      expect(await store.approvePairing('p1', 'owner1', sealed, minutes(1))).toBe('not_claimed')
+      expect(await store.claimPairing('nope', { claimHash: 'x', claimantKey: 'k' }, minutes(1))).toEqual({ kind: 'unknown' })
+      const claimed = await store.claimPairing('code1', { claimHash: 'claim1', claimantKey: 'key1' }, minutes(1))
+      expect(claimed).toMatchObject({ kind: 'claimed', record: { pairingId: 'p1', walletId: 'w1', claimantKey: 'key1', claimedAt: minutes(1) } })
+      expect(await store.claimPairing('code1', { claimHash: 'claim2', claimantKey: 'key2' }, minutes(1))).toEqual({ kind: 'used' })
+      expect(await store.completePairing('p1', 'claim1', credential('c2', 'w1'), minutes(2))).toBe('not_approved')
+      expect(await store.approvePairing('p1', 'someone-else', sealed, minutes(2))).toBe('unknown')
+      expect(await store.approvePairing('p1', 'owner1', sealed, minutes(2))).toBe('approved')
+      expect(await store.approvePairing('p1', 'owner1', sealed, minutes(2))).toBe('used')
+      expect(await store.getPairing('p1')).toMatchObject({ sealedKey: sealed.sealedKey, approvedAt: minutes(2) })
+      expect(await store.completePairing('p1', 'claim2', credential('c2', 'w1'), minutes(3))).toBe('unknown')
+      expect(await store.completePairing('p1', 'claim1', credential('c2', 'w1'), minutes(3))).toBe('completed')
+      expect(await store.completePairing('p1', 'claim1', credential('c3', 'w1'), minutes(3))).toBe('used')
+      // Delivered: the server keeps no sealed key.
+      expect(await store.getPairing('p1')).toMatchObject({ completedAt: minutes(3), credentialId: 'c2', sealedKey: null, sealedVault: null })
+      expect((await store.listEmbeddedCredentials('w1')).map((row) => row.credentialId)).toEqual(['c1', 'c2'])
+      const log = await store.listWalletEvents('w1')
+      expect(log.map((event) => event.kind)).toEqual(['created', 'device_added'])
+      expect(log[1]).toMatchObject({ at: minutes(3), detail: { credentialId: 'c2', pairingId: 'p1' } })
+      expect(verifyWalletLog('w1', log)).toMatchObject({ ok: true, entries: 2 })
+
+      // Past its time: "expired" for a claim; a cancelled one is "used".
+      await store.createPairing({ ...open, pairingId: 'p3', codeHash: 'code3', expiresAt: minutes(20) })
+      expect(await store.claimPairing('code3', { claimHash: 'c', claimantKey: 'k' }, minutes(20))).toEqual({ kind: 'expired' })
+      await store.createPairing({ ...open, pairingId: 'p4', codeHash: 'code4', expiresAt: minutes(30) })
+      expect(await store.cancelPairing('p4', 'owner1', minutes(21))).toBe(true)
+      expect(await store.cancelPairing('p4', 'owner1', minutes(21))).toBe(false)
+      expect(await store.claimPairing('code4', { claimHash: 'c', claimantKey: 'k' }, minutes(21))).toEqual({ kind: 'used' })
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('lets exactly one of 50 devices claim a pairing, one of 50 approvals store a key, and one of 50 completions add a passkey', async () => {
+    const { store } = await backend.open()
+    try {
+      await store.createEmbeddedWallet(wallet('w1'), credential('c1', 'w1'))
+      await store.createPairing({ pairingId: 'p1', walletId: 'w1', codeHash: 'code1', ownerHash: 'owner1', createdAt: minutes(0), expiresAt: minutes(10) })
+      const claims = await Promise.all(Array.from({ length: 50 }, (_, index) => store.claimPairing('code1', { claimHash: `claim${index}`, claimantKey: `key${index}` }, minutes(1))))
+      const winners = claims.filter((claim) => claim.kind === 'claimed')
+      expect(winners).toHaveLength(1)
+      expect(claims.filter((claim) => claim.kind === 'used')).toHaveLength(49)
+      const winner = (winners[0] as { record: { claimHash: string; claimantKey: string } }).record
+      expect(winner.claimHash).toBe(`claim${winner.claimantKey.slice(3)}`)
+      const approvals = await Promise.all(
+        Array.from({ length: 50 }, (_, index) => store.approvePairing('p1', 'owner1', { sealedKey: `{"n":${index}}`, sealedVault: '{}' }, minutes(2))),
+      )
+      expect(approvals.filter((outcome) => outcome === 'approved')).toHaveLength(1)
+      expect(approvals.filter((outcome) => outcome === 'used')).toHaveLength(49)
+      const completions = await Promise.all(Array.from({ length: 50 }, (_, index) => store.completePairing('p1', winner.claimHash, credential(`new${index}`, 'w1'), minutes(3))))
+      expect(completions.filter((outcome) => outcome === 'completed')).toHaveLength(1)
+      expect(completions.filter((outcome) => outcome === 'used')).toHaveLength(49)
+      expect(await store.listEmbeddedCredentials('w1')).toHaveLength(2)
+      expect((await store.listWalletEvents('w1')).filter((event) => event.kind === 'device_added')).toHaveLength(1)
+    } finally {
+      await store.close()
+    }
+  })
+
   it('re-seals wallets page by page, replacing an envelope only if it is still the one read', async () => {
     const { store } = await backend.open()
     try {
@@ -505,7 +573,12 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
       await store.putRecoverySession({ tokenHash: 'ancient', emailHash: h('a@example.test'), purpose: 'email_recovery', createdAt: ago(100_000_000), expiresAt: ago(90_000_000) })
       await store.createEmbeddedWallet(wallet('w1'), credential('c1', 'w1'))
       await store.recordRecoveryRelease({ cancelHash: 'gone', sessionHash: 'ancient', walletId: 'w1', emailHash: h('a@example.test'), releasedAt: ago(100_000_000), cancelExpiresAt: ago(90_000_000) })
-      expect(await store.cleanup(now)).toBe(4)
+      // A pairing past its time loses its sealed key at once; its row goes a day later.
+      await store.createPairing({ pairingId: 'late', walletId: 'w1', codeHash: 'late', ownerHash: 'o', createdAt: ago(2_000_000), expiresAt: ago(1_000_000) })
+      await store.createPairing({ pairingId: 'old', walletId: 'w1', codeHash: 'old', ownerHash: 'o', createdAt: ago(100_000_000), expiresAt: ago(90_000_000) })
+      expect(await store.cleanup(now)).toBe(5)
+      expect(await store.getPairing('late')).toMatchObject({ sealedKey: null })
+      expect(await store.getPairing('old')).toBeNull()
       expect(await store.takeEmbeddedChallenge('old')).toBeNull()
       expect(await store.takeEmbeddedChallenge('new')).not.toBeNull()
       expect(await store.attemptEmailCode('recent', 'recovery', 'binding', tries(), now)).toMatchObject({ kind: 'counted' }) // still answers "expired"

@@ -44,7 +44,7 @@ declare global {
 }
 
 /** Wraps WebAuthn in the page (test instrumentation, not app code) to record PRF outputs and prompts. */
-function recordPasskeys() {
+export function recordPasskeys() {
   // Frames without WebAuthn (about:blank, an error page) have nothing to record.
   if (typeof PublicKeyCredential === 'undefined' || !window.isSecureContext) return
   const seen: string[] = []

@@ -3,6 +3,18 @@ import {
   embeddedApiPaths,
   type CreateWalletRequest,
   type CreateWalletResponse,
+  type DeviceChallengeResponse,
+  type PairingApproveRequest,
+  type PairingApproveResponse,
+  type PairingClaimResponse,
+  type PairingCompleteRequest,
+  type PairingCompleteResponse,
+  type PairingPackageResponse,
+  type PairingStartRequest,
+  type PairingStartResponse,
+  type PairingStatusResponse,
+  type WalletLogRequest,
+  type WalletLogResponse,
   type EmailCodeResponse,
   type EmailVerifyResponse,
   type RecoveryCodeResponse,
@@ -25,6 +37,15 @@ export type EmbeddedApi = {
   verifyRecoveryCode(requestId: string, code: string): Promise<RecoveryVerifyResponse>
   recoveryKey(body: RecoveryKeyRequest): Promise<RecoveryKeyResponse>
   completeRecovery(body: RecoveryCompleteRequest): Promise<RecoveryCompleteResponse>
+  deviceChallenge(walletId: string): Promise<DeviceChallengeResponse>
+  startPairing(body: PairingStartRequest): Promise<PairingStartResponse>
+  pairingStatus(pairingId: string, ownerToken: string): Promise<PairingStatusResponse>
+  approvePairing(body: PairingApproveRequest): Promise<PairingApproveResponse>
+  cancelPairing(pairingId: string, ownerToken: string): Promise<unknown>
+  claimPairing(code: string, publicKey: string): Promise<PairingClaimResponse>
+  pairingPackage(pairingId: string, claimToken: string): Promise<PairingPackageResponse>
+  completePairing(body: PairingCompleteRequest): Promise<PairingCompleteResponse>
+  walletLog(body: WalletLogRequest): Promise<WalletLogResponse>
 }
 
 export function createEmbeddedApi(options: { baseUrl?: string; fetch?: typeof fetch } = {}): EmbeddedApi {
@@ -65,6 +86,15 @@ export function createEmbeddedApi(options: { baseUrl?: string; fetch?: typeof fe
     verifyRecoveryCode: (requestId, code) => post(embeddedApiPaths.recoveryVerify, { requestId, code }),
     recoveryKey: (body) => post(embeddedApiPaths.recoveryKey, body),
     completeRecovery: (body) => post(embeddedApiPaths.recoveryComplete, body),
+    deviceChallenge: (walletId) => post(embeddedApiPaths.deviceChallenge, { walletId }),
+    startPairing: (body) => post(embeddedApiPaths.pairings, body),
+    pairingStatus: (pairingId, ownerToken) => post(embeddedApiPaths.pairingStatus, { pairingId, ownerToken }),
+    approvePairing: (body) => post(embeddedApiPaths.pairingApprove, body),
+    cancelPairing: (pairingId, ownerToken) => post(embeddedApiPaths.pairingCancel, { pairingId, ownerToken }),
+    claimPairing: (code, publicKey) => post(embeddedApiPaths.pairingClaim, { code, publicKey }),
+    pairingPackage: (pairingId, claimToken) => post(embeddedApiPaths.pairingPackage, { pairingId, claimToken }),
+    completePairing: (body) => post(embeddedApiPaths.pairingComplete, body),
+    walletLog: (body) => post(embeddedApiPaths.walletLog, body),
   }
 }
 

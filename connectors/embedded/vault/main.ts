@@ -228,3 +228,19 @@ window.addEventListener('focus', () => {
 // A popup whose page went away (closed, navigated) has nobody to answer.
 if (config.mode === 'popup') setInterval(() => host?.closed && window.close(), 1000)
 document.documentElement.dataset.mode = config.mode
+
+/**
+ * Opened on its own (a tab; the QR code's link on a phone): no page to answer, the vault serves the
+ * user directly — their wallet, "Add a device", its activity, or joining with the code in the link's
+ * fragment (`#pair=`). The code is single use and leaves the address bar at once.
+ */
+async function standalone() {
+  let pairCode = new URLSearchParams(location.hash.slice(1)).get('pair') ?? undefined
+  if (pairCode) history.replaceState(null, '', location.pathname + location.search)
+  document.documentElement.dataset.mode = 'standalone'
+  for (;;) {
+    await screens.open({ pairCode })
+    pairCode = undefined
+  }
+}
+if (!host && config.mode === 'frame') void standalone()

@@ -9,7 +9,7 @@ export const VAULT_CSS = `
 *{box-sizing:border-box}
 html,body{margin:0;height:100%;background:transparent}
 html[data-open="true"] body{background:rgba(17,24,39,.55)}
-html[data-mode="popup"] body{background:var(--bg)}
+html[data-mode="popup"] body,html[data-mode="standalone"] body{background:var(--bg)}
 main{min-height:100%;display:flex;align-items:center;justify-content:center;padding:16px;overflow:auto}
 main:empty{display:none}
 .card{width:100%;max-width:440px;max-height:calc(100vh - 32px);overflow:auto;background:var(--bg);color:var(--text);border:1px solid var(--border);border-radius:16px;padding:20px;display:grid;gap:12px;box-shadow:0 20px 50px rgba(0,0,0,.3)}
@@ -42,6 +42,11 @@ ul.plain{list-style:none;margin:0;padding:0;display:grid;gap:2px}
 .choices{border:0;padding:0;margin:0;display:grid;gap:8px}
 .choice{display:flex;gap:8px;align-items:flex-start}
 .phrase:empty{display:none}
+.qr{display:block;width:220px;height:220px;margin:0 auto;border-radius:8px}
+.pairing-code,.fingerprint{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:1.6rem;letter-spacing:.12em;text-align:center;margin:8px 0}
+.activity{list-style:none;margin:0;padding:0;max-height:40vh;overflow:auto}
+.activity li{padding:6px 0;border-bottom:1px solid var(--border)}
+.verified{color:#137333}
 .phrase{padding:12px;border:1px solid var(--border);border-radius:8px;user-select:all;line-height:1.7}
 .spinner{width:24px;height:24px;border:3px solid var(--border);border-top-color:var(--accent);border-radius:50%;animation:spin 1s linear infinite}
 /* approval.ts: a frame moved off its place shows here as a share of this off screen */

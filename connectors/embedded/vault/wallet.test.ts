@@ -33,8 +33,13 @@ function fakePasskeys(options: { prf?: boolean } = {}) {
       return new Uint8Array(createHmac('sha256', secret).update(prfSalt).digest())
     }),
     forget: vi.fn(),
+    assert: vi.fn(() => Promise.reject(new Error('no assertion in this test'))),
   }
   return { passkeys, loseAll: () => secrets.clear(), replaceWithStranger: () => secrets.forEach((_, id) => secrets.set(id, Buffer.from(randomBytes(32)))) }
+}
+
+function notUsedHere<K extends keyof EmbeddedApi>(names: K[]): Pick<EmbeddedApi, K> {
+  return Object.fromEntries(names.map((name) => [name, () => Promise.reject(new Error(`${name} is not used in this test`))])) as unknown as Pick<EmbeddedApi, K>
 }
 
 async function fakeApi() {
@@ -58,11 +63,21 @@ async function fakeApi() {
       return { walletId, address: wallet.address, email: wallet.email, vault: wallet.vault, options: { rp: { id: 'localhost' } } as never, wrappedKey: await sealToPublicKey(fromBase64Url(publicKey), raw, additionalData.recovery(walletId)) }
     },
     completeRecovery: async ({ walletId }) => ({ walletId, address: wallets.get(walletId)!.address }),
+    // Adding a device and the log are tested on the real routes (lib/embedded/pairingRoutes.test.ts) and in e2e.
+    ...notUsedHere(['deviceChallenge', 'startPairing', 'pairingStatus', 'approvePairing', 'cancelPairing', 'claimPairing', 'pairingPackage', 'completePairing', 'walletLog']),
   }
   return { api, bodies }
 }
 
 describe('embedded wallet keys', () => {
+  it('refuses a pairing code that cannot be one with its own typed error, before anything is sent', async () => {
+    const { api } = await fakeApi()
+    const claim = vi.spyOn(api, 'claimPairing')
+    const wallet = createEmbeddedWallet({ api, vaults: createMemoryVaultStorage(), passkeys: fakePasskeys().passkeys })
+    for (const code of ['', 'ABCDE', 'ABCDE-FGHJU', 'ABCDE-FGHJK-1']) await expect(wallet.joinWithCode(code)).rejects.toMatchObject({ code: 'embedded_pairing_code_format' })
+    expect(claim).not.toHaveBeenCalled()
+  })
+
   it('creates a wallet whose stored record and request hold no plaintext key material', async () => {
     // Every raw AES-GCM key the wallet imports (the data key, 32 bytes), recorded on its way into
     // WebCrypto, so the scan below looks for the data key itself too, not only the phrase.

@@ -7,9 +7,12 @@ import { createEmbeddedApi, type EmbeddedApi } from './api'
 import { fromBase64Url, randomBytes, toBase64Url, utf8, wipe } from '@/lib/embedded/shared/crypto/bytes'
 import { additionalData, deriveWrappingKey, generateDataKeyBytes, importDataKey, open, seal } from '@/lib/embedded/shared/crypto/keyWrapping'
 import { generateEphemeralKeyPair, openWithPrivateKey, sealToPublicKey } from '@/lib/embedded/shared/crypto/sealToPublicKey'
-import { EmbeddedApiError, NoEmbeddedWalletError, UnlockFailedError, WalletMismatchError } from '@/lib/embedded/shared/errors'
+import { EmbeddedApiError, EmbeddedWalletError, NoEmbeddedWalletError, UnlockFailedError, WalletMismatchError } from '@/lib/embedded/shared/errors'
 import { normaliseEmail } from '@/lib/embedded/shared/email'
-import { createPasskey, evaluatePrf, forgetCredential } from './passkey/ceremonies'
+import { assertPasskey, createPasskey, evaluatePrf, forgetCredential } from './passkey/ceremonies'
+import { normalisePairingCode, pairingFingerprint } from '@/lib/embedded/shared/pairingCode'
+import type { PairingPackageResponse, PairingStatusResponse } from '@/lib/embedded/shared/apiTypes'
+import { verifyWalletLog, type ChainCheck, type WalletEvent } from '@/lib/embedded/shared/walletLog'
 import { PRF_SALT_BYTES } from '@/lib/embedded/shared/passkeyDefaults'
 import { createIndexedDbVaultStorage, type VaultRecord, type VaultStorage } from './vaultStorage'
 
@@ -18,7 +21,37 @@ export type Passkeys = {
   create: typeof createPasskey
   evaluate: typeof evaluatePrf
   forget: typeof forgetCredential
+  assert: typeof assertPasskey
 }
+
+/**
+ * "Add a device", on the device that holds the wallet: the code and link to show, the claiming
+ * device's fingerprint once one claims it (`status`), and the approval (one passkey touch) that seals
+ * the data key to that device. `cancel()` ends it (the fingerprints differ, or the user left).
+ */
+export type OpenPairing = {
+  pairingId: string
+  code: string
+  expiresAt: string
+  link: string
+  qr: { size: number; path: string }
+  status(): Promise<{ state: PairingStatusResponse['state']; fingerprint?: string | undefined }>
+  approve(): Promise<void>
+  cancel(): Promise<void>
+}
+
+/**
+ * The new device's side after it entered the code: the fingerprint to compare with the other
+ * screen, `waitForApproval()` (resolves once the other device approved: the key is here and checked),
+ * then `finish()` (one passkey touch: this device's own passkey). `dispose()` wipes the key.
+ */
+export type JoiningDevice = { pairingId: string; fingerprint: string; waitForApproval(signal?: AbortSignal): Promise<Address>; finish(): Promise<Address>; dispose(): void }
+
+/** The wallet's log as the vault shows it: the entries and the result of checking their chain here. */
+export type WalletActivity = { walletId: string; address: Address; events: WalletEvent[]; check: ChainCheck }
+
+/** How often a device waiting for the other asks the server. */
+export const PAIRING_POLL_MS = 1500
 
 export type EmbeddedWalletParameters = {
   api?: EmbeddedApi | undefined
@@ -45,7 +78,7 @@ export type EmbeddedWallet = ReturnType<typeof createEmbeddedWallet>
 export function createEmbeddedWallet(parameters: EmbeddedWalletParameters = {}) {
   const api = parameters.api ?? createEmbeddedApi()
   const vaults = parameters.vaults ?? createIndexedDbVaultStorage()
-  const passkeys: Passkeys = parameters.passkeys ?? { create: createPasskey, evaluate: evaluatePrf, forget: forgetCredential }
+  const passkeys: Passkeys = parameters.passkeys ?? { create: createPasskey, evaluate: evaluatePrf, forget: forgetCredential, assert: assertPasskey }
 
   let unlocked: { walletId: string; account: HDAccount } | undefined
   /** In-flight unlocks by address: concurrent callers for one wallet share one prompt, never another wallet's. */
@@ -90,6 +123,31 @@ export function createEmbeddedWallet(parameters: EmbeddedWalletParameters = {}) 
   function touch(record: VaultRecord): Promise<Uint8Array> {
     return passkeys.evaluate({ credentialId: record.credentialId, prfSalt: fromBase64Url(record.prfSalt) })
   }
+
+  /** One touch of `record`'s passkey answering a fresh server challenge (with its PRF output when `withKey`). */
+  async function prove(record: VaultRecord, withKey: boolean) {
+    const { options } = await api.deviceChallenge(record.walletId)
+    return passkeys.assert({ options, credentialId: record.credentialId, prfSalt: withKey ? fromBase64Url(record.prfSalt) : undefined })
+  }
+
+  /** The data key of `record`, from its passkey's PRF output (wiped here). */
+  async function dataKeyOf(record: VaultRecord, prfOutput: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
+    try {
+      const wrappingKey = await deriveWrappingKey(prfOutput, record.walletId)
+      return await open(wrappingKey, record.wrappedKey, additionalData.dataKey(record.walletId))
+    } finally {
+      wipe(prfOutput)
+    }
+  }
+
+  const sleep = (ms: number, signal?: AbortSignal) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, ms)
+      signal?.addEventListener('abort', () => {
+        clearTimeout(timer)
+        reject(new EmbeddedWalletError('embedded_passkey_cancelled', { details: 'stopped waiting' }))
+      })
+    })
 
   const wallet = {
     /** The device's wallets, newest first (public facts and ciphertext only). */
@@ -203,6 +261,137 @@ export function createEmbeddedWallet(parameters: EmbeddedWalletParameters = {}) 
       } finally {
         wipe(prfOutput)
       }
+    },
+
+    /**
+     * Opens "add a device" for `address` (or the newest wallet): one passkey touch proves to the
+     * server that this device holds the wallet, which answers with a single-use code.
+     */
+    async startPairing(address?: Address): Promise<OpenPairing> {
+      const record = await recordFor(address ?? unlocked?.account.address)
+      const { assertion } = await prove(record, false)
+      const started = await api.startPairing({ walletId: record.walletId, assertion })
+      let claimantKey: string | undefined
+      return {
+        pairingId: started.pairingId,
+        code: started.code,
+        expiresAt: started.expiresAt,
+        link: started.link,
+        qr: started.qr,
+        async status() {
+          const status = await api.pairingStatus(started.pairingId, started.ownerToken)
+          if (status.state !== 'claimed') return { state: status.state }
+          claimantKey = status.publicKey
+          return { state: 'claimed', fingerprint: await pairingFingerprint(started.pairingId, status.publicKey) }
+        },
+        async approve() {
+          if (!claimantKey) throw new UnlockFailedError({ details: 'no device has claimed this code yet' })
+          // One touch: the proof the server checks and the PRF output that opens the data key here.
+          const { assertion, prfOutput } = await prove(record, true)
+          const raw = await dataKeyOf(record, prfOutput!)
+          try {
+            const sealedKey = await sealToPublicKey(fromBase64Url(claimantKey), raw, additionalData.pairing(record.walletId, started.pairingId))
+            await api.approvePairing({ pairingId: started.pairingId, ownerToken: started.ownerToken, walletId: record.walletId, assertion, sealedKey, vault: record.mnemonic })
+          } finally {
+            wipe(raw)
+          }
+        },
+        async cancel() {
+          await api.cancelPairing(started.pairingId, started.ownerToken).catch(() => undefined)
+        },
+      }
+    },
+
+    /**
+     * The new device enters the code (typed, or from the QR code's link): a one-time key pair is made
+     * here and its public half sent with the code. Nothing is kept until `finish()`.
+     */
+    async joinWithCode(input: string): Promise<JoiningDevice> {
+      const code = normalisePairingCode(input)
+      if (!code) throw new EmbeddedApiError('embedded_pairing_code_format', { status: 0 })
+      // Storage first: a browser that cannot keep the wallet must fail before anything is claimed.
+      await vaults.list()
+      const ephemeral = await generateEphemeralKeyPair()
+      const publicKey = toBase64Url(ephemeral.publicKey)
+      const claim = await api.claimPairing(code, publicKey)
+      const fingerprint = await pairingFingerprint(claim.pairingId, publicKey)
+      let ready: { delivered: Extract<PairingPackageResponse, { state: 'approved' }>; raw: Uint8Array<ArrayBuffer>; account: HDAccount } | undefined
+      let disposed = false
+      return {
+        pairingId: claim.pairingId,
+        fingerprint,
+        async waitForApproval(signal) {
+          for (;;) {
+            if (disposed) throw new UnlockFailedError({ details: 'pairing was discarded' })
+            const answer = await api.pairingPackage(claim.pairingId, claim.claimToken)
+            if (answer.state === 'approved') {
+              const raw = await openWithPrivateKey(ephemeral, answer.sealedKey, additionalData.pairing(answer.walletId, claim.pairingId))
+              try {
+                const dataKey = await importDataKey(raw)
+                const mnemonic = new TextDecoder().decode(await open(dataKey, answer.vault, additionalData.mnemonic(answer.walletId)))
+                const account = accountOf(mnemonic, answer.address, () => new WalletMismatchError())
+                ready = { delivered: answer, raw, account }
+                return account.address
+              } catch (error) {
+                wipe(raw)
+                throw error
+              }
+            }
+            await sleep(PAIRING_POLL_MS, signal)
+          }
+        },
+        dispose() {
+          disposed = true
+          if (ready) wipe(ready.raw)
+          ready = undefined
+        },
+        async finish() {
+          if (!ready) throw new UnlockFailedError({ details: 'not approved yet, or discarded' })
+          const { delivered, raw, account } = ready
+          const prfSalt = randomBytes(PRF_SALT_BYTES)
+          const passkey = await passkeys.create(delivered.options, prfSalt)
+          try {
+            const wrappingKey = await deriveWrappingKey(passkey.prfOutput, delivered.walletId)
+            const wrappedKey = await seal(wrappingKey, raw, additionalData.dataKey(delivered.walletId))
+            try {
+              await api.completePairing({ pairingId: claim.pairingId, claimToken: claim.claimToken, registration: passkey.registration })
+            } catch (error) {
+              passkeys.forget(delivered.options.rp.id, passkey.credentialId)
+              throw error
+            }
+            // As after a recovery: this device's own passkey, the same data key and mnemonic ciphertext.
+            await vaults.put({
+              version: 1,
+              walletId: delivered.walletId,
+              address: account.address,
+              email: delivered.email,
+              credentialId: passkey.credentialId,
+              prfSalt: toBase64Url(prfSalt),
+              wrappedKey,
+              mnemonic: delivered.vault,
+              savedAt: new Date().toISOString(),
+            })
+            wipe(raw)
+            ready = undefined
+            unlocked = { walletId: delivered.walletId, account }
+            return account.address
+          } finally {
+            wipe(passkey.prfOutput)
+          }
+        },
+      }
+    },
+
+    /**
+     * The wallet's log (one passkey touch: the server answers only a device that proves it holds the
+     * wallet), with its hash chain checked here — not taken on the server's word.
+     */
+    async activity(address?: Address): Promise<WalletActivity> {
+      const record = await recordFor(address ?? unlocked?.account.address)
+      const { assertion } = await prove(record, false)
+      const { events } = await api.walletLog({ walletId: record.walletId, assertion })
+      const parsed: WalletEvent[] = events.map((event) => ({ ...event, kind: event.kind as WalletEvent['kind'], at: new Date(event.at) }))
+      return { walletId: record.walletId, address: record.address, events: parsed, check: verifyWalletLog(record.walletId, parsed) }
     },
 
     /** Drops the unlocked account (disconnect). The device's encrypted record stays. */

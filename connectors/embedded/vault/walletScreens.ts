@@ -3,7 +3,10 @@ import { utcMinute } from '@/lib/i18n/format'
 import { h, show } from './dom'
 import { trapFocus } from './focusTrap'
 import type { VaultStrings } from './strings'
-import type { EmbeddedWallet, PreparedRecovery } from './wallet'
+import { formatPairingCode } from '@/lib/embedded/shared/pairingCode'
+import { qrCodeSvg } from './qrCode'
+import type { EmbeddedWallet, JoiningDevice, PreparedRecovery, WalletActivity } from './wallet'
+import { PAIRING_POLL_MS } from './wallet'
 
 /**
  * The embedded wallet's screens, in the vault: unlock the wallet this device holds, create one
@@ -80,8 +83,40 @@ type CodeStep = { email: string; requestId: string; resendAt: number; resent?: b
 /** What a code step shows when it is drawn again: the error, and the code the user typed (kept, to correct it). */
 type CodeShown = { error?: string | undefined; code?: string | undefined }
 
-export function createWalletScreens(parameters: { root: HTMLElement; wallet: EmbeddedWallet; t: VaultStrings; locale: string; resendCooldownSeconds?: number }) {
+/** The vault link a QR code carries for "add a device": the code in the fragment, never sent to a server by the browser. */
+export function pairingLink(vaultOrigin: string, code: string): string {
+  return `${vaultOrigin}/#pair=${formatPairingCode(code)}`
+}
+
+/** The label of a log entry's kind, in the page's language (unknown kinds by their own name). */
+const EVENT_LABELS: Record<string, string> = {
+  created: 'eventCreated',
+  device_added: 'eventDeviceAdded',
+  recovery_started: 'eventRecoveryStarted',
+  recovery_key_released: 'eventRecoveryKeyReleased',
+  recovery_completed: 'eventRecoveryCompleted',
+  recovery_cancelled: 'eventRecoveryCancelled',
+  settings_changed: 'eventSettingsChanged',
+}
+
+/** The log as the user downloads it: every entry with its hashes, and what the check here found. */
+export function activityExport(activity: WalletActivity, exportedAt = new Date()) {
+  return {
+    format: 'sigil-wallet-log/v1',
+    walletId: activity.walletId,
+    address: activity.address,
+    exportedAt: exportedAt.toISOString(),
+    check: activity.check,
+    events: activity.events.map((event) => ({ ...event, at: event.at.toISOString() })),
+  }
+}
+
+export function createWalletScreens(parameters: { root: HTMLElement; wallet: EmbeddedWallet; t: VaultStrings; locale: string; resendCooldownSeconds?: number; vaultOrigin?: string }) {
   const { root, wallet, t } = parameters
+  const vaultOrigin = parameters.vaultOrigin ?? globalThis.location?.origin ?? ''
+  let joining: JoiningDevice | undefined
+  /** Stops whatever a pairing screen is waiting for when another screen takes over. */
+  let stopWaiting: AbortController | undefined
   const cooldownMs = (parameters.resendCooldownSeconds ?? RESEND_COOLDOWN_SECONDS) * 1000
   let prepared: PreparedRecovery | undefined
   let release: (() => void) | undefined
@@ -90,6 +125,10 @@ export function createWalletScreens(parameters: { root: HTMLElement; wallet: Emb
   function discardRecovery() {
     prepared?.dispose()
     prepared = undefined
+    joining?.dispose()
+    joining = undefined
+    stopWaiting?.abort()
+    stopWaiting = undefined
   }
 
   /**
@@ -253,7 +292,9 @@ export function createWalletScreens(parameters: { root: HTMLElement; wallet: Emb
           h('p', { className: 'muted' }, t.ui('existing')),
           h('p', { className: 'mono', testId: 'embedded-existing-address' }, newest.address),
           h('div', { className: 'actions' }, button(t.ui('unlock'), 'embedded-unlock-button', () => unlock(newest.address), true), button(t.ui('reveal'), 'embedded-reveal-button', () => reveal(newest.address))),
+          h('div', { className: 'actions' }, button(t.ui('addDevice'), 'embedded-add-device-button', () => addDevice(newest.address)), button(t.ui('activity'), 'embedded-activity-button', () => activity(newest.address))),
           h('div', { className: 'actions' }, button(t.ui('recover'), 'embedded-recover-button', () => recoverEmail()), button(t.ui('createAnother'), 'embedded-new-wallet-button', () => void home({ creating: true }))),
+          h('div', { className: 'actions' }, button(t.ui('haveElsewhere'), 'embedded-join-button', () => joinStart())),
         ],
         options.error,
         recoverHere,
@@ -269,9 +310,217 @@ export function createWalletScreens(parameters: { root: HTMLElement; wallet: Emb
           h('p', { className: 'muted' }, t.ui('intro')),
           emailField('embedded-email-input'),
           h('div', { className: 'actions' }, h('button', { type: 'submit', className: 'button primary', testId: 'embedded-create-button' }, t.ui('create')), button(t.ui('recover'), 'embedded-recover-button', () => recoverEmail())),
+          h('div', { className: 'actions' }, button(t.ui('haveElsewhere'), 'embedded-join-button', () => joinStart())),
         ),
       ],
       options.error,
+    )
+  }
+
+  /**
+   * "Add a device", on the device that holds the wallet: one passkey touch opens a pairing; the
+   * screen shows its QR code (a vault link carrying the code) and the code, and waits for a device
+   * to claim it. Then the user compares the fingerprints and approves (another touch) or cancels.
+   */
+  function addDevice(address: Address) {
+    void run(
+      t.ui('unlocking'),
+      async () => {
+        const pairing = await wallet.startPairing(address)
+        // The server's link must be this vault's own, with this code: else no QR code, the code alone.
+        const link = pairingLink(vaultOrigin, pairing.code)
+        const qr = pairing.link === link ? qrCodeSvg(pairing.qr, link, t.ui('addDeviceQr'), 'embedded-pairing-qr') : undefined
+        const stop = new AbortController()
+        stopWaiting = stop
+        screen('addDevice', [
+          h('p', { className: 'muted' }, t.ui('addDeviceIntro', { minutes: 10 })),
+          qr,
+          h('p', { className: 'pairing-code', testId: 'embedded-pairing-code' }, formatPairingCode(pairing.code)),
+          h('p', { className: 'muted', role: 'status', testId: 'embedded-pairing-status' }, t.ui('addDeviceWaiting')),
+          h(
+            'div',
+            { className: 'actions' },
+            button(t.ui('back'), 'embedded-back-button', () => {
+              stop.abort()
+              void pairing.cancel().then(() => home())
+            }),
+          ),
+        ])
+        for (;;) {
+          await new Promise((resolve) => setTimeout(resolve, PAIRING_POLL_MS))
+          if (stop.signal.aborted) return
+          const status = await pairing.status()
+          if (stop.signal.aborted) return
+          if (status.state === 'claimed' && status.fingerprint) return compareDevice(pairing, status.fingerprint)
+        }
+      },
+      (error) => home({ error }),
+    )
+  }
+
+  function compareDevice(pairing: Awaited<ReturnType<EmbeddedWallet['startPairing']>>, fingerprint: string, error?: string) {
+    screen(
+      'addDeviceCompare',
+      [
+        h('p', { className: 'muted' }, t.ui('compareIntro')),
+        h('p', { className: 'fingerprint', testId: 'embedded-pairing-fingerprint' }, fingerprint),
+        h(
+          'div',
+          { className: 'actions' },
+          h(
+            'button',
+            {
+              type: 'button',
+              className: 'button primary',
+              testId: 'embedded-approve-device-button',
+              'data-autofocus': true,
+              onclick: () =>
+                void run(
+                  t.ui('approving'),
+                  async () => {
+                    await pairing.approve()
+                    screen('addDeviceDone', [
+                      h('p', { role: 'status', testId: 'embedded-device-added' }, t.ui('deviceApproved')),
+                      h('div', { className: 'actions' }, button(t.ui('done'), 'embedded-done-button', () => void home())),
+                    ])
+                  },
+                  (message) => compareDevice(pairing, fingerprint, message),
+                ),
+            },
+            t.ui('approveDevice'),
+          ),
+          button(t.ui('rejectDevice'), 'embedded-reject-device-button', () => void pairing.cancel().then(() => home())),
+        ),
+      ],
+      error,
+    )
+  }
+
+  /** The new device: the code (typed, or from the QR code's link, then sent at once). */
+  function joinStart(code?: string, error?: string, submitNow = false) {
+    discardRecovery()
+    const submit = (typed: string) =>
+      void run(
+        t.ui('verifying'),
+        async () => {
+          discardRecovery()
+          joining = await wallet.joinWithCode(typed)
+          joinWaiting(joining)
+        },
+        (message) => joinStart(typed, message),
+      )
+    screen(
+      'join',
+      [
+        form(
+          (data) => submit(String(data.get('code') ?? '')),
+          h('p', { className: 'muted' }, t.ui('joinIntro')),
+          field('code', t.ui('pairCodeLabel'), 'embedded-pair-code-input', { type: 'text', autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false', maxlength: '13', className: 'input code' }),
+          h('div', { className: 'actions' }, h('button', { type: 'submit', className: 'button primary', testId: 'embedded-pair-code-button' }, t.ui('chooseContinue')), button(t.ui('back'), 'embedded-back-button', () => void home())),
+        ),
+      ],
+      error,
+    )
+    const input = root.querySelector<HTMLInputElement>('[data-testid="embedded-pair-code-input"]')
+    if (input && code) input.value = code
+    if (code && submitNow) submit(code)
+  }
+
+  /** The new device shows the fingerprint and waits for the other device's approval. */
+  function joinWaiting(device: JoiningDevice) {
+    const stop = new AbortController()
+    stopWaiting = stop
+    screen('joinWaiting', [
+      h('p', { className: 'muted' }, t.ui('joinCompare')),
+      h('p', { className: 'fingerprint', testId: 'embedded-pairing-fingerprint' }, device.fingerprint),
+      h('p', { className: 'muted', role: 'status' }, t.ui('joinWaiting')),
+      h('div', { className: 'spinner', 'aria-hidden': 'true' }),
+      h('div', { className: 'actions' }, button(t.ui('back'), 'embedded-back-button', () => joinStart())),
+    ])
+    device.waitForApproval(stop.signal).then(
+      (address) => !stop.signal.aborted && joinPasskey(device, address),
+      (caught: unknown) => !stop.signal.aborted && joinStart(undefined, messageOf(caught, t)),
+    )
+  }
+
+  function joinPasskey(device: JoiningDevice, address: Address, error?: string) {
+    screen(
+      'joinPasskey',
+      [
+        h('p', { className: 'muted', testId: 'embedded-join-address' }, t.ui('joinPasskeyIntro', { address })),
+        h(
+          'button',
+          {
+            type: 'button',
+            className: 'button primary',
+            testId: 'embedded-join-passkey-button',
+            'data-autofocus': true,
+            onclick: () =>
+              void run(
+                t.ui('joining'),
+                async () => {
+                  try {
+                    await device.finish()
+                  } catch (caught) {
+                    if ((caught as { code?: unknown } | null)?.code !== 'embedded_passkey_cancelled') discardRecovery()
+                    throw caught
+                  }
+                  joining = undefined
+                  close(address)
+                },
+                (message) => (joining ? joinPasskey(device, address, message) : joinStart(undefined, message)),
+              ),
+          },
+          t.ui('newPasskey'),
+        ),
+        button(t.ui('back'), 'embedded-back-button', () => joinStart()),
+      ],
+      error,
+    )
+  }
+
+  /** The wallet's log, checked here: each entry with its date, and "verified" or a warning. */
+  function activity(address: Address) {
+    void run(
+      t.ui('unlocking'),
+      async () => {
+        const log = await wallet.activity(address)
+        const status = log.check.ok
+          ? h('p', { className: 'verified', role: 'status', testId: 'embedded-activity-check', 'data-verified': 'true' }, t.ui('activityVerified', { count: log.check.entries }))
+          : h('p', { className: 'error', role: 'alert', testId: 'embedded-activity-check', 'data-verified': 'false' }, t.ui('activityBroken', { seq: log.check.brokenAt }))
+        const items = log.events
+          .slice()
+          .reverse()
+          .map((event) =>
+            h(
+              'li',
+              { testId: 'embedded-activity-entry', 'data-kind': event.kind },
+              h('strong', {}, EVENT_LABELS[event.kind] ? t.ui(EVENT_LABELS[event.kind]!) : event.kind),
+              ' ',
+              h('time', { className: 'muted', datetime: event.at.toISOString() }, formatDate(event.at.toISOString(), parameters.locale)),
+            ),
+          )
+        screen('activity', [
+          h('p', { className: 'muted' }, t.ui('activityIntro')),
+          status,
+          h('ol', { className: 'activity' }, items),
+          h(
+            'div',
+            { className: 'actions' },
+            button(t.ui('export'), 'embedded-activity-export-button', () => {
+              const blob = new Blob([JSON.stringify(activityExport(log), null, 2)], { type: 'application/json' })
+              const url = URL.createObjectURL(blob)
+              const link = h('a', { href: url, download: `sigil-wallet-log-${log.address}.json` })
+              document.body.append(link)
+              link.click()
+              link.remove()
+              setTimeout(() => URL.revokeObjectURL(url), 10_000)
+            }),
+            button(t.ui('back'), 'embedded-back-button', () => void home()),
+          ),
+        ])
+      },
+      (error) => home({ error }),
     )
   }
 
@@ -533,12 +782,14 @@ export function createWalletScreens(parameters: { root: HTMLElement; wallet: Emb
 
   return {
     /** Shows the wallet's screens until the user connects a wallet (its address) or cancels (undefined). */
-    open(): Promise<Address | undefined> {
+    open(options: { pairCode?: string | undefined } = {}): Promise<Address | undefined> {
       finish?.(undefined)
       return new Promise((resolve) => {
         finish = resolve
         busy(t.ui('title'))
-        void home()
+        // Opened from the QR code's link: straight to entering that code.
+        if (options.pairCode) joinStart(options.pairCode, undefined, true)
+        else void home()
       })
     },
     /** Closes the screens as cancelled (the page went away, another request took over). */

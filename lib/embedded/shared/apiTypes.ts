@@ -1,4 +1,4 @@
-import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser'
+import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser'
 import type { Address } from 'viem'
 import type { Sealed } from '@/lib/embedded/shared/crypto/keyWrapping'
 import type { Envelope } from '@/lib/embedded/shared/crypto/sealToPublicKey'
@@ -15,6 +15,16 @@ export const embeddedApiPaths = {
   recoveryComplete: '/api/embedded/recovery/complete',
   /** GET: the page of the owner's cancel link (`?token=`); POST (a form): cancels. */
   recoveryCancel: '/api/embedded/recovery/cancel',
+  /** A challenge for one of the wallet's passkeys (adding a device, approving it, reading the log). */
+  deviceChallenge: '/api/embedded/devices/challenge',
+  pairings: '/api/embedded/devices/pairings',
+  pairingStatus: '/api/embedded/devices/pairings/status',
+  pairingApprove: '/api/embedded/devices/pairings/approve',
+  pairingCancel: '/api/embedded/devices/pairings/cancel',
+  pairingClaim: '/api/embedded/devices/claim',
+  pairingPackage: '/api/embedded/devices/package',
+  pairingComplete: '/api/embedded/devices/complete',
+  walletLog: '/api/embedded/wallets/log',
 } as const
 
 /**
@@ -76,6 +86,54 @@ export type RecoveryKeyResponse = {
 /** POST recoveryComplete (in a recovery session) → the new passkey is recorded; the session ends. */
 export type RecoveryCompleteRequest = { walletId: string; registration: RegistrationResponseJSON }
 export type RecoveryCompleteResponse = { walletId: string; address: Address }
+
+/** POST deviceChallenge `{walletId}` → request options with a single-use challenge for that wallet. */
+export type DeviceChallengeRequest = { walletId: string }
+export type DeviceChallengeResponse = { options: PublicKeyCredentialRequestOptionsJSON }
+
+/**
+ * POST pairings (the device holding the wallet; an assertion of one of its passkeys) → a pairing:
+ * its code (shown and put in the QR code's link) and the owner's token for the next steps.
+ */
+export type PairingStartRequest = { walletId: string; assertion: AuthenticationResponseJSON }
+export type PairingStartResponse = {
+  pairingId: string
+  code: string
+  ownerToken: string
+  expiresAt: string
+  /** The vault link the QR code carries (`<vault>/#pair=<code>`) and the QR code's modules as one SVG path. */
+  link: string
+  qr: { size: number; path: string }
+}
+
+/** POST pairingStatus (owner) → waiting for a device, or the claiming device's one-time public key. */
+export type PairingStatusRequest = { pairingId: string; ownerToken: string }
+export type PairingStatusResponse = { state: 'waiting' } | { state: 'claimed'; publicKey: string } | { state: 'approved' } | { state: 'completed' }
+
+/** POST pairingApprove (owner, a fresh assertion): the data key sealed to the claimant's key, and the sealed mnemonic. */
+export type PairingApproveRequest = { pairingId: string; ownerToken: string; walletId: string; assertion: AuthenticationResponseJSON; sealedKey: Envelope; vault: Sealed }
+export type PairingApproveResponse = { state: 'approved' }
+export type PairingCancelRequest = { pairingId: string; ownerToken: string }
+
+/** POST pairingClaim (the new device) `{code, publicKey}` → its pairing and claimant token. */
+export type PairingClaimRequest = { code: string; publicKey: string }
+export type PairingClaimResponse = { pairingId: string; claimToken: string; expiresAt: string }
+
+/** POST pairingPackage (claimant) → waiting, or what the first device sealed and new passkey options. */
+export type PairingPackageRequest = { pairingId: string; claimToken: string }
+export type PairingPackageResponse =
+  | { state: 'waiting' }
+  | { state: 'approved'; walletId: string; address: Address; email: string; sealedKey: Envelope; vault: Sealed; options: PublicKeyCredentialCreationOptionsJSON }
+
+/** POST pairingComplete (claimant) → the new passkey is recorded; the pairing is used up. */
+export type PairingCompleteRequest = { pairingId: string; claimToken: string; registration: RegistrationResponseJSON }
+export type PairingCompleteResponse = { walletId: string; address: Address }
+
+/** One entry of the wallet's log as the API sends it (lib/embedded/shared/walletLog.ts; `at` ISO 8601). */
+export type WalletLogEntry = { walletId: string; seq: number; kind: string; at: string; detail: Record<string, string | number | boolean | null>; prevHash: string; hash: string }
+/** POST walletLog `{walletId, assertion}` → the wallet's whole log, oldest first. */
+export type WalletLogRequest = { walletId: string; assertion: AuthenticationResponseJSON }
+export type WalletLogResponse = { walletId: string; events: WalletLogEntry[] }
 
 /** Error answers: `{code, message}` (+ `attemptsLeft` for a wrong code, `retryable` for 429/503). */
 export type EmbeddedApiErrorBody = { code: string; message: string; attemptsLeft?: number; retryable?: boolean }

@@ -1,4 +1,4 @@
-import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser'
+import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser'
 import { fromBase64Url, randomBytes, toBase64Url } from '@/lib/embedded/shared/crypto/bytes'
 import {
   PasskeyCancelledError,
@@ -154,4 +154,53 @@ export async function evaluatePrf(parameters: { credentialId: string; prfSalt: U
   const first = (credential.getClientExtensionResults() as { prf?: PrfResults }).prf?.results?.first
   if (!first) throw new PrfUnsupportedError({ details: 'no prf.results.first from get()' })
   return toBytes(first)
+}
+
+/** A passkey assertion for the server (PRF result removed) and, when a salt was given, the PRF output. */
+export type PasskeyAssertion = { assertion: AuthenticationResponseJSON; prfOutput: Uint8Array<ArrayBuffer> | undefined }
+
+/**
+ * Proves to the server that this device holds `credentialId` (one touch): the server's challenge,
+ * signed. With `prfSalt` the same touch also yields the PRF output — approving a new device needs
+ * both the proof and the data key — and that output stays here: only the signature is sent.
+ */
+export async function assertPasskey(parameters: { options: PublicKeyCredentialRequestOptionsJSON; credentialId: string; prfSalt?: Uint8Array | undefined }): Promise<PasskeyAssertion> {
+  const { credentials } = environment()
+  const publicKey: PublicKeyCredentialRequestOptions = {
+    challenge: fromBase64Url(parameters.options.challenge),
+    timeout: parameters.options.timeout ?? PASSKEY_TIMEOUT_MS,
+    userVerification: parameters.options.userVerification ?? PASSKEY_USER_VERIFICATION,
+    allowCredentials: [{ type: 'public-key', id: fromBase64Url(parameters.credentialId) }],
+    ...(parameters.options.rpId ? { rpId: parameters.options.rpId } : {}),
+    ...(parameters.prfSalt ? { extensions: { prf: { eval: { first: new Uint8Array(parameters.prfSalt) } } } as AuthenticationExtensionsClientInputs } : {}),
+  }
+  let credential: PublicKeyCredential
+  try {
+    credential = (await credentials.get({ publicKey })) as PublicKeyCredential
+  } catch (error) {
+    throw mapCeremonyError(error)
+  }
+  if (!credential) throw new PasskeyCancelledError()
+  let prfOutput: Uint8Array<ArrayBuffer> | undefined
+  if (parameters.prfSalt) {
+    const first = (credential.getClientExtensionResults() as { prf?: PrfResults }).prf?.results?.first
+    if (!first) throw new PrfUnsupportedError({ details: 'no prf.results.first from get()' })
+    prfOutput = toBytes(first)
+  }
+  const response = credential.response as AuthenticatorAssertionResponse
+  const assertion: AuthenticationResponseJSON = {
+    id: credential.id,
+    rawId: toBase64Url(new Uint8Array(credential.rawId)),
+    type: 'public-key',
+    response: {
+      clientDataJSON: toBase64Url(new Uint8Array(response.clientDataJSON)),
+      authenticatorData: toBase64Url(new Uint8Array(response.authenticatorData)),
+      signature: toBase64Url(new Uint8Array(response.signature)),
+      ...(response.userHandle ? { userHandle: toBase64Url(new Uint8Array(response.userHandle)) } : {}),
+    },
+    // Never the PRF result: it is the wallet's key material.
+    clientExtensionResults: {},
+    authenticatorAttachment: (credential.authenticatorAttachment ?? undefined) as AuthenticationResponseJSON['authenticatorAttachment'],
+  }
+  return { assertion, prfOutput }
 }

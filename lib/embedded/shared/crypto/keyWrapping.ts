@@ -24,6 +24,8 @@ export const additionalData = {
   dataKey: (walletId: string) => `sigil-embedded/data-key/${walletId}`,
   mnemonic: (walletId: string) => `sigil-embedded/mnemonic/${walletId}`,
   recovery: (walletId: string) => `sigil-embedded/recovery/${walletId}`,
+  /** The data key sealed by one device to another's one-time key: bound to the wallet and the pairing. */
+  pairing: (walletId: string, pairingId: string) => `sigil-embedded/pairing/${walletId}/${pairingId}`,
 }
 
 const subtle = () => globalThis.crypto.subtle

@@ -1,0 +1,126 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor } from '@testing-library/dom'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { EmbeddedApiError } from '@/lib/embedded/shared/errors'
+import { nextWalletEvent, verifyWalletLog, type WalletEvent } from '@/lib/embedded/shared/walletLog'
+import { embedded } from '@/lib/i18n/embedded'
+import { qrCodeSvg } from './qrCode'
+import { createStrings } from './strings'
+import type { EmbeddedWallet, WalletActivity } from './wallet'
+import { activityExport, createWalletScreens, pairingLink } from './walletScreens'
+
+/**
+ * The vault's "Add a device", joining and Activity screens against a scripted wallet (the real one
+ * runs on the real routes in lib/embedded/pairingRoutes.test.ts and end to end in
+ * tests/e2e/embeddedDevices.spec.ts).
+ */
+
+const ADDRESS = '0x000000000000000000000000000000000000bEEF'
+const WALLET_ID = 'w'.repeat(22)
+
+function log(): WalletEvent[] {
+  const first = nextWalletEvent(undefined, { walletId: WALLET_ID, kind: 'created', at: new Date('2030-01-01T00:00:00.000Z'), detail: { address: ADDRESS } })
+  const second = nextWalletEvent(first, { walletId: WALLET_ID, kind: 'device_added', at: new Date('2030-01-02T00:00:00.000Z'), detail: { credentialId: 'c' } })
+  return [first, second]
+}
+
+function activityOf(events: WalletEvent[]): WalletActivity {
+  return { walletId: WALLET_ID, address: ADDRESS, events, check: verifyWalletLog(WALLET_ID, events) }
+}
+
+function render(wallet: Partial<Record<keyof EmbeddedWallet, unknown>>) {
+  const root = document.createElement('main')
+  document.body.append(root)
+  const t = createStrings({ ui: { ...embedded.ui }, errors: { ...embedded.errors }, sheet: {} })
+  const screens = createWalletScreens({ root, wallet: { list: vi.fn(async () => [{ address: ADDRESS, email: 'ann@example.test' }]), ...wallet } as unknown as EmbeddedWallet, t, locale: 'en', vaultOrigin: 'https://wallet.example' })
+  return screens
+}
+
+const step = () => screen.getByTestId('embedded-panel').getAttribute('data-step')
+
+afterEach(() => {
+  document.body.replaceChildren()
+})
+
+describe('the QR code of "Add a device"', () => {
+  it('carries the vault link with the code in its fragment', () => {
+    expect(pairingLink('https://wallet.example', 'ABCDE12345')).toBe('https://wallet.example/#pair=ABCDE-12345')
+  })
+
+  it('draws only unit squares: any other path from the server is refused', () => {
+    const svg = qrCodeSvg({ size: 29, path: 'M4 4h1v1h-1zM5 4h1v1h-1z' }, 'https://wallet.example/#pair=X', 'label', 'qr')!
+    expect(svg.querySelector('path')!.getAttribute('d')).toBe('M4 4h1v1h-1zM5 4h1v1h-1z')
+    expect(svg.getAttribute('data-uri')).toBe('https://wallet.example/#pair=X')
+    for (const path of ['M4 4L0 0z', 'M4 4h1v1h-1z"/><script>alert(1)</script>', 'M4 4h9v9h-9z']) expect(qrCodeSvg({ size: 29, path }, 'x', 'l', 'q')).toBeUndefined()
+    expect(qrCodeSvg({ size: 5000, path: '' }, 'x', 'l', 'q')).toBeUndefined()
+  })
+})
+
+describe('Activity', () => {
+  it('lists the log newest first and says it is verified when the chain checks out here', async () => {
+    const activity = vi.fn(async () => activityOf(log()))
+    render({ activity }).open()
+    await waitFor(() => expect(step()).toBe('home'))
+    fireEvent.click(screen.getByTestId('embedded-activity-button'))
+    await waitFor(() => expect(step()).toBe('activity'))
+    expect(activity).toHaveBeenCalledWith(ADDRESS)
+    const check = screen.getByTestId('embedded-activity-check')
+    expect(check.dataset.verified).toBe('true')
+    expect(check.textContent).toBe('Verified: 2 entries, the chain is unbroken.')
+    expect(screen.getAllByTestId('embedded-activity-entry').map((entry) => entry.dataset.kind)).toEqual(['device_added', 'created'])
+  })
+
+  it('warns, naming the entry, when an entry was changed after it was chained', async () => {
+    const events = log()
+    events[0] = { ...events[0]!, detail: { address: '0x000000000000000000000000000000000000dEaD' } }
+    render({ activity: vi.fn(async () => activityOf(events)) }).open()
+    await waitFor(() => expect(step()).toBe('home'))
+    fireEvent.click(screen.getByTestId('embedded-activity-button'))
+    await waitFor(() => expect(step()).toBe('activity'))
+    const check = screen.getByTestId('embedded-activity-check')
+    expect(check.dataset.verified).toBe('false')
+    expect(check.getAttribute('role')).toBe('alert')
+    expect(check.textContent).toContain('from entry 1 on')
+  })
+
+  it('exports every entry with its hashes, and what the check found', () => {
+    const exported = activityExport(activityOf(log()), new Date('2030-02-01T00:00:00.000Z'))
+    expect(exported).toMatchObject({ format: 'sigil-wallet-log/v1', walletId: WALLET_ID, address: ADDRESS, exportedAt: '2030-02-01T00:00:00.000Z', check: { ok: true, entries: 2 } })
+    expect(exported.events[1]).toMatchObject({ seq: 2, kind: 'device_added', at: '2030-01-02T00:00:00.000Z', prevHash: exported.events[0]!.hash })
+    expect(exported.events[1]!.hash).toMatch(/^[0-9a-f]{64}$/)
+  })
+})
+
+describe('joining with a code', () => {
+  it('goes straight to the code from the QR link, and shows a refused code’s own message, the code kept to correct', async () => {
+    const joinWithCode = vi.fn(async () => {
+      throw new EmbeddedApiError('embedded_pairing_used', { status: 409 })
+    })
+    render({ joinWithCode }).open({ pairCode: 'ABCDE-12345' })
+    await waitFor(() => expect(screen.queryByTestId('connect-error')).not.toBeNull())
+    expect(joinWithCode).toHaveBeenCalledWith('ABCDE-12345')
+    expect(step()).toBe('join')
+    expect(screen.getByTestId('connect-error').textContent).toBe(embedded.errors.embedded_pairing_used)
+    expect((screen.getByTestId('embedded-pair-code-input') as HTMLInputElement).value).toBe('ABCDE-12345')
+  })
+
+  it('shows the fingerprint while waiting, then asks for this device’s passkey once the other approved', async () => {
+    const finish = vi.fn(async () => ADDRESS)
+    const device = { pairingId: 'p', fingerprint: '1234 5678', waitForApproval: vi.fn(async () => ADDRESS), finish, dispose: vi.fn() }
+    let approve!: () => void
+    device.waitForApproval = vi.fn(() => new Promise<typeof ADDRESS>((resolve) => (approve = () => resolve(ADDRESS))))
+    const opened = render({ joinWithCode: vi.fn(async () => device) }).open()
+    await waitFor(() => expect(step()).toBe('home'))
+    fireEvent.click(screen.getByTestId('embedded-join-button'))
+    fireEvent.change(screen.getByTestId('embedded-pair-code-input'), { target: { value: 'abcde 12345' } })
+    fireEvent.submit(screen.getByTestId('embedded-pair-code-input').closest('form')!)
+    await waitFor(() => expect(step()).toBe('joinWaiting'))
+    expect(screen.getByTestId('embedded-pairing-fingerprint').textContent).toBe('1234 5678')
+    approve()
+    await waitFor(() => expect(step()).toBe('joinPasskey'))
+    expect(finish).not.toHaveBeenCalled()
+    fireEvent.click(screen.getByTestId('embedded-join-passkey-button'))
+    expect(await opened).toBe(ADDRESS)
+    expect(finish).toHaveBeenCalledTimes(1)
+  })
+})
