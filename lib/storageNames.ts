@@ -1,5 +1,5 @@
 /**
- * Every name Sigil keeps in a browser, declared once (STYLE.md habit 6): its cookies, its
+ * Every name Sigil keeps in a browser, declared once (docs/style.md#stored-names): its cookies, its
  * localStorage keys and its IndexedDB database. Code that reads or writes one imports its name from
  * here. (The wallet SDKs keep their own names: WalletConnect's `wc@2:…` in IndexedDB, the Coinbase
  * SDK's `cbwsdk.…`/`-CBWSDK:…` in localStorage.)
@@ -55,7 +55,7 @@ export const WAGMI_STORAGE_KEY = STORAGE_NAMESPACE
 /**
  * A connector's values are namespaced `sigil.<value>.<connectorKey>` so two connectors (and other
  * apps on the origin) never collide, and so a test can find a connector's values by its key
- * (REFERENCE.md §1 "Persisted values").
+ * (docs/connectors/stored-values.md#the-four-values-of-a-connector).
  */
 export const PERSISTED_VALUES = ['activeAccount', 'sessionTopic', 'switchedNetwork', 'currentChain'] as const
 
@@ -77,7 +77,7 @@ export function storageKeys(connectorKey: string): Readonly<Record<PersistedValu
 
 /**
  * Values the app keeps for itself rather than for one connector. Their names carry no connector key:
- * ending a connector's session clears every value named after that connector (SPEC.md §4), and
+ * ending a connector's session clears every value named after that connector (docs/connectors/lifecycle.md#ending-a-session), and
  * these must outlive it (the last-used wallet is shown again after a disconnect).
  */
 export const APP_VALUES = ['lastUsedWallet'] as const

@@ -1,13 +1,13 @@
 /**
- * The embedded wallet's server-side constants (SPEC.md §9 where it names them).
+ * The embedded wallet's server-side constants (docs/connectors/retries-and-timeouts.md#embedded-wallet-the-server).
  */
 
-/** SPEC.md §9: a recovery code's credential must be younger than 900 seconds. Email-verification codes too. */
+/** docs/connectors/retries-and-timeouts.md#embedded-wallet-the-server: a recovery code's credential must be younger than 900 seconds. Email-verification codes too. */
 export const RECOVERY_CODE_TTL_SECONDS = 900
 /** At most 5 tries per code; the 5th wrong one locks it. */
 export const RECOVERY_CODE_MAX_ATTEMPTS = 5
 export const RECOVERY_CODE_DIGITS = 6
-/** SPEC.md §9: a recovery session counts for email recovery only and expires after 1800 seconds by default. */
+/** docs/connectors/retries-and-timeouts.md#embedded-wallet-the-server: a recovery session counts for email recovery only and expires after 1800 seconds by default. */
 export const RECOVERY_SESSION_TTL_SECONDS = 1800
 /** A proven email (a right verification code) lets this browser create one wallet within this time. */
 export const EMAIL_SESSION_TTL_SECONDS = 1800

@@ -16,7 +16,7 @@ import type { Store } from '@/lib/store/types'
 import { embeddedError, embeddedErrors } from './httpErrors'
 import { CHALLENGE_TTL_MS } from './policy'
 
-/** SHA-256 (SPEC.md §9) of a challenge: the store keeps only this. */
+/** SHA-256 (docs/connectors/retries-and-timeouts.md#embedded-wallet-the-server) of a challenge: the store keeps only this. */
 export function hashChallenge(challenge: string): string {
   return createHash('sha256').update(challenge).digest('hex')
 }
@@ -109,7 +109,7 @@ export async function verifyRegistration(parameters: {
       expectedChallenge: challenge,
       expectedOrigin: [...parameters.rp.origins],
       expectedRPID: [...new Set(parameters.rp.origins.map((origin) => new URL(origin).hostname))],
-      // 'preferred' (SPEC.md §9): an authenticator without user verification is accepted.
+      // 'preferred' (docs/connectors/retries-and-timeouts.md#embedded-wallet-the-server): an authenticator without user verification is accepted.
       requireUserVerification: false,
     })
   } catch (cause) {

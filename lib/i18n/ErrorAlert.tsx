@@ -26,7 +26,7 @@ export type ErrorAlertProps = {
 
 /**
  * An error on the page: the plain words in the page's language as the alert's text, then, as a small
- * detail, the raised English message (SPEC.md section 8 verbatim for its codes) and the code, which
+ * detail, the raised English message (verbatim for the codes docs/errors.md lists as such) and the code, which
  * logs, support and the e2e tests read. The code is also `data-code`, for machines.
  */
 export function ErrorAlert({ error, testId }: ErrorAlertProps) {

@@ -11,7 +11,7 @@ export const coinbaseSmartWallet = {
     coinbase_invalid_keys_url: 'The Coinbase Smart Wallet is misconfigured: its popup address is not a valid http(s) address.',
   },
   ui: {
-    // The neutral outcome of a signature this wallet did not complete (SPEC.md section 8: its signing
+    // The neutral outcome of a signature this wallet did not complete (docs/errors.md: its signing
     // errors are swallowed and return nothing). Not an error: the user may simply have closed the popup.
     'signature.notCompleted': 'Signature not completed.',
   },

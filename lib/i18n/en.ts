@@ -4,9 +4,9 @@ import type { FamilyErrorCode } from './familyCatalogues'
 import { ui } from './ui'
 
 /**
- * The English catalogue: every user-facing string lives here (STYLE.md habit 10), one section per
+ * The English catalogue: every user-facing string lives here (docs/style.md#user-facing-strings), one section per
  * module so each part of the app loads only the strings it shows.
- * - `errors`: the message of every error code; SPEC.md section 8 verbatim.
+ * - `errors`: the message of every error code; verbatim where docs/errors.md says so.
  * - `ui`: the page's own strings, read through `t()`.
  * - `auth`: the sign-in statement and the sign-in API's error messages.
  * Each lazily loaded family has a section of its own (its errors and view strings, loaded with the

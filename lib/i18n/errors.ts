@@ -1,10 +1,10 @@
 /**
- * The catalogue's `errors` section: the message of every error code. SPEC.md section 8 verbatim
+ * The catalogue's `errors` section: the message of every error code. verbatim where docs/errors.md says so
  * (the first block), then our wording for the other wallet-level conditions.
  * Its own module so code that only raises errors does not carry the page's strings along.
  */
 export const errors = {
-  // SPEC.md section 8, verbatim.
+  // Verbatim (docs/errors.md#connection-and-switching-errors-the-product-must-show-verbatim).
   provider_not_found_init: 'No provider found (init connection)',
   provider_not_found: 'No provider found',
   connection_rejected: 'Connection rejected. Please try again.',
@@ -14,7 +14,7 @@ export const errors = {
   network_switching_only_through_wallet: 'Network switching is only supported through the wallet',
   network_switching_not_supported: 'Network switching not supported',
   in_app_browser_base_not_found: 'No inAppBrowserBase found for {wallet}.',
-  // SPEC.md section 8, "other wallet-level conditions": our wording.
+  // Other wallet-level conditions (docs/errors.md#other-wallet-errors): our wording.
   chain_not_supported: 'This network is not supported.',
   chain_not_configured: 'This network is not set up in the wallet.',
   account_not_found: 'No account found in the wallet.',

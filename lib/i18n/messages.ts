@@ -9,7 +9,7 @@ import type { PlainErrorCode } from './plainErrors'
  * register (familyCatalogues.ts), and `errors` covers every code a user can see (plainErrors.ts).
  *
  * An error has two texts. Its `Error.message` is the catalogue's English, the same in every locale:
- * SPEC.md section 8's messages verbatim, the others ours, raised by connectors and sent by the APIs
+ * the messages docs/errors.md requires verbatim, the others ours, raised by connectors and sent by the APIs
  * (`auth`, the embedded wallet's) outside any request's locale, and read by logs and developers. The
  * page shows, by the error's code, the plain words of `errors` in the page's language with the next
  * step, and the English message and the code beneath them as a detail (`data-code`; ErrorAlert.tsx).

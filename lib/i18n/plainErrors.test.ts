@@ -72,7 +72,7 @@ describe('the page’s words for errors', () => {
     }
   })
 
-  it('words in English the SPEC messages that read as developer notes, with the next step', () => {
+  it('words in English the catalogue messages that read as developer notes, with the next step', () => {
     expect(plainErrors.network_switching_only_available_in_wallet).toBe('Switch the network in your wallet app.')
     expect(plainErrors.provider_not_found).not.toMatch(/provider/i)
     expect(plainErrors.connection_rejected).toMatch(/try again/i)

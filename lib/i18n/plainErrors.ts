@@ -9,7 +9,7 @@ export type PlainErrorCode = ErrorCode | keyof (typeof auth)['errors']
  * `errors` section every locale translates (messages.ts). Keyed by every code a user can see, so a
  * code added to a catalogue (errors.ts, auth.ts, a family's section) without its text here does not compile.
  *
- * Not `Error.message`: connectors and the APIs keep raising the catalogue text (SPEC.md section 8
+ * Not `Error.message`: connectors and the APIs keep raising the catalogue text (docs/errors.md
  * verbatim, the API's English), which is what logs and developers read; the page shows it under this
  * text, with the code, as a detail (ErrorAlert.tsx).
  */

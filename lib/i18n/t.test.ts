@@ -38,7 +38,7 @@ describe('the ui catalogue', () => {
     expect(en.ui['disconnect.button']).toBe('Disconnect')
   })
 
-  it('keeps the SPEC section 8 error texts verbatim', () => {
+  it('keeps the error texts docs/errors.md requires verbatim', () => {
     expect(en.errors.connection_rejected).toBe('Connection rejected. Please try again.')
     expect(en.errors.network_switching_only_available_in_wallet).toBe(
       'Network switching is not available at this time. The user should manually switch network in their wallet',

@@ -3,7 +3,7 @@ import { format } from './format'
 /**
  * The catalogue section of WalletConnect: its error messages (`errors`, keyed by error code) and its
  * view's strings (`ui`). Its own module, so these strings load with the family, not with the page.
- * The SPEC.md §8 errors the family raises (`connection_rejected`, `provider_not_found`,
+ * The catalogue errors (docs/errors.md) the family raises (`connection_rejected`, `provider_not_found`,
  * `session_not_found`, the switch errors) are the shared ones in `errors.ts`, not repeated here.
  */
 export const walletConnect = {

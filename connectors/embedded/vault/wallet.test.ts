@@ -187,7 +187,7 @@ describe('embedded wallet keys', () => {
     await expect(wallet.unlock()).rejects.toMatchObject({ code: 'embedded_no_wallet' })
   })
 
-  it('asked to sign for an account whose key this device does not hold: "signer not found" (SPEC.md §8), no passkey prompt', async () => {
+  it('asked to sign for an account whose key this device does not hold: "signer not found" (docs/errors.md), no passkey prompt', async () => {
     const { api } = await fakeApi()
     const { passkeys } = fakePasskeys()
     const wallet = createEmbeddedWallet({ api, vaults: createMemoryVaultStorage(), passkeys })

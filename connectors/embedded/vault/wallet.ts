@@ -105,7 +105,7 @@ export function createEmbeddedWallet(parameters: EmbeddedWalletParameters = {}) 
   /**
    * The device's record of `address`, or of the newest wallet. Asked for a named account this device
    * holds no key for (the connected account's record was cleared, or it lives on another device), it
-   * is SPEC.md §8's "signer not found"; with no account named and none here, there is no wallet yet.
+   * is the catalogue's "signer not found" (docs/errors.md); with no account named and none here, there is no wallet yet.
    */
   async function recordFor(address?: Address): Promise<VaultRecord> {
     const records = await vaults.list()

@@ -62,7 +62,7 @@ export class PasskeyFailedError extends EmbeddedWalletError {
   constructor(options?: SigilErrorOptions) { super('embedded_passkey_failed', options) }
 }
 
-/** A WebAuthn user handle outside 1..64 bytes (WebAuthn L3 §5.4.3, SPEC.md §9). */
+/** A WebAuthn user handle outside 1..64 bytes (WebAuthn L3 §5.4.3; docs/connectors/retries-and-timeouts.md#embedded-wallet-the-server). */
 export class InvalidUserIdError extends EmbeddedWalletError {
   static readonly code = 'embedded_invalid_user_id'
   override name = 'InvalidUserIdError'

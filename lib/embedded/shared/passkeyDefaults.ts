@@ -1,7 +1,7 @@
-/** SPEC.md §9: passkey requests wait up to 300000 ms by default. */
+/** docs/connectors/retries-and-timeouts.md#embedded-wallet-the-server: passkey requests wait up to 300000 ms by default. */
 export const PASSKEY_TIMEOUT_MS = 300_000
 /**
- * SPEC.md §9: user verification `preferred`. The PRF output, not the verification flag, is what
+ * docs/connectors/retries-and-timeouts.md#embedded-wallet-the-server: user verification `preferred`. The PRF output, not the verification flag, is what
  * unlocks the wallet: an authenticator that cannot verify the user still yields it only to the
  * holder of the credential.
  */

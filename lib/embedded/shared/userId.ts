@@ -1,6 +1,6 @@
 import { InvalidUserIdError } from '@/lib/embedded/shared/errors'
 
-/** SPEC.md §9 and WebAuthn L3 §5.4.3: a user handle is 1 to 64 bytes. */
+/** docs/connectors/retries-and-timeouts.md#embedded-wallet-the-server, and WebAuthn L3 §5.4.3: a user handle is 1 to 64 bytes. */
 export const MIN_USER_ID_BYTES = 1
 export const MAX_USER_ID_BYTES = 64
 

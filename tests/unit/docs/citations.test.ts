@@ -29,33 +29,6 @@ const SKIPPED_DIRS = new Set([
 ])
 
 /**
- * TEMPORARY. Files other work in progress is changing right now (the embedded wallet, the store,
- * the catalogue in lib/i18n/, the server configuration, storage names): their outside citations
- * are replaced once that work is merged. Empty this list then; an entry that no longer cites
- * anything outside fails below, so the list cannot go stale.
- */
-const PENDING_FILES = new Set<string>([
-  'connectors/embedded/vault/wallet.test.ts',
-  'connectors/embedded/vault/wallet.ts',
-  'lib/embedded/policy.ts',
-  'lib/embedded/shared/errors.ts',
-  'lib/embedded/shared/passkeyDefaults.ts',
-  'lib/embedded/shared/userId.ts',
-  'lib/embedded/webauthn.ts',
-  'lib/i18n/ErrorAlert.test.tsx',
-  'lib/i18n/ErrorAlert.tsx',
-  'lib/i18n/coinbaseSmartWallet.ts',
-  'lib/i18n/en.ts',
-  'lib/i18n/errors.ts',
-  'lib/i18n/messages.ts',
-  'lib/i18n/plainErrors.test.ts',
-  'lib/i18n/plainErrors.ts',
-  'lib/i18n/t.test.ts',
-  'lib/i18n/walletConnect.ts',
-  'lib/storageNames.ts',
-])
-
-/**
  * Lines that may name the folder beside the clone, each for a reason; matched by file and by the
  * line's exact text, so any other mention in the same file still fails.
  */
@@ -183,16 +156,8 @@ describe('citations of rules', () => {
 
   it('never cites notes kept outside the repository', () => {
     const findings = files
-      .filter((file) => !PENDING_FILES.has(file))
       .flatMap((file) => outsideCitations(file, texts.get(file)!))
     expect(show(findings), 'cite the docs/ page that states the rule instead').toEqual([])
-  })
-
-  it('keeps PENDING_FILES to files that still cite notes outside the repository', () => {
-    const stale = [...PENDING_FILES].filter(
-      (file) => !texts.has(file) || outsideCitations(file, texts.get(file)!).length === 0,
-    )
-    expect(stale, 'remove these from PENDING_FILES').toEqual([])
   })
 
   it('cites only docs pages that exist, and anchors that are headings of them', () => {
