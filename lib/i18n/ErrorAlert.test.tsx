@@ -15,7 +15,7 @@ import { plainErrors } from './plainErrors'
 describe('ErrorAlert', () => {
   afterEach(cleanup)
 
-  it('says a connector’s error in the page’s language, with the catalogue's English message and the code as its detail', () => {
+  it('says a connector’s error in the page’s language, with the catalogue’s English message and the code as its detail', () => {
     render(
       <LocaleProvider locale="de" messages={de}>
         <ErrorAlert error={shownError(new ConnectionRejectedError())} testId="connect-error" />
@@ -52,7 +52,7 @@ describe('ErrorAlert', () => {
     expect(screen.getByTestId('connect-error-detail').textContent).toBe('That code is not right. 3 attempts left. embedded_code_invalid')
   })
 
-  it('speaks English plainly without a provider, the catalogue's English message beneath', () => {
+  it('speaks English plainly without a provider, the catalogue’s English message beneath', () => {
     render(<ErrorAlert error={{ message: errors.network_switching_only_available_in_wallet, code: 'network_switching_only_available_in_wallet' }} testId="chain-error" />)
     expect(screen.getByRole('alert').querySelector('p')?.textContent).toBe('Switch the network in your wallet app.')
     expect(screen.getByTestId('chain-error-detail').textContent).toContain(errors.network_switching_only_available_in_wallet)
