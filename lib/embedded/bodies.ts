@@ -1,5 +1,5 @@
-import type { RegistrationResponseJSON } from '@simplewebauthn/server'
-import { type Address, getAddress, isAddress } from 'viem'
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
+import { type Address, getAddress, type Hex, isAddress } from 'viem'
 import { isSealed, type Sealed } from '@/lib/embedded/shared/crypto/keyWrapping'
 import { isEnvelope, type Envelope } from '@/lib/embedded/shared/crypto/sealToPublicKey'
 import { normaliseEmail } from '@/lib/embedded/shared/email'
@@ -110,5 +110,54 @@ export function readRegistration(value: unknown): RegistrationResponseJSON {
     response: { clientDataJSON, attestationObject, transports: transports as RegistrationResponseJSON['response']['transports'] },
     clientExtensionResults: { prf: { enabled: true } } as RegistrationResponseJSON['clientExtensionResults'],
     ...(attachment ? { authenticatorAttachment: attachment } : {}),
+  }
+}
+
+/** A recovery's id, as the owner's devices name it (22 base64url characters). */
+export function readRecoveryId(body: Record<string, unknown>): string {
+  if (typeof body.recoveryId !== 'string' || !WALLET_ID.test(body.recoveryId)) throw malformed('recoveryId must be 22 base64url characters')
+  return body.recoveryId
+}
+
+/** What a device's challenge is for: reading the wallet's recoveries (`status`) or cancelling one (`veto`). */
+export function readChallengePurpose(body: Record<string, unknown>): 'status' | 'veto' {
+  if (body.purpose !== 'status' && body.purpose !== 'veto') throw malformed('purpose must be "status" or "veto"')
+  return body.purpose
+}
+
+/** A device proof: the server's challenge and the wallet key's EIP-191 signature of its message. */
+export function readDeviceProof(body: Record<string, unknown>): { challenge: string; signature: Hex } {
+  const challenge = base64url(body.challenge, 'challenge', 64)
+  if (typeof body.signature !== 'string' || !/^0x[0-9a-fA-F]{130}$/.test(body.signature)) throw malformed('signature must be 65 bytes of hex')
+  return { challenge, signature: body.signature as Hex }
+}
+
+/**
+ * A passkey assertion (`AuthenticationResponseJSON`), rebuilt field by field; its extension results
+ * are dropped (a PRF result must never reach the server, and none is needed).
+ */
+export function readAssertion(value: unknown): AuthenticationResponseJSON {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw malformed('assertion must be an object')
+  const assertion = value as Record<string, unknown>
+  const id = base64url(assertion.id, 'assertion.id', 1400)
+  const rawId = base64url(assertion.rawId, 'assertion.rawId', 1400)
+  if (id !== rawId) throw malformed('assertion.id and rawId differ')
+  if (assertion.type !== 'public-key') throw malformed('assertion.type must be public-key')
+  const response = assertion.response as Record<string, unknown> | undefined
+  if (!response || typeof response !== 'object' || Array.isArray(response)) throw malformed('assertion.response must be an object')
+  const extensions = assertion.clientExtensionResults as Record<string, unknown> | undefined
+  if (extensions && typeof extensions === 'object' && extensions.prf && typeof extensions.prf === 'object' && 'results' in extensions.prf) throw malformed('a PRF result must never be sent')
+  const userHandle = response.userHandle === undefined || response.userHandle === null ? undefined : base64url(response.userHandle, 'assertion.response.userHandle', 128)
+  return {
+    id,
+    rawId,
+    type: 'public-key',
+    response: {
+      clientDataJSON: base64url(response.clientDataJSON, 'assertion.response.clientDataJSON', 4096),
+      authenticatorData: base64url(response.authenticatorData, 'assertion.response.authenticatorData', 4096),
+      signature: base64url(response.signature, 'assertion.response.signature', 1024),
+      ...(userHandle ? { userHandle } : {}),
+    },
+    clientExtensionResults: {},
   }
 }

@@ -1,5 +1,5 @@
 import 'server-only'
-import { getPublicConfig } from '@/lib/config/server'
+import { embeddedRecoveryDelaySeconds, getPublicConfig } from '@/lib/config/server'
 import { dataDir } from '@/lib/store/dataDir'
 import { getStore } from '@/lib/store/openStore'
 import { embeddedNow, isTestClockEnabled } from './clock'
@@ -30,6 +30,7 @@ export function embeddedConfigFromEnv(env: Env = process.env): EmbeddedConfig {
     // page around it: SameSite=None, Partitioned (routes.ts), so each top-level site has its own.
     secureCookies: vault !== undefined,
     mailer: cachedMailer.mailer,
+    recoveryDelaySeconds: embeddedRecoveryDelaySeconds(env),
     recoveryKeys: () => {
       const current = resolveRecoverySecret({ env, dataDir: folder })
       const previous = resolvePreviousRecoverySecrets(env)

@@ -1,5 +1,11 @@
-import { createHash } from 'node:crypto'
-import { generateRegistrationOptions, verifyRegistrationResponse, type RegistrationResponseJSON } from '@simplewebauthn/server'
+import { createHash, randomBytes } from 'node:crypto'
+import {
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server'
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser'
 import { fromBase64Url, toBase64Url } from '@/lib/embedded/shared/crypto/bytes'
 import { PASSKEY_TIMEOUT_MS, PASSKEY_USER_VERIFICATION } from '@/lib/embedded/shared/passkeyDefaults'
@@ -65,7 +71,7 @@ export async function issueRegistrationOptions(parameters: {
   return options as unknown as PublicKeyCredentialCreationOptionsJSON
 }
 
-function challengeOf(registration: RegistrationResponseJSON): string {
+function challengeOf(registration: RegistrationResponseJSON | AuthenticationResponseJSON): string {
   try {
     const clientData = JSON.parse(new TextDecoder().decode(fromBase64Url(registration.response.clientDataJSON))) as { challenge?: unknown }
     if (typeof clientData.challenge === 'string' && clientData.challenge.length <= 256) return clientData.challenge
@@ -118,4 +124,65 @@ export async function verifyRegistration(parameters: {
     transports: (credential.transports ?? []).join(','),
     createdAt: now,
   }
+}
+
+/** A bare single-use challenge for `walletId` and `purpose` (330 s): signed by a device, or asserted with a passkey. */
+export async function issueChallenge(parameters: { store: Store; walletId: string; purpose: 'status' | 'veto'; now: Date }): Promise<string> {
+  const challenge = randomBytes(32).toString('base64url')
+  await parameters.store.putEmbeddedChallenge({
+    challengeHash: hashChallenge(challenge),
+    purpose: parameters.purpose,
+    walletId: parameters.walletId,
+    expiresAt: new Date(parameters.now.getTime() + CHALLENGE_TTL_MS),
+  })
+  return challenge
+}
+
+/** Takes a challenge we issued for this wallet and purpose (single use); refuses one unknown, used, foreign or expired. */
+export async function takeChallenge(store: Store, challenge: string, walletId: string, purpose: EmbeddedChallengeRecord['purpose'], now: Date): Promise<void> {
+  const issued = await store.takeEmbeddedChallenge(hashChallenge(challenge))
+  if (!issued || issued.purpose !== purpose || issued.walletId !== walletId) {
+    throw embeddedError('embedded_challenge_invalid', { details: 'unknown, used, or issued for another wallet or purpose' })
+  }
+  if (issued.expiresAt.getTime() <= now.getTime()) throw embeddedError('embedded_challenge_invalid', { details: 'expired' })
+}
+
+/**
+ * Verifies a passkey assertion of one of `walletId`'s passkeys over a `veto` challenge we issued
+ * (taken: never twice): origin, RP id, signature, and a counter that moved on; records the counter.
+ */
+export async function verifyWalletAssertion(parameters: {
+  store: Store
+  rp: RelyingParty
+  assertion: AuthenticationResponseJSON
+  walletId: string
+  purpose: 'veto'
+  now: Date
+}): Promise<EmbeddedCredentialRecord> {
+  const { store, assertion, walletId, now } = parameters
+  const challenge = challengeOf(assertion)
+  await takeChallenge(store, challenge, walletId, parameters.purpose, now)
+  const known = (await store.listEmbeddedCredentials(walletId)).find((credential) => credential.credentialId === assertion.id)
+  if (!known) throw embeddedError('embedded_passkey_invalid', { details: 'not a passkey of this wallet' })
+  let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>
+  try {
+    verified = await verifyAuthenticationResponse({
+      response: assertion,
+      expectedChallenge: challenge,
+      expectedOrigin: [...parameters.rp.origins],
+      expectedRPID: [...new Set(parameters.rp.origins.map((origin) => new URL(origin).hostname))],
+      credential: {
+        id: known.credentialId,
+        publicKey: new Uint8Array(fromBase64Url(known.publicKey)),
+        counter: known.counter,
+        transports: known.transports ? (known.transports.split(',') as NonNullable<Parameters<typeof verifyAuthenticationResponse>[0]['credential']['transports']>) : [],
+      },
+      requireUserVerification: false,
+    })
+  } catch (cause) {
+    throw embeddedError('embedded_passkey_invalid', { details: cause instanceof Error ? cause.message.slice(0, 200) : 'verification threw', cause })
+  }
+  if (!verified.verified) throw embeddedError('embedded_passkey_invalid', { details: 'not verified' })
+  await store.updateCredentialCounter(known.credentialId, verified.authenticationInfo.newCounter)
+  return known
 }

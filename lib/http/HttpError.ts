@@ -29,6 +29,11 @@ export type HttpErrorOptions = {
   headers?: Record<string, string> | undefined
   /** Tries left after a wrong code; also fills the message's `{attemptsLeft}`. */
   attemptsLeft?: number | undefined
+  /**
+   * Facts of the refusal the answer's body carries beside `code` and `message` (e.g. when a
+   * time-locked step opens); they also fill the message's placeholders of the same names.
+   */
+  fields?: Record<string, string | number> | undefined
 }
 
 const retryableStatus = (_code: string, status: number) => status === 0 || status === 429 || status === 503
@@ -43,10 +48,11 @@ export class HttpError<Code extends string = string> extends Error {
   readonly details: string | undefined
   readonly headers: Record<string, string>
   readonly attemptsLeft: number | undefined
+  readonly fields: Record<string, string | number>
 
   constructor(catalogue: HttpErrorCatalogue<Code>, code: Code, options: HttpErrorOptions = {}) {
     super(
-      options.message || format(catalogue.messages[code], { attemptsLeft: options.attemptsLeft ?? 0 }),
+      options.message || format(catalogue.messages[code], { attemptsLeft: options.attemptsLeft ?? 0, ...options.fields }),
       options.cause === undefined ? undefined : { cause: options.cause },
     )
     this.api = catalogue.api
@@ -56,11 +62,13 @@ export class HttpError<Code extends string = string> extends Error {
     this.details = options.details
     this.headers = options.headers ?? {}
     this.attemptsLeft = options.attemptsLeft
+    this.fields = options.fields ?? {}
   }
 
-  /** The answer's body: `{code, message}`, plus `attemptsLeft` when known and `retryable` when true. */
+  /** The answer's body: `{code, message}`, plus `attemptsLeft` when known, `retryable` when true, and the error's `fields`. */
   toBody(): { code: Code; message: string; attemptsLeft?: number; retryable?: true } {
     return {
+      ...this.fields,
       code: this.code,
       message: this.message,
       ...(this.attemptsLeft === undefined ? {} : { attemptsLeft: this.attemptsLeft }),
