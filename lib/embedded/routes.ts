@@ -247,8 +247,8 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
     return session
   }
 
-  /** The started recovery this browser's pending-recovery cookie names, for `walletId` (any state); refused without one. */
-  async function pendingRecovery(request: Request, store: Store, config: EmbeddedConfig, walletId: string): Promise<RecoveryRecord> {
+  /** The started recovery this browser's pending-recovery cookie names (of `walletId` when given; any state); refused without one. */
+  async function pendingRecovery(request: Request, store: Store, config: EmbeddedConfig, walletId: string | undefined): Promise<RecoveryRecord> {
     const token = readCookies(request).get(recoveryPendingCookieName(config.secureCookies))
     if (!token || !TOKEN.test(token)) throw embeddedError('embedded_recovery_session_invalid', { details: 'no started recovery in this browser' })
     const record = await store.getRecoveryByToken(hashToken(token), walletId)
@@ -529,9 +529,9 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         const store = await deps.store()
         const at = now()
         await limit(store, `recovery:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).recoveryPerIp, at)
-        const walletId = readWalletId(await readEmbeddedBody(request))
-        const record = await pendingRecovery(request, store, config, walletId)
-        const wallet = await store.getEmbeddedWallet(walletId)
+        const body = await readEmbeddedBody(request)
+        const record = await pendingRecovery(request, store, config, body.walletId === undefined ? undefined : readWalletId(body))
+        const wallet = await store.getEmbeddedWallet(record.walletId)
         if (!wallet) throw embeddedError('embedded_wallet_not_found')
         return jsonResponse(recoveryStatus(record, wallet.address, at))
       }),

@@ -97,6 +97,14 @@ export const embedded = {
     resendIn: 'Resend code in {time}',
     codeResent: 'We sent a new code to {email}. Only the newest code works.',
     codeLimit: 'You have asked for too many codes. You can ask for a new one in {minutes} min.',
+    recoveryWaiting: 'For your safety, the key of {address} is released to this browser only on {date}, in {timeLeft}. We emailed the wallet’s owner, who can cancel the recovery until then. You can close this window and come back.',
+    recoveryFinish: 'Finish recovery',
+    recoveryPendingHere: 'This browser is recovering {address}.',
+    recoveryAlert: 'A recovery of this wallet started on {date} from {from}. If it was not you, cancel it now: someone can read your email.',
+    cancelRecovery: 'Cancel the recovery',
+    keepRecovery: 'It was me',
+    cancellingRecovery: 'Cancelling… confirm with your passkey.',
+    recoveryCancelledHere: 'The recovery was cancelled. Secure your email account now.',
   },
 } as const
 

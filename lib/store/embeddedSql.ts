@@ -430,7 +430,10 @@ export function embeddedSql(driver: TransactionalQueryable, guarded: Guard): Emb
 
     async getRecoveryByToken(tokenHash, walletId) {
       const { rows } = await guarded('read the recovery', () =>
-        driver.query<RecoveryRow>(`SELECT ${RECOVERY_COLUMNS} FROM ${RECOVERIES} WHERE token_hash = $1 AND wallet_id = $2`, [tokenHash, walletId]),
+        driver.query<RecoveryRow>(
+          `SELECT ${RECOVERY_COLUMNS} FROM ${RECOVERIES} WHERE token_hash = $1 AND ($2::text IS NULL OR wallet_id = $2) ORDER BY started_at DESC LIMIT 1`,
+          [tokenHash, walletId ?? null],
+        ),
       )
       return rows[0] ? recovery(rows[0]) : null
     },

@@ -193,8 +193,8 @@ export interface EmbeddedWalletStore {
    * `exists` with the first), and logs `recovery_started`.
    */
   startRecovery(record: Omit<RecoveryRecord, 'state' | 'keyReleasedAt' | 'credentialId' | 'completedAt' | 'cancelledAt'>, now: Date): Promise<StartRecoveryOutcome>
-  /** The recovery of `walletId` behind a pending-recovery token, whatever its state. */
-  getRecoveryByToken(tokenHash: string, walletId: string): Promise<RecoveryRecord | null>
+  /** The recovery (of `walletId` when given) behind a pending-recovery token, whatever its state; the newest. */
+  getRecoveryByToken(tokenHash: string, walletId?: string): Promise<RecoveryRecord | null>
   /**
    * The key release's gate, in one transaction with the row locked: `open` only when the recovery is
    * started, its delay passed and its time not over; the first opening records the release and logs

@@ -58,6 +58,13 @@ async function fakeApi() {
       return { walletId, address: wallet.address, email: wallet.email, vault: wallet.vault, options: { rp: { id: 'localhost' } } as never, wrappedKey: await sealToPublicKey(fromBase64Url(publicKey), raw, additionalData.recovery(walletId)) }
     },
     completeRecovery: async ({ walletId }) => ({ walletId, address: wallets.get(walletId)!.address }),
+    startRecovery: async (walletId) => ({ walletId, address: wallets.get(walletId)!.address, state: 'started', startedAt: '', releaseAt: '', secondsLeft: 0 }),
+    recoveryPending: async () => {
+      throw new Error('not used here')
+    },
+    walletChallenge: async () => ({ challenge: 'c'.repeat(43) }),
+    walletRecoveries: async () => ({ recoveries: [] }),
+    cancelWalletRecovery: async ({ recoveryId }) => ({ recoveryId, state: 'cancelled' }),
   }
   return { api, bodies }
 }

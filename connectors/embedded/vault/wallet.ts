@@ -1,6 +1,6 @@
 import { generateMnemonic } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english'
-import { getAddress, type Address } from 'viem'
+import { getAddress, stringToHex as toHex, type Address } from 'viem'
 import { mnemonicToVaultAccount as mnemonicToAccount, type VaultAccount as HDAccount } from './keyAccount'
 import { SignerNotFoundError } from '@/lib/errors/wallet'
 import { createEmbeddedApi, type EmbeddedApi } from './api'
@@ -9,7 +9,9 @@ import { additionalData, deriveWrappingKey, generateDataKeyBytes, importDataKey,
 import { generateEphemeralKeyPair, openWithPrivateKey, sealToPublicKey } from '@/lib/embedded/shared/crypto/sealToPublicKey'
 import { EmbeddedApiError, NoEmbeddedWalletError, UnlockFailedError, WalletMismatchError } from '@/lib/embedded/shared/errors'
 import { normaliseEmail } from '@/lib/embedded/shared/email'
-import { createPasskey, evaluatePrf, forgetCredential } from './passkey/ceremonies'
+import { assertPasskey, createPasskey, evaluatePrf, forgetCredential } from './passkey/ceremonies'
+import { deviceProofMessage } from '@/lib/embedded/shared/deviceProof'
+import type { PendingRecovery } from '@/lib/embedded/shared/apiTypes'
 import { PRF_SALT_BYTES } from '@/lib/embedded/shared/passkeyDefaults'
 import { createIndexedDbVaultStorage, type VaultRecord, type VaultStorage } from './vaultStorage'
 
@@ -18,6 +20,8 @@ export type Passkeys = {
   create: typeof createPasskey
   evaluate: typeof evaluatePrf
   forget: typeof forgetCredential
+  /** A plain assertion over a server challenge (cancelling a recovery); optional for tests that never cancel. */
+  assert?: typeof assertPasskey
 }
 
 export type EmbeddedWalletParameters = {
@@ -45,7 +49,7 @@ export type EmbeddedWallet = ReturnType<typeof createEmbeddedWallet>
 export function createEmbeddedWallet(parameters: EmbeddedWalletParameters = {}) {
   const api = parameters.api ?? createEmbeddedApi()
   const vaults = parameters.vaults ?? createIndexedDbVaultStorage()
-  const passkeys: Passkeys = parameters.passkeys ?? { create: createPasskey, evaluate: evaluatePrf, forget: forgetCredential }
+  const passkeys: Passkeys = parameters.passkeys ?? { create: createPasskey, evaluate: evaluatePrf, forget: forgetCredential, assert: assertPasskey }
 
   let unlocked: { walletId: string; account: HDAccount } | undefined
   /** In-flight unlocks by address: concurrent callers for one wallet share one prompt, never another wallet's. */
@@ -223,7 +227,44 @@ export function createEmbeddedWallet(parameters: EmbeddedWalletParameters = {}) 
     },
 
     /**
-     * In a recovery session: fetches the wallet's data key (sealed to a one-time key pair made here),
+     * Starts the recovery of `walletId` (after a right code): the owner is told by email, and the key
+     * is released to this browser only after the server's delay. The answer says when.
+     */
+    startRecovery: (walletId: string) => api.startRecovery(walletId),
+
+    /** This browser's started recovery, if any (a cookie names it): where it stands. Undefined when there is none. */
+    async startedRecovery() {
+      try {
+        return await api.recoveryPending()
+      } catch (caught) {
+        if ((caught as { code?: unknown }).code === 'embedded_recovery_session_invalid') return undefined
+        throw caught
+      }
+    },
+
+    /**
+     * The unlocked wallet's pending recoveries, which its owner may cancel: the wallet's key signs the
+     * server's challenge (no passkey touch; only a device holding the wallet can).
+     */
+    async pendingRecoveries(): Promise<PendingRecovery[]> {
+      if (!unlocked) return []
+      const { walletId, account } = unlocked
+      const { challenge } = await api.walletChallenge(walletId, 'status')
+      const signature = await account.signMessage({ message: { raw: toHex(deviceProofMessage(walletId, challenge)) } })
+      return (await api.walletRecoveries({ walletId, challenge, signature })).recoveries
+    },
+
+    /** Cancels a pending recovery of the unlocked wallet: one touch of its passkey over a fresh challenge. */
+    async cancelRecovery(recoveryId: string): Promise<void> {
+      if (!unlocked || !passkeys.assert) throw new UnlockFailedError({ details: 'no unlocked wallet' })
+      const record = await recordFor(unlocked.account.address)
+      const { challenge } = await api.walletChallenge(record.walletId, 'veto')
+      const assertion = await passkeys.assert({ credentialId: record.credentialId, challenge })
+      await api.cancelWalletRecovery({ walletId: record.walletId, recoveryId, assertion })
+    },
+
+    /**
+     * After the delay of a started recovery: fetches the wallet's data key (sealed to a one-time key pair made here),
      * decrypts the mnemonic and checks it gives the wallet's address — all before the user is asked
      * for a passkey, so the touch that follows only creates the passkey and finishes.
      */

@@ -88,8 +88,8 @@ export type RecoveryStatus = {
 }
 export type RecoveryStartResponse = RecoveryStatus
 
-/** POST recoveryPending `{walletId}` (with the cookie of recoveryStart) → where this browser's recovery stands. */
-export type RecoveryPendingRequest = { walletId: string }
+/** POST recoveryPending `{walletId?}` (with the cookie of recoveryStart) → where this browser's recovery stands (its newest without a wallet id). */
+export type RecoveryPendingRequest = { walletId?: string }
 export type RecoveryPendingResponse = RecoveryStatus
 
 /** POST walletRecoveriesChallenge `{walletId, purpose}` → a single-use challenge (330 s) for that wallet and purpose. */
