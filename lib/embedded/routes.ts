@@ -138,7 +138,7 @@ function gateRefusal(gate: Exclude<RecoveryGate, { kind: 'open' }>, at: Date) {
     case 'expired':
       return embeddedError('embedded_recovery_session_invalid', { details: 'the recovery is over: start again' })
     case 'not_released':
-      return embeddedError('embedded_recovery_session_invalid', { details: 'no key released in this recovery' })
+      return embeddedError('embedded_recovery_session_invalid', { details: 'no key released in this recovery, or released over 1800 s ago' })
   }
 }
 
@@ -563,7 +563,8 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
           raw.fill(0)
         }
         // The gate on the locked row: a cancel that came meanwhile wins, and the sealed key is dropped.
-        const gate = await store.releaseRecoveryKey(record.tokenHash, walletId, at)
+        // The browser finishes within a recovery session's time (SPEC.md §9) of this release, or asks again.
+        const gate = await store.releaseRecoveryKey(record.tokenHash, walletId, at, new Date(at.getTime() + RECOVERY_SESSION_TTL_SECONDS * 1000))
         if (gate.kind !== 'open') throw gateRefusal(gate, at)
         // No excludeCredentials: a device that still holds one of the wallet's passkeys (its local
         // record lost, or a synced passkey) would answer InvalidStateError and never recover. A new

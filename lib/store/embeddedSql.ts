@@ -59,6 +59,7 @@ type RecoveryRow = {
   browser: string
   place: string | null
   key_released_at: Date | string | null
+  finish_by: Date | string | null
   credential_id: string | null
   completed_at: Date | string | null
   cancelled_at: Date | string | null
@@ -114,6 +115,7 @@ const recovery = (row: RecoveryRow): RecoveryRecord => ({
   browser: row.browser,
   place: row.place,
   keyReleasedAt: toDateOrNull(row.key_released_at),
+  finishBy: toDateOrNull(row.finish_by),
   credentialId: row.credential_id,
   completedAt: toDateOrNull(row.completed_at),
   cancelledAt: toDateOrNull(row.cancelled_at),
@@ -122,7 +124,7 @@ const recovery = (row: RecoveryRow): RecoveryRecord => ({
 const WALLET_COLUMNS = 'wallet_id, email, address, recovery_envelope, vault, created_at, email_verified_at'
 const CODE_COLUMNS = 'request_id, email, purpose, code_hash, binding_hash, attempts, created_at, expires_at, consumed_at'
 const RECOVERY_COLUMNS =
-  'recovery_id, cancel_hash, token_hash, session_hash, wallet_id, email, state, started_at, release_at, cancel_expires_at, browser, place, key_released_at, credential_id, completed_at, cancelled_at'
+  'recovery_id, cancel_hash, token_hash, session_hash, wallet_id, email, state, started_at, release_at, cancel_expires_at, browser, place, key_released_at, finish_by, credential_id, completed_at, cancelled_at'
 const RECOVERIES = 'sigil_embedded_recovery_requests'
 
 /**
@@ -438,20 +440,20 @@ export function embeddedSql(driver: TransactionalQueryable, guarded: Guard): Emb
       return rows[0] ? recovery(rows[0]) : null
     },
 
-    async releaseRecoveryKey(tokenHash, walletId, now) {
+    async releaseRecoveryKey(tokenHash, walletId, now, finishBy) {
       return guarded('release the recovery key', () =>
         driver.transaction(async (tx): Promise<RecoveryGate> => {
           // Locked to commit: a cancel waits for this answer, or this one sees the cancel.
           const { rows } = await tx.query<RecoveryRow>(`SELECT ${RECOVERY_COLUMNS} FROM ${RECOVERIES} WHERE token_hash = $1 AND wallet_id = $2 FOR UPDATE`, [tokenHash, walletId])
           if (!rows[0]) return { kind: 'unknown' }
           const gate = recoveryGate(recovery(rows[0]), now, false)
-          if (gate.kind !== 'open' || !gate.first) return gate
+          if (gate.kind !== 'open') return gate
           const released = await tx.query<RecoveryRow>(
-            `UPDATE ${RECOVERIES} SET key_released_at = $2::timestamptz WHERE recovery_id = $1 RETURNING ${RECOVERY_COLUMNS}`,
-            [gate.record.recoveryId, iso(now)],
+            `UPDATE ${RECOVERIES} SET key_released_at = COALESCE(key_released_at, $2::timestamptz), finish_by = $3::timestamptz WHERE recovery_id = $1 RETURNING ${RECOVERY_COLUMNS}`,
+            [gate.record.recoveryId, iso(now), iso(finishBy)],
           )
-          await appendWalletEvent(tx, { walletId, kind: 'recovery_key_released', at: now, detail: { recoveryId: gate.record.recoveryId } })
-          return { kind: 'open', record: recovery(released.rows[0]!), first: true }
+          if (gate.first) await appendWalletEvent(tx, { walletId, kind: 'recovery_key_released', at: now, detail: { recoveryId: gate.record.recoveryId } })
+          return { kind: 'open', record: recovery(released.rows[0]!), first: gate.first }
         }),
       )
     },

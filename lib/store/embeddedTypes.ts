@@ -103,6 +103,8 @@ export type RecoveryRecord = {
   place: string | null
   /** When the key was first released to the recovering browser. */
   keyReleasedAt: Date | null
+  /** The completion's deadline, set at each key release (the recovery session's 1800 s, SPEC.md §9). */
+  finishBy: Date | null
   /** The passkey the recovery added, once it completed. */
   credentialId: string | null
   completedAt: Date | null
@@ -192,18 +194,18 @@ export interface EmbeddedWalletStore {
    * Starts a recovery in a live recovery session (one per session and wallet: a second start answers
    * `exists` with the first), and logs `recovery_started`.
    */
-  startRecovery(record: Omit<RecoveryRecord, 'state' | 'keyReleasedAt' | 'credentialId' | 'completedAt' | 'cancelledAt'>, now: Date): Promise<StartRecoveryOutcome>
+  startRecovery(record: Omit<RecoveryRecord, 'state' | 'keyReleasedAt' | 'finishBy' | 'credentialId' | 'completedAt' | 'cancelledAt'>, now: Date): Promise<StartRecoveryOutcome>
   /** The recovery (of `walletId` when given) behind a pending-recovery token, whatever its state; the newest. */
   getRecoveryByToken(tokenHash: string, walletId?: string): Promise<RecoveryRecord | null>
   /**
    * The key release's gate, in one transaction with the row locked: `open` only when the recovery is
-   * started, its delay passed and its time not over; the first opening records the release and logs
-   * `recovery_key_released`.
+   * started, its delay passed and its time not over; each opening sets the completion's deadline
+   * (`finishBy`), the first also records the release and logs `recovery_key_released`.
    */
-  releaseRecoveryKey(tokenHash: string, walletId: string, now: Date): Promise<RecoveryGate>
+  releaseRecoveryKey(tokenHash: string, walletId: string, now: Date, finishBy: Date): Promise<RecoveryGate>
   /**
    * In one transaction with the row locked: refuses unless the recovery is started, its delay passed,
-   * its key was released and its time is not over; then adds the passkey, marks it completed and logs
+   * its key was released and the completion's deadline (`finishBy`) and its time are not over; then adds the passkey, marks it completed and logs
    * `recovery_completed`. Of any number racing, exactly one completes. Any refusal changes nothing.
    */
   completeRecovery(tokenHash: string, credential: EmbeddedCredentialRecord, now: Date): Promise<CompleteRecoveryOutcome>

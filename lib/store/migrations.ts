@@ -252,6 +252,7 @@ export const migrations: readonly Migration[] = [
         browser           text NOT NULL,
         place             text,
         key_released_at   timestamptz,
+        finish_by         timestamptz,
         credential_id     text,
         completed_at      timestamptz,
         cancelled_at      timestamptz,
@@ -263,10 +264,10 @@ export const migrations: readonly Migration[] = [
       -- Recoveries of migration 4 (key released at once) keep their cancel links: copied as recoveries
       -- whose delay ended when they started. A cancel after completion marked both: cancelled wins.
       INSERT INTO sigil_embedded_recovery_requests (recovery_id, cancel_hash, token_hash, session_hash, wallet_id, email, state, started_at,
-        release_at, cancel_expires_at, browser, place, key_released_at, credential_id, completed_at, cancelled_at)
+        release_at, cancel_expires_at, browser, place, key_released_at, finish_by, credential_id, completed_at, cancelled_at)
       SELECT 'm4' || substr(cancel_hash, 1, 30), cancel_hash, session_hash, session_hash, wallet_id, email,
         CASE WHEN cancelled_at IS NOT NULL THEN 'cancelled' WHEN completed_at IS NOT NULL THEN 'completed' ELSE 'started' END,
-        released_at, released_at, cancel_expires_at, 'unknown', NULL, released_at, credential_id, completed_at, cancelled_at
+        released_at, released_at, cancel_expires_at, 'unknown', NULL, released_at, released_at + interval '1800 seconds', credential_id, completed_at, cancelled_at
       FROM sigil_embedded_recoveries;
       DROP TABLE sigil_embedded_recoveries;
     `,

@@ -418,23 +418,26 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
       await store.createEmbeddedWallet(wallet('w1'), credential('c1', 'w1'))
       await store.putRecoverySession(session('s1', 'email_recovery'))
       await store.startRecovery(started('r1', 's1'), minutes(0))
-      expect(await store.releaseRecoveryKey('nope', 'w1', minutes(61))).toEqual({ kind: 'unknown' })
-      expect(await store.releaseRecoveryKey('t-r1', 'w1', minutes(59))).toMatchObject({ kind: 'too_early', record: { releaseAt: minutes(60) } })
+      expect(await store.releaseRecoveryKey('nope', 'w1', minutes(61), minutes(91))).toEqual({ kind: 'unknown' })
+      expect(await store.releaseRecoveryKey('t-r1', 'w1', minutes(59), minutes(89))).toMatchObject({ kind: 'too_early', record: { releaseAt: minutes(60) } })
       // Before the key is released, completing is refused even after the delay.
       expect(await store.completeRecovery('t-r1', credential('c2', 'w1'), minutes(59))).toMatchObject({ kind: 'too_early' })
       expect(await store.completeRecovery('t-r1', credential('c2', 'w1'), minutes(61))).toMatchObject({ kind: 'not_released' })
-      expect(await store.releaseRecoveryKey('t-r1', 'w1', minutes(60))).toMatchObject({ kind: 'open', first: true, record: { keyReleasedAt: minutes(60) } })
-      expect(await store.releaseRecoveryKey('t-r1', 'w1', minutes(61))).toMatchObject({ kind: 'open', first: false, record: { keyReleasedAt: minutes(60) } })
+      expect(await store.releaseRecoveryKey('t-r1', 'w1', minutes(60), minutes(90))).toMatchObject({ kind: 'open', first: true, record: { keyReleasedAt: minutes(60) } })
+      // Asked again: the first release's time stays, the deadline to finish is the new one's.
+      expect(await store.releaseRecoveryKey('t-r1', 'w1', minutes(61), minutes(62))).toMatchObject({ kind: 'open', first: false, record: { keyReleasedAt: minutes(60), finishBy: minutes(62) } })
+      expect(await store.completeRecovery('t-r1', credential('c2', 'w1'), minutes(62))).toMatchObject({ kind: 'not_released' })
+      expect(await store.releaseRecoveryKey('t-r1', 'w1', minutes(62), minutes(80))).toMatchObject({ kind: 'open', first: false })
       expect(await store.completeRecovery('t-r1', credential('c9', 'w2'), minutes(62))).toEqual({ kind: 'unknown' })
       expect(await store.completeRecovery('t-r1', credential('c2', 'w1'), minutes(62))).toMatchObject({ kind: 'completed', record: { state: 'completed', credentialId: 'c2', completedAt: minutes(62) } })
       expect(await store.completeRecovery('t-r1', credential('c3', 'w1'), minutes(63))).toMatchObject({ kind: 'already_completed' })
-      expect(await store.releaseRecoveryKey('t-r1', 'w1', minutes(63))).toMatchObject({ kind: 'already_completed' })
+      expect(await store.releaseRecoveryKey('t-r1', 'w1', minutes(63), minutes(93))).toMatchObject({ kind: 'already_completed' })
       expect((await store.listEmbeddedCredentials('w1')).map((row) => row.credentialId)).toEqual(['c1', 'c2'])
       expect(await store.listPendingRecoveries('w1', minutes(63))).toEqual([])
       // Too late: past its time the recovery is over.
       await store.putRecoverySession(session('s2', 'email_recovery'))
       await store.startRecovery(started('r2', 's2'), minutes(0))
-      expect(await store.releaseRecoveryKey('t-r2', 'w1', minutes(120))).toMatchObject({ kind: 'expired' })
+      expect(await store.releaseRecoveryKey('t-r2', 'w1', minutes(120), minutes(150))).toMatchObject({ kind: 'expired' })
     } finally {
       await store.close()
     }
@@ -453,7 +456,7 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
       expect((await store.getRecoverySession('s1'))?.consumedAt).toEqual(minutes(4))
       expect(await store.cancelRecovery('cancel-r1', minutes(5))).toMatchObject({ kind: 'already_cancelled' })
       expect(await store.vetoRecovery('w1', 'r1', minutes(5))).toMatchObject({ kind: 'already_cancelled' })
-      expect(await store.releaseRecoveryKey('t-r1', 'w1', minutes(61))).toMatchObject({ kind: 'cancelled' })
+      expect(await store.releaseRecoveryKey('t-r1', 'w1', minutes(61), minutes(91))).toMatchObject({ kind: 'cancelled' })
       expect(await store.completeRecovery('t-r1', credential('c2', 'w1'), minutes(61))).toMatchObject({ kind: 'cancelled' })
       expect(await store.listEmbeddedCredentials('w1')).toHaveLength(1)
 
@@ -467,7 +470,7 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
       // Finished: the link says so and changes nothing.
       await store.putRecoverySession(session('s3', 'email_recovery'))
       await store.startRecovery(started('r3', 's3'), minutes(0))
-      await store.releaseRecoveryKey('t-r3', 'w1', minutes(60))
+      await store.releaseRecoveryKey('t-r3', 'w1', minutes(60), minutes(90))
       await store.completeRecovery('t-r3', credential('c3', 'w1'), minutes(61))
       expect(await store.cancelRecovery('cancel-r3', minutes(62))).toMatchObject({ kind: 'already_completed', record: { completedAt: minutes(61) } })
       expect((await store.listEmbeddedCredentials('w1')).map((row) => row.credentialId)).toEqual(['c1', 'c3'])
@@ -486,7 +489,7 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
       await store.createEmbeddedWallet(wallet('w1'), credential('c1', 'w1'))
       await store.putRecoverySession(session('s1', 'email_recovery'))
       await store.startRecovery(started('r1', 's1'), minutes(0))
-      await store.releaseRecoveryKey('t-r1', 'w1', minutes(60))
+      await store.releaseRecoveryKey('t-r1', 'w1', minutes(60), minutes(90))
       const outcomes = await Promise.all(Array.from({ length: 50 }, (_, index) => store.completeRecovery('t-r1', credential(`new${index}`, 'w1'), minutes(61))))
       expect(outcomes.filter((outcome) => outcome.kind === 'completed')).toHaveLength(1)
       expect(outcomes.filter((outcome) => outcome.kind === 'already_completed')).toHaveLength(49)
@@ -496,7 +499,7 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
       // 50 completions and a cancel at once: either the cancel came first (no passkey added) or one completion did (the cancel is refused).
       await store.putRecoverySession(session('s2', 'email_recovery'))
       await store.startRecovery(started('r2', 's2'), minutes(0))
-      await store.releaseRecoveryKey('t-r2', 'w1', minutes(60))
+      await store.releaseRecoveryKey('t-r2', 'w1', minutes(60), minutes(90))
       const [cancel, ...raced] = await Promise.all([
         store.cancelRecovery('cancel-r2', minutes(61)),
         ...Array.from({ length: 50 }, (_, index) => store.completeRecovery('t-r2', credential(`raced${index}`, 'w1'), minutes(61))),
@@ -518,8 +521,8 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
       await store.putRecoverySession(session('s1', 'email_recovery'))
       await store.startRecovery(started('r1', 's1'), minutes(0))
       await store.startRecovery(started('again', 's1'), minutes(0)) // refused: no entry
-      await store.releaseRecoveryKey('t-r1', 'w1', minutes(60))
-      await store.releaseRecoveryKey('t-r1', 'w1', minutes(60)) // released before: no entry
+      await store.releaseRecoveryKey('t-r1', 'w1', minutes(60), minutes(90))
+      await store.releaseRecoveryKey('t-r1', 'w1', minutes(60), minutes(90)) // released before: no entry
       await store.completeRecovery('t-r1', credential('c3', 'w1'), minutes(61))
       await store.putRecoverySession(session('s2', 'email_recovery'))
       await store.startRecovery({ ...started('r2', 's2'), startedAt: minutes(10) }, minutes(10)) // a session lasts 30 minutes
