@@ -12,6 +12,7 @@ import {
   answer,
   browser,
   createThroughApi,
+  FRAMING_ORIGIN,
   ORIGIN,
   proveEmail,
   routeHarness,
@@ -610,11 +611,13 @@ describe("the veto on the owner's devices", () => {
     expect(await answer(await api.walletRecoveriesCancel(json({ walletId, recoveryId, assertion: await stranger.assert(await challenge(api, walletId, 'veto')) })))).toMatchObject({ status: 400, body: { code: 'embedded_passkey_invalid' } })
     expect(await answer(await api.walletRecoveriesCancel(json({ walletId, recoveryId, assertion: await passkey.assert(toBase64Url(randomBytes(32))) })))).toMatchObject({ status: 400, body: { code: 'embedded_challenge_invalid' } })
     expect(await answer(await api.walletRecoveriesCancel(json({ walletId, recoveryId, assertion: await passkey.assert(await challenge(api, walletId, 'status')) })))).toMatchObject({ status: 400, body: { code: 'embedded_challenge_invalid' } })
-    // Signed for another site: refused.
+    // Signed for another site, or in the vault framed by another site: refused.
     expect(await answer(await api.walletRecoveriesCancel(json({ walletId, recoveryId, assertion: await passkey.assert(await challenge(api, walletId, 'veto'), 'https://evil.example') })))).toMatchObject({ status: 400, body: { code: 'embedded_passkey_invalid' } })
+    expect(await answer(await api.walletRecoveriesCancel(json({ walletId, recoveryId, assertion: await passkey.assert(await challenge(api, walletId, 'veto'), ORIGIN, 'https://evil.example') })))).toMatchObject({ status: 400, body: { code: 'embedded_passkey_invalid' } })
     expect(await store.listPendingRecoveries(walletId, harness.clock.now)).toHaveLength(1)
 
-    const vetoed = await answer(await api.walletRecoveriesCancel(json({ walletId, recoveryId, assertion: await passkey.assert(await challenge(api, walletId, 'veto')) })))
+    // In the vault's frame under the app's page (as the e2e runs it): accepted.
+    const vetoed = await answer(await api.walletRecoveriesCancel(json({ walletId, recoveryId, assertion: await passkey.assert(await challenge(api, walletId, 'veto'), ORIGIN, FRAMING_ORIGIN) })))
     expect(vetoed).toEqual({ status: 200, body: { recoveryId, state: 'cancelled' } })
     expect((await status(api, walletId)).answer.body).toEqual({ recoveries: [] })
     expect((await store.listWalletEvents(walletId)).at(-1)).toMatchObject({ kind: 'recovery_cancelled', detail: { recoveryId, by: 'device' } })

@@ -72,6 +72,11 @@ import { issueChallenge, issueRegistrationOptions, relyingPartyFor, takeChalleng
 export type EmbeddedConfig = {
   /** Exact origins (`APP_ORIGIN`): the passkeys' expected origins and RP ids, and the cancel link's site. */
   origins: readonly string[]
+  /**
+   * The app's pages (`APP_ORIGIN`) that frame the vault: the only top origins a passkey assertion made
+   * in the vault's frame may name (WebAuthn L3 `topOrigin`). Default: none (a framed assertion is refused).
+   */
+  frameOrigins?: readonly string[] | undefined
   /** `EMBEDDED_RECOVERY_KEY` (current) and `EMBEDDED_RECOVERY_KEYS_PREVIOUS`: envelopes and code HMACs. */
   recoveryKeys: () => Promise<RecoveryKeyring>
   mailer: Mailer
@@ -675,7 +680,7 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         const walletId = readWalletId(body)
         const recoveryId = readRecoveryId(body)
         const assertion = readAssertion(body.assertion)
-        await verifyWalletAssertion({ store, rp: relyingPartyFor(request, config.origins), assertion, walletId, purpose: 'veto', now: at })
+        await verifyWalletAssertion({ store, rp: relyingPartyFor(request, config.origins), topOrigins: config.frameOrigins ?? [], assertion, walletId, purpose: 'veto', now: at })
         const outcome = await store.vetoRecovery(walletId, recoveryId, at)
         if (outcome.kind === 'unknown') throw embeddedError('embedded_wallet_not_found', { details: 'no such recovery of this wallet' })
         if (outcome.kind === 'already_completed') throw embeddedError('embedded_recovery_completed')

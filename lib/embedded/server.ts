@@ -25,6 +25,7 @@ export function embeddedConfigFromEnv(env: Env = process.env): EmbeddedConfig {
   const vault = publicConfig.vaultOrigin
   return {
     origins: vault ? [vault] : [],
+    frameOrigins: publicConfig.appOrigins,
     // Secure always: the vault is https, or a *.localhost name (a secure context, where browsers keep
     // Secure cookies). Its cookies are sent from the vault's frame, which may be another site than the
     // page around it: SameSite=None, Partitioned (routes.ts), so each top-level site has its own.

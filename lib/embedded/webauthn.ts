@@ -154,6 +154,8 @@ export async function takeChallenge(store: Store, challenge: string, walletId: s
 export async function verifyWalletAssertion(parameters: {
   store: Store
   rp: RelyingParty
+  /** The app's origins, which may frame the vault: an assertion made in the frame names one as its top origin. */
+  topOrigins: readonly string[]
   assertion: AuthenticationResponseJSON
   walletId: string
   purpose: 'veto'
@@ -171,6 +173,9 @@ export async function verifyWalletAssertion(parameters: {
       expectedChallenge: challenge,
       expectedOrigin: [...parameters.rp.origins],
       expectedRPID: [...new Set(parameters.rp.origins.map((origin) => new URL(origin).hostname))],
+      // Made in the vault's frame (crossOrigin, with topOrigin): only under the app's own pages. An
+      // empty list would let any top origin through, so it is replaced by one that matches none.
+      expectedTopOrigin: parameters.topOrigins.length > 0 ? [...parameters.topOrigins] : ['null'],
       credential: {
         id: known.credentialId,
         publicKey: new Uint8Array(fromBase64Url(known.publicKey)),

@@ -38,6 +38,8 @@ test('a mailbox alone does not recover before the delay; the owner’s device ca
   mail,
 }) => {
   void authenticator
+  // Two browsers, each creating and recovering, and the delay crossed twice.
+  test.setTimeout(240_000)
   // The owner's device holds the wallet.
   await page.goto(embeddedApp.baseURL)
   const email = uniqueEmail('delay')
@@ -45,11 +47,14 @@ test('a mailbox alone does not recover before the delay; the owner’s device ca
   await disconnect(page)
 
   // Another browser, with its own authenticator, used by someone who reads the owner's mailbox.
-  const context = await browser.newContext()
+  // As the configured page: the same viewport and locale. Each page is brought to the front before its
+  // vault opens: the vault opens as a frame only where the browser proves it visible (else a popup).
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' })
   try {
     const other = await context.newPage()
     const otherAuthenticator = await addVirtualAuthenticator(other, { prf: true })
     await other.goto(embeddedApp.baseURL)
+    await other.bringToFront()
     await openEmbeddedPanel(other)
     const inboxBefore = await startRecovery(other, mail, email, address)
     const waiting = vault(other).getByTestId('embedded-recovery-waiting')
@@ -69,6 +74,7 @@ test('a mailbox alone does not recover before the delay; the owner’s device ca
     expect(await otherAuthenticator.credentials()).toHaveLength(0)
 
     // The owner opens the wallet on their device: the pending recovery is shown, and one touch cancels it.
+    await page.bringToFront()
     await openEmbeddedPanel(page)
     await vault(page).getByTestId('embedded-unlock-button').click()
     const alert = vault(page).getByTestId('embedded-recovery-alert')
@@ -82,6 +88,7 @@ test('a mailbox alone does not recover before the delay; the owner’s device ca
     await expect(page.getByTestId('account-address')).toHaveAttribute('title', address)
 
     // Past the delay, the cancelled recovery still gets nothing.
+    await other.bringToFront()
     await advanceServerClock(other, embeddedApp, DELAY_SECONDS)
     await vault(other).getByTestId('embedded-recovery-finish-button').click()
     await expect(vault(other).getByTestId('connect-error')).toHaveText(plainErrors.embedded_recovery_cancelled)
@@ -89,10 +96,12 @@ test('a mailbox alone does not recover before the delay; the owner’s device ca
 
     // A second recovery (the owner did not cancel this one): the browser leaves and comes back after the delay.
     await other.reload()
+    await other.bringToFront()
     await openEmbeddedPanel(other)
     await startRecovery(other, mail, email, address)
     await other.reload()
     await advanceServerClock(other, embeddedApp, DELAY_SECONDS + 1)
+    await other.bringToFront()
     await openEmbeddedPanel(other)
     await expect(vault(other).getByTestId('embedded-recovery-here')).toContainText(address)
     await vault(other).getByTestId('embedded-recovery-resume-button').click()
