@@ -41,6 +41,14 @@ export function recoveryCookieName(secure: boolean): string {
 export const RECOVERY_COOKIE_PATH = '/api/embedded/recovery'
 
 /**
+ * The embedded wallet's started recovery, in the browser that started it: a token of its own (the
+ * recovery session lasts 30 minutes, the delay days), sent only to the recovery routes.
+ */
+export function recoveryPendingCookieName(secure: boolean): string {
+  return secure ? '__Secure-sigil_recovery_pending' : 'sigil_recovery_pending'
+}
+
+/**
  * The visitor's choice from the language switcher; it wins over `Accept-Language`. A preference,
  * not a secret: written by the page's script (not httpOnly), and named like wagmi's `sigil.store`,
  * the other cookie the browser writes and the server reads.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { absoluteRpcUrls, walletConnectRpcUrl } from './rpc'
-import { coinbaseKeysUrl, coinbasePreference, getPublicConfig, rpcProxyBudgetPerMinute, rpcProxyLimitPerIp, rpcProxyMaxGas, rpcProxyTargets, serverRpcUrls, signInRpcUrls } from './server'
+import { coinbaseKeysUrl, coinbasePreference, embeddedRecoveryDelaySeconds, getPublicConfig, rpcProxyBudgetPerMinute, rpcProxyLimitPerIp, rpcProxyMaxGas, rpcProxyTargets, serverRpcUrls, signInRpcUrls } from './server'
 
 const KEYS = 'http://127.0.0.1:4555/connect'
 const local = { NODE_ENV: 'production', ENABLE_LOCAL_CHAIN: '1', APP_ORIGIN: 'http://127.0.0.1:3000', COINBASE_KEYS_URL: KEYS }
@@ -128,5 +128,23 @@ describe('RPC proxy limits', () => {
     expect(rpcProxyLimitPerIp({})).toBe(600)
     expect(rpcProxyLimitPerIp({ RPC_PROXY_RATE_LIMIT_PER_IP: ' 90 ' })).toBe(90)
     for (const bad of ['0', '-1', '1.5', '1e3', 'many']) expect(() => rpcProxyLimitPerIp({ RPC_PROXY_RATE_LIMIT_PER_IP: bad }), bad).toThrow(/RPC_PROXY_RATE_LIMIT_PER_IP must be a whole number/)
+  })
+})
+
+describe('EMBEDDED_RECOVERY_DELAY', () => {
+  it('defaults to 48 hours and takes seconds or a duration with a unit, up to 30 days', () => {
+    expect(embeddedRecoveryDelaySeconds({})).toBe(172_800)
+    expect(embeddedRecoveryDelaySeconds({ EMBEDDED_RECOVERY_DELAY: ' 3600 ' })).toBe(3600)
+    expect(embeddedRecoveryDelaySeconds({ EMBEDDED_RECOVERY_DELAY: '72h' })).toBe(259_200)
+    expect(embeddedRecoveryDelaySeconds({ EMBEDDED_RECOVERY_DELAY: '3d' })).toBe(259_200)
+    expect(embeddedRecoveryDelaySeconds({ EMBEDDED_RECOVERY_DELAY: '90m' })).toBe(5400)
+    for (const bad of ['-1', '1.5h', '2w', '31d', 'soon', '48 hours']) expect(() => embeddedRecoveryDelaySeconds({ EMBEDDED_RECOVERY_DELAY: bad }), bad).toThrow(/EMBEDDED_RECOVERY_DELAY must be a duration/)
+  })
+
+  it('may be short (even 0) in development and on a loopback test deployment, never under an hour on a public production origin', () => {
+    expect(embeddedRecoveryDelaySeconds({ EMBEDDED_RECOVERY_DELAY: '0' })).toBe(0)
+    expect(embeddedRecoveryDelaySeconds({ NODE_ENV: 'production', APP_ORIGIN: 'http://localhost:3000', EMBEDDED_RECOVERY_DELAY: '5s' })).toBe(5)
+    expect(() => embeddedRecoveryDelaySeconds({ NODE_ENV: 'production', APP_ORIGIN: 'https://sigil.example', EMBEDDED_RECOVERY_DELAY: '30m' })).toThrow(/at least 3600 seconds in production/)
+    expect(embeddedRecoveryDelaySeconds({ NODE_ENV: 'production', APP_ORIGIN: 'https://sigil.example', EMBEDDED_RECOVERY_DELAY: '1h' })).toBe(3600)
   })
 })

@@ -151,6 +151,41 @@ export function positiveIntegerSetting(env: Env, name: string, fallback: number,
   return value
 }
 
+/**
+ * A duration setting in seconds: a whole number of seconds, or a number with a unit (`90s`, `30m`,
+ * `48h`, `7d`) from `min` to `max`; unset or blank gives `fallback`, anything else throws.
+ */
+export function durationSetting(env: Env, name: string, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[name]?.trim()
+  if (!raw) return fallback
+  const match = /^(\d+)\s*(s|m|h|d)?$/.exec(raw)
+  const seconds = match ? Number(match[1]) * { s: 1, m: 60, h: 3600, d: 86_400 }[(match[2] ?? 's') as 's' | 'm' | 'h' | 'd'] : Number.NaN
+  if (!Number.isSafeInteger(seconds) || seconds < min || seconds > max) {
+    throw new Error(`${name} must be a duration from ${min} to ${max} seconds (e.g. 172800 or 48h), got "${raw.slice(0, 20)}".`)
+  }
+  return seconds
+}
+
+/** `EMBEDDED_RECOVERY_DELAY`'s default: 48 hours between an email recovery's start and its key's release. */
+export const DEFAULT_EMBEDDED_RECOVERY_DELAY_SECONDS = 48 * 3600
+/** The shortest delay a production build accepts on a public origin: below it the owner has no time to see the notice. */
+export const MIN_PRODUCTION_RECOVERY_DELAY_SECONDS = 3600
+
+/**
+ * `EMBEDDED_RECOVERY_DELAY`: how long after an email recovery starts its key is released (seconds or
+ * `48h`; up to 30 days). Short delays (down to 0) are for development and tests: a production build
+ * refuses less than an hour unless every app origin is a loopback address (a test deployment).
+ */
+export function embeddedRecoveryDelaySeconds(env: Env = process.env): number {
+  const seconds = durationSetting(env, 'EMBEDDED_RECOVERY_DELAY', DEFAULT_EMBEDDED_RECOVERY_DELAY_SECONDS, 0, 30 * 86_400)
+  if (env.NODE_ENV === 'production' && seconds < MIN_PRODUCTION_RECOVERY_DELAY_SECONDS) {
+    const origins = appOrigins(env)
+    const loopbackOnly = origins.length > 0 && origins.every((origin) => isLoopbackHost(new URL(origin).hostname))
+    if (!loopbackOnly) throw new Error(`EMBEDDED_RECOVERY_DELAY must be at least ${MIN_PRODUCTION_RECOVERY_DELAY_SECONDS} seconds in production, got ${seconds}.`)
+  }
+  return seconds
+}
+
 export const DEFAULT_RPC_PROXY_LIMIT_PER_MINUTE = 600
 export const DEFAULT_BROADCAST_LIMIT_PER_MINUTE = 30
 export const DEFAULT_RPC_PROXY_MAX_GAS = 3_000_000

@@ -1,5 +1,5 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
-import { type Address, getAddress, isAddress } from 'viem'
+import { type Address, getAddress, type Hex, isAddress } from 'viem'
 import { isSealed, type Sealed } from '@/lib/embedded/shared/crypto/keyWrapping'
 import { isEnvelope, type Envelope } from '@/lib/embedded/shared/crypto/sealToPublicKey'
 import { normaliseEmail } from '@/lib/embedded/shared/email'
@@ -134,6 +134,25 @@ export function readPairingCode(body: Record<string, unknown>): string {
   const code = normalisePairingCode(body.code)
   if (!code) throw embeddedError('embedded_pairing_code_format')
   return code
+}
+
+/** A recovery's id, as the owner's devices name it (22 base64url characters). */
+export function readRecoveryId(body: Record<string, unknown>): string {
+  if (typeof body.recoveryId !== 'string' || !WALLET_ID.test(body.recoveryId)) throw malformed('recoveryId must be 22 base64url characters')
+  return body.recoveryId
+}
+
+/** What a device's challenge is for: reading the wallet's recoveries (`status`) or cancelling one (`veto`). */
+export function readChallengePurpose(body: Record<string, unknown>): 'status' | 'veto' {
+  if (body.purpose !== 'status' && body.purpose !== 'veto') throw malformed('purpose must be "status" or "veto"')
+  return body.purpose
+}
+
+/** A device proof: the server's challenge and the wallet key's EIP-191 signature of its message. */
+export function readDeviceProof(body: Record<string, unknown>): { challenge: string; signature: Hex } {
+  const challenge = base64url(body.challenge, 'challenge', 64)
+  if (typeof body.signature !== 'string' || !/^0x[0-9a-fA-F]{130}$/.test(body.signature)) throw malformed('signature must be 65 bytes of hex')
+  return { challenge, signature: body.signature as Hex }
 }
 
 /**

@@ -12,27 +12,31 @@ const CANCEL_TOKEN = /^[A-Za-z0-9_-]{22}$/
 const text = embeddedServer.cancelPage
 
 export type CancelPageState =
-  | { kind: 'confirm'; address: string; releasedAt: Date; token: string }
-  | { kind: 'cancelled'; address: string; credentialRemoved: boolean }
+  | { kind: 'confirm'; address: string; startedAt: Date; releaseAt: Date; token: string }
+  | { kind: 'cancelled'; address: string; keyReleased: boolean }
+  | { kind: 'already_completed'; completedAt: Date }
   | { kind: 'invalid' | 'expired' | 'already_cancelled' }
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 const paragraph = (value: string, testId: string) => `<p data-testid="${testId}">${escape(value)}</p>`
+const utc = (date: Date) => date.toISOString().replace('T', ' ').slice(0, 16)
 
 function body(state: CancelPageState): string {
   switch (state.kind) {
     case 'confirm':
       return (
-        paragraph(format(text.confirm, { address: state.address, time: state.releasedAt.toISOString().replace('T', ' ').slice(0, 16) }), 'cancel-confirm') +
+        paragraph(format(text.confirm, { address: state.address, time: utc(state.startedAt), releaseTime: utc(state.releaseAt) }), 'cancel-confirm') +
         `<form method="post" action="${embeddedApiPaths.recoveryCancel}"><input type="hidden" name="token" value="${escape(state.token)}">` +
         `<button type="submit" data-testid="cancel-recovery-button">${escape(text.button)}</button></form>`
       )
     case 'cancelled':
       return (
         paragraph(format(text.cancelled, { address: state.address }), 'cancel-done') +
-        paragraph(state.credentialRemoved ? text.passkeyRemoved : text.notFinished, 'cancel-effect') +
-        paragraph(text.moveFunds, 'cancel-advice')
+        paragraph(state.keyReleased ? text.keyWasReleased : text.notFinished, 'cancel-effect') +
+        paragraph(text.secureEmail, 'cancel-advice')
       )
+    case 'already_completed':
+      return paragraph(format(text.alreadyCompleted, { time: utc(state.completedAt) }), 'cancel-already-completed')
     case 'invalid':
       return paragraph(text.invalid, 'cancel-invalid')
     case 'expired':

@@ -13,7 +13,10 @@ export const RECOVERY_SESSION_TTL_SECONDS = 1800
 export const EMAIL_SESSION_TTL_SECONDS = 1800
 /** Verified wallets per email: the recovery chooser lists them all, so a mailbox cannot be flooded. */
 export const MAX_WALLETS_PER_EMAIL = 5
-/** How long the cancel link of a recovery notice works. */
+/**
+ * How long after its key's release time a recovery may still be finished, and its cancel link (mailed
+ * at the start) still works: past it, the recovering browser starts again.
+ */
 export const RECOVERY_CANCEL_TTL_SECONDS = 7 * 24 * 3600
 /** An "add a device" code works once, for 10 minutes (docs/embedded/threat-model.md, "Adding a device"). */
 export const PAIRING_TTL_SECONDS = 600

@@ -71,15 +71,16 @@ describe('key ids and a rotated key ring in the app', () => {
   })
   afterAll(() => db?.close())
 
-  /** A recovery session for `email` through `ring`, then the key release of `walletId`: its answer. */
+  /** A recovery session for `email` through `ring`, a recovery of `walletId` (no delay), then its key release: its answer. */
   async function release(ring: RecoveryKeyring, email: string, walletId: string) {
     const harness = routeHarness(db.store, ring)
-    const api = harness.routes()
+    const api = harness.routes({ recoveryDelaySeconds: 0 })
     const user = browser()
     const asked = await answer(user.keep(await api.recoveryCode(user.request({ email }))))
     await harness.settled()
     const verified = user.keep(await api.recoveryVerify(user.request({ requestId: asked.body.requestId, code: harness.codeIn(email, 'Your Sigil recovery code') })))
     expect(verified.status).toBe(200)
+    expect(user.keep(await api.recoveryStart(user.request({ walletId }))).status).toBe(201)
     const key = await generateEphemeralKeyPair()
     const released = await answer(await api.recoveryKey(user.request({ walletId, publicKey: toBase64Url(key.publicKey) })))
     return { released, key, logged: harness.logged }

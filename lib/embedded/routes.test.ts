@@ -3,24 +3,28 @@ import { randomBytes, toBase64Url } from '@/lib/embedded/shared/crypto/bytes'
 import { additionalData } from '@/lib/embedded/shared/crypto/keyWrapping'
 import { generateEphemeralKeyPair, openWithPrivateKey } from '@/lib/embedded/shared/crypto/sealToPublicKey'
 import { embedded } from '@/lib/i18n/embedded'
-import { bindingCookieName, emailCookieName, recoveryCookieName } from '@/lib/storageNames'
+import { bindingCookieName, emailCookieName, recoveryCookieName, recoveryPendingCookieName } from '@/lib/storageNames'
+import { deviceProofMessage } from '@/lib/embedded/shared/deviceProof'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { openPgliteStore } from '@/lib/store/pgliteStore'
 import type { Store } from '@/lib/store/types'
 import {
   answer,
   browser,
   createThroughApi,
+  FRAMING_ORIGIN,
   ORIGIN,
   proveEmail,
   routeHarness,
   seedWallet,
+  seededPasskey,
   softwareRegistration,
   type Browser,
   type RouteHarness,
 } from '@/tests/fixtures/embeddedRoutes'
 import { emailHashes } from './emailAtRest'
 import type { Mail } from './mailer'
-import { EMBEDDED_LIMITS } from './policy'
+import { EMBEDDED_LIMITS, type EmbeddedLimits } from './policy'
 import { recoveryKeyring, type RecoveryKeyring } from './recoveryKey'
 
 /** The route handlers on a real (in-memory) PGlite store, a recording mailer and a clock the test moves. */
@@ -230,36 +234,23 @@ describe('email recovery', () => {
     const user = browser()
     const session = await recoverySession(api, user, 'mixed@example.test')
     expect(session.wallets).toEqual([{ walletId: real.walletId, address: '0x000000000000000000000000000000000000dEaD', createdAt: '2030-01-02T00:00:00.000Z' }])
-    const key = await generateEphemeralKeyPair()
-    expect(await answer(await api.recoveryKey(user.request({ walletId: planted.walletId, publicKey: toBase64Url(key.publicKey) })))).toMatchObject({ status: 404, body: { code: 'embedded_wallet_not_found' } })
+    expect(await answer(await api.recoveryStart(user.request({ walletId: planted.walletId })))).toMatchObject({ status: 404, body: { code: 'embedded_wallet_not_found' } })
   })
 
-  it('opens a 1800 s session with a right code, hands the data key sealed to the browser key, and refuses it after 1800 s', async () => {
+  it('opens a 1800 s session with a right code, in which a recovery starts; no recovery starts after 1800 s', async () => {
     const api = harness.routes()
-    const { walletId, dataKey } = await seedWallet(store, keyring.current, 'session@example.test')
+    const { walletId } = await seedWallet(store, keyring.current, 'session@example.test')
     const user = browser()
     const verified = await api.recoveryVerify(user.request(await recoveryCodeFor(api, user, 'session@example.test')))
     expect(verified.status).toBe(200)
     expect(verified.headers.get('set-cookie')).toMatch(new RegExp(`^${recoveryCookieName(false)}=[\\w-]{43}; Max-Age=1800; Path=/api/embedded/recovery; HttpOnly; SameSite=Strict$`))
     user.keep(verified)
     expect((await verified.json()).wallets).toEqual([{ walletId, address: '0x000000000000000000000000000000000000dEaD', createdAt: '2030-01-01T00:00:00.000Z' }])
-
-    const key = await generateEphemeralKeyPair()
-    const released = await answer(await api.recoveryKey(user.request({ walletId, publicKey: toBase64Url(key.publicKey) })))
-    expect(released.status).toBe(200)
-    expect(JSON.stringify(released.body)).not.toContain(toBase64Url(dataKey))
-    expect(await openWithPrivateKey(key, released.body.wrappedKey as never, additionalData.recovery(walletId))).toEqual(dataKey)
-    expect(released.body.options).toMatchObject({ user: { id: walletId } })
-    // A device that still holds the wallet's old passkey must be able to make a new one (no InvalidStateError).
-    expect((released.body.options as { excludeCredentials?: unknown[] }).excludeCredentials ?? []).toEqual([])
-
     // Another email's wallet is not reachable from this session.
     const other = await seedWallet(store, keyring.current, 'other@example.test')
-    expect(await answer(await api.recoveryKey(user.request({ walletId: other.walletId, publicKey: toBase64Url(key.publicKey) })))).toMatchObject({ status: 404 })
-
+    expect(await answer(await api.recoveryStart(user.request({ walletId: other.walletId })))).toMatchObject({ status: 404, body: { code: 'embedded_wallet_not_found' } })
     harness.advance(1800)
-    const late = await answer(await api.recoveryKey(user.request({ walletId, publicKey: toBase64Url(key.publicKey) })))
-    expect(late).toMatchObject({ status: 401, body: { code: 'embedded_recovery_session_invalid' } })
+    expect(await answer(await api.recoveryStart(user.request({ walletId })))).toMatchObject({ status: 401, body: { code: 'embedded_recovery_session_invalid' } })
   })
 
   it('refuses a right code at 900 s, and locks a code after 5 wrong attempts', async () => {
@@ -409,112 +400,241 @@ describe('the recovery-code answer tells nothing about the email', () => {
   })
 })
 
-describe('finishing a recovery', () => {
-  it('adds a passkey for exactly one of two parallel completions of one session', async () => {
-    const api = harness.routes()
-    const { walletId } = await seedWallet(store, keyring.current, 'race@example.test')
-    const user = browser()
-    await recoverySession(api, user, 'race@example.test')
-    const key = await generateEphemeralKeyPair()
-    const keyAnswers = await Promise.all([0, 1].map(async () => answer(await api.recoveryKey(user.request({ walletId, publicKey: toBase64Url(key.publicKey) })))))
-    const registrations = await Promise.all(keyAnswers.map(({ body }) => softwareRegistration(body.options as { challenge: string; rp: { id?: string } })))
-    const completions = await Promise.all(registrations.map(async (registration) => answer(await api.recoveryComplete(user.request({ walletId, registration })))))
-    expect(completions.map((entry) => entry.status).sort()).toEqual([200, 401])
-    expect(completions.find((entry) => entry.status === 401)?.body.code).toBe('embedded_recovery_session_invalid')
-    expect(await store.listEmbeddedCredentials(walletId)).toHaveLength(2) // the first passkey and one new one
-  })
+const DELAY = 48 * 3600
+/** Minutes in UTC as the emails and pages write them, `seconds` after `iso`. */
+const utc = (iso: unknown, seconds = 0) => new Date(new Date(iso as string).getTime() + seconds * 1000).toISOString().replace('T', ' ').slice(0, 16)
+const isoAfter = (iso: unknown, seconds: number) => new Date(new Date(iso as string).getTime() + seconds * 1000).toISOString()
+const cancelForm = (token: string) => new Request(`${ORIGIN}/api/embedded/recovery/cancel`, { method: 'POST', body: `token=${token}`, headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' } })
 
-  it('refuses to complete once the session has expired, and adds no passkey', async () => {
-    const api = harness.routes()
-    const { walletId } = await seedWallet(store, keyring.current, 'expiring@example.test')
-    const user = browser()
-    await recoverySession(api, user, 'expiring@example.test')
-    const key = await generateEphemeralKeyPair()
-    const { body } = await answer(await api.recoveryKey(user.request({ walletId, publicKey: toBase64Url(key.publicKey) })))
-    const registration = await softwareRegistration(body.options as { challenge: string; rp: { id?: string } })
-    harness.advance(1800)
-    expect(await answer(await api.recoveryComplete(user.request({ walletId, registration })))).toMatchObject({ status: 401, body: { code: 'embedded_recovery_session_invalid' } })
-    expect(await store.listEmbeddedCredentials(walletId)).toHaveLength(1)
-  })
-})
+/** A wallet (of `account`'s address when given) and a recovery of it started in `user`'s browser by its email: the start's answer and the owner's notice. */
+async function startedRecovery(email: string, options: { address?: string; userAgent?: string; limits?: Partial<EmbeddedLimits> } = {}) {
+  const api = harness.routes({ limits: options.limits })
+  const { walletId, dataKey } = await seedWallet(store, keyring.current, email, { address: options.address })
+  const user = browser()
+  await recoverySession(api, user, email)
+  const before = harness.sent.length
+  const response = await api.recoveryStart(user.request({ walletId }, options.userAgent ? { 'user-agent': options.userAgent } : {}))
+  const start = await answer(user.keep(response.clone()))
+  await harness.settled()
+  const notices = harness.sent.slice(before)
+  const link = notices[0] && /(http:\/\/\S+\/api\/embedded\/recovery\/cancel\?token=[\w-]{22})/.exec(notices[0].text)?.[1]
+  return { api, user, walletId, dataKey, start, response, notices, link: link!, token: link ? new URL(link).searchParams.get('token')! : '' }
+}
 
-describe('the owner is told when a recovery releases the key, with a link that cancels it', () => {
-  async function releasedRecovery(email: string) {
-    const api = harness.routes()
-    const { walletId } = await seedWallet(store, keyring.current, email)
-    const user = browser()
-    await recoverySession(api, user, email)
-    const key = await generateEphemeralKeyPair()
-    const before = harness.sent.length
-    const released = await answer(await api.recoveryKey(user.request({ walletId, publicKey: toBase64Url(key.publicKey) })))
-    expect(released.status).toBe(200)
-    await harness.settled()
-    const notices = harness.sent.slice(before)
+async function releaseKey(api: ReturnType<RouteHarness['routes']>, user: Browser, walletId: string) {
+  const key = await generateEphemeralKeyPair()
+  return { key, released: await answer(await api.recoveryKey(user.request({ walletId, publicKey: toBase64Url(key.publicKey) }))) }
+}
+
+describe('a recovery releases the key only after the delay', () => {
+  it('starts with a notice to the owner (the cancel link and the release time) and a cookie that outlives the delay', async () => {
+    const { start, response, notices, walletId } = await startedRecovery('notice@example.test', { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36' })
+    expect(start).toMatchObject({ status: 201, body: { walletId, state: 'started', startedAt: harness.clock.now.toISOString(), releaseAt: isoAfter(harness.clock.now.toISOString(), DELAY), secondsLeft: DELAY } })
+    expect(response.headers.get('set-cookie')).toMatch(new RegExp(`^${recoveryPendingCookieName(false)}=[\\w-]{43}; Max-Age=${DELAY + 7 * 86400}; Path=/api/embedded/recovery; HttpOnly; SameSite=Strict$`))
     expect(notices).toHaveLength(1)
-    const link = /(http:\/\/\S+\/api\/embedded\/recovery\/cancel\?token=[\w-]{22})/.exec(notices[0]!.text)![1]!
-    return { api, user, walletId, key, released, notice: notices[0]!, link }
-  }
-  const cancelForm = (token: string) => new Request(`${ORIGIN}/api/embedded/recovery/cancel`, { method: 'POST', body: `token=${token}`, headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' } })
+    expect(notices[0]).toMatchObject({ to: 'notice@example.test', subject: 'Sigil: a recovery of your wallet 0x000000000000000000000000000000000000dEaD has started' })
+    expect(notices[0]!.text).toContain(`At ${utc(start.body.startedAt)} (UTC)`)
+    expect(notices[0]!.text).toContain('(Chrome on Linux)')
+    expect(notices[0]!.text).toContain(`released to that browser only at ${utc(start.body.releaseAt)} (UTC)`)
+    expect(notices[0]!.text).not.toMatch(/10\.\d+\.\d+\.\d+/) // never the client's address
+  })
 
-  it('mails the owner once per session and wallet, saying what happened and what the link does', async () => {
-    const { api, user, walletId, key, notice } = await releasedRecovery('notice@example.test')
-    expect(notice).toMatchObject({ to: 'notice@example.test', subject: 'Sigil: your wallet 0x000000000000000000000000000000000000dEaD was recovered' })
-    expect(notice.text).toContain('If it was not you, someone else may now control this wallet')
-    expect(notice.text).toContain('It cannot take back what that browser already received.')
+  it('answers a second start of the same session and wallet with the first recovery, without a second notice', async () => {
+    const { api, user, walletId, start } = await startedRecovery('twice@example.test')
+    harness.advance(60)
     const before = harness.sent.length
-    expect((await api.recoveryKey(user.request({ walletId, publicKey: toBase64Url(key.publicKey) }))).status).toBe(200)
+    const again = await api.recoveryStart(user.request({ walletId }))
+    expect(await answer(again.clone())).toMatchObject({ status: 200, body: { releaseAt: start.body.releaseAt, secondsLeft: DELAY - 60 } })
+    expect(again.headers.get('set-cookie')).toBeNull()
     await harness.settled()
     expect(harness.sent.length).toBe(before)
   })
 
-  it('shows a page with a button on GET (opening the link changes nothing), and cancels on its POST: the new passkey is removed', async () => {
-    const { api, user, walletId, released, link } = await releasedRecovery('cancel@example.test')
-    const registration = await softwareRegistration(released.body.options as { challenge: string; rp: { id?: string } })
-    expect((await api.recoveryComplete(user.request({ walletId, registration }))).status).toBe(200)
-    expect(await store.listEmbeddedCredentials(walletId)).toHaveLength(2)
+  it('refuses the key before the delay with 425 and the time left, and releases it after, sealed to the browser key', async () => {
+    const { api, user, walletId, dataKey, start } = await startedRecovery('delay@example.test')
+    harness.advance(DELAY - 90)
+    const early = await api.recoveryKey(user.request({ walletId, publicKey: toBase64Url((await generateEphemeralKeyPair()).publicKey) }))
+    expect(early.headers.get('retry-after')).toBe('90')
+    expect(await answer(early)).toEqual({
+      status: 425,
+      body: {
+        code: 'embedded_recovery_pending',
+        message: `The wallet’s key is released on ${utc(start.body.releaseAt)} (UTC), in 2 min. Come back then to finish the recovery.`,
+        releaseAt: start.body.releaseAt,
+        secondsLeft: 90,
+      },
+    })
+    // Coming back later: the cookie alone names the recovery (the 30-minute session is long gone).
+    expect(await answer(await api.recoveryPending(user.request({ walletId })))).toMatchObject({ status: 200, body: { state: 'started', secondsLeft: 90 } })
+    harness.advance(90)
+    const { key, released } = await releaseKey(api, user, walletId)
+    expect(released.status).toBe(200)
+    expect(JSON.stringify(released.body)).not.toContain(toBase64Url(dataKey))
+    expect(await openWithPrivateKey(key, released.body.wrappedKey as never, additionalData.recovery(walletId))).toEqual(dataKey)
+    expect(released.body.options).toMatchObject({ user: { id: walletId } })
+    // A device that still holds the wallet's old passkey must be able to make a new one (no InvalidStateError).
+    expect((released.body.options as { excludeCredentials?: unknown[] }).excludeCredentials ?? []).toEqual([])
+    const kinds = (await store.listWalletEvents(walletId)).map((event) => event.kind)
+    expect(kinds).toEqual(['created', 'recovery_started', 'recovery_key_released'])
+  })
 
+  it('refuses to complete before the delay with the time left, and adds no passkey', async () => {
+    const { api, user, walletId } = await startedRecovery('early-complete@example.test')
+    harness.advance(3600)
+    const registration = await softwareRegistration({ challenge: toBase64Url(randomBytes(32)), rp: { id: 'localhost' } })
+    expect(await answer(await api.recoveryComplete(user.request({ walletId, registration })))).toMatchObject({ status: 425, body: { code: 'embedded_recovery_pending', secondsLeft: DELAY - 3600 } })
+    expect(await store.listEmbeddedCredentials(walletId)).toHaveLength(1)
+  })
+
+  it('refuses the key and the completion without the recovery cookie, or for another wallet', async () => {
+    const { api, walletId } = await startedRecovery('cookie@example.test')
+    harness.advance(DELAY)
+    const stranger = browser()
+    expect((await releaseKey(api, stranger, walletId)).released).toMatchObject({ status: 401, body: { code: 'embedded_recovery_session_invalid' } })
+    expect(await answer(await api.recoveryPending(stranger.request({ walletId })))).toMatchObject({ status: 401, body: { code: 'embedded_recovery_session_invalid' } })
+  })
+
+  it('completes after the delay: the passkey is added, the recovery cookie cleared, the log says so', async () => {
+    const { api, user, walletId } = await startedRecovery('complete@example.test')
+    harness.advance(DELAY)
+    const { released } = await releaseKey(api, user, walletId)
+    const registration = await softwareRegistration(released.body.options as { challenge: string; rp: { id?: string } })
+    const done = await api.recoveryComplete(user.request({ walletId, registration }))
+    expect(done.status).toBe(200)
+    expect(done.headers.getSetCookie().join('\n')).toContain(`${recoveryPendingCookieName(false)}=; Max-Age=0`)
+    expect(await store.listEmbeddedCredentials(walletId)).toHaveLength(2)
+    expect((await store.listWalletEvents(walletId)).map((event) => event.kind).at(-1)).toBe('recovery_completed')
+  })
+
+  it('of 50 parallel key releases and then 50 parallel completions of one recovery, exactly one completes', async () => {
+    const { api, user, walletId } = await startedRecovery('race@example.test', { limits: { recoveryPerIp: { max: 1000, windowMs: 60_000 } } })
+    harness.advance(DELAY)
+    const releases = await Promise.all(Array.from({ length: 50 }, () => releaseKey(api, user, walletId)))
+    expect(releases.every(({ released }) => released.status === 200)).toBe(true)
+    const registrations = await Promise.all(releases.map(({ released }) => softwareRegistration(released.body.options as { challenge: string; rp: { id?: string } })))
+    const completions = await Promise.all(registrations.map(async (registration) => answer(await api.recoveryComplete(user.request({ walletId, registration })))))
+    expect(completions.filter((entry) => entry.status === 200)).toHaveLength(1)
+    expect(completions.filter((entry) => entry.status === 409 && entry.body.code === 'embedded_recovery_completed')).toHaveLength(49)
+    expect(await store.listEmbeddedCredentials(walletId)).toHaveLength(2) // the first passkey and one new one
+    const kinds = (await store.listWalletEvents(walletId)).map((event) => event.kind)
+    expect(kinds.filter((kind) => kind === 'recovery_key_released')).toHaveLength(1)
+    expect(kinds.filter((kind) => kind === 'recovery_completed')).toHaveLength(1)
+  })
+})
+
+describe("the owner's cancel link", () => {
+  it('shows a page with a button on GET (opening the link changes nothing), and cancels on its POST: the key is never released', async () => {
+    const { api, user, walletId, link, token, start } = await startedRecovery('cancel@example.test')
     const page = await api.recoveryCancelPage(new Request(link))
     expect(page.status).toBe(200)
     expect(page.headers.get('cache-control')).toBe('no-store')
     const html = await page.text()
     expect(html).toContain('0x000000000000000000000000000000000000dEaD')
+    expect(html).toContain(`started at ${utc(start.body.startedAt)} (UTC); its key is released at ${utc(start.body.releaseAt)} (UTC)`)
     expect(html).toMatch(/<form method="post" action="\/api\/embedded\/recovery\/cancel"><input type="hidden" name="token" value="[\w-]{22}">/)
     expect(html).not.toMatch(/<script|<link|<img|style=/)
-    expect(await store.listEmbeddedCredentials(walletId)).toHaveLength(2)
+    expect((await store.listPendingRecoveries(walletId, harness.clock.now)).length).toBe(1)
 
-    const token = new URL(link).searchParams.get('token')!
+    const code = await answer(user.keep(await api.recoveryCode(user.request({ email: 'cancel@example.test' }))))
+    await harness.settled()
+    const open = { requestId: code.body.requestId as string, code: harness.codeIn('cancel@example.test', RECOVERY_SUBJECT) }
     const done = await api.recoveryCancel(cancelForm(token))
     expect(done.status).toBe(200)
-    const result = await done.text()
-    expect(result).toContain('Our record of the passkey it added was deleted.')
-    expect(result).toContain('move your funds to a new wallet now')
-    expect((await store.listEmbeddedCredentials(walletId)).map((row) => row.credentialId)).not.toContain(registration.id)
+    expect(await done.text()).toContain('Its key was not released, and it cannot finish now.')
+    harness.advance(DELAY)
+    expect((await releaseKey(api, user, walletId)).released).toMatchObject({ status: 409, body: { code: 'embedded_recovery_cancelled' } })
+    const registration = await softwareRegistration({ challenge: toBase64Url(randomBytes(32)), rp: { id: 'localhost' } })
+    expect(await answer(await api.recoveryComplete(user.request({ walletId, registration })))).toMatchObject({ status: 409, body: { code: 'embedded_recovery_cancelled' } })
     expect(await store.listEmbeddedCredentials(walletId)).toHaveLength(1)
-    // Once only.
+    // The email's open recovery code is void too.
+    expect(await answer(await api.recoveryVerify(user.request(open)))).toMatchObject({ status: 410, body: { code: 'embedded_code_expired' } })
+    // Twice: says it was cancelled already.
     expect(await (await api.recoveryCancel(cancelForm(token))).text()).toContain('This recovery was already cancelled.')
     expect((await api.recoveryCancelPage(new Request(link))).status).toBe(410)
   })
 
-  it('stops an unfinished recovery from finishing, and voids open recovery codes of the email', async () => {
-    const { api, user, walletId, released, link } = await releasedRecovery('unfinished@example.test')
-    const code = await answer(user.keep(await api.recoveryCode(user.request({ email: 'unfinished@example.test' }))))
-    await harness.settled()
-    const pending = { requestId: code.body.requestId as string, code: harness.codeIn('unfinished@example.test', RECOVERY_SUBJECT) }
-    const token = new URL(link).searchParams.get('token')!
-    expect(await (await api.recoveryCancel(cancelForm(token))).text()).toContain('It had not finished, and cannot finish now.')
+  it('after the recovery finished, says so and changes nothing', async () => {
+    const { api, user, walletId, link, token, start } = await startedRecovery('finished@example.test')
+    harness.advance(DELAY)
+    const { released } = await releaseKey(api, user, walletId)
     const registration = await softwareRegistration(released.body.options as { challenge: string; rp: { id?: string } })
-    expect(await answer(await api.recoveryComplete(user.request({ walletId, registration })))).toMatchObject({ status: 401, body: { code: 'embedded_recovery_session_invalid' } })
-    expect(await store.listEmbeddedCredentials(walletId)).toHaveLength(1)
-    expect(await answer(await api.recoveryVerify(user.request(pending)))).toMatchObject({ status: 410, body: { code: 'embedded_code_expired' } })
+    expect((await api.recoveryComplete(user.request({ walletId, registration }))).status).toBe(200)
+    const page = await api.recoveryCancelPage(new Request(link))
+    expect(page.status).toBe(410)
+    expect(await page.text()).toContain(`This recovery already finished at ${utc(start.body.releaseAt)} (UTC): it can no longer be cancelled.`)
+    const posted = await api.recoveryCancel(cancelForm(token))
+    expect(posted.status).toBe(410)
+    expect(await posted.text()).toContain('it can no longer be cancelled')
+    expect(await store.listEmbeddedCredentials(walletId)).toHaveLength(2)
   })
 
   it('answers a wrong, malformed or expired link with a page that says so', async () => {
-    const { api, link } = await releasedRecovery('late-cancel@example.test')
+    const { api, token } = await startedRecovery('late-cancel@example.test')
     expect(await (await api.recoveryCancelPage(new Request(`${ORIGIN}/api/embedded/recovery/cancel?token=${'A'.repeat(22)}`))).text()).toContain('This cancel link is not valid.')
     expect((await api.recoveryCancelPage(new Request(`${ORIGIN}/api/embedded/recovery/cancel?token=<script>`))).status).toBe(404)
     expect((await api.recoveryCancel(new Request(`${ORIGIN}/api/embedded/recovery/cancel`, { method: 'POST', body: '{"token":"x"}', headers: { 'content-type': 'application/json' } }))).status).toBe(400)
-    harness.advance(7 * 24 * 3600)
-    expect(await (await api.recoveryCancel(cancelForm(new URL(link).searchParams.get('token')!))).text()).toContain('This cancel link has expired.')
+    harness.advance(DELAY + 7 * 24 * 3600)
+    expect(await (await api.recoveryCancel(cancelForm(token))).text()).toContain('This cancel link has expired.')
+  })
+})
+
+describe("the veto on the owner's devices", () => {
+  const owner = privateKeyToAccount(generatePrivateKey())
+
+  async function challenge(api: ReturnType<RouteHarness['routes']>, walletId: string, purpose: 'status' | 'veto') {
+    const response = await answer(await api.walletRecoveriesChallenge(json({ walletId, purpose })))
+    expect(response.status).toBe(200)
+    return response.body.challenge as string
+  }
+  async function status(api: ReturnType<RouteHarness['routes']>, walletId: string, signer = owner) {
+    const issued = await challenge(api, walletId, 'status')
+    const signature = await signer.signMessage({ message: deviceProofMessage(walletId, issued) })
+    return { issued, signature, answer: await answer(await api.walletRecoveries(json({ walletId, challenge: issued, signature }))) }
+  }
+
+  it('shows a pending recovery (when, from what browser) to a device that signs with the wallet key, and to nobody else', async () => {
+    const { api, walletId, start } = await startedRecovery('device@example.test', { address: owner.address, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1' })
+    const seen = await status(api, walletId)
+    expect(seen.answer).toEqual({
+      status: 200,
+      body: { recoveries: [{ recoveryId: expect.stringMatching(/^[\w-]{22}$/), startedAt: start.body.startedAt, releaseAt: start.body.releaseAt, browser: 'Safari on iOS', place: null }] },
+    })
+    // The challenge works once.
+    expect(await answer(await api.walletRecoveries(json({ walletId, challenge: seen.issued, signature: seen.signature })))).toMatchObject({ status: 400, body: { code: 'embedded_challenge_invalid' } })
+    // Another key, or an unknown wallet: the same refusal (nothing to learn by probing).
+    expect((await status(api, walletId, privateKeyToAccount(generatePrivateKey()))).answer).toMatchObject({ status: 401, body: { code: 'embedded_device_proof_invalid' } })
+    expect((await status(api, 'Z'.repeat(22))).answer).toMatchObject({ status: 401, body: { code: 'embedded_device_proof_invalid' } })
+    // A challenge of the other purpose does not read the status.
+    const veto = await challenge(api, walletId, 'veto')
+    const signature = await owner.signMessage({ message: deviceProofMessage(walletId, veto) })
+    expect(await answer(await api.walletRecoveries(json({ walletId, challenge: veto, signature })))).toMatchObject({ status: 400, body: { code: 'embedded_challenge_invalid' } })
+  })
+
+  it('cancels a pending recovery for one passkey assertion of the wallet over a fresh challenge', async () => {
+    const { api, user, walletId } = await startedRecovery('veto@example.test', { address: owner.address })
+    const passkey = await seededPasskey(walletId)
+    await store.addEmbeddedCredential(passkey.record)
+    const { answer: seen } = await status(api, walletId)
+    const recoveryId = ((seen.body.recoveries as { recoveryId: string }[])[0]!).recoveryId
+
+    // Another passkey (not this wallet's), a challenge never issued, or a status challenge: refused, nothing cancelled.
+    const stranger = await seededPasskey(walletId)
+    expect(await answer(await api.walletRecoveriesCancel(json({ walletId, recoveryId, assertion: await stranger.assert(await challenge(api, walletId, 'veto')) })))).toMatchObject({ status: 400, body: { code: 'embedded_passkey_invalid' } })
+    expect(await answer(await api.walletRecoveriesCancel(json({ walletId, recoveryId, assertion: await passkey.assert(toBase64Url(randomBytes(32))) })))).toMatchObject({ status: 400, body: { code: 'embedded_challenge_invalid' } })
+    expect(await answer(await api.walletRecoveriesCancel(json({ walletId, recoveryId, assertion: await passkey.assert(await challenge(api, walletId, 'status')) })))).toMatchObject({ status: 400, body: { code: 'embedded_challenge_invalid' } })
+    // Signed for another site, or in the vault framed by another site: refused.
+    expect(await answer(await api.walletRecoveriesCancel(json({ walletId, recoveryId, assertion: await passkey.assert(await challenge(api, walletId, 'veto'), 'https://evil.example') })))).toMatchObject({ status: 400, body: { code: 'embedded_passkey_invalid' } })
+    expect(await answer(await api.walletRecoveriesCancel(json({ walletId, recoveryId, assertion: await passkey.assert(await challenge(api, walletId, 'veto'), ORIGIN, 'https://evil.example') })))).toMatchObject({ status: 400, body: { code: 'embedded_passkey_invalid' } })
+    expect(await store.listPendingRecoveries(walletId, harness.clock.now)).toHaveLength(1)
+
+    // In the vault's frame under the app's page (as the e2e runs it): accepted.
+    const vetoed = await answer(await api.walletRecoveriesCancel(json({ walletId, recoveryId, assertion: await passkey.assert(await challenge(api, walletId, 'veto'), ORIGIN, FRAMING_ORIGIN) })))
+    expect(vetoed).toEqual({ status: 200, body: { recoveryId, state: 'cancelled' } })
+    expect((await status(api, walletId)).answer.body).toEqual({ recoveries: [] })
+    expect((await store.listWalletEvents(walletId)).at(-1)).toMatchObject({ kind: 'recovery_cancelled', detail: { recoveryId, by: 'device' } })
+    // The recovering browser is refused for good.
+    harness.advance(DELAY)
+    expect((await releaseKey(api, user, walletId)).released).toMatchObject({ status: 409, body: { code: 'embedded_recovery_cancelled' } })
   })
 })
 

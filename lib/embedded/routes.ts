@@ -17,9 +17,15 @@ import type {
   RecoveryCodeResponse,
   RecoveryCompleteResponse,
   RecoveryKeyResponse,
+  RecoveryStatus,
   RecoveryVerifyResponse,
   WalletOptionsResponse,
+  WalletRecoveriesCancelResponse,
+  WalletRecoveriesChallengeResponse,
+  WalletRecoveriesResponse,
 } from '@/lib/embedded/shared/apiTypes'
+import { deviceProofMessage } from '@/lib/embedded/shared/deviceProof'
+import { DEFAULT_EMBEDDED_RECOVERY_DELAY_SECONDS } from '@/lib/config/server'
 import { embeddedApiPaths } from '@/lib/embedded/shared/apiTypes'
 import { format, utcMinute } from '@/lib/i18n/format'
 import { embeddedServer } from '@/lib/i18n/embeddedServer'
@@ -28,11 +34,12 @@ import { expiredCookie, readCookies, serializeCookie } from '@/lib/http/cookies'
 import { isHttpError, type HttpError } from '@/lib/http/HttpError'
 import { errorResponse, jsonResponse } from '@/lib/http/json'
 import { refusalLog } from '@/lib/http/refusalLog'
-import { bindingCookieName, EMAIL_COOKIE_PATH, emailCookieName, RECOVERY_COOKIE_PATH, recoveryCookieName } from '@/lib/storageNames'
+import { bindingCookieName, EMAIL_COOKIE_PATH, emailCookieName, RECOVERY_COOKIE_PATH, recoveryCookieName, recoveryPendingCookieName } from '@/lib/storageNames'
 import { isStoreError } from '@/lib/store/errors'
-import type { EmailCodePurpose, EmailCodeRecord } from '@/lib/store/embeddedTypes'
+import type { EmailCodePurpose, EmailCodeRecord, RecoveryGate, RecoveryRecord } from '@/lib/store/embeddedTypes'
+import { recoveryGate } from '@/lib/store/recoveryGate'
 import type { Store } from '@/lib/store/types'
-import { type Address, getAddress } from 'viem'
+import { type Address, getAddress, recoverMessageAddress } from 'viem'
 import {
   readAddress,
   readAssertion,
@@ -42,7 +49,10 @@ import {
   readEnvelope,
   readPairingCode,
   readPairingId,
+  readChallengePurpose,
+  readDeviceProof,
   readPublicKey,
+  readRecoveryId,
   readRegistration,
   readSealed,
   readToken,
@@ -72,17 +82,25 @@ import { openRecoveryEnvelope, parseStoredEnvelope, RecoveryKeyMissingError, sto
 import { formatPairingCode, generatePairingCode } from '@/lib/embedded/shared/pairingCode'
 import { qrPath } from './pairingQr'
 import type { PairingRecord } from '@/lib/store/embeddedTypes'
-import { issueAssertionOptions, issueRegistrationOptions, relyingPartyFor, verifyAssertion, verifyRegistration } from './webauthn'
+import { coarsePlace, browserName } from './recoveryOrigin'
+import { issueAssertionOptions, issueChallenge, issueRegistrationOptions, relyingPartyFor, takeChallenge, verifyAssertion, verifyRegistration, verifyWalletAssertion } from './webauthn'
 
 /** Everything the routes read from the server configuration. */
 export type EmbeddedConfig = {
   /** Exact origins (`APP_ORIGIN`): the passkeys' expected origins and RP ids, and the cancel link's site. */
   origins: readonly string[]
+  /**
+   * The app's pages (`APP_ORIGIN`) that frame the vault: the only top origins a passkey assertion made
+   * in the vault's frame may name (WebAuthn L3 `topOrigin`). Default: none (a framed assertion is refused).
+   */
+  frameOrigins?: readonly string[] | undefined
   /** `EMBEDDED_RECOVERY_KEY` (current) and `EMBEDDED_RECOVERY_KEYS_PREVIOUS`: envelopes and code HMACs. */
   recoveryKeys: () => Promise<RecoveryKeyring>
   mailer: Mailer
   secureCookies: boolean
   limits?: EmbeddedLimits | undefined
+  /** `EMBEDDED_RECOVERY_DELAY`: seconds from a recovery's start to its key's release (default 48 h). */
+  recoveryDelaySeconds?: number | undefined
 }
 
 export type EmbeddedRouteDeps = {
@@ -108,6 +126,54 @@ export type EmbeddedRouteDeps = {
  */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/
 const newId = () => randomBytes(16).toString('base64url')
+/** Minutes in UTC, as the emails and pages show times: `2026-11-29 03:25`. */
+const utcMinutes = (date: Date) => date.toISOString().replace('T', ' ').slice(0, 16)
+
+/** A wait in words for the refusal's message: `47 h 59 min`, `12 min`, `40 s`. */
+export function waitInWords(seconds: number): string {
+  if (seconds >= 3600) return `${Math.floor(seconds / 3600)} h ${Math.floor((seconds % 3600) / 60)} min`
+  if (seconds >= 60) return `${Math.ceil(seconds / 60)} min`
+  return `${Math.max(1, seconds)} s`
+}
+
+/** Whole seconds from `at` to the recovery's release (0 once it passed). */
+const secondsLeft = (record: RecoveryRecord, at: Date) => Math.max(0, Math.ceil((record.releaseAt.getTime() - at.getTime()) / 1000))
+
+/** A closed gate as the API's refusal: too early (425, with the time left), cancelled, finished, or over. */
+function gateRefusal(gate: Exclude<RecoveryGate, { kind: 'open' }>, at: Date) {
+  switch (gate.kind) {
+    case 'unknown':
+      return embeddedError('embedded_recovery_session_invalid', { details: 'no recovery started in this browser for this wallet' })
+    case 'too_early': {
+      const seconds = secondsLeft(gate.record, at)
+      const releaseAt = gate.record.releaseAt.toISOString()
+      return embeddedError('embedded_recovery_pending', {
+        message: format(embeddedErrors.messages.embedded_recovery_pending, { releaseAt: utcMinutes(gate.record.releaseAt), timeLeft: waitInWords(seconds) }),
+        fields: { releaseAt, secondsLeft: seconds },
+        headers: { 'retry-after': String(Math.max(1, seconds)) },
+      })
+    }
+    case 'cancelled':
+      return embeddedError('embedded_recovery_cancelled')
+    case 'already_completed':
+      return embeddedError('embedded_recovery_completed')
+    case 'expired':
+      return embeddedError('embedded_recovery_session_invalid', { details: 'the recovery is over: start again' })
+    case 'not_released':
+      return embeddedError('embedded_recovery_session_invalid', { details: 'no key released in this recovery, or released over 1800 s ago' })
+  }
+}
+
+function recoveryStatus(record: RecoveryRecord, address: string, at: Date): RecoveryStatus {
+  return {
+    walletId: record.walletId,
+    address: getAddress(address),
+    state: record.state,
+    startedAt: record.startedAt.toISOString(),
+    releaseAt: record.releaseAt.toISOString(),
+    secondsLeft: secondsLeft(record, at),
+  }
+}
 const newToken = () => randomBytes(32).toString('base64url')
 
 function toHttpError(error: unknown): HttpError {
@@ -134,8 +200,12 @@ const MAIL_TEXT = {
  * - `emailCode` → `emailVerify`: the email is proven by a code before anything is made for it;
  * - `walletOptions`: a wallet id, its passkey's creation options, the recovery public key (proven email only);
  * - `createWallet`: verifies the passkey and records the wallet (ciphertext only), at most 5 per email;
- * - `recoveryCode` → `recoveryVerify` → `recoveryKey` → `recoveryComplete`: email recovery, with a
- *   notice and cancel link to the owner when the key is released (`recoveryCancelPage`, `recoveryCancel`).
+ * - `recoveryCode` → `recoveryVerify` → `recoveryStart` → (the delay) → `recoveryKey` → `recoveryComplete`:
+ *   email recovery, time-locked: the owner is mailed a notice with a cancel link when it starts
+ *   (`recoveryCancelPage`, `recoveryCancel`), and the key is released only after
+ *   `EMBEDDED_RECOVERY_DELAY`; `recoveryPending` tells the recovering browser where it stands;
+ * - `walletRecoveriesChallenge` → `walletRecoveries` / `walletRecoveriesCancel`: an owner's device
+ *   (the wallet's key signs; its passkey asserts) sees a pending recovery and cancels it.
  */
 export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
   const now = deps.now ?? (() => new Date())
@@ -220,6 +290,15 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
     if (session.consumedAt) throw embeddedError(refusal, { details: 'session already used' })
     if (session.expiresAt.getTime() <= at.getTime()) throw embeddedError(refusal, { details: 'session expired' })
     return session
+  }
+
+  /** The started recovery this browser's pending-recovery cookie names (of `walletId` when given; any state); refused without one. */
+  async function pendingRecovery(request: Request, store: Store, config: EmbeddedConfig, walletId: string | undefined): Promise<RecoveryRecord> {
+    const token = readCookies(request).get(recoveryPendingCookieName(config.secureCookies))
+    if (!token || !TOKEN.test(token)) throw embeddedError('embedded_recovery_session_invalid', { details: 'no started recovery in this browser' })
+    const record = await store.getRecoveryByToken(hashToken(token), walletId)
+    if (!record) throw embeddedError('embedded_recovery_session_invalid', { details: 'no started recovery in this browser for this wallet' })
+    return record
   }
 
   /** The session's wallet and its email (opened from the row); the same refusal for anything else. */
@@ -537,6 +616,78 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         return jsonResponse(response, { headers: { 'set-cookie': cookie } })
       }),
 
+    recoveryStart: (request: Request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const { store, keyring } = await storeAndKeys(config)
+        const at = now()
+        await limit(store, `recovery:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).recoveryPerIp, at)
+        const walletId = readWalletId(await readEmbeddedBody(request))
+        const session = await sessionOf(request, store, config, at, 'email_recovery')
+        const { wallet, email } = await walletInSession(store, keyring, walletId, session.emailHash)
+        const delay = config.recoveryDelaySeconds ?? DEFAULT_EMBEDDED_RECOVERY_DELAY_SECONDS
+        const token = newToken()
+        const cancelToken = newId()
+        const releaseAt = new Date(at.getTime() + delay * 1000)
+        const outcome = await store.startRecovery(
+          {
+            recoveryId: newId(),
+            cancelHash: hashToken(cancelToken),
+            tokenHash: hashToken(token),
+            sessionHash: session.tokenHash,
+            walletId,
+            emailHash: session.emailHash,
+            startedAt: at,
+            releaseAt,
+            cancelExpiresAt: new Date(releaseAt.getTime() + RECOVERY_CANCEL_TTL_SECONDS * 1000),
+            browser: browserName(request.headers.get('user-agent')),
+            place: coarsePlace(request.headers),
+          },
+          at,
+        )
+        if (outcome.kind === 'session_invalid') throw embeddedError('embedded_recovery_session_invalid', { details: 'session used or expired meanwhile' })
+        const body = recoveryStatus(outcome.record, wallet.address, at)
+        // Started before: the same recovery, and the cookie this browser got then.
+        if (outcome.kind === 'exists') return jsonResponse(body)
+        // The owner is told now, while the key is still locked: the link cancels before the release.
+        const { record } = outcome
+        const link = `${siteOrigin(request, config)}${embeddedApiPaths.recoveryCancel}?token=${cancelToken}`
+        const address = getAddress(wallet.address)
+        background(() =>
+          sendLogged(config.mailer, {
+            to: email,
+            subject: format(embeddedServer.mail.noticeSubject, { address }),
+            text: format(embeddedServer.mail.noticeText, {
+              address,
+              time: utcMinutes(record.startedAt),
+              from: record.place ? `${record.browser}, ${record.place}` : record.browser,
+              releaseTime: utcMinutes(record.releaseAt),
+              link,
+              expiry: utcMinutes(record.cancelExpiresAt),
+            }),
+          }).catch(() => undefined),
+        )
+        // Outlives the delay: this browser may leave and come back to finish.
+        const cookie = serializeCookie(recoveryPendingCookieName(config.secureCookies), token, {
+          ...cookieFlags(config, RECOVERY_COOKIE_PATH),
+          maxAge: delay + RECOVERY_CANCEL_TTL_SECONDS,
+        })
+        return jsonResponse(body, { status: 201, headers: { 'set-cookie': cookie } })
+      }),
+
+    recoveryPending: (request: Request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const store = await deps.store()
+        const at = now()
+        await limit(store, `recovery:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).recoveryPerIp, at)
+        const body = await readEmbeddedBody(request)
+        const record = await pendingRecovery(request, store, config, body.walletId === undefined ? undefined : readWalletId(body))
+        const wallet = await store.getEmbeddedWallet(record.walletId)
+        if (!wallet) throw embeddedError('embedded_wallet_not_found')
+        return jsonResponse(recoveryStatus(record, wallet.address, at))
+      }),
+
     recoveryKey: (request: Request) =>
       handle(async () => {
         const config = await deps.config()
@@ -546,8 +697,14 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         const body = await readEmbeddedBody(request)
         const walletId = readWalletId(body)
         const publicKey = readPublicKey(body)
-        const session = await sessionOf(request, store, config, at, 'email_recovery')
-        const { wallet, email } = await walletInSession(store, keyring, walletId, session.emailHash)
+        const record = await pendingRecovery(request, store, config, walletId)
+        // Refused early without touching the envelope; decided again below, on the locked row.
+        const early = recoveryGate(record, at, false)
+        if (early.kind !== 'open') throw gateRefusal(early, at)
+        const wallet = await store.getEmbeddedWallet(walletId)
+        const email = wallet?.emailVerifiedAt ? walletEmail(keyring, wallet) : undefined
+        // The wallet's email is still the one that started the recovery (its hash under any key of the ring).
+        if (!wallet || !email || !record.emailHash || !emailHashes(keyring, email).includes(record.emailHash)) throw embeddedError('embedded_wallet_not_found')
         // Opened with the recovery key and at once sealed to the browser's one-time key: the answer
         // carries the data key wrapped, and this process holds it in plain only for these lines.
         const { raw } = await openRecoveryEnvelope(keyring, parseStoredEnvelope(wallet.recoveryEnvelope), walletId)
@@ -559,28 +716,10 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         } finally {
           raw.fill(0)
         }
-        // From this answer on, the browser can read the wallet's phrase: this is when the owner is
-        // told, with a link that cancels the recovery (once per session and wallet).
-        const cancelToken = newId()
-        const first = await store.recordRecoveryRelease({
-          cancelHash: hashToken(cancelToken),
-          sessionHash: session.tokenHash,
-          walletId,
-          emailHash: session.emailHash,
-          releasedAt: at,
-          cancelExpiresAt: new Date(at.getTime() + RECOVERY_CANCEL_TTL_SECONDS * 1000),
-        })
-        if (first) {
-          const link = `${siteOrigin(request, config)}${embeddedApiPaths.recoveryCancel}?token=${cancelToken}`
-          const address = getAddress(wallet.address)
-          background(() =>
-            sendLogged(config.mailer, {
-              to: email,
-              subject: format(embeddedServer.mail.noticeSubject, { address }),
-              text: format(embeddedServer.mail.noticeText, { address, time: utcMinute(at), link, days: RECOVERY_CANCEL_TTL_SECONDS / 86400 }),
-            }).catch(() => undefined),
-          )
-        }
+        // The gate on the locked row: a cancel that came meanwhile wins, and the sealed key is dropped.
+        // The browser finishes within a recovery session's time (SPEC.md §9) of this release, or asks again.
+        const gate = await store.releaseRecoveryKey(record.tokenHash, walletId, at, new Date(at.getTime() + RECOVERY_SESSION_TTL_SECONDS * 1000))
+        if (gate.kind !== 'open') throw gateRefusal(gate, at)
         // No excludeCredentials: a device that still holds one of the wallet's passkeys (its local
         // record lost, or a synced passkey) would answer InvalidStateError and never recover. A new
         // passkey for the same user id replaces the old one in the authenticator.
@@ -612,19 +751,92 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         const body = await readEmbeddedBody(request)
         const walletId = readWalletId(body)
         const registration = readRegistration(body.registration)
-        const session = await sessionOf(request, store, config, at, 'email_recovery')
-        const { wallet } = await walletInSession(store, keyring, walletId, session.emailHash)
+        const record = await pendingRecovery(request, store, config, walletId)
+        const early = recoveryGate(record, at, true)
+        if (early.kind !== 'open') throw gateRefusal(early, at)
+        const wallet = await store.getEmbeddedWallet(walletId)
+        if (!wallet) throw embeddedError('embedded_wallet_not_found')
         const rp = relyingPartyFor(request, config.origins)
         const credential = await verifyRegistration({ store, rp, registration, walletId, purpose: 'recover', now: at })
-        // One transaction that also checks the session is still live and the owner has not cancelled:
-        // of two completions racing, exactly one adds its passkey.
-        const outcome = await store.completeRecovery(session.tokenHash, credential, at)
-        if (outcome === 'session_invalid') throw embeddedError('embedded_recovery_session_invalid', { details: 'session used or expired meanwhile, or no key released' })
-        if (outcome === 'cancelled') throw embeddedError('embedded_recovery_cancelled')
-        if (outcome === 'credential_exists') throw embeddedError('embedded_passkey_invalid', { details: 'credential already recorded' })
+        // One transaction on the locked row: of completions racing, exactly one adds its passkey; a
+        // cancel that came first stops them all.
+        const outcome = await store.completeRecovery(record.tokenHash, credential, at)
+        if (outcome.kind === 'credential_exists') throw embeddedError('embedded_passkey_invalid', { details: 'credential already recorded' })
+        if (outcome.kind !== 'completed') throw gateRefusal(outcome, at)
         const response: RecoveryCompleteResponse = { walletId, address: getAddress(wallet.address) }
-        const cookie = expiredCookie(recoveryCookieName(config.secureCookies), cookieFlags(config, RECOVERY_COOKIE_PATH))
-        return jsonResponse(response, { headers: { 'set-cookie': cookie } })
+        const headers = new Headers()
+        headers.append('set-cookie', expiredCookie(recoveryPendingCookieName(config.secureCookies), cookieFlags(config, RECOVERY_COOKIE_PATH)))
+        headers.append('set-cookie', expiredCookie(recoveryCookieName(config.secureCookies), cookieFlags(config, RECOVERY_COOKIE_PATH)))
+        return jsonResponse(response, { headers })
+      }),
+
+    /**
+     * An owner's device asks for a challenge: to sign with the wallet's key (`status`), or to assert
+     * with the wallet's passkey (`veto`). Issued for any wallet id: it tells nothing about the wallet.
+     */
+    walletRecoveriesChallenge: (request: Request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const store = await deps.store()
+        const at = now()
+        await limit(store, `device:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).recoveryPerIp, at)
+        const body = await readEmbeddedBody(request)
+        const walletId = readWalletId(body)
+        const purpose = readChallengePurpose(body)
+        const response: WalletRecoveriesChallengeResponse = { challenge: await issueChallenge({ store, walletId, purpose, now: at }) }
+        return jsonResponse(response)
+      }),
+
+    /**
+     * The wallet's pending recoveries, for a device that proves it holds the wallet: the wallet key's
+     * signature of a `status` challenge (the vault signs it when it unlocks the wallet, no extra touch).
+     * A stranger who knows only the wallet id learns nothing — not even whether it exists.
+     */
+    walletRecoveries: (request: Request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const store = await deps.store()
+        const at = now()
+        await limit(store, `device:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).recoveryPerIp, at)
+        const body = await readEmbeddedBody(request)
+        const walletId = readWalletId(body)
+        const { challenge, signature } = readDeviceProof(body)
+        await takeChallenge(store, challenge, walletId, 'status', at)
+        const wallet = await store.getEmbeddedWallet(walletId)
+        const signer = await recoverMessageAddress({ message: deviceProofMessage(walletId, challenge), signature }).catch(() => undefined)
+        if (!wallet || !signer || signer.toLowerCase() !== wallet.address.toLowerCase()) throw embeddedError('embedded_device_proof_invalid')
+        const recoveries = await store.listPendingRecoveries(walletId, at)
+        const response: WalletRecoveriesResponse = {
+          recoveries: recoveries.map((record) => ({
+            recoveryId: record.recoveryId,
+            startedAt: record.startedAt.toISOString(),
+            releaseAt: record.releaseAt.toISOString(),
+            browser: record.browser,
+            place: record.place,
+          })),
+        }
+        return jsonResponse(response)
+      }),
+
+    /** Cancels a pending recovery for one passkey touch of the wallet (an assertion over a fresh `veto` challenge). */
+    walletRecoveriesCancel: (request: Request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const store = await deps.store()
+        const at = now()
+        await limit(store, `device:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).recoveryPerIp, at)
+        const body = await readEmbeddedBody(request)
+        const walletId = readWalletId(body)
+        const recoveryId = readRecoveryId(body)
+        const assertion = readAssertion(body.assertion)
+        await verifyWalletAssertion({ store, rp: relyingPartyFor(request, config.origins), topOrigins: config.frameOrigins ?? [], assertion, walletId, purpose: 'veto', now: at })
+        const outcome = await store.vetoRecovery(walletId, recoveryId, at)
+        if (outcome.kind === 'unknown') throw embeddedError('embedded_wallet_not_found', { details: 'no such recovery of this wallet' })
+        if (outcome.kind === 'already_completed') throw embeddedError('embedded_recovery_completed')
+        if (outcome.kind === 'expired') throw embeddedError('embedded_recovery_session_invalid', { details: 'the recovery is over' })
+        if (outcome.kind === 'cancelled') log(`[sigil] embedded recovery cancelled from an owner's device: wallet ${walletId}`)
+        const response: WalletRecoveriesCancelResponse = { recoveryId, state: 'cancelled' }
+        return jsonResponse(response)
       }),
 
     /** A single-use challenge for one of the wallet's passkeys; the same answer for any wallet id. */
@@ -850,9 +1062,10 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         if (!record) return cancelPageHtml({ kind: 'invalid' }, 404)
         const wallet = await store.getEmbeddedWallet(record.walletId)
         const address = wallet ? getAddress(wallet.address) : record.walletId
-        if (record.cancelledAt) return cancelPageHtml({ kind: 'already_cancelled' }, 410)
+        if (record.state === 'cancelled') return cancelPageHtml({ kind: 'already_cancelled' }, 410)
+        if (record.state === 'completed') return cancelPageHtml({ kind: 'already_completed', completedAt: record.completedAt ?? record.startedAt }, 410)
         if (record.cancelExpiresAt.getTime() <= now().getTime()) return cancelPageHtml({ kind: 'expired' }, 410)
-        return cancelPageHtml({ kind: 'confirm', address, releasedAt: record.releasedAt, token: token! })
+        return cancelPageHtml({ kind: 'confirm', address, startedAt: record.startedAt, releaseAt: record.releaseAt, token: token! })
       }),
 
     /** POST of the cancel page's form: cancels the recovery (README, "Security model of the embedded wallet"). */
@@ -866,9 +1079,11 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         if (outcome.kind === 'unknown') return cancelPageHtml({ kind: 'invalid' }, 404)
         if (outcome.kind === 'expired') return cancelPageHtml({ kind: 'expired' }, 410)
         if (outcome.kind === 'already_cancelled') return cancelPageHtml({ kind: 'already_cancelled' }, 410)
+        if (outcome.kind === 'already_completed') return cancelPageHtml({ kind: 'already_completed', completedAt: outcome.record.completedAt ?? outcome.record.startedAt }, 410)
         const wallet = await store.getEmbeddedWallet(outcome.record.walletId)
-        log(`[sigil] embedded recovery cancelled by its owner: wallet ${outcome.record.walletId}, passkey removed: ${outcome.credentialRemoved}`)
-        return cancelPageHtml({ kind: 'cancelled', address: wallet ? getAddress(wallet.address) : outcome.record.walletId, credentialRemoved: outcome.credentialRemoved })
+        const keyReleased = outcome.record.keyReleasedAt !== null
+        log(`[sigil] embedded recovery cancelled by its owner: wallet ${outcome.record.walletId}, key released: ${keyReleased}`)
+        return cancelPageHtml({ kind: 'cancelled', address: wallet ? getAddress(wallet.address) : outcome.record.walletId, keyReleased })
       }),
   }
 }

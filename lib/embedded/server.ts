@@ -1,5 +1,5 @@
 import 'server-only'
-import { getPublicConfig } from '@/lib/config/server'
+import { embeddedRecoveryDelaySeconds, getPublicConfig } from '@/lib/config/server'
 import { dataDir } from '@/lib/store/dataDir'
 import { getStore } from '@/lib/store/openStore'
 import { embeddedNow, isTestClockEnabled } from './clock'
@@ -25,11 +25,13 @@ export function embeddedConfigFromEnv(env: Env = process.env): EmbeddedConfig {
   const vault = publicConfig.vaultOrigin
   return {
     origins: vault ? [vault] : [],
+    frameOrigins: publicConfig.appOrigins,
     // Secure always: the vault is https, or a *.localhost name (a secure context, where browsers keep
     // Secure cookies). Its cookies are sent from the vault's frame, which may be another site than the
     // page around it: SameSite=None, Partitioned (routes.ts), so each top-level site has its own.
     secureCookies: vault !== undefined,
     mailer: cachedMailer.mailer,
+    recoveryDelaySeconds: embeddedRecoveryDelaySeconds(env),
     recoveryKeys: () => {
       const current = resolveRecoverySecret({ env, dataDir: folder })
       const previous = resolvePreviousRecoverySecrets(env)

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -179,4 +179,70 @@ export async function verifyAssertion(parameters: { store: Store; rp: RelyingPar
   if (!verified.verified) throw embeddedError('embedded_passkey_invalid', { details: 'not verified' })
   await store.updateCredentialCounter(credential.credentialId, verified.authenticationInfo.newCounter)
   return credential
+}
+
+/** A bare single-use challenge for `walletId` and `purpose` (330 s): signed by a device, or asserted with a passkey. */
+export async function issueChallenge(parameters: { store: Store; walletId: string; purpose: 'status' | 'veto'; now: Date }): Promise<string> {
+  const challenge = randomBytes(32).toString('base64url')
+  await parameters.store.putEmbeddedChallenge({
+    challengeHash: hashChallenge(challenge),
+    purpose: parameters.purpose,
+    walletId: parameters.walletId,
+    expiresAt: new Date(parameters.now.getTime() + CHALLENGE_TTL_MS),
+  })
+  return challenge
+}
+
+/** Takes a challenge we issued for this wallet and purpose (single use); refuses one unknown, used, foreign or expired. */
+export async function takeChallenge(store: Store, challenge: string, walletId: string, purpose: EmbeddedChallengeRecord['purpose'], now: Date): Promise<void> {
+  const issued = await store.takeEmbeddedChallenge(hashChallenge(challenge))
+  if (!issued || issued.purpose !== purpose || issued.walletId !== walletId) {
+    throw embeddedError('embedded_challenge_invalid', { details: 'unknown, used, or issued for another wallet or purpose' })
+  }
+  if (issued.expiresAt.getTime() <= now.getTime()) throw embeddedError('embedded_challenge_invalid', { details: 'expired' })
+}
+
+/**
+ * Verifies a passkey assertion of one of `walletId`'s passkeys over a `veto` challenge we issued
+ * (taken: never twice): origin, RP id, signature, and a counter that moved on; records the counter.
+ */
+export async function verifyWalletAssertion(parameters: {
+  store: Store
+  rp: RelyingParty
+  /** The app's origins, which may frame the vault: an assertion made in the frame names one as its top origin. */
+  topOrigins: readonly string[]
+  assertion: AuthenticationResponseJSON
+  walletId: string
+  purpose: 'veto'
+  now: Date
+}): Promise<EmbeddedCredentialRecord> {
+  const { store, assertion, walletId, now } = parameters
+  const challenge = challengeOf(assertion)
+  await takeChallenge(store, challenge, walletId, parameters.purpose, now)
+  const known = (await store.listEmbeddedCredentials(walletId)).find((credential) => credential.credentialId === assertion.id)
+  if (!known) throw embeddedError('embedded_passkey_invalid', { details: 'not a passkey of this wallet' })
+  let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>
+  try {
+    verified = await verifyAuthenticationResponse({
+      response: assertion,
+      expectedChallenge: challenge,
+      expectedOrigin: [...parameters.rp.origins],
+      expectedRPID: [...new Set(parameters.rp.origins.map((origin) => new URL(origin).hostname))],
+      // Made in the vault's frame (crossOrigin, with topOrigin): only under the app's own pages. An
+      // empty list would let any top origin through, so it is replaced by one that matches none.
+      expectedTopOrigin: parameters.topOrigins.length > 0 ? [...parameters.topOrigins] : ['null'],
+      credential: {
+        id: known.credentialId,
+        publicKey: new Uint8Array(fromBase64Url(known.publicKey)),
+        counter: known.counter,
+        transports: known.transports ? (known.transports.split(',') as NonNullable<Parameters<typeof verifyAuthenticationResponse>[0]['credential']['transports']>) : [],
+      },
+      requireUserVerification: false,
+    })
+  } catch (cause) {
+    throw embeddedError('embedded_passkey_invalid', { details: cause instanceof Error ? cause.message.slice(0, 200) : 'verification threw', cause })
+  }
+  if (!verified.verified) throw embeddedError('embedded_passkey_invalid', { details: 'not verified' })
+  await store.updateCredentialCounter(known.credentialId, verified.authenticationInfo.newCounter)
+  return known
 }

@@ -34,6 +34,11 @@ export type HttpErrorOptions = {
    * (`YYYY-MM-DD HH:MM`, UTC), so every lock says until when it lasts.
    */
   retryAt?: Date | undefined
+  /**
+   * Facts of the refusal the answer's body carries beside `code` and `message` (e.g. when a
+   * time-locked step opens); they also fill the message's placeholders of the same names.
+   */
+  fields?: Record<string, string | number> | undefined
 }
 
 const retryableStatus = (_code: string, status: number) => status === 0 || status === 429 || status === 503
@@ -49,10 +54,12 @@ export class HttpError<Code extends string = string> extends Error {
   readonly headers: Record<string, string>
   readonly attemptsLeft: number | undefined
   readonly retryAt: Date | undefined
+  readonly fields: Record<string, string | number>
 
   constructor(catalogue: HttpErrorCatalogue<Code>, code: Code, options: HttpErrorOptions = {}) {
     super(
-      options.message || format(catalogue.messages[code], { attemptsLeft: options.attemptsLeft ?? 0, time: options.retryAt ? utcMinute(options.retryAt) : '' }),
+      options.message ||
+        format(catalogue.messages[code], { attemptsLeft: options.attemptsLeft ?? 0, time: options.retryAt ? utcMinute(options.retryAt) : '', ...options.fields }),
       options.cause === undefined ? undefined : { cause: options.cause },
     )
     this.api = catalogue.api
@@ -63,11 +70,13 @@ export class HttpError<Code extends string = string> extends Error {
     this.headers = options.headers ?? {}
     this.attemptsLeft = options.attemptsLeft
     this.retryAt = options.retryAt
+    this.fields = options.fields ?? {}
   }
 
-  /** The answer's body: `{code, message}`, plus `attemptsLeft` and `retryAt` when known and `retryable` when true. */
+  /** The answer's body: `{code, message}`, plus `attemptsLeft` and `retryAt` when known, `retryable` when true, and the error's `fields`. */
   toBody(): { code: Code; message: string; attemptsLeft?: number; retryAt?: string; retryable?: true } {
     return {
+      ...this.fields,
       code: this.code,
       message: this.message,
       ...(this.attemptsLeft === undefined ? {} : { attemptsLeft: this.attemptsLeft }),

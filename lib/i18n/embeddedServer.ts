@@ -20,15 +20,14 @@ export const embeddedServer = {
       'It works once, for {minutes} minutes, and only in the browser that asked for it.\n\n' +
       'Never share this code. Sigil will never ask you for it, by phone, chat or email: anyone who asks for it is trying to take your wallet.\n\n' +
       'If you did not ask to recover a wallet, ignore this email and do not enter the code anywhere.',
-    noticeSubject: 'Sigil: your wallet {address} was recovered',
+    noticeSubject: 'Sigil: a recovery of your wallet {address} has started',
     noticeText:
-      'At {time} (UTC), a browser that entered the code we sent to this address received the key of your Sigil wallet {address}, to recover it with a new passkey.\n\n' +
-      'If that was you, there is nothing to do.\n\n' +
-      'If it was not you, someone else may now control this wallet:\n' +
-      '1. Move your funds to a new wallet now.\n' +
-      '2. Cancel the recovery: {link}\n' +
-      '   This deletes our record of the passkey the recovery added, ends the recovery if it has not finished, and voids any recovery code still open. ' +
-      'It cannot take back what that browser already received. The link works once, for {days} days.\n\n' +
+      'At {time} (UTC), a browser that entered the code we sent to this address started to recover your Sigil wallet {address} ({from}).\n\n' +
+      'For your safety, the wallet\u2019s key is released to that browser only at {releaseTime} (UTC), not before.\n\n' +
+      'If that was you, there is nothing to do: come back to that browser after that time to finish.\n\n' +
+      'If it was not you, someone is reading your email. Cancel the recovery before {releaseTime}: {link}\n' +
+      'Or open your wallet on a device that holds it: it shows the recovery, and one passkey touch cancels it.\n' +
+      'Then secure your email account. The cancel link works once, until {expiry} (UTC).\n\n' +
       'Sigil will never ask you for a code or for this link.',
     ceilingSubject: 'Sigil: many codes were asked for your email',
     ceilingText:
@@ -46,14 +45,15 @@ export const embeddedServer = {
   cancelPage: {
     title: 'Cancel a wallet recovery',
     confirm:
-      'Your Sigil wallet {address} was recovered at {time} (UTC). If this was not you, cancel the recovery: our record of the passkey it added is deleted, and an unfinished recovery cannot finish.',
+      'A recovery of your Sigil wallet {address} started at {time} (UTC); its key is released at {releaseTime} (UTC). If this was not you, cancel the recovery: it can then never finish.',
     button: 'Cancel the recovery',
     cancelled: 'The recovery of wallet {address} is cancelled.',
-    passkeyRemoved: 'Our record of the passkey it added was deleted.',
-    notFinished: 'It had not finished, and cannot finish now.',
-    moveFunds: 'Whoever recovered it may have seen your recovery phrase: move your funds to a new wallet now.',
+    notFinished: 'Its key was not released, and it cannot finish now.',
+    keyWasReleased: 'Its key had been released to that browser, which may have seen your recovery phrase: move your funds to a new wallet now.',
+    secureEmail: 'Someone who can read your email started it: secure your email account.',
     invalid: 'This cancel link is not valid.',
     expired: 'This cancel link has expired.',
     alreadyCancelled: 'This recovery was already cancelled.',
+    alreadyCompleted: 'This recovery already finished at {time} (UTC): it can no longer be cancelled. If it was not you, move your funds to a new wallet now.',
   },
 } as const

@@ -14,9 +14,13 @@ import type {
   EmbeddedWalletStore,
   NewWallet,
   PairingRecord,
+  RecoveryGate,
   RecoveryRecord,
   RecoverySessionRecord,
+  RecoveryState,
+  StartRecoveryOutcome,
 } from './embeddedTypes'
+import { recoveryGate } from './recoveryGate'
 import type { Queryable } from './types'
 import { nextWalletEvent, type WalletEvent, type WalletEventDetail, type WalletEventKind } from './walletLog'
 
@@ -53,12 +57,20 @@ type CodeRow = {
 }
 type SessionRow = { token_hash: string; email_hash: string; purpose: string; created_at: Date | string; expires_at: Date | string; consumed_at: Date | string | null }
 type RecoveryRow = {
+  recovery_id: string
   cancel_hash: string
+  token_hash: string
   session_hash: string
   wallet_id: string
   email_hash: string | null
-  released_at: Date | string
+  state: string
+  started_at: Date | string
+  release_at: Date | string
   cancel_expires_at: Date | string
+  browser: string
+  place: string | null
+  key_released_at: Date | string | null
+  finish_by: Date | string | null
   credential_id: string | null
   completed_at: Date | string | null
   cancelled_at: Date | string | null
@@ -103,12 +115,20 @@ const session = (row: SessionRow): RecoverySessionRecord => ({
   consumedAt: toDateOrNull(row.consumed_at),
 })
 const recovery = (row: RecoveryRow): RecoveryRecord => ({
+  recoveryId: row.recovery_id,
   cancelHash: row.cancel_hash,
+  tokenHash: row.token_hash,
   sessionHash: row.session_hash,
   walletId: row.wallet_id,
   emailHash: row.email_hash,
-  releasedAt: toDate(row.released_at),
+  state: row.state as RecoveryState,
+  startedAt: toDate(row.started_at),
+  releaseAt: toDate(row.release_at),
   cancelExpiresAt: toDate(row.cancel_expires_at),
+  browser: row.browser,
+  place: row.place,
+  keyReleasedAt: toDateOrNull(row.key_released_at),
+  finishBy: toDateOrNull(row.finish_by),
   credentialId: row.credential_id,
   completedAt: toDateOrNull(row.completed_at),
   cancelledAt: toDateOrNull(row.cancelled_at),
@@ -116,7 +136,27 @@ const recovery = (row: RecoveryRow): RecoveryRecord => ({
 
 const WALLET_COLUMNS = 'wallet_id, email_hash, email_sealed, address, recovery_envelope, vault, created_at, email_verified_at'
 const CODE_COLUMNS = 'request_id, email_hash, email_sealed, purpose, code_hash, binding_hash, attempts, created_at, expires_at, consumed_at'
-const RECOVERY_COLUMNS = 'cancel_hash, session_hash, wallet_id, email_hash, released_at, cancel_expires_at, credential_id, completed_at, cancelled_at'
+const RECOVERY_COLUMNS =
+  'recovery_id, cancel_hash, token_hash, session_hash, wallet_id, email_hash, state, started_at, release_at, cancel_expires_at, browser, place, key_released_at, finish_by, credential_id, completed_at, cancelled_at'
+const RECOVERIES = 'sigil_embedded_recovery_requests'
+
+/**
+ * Cancels the locked recovery `before` (the link's or a device's): the recovery, its session and the
+ * email's live recovery codes, with a log entry naming how. A finished recovery stays finished.
+ */
+async function cancelLocked(tx: Queryable, before: RecoveryRecord, now: Date, by: 'email' | 'device'): Promise<CancelRecoveryOutcome> {
+  if (before.state === 'cancelled') return { kind: 'already_cancelled', record: before }
+  if (before.state === 'completed') return { kind: 'already_completed', record: before }
+  if (before.cancelExpiresAt.getTime() <= now.getTime()) return { kind: 'expired', record: before }
+  const { rows } = await tx.query<RecoveryRow>(
+    `UPDATE ${RECOVERIES} SET state = 'cancelled', cancelled_at = $2::timestamptz WHERE recovery_id = $1 RETURNING ${RECOVERY_COLUMNS}`,
+    [before.recoveryId, iso(now)],
+  )
+  await tx.query('UPDATE sigil_embedded_recovery_sessions SET consumed_at = $2::timestamptz WHERE token_hash = $1 AND consumed_at IS NULL', [before.sessionHash, iso(now)])
+  await tx.query("UPDATE sigil_embedded_codes SET consumed_at = $2::timestamptz WHERE email_hash = $1 AND purpose = 'recovery' AND consumed_at IS NULL", [before.emailHash, iso(now)])
+  await appendWalletEvent(tx, { walletId: before.walletId, kind: 'recovery_cancelled', at: now, detail: { recoveryId: before.recoveryId, by } })
+  return { kind: 'cancelled', record: recovery(rows[0]!) }
+}
 
 /** Thrown inside a transaction to roll it back and answer `value` (a refusal, not a failure). */
 class Refusal<T> {
@@ -443,52 +483,88 @@ export function embeddedSql(driver: TransactionalQueryable, guarded: Guard): Emb
       return rows.length === 1
     },
 
-    async recordRecoveryRelease(record) {
-      return guarded('record the recovery', () =>
-        driver.transaction(async (tx) => {
-          const { rows } = await tx.query(
-            `INSERT INTO sigil_embedded_recoveries (cancel_hash, session_hash, wallet_id, email_hash, released_at, cancel_expires_at)
-             VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz) ON CONFLICT (session_hash, wallet_id) DO NOTHING RETURNING 1`,
-            [record.cancelHash, record.sessionHash, record.walletId, record.emailHash, iso(record.releasedAt), iso(record.cancelExpiresAt)],
+    async startRecovery(record, now) {
+      return guarded('start the recovery', () =>
+        driver.transaction(async (tx): Promise<StartRecoveryOutcome> => {
+          const live = await tx.query(
+            `SELECT 1 FROM sigil_embedded_recovery_sessions
+             WHERE token_hash = $1 AND purpose = 'email_recovery' AND email_hash = $2 AND consumed_at IS NULL AND expires_at > $3::timestamptz`,
+            [record.sessionHash, record.emailHash, iso(now)],
           )
-          if (rows.length !== 1) return false
-          await appendWalletEvent(tx, { walletId: record.walletId, kind: 'recovery_key_released', at: record.releasedAt })
-          return true
+          if (live.rows.length !== 1) return { kind: 'session_invalid' }
+          const { rows } = await tx.query<RecoveryRow>(
+            `INSERT INTO ${RECOVERIES} (recovery_id, cancel_hash, token_hash, session_hash, wallet_id, email_hash, state, started_at, release_at, cancel_expires_at, browser, place)
+             VALUES ($1, $2, $3, $4, $5, $6, 'started', $7::timestamptz, $8::timestamptz, $9::timestamptz, $10, $11)
+             ON CONFLICT (session_hash, wallet_id) DO NOTHING RETURNING ${RECOVERY_COLUMNS}`,
+            [record.recoveryId, record.cancelHash, record.tokenHash, record.sessionHash, record.walletId, record.emailHash,
+              iso(record.startedAt), iso(record.releaseAt), iso(record.cancelExpiresAt), record.browser, record.place],
+          )
+          if (!rows[0]) {
+            const existing = await tx.query<RecoveryRow>(`SELECT ${RECOVERY_COLUMNS} FROM ${RECOVERIES} WHERE session_hash = $1 AND wallet_id = $2`, [record.sessionHash, record.walletId])
+            return { kind: 'exists', record: recovery(existing.rows[0]!) }
+          }
+          await appendWalletEvent(tx, {
+            walletId: record.walletId,
+            kind: 'recovery_started',
+            at: record.startedAt,
+            detail: { recoveryId: record.recoveryId, releaseAt: iso(record.releaseAt), browser: record.browser, place: record.place },
+          })
+          return { kind: 'started', record: recovery(rows[0]) }
         }),
       )
     },
 
-    async completeRecovery(sessionHash, added, now) {
+    async getRecoveryByToken(tokenHash, walletId) {
+      const { rows } = await guarded('read the recovery', () =>
+        driver.query<RecoveryRow>(
+          `SELECT ${RECOVERY_COLUMNS} FROM ${RECOVERIES} WHERE token_hash = $1 AND ($2::text IS NULL OR wallet_id = $2) ORDER BY started_at DESC LIMIT 1`,
+          [tokenHash, walletId ?? null],
+        ),
+      )
+      return rows[0] ? recovery(rows[0]) : null
+    },
+
+    async releaseRecoveryKey(tokenHash, walletId, now, finishBy) {
+      return guarded('release the recovery key', () =>
+        driver.transaction(async (tx): Promise<RecoveryGate> => {
+          // Locked to commit: a cancel waits for this answer, or this one sees the cancel.
+          const { rows } = await tx.query<RecoveryRow>(`SELECT ${RECOVERY_COLUMNS} FROM ${RECOVERIES} WHERE token_hash = $1 AND wallet_id = $2 FOR UPDATE`, [tokenHash, walletId])
+          if (!rows[0]) return { kind: 'unknown' }
+          const gate = recoveryGate(recovery(rows[0]), now, false)
+          if (gate.kind !== 'open') return gate
+          const released = await tx.query<RecoveryRow>(
+            `UPDATE ${RECOVERIES} SET key_released_at = COALESCE(key_released_at, $2::timestamptz), finish_by = $3::timestamptz WHERE recovery_id = $1 RETURNING ${RECOVERY_COLUMNS}`,
+            [gate.record.recoveryId, iso(now), iso(finishBy)],
+          )
+          if (gate.first) await appendWalletEvent(tx, { walletId, kind: 'recovery_key_released', at: now, detail: { recoveryId: gate.record.recoveryId } })
+          return { kind: 'open', record: recovery(released.rows[0]!), first: gate.first }
+        }),
+      )
+    },
+
+    async completeRecovery(tokenHash, added, now) {
       return guarded('finish the recovery', () =>
         refusable(
           driver.transaction(async (tx): Promise<CompleteRecoveryOutcome> => {
-            // Lock order (session, then recovery) is the cancel link's too: the two never deadlock.
-            const ended = await tx.query(
-              `UPDATE sigil_embedded_recovery_sessions SET consumed_at = $2::timestamptz
-               WHERE token_hash = $1 AND purpose = 'email_recovery' AND consumed_at IS NULL AND expires_at > $2::timestamptz RETURNING 1`,
-              [sessionHash, iso(now)],
-            )
-            if (ended.rows.length !== 1) return 'session_invalid'
-            const noted = await tx.query(
-              `UPDATE sigil_embedded_recoveries SET credential_id = $3, completed_at = $4::timestamptz
-               WHERE session_hash = $1 AND wallet_id = $2 AND cancelled_at IS NULL AND completed_at IS NULL RETURNING 1`,
-              [sessionHash, added.walletId, added.credentialId, iso(now)],
-            )
-            if (noted.rows.length !== 1) {
-              const { rows } = await tx.query<{ cancelled_at: Date | string | null }>(
-                'SELECT cancelled_at FROM sigil_embedded_recoveries WHERE session_hash = $1 AND wallet_id = $2',
-                [sessionHash, added.walletId],
-              )
-              throw new Refusal<CompleteRecoveryOutcome>(rows[0]?.cancelled_at ? 'cancelled' : 'session_invalid')
-            }
+            // The row is locked to commit: of completions racing, the first marks it completed and
+            // every later one finds it so.
+            const { rows } = await tx.query<RecoveryRow>(`SELECT ${RECOVERY_COLUMNS} FROM ${RECOVERIES} WHERE token_hash = $1 AND wallet_id = $2 FOR UPDATE`, [tokenHash, added.walletId])
+            if (!rows[0]) return { kind: 'unknown' }
+            const gate = recoveryGate(recovery(rows[0]), now, true)
+            if (gate.kind !== 'open') return gate
             const inserted = await tx.query(
               `INSERT INTO sigil_embedded_credentials (credential_id, wallet_id, public_key, counter, transports, created_at)
                VALUES ($1, $2, $3, $4, $5, $6::timestamptz) ON CONFLICT (credential_id) DO NOTHING RETURNING 1`,
               [added.credentialId, added.walletId, added.publicKey, added.counter, added.transports, iso(added.createdAt)],
             )
-            if (inserted.rows.length !== 1) throw new Refusal<CompleteRecoveryOutcome>('credential_exists')
-            await appendWalletEvent(tx, { walletId: added.walletId, kind: 'recovery_completed', at: now, detail: { credentialId: added.credentialId } })
-            return 'completed'
+            if (inserted.rows.length !== 1) throw new Refusal<CompleteRecoveryOutcome>({ kind: 'credential_exists' })
+            const done = await tx.query<RecoveryRow>(
+              `UPDATE ${RECOVERIES} SET state = 'completed', credential_id = $2, completed_at = $3::timestamptz WHERE recovery_id = $1 RETURNING ${RECOVERY_COLUMNS}`,
+              [gate.record.recoveryId, added.credentialId, iso(now)],
+            )
+            await tx.query('UPDATE sigil_embedded_recovery_sessions SET consumed_at = $2::timestamptz WHERE token_hash = $1 AND consumed_at IS NULL', [gate.record.sessionHash, iso(now)])
+            await appendWalletEvent(tx, { walletId: added.walletId, kind: 'recovery_completed', at: now, detail: { recoveryId: gate.record.recoveryId, credentialId: added.credentialId } })
+            return { kind: 'completed', record: recovery(done.rows[0]!) }
           }),
         ),
       )
@@ -496,7 +572,7 @@ export function embeddedSql(driver: TransactionalQueryable, guarded: Guard): Emb
 
     async getRecoveryByCancelHash(cancelHash) {
       const { rows } = await guarded('read the recovery', () =>
-        driver.query<RecoveryRow>(`SELECT ${RECOVERY_COLUMNS} FROM sigil_embedded_recoveries WHERE cancel_hash = $1`, [cancelHash]),
+        driver.query<RecoveryRow>(`SELECT ${RECOVERY_COLUMNS} FROM ${RECOVERIES} WHERE cancel_hash = $1`, [cancelHash]),
       )
       return rows[0] ? recovery(rows[0]) : null
     },
@@ -504,30 +580,34 @@ export function embeddedSql(driver: TransactionalQueryable, guarded: Guard): Emb
     async cancelRecovery(cancelHash, now) {
       return guarded('cancel the recovery', () =>
         driver.transaction(async (tx): Promise<CancelRecoveryOutcome> => {
-          const found = await tx.query<RecoveryRow>(`SELECT ${RECOVERY_COLUMNS} FROM sigil_embedded_recoveries WHERE cancel_hash = $1`, [cancelHash])
-          const before = found.rows[0]
-          if (!before) return { kind: 'unknown' }
-          // The session first (the completion's lock order): an unfinished recovery cannot finish now.
-          await tx.query('UPDATE sigil_embedded_recovery_sessions SET consumed_at = $2::timestamptz WHERE token_hash = $1 AND consumed_at IS NULL', [before.session_hash, iso(now)])
-          const cancelled = await tx.query<RecoveryRow>(
-            `UPDATE sigil_embedded_recoveries SET cancelled_at = $2::timestamptz
-             WHERE cancel_hash = $1 AND cancelled_at IS NULL AND cancel_expires_at > $2::timestamptz RETURNING ${RECOVERY_COLUMNS}`,
-            [cancelHash, iso(now)],
-          )
-          const row = cancelled.rows[0]
-          if (!row) return { kind: before.cancelled_at ? 'already_cancelled' : 'expired' }
-          let credentialRemoved = false
-          if (row.credential_id) {
-            const removed = await tx.query('DELETE FROM sigil_embedded_credentials WHERE credential_id = $1 AND wallet_id = $2 RETURNING 1', [row.credential_id, row.wallet_id])
-            credentialRemoved = removed.rows.length === 1
-          }
-          await tx.query(
-            "UPDATE sigil_embedded_codes SET consumed_at = $2::timestamptz WHERE email_hash = $1 AND purpose = 'recovery' AND consumed_at IS NULL",
-            [row.email_hash, iso(now)],
-          )
-          await appendWalletEvent(tx, { walletId: row.wallet_id, kind: 'recovery_cancelled', at: now, detail: { credentialRemoved } })
-          return { kind: 'cancelled', record: recovery(row), credentialRemoved }
+          const { rows } = await tx.query<RecoveryRow>(`SELECT ${RECOVERY_COLUMNS} FROM ${RECOVERIES} WHERE cancel_hash = $1 FOR UPDATE`, [cancelHash])
+          return rows[0] ? cancelLocked(tx, recovery(rows[0]), now, 'email') : { kind: 'unknown' }
         }),
+      )
+    },
+
+    async vetoRecovery(walletId, recoveryId, now) {
+      return guarded('cancel the recovery', () =>
+        driver.transaction(async (tx): Promise<CancelRecoveryOutcome> => {
+          const { rows } = await tx.query<RecoveryRow>(`SELECT ${RECOVERY_COLUMNS} FROM ${RECOVERIES} WHERE recovery_id = $1 AND wallet_id = $2 FOR UPDATE`, [recoveryId, walletId])
+          return rows[0] ? cancelLocked(tx, recovery(rows[0]), now, 'device') : { kind: 'unknown' }
+        }),
+      )
+    },
+
+    async listPendingRecoveries(walletId, now) {
+      const { rows } = await guarded('list the recoveries', () =>
+        driver.query<RecoveryRow>(
+          `SELECT ${RECOVERY_COLUMNS} FROM ${RECOVERIES} WHERE wallet_id = $1 AND state = 'started' AND cancel_expires_at > $2::timestamptz ORDER BY started_at, recovery_id`,
+          [walletId, iso(now)],
+        ),
+      )
+      return rows.map(recovery)
+    },
+
+    async updateCredentialCounter(credentialId, counter) {
+      await guarded('save the passkey counter', () =>
+        driver.query('UPDATE sigil_embedded_credentials SET counter = GREATEST(counter, $2) WHERE credential_id = $1', [credentialId, counter]),
       )
     },
 
@@ -630,12 +710,6 @@ export function embeddedSql(driver: TransactionalQueryable, guarded: Guard): Emb
       return rows.length === 1
     },
 
-    async updateCredentialCounter(credentialId, counter) {
-      await guarded('save the passkey counter', () =>
-        driver.query('UPDATE sigil_embedded_credentials SET counter = GREATEST(counter, $2) WHERE credential_id = $1', [credentialId, counter]),
-      )
-    },
-
     async listWalletsAfter(afterWalletId, limit) {
       const { rows } = await guarded('list the wallets', () =>
         driver.query<WalletRow>(`SELECT ${WALLET_COLUMNS} FROM sigil_embedded_wallets WHERE wallet_id > $1 ORDER BY wallet_id LIMIT $2`, [afterWalletId, limit]),
@@ -675,7 +749,7 @@ export async function cleanupEmbedded(driver: Queryable, now: Date): Promise<num
   const challenges = await driver.query('DELETE FROM sigil_embedded_challenges WHERE expires_at <= $1::timestamptz RETURNING 1', [at])
   const codes = await driver.query('DELETE FROM sigil_embedded_codes WHERE expires_at <= $1::timestamptz RETURNING 1', [retired])
   const sessions = await driver.query('DELETE FROM sigil_embedded_recovery_sessions WHERE expires_at <= $1::timestamptz RETURNING 1', [retired])
-  const recoveries = await driver.query('DELETE FROM sigil_embedded_recoveries WHERE cancel_expires_at <= $1::timestamptz RETURNING 1', [retired])
+  const recoveries = await driver.query(`DELETE FROM ${RECOVERIES} WHERE cancel_expires_at <= $1::timestamptz RETURNING 1`, [retired])
   const known = await driver.query('DELETE FROM sigil_embedded_known_bindings WHERE last_used_at <= $1::timestamptz RETURNING 1', [iso(new Date(now.getTime() - KNOWN_BINDING_RETENTION_MS))])
   // A day after its time, as codes: a late claim hears "expired"; never a sealed key kept past it.
   await driver.query('UPDATE sigil_embedded_pairings SET sealed_key = NULL, sealed_vault = NULL WHERE expires_at <= $1::timestamptz AND sealed_key IS NOT NULL', [at])

@@ -44,9 +44,10 @@ export type EmbeddedChallengeRecord = {
   challengeHash: string
   /**
    * `register`/`recover`/`pair`: a new passkey (creation, email recovery, a device added by pairing);
-   * `assert`: a passkey of the wallet proving the device holds it (pairing, approval, the log).
+   * `assert`: a passkey of the wallet proving the device holds it (pairing, approval, the log);
+   * `status`: a device signs it to read its wallet's pending recoveries; `veto`: a passkey assertion cancels one.
    */
-  purpose: 'register' | 'recover' | 'pair' | 'assert'
+  purpose: 'register' | 'recover' | 'pair' | 'assert' | 'status' | 'veto'
   walletId: string
   expiresAt: Date
 }
@@ -84,23 +85,53 @@ export type RecoverySessionRecord = {
   consumedAt: Date | null
 }
 
+/** Where a recovery is: waiting for its delay (or finishable once it passed), cancelled, or finished. */
+export type RecoveryState = 'started' | 'cancelled' | 'completed'
+
 /**
- * One release of a wallet's data key in a recovery session, and what its cancel link (mailed to the
- * owner at release) undoes: by SHA-256 of the link's 128-bit token.
+ * One email recovery of a wallet: started by a browser that entered a right recovery code, its key
+ * released only from `releaseAt` on (`EMBEDDED_RECOVERY_DELAY` after the start), unless the owner
+ * cancels it first — by the link mailed at the start (by SHA-256 of its 128-bit token) or with a
+ * passkey touch on a device that holds the wallet (by `recoveryId`).
  */
 export type RecoveryRecord = {
+  /** Random, 128-bit: names the recovery to the owner's devices (never a secret by itself). */
+  recoveryId: string
   cancelHash: string
+  /** SHA-256 of the recovering browser's pending-recovery token (its cookie, which outlives the delay). */
+  tokenHash: string
+  /** SHA-256 of the recovery session that started it: one start per session and wallet. */
   sessionHash: string
   walletId: string
-  /** The session's email hash: whose open recovery codes the cancel link voids. Null on rows from before migration 9. */
+  /** The recovering email's keyed hash (lib/embedded/emailAtRest.ts): whose open codes a cancel voids. */
   emailHash: string | null
-  releasedAt: Date
+  state: RecoveryState
+  startedAt: Date
+  /** Not before this is the key released. */
+  releaseAt: Date
+  /** Until then the cancel link works and the recovering browser may finish. */
   cancelExpiresAt: Date
+  /** The starting browser as a name and a system ("Chrome on Linux"): never the raw User-Agent. */
+  browser: string
+  /** A coarse place (a country code) when a trusted proxy header gave one; never an IP address. */
+  place: string | null
+  /** When the key was first released to the recovering browser. */
+  keyReleasedAt: Date | null
+  /** The completion's deadline, set at each key release (the recovery session's 1800 s, SPEC.md §9). */
+  finishBy: Date | null
   /** The passkey the recovery added, once it completed. */
   credentialId: string | null
   completedAt: Date | null
   cancelledAt: Date | null
 }
+
+/** What the key release and the completion found. `open`: the delay passed and nothing stopped it. */
+export type RecoveryGate =
+  | { kind: 'open'; record: RecoveryRecord; first: boolean }
+  | { kind: 'unknown' }
+  | { kind: 'too_early' | 'cancelled' | 'already_completed' | 'expired' | 'not_released'; record: RecoveryRecord }
+
+export type StartRecoveryOutcome = { kind: 'started' | 'exists'; record: RecoveryRecord } | { kind: 'session_invalid' }
 
 /** How one try at a code was counted. */
 export type CodeAttempt =
@@ -163,12 +194,11 @@ export type ApprovePairingOutcome = 'approved' | 'unknown' | 'expired' | 'not_cl
 export type CompletePairingOutcome = 'completed' | 'unknown' | 'expired' | 'not_approved' | 'used' | 'credential_exists'
 
 export type CreateWalletOutcome = 'created' | 'exists' | 'unverified' | 'limit'
-export type CompleteRecoveryOutcome = 'completed' | 'session_invalid' | 'cancelled' | 'credential_exists'
+export type CompleteRecoveryOutcome = Exclude<RecoveryGate, { kind: 'open' }> | { kind: 'completed'; record: RecoveryRecord } | { kind: 'credential_exists' }
 export type CancelRecoveryOutcome =
-  | { kind: 'cancelled'; record: RecoveryRecord; credentialRemoved: boolean }
+  | { kind: 'cancelled'; record: RecoveryRecord }
   | { kind: 'unknown' }
-  | { kind: 'expired' }
-  | { kind: 'already_cancelled' }
+  | { kind: 'expired' | 'already_cancelled' | 'already_completed'; record: RecoveryRecord }
 
 /** The store's embedded-wallet methods (part of `Store`). Every method throws a `StoreError` on failure. */
 export interface EmbeddedWalletStore {
@@ -220,22 +250,41 @@ export interface EmbeddedWalletStore {
   getRecoverySession(tokenHash: string): Promise<RecoverySessionRecord | null>
   /** Ends a live session: true for exactly one caller, false once used or expired (`expires_at > now`, in the same statement). */
   consumeRecoverySession(tokenHash: string, now: Date): Promise<boolean>
-  /** Records a key release; true the first time for this session and wallet (the owner is told once). */
-  recordRecoveryRelease(record: Omit<RecoveryRecord, 'credentialId' | 'completedAt' | 'cancelledAt'>): Promise<boolean>
   /**
-   * In one transaction: ends the live session, refuses when the owner cancelled this session's
-   * recovery of the wallet, adds the passkey and notes it on the recovery. Any refusal leaves nothing changed.
+   * Starts a recovery in a live recovery session (one per session and wallet: a second start answers
+   * `exists` with the first), and logs `recovery_started`.
    */
-  completeRecovery(sessionHash: string, credential: EmbeddedCredentialRecord, now: Date): Promise<CompleteRecoveryOutcome>
+  startRecovery(record: Omit<RecoveryRecord, 'state' | 'keyReleasedAt' | 'finishBy' | 'credentialId' | 'completedAt' | 'cancelledAt'>, now: Date): Promise<StartRecoveryOutcome>
+  /** The recovery (of `walletId` when given) behind a pending-recovery token, whatever its state; the newest. */
+  getRecoveryByToken(tokenHash: string, walletId?: string): Promise<RecoveryRecord | null>
+  /**
+   * The key release's gate, in one transaction with the row locked: `open` only when the recovery is
+   * started, its delay passed and its time not over; each opening sets the completion's deadline
+   * (`finishBy`), the first also records the release and logs `recovery_key_released`.
+   */
+  releaseRecoveryKey(tokenHash: string, walletId: string, now: Date, finishBy: Date): Promise<RecoveryGate>
+  /**
+   * In one transaction with the row locked: refuses unless the recovery is started, its delay passed,
+   * its key was released and the completion's deadline (`finishBy`) and its time are not over; then adds the passkey, marks it completed and logs
+   * `recovery_completed`. Of any number racing, exactly one completes. Any refusal changes nothing.
+   */
+  completeRecovery(tokenHash: string, credential: EmbeddedCredentialRecord, now: Date): Promise<CompleteRecoveryOutcome>
   getRecoveryByCancelHash(cancelHash: string): Promise<RecoveryRecord | null>
   /**
-   * The cancel link, in one transaction: marks the recovery cancelled, removes the passkey it added,
-   * ends its session if still open and voids the email's live recovery codes. Once only.
+   * The cancel link, in one transaction: a started recovery becomes cancelled (its session ends, the
+   * email's live recovery codes are voided, `recovery_cancelled` is logged). Once only; a finished
+   * recovery is not undone.
    */
   cancelRecovery(cancelHash: string, now: Date): Promise<CancelRecoveryOutcome>
+  /** The same cancel, from an owner's device (its passkey verified by the caller): by the recovery's id, within its wallet. */
+  vetoRecovery(walletId: string, recoveryId: string, now: Date): Promise<CancelRecoveryOutcome>
+  /** The wallet's started recoveries whose time is not over, oldest first. */
+  listPendingRecoveries(walletId: string, now: Date): Promise<RecoveryRecord[]>
+  /** Records a passkey's signature counter after a verified assertion. */
+  updateCredentialCounter(credentialId: string, counter: number): Promise<void>
   /**
-   * The wallet's event log, oldest first (lib/embedded/shared/walletLog.ts): created, key released, recovery
-   * completed or cancelled — each appended in the transaction of the change it records.
+   * The wallet's event log, oldest first (lib/embedded/shared/walletLog.ts): created, recovery started, key
+   * released, recovery completed or cancelled, device added — each appended in the transaction of the change it records.
    */
   listWalletEvents(walletId: string): Promise<WalletEvent[]>
   /** Opens a pairing (its code hash is unique: false if the code collides with a live one). */
@@ -255,8 +304,6 @@ export interface EmbeddedWalletStore {
   completePairing(pairingId: string, claimHash: string, credential: EmbeddedCredentialRecord, now: Date): Promise<CompletePairingOutcome>
   /** Cancels a pairing that has not completed (the first device said no); true when it did. */
   cancelPairing(pairingId: string, ownerHash: string, now: Date): Promise<boolean>
-  /** Records a passkey's new signature counter after an assertion it passed. */
-  updateCredentialCounter(credentialId: string, counter: number): Promise<void>
   /** Wallets in wallet id order after `afterWalletId` (paging for the re-seal procedure). */
   listWalletsAfter(afterWalletId: string, limit: number): Promise<EmbeddedWalletRecord[]>
   /** Replaces a wallet's recovery envelope if it is still `expected` (compare-and-set); true when replaced. */

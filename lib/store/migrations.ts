@@ -259,8 +259,8 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE sigil_embedded_recovery_sessions DROP COLUMN email;
       ALTER TABLE sigil_embedded_recovery_sessions ADD COLUMN email_hash text NOT NULL;
       -- A recovery's cancel link voids its email's open codes by hash; older rows have none to void.
-      ALTER TABLE sigil_embedded_recoveries DROP COLUMN email;
-      ALTER TABLE sigil_embedded_recoveries ADD COLUMN email_hash text;
+      ALTER TABLE sigil_embedded_recovery_requests DROP COLUMN email;
+      ALTER TABLE sigil_embedded_recovery_requests ADD COLUMN email_hash text;
       -- Counters keyed by an unkeyed SHA-256 of an email (reversible with a list of addresses) go;
       -- their windows were an hour or a day.
       DELETE FROM sigil_rate_limits WHERE key LIKE 'embedded:%email:%';
@@ -301,6 +301,47 @@ export const migrations: readonly Migration[] = [
       );
       CREATE INDEX sigil_embedded_pairings_wallet ON sigil_embedded_pairings (wallet_id);
       CREATE INDEX sigil_embedded_pairings_expires_at ON sigil_embedded_pairings (expires_at);
+    `,
+  },
+  {
+    version: 8,
+    name: 'embedded wallet: time-locked email recoveries (started, then the key after a delay, unless cancelled)',
+    sql: `
+      -- A recovery is now started first and its key released only after the delay
+      -- (EMBEDDED_RECOVERY_DELAY), unless the owner cancels it meanwhile (the emailed link, or a
+      -- passkey touch on a device that holds the wallet). One row per recovery, in one of three states.
+      CREATE TABLE sigil_embedded_recovery_requests (
+        recovery_id       text PRIMARY KEY,
+        cancel_hash       text NOT NULL UNIQUE,
+        token_hash        text NOT NULL,
+        session_hash      text NOT NULL,
+        wallet_id         text NOT NULL REFERENCES sigil_embedded_wallets (wallet_id) ON DELETE CASCADE,
+        email             text NOT NULL,
+        state             text NOT NULL CHECK (state IN ('started', 'cancelled', 'completed')),
+        started_at        timestamptz NOT NULL,
+        release_at        timestamptz NOT NULL,
+        cancel_expires_at timestamptz NOT NULL,
+        browser           text NOT NULL,
+        place             text,
+        key_released_at   timestamptz,
+        finish_by         timestamptz,
+        credential_id     text,
+        completed_at      timestamptz,
+        cancelled_at      timestamptz,
+        UNIQUE (session_hash, wallet_id),
+        UNIQUE (token_hash, wallet_id)
+      );
+      CREATE INDEX sigil_embedded_recovery_requests_pending ON sigil_embedded_recovery_requests (wallet_id) WHERE state = 'started';
+      CREATE INDEX sigil_embedded_recovery_requests_cancel_expires_at ON sigil_embedded_recovery_requests (cancel_expires_at);
+      -- Recoveries of migration 4 (key released at once) keep their cancel links: copied as recoveries
+      -- whose delay ended when they started. A cancel after completion marked both: cancelled wins.
+      INSERT INTO sigil_embedded_recovery_requests (recovery_id, cancel_hash, token_hash, session_hash, wallet_id, email, state, started_at,
+        release_at, cancel_expires_at, browser, place, key_released_at, finish_by, credential_id, completed_at, cancelled_at)
+      SELECT 'm4' || substr(cancel_hash, 1, 30), cancel_hash, session_hash, session_hash, wallet_id, email,
+        CASE WHEN cancelled_at IS NOT NULL THEN 'cancelled' WHEN completed_at IS NOT NULL THEN 'completed' ELSE 'started' END,
+        released_at, released_at, cancel_expires_at, 'unknown', NULL, released_at, released_at + interval '1800 seconds', credential_id, completed_at, cancelled_at
+      FROM sigil_embedded_recoveries;
+      DROP TABLE sigil_embedded_recoveries;
     `,
   },
 ]

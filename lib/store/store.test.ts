@@ -202,6 +202,20 @@ const session = (tokenHash: string, purpose: 'email_recovery' | 'email_verificat
   expiresAt: new Date(T0.getTime() + 1_800_000),
 })
 const minutes = (n: number) => new Date(T0.getTime() + n * 60_000)
+/** A recovery of w1 started in session `sessionHash`: its key from minute 60, its time over at minute 90. */
+const started = (recoveryId: string, sessionHash: string) => ({
+  recoveryId,
+  cancelHash: `cancel-${recoveryId}`,
+  tokenHash: `t-${recoveryId}`,
+  sessionHash,
+  walletId: 'w1',
+  emailHash: h('ann@example.test'),
+  startedAt: minutes(0),
+  releaseAt: minutes(60),
+  cancelExpiresAt: minutes(90),
+  browser: 'Chrome on Linux',
+  place: null,
+})
 /** A wallet as `createVerifiedWallet` takes it: recording the verification is the store's part. */
 const toCreate = (walletId: string) => ({
   walletId,
@@ -398,37 +412,123 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
     }
   })
 
-  it('finishes a released recovery once, and its cancel link removes the passkey it added, once, within its time', async () => {
+  it('starts a recovery once per session and wallet, and only in a live recovery session', async () => {
     const { store } = await backend.open()
     try {
       await store.createEmbeddedWallet(wallet('w1'), credential('c1', 'w1'))
       await store.putRecoverySession(session('s1', 'email_recovery'))
-      const release = { cancelHash: 'cancel1', sessionHash: 's1', walletId: 'w1', emailHash: h('ann@example.test'), releasedAt: minutes(1), cancelExpiresAt: minutes(60) }
-      expect(await store.recordRecoveryRelease(release)).toBe(true)
-      expect(await store.recordRecoveryRelease({ ...release, cancelHash: 'cancel2' })).toBe(false)
-      // No key released for w2 in this session: nothing to finish.
-      expect(await store.completeRecovery('s1', credential('c9', 'w2'), minutes(2))).toBe('session_invalid')
-      expect(await store.completeRecovery('s1', credential('c2', 'w1'), minutes(2))).toBe('completed')
-      expect(await store.completeRecovery('s1', credential('c3', 'w1'), minutes(2))).toBe('session_invalid')
-      expect((await store.listEmbeddedCredentials('w1')).map((row) => row.credentialId)).toEqual(['c1', 'c2'])
-      expect(await store.getRecoveryByCancelHash('cancel1')).toMatchObject({ credentialId: 'c2', completedAt: minutes(2), cancelledAt: null })
+      const first = await store.startRecovery(started('r1', 's1'), minutes(1))
+      expect(first).toMatchObject({ kind: 'started', record: { recoveryId: 'r1', state: 'started', releaseAt: minutes(60), browser: 'Chrome on Linux', place: null, keyReleasedAt: null } })
+      // The same session and wallet again: the first recovery, nothing new.
+      expect(await store.startRecovery(started('r2', 's1'), minutes(2))).toMatchObject({ kind: 'exists', record: { recoveryId: 'r1' } })
+      // A session that expired, was used, or is another email's starts nothing.
+      expect(await store.startRecovery(started('r3', 's1'), minutes(30))).toEqual({ kind: 'session_invalid' })
+      await store.putRecoverySession(session('s2', 'email_verification'))
+      expect(await store.startRecovery(started('r4', 's2'), minutes(1))).toEqual({ kind: 'session_invalid' })
+      await store.putRecoverySession(session('s3', 'email_recovery', 'bob@example.test'))
+      expect(await store.startRecovery(started('r5', 's3'), minutes(1))).toEqual({ kind: 'session_invalid' })
+      expect((await store.listPendingRecoveries('w1', minutes(2))).map((row) => row.recoveryId)).toEqual(['r1'])
+    } finally {
+      await store.close()
+    }
+  })
 
+  it('releases the key and completes only after the delay, exactly once, and never once cancelled', async () => {
+    const { store } = await backend.open()
+    try {
+      await store.createEmbeddedWallet(wallet('w1'), credential('c1', 'w1'))
+      await store.putRecoverySession(session('s1', 'email_recovery'))
+      await store.startRecovery(started('r1', 's1'), minutes(0))
+      expect(await store.releaseRecoveryKey('nope', 'w1', minutes(61), minutes(91))).toEqual({ kind: 'unknown' })
+      expect(await store.releaseRecoveryKey('t-r1', 'w1', minutes(59), minutes(89))).toMatchObject({ kind: 'too_early', record: { releaseAt: minutes(60) } })
+      // Before the key is released, completing is refused even after the delay.
+      expect(await store.completeRecovery('t-r1', credential('c2', 'w1'), minutes(59))).toMatchObject({ kind: 'too_early' })
+      expect(await store.completeRecovery('t-r1', credential('c2', 'w1'), minutes(61))).toMatchObject({ kind: 'not_released' })
+      expect(await store.releaseRecoveryKey('t-r1', 'w1', minutes(60), minutes(90))).toMatchObject({ kind: 'open', first: true, record: { keyReleasedAt: minutes(60) } })
+      // Asked again: the first release's time stays, the deadline to finish is the new one's.
+      expect(await store.releaseRecoveryKey('t-r1', 'w1', minutes(61), minutes(62))).toMatchObject({ kind: 'open', first: false, record: { keyReleasedAt: minutes(60), finishBy: minutes(62) } })
+      expect(await store.completeRecovery('t-r1', credential('c2', 'w1'), minutes(62))).toMatchObject({ kind: 'not_released' })
+      expect(await store.releaseRecoveryKey('t-r1', 'w1', minutes(62), minutes(80))).toMatchObject({ kind: 'open', first: false })
+      expect(await store.completeRecovery('t-r1', credential('c9', 'w2'), minutes(62))).toEqual({ kind: 'unknown' })
+      expect(await store.completeRecovery('t-r1', credential('c2', 'w1'), minutes(62))).toMatchObject({ kind: 'completed', record: { state: 'completed', credentialId: 'c2', completedAt: minutes(62) } })
+      expect(await store.completeRecovery('t-r1', credential('c3', 'w1'), minutes(63))).toMatchObject({ kind: 'already_completed' })
+      expect(await store.releaseRecoveryKey('t-r1', 'w1', minutes(63), minutes(93))).toMatchObject({ kind: 'already_completed' })
+      expect((await store.listEmbeddedCredentials('w1')).map((row) => row.credentialId)).toEqual(['c1', 'c2'])
+      expect(await store.listPendingRecoveries('w1', minutes(63))).toEqual([])
+      // Too late: past its time the recovery is over.
+      await store.putRecoverySession(session('s2', 'email_recovery'))
+      await store.startRecovery(started('r2', 's2'), minutes(0))
+      expect(await store.releaseRecoveryKey('t-r2', 'w1', minutes(120), minutes(150))).toMatchObject({ kind: 'expired' })
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('cancels a started recovery once, by its link or from a device, voiding codes and the session; a finished one stays finished', async () => {
+    const { store } = await backend.open()
+    try {
+      await store.createEmbeddedWallet(wallet('w1'), credential('c1', 'w1'))
+      await store.putRecoverySession(session('s1', 'email_recovery'))
+      await store.startRecovery(started('r1', 's1'), minutes(0))
       await store.issueEmailCode(emailCode('live', 'ann@example.test', 'recovery', minutes(3)))
       expect(await store.cancelRecovery('nope', minutes(4))).toEqual({ kind: 'unknown' })
-      const cancelled = await store.cancelRecovery('cancel1', minutes(4))
-      expect(cancelled).toMatchObject({ kind: 'cancelled', credentialRemoved: true, record: { walletId: 'w1', cancelledAt: minutes(4) } })
-      expect((await store.listEmbeddedCredentials('w1')).map((row) => row.credentialId)).toEqual(['c1'])
+      expect(await store.cancelRecovery('cancel-r1', minutes(4))).toMatchObject({ kind: 'cancelled', record: { state: 'cancelled', cancelledAt: minutes(4) } })
       expect(await store.attemptEmailCode('live', 'recovery', 'binding', tries(), minutes(4))).toEqual({ kind: 'unknown' })
-      expect(await store.cancelRecovery('cancel1', minutes(5))).toEqual({ kind: 'already_cancelled' })
+      expect((await store.getRecoverySession('s1'))?.consumedAt).toEqual(minutes(4))
+      expect(await store.cancelRecovery('cancel-r1', minutes(5))).toMatchObject({ kind: 'already_cancelled' })
+      expect(await store.vetoRecovery('w1', 'r1', minutes(5))).toMatchObject({ kind: 'already_cancelled' })
+      expect(await store.releaseRecoveryKey('t-r1', 'w1', minutes(61), minutes(91))).toMatchObject({ kind: 'cancelled' })
+      expect(await store.completeRecovery('t-r1', credential('c2', 'w1'), minutes(61))).toMatchObject({ kind: 'cancelled' })
+      expect(await store.listEmbeddedCredentials('w1')).toHaveLength(1)
 
-      // Cancelled before it finished: the session ends, and finishing is refused.
+      // From a device: by id, only within its wallet.
+      await store.createEmbeddedWallet(wallet('w2'), credential('c5', 'w2'))
       await store.putRecoverySession(session('s2', 'email_recovery'))
-      await store.recordRecoveryRelease({ ...release, cancelHash: 'cancel3', sessionHash: 's2' })
-      expect(await store.cancelRecovery('cancel3', minutes(6))).toMatchObject({ kind: 'cancelled', credentialRemoved: false })
-      expect(await store.completeRecovery('s2', credential('c4', 'w1'), minutes(7))).toBe('session_invalid')
+      await store.startRecovery(started('r2', 's2'), minutes(0))
+      expect(await store.vetoRecovery('w2', 'r2', minutes(1))).toEqual({ kind: 'unknown' })
+      expect(await store.vetoRecovery('w1', 'r2', minutes(1))).toMatchObject({ kind: 'cancelled' })
+
+      // Finished: the link says so and changes nothing.
       await store.putRecoverySession(session('s3', 'email_recovery'))
-      await store.recordRecoveryRelease({ ...release, cancelHash: 'cancel4', sessionHash: 's3', cancelExpiresAt: minutes(8) })
-      expect(await store.cancelRecovery('cancel4', minutes(8))).toEqual({ kind: 'expired' })
+      await store.startRecovery(started('r3', 's3'), minutes(0))
+      await store.releaseRecoveryKey('t-r3', 'w1', minutes(60), minutes(90))
+      await store.completeRecovery('t-r3', credential('c3', 'w1'), minutes(61))
+      expect(await store.cancelRecovery('cancel-r3', minutes(62))).toMatchObject({ kind: 'already_completed', record: { completedAt: minutes(61) } })
+      expect((await store.listEmbeddedCredentials('w1')).map((row) => row.credentialId)).toEqual(['c1', 'c3'])
+      // Past its time: expired.
+      await store.putRecoverySession(session('s4', 'email_recovery'))
+      await store.startRecovery(started('r4', 's4'), minutes(0))
+      expect(await store.cancelRecovery('cancel-r4', minutes(90))).toMatchObject({ kind: 'expired' })
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('completes one recovery exactly once of 50 parallel completions, and a cancel racing 50 completions leaves one outcome', async () => {
+    const { store } = await backend.open()
+    try {
+      await store.createEmbeddedWallet(wallet('w1'), credential('c1', 'w1'))
+      await store.putRecoverySession(session('s1', 'email_recovery'))
+      await store.startRecovery(started('r1', 's1'), minutes(0))
+      await store.releaseRecoveryKey('t-r1', 'w1', minutes(60), minutes(90))
+      const outcomes = await Promise.all(Array.from({ length: 50 }, (_, index) => store.completeRecovery('t-r1', credential(`new${index}`, 'w1'), minutes(61))))
+      expect(outcomes.filter((outcome) => outcome.kind === 'completed')).toHaveLength(1)
+      expect(outcomes.filter((outcome) => outcome.kind === 'already_completed')).toHaveLength(49)
+      expect(await store.listEmbeddedCredentials('w1')).toHaveLength(2)
+      expect((await store.listWalletEvents('w1')).filter((event) => event.kind === 'recovery_completed')).toHaveLength(1)
+
+      // 50 completions and a cancel at once: either the cancel came first (no passkey added) or one completion did (the cancel is refused).
+      await store.putRecoverySession(session('s2', 'email_recovery'))
+      await store.startRecovery(started('r2', 's2'), minutes(0))
+      await store.releaseRecoveryKey('t-r2', 'w1', minutes(60), minutes(90))
+      const [cancel, ...raced] = await Promise.all([
+        store.cancelRecovery('cancel-r2', minutes(61)),
+        ...Array.from({ length: 50 }, (_, index) => store.completeRecovery('t-r2', credential(`raced${index}`, 'w1'), minutes(61))),
+      ])
+      const completed = raced.filter((outcome) => outcome.kind === 'completed')
+      if (cancel!.kind === 'cancelled') expect(completed).toHaveLength(0)
+      else expect([cancel!.kind, completed.length]).toEqual(['already_completed', 1])
+      expect(await store.listEmbeddedCredentials('w1')).toHaveLength(2 + completed.length)
     } finally {
       await store.close()
     }
@@ -440,20 +540,26 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
       await store.createEmbeddedWallet(wallet('w1'), credential('c1', 'w1'))
       await store.createEmbeddedWallet(wallet('w2'), credential('c2', 'w2'))
       await store.putRecoverySession(session('s1', 'email_recovery'))
-      const release = { cancelHash: 'cancel1', sessionHash: 's1', walletId: 'w1', emailHash: h('ann@example.test'), releasedAt: minutes(1), cancelExpiresAt: minutes(60) }
-      await store.recordRecoveryRelease(release)
-      await store.recordRecoveryRelease({ ...release, cancelHash: 'again' }) // refused: no entry
-      await store.completeRecovery('s1', credential('c3', 'w1'), minutes(2))
-      await store.cancelRecovery('cancel1', minutes(3))
+      await store.startRecovery(started('r1', 's1'), minutes(0))
+      await store.startRecovery(started('again', 's1'), minutes(0)) // refused: no entry
+      await store.releaseRecoveryKey('t-r1', 'w1', minutes(60), minutes(90))
+      await store.releaseRecoveryKey('t-r1', 'w1', minutes(60), minutes(90)) // released before: no entry
+      await store.completeRecovery('t-r1', credential('c3', 'w1'), minutes(61))
+      await store.putRecoverySession(session('s2', 'email_recovery'))
+      await store.startRecovery({ ...started('r2', 's2'), startedAt: minutes(10) }, minutes(10)) // a session lasts 30 minutes
+      await store.vetoRecovery('w1', 'r2', minutes(11))
       const log = await store.listWalletEvents('w1')
       expect(log.map((event) => [event.seq, event.kind])).toEqual([
         [1, 'created'],
-        [2, 'recovery_key_released'],
-        [3, 'recovery_completed'],
-        [4, 'recovery_cancelled'],
+        [2, 'recovery_started'],
+        [3, 'recovery_key_released'],
+        [4, 'recovery_completed'],
+        [5, 'recovery_started'],
+        [6, 'recovery_cancelled'],
       ])
-      expect(log[3]).toMatchObject({ at: minutes(3), detail: { credentialRemoved: true } })
-      expect(verifyWalletLog('w1', log)).toMatchObject({ ok: true, entries: 4, head: log[3]!.hash })
+      expect(log[1]).toMatchObject({ at: minutes(0), detail: { recoveryId: 'r1', releaseAt: minutes(60).toISOString(), browser: 'Chrome on Linux', place: null } })
+      expect(log[5]).toMatchObject({ at: minutes(11), detail: { recoveryId: 'r2', by: 'device' } })
+      expect(verifyWalletLog('w1', log)).toMatchObject({ ok: true, entries: 6, head: log[5]!.hash })
       expect((await store.listWalletEvents('w2')).map((event) => event.kind)).toEqual(['created'])
       expect(await store.listWalletEvents('nope')).toEqual([])
     } finally {
@@ -465,12 +571,9 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
     const { store } = await backend.open()
     try {
       await store.createEmbeddedWallet(wallet('w1'), credential('c1', 'w1'))
-      const results = await Promise.all(
-        Array.from({ length: 50 }, (_, index) =>
-          store.recordRecoveryRelease({ cancelHash: `cancel${index}`, sessionHash: `s${index}`, walletId: 'w1', emailHash: h('ann@example.test'), releasedAt: minutes(1), cancelExpiresAt: minutes(60) }),
-        ),
-      )
-      expect(results.every(Boolean)).toBe(true)
+      for (let index = 0; index < 50; index++) await store.putRecoverySession(session(`s${index}`, 'email_recovery'))
+      const results = await Promise.all(Array.from({ length: 50 }, (_, index) => store.startRecovery(started(`r${index}`, `s${index}`), minutes(1))))
+      expect(results.every((result) => result.kind === 'started')).toBe(true)
       const log = await store.listWalletEvents('w1')
       expect(log).toHaveLength(51)
       expect(verifyWalletLog('w1', log)).toMatchObject({ ok: true, entries: 51 })
@@ -572,7 +675,11 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
       await store.issueEmailCode({ ...emailCode('ancient', 'b@example.test'), createdAt: ago(100_000_000), expiresAt: ago(90_000_000) })
       await store.putRecoverySession({ tokenHash: 'ancient', emailHash: h('a@example.test'), purpose: 'email_recovery', createdAt: ago(100_000_000), expiresAt: ago(90_000_000) })
       await store.createEmbeddedWallet(wallet('w1'), credential('c1', 'w1'))
-      await store.recordRecoveryRelease({ cancelHash: 'gone', sessionHash: 'ancient', walletId: 'w1', emailHash: h('a@example.test'), releasedAt: ago(100_000_000), cancelExpiresAt: ago(90_000_000) })
+      await store.putRecoverySession({ tokenHash: 'old-session', emailHash: h('a@example.test'), purpose: 'email_recovery', createdAt: ago(100_000_000), expiresAt: later(60_000) })
+      await store.startRecovery(
+        { ...started('gone', 'old-session'), emailHash: h('a@example.test'), startedAt: ago(100_000_000), releaseAt: ago(99_000_000), cancelExpiresAt: ago(90_000_000) },
+        ago(100_000_000),
+      )
       // A pairing past its time loses its sealed key at once; its row goes a day later.
       await store.createPairing({ pairingId: 'late', walletId: 'w1', codeHash: 'late', ownerHash: 'o', createdAt: ago(2_000_000), expiresAt: ago(1_000_000) })
       await store.createPairing({ pairingId: 'old', walletId: 'w1', codeHash: 'old', ownerHash: 'o', createdAt: ago(100_000_000), expiresAt: ago(90_000_000) })
@@ -584,7 +691,7 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
       expect(await store.attemptEmailCode('recent', 'recovery', 'binding', tries(), now)).toMatchObject({ kind: 'counted' }) // still answers "expired"
       expect(await store.attemptEmailCode('ancient', 'recovery', 'binding', tries(), now)).toEqual({ kind: 'unknown' })
       expect(await store.getRecoverySession('ancient')).toBeNull()
-      expect(await store.getRecoveryByCancelHash('gone')).toBeNull()
+      expect(await store.getRecoveryByCancelHash('cancel-gone')).toBeNull()
     } finally {
       await store.close()
     }
@@ -746,6 +853,36 @@ describe('migration 4 on a store written before it', () => {
       await expect(
         driver.query(`INSERT INTO sigil_embedded_codes (request_id, email_hash, email_sealed, purpose, code_hash, binding_hash, attempts, created_at, expires_at) VALUES ('new2', $1, 's', 'recovery', 'h', 'binding', 0, now(), now())`, [h('ann@example.test')]),
       ).rejects.toThrow(/unique/)
+    } finally {
+      await store.close()
+    }
+  })
+})
+
+describe('migration 8 on a store written before it', () => {
+  it('keeps the cancel links of recoveries released at once: copied as recoveries whose delay ended at their start', async () => {
+    const db = await PGlite.create()
+    const queryable = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+      query: async <Row,>(sql: string, params?: readonly unknown[]) => ({ rows: (await target.query<Row>(sql, params ? [...params] : undefined)).rows }),
+      exec: async (sql: string) => void (await target.exec(sql)),
+    })
+    const driver: SqlDriver = { kind: 'pglite', ...queryable(db), transaction: (fn) => db.transaction((tx) => fn(queryable(tx))), close: () => db.close() }
+    await migrate(driver, migrations.filter((migration) => migration.version <= 7))
+    await driver.query(
+      'INSERT INTO sigil_embedded_wallets (wallet_id, email, address, recovery_envelope, vault, created_at, email_verified_at) VALUES ($1, $2, $3, $4, $5, $6, $6)',
+      ['w1', 'ann@example.test', '0x000000000000000000000000000000000000dEaD', '{}', '{}', minutes(0).toISOString()],
+    )
+    const old = 'INSERT INTO sigil_embedded_recoveries (cancel_hash, session_hash, wallet_id, email, released_at, cancel_expires_at, credential_id, completed_at, cancelled_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)'
+    await driver.query(old, ['open', 's1', 'w1', 'ann@example.test', minutes(1).toISOString(), minutes(90).toISOString(), null, null, null])
+    await driver.query(old, ['done', 's2', 'w1', 'ann@example.test', minutes(1).toISOString(), minutes(90).toISOString(), 'c2', minutes(2).toISOString(), null])
+    await driver.query(old, ['undone', 's3', 'w1', 'ann@example.test', minutes(1).toISOString(), minutes(90).toISOString(), 'c3', minutes(2).toISOString(), minutes(3).toISOString()])
+    const store = await createSqlStore(driver)
+    try {
+      expect(await store.getRecoveryByCancelHash('open')).toMatchObject({ state: 'started', startedAt: minutes(1), releaseAt: minutes(1), keyReleasedAt: minutes(1), browser: 'unknown', place: null })
+      expect(await store.getRecoveryByCancelHash('done')).toMatchObject({ state: 'completed', credentialId: 'c2', completedAt: minutes(2) })
+      expect(await store.getRecoveryByCancelHash('undone')).toMatchObject({ state: 'cancelled', cancelledAt: minutes(3) })
+      expect(await store.cancelRecovery('open', minutes(4))).toMatchObject({ kind: 'cancelled' })
+      await expect(driver.query('SELECT 1 FROM sigil_embedded_recoveries')).rejects.toThrow(/does not exist/)
     } finally {
       await store.close()
     }

@@ -16,6 +16,11 @@ import { expect, test as base } from './fixtures'
  */
 
 type EmbeddedWorkerFixtures = {
+  /**
+   * The server's `EMBEDDED_RECOVERY_DELAY`: 0 by default, so a spec about something else recovers at
+   * once; the delay's own spec sets it (`test.use({ recoveryDelay: '48h' })`) and moves the server clock.
+   */
+  recoveryDelay: string
   mail: MailCatcher
   /** The app server, its vault origin (`http://wallet.localhost:<port>`, served by the same server) and its test-hook secret (`EMBEDDED_TEST_CLOCK`). */
   embeddedApp: NextServer & { testSecret: string; vaultURL: string }
@@ -86,6 +91,8 @@ export function recordPasskeys() {
 }
 
 export const test = base.extend<EmbeddedTestFixtures, EmbeddedWorkerFixtures>({
+  recoveryDelay: ['0', { scope: 'worker', option: true }],
+
   mail: [
     async ({}, provide) => {
       const catcher = await startMailCatcher({ tls: true })
@@ -96,7 +103,7 @@ export const test = base.extend<EmbeddedTestFixtures, EmbeddedWorkerFixtures>({
   ],
 
   embeddedApp: [
-    async ({ startServer, mail }, provide) => {
+    async ({ startServer, mail, recoveryDelay }, provide) => {
       const testSecret = randomBytes(32).toString('base64url')
       const server = await startServer({
         // The vault (wallet.app.localhost) is then the same site as the app: Chromium here keeps no data
@@ -110,6 +117,7 @@ export const test = base.extend<EmbeddedTestFixtures, EmbeddedWorkerFixtures>({
           EMBEDDED_RECOVERY_KEY: randomBytes(32).toString('base64'),
           // The test-only hooks (lib/embedded/clock.ts): loopback origin + local chain + this secret, sent per request.
           EMBEDDED_TEST_CLOCK: testSecret,
+          EMBEDDED_RECOVERY_DELAY: recoveryDelay,
         },
       })
       await provide(Object.assign(server, { testSecret, vaultURL: vaultOriginFor(server.baseURL) }))

@@ -22,8 +22,15 @@ import {
   type RecoveryCompleteResponse,
   type RecoveryKeyRequest,
   type RecoveryKeyResponse,
+  type RecoveryPendingResponse,
+  type RecoveryStartResponse,
   type RecoveryVerifyResponse,
   type WalletOptionsResponse,
+  type WalletRecoveriesCancelRequest,
+  type WalletRecoveriesCancelResponse,
+  type WalletRecoveriesChallengeResponse,
+  type WalletRecoveriesRequest,
+  type WalletRecoveriesResponse,
 } from '@/lib/embedded/shared/apiTypes'
 import { EmbeddedApiError } from '@/lib/embedded/shared/errors'
 
@@ -35,6 +42,10 @@ export type EmbeddedApi = {
   createWallet(body: CreateWalletRequest): Promise<CreateWalletResponse>
   requestRecoveryCode(email: string): Promise<RecoveryCodeResponse>
   verifyRecoveryCode(requestId: string, code: string): Promise<RecoveryVerifyResponse>
+  /** Starts the recovery of a wallet (its key comes after the delay); sets the cookie that names it. */
+  startRecovery(walletId: string): Promise<RecoveryStartResponse>
+  /** This browser's started recovery (of `walletId`, else its newest). */
+  recoveryPending(walletId?: string): Promise<RecoveryPendingResponse>
   recoveryKey(body: RecoveryKeyRequest): Promise<RecoveryKeyResponse>
   completeRecovery(body: RecoveryCompleteRequest): Promise<RecoveryCompleteResponse>
   deviceChallenge(walletId: string): Promise<DeviceChallengeResponse>
@@ -46,6 +57,10 @@ export type EmbeddedApi = {
   pairingPackage(pairingId: string, claimToken: string): Promise<PairingPackageResponse>
   completePairing(body: PairingCompleteRequest): Promise<PairingCompleteResponse>
   walletLog(body: WalletLogRequest): Promise<WalletLogResponse>
+  /** An owner's device: a challenge to sign (`status`) or to assert with the passkey (`veto`). */
+  walletChallenge(walletId: string, purpose: 'status' | 'veto'): Promise<WalletRecoveriesChallengeResponse>
+  walletRecoveries(body: WalletRecoveriesRequest): Promise<WalletRecoveriesResponse>
+  cancelWalletRecovery(body: WalletRecoveriesCancelRequest): Promise<WalletRecoveriesCancelResponse>
 }
 
 export function createEmbeddedApi(options: { baseUrl?: string; fetch?: typeof fetch } = {}): EmbeddedApi {
@@ -70,10 +85,12 @@ export function createEmbeddedApi(options: { baseUrl?: string; fetch?: typeof fe
       throw new EmbeddedApiError('embedded_unexpected_response', { status: response.status, cause })
     }
     if (response.ok && json && typeof json === 'object') return json as T
-    const error = (json ?? {}) as { code?: unknown; attemptsLeft?: unknown; retryAt?: unknown }
+    const error = (json ?? {}) as { code?: unknown; attemptsLeft?: unknown; retryAt?: unknown; releaseAt?: unknown; secondsLeft?: unknown }
     const attemptsLeft = typeof error.attemptsLeft === 'number' ? error.attemptsLeft : undefined
     const retryAt = typeof error.retryAt === 'string' && !Number.isNaN(Date.parse(error.retryAt)) ? new Date(error.retryAt) : undefined
-    if (isEmbeddedErrorCode(error.code)) throw new EmbeddedApiError(error.code, { status: response.status, attemptsLeft, retryAfterSeconds: retryAfter(response), retryAt })
+    // A time-locked step: when it opens (`embedded_recovery_pending`), for the message and the screens.
+    const values = typeof error.releaseAt === 'string' && typeof error.secondsLeft === 'number' ? { releaseAt: error.releaseAt, secondsLeft: error.secondsLeft } : undefined
+    if (isEmbeddedErrorCode(error.code)) throw new EmbeddedApiError(error.code, { status: response.status, attemptsLeft, retryAfterSeconds: retryAfter(response), retryAt, values })
     throw new EmbeddedApiError('embedded_unexpected_response', { status: response.status })
   }
 
@@ -84,6 +101,8 @@ export function createEmbeddedApi(options: { baseUrl?: string; fetch?: typeof fe
     createWallet: (body) => post(embeddedApiPaths.wallets, body),
     requestRecoveryCode: (email) => post(embeddedApiPaths.recoveryCode, { email }),
     verifyRecoveryCode: (requestId, code) => post(embeddedApiPaths.recoveryVerify, { requestId, code }),
+    startRecovery: (walletId) => post(embeddedApiPaths.recoveryStart, { walletId }),
+    recoveryPending: (walletId) => post(embeddedApiPaths.recoveryPending, walletId ? { walletId } : {}),
     recoveryKey: (body) => post(embeddedApiPaths.recoveryKey, body),
     completeRecovery: (body) => post(embeddedApiPaths.recoveryComplete, body),
     deviceChallenge: (walletId) => post(embeddedApiPaths.deviceChallenge, { walletId }),
@@ -95,6 +114,9 @@ export function createEmbeddedApi(options: { baseUrl?: string; fetch?: typeof fe
     pairingPackage: (pairingId, claimToken) => post(embeddedApiPaths.pairingPackage, { pairingId, claimToken }),
     completePairing: (body) => post(embeddedApiPaths.pairingComplete, body),
     walletLog: (body) => post(embeddedApiPaths.walletLog, body),
+    walletChallenge: (walletId, purpose) => post(embeddedApiPaths.walletRecoveriesChallenge, { walletId, purpose }),
+    walletRecoveries: (body) => post(embeddedApiPaths.walletRecoveries, body),
+    cancelWalletRecovery: (body) => post(embeddedApiPaths.walletRecoveriesCancel, body),
   }
 }
 

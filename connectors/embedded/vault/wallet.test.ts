@@ -65,6 +65,13 @@ async function fakeApi() {
     completeRecovery: async ({ walletId }) => ({ walletId, address: wallets.get(walletId)!.address }),
     // Adding a device and the log are tested on the real routes (lib/embedded/pairingRoutes.test.ts) and in e2e.
     ...notUsedHere(['deviceChallenge', 'startPairing', 'pairingStatus', 'approvePairing', 'cancelPairing', 'claimPairing', 'pairingPackage', 'completePairing', 'walletLog']),
+    startRecovery: async (walletId) => ({ walletId, address: wallets.get(walletId)!.address, state: 'started', startedAt: '', releaseAt: '', secondsLeft: 0 }),
+    recoveryPending: async () => {
+      throw new Error('not used here')
+    },
+    walletChallenge: async () => ({ challenge: 'c'.repeat(43) }),
+    walletRecoveries: async () => ({ recoveries: [] }),
+    cancelWalletRecovery: async ({ recoveryId }) => ({ recoveryId, state: 'cancelled' }),
   }
   return { api, bodies }
 }

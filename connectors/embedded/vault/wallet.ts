@@ -1,6 +1,6 @@
 import { generateMnemonic } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english'
-import { getAddress, type Address } from 'viem'
+import { getAddress, stringToHex as toHex, type Address } from 'viem'
 import { mnemonicToVaultAccount as mnemonicToAccount, type VaultAccount as HDAccount } from './keyAccount'
 import { SignerNotFoundError } from '@/lib/errors/wallet'
 import { createEmbeddedApi, type EmbeddedApi } from './api'
@@ -9,10 +9,12 @@ import { additionalData, deriveWrappingKey, generateDataKeyBytes, importDataKey,
 import { generateEphemeralKeyPair, openWithPrivateKey, sealToPublicKey } from '@/lib/embedded/shared/crypto/sealToPublicKey'
 import { EmbeddedApiError, EmbeddedWalletError, NoEmbeddedWalletError, UnlockFailedError, WalletMismatchError } from '@/lib/embedded/shared/errors'
 import { normaliseEmail } from '@/lib/embedded/shared/email'
-import { assertPasskey, createPasskey, evaluatePrf, forgetCredential } from './passkey/ceremonies'
+import { assertChallenge, assertPasskey, createPasskey, evaluatePrf, forgetCredential } from './passkey/ceremonies'
 import { normalisePairingCode, pairingFingerprint } from '@/lib/embedded/shared/pairingCode'
 import type { PairingPackageResponse, PairingStatusResponse } from '@/lib/embedded/shared/apiTypes'
 import { verifyWalletLog, type ChainCheck, type WalletEvent } from '@/lib/embedded/shared/walletLog'
+import { deviceProofMessage } from '@/lib/embedded/shared/deviceProof'
+import type { PendingRecovery } from '@/lib/embedded/shared/apiTypes'
 import { PRF_SALT_BYTES } from '@/lib/embedded/shared/passkeyDefaults'
 import { createIndexedDbVaultStorage, type VaultRecord, type VaultStorage } from './vaultStorage'
 
@@ -22,6 +24,8 @@ export type Passkeys = {
   evaluate: typeof evaluatePrf
   forget: typeof forgetCredential
   assert: typeof assertPasskey
+  /** A plain assertion over a server challenge (cancelling a recovery); optional for tests that never cancel. */
+  assertChallenge?: typeof assertChallenge
 }
 
 /**
@@ -78,7 +82,7 @@ export type EmbeddedWallet = ReturnType<typeof createEmbeddedWallet>
 export function createEmbeddedWallet(parameters: EmbeddedWalletParameters = {}) {
   const api = parameters.api ?? createEmbeddedApi()
   const vaults = parameters.vaults ?? createIndexedDbVaultStorage()
-  const passkeys: Passkeys = parameters.passkeys ?? { create: createPasskey, evaluate: evaluatePrf, forget: forgetCredential, assert: assertPasskey }
+  const passkeys: Passkeys = parameters.passkeys ?? { create: createPasskey, evaluate: evaluatePrf, forget: forgetCredential, assert: assertPasskey, assertChallenge }
 
   let unlocked: { walletId: string; account: HDAccount } | undefined
   /** In-flight unlocks by address: concurrent callers for one wallet share one prompt, never another wallet's. */
@@ -412,7 +416,44 @@ export function createEmbeddedWallet(parameters: EmbeddedWalletParameters = {}) 
     },
 
     /**
-     * In a recovery session: fetches the wallet's data key (sealed to a one-time key pair made here),
+     * Starts the recovery of `walletId` (after a right code): the owner is told by email, and the key
+     * is released to this browser only after the server's delay. The answer says when.
+     */
+    startRecovery: (walletId: string) => api.startRecovery(walletId),
+
+    /** This browser's started recovery, if any (a cookie names it): where it stands. Undefined when there is none. */
+    async startedRecovery() {
+      try {
+        return await api.recoveryPending()
+      } catch (caught) {
+        if ((caught as { code?: unknown }).code === 'embedded_recovery_session_invalid') return undefined
+        throw caught
+      }
+    },
+
+    /**
+     * The unlocked wallet's pending recoveries, which its owner may cancel: the wallet's key signs the
+     * server's challenge (no passkey touch; only a device holding the wallet can).
+     */
+    async pendingRecoveries(): Promise<PendingRecovery[]> {
+      if (!unlocked) return []
+      const { walletId, account } = unlocked
+      const { challenge } = await api.walletChallenge(walletId, 'status')
+      const signature = await account.signMessage({ message: { raw: toHex(deviceProofMessage(walletId, challenge)) } })
+      return (await api.walletRecoveries({ walletId, challenge, signature })).recoveries
+    },
+
+    /** Cancels a pending recovery of the unlocked wallet: one touch of its passkey over a fresh challenge. */
+    async cancelRecovery(recoveryId: string): Promise<void> {
+      if (!unlocked || !passkeys.assertChallenge) throw new UnlockFailedError({ details: 'no unlocked wallet' })
+      const record = await recordFor(unlocked.account.address)
+      const { challenge } = await api.walletChallenge(record.walletId, 'veto')
+      const assertion = await passkeys.assertChallenge({ credentialId: record.credentialId, challenge })
+      await api.cancelWalletRecovery({ walletId: record.walletId, recoveryId, assertion })
+    },
+
+    /**
+     * After the delay of a started recovery: fetches the wallet's data key (sealed to a one-time key pair made here),
      * decrypts the mnemonic and checks it gives the wallet's address — all before the user is asked
      * for a passkey, so the touch that follows only creates the passkey and finishes.
      */

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { PendingRecovery, RecoveryStatus } from '@/lib/embedded/shared/apiTypes'
 import { EmbeddedApiError } from '@/lib/embedded/shared/errors'
 import { embedded } from '@/lib/i18n/embedded'
 import { createStrings } from './strings'
 import type { EmbeddedWallet } from './wallet'
-import { createWalletScreens } from './walletScreens'
+import { createWalletScreens, formatWait } from './walletScreens'
 
 /**
  * The vault's wallet screens against a scripted wallet (the real one, its API and passkeys are in
@@ -15,7 +16,15 @@ import { createWalletScreens } from './walletScreens'
 
 const ADDRESS = '0x000000000000000000000000000000000000bEEF'
 
-function scriptedWallet(options: { wallets?: { walletId: string; address: `0x${string}`; createdAt: string }[]; createFails?: number; onDevice?: { address: `0x${string}`; email: string }[] } = {}) {
+function scriptedWallet(
+  options: {
+    wallets?: { walletId: string; address: `0x${string}`; createdAt: string }[]
+    createFails?: number
+    onDevice?: { address: `0x${string}`; email: string }[]
+    started?: RecoveryStatus
+    pending?: PendingRecovery[]
+  } = {},
+) {
   let failures = options.createFails ?? 0
   return {
     list: vi.fn(async () => options.onDevice ?? []),
@@ -29,7 +38,16 @@ function scriptedWallet(options: { wallets?: { walletId: string; address: `0x${s
     requestRecoveryCode: vi.fn(async () => ({ requestId: 'r'.repeat(22), expiresInSeconds: 900 })),
     verifyRecoveryCode: vi.fn(async () => ({ wallets: options.wallets ?? [], expiresAt: '' })),
     prepareRecovery: vi.fn(async (walletId: string) => ({ walletId, address: ADDRESS, finish: vi.fn(), dispose: vi.fn() })),
+    startRecovery: vi.fn(async (walletId: string) => ({ ...(options.started ?? status(walletId, 0)), walletId })),
+    startedRecovery: vi.fn(async (): Promise<RecoveryStatus | undefined> => options.started),
+    pendingRecoveries: vi.fn(async (): Promise<PendingRecovery[]> => options.pending ?? []),
+    cancelRecovery: vi.fn(async (_recoveryId: string) => undefined),
   }
+}
+
+/** A started recovery of ADDRESS, `secondsLeft` before its key's release. */
+function status(walletId: string, secondsLeft: number): RecoveryStatus {
+  return { walletId, address: ADDRESS, state: 'started', startedAt: '2030-01-01T00:00:00.000Z', releaseAt: '2030-01-03T00:00:00.000Z', secondsLeft }
 }
 
 function renderPanel(wallet: ReturnType<typeof scriptedWallet>, options: { resendCooldownSeconds?: number; ui?: Record<string, string> } = {}) {
@@ -232,5 +250,43 @@ describe('the vault\'s wallet screens', () => {
     fireEvent.submit(screen.getByTestId('embedded-recover-email-input').closest('form')!)
     await waitFor(() => expect(step()).toBe('recoverCode'))
     expect(wallet.requestRecoveryCode).toHaveBeenCalledWith('ann@example.test')
+  })
+
+  it('starts a chosen recovery and, before the delay, shows when the key is released instead of asking for it', async () => {
+    const wallet = scriptedWallet({ wallets: [{ walletId: 'w'.repeat(22), address: ADDRESS, createdAt: '2030-01-01T00:00:00.000Z' }], started: status('w'.repeat(22), 48 * 3600) })
+    renderPanel(wallet)
+    await waitFor(() => expect(step()).toBe('home'))
+    expect(screen.getByTestId('embedded-recovery-here').textContent).toContain(`This browser is recovering ${ADDRESS}.`)
+    fireEvent.click(screen.getByTestId('embedded-recovery-resume-button'))
+    expect(step()).toBe('recoverWaiting')
+    const waiting = screen.getByTestId('embedded-recovery-waiting')
+    expect(waiting.getAttribute('data-release-at')).toBe('2030-01-03T00:00:00.000Z')
+    expect(waiting.textContent).toContain('in 48:00:00')
+    // Asked too early: the server's refusal redraws the wait with the time it says is left.
+    wallet.prepareRecovery.mockRejectedValueOnce(new EmbeddedApiError('embedded_recovery_pending', { status: 425, values: { releaseAt: '2030-01-03T00:00:00.000Z', secondsLeft: 30 } }))
+    fireEvent.click(screen.getByTestId('embedded-recovery-finish-button'))
+    await waitFor(() => expect(screen.getByTestId('embedded-recovery-waiting').textContent).toContain('in 0:30'))
+    fireEvent.click(screen.getByTestId('embedded-recovery-finish-button'))
+    await waitFor(() => expect(step()).toBe('recoverPasskey'))
+    expect(wallet.prepareRecovery).toHaveBeenLastCalledWith('w'.repeat(22))
+  })
+
+  it('after an unlock shows a pending recovery of the wallet, and cancels it on "Cancel the recovery"', async () => {
+    const pending = { recoveryId: 'r'.repeat(22), startedAt: '2030-01-01T00:00:00.000Z', releaseAt: '2030-01-03T00:00:00.000Z', browser: 'Chrome on Linux', place: 'DE' }
+    const wallet = scriptedWallet({ onDevice: [{ address: ADDRESS, email: 'ann@example.test' }], pending: [pending] })
+    const connected = renderPanel(wallet)
+    await waitFor(() => expect(step()).toBe('home'))
+    fireEvent.click(screen.getByTestId('embedded-unlock-button'))
+    await waitFor(() => expect(step()).toBe('recoveryAlert'))
+    expect(screen.getByTestId('embedded-recovery-alert').textContent).toMatch(/^A recovery of this wallet started on .+ from Chrome on Linux, DE\. If it was not you, cancel it now/)
+    fireEvent.click(screen.getByTestId('embedded-veto-button'))
+    await waitFor(() => expect(step()).toBe('recoveryCancelled'))
+    expect(wallet.cancelRecovery).toHaveBeenCalledWith('r'.repeat(22))
+    fireEvent.click(screen.getByTestId('embedded-continue-button'))
+    expect(await connected).toBe(ADDRESS)
+  })
+
+  it('writes waits of an hour or more as h:mm:ss', () => {
+    expect([formatWait(59), formatWait(3599), formatWait(3600), formatWait(172_800)]).toEqual(['0:59', '59:59', '1:00:00', '48:00:00'])
   })
 })

@@ -3,6 +3,7 @@ import { utcMinute } from '@/lib/i18n/format'
 import { h, show } from './dom'
 import { trapFocus } from './focusTrap'
 import type { VaultStrings } from './strings'
+import type { PendingRecovery, RecoveryStatus } from '@/lib/embedded/shared/apiTypes'
 import { formatPairingCode } from '@/lib/embedded/shared/pairingCode'
 import { qrCodeSvg } from './qrCode'
 import type { EmbeddedWallet, JoiningDevice, PreparedRecovery, WalletActivity } from './wallet'
@@ -43,10 +44,12 @@ export function pointsToRecovery(caught: unknown): boolean {
   return typeof code === 'string' && LOST_PASSKEY_CODES.has(code)
 }
 
-/** A wait as `m:ss` (no unit words, the same in every language). */
+/** A wait as `m:ss`, or `h:mm:ss` from an hour on (no unit words, the same in every language). */
 export function formatWait(seconds: number): string {
   const whole = Math.max(0, Math.ceil(seconds))
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`
+  const two = (value: number) => String(value).padStart(2, '0')
+  if (whole >= 3600) return `${Math.floor(whole / 3600)}:${two(Math.floor((whole % 3600) / 60))}:${two(whole % 60)}`
+  return `${Math.floor(whole / 60)}:${two(whole % 60)}`
 }
 
 /** Refused sends that name their wait (`Retry-After`). */
@@ -272,8 +275,18 @@ export function createWalletScreens(parameters: { root: HTMLElement; wallet: Emb
    * that starts it for the wallet's email.
    */
   async function home(options: { creating?: boolean; error?: string; lostPasskey?: boolean } = {}) {
-    const records = await wallet.list().catch(() => [])
+    const [records, started] = await Promise.all([wallet.list().catch(() => []), wallet.startedRecovery().catch(() => undefined)])
     const newest = records[0]
+    // A recovery this browser started earlier (its cookie outlives the delay): the way back to finish it.
+    const comeBack =
+      started?.state === 'started'
+        ? h(
+            'div',
+            { className: 'stack', testId: 'embedded-recovery-here' },
+            h('p', { className: 'muted' }, t.ui('recoveryPendingHere', { address: started.address })),
+            h('div', { className: 'actions' }, button(t.ui('recoveryFinish'), 'embedded-recovery-resume-button', () => recoverWaiting(started), true)),
+          )
+        : undefined
     if (newest && !options.creating) {
       const recoverHere =
         options.lostPasskey && options.error
@@ -289,6 +302,7 @@ export function createWalletScreens(parameters: { root: HTMLElement; wallet: Emb
       screen(
         'home',
         [
+          comeBack,
           h('p', { className: 'muted' }, t.ui('existing')),
           h('p', { className: 'mono', testId: 'embedded-existing-address' }, newest.address),
           h('div', { className: 'actions' }, button(t.ui('unlock'), 'embedded-unlock-button', () => unlock(newest.address), true), button(t.ui('reveal'), 'embedded-reveal-button', () => reveal(newest.address))),
@@ -305,6 +319,7 @@ export function createWalletScreens(parameters: { root: HTMLElement; wallet: Emb
     screen(
       'home',
       [
+        comeBack,
         form(
           (data) => createStart(String(data.get('email') ?? '')),
           h('p', { className: 'muted' }, t.ui('intro')),
@@ -597,9 +612,52 @@ export function createWalletScreens(parameters: { root: HTMLElement; wallet: Emb
       t.ui('unlocking'),
       async () => {
         await wallet.unlock(address)
-        close(address)
+        // The owner's veto: a recovery someone started by email is shown on the device that holds the
+        // wallet, while its key is still locked. A failed check never blocks the unlock.
+        const pending = await wallet.pendingRecoveries().catch(() => [])
+        if (pending[0]) recoveryAlert(address, pending[0])
+        else close(address)
       },
       (error, caught) => home({ error, lostPasskey: pointsToRecovery(caught) }),
+    )
+  }
+
+  /** "A recovery of this wallet started on … from … — Cancel": one passkey touch cancels it. */
+  function recoveryAlert(address: Address, recovery: PendingRecovery, error?: string) {
+    const from = recovery.place ? `${recovery.browser}, ${recovery.place}` : recovery.browser
+    screen(
+      'recoveryAlert',
+      [
+        h('p', { role: 'alert', className: 'error', testId: 'embedded-recovery-alert' }, t.ui('recoveryAlert', { date: formatDate(recovery.startedAt, parameters.locale), from })),
+        h(
+          'div',
+          { className: 'actions' },
+          h(
+            'button',
+            {
+              type: 'button',
+              className: 'button primary',
+              testId: 'embedded-veto-button',
+              'data-autofocus': true,
+              onclick: () =>
+                void run(
+                  t.ui('cancellingRecovery'),
+                  async () => {
+                    await wallet.cancelRecovery(recovery.recoveryId)
+                    screen('recoveryCancelled', [
+                      h('p', { role: 'status', testId: 'embedded-recovery-cancelled' }, t.ui('recoveryCancelledHere')),
+                      h('div', { className: 'actions' }, button(t.ui('continue'), 'embedded-continue-button', () => close(address), true)),
+                    ])
+                  },
+                  (message) => recoveryAlert(address, recovery, message),
+                ),
+            },
+            t.ui('cancelRecovery'),
+          ),
+          button(t.ui('keepRecovery'), 'embedded-keep-recovery-button', () => close(address)),
+        ),
+      ],
+      error,
     )
   }
 
@@ -712,6 +770,8 @@ export function createWalletScreens(parameters: { root: HTMLElement; wallet: Emb
               t.ui('verifying'),
               async () => {
                 discardRecovery()
+                const started = await wallet.startRecovery(walletId)
+                if (started.secondsLeft > 0) return recoverWaiting(started)
                 prepared = await wallet.prepareRecovery(walletId)
                 recoverPasskey(prepared.address)
               },
@@ -734,6 +794,51 @@ export function createWalletScreens(parameters: { root: HTMLElement; wallet: Emb
             ),
           ),
           h('button', { type: 'submit', className: 'button primary', testId: 'embedded-choose-button' }, t.ui('chooseContinue')),
+        ),
+      ],
+      error,
+    )
+  }
+
+  /**
+   * A started recovery waiting for its delay: when the key is released (the date, and the time left by
+   * the server's clock). "Finish recovery" asks for the key; before its time the server refuses and
+   * this screen is drawn again with the time it says is left.
+   */
+  function recoverWaiting(status: RecoveryStatus, error?: string) {
+    screen(
+      'recoverWaiting',
+      [
+        h(
+          'p',
+          { className: 'muted', role: 'status', testId: 'embedded-recovery-waiting', 'data-release-at': status.releaseAt },
+          t.ui('recoveryWaiting', { address: status.address, date: formatDate(status.releaseAt, parameters.locale), timeLeft: formatWait(status.secondsLeft) }),
+        ),
+        h(
+          'div',
+          { className: 'actions' },
+          button(
+            t.ui('recoveryFinish'),
+            'embedded-recovery-finish-button',
+            () =>
+              void run(
+                t.ui('verifying'),
+                async () => {
+                  discardRecovery()
+                  prepared = await wallet.prepareRecovery(status.walletId)
+                  recoverPasskey(prepared.address)
+                },
+                (message, caught) => {
+                  const values = (caught as { code?: unknown; values?: { releaseAt?: unknown; secondsLeft?: unknown } } | null)
+                  if (values?.code === 'embedded_recovery_pending' && typeof values.values?.secondsLeft === 'number') {
+                    return recoverWaiting({ ...status, secondsLeft: values.values.secondsLeft })
+                  }
+                  recoverWaiting(status, message)
+                },
+              ),
+            true,
+          ),
+          button(t.ui('back'), 'embedded-back-button', () => void home()),
         ),
       ],
       error,

@@ -11,6 +11,8 @@ export const embeddedApiPaths = {
   wallets: '/api/embedded/wallets',
   recoveryCode: '/api/embedded/recovery/code',
   recoveryVerify: '/api/embedded/recovery/verify',
+  recoveryStart: '/api/embedded/recovery/start',
+  recoveryPending: '/api/embedded/recovery/pending',
   recoveryKey: '/api/embedded/recovery/key',
   recoveryComplete: '/api/embedded/recovery/complete',
   /** GET: the page of the owner's cancel link (`?token=`); POST (a form): cancels. */
@@ -25,6 +27,12 @@ export const embeddedApiPaths = {
   pairingPackage: '/api/embedded/devices/package',
   pairingComplete: '/api/embedded/devices/complete',
   walletLog: '/api/embedded/wallets/log',
+  /** An owner's device: a challenge to sign (`status`) or to assert with the passkey (`veto`). */
+  walletRecoveriesChallenge: '/api/embedded/wallets/recoveries/challenge',
+  /** An owner's device: its wallet's pending recoveries, for a signature of the wallet's key. */
+  walletRecoveries: '/api/embedded/wallets/recoveries',
+  /** An owner's device: cancels one, for a passkey assertion of the wallet. */
+  walletRecoveriesCancel: '/api/embedded/wallets/recoveries/cancel',
 } as const
 
 /**
@@ -72,7 +80,42 @@ export type RecoveryVerifyResponse = {
   expiresAt: string
 }
 
-/** POST recoveryKey (in a recovery session) → the data key sealed to `publicKey`, the sealed mnemonic, new passkey options. */
+/**
+ * POST recoveryStart `{walletId}` (in a recovery session) → the recovery is started: the owner is
+ * mailed a notice with a cancel link, and the key is released from `releaseAt` on (the delay,
+ * `EMBEDDED_RECOVERY_DELAY`). Sets an httpOnly cookie naming this recovery that outlives the delay.
+ * A second start for the same session and wallet answers the first one (200, no new cookie).
+ */
+export type RecoveryStartRequest = { walletId: string }
+export type RecoveryStatus = {
+  walletId: string
+  address: Address
+  state: 'started' | 'cancelled' | 'completed'
+  startedAt: string
+  releaseAt: string
+  /** Whole seconds until `releaseAt` (0 once it passed), by the server's clock. */
+  secondsLeft: number
+}
+export type RecoveryStartResponse = RecoveryStatus
+
+/** POST recoveryPending `{walletId?}` (with the cookie of recoveryStart) → where this browser's recovery stands (its newest without a wallet id). */
+export type RecoveryPendingRequest = { walletId?: string }
+export type RecoveryPendingResponse = RecoveryStatus
+
+/** POST walletRecoveriesChallenge `{walletId, purpose}` → a single-use challenge (330 s) for that wallet and purpose. */
+export type WalletRecoveriesChallengeRequest = { walletId: string; purpose: 'status' | 'veto' }
+export type WalletRecoveriesChallengeResponse = { challenge: string }
+
+/** POST walletRecoveries `{walletId, challenge, signature}`: the signature of `deviceProofMessage` by the wallet's key. */
+export type WalletRecoveriesRequest = { walletId: string; challenge: string; signature: `0x${string}` }
+export type PendingRecovery = { recoveryId: string; startedAt: string; releaseAt: string; browser: string; place: string | null }
+export type WalletRecoveriesResponse = { recoveries: PendingRecovery[] }
+
+/** POST walletRecoveriesCancel `{walletId, recoveryId, assertion}`: a passkey assertion over a `veto` challenge. */
+export type WalletRecoveriesCancelRequest = { walletId: string; recoveryId: string; assertion: AuthenticationResponseJSON }
+export type WalletRecoveriesCancelResponse = { recoveryId: string; state: 'cancelled' }
+
+/** POST recoveryKey (with the cookie of recoveryStart, once the delay passed) → the data key sealed to `publicKey`, the sealed mnemonic, new passkey options. */
 export type RecoveryKeyRequest = { walletId: string; publicKey: string }
 export type RecoveryKeyResponse = {
   walletId: string
@@ -83,7 +126,7 @@ export type RecoveryKeyResponse = {
   options: PublicKeyCredentialCreationOptionsJSON
 }
 
-/** POST recoveryComplete (in a recovery session) → the new passkey is recorded; the session ends. */
+/** POST recoveryComplete (with the cookie of recoveryStart, after the key) → the new passkey is recorded; the recovery is completed. */
 export type RecoveryCompleteRequest = { walletId: string; registration: RegistrationResponseJSON }
 export type RecoveryCompleteResponse = { walletId: string; address: Address }
 

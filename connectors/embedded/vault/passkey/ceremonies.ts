@@ -204,3 +204,40 @@ export async function assertPasskey(parameters: { options: PublicKeyCredentialRe
   }
   return { assertion, prfOutput }
 }
+
+/**
+ * A passkey assertion over the server's `challenge` (one touch), for the server to verify: no PRF is
+ * asked, so nothing of the wallet's key material is in it. Cancels a recovery from an owner's device
+ * (`assertPasskey` is the one that can also evaluate the PRF, for a device's approval).
+ */
+export async function assertChallenge(parameters: { credentialId: string; challenge: string; rpId?: string | undefined }): Promise<AuthenticationResponseJSON> {
+  const { credentials } = environment()
+  const publicKey: PublicKeyCredentialRequestOptions = {
+    challenge: fromBase64Url(parameters.challenge),
+    timeout: PASSKEY_TIMEOUT_MS,
+    userVerification: PASSKEY_USER_VERIFICATION,
+    allowCredentials: [{ type: 'public-key', id: fromBase64Url(parameters.credentialId) }],
+    ...(parameters.rpId ? { rpId: parameters.rpId } : {}),
+  }
+  let credential: PublicKeyCredential
+  try {
+    credential = (await credentials.get({ publicKey })) as PublicKeyCredential
+  } catch (error) {
+    throw mapCeremonyError(error)
+  }
+  if (!credential) throw new PasskeyCancelledError()
+  const response = credential.response as AuthenticatorAssertionResponse
+  const id = toBase64Url(new Uint8Array(credential.rawId))
+  return {
+    id,
+    rawId: id,
+    type: 'public-key',
+    response: {
+      clientDataJSON: toBase64Url(new Uint8Array(response.clientDataJSON)),
+      authenticatorData: toBase64Url(new Uint8Array(response.authenticatorData)),
+      signature: toBase64Url(new Uint8Array(response.signature)),
+      ...(response.userHandle ? { userHandle: toBase64Url(new Uint8Array(response.userHandle)) } : {}),
+    },
+    clientExtensionResults: {},
+  }
+}

@@ -1,0 +1,116 @@
+import type { Page } from '@playwright/test'
+import type { Address } from 'viem'
+import { plainErrors } from '@/lib/i18n/plainErrors'
+import type { MailCatcher } from '../fixtures/smtp'
+import { addVirtualAuthenticator } from '../fixtures/passkeys'
+import { advanceServerClock, chooseWallet, createWallet, disconnect, expect, mailFor, openEmbeddedPanel, passkeyPrompts, recoveryCodeFor, test, uniqueEmail, vault } from './embeddedFixtures'
+
+/**
+ * The time-locked email recovery (README, "Security model of the embedded wallet"): whoever reads the
+ * owner's mailbox starts a recovery, but the key is released only after EMBEDDED_RECOVERY_DELAY;
+ * meanwhile the owner's device shows it and one passkey touch cancels it. Two browser contexts, each
+ * with its own virtual authenticator, the real SMTP capture, and the server's test clock moved past
+ * the delay instead of waiting 48 hours.
+ */
+
+test.use({ recoveryDelay: '48h' })
+
+const DELAY_SECONDS = 48 * 3600
+
+/** In `page`: recover by email → the code from the mailbox → choose `address` → the recovery starts and waits. */
+async function startRecovery(page: Page, mail: MailCatcher, email: string, address: Address): Promise<number> {
+  await vault(page).getByTestId('embedded-recover-button').click()
+  await vault(page).getByTestId('embedded-recover-email-input').fill(email)
+  const inboxBefore = mail.inbox.length
+  await vault(page).getByTestId('embedded-send-code-button').click()
+  await vault(page).getByTestId('embedded-code-input').fill(await recoveryCodeFor(mail, email, inboxBefore))
+  await vault(page).getByTestId('embedded-verify-code-button').click()
+  await chooseWallet(page, address)
+  await expect(vault(page).getByTestId('embedded-recovery-waiting')).toContainText(address)
+  return inboxBefore
+}
+
+test('a mailbox alone does not recover before the delay; the owner’s device cancels it with a passkey touch; a later recovery completes after the delay', async ({
+  page,
+  browser,
+  embeddedApp,
+  authenticator,
+  mail,
+}) => {
+  void authenticator
+  // Two browsers, each creating and recovering, and the delay crossed twice.
+  test.setTimeout(240_000)
+  // The owner's device holds the wallet.
+  await page.goto(embeddedApp.baseURL)
+  const email = uniqueEmail('delay')
+  const address = await createWallet(page, mail, email)
+  await disconnect(page)
+
+  // Another browser, with its own authenticator, used by someone who reads the owner's mailbox.
+  // As the configured page: the same viewport and locale. Each page is brought to the front before its
+  // vault opens: the vault opens as a frame only where the browser proves it visible (else a popup).
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' })
+  try {
+    const other = await context.newPage()
+    const otherAuthenticator = await addVirtualAuthenticator(other, { prf: true })
+    await other.goto(embeddedApp.baseURL)
+    await other.bringToFront()
+    await openEmbeddedPanel(other)
+    const inboxBefore = await startRecovery(other, mail, email, address)
+    const waiting = vault(other).getByTestId('embedded-recovery-waiting')
+    const releaseAt = await waiting.getAttribute('data-release-at')
+    await expect(waiting).toContainText(/in (47:59:\d\d|48:00:00)/)
+
+    // The owner is told at the start, with the release time and the cancel link.
+    const notice = await mailFor(mail, email, `Sigil: a recovery of your wallet ${address} has started`, inboxBefore)
+    expect(notice.text).toContain(`released to that browser only at ${releaseAt!.replace('T', ' ').slice(0, 16)} (UTC)`)
+    expect(notice.text).toMatch(/\/api\/embedded\/recovery\/cancel\?token=[\w-]{22}/)
+
+    // An hour later the key is still refused, with the time left; no passkey is made.
+    await advanceServerClock(other, embeddedApp, 3600)
+    await vault(other).getByTestId('embedded-recovery-finish-button').click()
+    await expect(waiting).toContainText(/in 4[67]:\d\d:\d\d/)
+    await expect(vault(other).getByTestId('embedded-new-passkey-button')).toHaveCount(0)
+    expect(await otherAuthenticator.credentials()).toHaveLength(0)
+
+    // The owner opens the wallet on their device: the pending recovery is shown, and one touch cancels it.
+    await page.bringToFront()
+    await openEmbeddedPanel(page)
+    await vault(page).getByTestId('embedded-unlock-button').click()
+    const alert = vault(page).getByTestId('embedded-recovery-alert')
+    await expect(alert).toContainText('A recovery of this wallet started on')
+    await expect(alert).toContainText('Chrome on Linux')
+    const before = await passkeyPrompts(page)
+    await vault(page).getByTestId('embedded-veto-button').click()
+    await expect(vault(page).getByTestId('embedded-recovery-cancelled')).toBeVisible()
+    expect((await passkeyPrompts(page)).get).toBe(before.get + 1)
+    await vault(page).getByTestId('embedded-continue-button').click()
+    await expect(page.getByTestId('account-address')).toHaveAttribute('title', address)
+
+    // Past the delay, the cancelled recovery still gets nothing.
+    await other.bringToFront()
+    await advanceServerClock(other, embeddedApp, DELAY_SECONDS)
+    await vault(other).getByTestId('embedded-recovery-finish-button').click()
+    await expect(vault(other).getByTestId('connect-error')).toHaveText(plainErrors.embedded_recovery_cancelled)
+    expect(await otherAuthenticator.credentials()).toHaveLength(0)
+
+    // A second recovery (the owner did not cancel this one): the browser leaves and comes back after the delay.
+    await other.reload()
+    await other.bringToFront()
+    await openEmbeddedPanel(other)
+    await startRecovery(other, mail, email, address)
+    await other.reload()
+    await advanceServerClock(other, embeddedApp, DELAY_SECONDS + 1)
+    await other.bringToFront()
+    await openEmbeddedPanel(other)
+    await expect(vault(other).getByTestId('embedded-recovery-here')).toContainText(address)
+    await vault(other).getByTestId('embedded-recovery-resume-button').click()
+    await vault(other).getByTestId('embedded-recovery-finish-button').click()
+    await expect(vault(other).getByTestId('embedded-recover-address')).toContainText(address)
+    await vault(other).getByTestId('embedded-new-passkey-button').click()
+    await expect(other.getByTestId('account-address')).toHaveAttribute('title', address, { timeout: 15_000 })
+    expect(await otherAuthenticator.credentials()).toHaveLength(1)
+  } finally {
+    await context.close()
+  }
+})
