@@ -18,6 +18,7 @@ import {
   verifySignIn,
 } from '@/lib/siwe/client'
 import type { KnownSession } from '../_lib/knownSession'
+import { SessionsList } from './SessionsList'
 import {
   createNonceKeeper,
   initialSignInState,
@@ -188,6 +189,12 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
     }
   }
 
+  // Signed out from the sessions list (this device's row, or everywhere): the server already ended it.
+  const signedOutFromList = useCallback(() => {
+    dispatch({ type: 'signedOut' })
+    onSessionChange(null)
+  }, [onSessionChange])
+
   // The control the user acted on was replaced: the keyboard goes to the one in its place.
   useEffect(() => {
     if (!moveFocus.current) return
@@ -228,6 +235,7 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
           <button ref={signOutButton} type="button" className="button" data-testid="sign-out-button" onClick={onSignOut}>
             {t('auth.signOut')}
           </button>
+          <SessionsList onSignedOut={signedOutFromList} />
         </>
       ) : (
         <div className="row">

@@ -17,6 +17,8 @@ export const auth = {
     not_signed_in: 'You are not signed in.',
     // 403: a state-changing API request from a page of another site (proxy.ts).
     origin_not_allowed: 'This request did not come from this site.',
+    // 404: the sessions list's sign-out names a session that is not this address's live one.
+    unknown_session: 'That session is not one of yours, or it has already ended.',
     // 413
     body_too_large: 'The sign-in request is too large.',
     // 422: the message is well formed but not acceptable here and now.

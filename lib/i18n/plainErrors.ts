@@ -97,6 +97,7 @@ export const plainErrors: Record<PlainErrorCode, string> = {
   malformed_signature: 'The signature could not be read. Sign in again.',
   invalid_signature: 'The signature does not match your address. Sign in again with the same account.',
   not_signed_in: 'You are not signed in. Sign in first.',
+  unknown_session: 'That session is not one of yours, or it has already ended. Reload the list.',
   origin_not_allowed: 'This request did not come from this site. Reload the page and try again.',
   body_too_large: 'The sign-in request was too large. Reload the page and sign in again.',
   domain_mismatch: 'The sign-in message was made for another site. Sign in again from this page.',

@@ -15,6 +15,7 @@ export const authErrorStatus = {
   invalid_signature: 401,
   not_signed_in: 401,
   origin_not_allowed: 403,
+  unknown_session: 404,
   body_too_large: 413,
   domain_mismatch: 422,
   uri_mismatch: 422,

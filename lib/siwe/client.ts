@@ -158,3 +158,57 @@ export async function signOut(options?: AuthClientOptions & { everywhere?: boole
   if (body && typeof body === 'object' && 'revoked' in body && typeof body.revoked === 'number') return body.revoked
   throw new HttpError(authErrors, 'unexpected_response', { status: response.status })
 }
+
+/** One live session of the signed-in address, as the sessions list shows it. */
+export type ListedSession = {
+  /** Names the session to `revokeSession`. */
+  id: string
+  /** "Chrome on macOS", or null when the browser did not say. */
+  device: string | null
+  /** The rough place a proxy in front of the site named, or null. */
+  place: string | null
+  chainId: number | null
+  createdAt: string
+  lastSeenAt: string
+  /** This browser's own session. */
+  current: boolean
+}
+
+function isListedSession(value: unknown): value is ListedSession {
+  if (!value || typeof value !== 'object') return false
+  const row = value as Record<string, unknown>
+  const text = (field: unknown) => field === null || typeof field === 'string'
+  return (
+    typeof row.id === 'string' &&
+    text(row.device) &&
+    text(row.place) &&
+    (row.chainId === null || typeof row.chainId === 'number') &&
+    typeof row.createdAt === 'string' &&
+    typeof row.lastSeenAt === 'string' &&
+    typeof row.current === 'boolean'
+  )
+}
+
+/** Every live session of the signed-in address, this browser's first; null when signed out. */
+export async function listSessions(options?: AuthClientOptions): Promise<ListedSession[] | null> {
+  const response = await call('/api/auth/sessions', { method: 'GET' }, options)
+  if (response.status === 401) {
+    await response.body?.cancel().catch(() => {})
+    return null
+  }
+  if (!response.ok) throw await failure(response)
+  const body = await readJson(response)
+  if (body && typeof body === 'object' && 'sessions' in body && Array.isArray(body.sessions) && body.sessions.every(isListedSession)) return body.sessions
+  throw new HttpError(authErrors, 'unexpected_response', { status: response.status })
+}
+
+/** Ends one session of the signed-in address (another browser's, or this one's, which signs it out). */
+export async function revokeSession(id: string, options?: AuthClientOptions): Promise<void> {
+  const response = await call(
+    '/api/auth/sessions/revoke',
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) },
+    options,
+  )
+  if (!response.ok) throw await failure(response)
+  await response.body?.cancel().catch(() => {})
+}

@@ -344,6 +344,60 @@ export const migrations: readonly Migration[] = [
       DROP TABLE sigil_embedded_recoveries;
     `,
   },
+  {
+    version: 12,
+    name: 'sessions remember the device they were signed in on, and when it was last seen',
+    sql: `
+      -- The sessions list (GET /api/auth/sessions): a short label of the browser and system the
+      -- sign-in came from, the rough place a trusted proxy named (or NULL), and when the session was
+      -- last used (set at sign-in, refreshed by the session check at most every few minutes).
+      -- Rows from before keep NULLs: the list shows them as an unknown device, last seen when created.
+      ALTER TABLE sigil_sessions ADD COLUMN device text;
+      ALTER TABLE sigil_sessions ADD COLUMN place text;
+      ALTER TABLE sigil_sessions ADD COLUMN last_seen_at timestamptz;
+      DROP FUNCTION sigil_begin_sign_in(text, timestamptz, timestamptz, text, text, timestamptz, text, text, text, timestamptz, integer, integer, timestamptz, integer);
+      CREATE FUNCTION sigil_begin_sign_in(
+        client_key text, now_at timestamptz, client_reset timestamptz, nonce_value text,
+        address_key text, address_reset timestamptz, binding_hash text,
+        session_id_hash text, session_address text, session_expires_at timestamptz,
+        client_max integer, address_max integer, session_created_at timestamptz, session_chain_id integer,
+        session_device text, session_place text
+      ) RETURNS TABLE (
+        client_count integer, client_reset_at timestamptz, nonce text, binding text, expires_at timestamptz,
+        address_count integer, address_reset_at timestamptz, session_saved boolean
+      ) LANGUAGE plpgsql AS $fn$
+      #variable_conflict use_column
+      BEGIN
+        RETURN QUERY
+        WITH client AS (
+          INSERT INTO sigil_rate_limits AS r (key, count, reset_at) VALUES (client_key, 1, client_reset)
+          ON CONFLICT (key) DO UPDATE SET
+            count    = CASE WHEN r.reset_at <= now_at THEN 1 ELSE r.count + 1 END,
+            reset_at = CASE WHEN r.reset_at <= now_at THEN client_reset ELSE r.reset_at END
+          RETURNING r.count, r.reset_at
+        ), taken AS (
+          DELETE FROM sigil_nonces AS n WHERE n.nonce = nonce_value RETURNING n.nonce, n.binding, n.expires_at
+        ), address AS (
+          INSERT INTO sigil_rate_limits AS r (key, count, reset_at)
+          SELECT address_key, 1, address_reset FROM taken WHERE taken.binding = binding_hash AND taken.expires_at > now_at
+          ON CONFLICT (key) DO UPDATE SET
+            count    = CASE WHEN r.reset_at <= now_at THEN 1 ELSE r.count + 1 END,
+            reset_at = CASE WHEN r.reset_at <= now_at THEN address_reset ELSE r.reset_at END
+          RETURNING r.count, r.reset_at
+        ), saved AS (
+          INSERT INTO sigil_sessions (id_hash, address, chain_id, created_at, expires_at, device, place, last_seen_at)
+          SELECT session_id_hash, session_address, session_chain_id, session_created_at, session_expires_at,
+                 session_device, session_place, session_created_at FROM client, address
+          WHERE session_id_hash IS NOT NULL AND client.count <= client_max AND address.count <= address_max
+          RETURNING 1
+        )
+        SELECT client.count, client.reset_at, taken.nonce, taken.binding, taken.expires_at,
+               address.count, address.reset_at, EXISTS (SELECT 1 FROM saved)
+        FROM client LEFT JOIN taken ON true LEFT JOIN address ON true;
+      END
+      $fn$;
+    `,
+  },
 ]
 
 /** Arbitrary constant for `pg_advisory_xact_lock`: "sigil" in ASCII. */

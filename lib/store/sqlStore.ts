@@ -69,7 +69,23 @@ type SignInRow = {
  * A function, so the statement is planned once per connection rather than on every sign-in.
  */
 const BEGIN_SIGN_IN_SQL = `SELECT * FROM sigil_begin_sign_in($1::text, $2::timestamptz, $3::timestamptz, $4::text, $5::text,
-  $6::timestamptz, $7::text, $8::text, $9::text, $10::timestamptz, $11::integer, $12::integer, $13::timestamptz, $14::integer)`
+  $6::timestamptz, $7::text, $8::text, $9::text, $10::timestamptz, $11::integer, $12::integer, $13::timestamptz, $14::integer,
+  $15::text, $16::text)`
+
+/** A session's "last seen" is kept to within this much: the session check writes at most this often per session. */
+export const SESSION_SEEN_RESOLUTION_MS = 5 * 60_000
+
+/** The sessions list shows at most this many of an address's live sessions, newest first. */
+export const MAX_LISTED_SESSIONS = 50
+
+type SessionListRow = {
+  id_hash: string
+  device: string | null
+  place: string | null
+  created_at: Date | string
+  last_seen_at: Date | string | null
+  chain_id: number | string | null
+}
 
 const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value))
 
@@ -158,6 +174,8 @@ export async function createSqlStore(driver: SqlDriver, options: SqlStoreOptions
           session?.addressMax ?? 0,
           session?.record.createdAt.toISOString() ?? null,
           session?.record.chainId ?? null,
+          session?.record.device ?? null,
+          session?.record.place ?? null,
         ]),
       )
       const row = rows[0]
@@ -172,13 +190,11 @@ export async function createSqlStore(driver: SqlDriver, options: SqlStoreOptions
 
     async putSession(record) {
       await guarded('save the session', () =>
-        driver.query('INSERT INTO sigil_sessions (id_hash, address, chain_id, created_at, expires_at) VALUES ($1, $2, $3, $4::timestamptz, $5::timestamptz)', [
-          record.idHash,
-          record.address.toLowerCase(),
-          record.chainId,
-          record.createdAt.toISOString(),
-          record.expiresAt.toISOString(),
-        ]),
+        driver.query(
+          `INSERT INTO sigil_sessions (id_hash, address, chain_id, created_at, expires_at, device, place, last_seen_at)
+           VALUES ($1, $2, $3, $4::timestamptz, $5::timestamptz, $6, $7, $4::timestamptz)`,
+          [record.idHash, record.address.toLowerCase(), record.chainId, record.createdAt.toISOString(), record.expiresAt.toISOString(), record.device ?? null, record.place ?? null],
+        ),
       )
     },
 
@@ -188,6 +204,62 @@ export async function createSqlStore(driver: SqlDriver, options: SqlStoreOptions
       )
       const row = rows[0]
       return row ? { address: row.address, chainId: row.chain_id === null ? null : Number(row.chain_id) } : null
+    },
+
+    async touchSession(idHash, now) {
+      // The mark is written only when it is older than the resolution: most checks only read.
+      const { rows } = await guarded('read the session', () =>
+        driver.query<{ address: string; chain_id: number | string | null }>(
+          `WITH seen AS (
+             UPDATE sigil_sessions SET last_seen_at = $2::timestamptz
+             WHERE id_hash = $1 AND expires_at > $2::timestamptz AND (last_seen_at IS NULL OR last_seen_at < $3::timestamptz)
+             RETURNING address, chain_id
+           )
+           SELECT address, chain_id FROM seen
+           UNION ALL
+           SELECT address, chain_id FROM sigil_sessions
+           WHERE id_hash = $1 AND expires_at > $2::timestamptz AND NOT EXISTS (SELECT 1 FROM seen)`,
+          [idHash, now.toISOString(), new Date(now.getTime() - SESSION_SEEN_RESOLUTION_MS).toISOString()],
+        ),
+      )
+      const row = rows[0]
+      return row ? { address: row.address, chainId: row.chain_id === null ? null : Number(row.chain_id) } : null
+    },
+
+    async listAddressSessions(idHash, now) {
+      const at = now.toISOString()
+      const { rows } = await guarded('list the sessions', () =>
+        driver.query<SessionListRow & { owner: boolean }>(
+          `WITH me AS (SELECT address FROM sigil_sessions WHERE id_hash = $1 AND expires_at > $2::timestamptz)
+           SELECT s.id_hash, s.device, s.place, s.created_at, s.last_seen_at, s.chain_id, true AS owner
+           FROM sigil_sessions s JOIN me ON s.address = me.address
+           WHERE s.expires_at > $2::timestamptz
+           ORDER BY (s.id_hash = $1) DESC, s.created_at DESC, s.id_hash
+           LIMIT $3`,
+          [idHash, at, MAX_LISTED_SESSIONS],
+        ),
+      )
+      if (rows.length === 0) return null
+      return rows.map((row) => ({
+        idHash: row.id_hash,
+        device: row.device,
+        place: row.place,
+        createdAt: toDate(row.created_at),
+        lastSeenAt: toDate(row.last_seen_at ?? row.created_at),
+        chainId: row.chain_id === null ? null : Number(row.chain_id),
+      }))
+    },
+
+    async revokeSiblingSession(idHash, target, now) {
+      const { rows } = await guarded('end the session', () =>
+        driver.query(
+          `DELETE FROM sigil_sessions WHERE id_hash = $2 AND expires_at > $3::timestamptz AND address = (
+             SELECT address FROM sigil_sessions WHERE id_hash = $1 AND expires_at > $3::timestamptz
+           ) RETURNING 1`,
+          [idHash, target, now.toISOString()],
+        ),
+      )
+      return rows.length === 1
     },
 
     async revokeSession(idHash) {

@@ -779,6 +779,45 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
     }
   })
 
+  it('lists an address\'s live sessions with their device and place, marks them seen at most every five minutes, and ends a sibling only', async () => {
+    const { store } = await backend.open()
+    const now = new Date('2026-11-27T10:00:00.000Z')
+    const later = (minutes: number) => new Date(now.getTime() + minutes * 60_000)
+    const day = later(24 * 60)
+    try {
+      await store.putSession({ idHash: 'mac', address: '0xabc0000000000000000000000000000000000003', chainId: 1, createdAt: now, expiresAt: day, device: 'Chrome on macOS', place: 'FR' })
+      await store.putSession({ idHash: 'ios', address: '0xABC0000000000000000000000000000000000003', chainId: 8453, createdAt: later(1), expiresAt: day, device: 'Safari on iOS' })
+      await store.putSession({ idHash: 'gone', address: '0xabc0000000000000000000000000000000000003', chainId: 1, createdAt: now, expiresAt: now })
+      await store.putSession({ idHash: 'stranger', address: '0xabc0000000000000000000000000000000000004', chainId: 1, createdAt: now, expiresAt: day })
+      const listed = await store.listAddressSessions('mac', later(2))
+      // Its own first, then newest first; expired and other addresses' sessions are not listed.
+      expect(listed?.map((row) => [row.idHash, row.device, row.place, row.chainId])).toEqual([
+        ['mac', 'Chrome on macOS', 'FR', 1],
+        ['ios', 'Safari on iOS', null, 8453],
+      ])
+      expect(listed?.[1]?.lastSeenAt).toEqual(later(1))
+      expect(await store.listAddressSessions('gone', later(2))).toBeNull()
+      expect(await store.listAddressSessions('never', later(2))).toBeNull()
+
+      expect(await store.touchSession('ios', later(3))).toEqual({ address: '0xabc0000000000000000000000000000000000003', chainId: 8453 })
+      expect((await store.listAddressSessions('mac', later(3)))?.[1]?.lastSeenAt).toEqual(later(1))
+      expect(await store.touchSession('ios', later(7))).not.toBeNull()
+      expect((await store.listAddressSessions('mac', later(7)))?.[1]?.lastSeenAt).toEqual(later(7))
+      expect(await store.touchSession('gone', later(7))).toBeNull()
+
+      expect(await store.revokeSiblingSession('mac', 'stranger', later(8))).toBe(false)
+      expect(await store.sessionOwner('stranger', later(8))).not.toBeNull()
+      expect(await store.revokeSiblingSession('stranger', 'ios', later(8))).toBe(false)
+      expect(await store.revokeSiblingSession('gone', 'ios', later(8))).toBe(false)
+      const raced = await Promise.all(Array.from({ length: 50 }, () => store.revokeSiblingSession('mac', 'ios', later(8))))
+      expect(raced.filter(Boolean)).toHaveLength(1)
+      expect(await store.sessionOwner('ios', later(8))).toBeNull()
+      expect(await store.sessionOwner('mac', later(8))).not.toBeNull()
+    } finally {
+      await store.close()
+    }
+  })
+
   it('keeps sessions by id hash: live until they expire or are revoked, one or all of an address at once', async () => {
     const { store, reopen } = await backend.open()
     const now = new Date()

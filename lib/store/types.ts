@@ -53,6 +53,21 @@ export type SessionRecord = {
   chainId: number
   createdAt: Date
   expiresAt: Date
+  /** A short label of the browser and system the sign-in came from (`deviceLabel`), or null. */
+  device?: string | null | undefined
+  /** The rough place a trusted proxy named for the client (`SESSION_PLACE_HEADER`), or null. */
+  place?: string | null | undefined
+}
+
+/** A live session as the sessions list shows it to its owner. */
+export type SessionListing = {
+  idHash: string
+  device: string | null
+  place: string | null
+  createdAt: Date
+  /** The last request that checked the session, to within `SESSION_SEEN_RESOLUTION_MS`. */
+  lastSeenAt: Date
+  chainId: number | null
 }
 
 /**
@@ -87,6 +102,22 @@ export interface Store extends EmbeddedWalletStore {
    * them with the cookie's (`sessionRowMatches`, lib/session/session.ts).
    */
   sessionOwner(idHash: string, now: Date): Promise<{ address: string; chainId: number | null } | null>
+  /**
+   * Like `sessionOwner`, and marks the session seen at `now` when its last mark is older than
+   * `SESSION_SEEN_RESOLUTION_MS` (one statement; a check within that time writes nothing).
+   */
+  touchSession(idHash: string, now: Date): Promise<{ address: string; chainId: number | null } | null>
+  /**
+   * The live sessions of the address that live session `idHash` belongs to, newest first (at most
+   * `MAX_LISTED_SESSIONS`); null when `idHash` is not a live session.
+   */
+  listAddressSessions(idHash: string, now: Date): Promise<SessionListing[] | null>
+  /**
+   * Revokes session `target` if it is a live session of the same address as live session `idHash`,
+   * in one statement: true when it went. A session of another address, an unknown or an expired one
+   * revokes nothing.
+   */
+  revokeSiblingSession(idHash: string, target: string, now: Date): Promise<boolean>
   /** Revokes one session; true when it existed. */
   revokeSession(idHash: string): Promise<boolean>
   /**

@@ -21,6 +21,7 @@ export function authConfigFromEnv(env: Record<string, string | undefined> = proc
     sessionSecrets: resolveSessionSecrets({ env, dataDir: dataDir(env) }),
     secureCookies: shouldUseSecureCookies({ nodeEnv: env.NODE_ENV, origins: config.appOrigins }),
     limits: authLimitsFromEnv(env),
+    placeHeader: env.SESSION_PLACE_HEADER?.trim().toLowerCase() || undefined,
   }
 }
 

@@ -11,6 +11,7 @@ import { authError } from '../catalogue'
 import { NONCE_TTL_MS, type SignInPolicy } from '../policy'
 import { checkSignInMessage } from './checkSignInMessage'
 import type { AuthLimits, RateLimit } from './limits'
+import { deviceLabel, placeFrom } from '@/lib/session/device'
 import { bindingHash, bindingMatches, bindingSetCookie, newBindingToken, readBindingToken } from './nonceBinding'
 import { parseSignInMessage } from './parseSignInMessage'
 import { parseSignature } from './verifySignIn'
@@ -23,6 +24,11 @@ export type AuthConfig = {
   sessionSecrets: SessionSecrets
   secureCookies: boolean
   limits: AuthLimits
+  /**
+   * The request header a trusted proxy in front of the app fills with the client's rough place
+   * (`SESSION_PLACE_HEADER`, e.g. `cf-ipcountry`); unset: sessions record no place.
+   */
+  placeHeader?: string | undefined
 }
 
 export type AuthRouteDeps = {
@@ -44,6 +50,17 @@ export type AuthRoutes = {
   verify(request: Request): Promise<Response>
   /** GET /api/auth/session → 200 `{address, chainId, issuedAt, expiresAt}` or 401 `not_signed_in` (also once revoked). */
   session(request: Request): Promise<Response>
+  /**
+   * GET /api/auth/sessions → 200 `{sessions: [{id, device, place, chainId, createdAt, lastSeenAt,
+   * current}]}`: every live session of the signed-in address, this one first; or 401 `not_signed_in`.
+   */
+  sessions(request: Request): Promise<Response>
+  /**
+   * POST /api/auth/sessions/revoke `{id}` → 200 `{revoked: true}`: that session of the same address
+   * ended (its browser is signed out on its next request); this one's own id also clears the cookie.
+   * 404 `unknown_session` for an id that is not a live session of this address; 401 `not_signed_in`.
+   */
+  revokeSession(request: Request): Promise<Response>
   /**
    * POST /api/auth/logout → 204: this session revoked in the store, its cookie cleared.
    * POST /api/auth/logout?everywhere=1 → 200 `{revoked}`: every session of this session's address
@@ -76,6 +93,17 @@ function readVerifyBody(body: unknown): { message: string; signature: string } {
     throw authError('malformed_body', { details: 'message and signature must be strings' })
   }
   return { message, signature }
+}
+
+/** A session id as the sessions list gives it: the base64url SHA-256 of the session's id (43 characters). */
+const SESSION_LISTING_ID = /^[A-Za-z0-9_-]{43}$/
+
+/** `{id}`, a session id from the list; anything else is 400 `malformed_body`. */
+function readRevokeBody(body: unknown): string {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw authError('malformed_body', { details: 'not a JSON object' })
+  const { id } = body as Record<string, unknown>
+  if (typeof id !== 'string' || !SESSION_LISTING_ID.test(id)) throw authError('malformed_body', { details: 'id must be a session id from the list' })
+  return id
 }
 
 export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
@@ -150,7 +178,15 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
           session: policyError
             ? undefined
             : {
-                record: { idHash, address: session.address, chainId: session.chainId, createdAt: at, expiresAt: new Date(session.expiresAt) },
+                record: {
+                  idHash,
+                  address: session.address,
+                  chainId: session.chainId,
+                  createdAt: at,
+                  expiresAt: new Date(session.expiresAt),
+                  device: deviceLabel(request.headers.get('user-agent')),
+                  place: placeFrom(request.headers, config.placeHeader),
+                },
                 clientMax: config.limits.verifyPerIp.max,
                 addressMax: config.limits.verifyPerAddress.max,
               },
@@ -189,7 +225,15 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
           throw error
         }
         if (!attempt.sessionSaved) {
-          await store.putSession({ idHash, address: session.address, chainId: session.chainId, createdAt: at, expiresAt: new Date(session.expiresAt) })
+          await store.putSession({
+            idHash,
+            address: session.address,
+            chainId: session.chainId,
+            createdAt: at,
+            expiresAt: new Date(session.expiresAt),
+            device: deviceLabel(request.headers.get('user-agent')),
+            place: placeFrom(request.headers, config.placeHeader),
+          })
         }
         const cookie = await sessionSetCookie(session, id, { secrets: config.sessionSecrets, secure: config.secureCookies })
         return jsonResponse({ address: session.address, chainId: session.chainId }, { headers: { 'set-cookie': cookie } })
@@ -202,12 +246,54 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
         const found = await readSessionCookie(request, { secrets: config.sessionSecrets, secure: config.secureCookies, now: at })
         if (!found) return errorResponse(authError('not_signed_in'))
         const store = await deps.store()
-        if (!sessionRowMatches(await store.sessionOwner(sessionIdHash(found.id), at), found.session)) {
+        // The check also marks the session seen (at most every few minutes), for the sessions list.
+        if (!sessionRowMatches(await store.touchSession(sessionIdHash(found.id), at), found.session)) {
           // Revoked (logout elsewhere, "sign out everywhere"), or the row is another address's or
           // chain's (a cookie re-sealed by whoever holds the secret): the browser may drop its copy.
           return errorResponse(authError('not_signed_in', { headers: { 'set-cookie': clearSessionCookie({ secure: config.secureCookies }) } }))
         }
         return jsonResponse(found.session)
+      }),
+
+    sessions: (request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const at = now()
+        const found = await readSessionCookie(request, { secrets: config.sessionSecrets, secure: config.secureCookies, now: at })
+        if (!found) return errorResponse(authError('not_signed_in'))
+        const store = await deps.store()
+        const idHash = sessionIdHash(found.id)
+        const listed = sessionRowMatches(await store.touchSession(idHash, at), found.session) ? await store.listAddressSessions(idHash, at) : null
+        if (!listed) return errorResponse(authError('not_signed_in', { headers: { 'set-cookie': clearSessionCookie({ secure: config.secureCookies }) } }))
+        return jsonResponse({
+          sessions: listed.map((row) => ({
+            id: row.idHash,
+            device: row.device,
+            place: row.place,
+            chainId: row.chainId,
+            createdAt: row.createdAt.toISOString(),
+            lastSeenAt: row.lastSeenAt.toISOString(),
+            current: row.idHash === idHash,
+          })),
+        })
+      }),
+
+    revokeSession: (request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const at = now()
+        const target = readRevokeBody(await readJsonBody(request))
+        const found = await readSessionCookie(request, { secrets: config.sessionSecrets, secure: config.secureCookies, now: at })
+        if (!found) return errorResponse(authError('not_signed_in'))
+        const store = await deps.store()
+        const idHash = sessionIdHash(found.id)
+        if (!sessionRowMatches(await store.sessionOwner(idHash, at), found.session)) {
+          return errorResponse(authError('not_signed_in', { headers: { 'set-cookie': clearSessionCookie({ secure: config.secureCookies }) } }))
+        }
+        if (!(await store.revokeSiblingSession(idHash, target, at))) throw authError('unknown_session')
+        // This browser's own session: its cookie goes too, as with signing out.
+        const headers = target === idHash ? { 'set-cookie': clearSessionCookie({ secure: config.secureCookies }) } : undefined
+        return jsonResponse({ revoked: true }, headers ? { headers } : undefined)
       }),
 
     logout: (request) =>

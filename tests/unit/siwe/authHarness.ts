@@ -30,6 +30,8 @@ export type HarnessOptions = {
   log?: (line: string) => void
   /** Newest first; [SECRET] by default. */
   sessionSecrets?: string[]
+  /** `SESSION_PLACE_HEADER`. */
+  placeHeader?: string
 }
 
 export function createRoutes(options: HarnessOptions): AuthRoutes {
@@ -43,6 +45,7 @@ export function createRoutes(options: HarnessOptions): AuthRoutes {
     sessionSecrets: options.sessionSecrets ?? [SECRET],
     secureCookies: options.secureCookies ?? false,
     limits: options.limits ?? RELAXED_LIMITS,
+    placeHeader: options.placeHeader,
   }
   const store = options.store
   return createAuthRoutes({
@@ -65,11 +68,17 @@ export function uniqueIp(): string {
 /** A browser talking to the routes: a cookie jar and one client IP. */
 export class TestBrowser {
   readonly cookies = new Map<string, string>()
-  constructor(readonly routes: AuthRoutes, readonly ip: string = uniqueIp()) {}
+  constructor(
+    readonly routes: AuthRoutes,
+    readonly ip: string = uniqueIp(),
+    /** Sent as User-Agent when set (the sessions list names the browser from it). */
+    readonly userAgent?: string,
+  ) {}
 
   request(path: string, init: RequestInit = {}): Request {
     const headers = new Headers(init.headers)
     headers.set('x-test-ip', this.ip)
+    if (this.userAgent) headers.set('user-agent', this.userAgent)
     if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '))
     return new Request(`${ORIGIN}${path}`, { ...init, headers })
   }
@@ -104,6 +113,15 @@ export class TestBrowser {
 
   async session(): Promise<Response> {
     return this.keep(await this.routes.session(this.request('/api/auth/session')))
+  }
+
+  async sessions(): Promise<Response> {
+    return this.keep(await this.routes.sessions(this.request('/api/auth/sessions')))
+  }
+
+  async revoke(body: unknown): Promise<Response> {
+    const request = this.request('/api/auth/sessions/revoke', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    return this.keep(await this.routes.revokeSession(request))
   }
 
   async logout(options: { everywhere?: boolean } = {}): Promise<Response> {

@@ -1,0 +1,134 @@
+'use client'
+import { useEffect, useState } from 'react'
+import { shownError, type ShownError } from '@/lib/errors/shownError'
+import { ErrorAlert } from '@/lib/i18n/ErrorAlert'
+import { useLocale } from '@/lib/i18n/LocaleProvider'
+import { useT } from '@/lib/i18n/useT'
+import { isAuthError, listSessions, revokeSession, signOut, type ListedSession } from '@/lib/siwe/client'
+
+export type SessionsListProps = {
+  /** Called when this browser's own session ended from the list (its own row, or "everywhere"). */
+  onSignedOut: () => void
+}
+
+type Listing = { kind: 'loading' } | { kind: 'ready'; sessions: ListedSession[] } | { kind: 'failed'; error: ShownError }
+
+/**
+ * Where the signed-in address is signed in: every live session (browser and system, rough place,
+ * when it signed in and was last active), this browser's marked, each with its own "Sign out", and
+ * "Sign out everywhere". A revoked browser is signed out on its next request (the server checks
+ * every session's row).
+ */
+export function SessionsList({ onSignedOut }: SessionsListProps) {
+  const t = useT()
+  const locale = useLocale()
+  const [listing, setListing] = useState<Listing>({ kind: 'loading' })
+  const [note, setNote] = useState<string | null>(null)
+  const [busy, setBusy] = useState<string | null>(null)
+  const [failure, setFailure] = useState<ShownError | null>(null)
+
+  useEffect(() => {
+    let live = true
+    listSessions()
+      .then((sessions) => {
+        if (!live) return
+        if (sessions === null) return onSignedOut()
+        setListing({ kind: 'ready', sessions })
+      })
+      .catch((error: unknown) => {
+        if (live) setListing({ kind: 'failed', error: shownError(error) })
+      })
+    return () => {
+      live = false
+    }
+  }, [onSignedOut])
+
+  const when = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+  const deviceName = (session: ListedSession) => session.device ?? t('auth.sessions.unknownDevice')
+
+  async function revoke(session: ListedSession) {
+    setBusy(session.id)
+    setNote(null)
+    setFailure(null)
+    try {
+      await revokeSession(session.id)
+      if (session.current) return onSignedOut()
+      setListing((current) => (current.kind === 'ready' ? { kind: 'ready', sessions: current.sessions.filter((row) => row.id !== session.id) } : current))
+      setNote(t('auth.sessions.revoked', { device: deviceName(session) }))
+    } catch (error) {
+      // Already gone (another tab ended it): the list drops it, the error says why.
+      if (isAuthError(error) && error.code === 'unknown_session') {
+        setListing((current) => (current.kind === 'ready' ? { kind: 'ready', sessions: current.sessions.filter((row) => row.id !== session.id) } : current))
+      }
+      setFailure(shownError(error))
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  async function everywhere() {
+    setBusy('everywhere')
+    setFailure(null)
+    try {
+      await signOut({ everywhere: true })
+      setNote(t('auth.sessions.everywhereDone'))
+      onSignedOut()
+    } catch (error) {
+      setFailure(shownError(error))
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  return (
+    <section className="stack" aria-labelledby="sessions-heading" data-testid="sessions">
+      <h3 id="sessions-heading">{t('auth.sessions.heading')}</h3>
+      {listing.kind === 'loading' && (
+        <p className="muted" role="status">
+          {t('auth.sessions.loading')}
+        </p>
+      )}
+      {listing.kind === 'failed' && <ErrorAlert error={listing.error} testId="sessions-error" />}
+      {listing.kind === 'ready' && (
+        <ul className="sessions" data-testid="sessions-list">
+          {listing.sessions.map((session) => (
+            <li key={session.id} data-testid="session-row" data-current={session.current || undefined}>
+              <div>
+                <strong data-testid="session-device">{deviceName(session)}</strong>
+                {session.place && <span className="muted"> · {session.place}</span>}
+                {session.current && (
+                  <span className="badge" data-testid="session-this-device">
+                    {' '}
+                    {t('auth.sessions.thisDevice')}
+                  </span>
+                )}
+              </div>
+              <div className="muted">
+                {t('auth.sessions.created', { time: when(session.createdAt) })} · {t('auth.sessions.lastSeen', { time: when(session.lastSeenAt) })}
+              </div>
+              <button
+                type="button"
+                className="button small"
+                data-testid="session-revoke"
+                aria-label={t('auth.sessions.revokeLabel', { device: deviceName(session) })}
+                aria-disabled={busy !== null}
+                onClick={() => busy === null && void revoke(session)}
+              >
+                {t('auth.sessions.revoke')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button type="button" className="button" data-testid="sign-out-everywhere" aria-disabled={busy !== null} onClick={() => busy === null && void everywhere()}>
+        {t('auth.sessions.everywhere')}
+      </button>
+      {note && (
+        <p className="muted" role="status" data-testid="sessions-note">
+          {note}
+        </p>
+      )}
+      {failure && <ErrorAlert error={failure} testId="sessions-error" />}
+    </section>
+  )
+}

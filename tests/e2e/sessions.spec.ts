@@ -1,0 +1,76 @@
+import type { Page } from '@playwright/test'
+import type { InjectedWallet } from '../fixtures/injectedWallet'
+import { expect, test } from './fixtures'
+
+/**
+ * Sessions and devices: where the address is signed in, listed in the sign-in panel, each ended on
+ * its own or all at once. Two browser contexts (a computer and a second browser with another
+ * User-Agent), the injected test wallet with the same key in both, the production build and its
+ * embedded store. A revoked browser is signed out on its next request.
+ */
+
+const TEST_WALLET_KEY = 'sigiltestwallet'
+const EDGE_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0'
+
+async function connectAndSignIn(page: Page, wallet: InjectedWallet): Promise<void> {
+  await page.getByTestId('connect-button').click()
+  await page.getByTestId('connect-dialog').getByTestId(`wallet-option-${TEST_WALLET_KEY}`).click()
+  await expect(page.getByTestId('account-address')).toBeVisible()
+  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
+  await page.getByTestId('sign-in-button').click()
+  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
+  await expect(page.getByTestId('auth-address')).toHaveText(wallet.address)
+}
+
+test('lists where the address is signed in; one session ends from another browser, then every one', async ({ browser, page, app, installWallet }) => {
+  test.setTimeout(60_000)
+  const wallet = await installWallet()
+  await page.goto(app.baseURL)
+  await connectAndSignIn(page, wallet)
+  // This browser alone, marked as this device.
+  await expect(page.getByTestId('session-row')).toHaveCount(1)
+  await expect(page.getByTestId('session-row').getByTestId('session-this-device')).toBeVisible()
+
+  const other = await browser.newContext({ userAgent: EDGE_ON_WINDOWS })
+  try {
+    const second = await other.newPage()
+    const secondWallet = await installWallet({}, second)
+    await second.goto(app.baseURL)
+    await connectAndSignIn(second, secondWallet)
+    await expect(second.getByTestId('session-row')).toHaveCount(2)
+
+    // The first browser, reloaded, sees both: itself first, then the other named by its browser.
+    await page.reload()
+    await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
+    const rows = page.getByTestId('session-row')
+    await expect(rows).toHaveCount(2)
+    await expect(rows.nth(0).getByTestId('session-this-device')).toBeVisible()
+    await expect(rows.nth(1).getByTestId('session-device')).toHaveText('Edge on Windows')
+    await expect(rows.nth(1).getByTestId('session-this-device')).toHaveCount(0)
+
+    // Ending the other browser's session: gone from the list, and that browser is signed out on its next request.
+    await rows.nth(1).getByRole('button', { name: 'Sign out Edge on Windows' }).click()
+    await expect(page.getByTestId('sessions-note')).toHaveText('Signed out on Edge on Windows.')
+    await expect(rows).toHaveCount(1)
+    await second.reload()
+    await expect(second.getByTestId('account-address')).toBeVisible()
+    await expect(second.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
+    // This browser is still signed in.
+    await page.reload()
+    await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
+
+    // The other browser signs in again; "Sign out everywhere" from this one ends both.
+    await second.getByTestId('sign-in-button').click()
+    await expect(second.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
+    await page.reload()
+    await expect(page.getByTestId('session-row')).toHaveCount(2)
+    await page.getByTestId('sign-out-everywhere').click()
+    await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
+    await expect(page.getByTestId('sign-in-button')).toBeVisible()
+    await second.reload()
+    await expect(second.getByTestId('account-address')).toBeVisible()
+    await expect(second.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
+  } finally {
+    await other.close()
+  }
+})
