@@ -717,7 +717,7 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
           raw.fill(0)
         }
         // The gate on the locked row: a cancel that came meanwhile wins, and the sealed key is dropped.
-        // The browser finishes within a recovery session's time (SPEC.md §9) of this release, or asks again.
+        // The browser finishes within a recovery session's time (docs/connectors/retries-and-timeouts.md#embedded-wallet-the-server) of this release, or asks again.
         const gate = await store.releaseRecoveryKey(record.tokenHash, walletId, at, new Date(at.getTime() + RECOVERY_SESSION_TTL_SECONDS * 1000))
         if (gate.kind !== 'open') throw gateRefusal(gate, at)
         // No excludeCredentials: a device that still holds one of the wallet's passkeys (its local

@@ -117,7 +117,7 @@ export type RecoveryRecord = {
   place: string | null
   /** When the key was first released to the recovering browser. */
   keyReleasedAt: Date | null
-  /** The completion's deadline, set at each key release (the recovery session's 1800 s, SPEC.md §9). */
+  /** The completion's deadline, set at each key release (the recovery session's 1800 s: docs/connectors/retries-and-timeouts.md#embedded-wallet-the-server). */
   finishBy: Date | null
   /** The passkey the recovery added, once it completed. */
   credentialId: string | null

@@ -232,6 +232,47 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
+    version: 8,
+    name: 'embedded wallet: time-locked email recoveries (started, then the key after a delay, unless cancelled)',
+    sql: `
+      -- A recovery is now started first and its key released only after the delay
+      -- (EMBEDDED_RECOVERY_DELAY), unless the owner cancels it meanwhile (the emailed link, or a
+      -- passkey touch on a device that holds the wallet). One row per recovery, in one of three states.
+      CREATE TABLE sigil_embedded_recovery_requests (
+        recovery_id       text PRIMARY KEY,
+        cancel_hash       text NOT NULL UNIQUE,
+        token_hash        text NOT NULL,
+        session_hash      text NOT NULL,
+        wallet_id         text NOT NULL REFERENCES sigil_embedded_wallets (wallet_id) ON DELETE CASCADE,
+        email             text NOT NULL,
+        state             text NOT NULL CHECK (state IN ('started', 'cancelled', 'completed')),
+        started_at        timestamptz NOT NULL,
+        release_at        timestamptz NOT NULL,
+        cancel_expires_at timestamptz NOT NULL,
+        browser           text NOT NULL,
+        place             text,
+        key_released_at   timestamptz,
+        finish_by         timestamptz,
+        credential_id     text,
+        completed_at      timestamptz,
+        cancelled_at      timestamptz,
+        UNIQUE (session_hash, wallet_id),
+        UNIQUE (token_hash, wallet_id)
+      );
+      CREATE INDEX sigil_embedded_recovery_requests_pending ON sigil_embedded_recovery_requests (wallet_id) WHERE state = 'started';
+      CREATE INDEX sigil_embedded_recovery_requests_cancel_expires_at ON sigil_embedded_recovery_requests (cancel_expires_at);
+      -- Recoveries of migration 4 (key released at once) keep their cancel links: copied as recoveries
+      -- whose delay ended when they started. A cancel after completion marked both: cancelled wins.
+      INSERT INTO sigil_embedded_recovery_requests (recovery_id, cancel_hash, token_hash, session_hash, wallet_id, email, state, started_at,
+        release_at, cancel_expires_at, browser, place, key_released_at, finish_by, credential_id, completed_at, cancelled_at)
+      SELECT 'm4' || substr(cancel_hash, 1, 30), cancel_hash, session_hash, session_hash, wallet_id, email,
+        CASE WHEN cancelled_at IS NOT NULL THEN 'cancelled' WHEN completed_at IS NOT NULL THEN 'completed' ELSE 'started' END,
+        released_at, released_at, cancel_expires_at, 'unknown', NULL, released_at, released_at + interval '1800 seconds', credential_id, completed_at, cancelled_at
+      FROM sigil_embedded_recoveries;
+      DROP TABLE sigil_embedded_recoveries;
+    `,
+  },
+  {
     version: 9,
     name: 'embedded wallet: emails only as keyed hashes and ciphertext; one live code per email, purpose and browser; browsers known to an email',
     sql: `
@@ -301,47 +342,6 @@ export const migrations: readonly Migration[] = [
       );
       CREATE INDEX sigil_embedded_pairings_wallet ON sigil_embedded_pairings (wallet_id);
       CREATE INDEX sigil_embedded_pairings_expires_at ON sigil_embedded_pairings (expires_at);
-    `,
-  },
-  {
-    version: 8,
-    name: 'embedded wallet: time-locked email recoveries (started, then the key after a delay, unless cancelled)',
-    sql: `
-      -- A recovery is now started first and its key released only after the delay
-      -- (EMBEDDED_RECOVERY_DELAY), unless the owner cancels it meanwhile (the emailed link, or a
-      -- passkey touch on a device that holds the wallet). One row per recovery, in one of three states.
-      CREATE TABLE sigil_embedded_recovery_requests (
-        recovery_id       text PRIMARY KEY,
-        cancel_hash       text NOT NULL UNIQUE,
-        token_hash        text NOT NULL,
-        session_hash      text NOT NULL,
-        wallet_id         text NOT NULL REFERENCES sigil_embedded_wallets (wallet_id) ON DELETE CASCADE,
-        email             text NOT NULL,
-        state             text NOT NULL CHECK (state IN ('started', 'cancelled', 'completed')),
-        started_at        timestamptz NOT NULL,
-        release_at        timestamptz NOT NULL,
-        cancel_expires_at timestamptz NOT NULL,
-        browser           text NOT NULL,
-        place             text,
-        key_released_at   timestamptz,
-        finish_by         timestamptz,
-        credential_id     text,
-        completed_at      timestamptz,
-        cancelled_at      timestamptz,
-        UNIQUE (session_hash, wallet_id),
-        UNIQUE (token_hash, wallet_id)
-      );
-      CREATE INDEX sigil_embedded_recovery_requests_pending ON sigil_embedded_recovery_requests (wallet_id) WHERE state = 'started';
-      CREATE INDEX sigil_embedded_recovery_requests_cancel_expires_at ON sigil_embedded_recovery_requests (cancel_expires_at);
-      -- Recoveries of migration 4 (key released at once) keep their cancel links: copied as recoveries
-      -- whose delay ended when they started. A cancel after completion marked both: cancelled wins.
-      INSERT INTO sigil_embedded_recovery_requests (recovery_id, cancel_hash, token_hash, session_hash, wallet_id, email, state, started_at,
-        release_at, cancel_expires_at, browser, place, key_released_at, finish_by, credential_id, completed_at, cancelled_at)
-      SELECT 'm4' || substr(cancel_hash, 1, 30), cancel_hash, session_hash, session_hash, wallet_id, email,
-        CASE WHEN cancelled_at IS NOT NULL THEN 'cancelled' WHEN completed_at IS NOT NULL THEN 'completed' ELSE 'started' END,
-        released_at, released_at, cancel_expires_at, 'unknown', NULL, released_at, released_at + interval '1800 seconds', credential_id, completed_at, cancelled_at
-      FROM sigil_embedded_recoveries;
-      DROP TABLE sigil_embedded_recoveries;
     `,
   },
   {

@@ -32,7 +32,7 @@ function render(wallet: Partial<Record<keyof EmbeddedWallet, unknown>>) {
   const root = document.createElement('main')
   document.body.append(root)
   const t = createStrings({ ui: { ...embedded.ui }, errors: { ...embedded.errors }, sheet: {} })
-  const screens = createWalletScreens({ root, wallet: { list: vi.fn(async () => [{ address: ADDRESS, email: 'ann@example.test' }]), ...wallet } as unknown as EmbeddedWallet, t, locale: 'en', vaultOrigin: 'https://wallet.example' })
+  const screens = createWalletScreens({ root, wallet: { list: vi.fn(async () => [{ address: ADDRESS, email: 'ann@example.test' }]), startedRecovery: vi.fn(async () => undefined), pendingRecoveries: vi.fn(async () => []), ...wallet } as unknown as EmbeddedWallet, t, locale: 'en', vaultOrigin: 'https://wallet.example' })
   return screens
 }
 

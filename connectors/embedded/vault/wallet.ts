@@ -9,7 +9,7 @@ import { additionalData, deriveWrappingKey, generateDataKeyBytes, importDataKey,
 import { generateEphemeralKeyPair, openWithPrivateKey, sealToPublicKey } from '@/lib/embedded/shared/crypto/sealToPublicKey'
 import { EmbeddedApiError, EmbeddedWalletError, NoEmbeddedWalletError, UnlockFailedError, WalletMismatchError } from '@/lib/embedded/shared/errors'
 import { normaliseEmail } from '@/lib/embedded/shared/email'
-import { assertChallenge, assertPasskey, createPasskey, evaluatePrf, forgetCredential } from './passkey/ceremonies'
+import { assertPasskey, createPasskey, evaluatePrf, forgetCredential } from './passkey/ceremonies'
 import { normalisePairingCode, pairingFingerprint } from '@/lib/embedded/shared/pairingCode'
 import type { PairingPackageResponse, PairingStatusResponse } from '@/lib/embedded/shared/apiTypes'
 import { verifyWalletLog, type ChainCheck, type WalletEvent } from '@/lib/embedded/shared/walletLog'
@@ -24,8 +24,6 @@ export type Passkeys = {
   evaluate: typeof evaluatePrf
   forget: typeof forgetCredential
   assert: typeof assertPasskey
-  /** A plain assertion over a server challenge (cancelling a recovery); optional for tests that never cancel. */
-  assertChallenge?: typeof assertChallenge
 }
 
 /**
@@ -82,7 +80,7 @@ export type EmbeddedWallet = ReturnType<typeof createEmbeddedWallet>
 export function createEmbeddedWallet(parameters: EmbeddedWalletParameters = {}) {
   const api = parameters.api ?? createEmbeddedApi()
   const vaults = parameters.vaults ?? createIndexedDbVaultStorage()
-  const passkeys: Passkeys = parameters.passkeys ?? { create: createPasskey, evaluate: evaluatePrf, forget: forgetCredential, assert: assertPasskey, assertChallenge }
+  const passkeys: Passkeys = parameters.passkeys ?? { create: createPasskey, evaluate: evaluatePrf, forget: forgetCredential, assert: assertPasskey }
 
   let unlocked: { walletId: string; account: HDAccount } | undefined
   /** In-flight unlocks by address: concurrent callers for one wallet share one prompt, never another wallet's. */
@@ -445,10 +443,11 @@ export function createEmbeddedWallet(parameters: EmbeddedWalletParameters = {}) 
 
     /** Cancels a pending recovery of the unlocked wallet: one touch of its passkey over a fresh challenge. */
     async cancelRecovery(recoveryId: string): Promise<void> {
-      if (!unlocked || !passkeys.assertChallenge) throw new UnlockFailedError({ details: 'no unlocked wallet' })
+      if (!unlocked) throw new UnlockFailedError({ details: 'no unlocked wallet' })
       const record = await recordFor(unlocked.account.address)
       const { challenge } = await api.walletChallenge(record.walletId, 'veto')
-      const assertion = await passkeys.assertChallenge({ credentialId: record.credentialId, challenge })
+      // No PRF asked: nothing of the wallet's key material is in this assertion.
+      const { assertion } = await passkeys.assert({ options: { challenge }, credentialId: record.credentialId })
       await api.cancelWalletRecovery({ walletId: record.walletId, recoveryId, assertion })
     },
 
