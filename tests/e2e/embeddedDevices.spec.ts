@@ -118,8 +118,9 @@ test('adds a device by the QR code link: end-to-end sealed, the same address sig
   // What the server holds once approved: a key sealed to the new device, which the server's own
   // recovery key cannot open, and no byte of the data key.
   const [row] = await deviceApp.sql<Record<string, unknown>>(
-    'SELECT p.* FROM sigil_embedded_pairings p JOIN sigil_embedded_wallets w USING (wallet_id) WHERE w.email = $1 ORDER BY p.created_at DESC LIMIT 1',
-    [email],
+    // By the wallet's address: the database keeps no email in the clear.
+    'SELECT p.* FROM sigil_embedded_pairings p JOIN sigil_embedded_wallets w USING (wallet_id) WHERE lower(w.address) = lower($1) ORDER BY p.created_at DESC LIMIT 1',
+    [address],
   )
   expect(row!.approved_at).not.toBeNull()
   const walletId = row!.wallet_id as string
