@@ -187,3 +187,16 @@ export function readAssertion(value: unknown): AuthenticationResponseJSON {
     ...(attachment ? { authenticatorAttachment: attachment } : {}),
   }
 }
+
+/** The longest minimum delay an owner may set before a recovery's key is released: 30 days. */
+export const MAX_OWNER_RECOVERY_DELAY_SECONDS = 30 * 86_400
+
+/** `{emailRecovery, recoveryDelaySeconds}`: a boolean, and null or whole seconds from 0 to 30 days. */
+export function readWalletSettings(body: Record<string, unknown>): { emailRecovery: boolean; recoveryDelaySeconds: number | null } {
+  if (typeof body.emailRecovery !== 'boolean') throw malformed('emailRecovery must be true or false')
+  const delay = body.recoveryDelaySeconds
+  if (delay !== null && (typeof delay !== 'number' || !Number.isInteger(delay) || delay < 0 || delay > MAX_OWNER_RECOVERY_DELAY_SECONDS)) {
+    throw malformed(`recoveryDelaySeconds must be null or whole seconds from 0 to ${MAX_OWNER_RECOVERY_DELAY_SECONDS}`)
+  }
+  return { emailRecovery: body.emailRecovery, recoveryDelaySeconds: delay }
+}

@@ -24,6 +24,7 @@ export const embeddedErrorStatus = {
   embedded_pairing_used: 409,
   embedded_pairing_not_approved: 409,
   embedded_recovery_completed: 409,
+  embedded_recovery_off: 403,
   embedded_pairing_expired: 410,
   embedded_code_expired: 410,
   embedded_body_too_large: 413,

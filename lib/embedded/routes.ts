@@ -12,6 +12,7 @@ import type {
   PairingStartResponse,
   PairingStatusResponse,
   WalletLogResponse,
+  WalletSettingsResponse,
   EmailCodeResponse,
   EmailVerifyResponse,
   RecoveryCodeResponse,
@@ -57,6 +58,7 @@ import {
   readSealed,
   readToken,
   readWalletId,
+  readWalletSettings,
 } from './bodies'
 import { cancelPageHtml, readCancelToken } from './cancelPage'
 import { embeddedError, embeddedErrors } from './httpErrors'
@@ -625,7 +627,9 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         const walletId = readWalletId(await readEmbeddedBody(request))
         const session = await sessionOf(request, store, config, at, 'email_recovery')
         const { wallet, email } = await walletInSession(store, keyring, walletId, session.emailHash)
-        const delay = config.recoveryDelaySeconds ?? DEFAULT_EMBEDDED_RECOVERY_DELAY_SECONDS
+        // The owner's choices (walletSettings): no email recovery at all, or a longer wait than the server's.
+        if (!wallet.emailRecovery) throw embeddedError('embedded_recovery_off')
+        const delay = Math.max(config.recoveryDelaySeconds ?? DEFAULT_EMBEDDED_RECOVERY_DELAY_SECONDS, wallet.recoveryDelaySeconds ?? 0)
         const token = newToken()
         const cancelToken = newId()
         const releaseAt = new Date(at.getTime() + delay * 1000)
@@ -1026,6 +1030,27 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
           }).catch(() => undefined),
         )
         const response: PairingCompleteResponse = { walletId: wallet.walletId, address }
+        return jsonResponse(response)
+      }),
+
+    /**
+     * The owner's recovery settings, from a device that proves with a fresh passkey assertion that it
+     * holds the wallet: email recovery on or off, and a minimum delay before a recovery's key is
+     * released. Recorded with `settings_changed` in the wallet's log, in one transaction.
+     */
+    walletSettings: (request: Request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const store = await deps.store()
+        const at = now()
+        await limit(store, `device-passkey:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).devicePasskeyPerIp, at)
+        const body = await readEmbeddedBody(request)
+        const walletId = readWalletId(body)
+        const settings = readWalletSettings(body)
+        const assertion = readAssertion(body.assertion)
+        await verifyAssertion({ store, rp: relyingPartyFor(request, config.origins), assertion, walletId, now: at })
+        if (!(await store.updateWalletSettings(walletId, settings, at))) throw embeddedError('embedded_wallet_not_found')
+        const response: WalletSettingsResponse = { walletId, ...settings }
         return jsonResponse(response)
       }),
 

@@ -82,6 +82,7 @@ export const plainErrors: Record<PlainErrorCode, string> = {
   embedded_recovery_cancelled: 'This recovery was cancelled by the wallet’s owner, from their email or one of their devices. Start a new recovery if you still need one.',
   embedded_recovery_pending: 'For your safety, the wallet’s key is released only on {releaseAt} (UTC), in {timeLeft}. Come back then to finish the recovery.',
   embedded_recovery_completed: 'This recovery has already finished. Unlock the wallet with its passkey.',
+  embedded_recovery_off: 'Email recovery is turned off for this wallet. Restore it from a device that holds it, or with its recovery phrase.',
   embedded_device_proof_invalid: 'This device could not prove that it holds the wallet. Unlock the wallet and try again.',
   embedded_recovery_session_invalid: 'Your recovery session has ended. Start again with a new code.',
   embedded_rate_limited: 'Too many requests. Wait a few minutes and try again.',

@@ -40,7 +40,18 @@ const toDate = (value: Date | string): Date => (value instanceof Date ? value : 
 const toDateOrNull = (value: Date | string | null): Date | null => (value === null ? null : toDate(value))
 const iso = (date: Date) => date.toISOString()
 
-type WalletRow = { wallet_id: string; email_hash: string | null; email_sealed: string | null; address: string; recovery_envelope: string; vault: string; created_at: Date | string; email_verified_at: Date | string | null }
+type WalletRow = {
+  wallet_id: string
+  email_hash: string | null
+  email_sealed: string | null
+  address: string
+  recovery_envelope: string
+  vault: string
+  created_at: Date | string
+  email_verified_at: Date | string | null
+  email_recovery: boolean
+  recovery_delay_seconds: number | string | null
+}
 type CredentialRow = { credential_id: string; wallet_id: string; public_key: string; counter: number | string; transports: string; created_at: Date | string }
 type ChallengeRow = { challenge_hash: string; purpose: string; wallet_id: string; expires_at: Date | string }
 type CodeRow = {
@@ -85,6 +96,8 @@ const wallet = (row: WalletRow): EmbeddedWalletRecord => ({
   vault: row.vault,
   createdAt: toDate(row.created_at),
   emailVerifiedAt: toDateOrNull(row.email_verified_at),
+  emailRecovery: row.email_recovery !== false,
+  recoveryDelaySeconds: row.recovery_delay_seconds === null || row.recovery_delay_seconds === undefined ? null : Number(row.recovery_delay_seconds),
 })
 const credential = (row: CredentialRow): EmbeddedCredentialRecord => ({
   credentialId: row.credential_id,
@@ -135,6 +148,8 @@ const recovery = (row: RecoveryRow): RecoveryRecord => ({
 })
 
 const WALLET_COLUMNS = 'wallet_id, email_hash, email_sealed, address, recovery_envelope, vault, created_at, email_verified_at'
+/** What is read back: the written columns and the owner's settings (migration 13). */
+const WALLET_READ_COLUMNS = `${WALLET_COLUMNS}, email_recovery, recovery_delay_seconds`
 const CODE_COLUMNS = 'request_id, email_hash, email_sealed, purpose, code_hash, binding_hash, attempts, created_at, expires_at, consumed_at'
 const RECOVERY_COLUMNS =
   'recovery_id, cancel_hash, token_hash, session_hash, wallet_id, email_hash, state, started_at, release_at, cancel_expires_at, browser, place, key_released_at, finish_by, credential_id, completed_at, cancelled_at'
@@ -301,7 +316,7 @@ export function embeddedSql(driver: TransactionalQueryable, guarded: Guard): Emb
 
     async getEmbeddedWallet(walletId) {
       const { rows } = await guarded('read the wallet', () =>
-        driver.query<WalletRow>(`SELECT ${WALLET_COLUMNS} FROM sigil_embedded_wallets WHERE wallet_id = $1`, [walletId]),
+        driver.query<WalletRow>(`SELECT ${WALLET_READ_COLUMNS} FROM sigil_embedded_wallets WHERE wallet_id = $1`, [walletId]),
       )
       return rows[0] ? wallet(rows[0]) : null
     },
@@ -309,7 +324,7 @@ export function embeddedSql(driver: TransactionalQueryable, guarded: Guard): Emb
     async listRecoverableWallets(emailHashes, limit) {
       const { rows } = await guarded('list the wallets', () =>
         driver.query<WalletRow>(
-          `SELECT ${WALLET_COLUMNS} FROM sigil_embedded_wallets WHERE email_hash = ANY($1::text[]) AND email_verified_at IS NOT NULL ORDER BY created_at, wallet_id LIMIT $2`,
+          `SELECT ${WALLET_READ_COLUMNS} FROM sigil_embedded_wallets WHERE email_hash = ANY($1::text[]) AND email_verified_at IS NOT NULL ORDER BY created_at, wallet_id LIMIT $2`,
           [[...emailHashes], limit],
         ),
       )
@@ -605,6 +620,25 @@ export function embeddedSql(driver: TransactionalQueryable, guarded: Guard): Emb
       return rows.map(recovery)
     },
 
+    async updateWalletSettings(walletId, settings, now) {
+      return guarded('save the recovery settings', () =>
+        driver.transaction(async (tx) => {
+          const { rows } = await tx.query(
+            'UPDATE sigil_embedded_wallets SET email_recovery = $2, recovery_delay_seconds = $3 WHERE wallet_id = $1 RETURNING 1',
+            [walletId, settings.emailRecovery, settings.recoveryDelaySeconds],
+          )
+          if (rows.length !== 1) return false
+          await appendWalletEvent(tx, {
+            walletId,
+            kind: 'settings_changed',
+            at: now,
+            detail: { emailRecovery: settings.emailRecovery, recoveryDelaySeconds: settings.recoveryDelaySeconds },
+          })
+          return true
+        }),
+      )
+    },
+
     async updateCredentialCounter(credentialId, counter) {
       await guarded('save the passkey counter', () =>
         driver.query('UPDATE sigil_embedded_credentials SET counter = GREATEST(counter, $2) WHERE credential_id = $1', [credentialId, counter]),
@@ -712,7 +746,7 @@ export function embeddedSql(driver: TransactionalQueryable, guarded: Guard): Emb
 
     async listWalletsAfter(afterWalletId, limit) {
       const { rows } = await guarded('list the wallets', () =>
-        driver.query<WalletRow>(`SELECT ${WALLET_COLUMNS} FROM sigil_embedded_wallets WHERE wallet_id > $1 ORDER BY wallet_id LIMIT $2`, [afterWalletId, limit]),
+        driver.query<WalletRow>(`SELECT ${WALLET_READ_COLUMNS} FROM sigil_embedded_wallets WHERE wallet_id > $1 ORDER BY wallet_id LIMIT $2`, [afterWalletId, limit]),
       )
       return rows.map(wallet)
     },

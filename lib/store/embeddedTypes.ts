@@ -25,7 +25,14 @@ export type EmbeddedWalletRecord = {
    * existed (or recorded without it): those are never offered for email recovery.
    */
   emailVerifiedAt: Date | null
+  /** The owner's choice (migration 13): false, and the email path never starts a recovery of it. */
+  emailRecovery: boolean
+  /** The owner's minimum delay before a recovery's key is released, or null (the server's alone). */
+  recoveryDelaySeconds: number | null
 }
+
+/** What the owner may change from a device that holds the wallet. */
+export type WalletSettings = { emailRecovery: boolean; recoveryDelaySeconds: number | null }
 
 export type EmbeddedCredentialRecord = {
   /** base64url credential id. */
@@ -280,6 +287,11 @@ export interface EmbeddedWalletStore {
   vetoRecovery(walletId: string, recoveryId: string, now: Date): Promise<CancelRecoveryOutcome>
   /** The wallet's started recoveries whose time is not over, oldest first. */
   listPendingRecoveries(walletId: string, now: Date): Promise<RecoveryRecord[]>
+  /**
+   * Records the owner's recovery settings and appends `settings_changed` (with the new values) to the
+   * wallet's log, in one transaction. False when there is no such wallet.
+   */
+  updateWalletSettings(walletId: string, settings: WalletSettings, now: Date): Promise<boolean>
   /** Records a passkey's signature counter after a verified assertion. */
   updateCredentialCounter(credentialId: string, counter: number): Promise<void>
   /**
@@ -318,4 +330,4 @@ export interface EmbeddedWalletStore {
 }
 
 /** A wallet as it is recorded: its email only as a hash and a ciphertext. */
-export type NewWallet = Omit<EmbeddedWalletRecord, 'emailVerifiedAt' | 'emailHash' | 'emailSealed'> & SealedWalletEmail
+export type NewWallet = Omit<EmbeddedWalletRecord, 'emailVerifiedAt' | 'emailHash' | 'emailSealed' | 'emailRecovery' | 'recoveryDelaySeconds'> & SealedWalletEmail

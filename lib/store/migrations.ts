@@ -398,6 +398,18 @@ export const migrations: readonly Migration[] = [
       $fn$;
     `,
   },
+  {
+    version: 13,
+    name: "embedded wallet: the owner's recovery settings (email recovery on or off, a longer delay)",
+    sql: `
+      -- Chosen by the owner from a device that holds the wallet (a passkey assertion), each change in
+      -- the wallet's log as settings_changed. Off: the email path refuses to start a recovery (only a
+      -- device or the phrase can then restore the wallet). A delay: the recovery's key waits at least
+      -- this long, or EMBEDDED_RECOVERY_DELAY if that is longer.
+      ALTER TABLE sigil_embedded_wallets ADD COLUMN email_recovery boolean NOT NULL DEFAULT true;
+      ALTER TABLE sigil_embedded_wallets ADD COLUMN recovery_delay_seconds integer;
+    `,
+  },
 ]
 
 /** Arbitrary constant for `pg_advisory_xact_lock`: "sigil" in ASCII. */

@@ -15,6 +15,8 @@ import {
   type PairingStatusResponse,
   type WalletLogRequest,
   type WalletLogResponse,
+  type WalletSettingsRequest,
+  type WalletSettingsResponse,
   type EmailCodeResponse,
   type EmailVerifyResponse,
   type RecoveryCodeResponse,
@@ -57,6 +59,7 @@ export type EmbeddedApi = {
   pairingPackage(pairingId: string, claimToken: string): Promise<PairingPackageResponse>
   completePairing(body: PairingCompleteRequest): Promise<PairingCompleteResponse>
   walletLog(body: WalletLogRequest): Promise<WalletLogResponse>
+  walletSettings(body: WalletSettingsRequest): Promise<WalletSettingsResponse>
   /** An owner's device: a challenge to sign (`status`) or to assert with the passkey (`veto`). */
   walletChallenge(walletId: string, purpose: 'status' | 'veto'): Promise<WalletRecoveriesChallengeResponse>
   walletRecoveries(body: WalletRecoveriesRequest): Promise<WalletRecoveriesResponse>
@@ -114,6 +117,7 @@ export function createEmbeddedApi(options: { baseUrl?: string; fetch?: typeof fe
     pairingPackage: (pairingId, claimToken) => post(embeddedApiPaths.pairingPackage, { pairingId, claimToken }),
     completePairing: (body) => post(embeddedApiPaths.pairingComplete, body),
     walletLog: (body) => post(embeddedApiPaths.walletLog, body),
+    walletSettings: (body) => post(embeddedApiPaths.walletSettings, body),
     walletChallenge: (walletId, purpose) => post(embeddedApiPaths.walletRecoveriesChallenge, { walletId, purpose }),
     walletRecoveries: (body) => post(embeddedApiPaths.walletRecoveries, body),
     cancelWalletRecovery: (body) => post(embeddedApiPaths.walletRecoveriesCancel, body),

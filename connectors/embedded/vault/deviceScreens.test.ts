@@ -83,6 +83,35 @@ describe('Activity', () => {
     expect(check.textContent).toContain('from entry 1 on')
   })
 
+  it("shows the recovery settings the log says are in force, and saves the owner's choice with the passkey", async () => {
+    const events = log()
+    events.push(nextWalletEvent(events[1], { walletId: WALLET_ID, kind: 'settings_changed', at: new Date('2030-01-03T00:00:00.000Z'), detail: { emailRecovery: false, recoveryDelaySeconds: 604_800 } }))
+    const saveSettings = vi.fn(async (_address: string, settings: unknown) => settings)
+    render({ activity: vi.fn(async () => activityOf(events)), saveSettings }).open()
+    await waitFor(() => expect(step()).toBe('home'))
+    fireEvent.click(screen.getByTestId('embedded-activity-button'))
+    await waitFor(() => expect(step()).toBe('activity'))
+    const email = screen.getByTestId('embedded-settings-email') as HTMLInputElement
+    const delay = screen.getByTestId('embedded-settings-delay') as HTMLSelectElement
+    expect(email.checked).toBe(false)
+    expect(delay.value).toBe('604800')
+    fireEvent.click(email)
+    fireEvent.change(delay, { target: { value: '2592000' } })
+    fireEvent.click(screen.getByTestId('embedded-settings-save'))
+    await waitFor(() => expect(screen.getByTestId('embedded-settings-note').textContent).toBe('Saved. The change is in the activity log.'))
+    expect(saveSettings).toHaveBeenCalledWith(ADDRESS, { emailRecovery: true, recoveryDelaySeconds: 2_592_000 })
+  })
+
+  it('offers no settings form over a log whose chain does not check out', async () => {
+    const events = log()
+    events[0] = { ...events[0]!, detail: { address: '0x000000000000000000000000000000000000dEaD' } }
+    render({ activity: vi.fn(async () => activityOf(events)) }).open()
+    await waitFor(() => expect(step()).toBe('home'))
+    fireEvent.click(screen.getByTestId('embedded-activity-button'))
+    await waitFor(() => expect(step()).toBe('activity'))
+    expect(screen.queryByTestId('embedded-settings-save')).toBeNull()
+  })
+
   it('exports every entry with its hashes, and what the check found', () => {
     const exported = activityExport(activityOf(log()), new Date('2030-02-01T00:00:00.000Z'))
     expect(exported).toMatchObject({ format: 'sigil-wallet-log/v1', walletId: WALLET_ID, address: ADDRESS, exportedAt: '2030-02-01T00:00:00.000Z', check: { ok: true, entries: 2 } })

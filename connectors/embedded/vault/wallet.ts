@@ -52,6 +52,18 @@ export type JoiningDevice = { pairingId: string; fingerprint: string; waitForApp
 /** The wallet's log as the vault shows it: the entries and the result of checking their chain here. */
 export type WalletActivity = { walletId: string; address: Address; events: WalletEvent[]; check: ChainCheck }
 
+/** The owner's recovery settings, as the server keeps them. */
+export type RecoverySettings = { emailRecovery: boolean; recoveryDelaySeconds: number | null }
+
+/** The settings in force: the last `settings_changed` of a checked log, else the defaults (email on, the server's delay). */
+export function settingsFromLog(events: readonly WalletEvent[]): RecoverySettings {
+  const last = events.findLast((event) => event.kind === 'settings_changed')?.detail
+  return {
+    emailRecovery: last?.emailRecovery !== false,
+    recoveryDelaySeconds: typeof last?.recoveryDelaySeconds === 'number' ? last.recoveryDelaySeconds : null,
+  }
+}
+
 /** How often a device waiting for the other asks the server. */
 export const PAIRING_POLL_MS = 1500
 
@@ -394,6 +406,17 @@ export function createEmbeddedWallet(parameters: EmbeddedWalletParameters = {}) 
       const { events } = await api.walletLog({ walletId: record.walletId, assertion })
       const parsed: WalletEvent[] = events.map((event) => ({ ...event, kind: event.kind as WalletEvent['kind'], at: new Date(event.at) }))
       return { walletId: record.walletId, address: record.address, events: parsed, check: verifyWalletLog(record.walletId, parsed) }
+    },
+
+    /**
+     * Changes the wallet's recovery settings (one passkey touch proving this device holds it): email
+     * recovery on or off, and the least time a recovery's key waits.
+     */
+    async saveSettings(address: Address, settings: RecoverySettings): Promise<RecoverySettings> {
+      const record = await recordFor(address)
+      const { assertion } = await prove(record, false)
+      const saved = await api.walletSettings({ walletId: record.walletId, assertion, ...settings })
+      return { emailRecovery: saved.emailRecovery, recoveryDelaySeconds: saved.recoveryDelaySeconds }
     },
 
     /** Drops the unlocked account (disconnect). The device's encrypted record stays. */

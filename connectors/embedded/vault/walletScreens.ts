@@ -6,7 +6,8 @@ import type { VaultStrings } from './strings'
 import type { PendingRecovery, RecoveryStatus } from '@/lib/embedded/shared/apiTypes'
 import { formatPairingCode } from '@/lib/embedded/shared/pairingCode'
 import { qrCodeSvg } from './qrCode'
-import type { EmbeddedWallet, JoiningDevice, PreparedRecovery, WalletActivity } from './wallet'
+import type { EmbeddedWallet, JoiningDevice, PreparedRecovery, RecoverySettings, WalletActivity } from './wallet'
+import { settingsFromLog } from './wallet'
 import { PAIRING_POLL_MS } from './wallet'
 
 /**
@@ -494,6 +495,54 @@ export function createWalletScreens(parameters: { root: HTMLElement; wallet: Emb
     )
   }
 
+  /** The least waits an owner may choose before an email recovery's key is released (null: the site's). */
+  const DELAY_CHOICES: readonly [number | null, 'settingsDelayDefault' | 'settingsDelayWeek' | 'settingsDelayMonth'][] = [
+    [null, 'settingsDelayDefault'],
+    [7 * 86_400, 'settingsDelayWeek'],
+    [30 * 86_400, 'settingsDelayMonth'],
+  ]
+
+  /** The owner's recovery settings: email recovery on or off, and a longer wait; saved with one passkey touch. */
+  function settingsForm(address: Address, current: RecoverySettings) {
+    const note = h('p', { className: 'muted', role: 'status', testId: 'embedded-settings-note' })
+    const element = form(
+      (data) => {
+        const delay = data.get('delay')
+        const settings: RecoverySettings = { emailRecovery: data.get('emailRecovery') === 'on', recoveryDelaySeconds: delay ? Number(delay) : null }
+        note.textContent = t.ui('approving')
+        wallet.saveSettings(address, settings).then(
+          () => {
+            note.textContent = t.ui('settingsSaved')
+          },
+          (error: unknown) => {
+            note.textContent = messageOf(error, t)
+          },
+        )
+      },
+      h('h2', {}, t.ui('settingsHeading')),
+      h(
+        'label',
+        { className: 'choice' },
+        h('input', { type: 'checkbox', name: 'emailRecovery', testId: 'embedded-settings-email', ...(current.emailRecovery ? { checked: true } : {}) }),
+        h('span', {}, t.ui('settingsEmail')),
+      ),
+      h('p', { className: 'muted' }, t.ui('settingsEmailOff')),
+      h(
+        'div',
+        { className: 'field' },
+        h('label', { for: 'field-embedded-settings-delay' }, t.ui('settingsDelay')),
+        h(
+          'select',
+          { id: 'field-embedded-settings-delay', name: 'delay', className: 'input', testId: 'embedded-settings-delay' },
+          DELAY_CHOICES.map(([seconds, label]) => h('option', { value: seconds === null ? '' : String(seconds), ...(current.recoveryDelaySeconds === seconds ? { selected: true } : {}) }, t.ui(label))),
+        ),
+      ),
+      h('button', { type: 'submit', className: 'button', testId: 'embedded-settings-save' }, t.ui('settingsSave')),
+      note,
+    )
+    return element
+  }
+
   /** The wallet's log, checked here: each entry with its date, and "verified" or a warning. */
   function activity(address: Address) {
     void run(
@@ -519,6 +568,8 @@ export function createWalletScreens(parameters: { root: HTMLElement; wallet: Emb
           h('p', { className: 'muted' }, t.ui('activityIntro')),
           status,
           h('ol', { className: 'activity' }, items),
+          // Only from a log whose chain checks out here: the form starts from what the log says.
+          log.check.ok && settingsForm(address, settingsFromLog(log.events)),
           h(
             'div',
             { className: 'actions' },

@@ -27,6 +27,7 @@ export const embeddedApiPaths = {
   pairingPackage: '/api/embedded/devices/package',
   pairingComplete: '/api/embedded/devices/complete',
   walletLog: '/api/embedded/wallets/log',
+  walletSettings: '/api/embedded/wallets/settings',
   /** An owner's device: a challenge to sign (`status`) or to assert with the passkey (`veto`). */
   walletRecoveriesChallenge: '/api/embedded/wallets/recoveries/challenge',
   /** An owner's device: its wallet's pending recoveries, for a signature of the wallet's key. */
@@ -180,3 +181,7 @@ export type WalletLogResponse = { walletId: string; events: WalletLogEntry[] }
 
 /** Error answers: `{code, message}` (+ `attemptsLeft` for a wrong code, `retryable` for 429/503). */
 export type EmbeddedApiErrorBody = { code: string; message: string; attemptsLeft?: number; retryable?: boolean }
+
+/** POST walletSettings `{walletId, assertion, emailRecovery, recoveryDelaySeconds}` → the settings now in force. */
+export type WalletSettingsRequest = { walletId: string; assertion: AuthenticationResponseJSON; emailRecovery: boolean; recoveryDelaySeconds: number | null }
+export type WalletSettingsResponse = { walletId: string; emailRecovery: boolean; recoveryDelaySeconds: number | null }
