@@ -9,6 +9,13 @@ import { expect, test } from './fixtures'
  * whose intro waited for JavaScript would have nothing to show.
  */
 
+/**
+ * `lcpAfterFcpMs` of tests/bench/budgets.ts, by value: importing that module here would hand
+ * deployment.spec.ts's import of next.config.mjs a transformed copy of lib/build/vaultBundle.mjs
+ * (see COMPILE_HINT below for the same reason).
+ */
+const LCP_AFTER_FCP_MS = 100
+
 type Paints = { fcp: number | undefined; lcp: { startTime: number; tag: string; text: string }[] }
 
 declare global {
@@ -55,7 +62,10 @@ for (const device of viewports) {
       expect(await page.evaluate(() => document.querySelectorAll('script[src]').length)).toBeGreaterThan(0)
       const first = beforeScripts.lcp.at(-1)!
       expect(first).toMatchObject({ tag: 'P', text: en.ui['start.body'] })
-      expect(first.startTime).toBe(beforeScripts.fcp)
+      // With the first contentful paint, or within the budget after it (the HTML can arrive in more
+      // than one packet on a busy machine: a frame or a few apart): never after any script ran.
+      expect(first.startTime - beforeScripts.fcp!).toBeGreaterThanOrEqual(0)
+      expect(first.startTime - beforeScripts.fcp!).toBeLessThanOrEqual(LCP_AFTER_FCP_MS)
 
       // The scripts arrive and run (the button opens the dialog); nothing they paint is larger.
       release()
