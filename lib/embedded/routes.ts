@@ -869,7 +869,7 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         const body = await readEmbeddedBody(request)
         const walletId = readWalletId(body)
         const assertion = readAssertion(body.assertion)
-        await verifyAssertion({ store, rp: relyingPartyFor(request, config.origins), assertion, walletId, now: at })
+        await verifyAssertion({ store, rp: relyingPartyFor(request, config.origins), topOrigins: config.frameOrigins ?? [], assertion, walletId, now: at })
         const ownerToken = newToken()
         const pairingId = newId()
         const expiresAt = new Date(at.getTime() + PAIRING_TTL_SECONDS * 1000)
@@ -925,7 +925,7 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         const vault = readSealed(body.vault, 'vault')
         const pairing = await ownedPairing(store, pairingId, ownerToken, at)
         if (pairing.walletId !== walletId) throw embeddedError('embedded_pairing_code_invalid', { details: 'another wallet' })
-        await verifyAssertion({ store, rp: relyingPartyFor(request, config.origins), assertion, walletId, now: at })
+        await verifyAssertion({ store, rp: relyingPartyFor(request, config.origins), topOrigins: config.frameOrigins ?? [], assertion, walletId, now: at })
         const outcome = await store.approvePairing(pairingId, hashToken(ownerToken), { sealedKey: JSON.stringify(sealedKey), sealedVault: JSON.stringify(vault) }, at)
         if (outcome !== 'approved') throw pairingOutcomeError(outcome)
         const response: PairingApproveResponse = { state: 'approved' }
@@ -1048,7 +1048,7 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         const walletId = readWalletId(body)
         const settings = readWalletSettings(body)
         const assertion = readAssertion(body.assertion)
-        await verifyAssertion({ store, rp: relyingPartyFor(request, config.origins), assertion, walletId, now: at })
+        await verifyAssertion({ store, rp: relyingPartyFor(request, config.origins), topOrigins: config.frameOrigins ?? [], assertion, walletId, now: at })
         if (!(await store.updateWalletSettings(walletId, settings, at))) throw embeddedError('embedded_wallet_not_found')
         const response: WalletSettingsResponse = { walletId, ...settings }
         return jsonResponse(response)
@@ -1067,7 +1067,7 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         const body = await readEmbeddedBody(request)
         const walletId = readWalletId(body)
         const assertion = readAssertion(body.assertion)
-        await verifyAssertion({ store, rp: relyingPartyFor(request, config.origins), assertion, walletId, now: at })
+        await verifyAssertion({ store, rp: relyingPartyFor(request, config.origins), topOrigins: config.frameOrigins ?? [], assertion, walletId, now: at })
         const events = await store.listWalletEvents(walletId)
         const response: WalletLogResponse = {
           walletId,

@@ -150,7 +150,15 @@ export async function issueAssertionOptions(parameters: { store: Store; rp: Rely
  * signature and a counter that moved on (when the authenticator keeps one). Any failure — no such
  * wallet, another wallet's passkey, a replay — is the same `embedded_passkey_invalid`.
  */
-export async function verifyAssertion(parameters: { store: Store; rp: RelyingParty; assertion: AuthenticationResponseJSON; walletId: string; now: Date }): Promise<EmbeddedCredentialRecord> {
+export async function verifyAssertion(parameters: {
+  store: Store
+  rp: RelyingParty
+  /** The app's origins, which may frame the vault: an assertion made in the frame names one as its top origin. */
+  topOrigins: readonly string[]
+  assertion: AuthenticationResponseJSON
+  walletId: string
+  now: Date
+}): Promise<EmbeddedCredentialRecord> {
   const { assertion, walletId, now, store } = parameters
   const challenge = challengeOf(assertion)
   const issued = await store.takeEmbeddedChallenge(hashChallenge(challenge))
@@ -165,6 +173,9 @@ export async function verifyAssertion(parameters: { store: Store; rp: RelyingPar
       expectedChallenge: challenge,
       expectedOrigin: [...parameters.rp.origins],
       expectedRPID: [...new Set(parameters.rp.origins.map((origin) => new URL(origin).hostname))],
+      // Made in the vault's frame (crossOrigin, with topOrigin): only under the app's own pages. An
+      // empty list would let any top origin through, so it is replaced by one that matches none.
+      expectedTopOrigin: parameters.topOrigins.length > 0 ? [...parameters.topOrigins] : ['null'],
       credential: {
         id: credential.credentialId,
         publicKey: fromBase64Url(credential.publicKey),
