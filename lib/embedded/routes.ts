@@ -18,6 +18,7 @@ import type {
   RecoveryCodeResponse,
   RecoveryCompleteResponse,
   RecoveryKeyResponse,
+  RecoveryPendingResponse,
   RecoveryStatus,
   RecoveryVerifyResponse,
   WalletOptionsResponse,
@@ -686,9 +687,12 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
         const at = now()
         await limit(store, `recovery:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).recoveryPerIp, at)
         const body = await readEmbeddedBody(request)
-        const record = await pendingRecovery(request, store, config, body.walletId === undefined ? undefined : readWalletId(body))
-        const wallet = await store.getEmbeddedWallet(record.walletId)
-        if (!wallet) throw embeddedError('embedded_wallet_not_found')
+        const walletId = body.walletId === undefined ? undefined : readWalletId(body)
+        const token = readCookies(request).get(recoveryPendingCookieName(config.secureCookies))
+        const record = token && TOKEN.test(token) ? await store.getRecoveryByToken(hashToken(token), walletId) : undefined
+        const wallet = record ? await store.getEmbeddedWallet(record.walletId) : undefined
+        // No started recovery here is the common answer (every vault open asks), not an error.
+        if (!record || !wallet) return jsonResponse({ state: 'none' } satisfies RecoveryPendingResponse)
         return jsonResponse(recoveryStatus(record, wallet.address, at))
       }),
 

@@ -11,10 +11,9 @@ import { EmbeddedApiError, EmbeddedWalletError, NoEmbeddedWalletError, UnlockFai
 import { normaliseEmail } from '@/lib/embedded/shared/email'
 import { assertPasskey, createPasskey, evaluatePrf, forgetCredential } from './passkey/ceremonies'
 import { normalisePairingCode, pairingFingerprint } from '@/lib/embedded/shared/pairingCode'
-import type { PairingPackageResponse, PairingStatusResponse } from '@/lib/embedded/shared/apiTypes'
+import type { PairingPackageResponse, PairingStatusResponse, PendingRecovery, RecoveryStatus } from '@/lib/embedded/shared/apiTypes'
 import { verifyWalletLog, type ChainCheck, type WalletEvent } from '@/lib/embedded/shared/walletLog'
 import { deviceProofMessage } from '@/lib/embedded/shared/deviceProof'
-import type { PendingRecovery } from '@/lib/embedded/shared/apiTypes'
 import { PRF_SALT_BYTES } from '@/lib/embedded/shared/passkeyDefaults'
 import { createIndexedDbVaultStorage, type VaultRecord, type VaultStorage } from './vaultStorage'
 
@@ -443,13 +442,9 @@ export function createEmbeddedWallet(parameters: EmbeddedWalletParameters = {}) 
     startRecovery: (walletId: string) => api.startRecovery(walletId),
 
     /** This browser's started recovery, if any (a cookie names it): where it stands. Undefined when there is none. */
-    async startedRecovery() {
-      try {
-        return await api.recoveryPending()
-      } catch (caught) {
-        if ((caught as { code?: unknown }).code === 'embedded_recovery_session_invalid') return undefined
-        throw caught
-      }
+    async startedRecovery(): Promise<RecoveryStatus | undefined> {
+      const status = await api.recoveryPending()
+      return status.state === 'none' ? undefined : status
     },
 
     /**

@@ -99,9 +99,13 @@ export type RecoveryStatus = {
 }
 export type RecoveryStartResponse = RecoveryStatus
 
-/** POST recoveryPending `{walletId?}` (with the cookie of recoveryStart) → where this browser's recovery stands (its newest without a wallet id). */
+/**
+ * POST recoveryPending `{walletId?}` (with the cookie of recoveryStart) → where this browser's recovery
+ * stands (its newest without a wallet id); `{state: 'none'}` for a browser that started none (a normal
+ * answer, not a refusal: the vault asks on every open).
+ */
 export type RecoveryPendingRequest = { walletId?: string }
-export type RecoveryPendingResponse = RecoveryStatus
+export type RecoveryPendingResponse = RecoveryStatus | { state: 'none' }
 
 /** POST walletRecoveriesChallenge `{walletId, purpose}` → a single-use challenge (330 s) for that wallet and purpose. */
 export type WalletRecoveriesChallengeRequest = { walletId: string; purpose: 'status' | 'veto' }
