@@ -1,40 +1,33 @@
 import next from 'eslint-config-next'
 
 /**
- * The layers (README "Layout", connectors/README.md): imports point down only.
+ * The floors (README "Layout"): imports point down only.
  *
- *   app/ (page, API routes, app/_wagmi: the wagmi config and wallet list)
- *     ↓
- *   connectors/ (one folder per family, shared/)
- *     ↓
- *   wallet-book/ (data, links, provider resolution)
- *     ↓
- *   lib/ (errors, chains, platform, i18n, config, the server: store, sign-in, embedded wallet)
+ *   app/ (page, route handlers, app/_wagmi: the wagmi config and wallet list)
+ *     ↓                          ↘ (route handlers, the root layout and page only)
+ *   connectors/ (one folder        server/ (store, sessions, sign-in, the embedded wallet's server,
+ *     ↓          per family)       ↓        RPC proxy, ENS, mail, health, build; also proxy.ts and
+ *   wallet-book/                   ↓        instrumentation.ts and next.config.mjs use it)
+ *     ↓                            ↓
+ *   lib/ (the base the browser and the server share: errors, chains, platform, i18n, public config,
+ *         wire types)
  *
  * Tests may reach across (a connector's relay test signs through app/_wagmi's signing path).
  */
-const ABOVE_LIB = ['@/app/**', '@/connectors/**', '@/wallet-book/**', '@/proxy']
+const ABOVE_LIB = ['@/app/**', '@/connectors/**', '@/wallet-book/**', '@/server/**', '@/proxy', 'server-only']
+const ABOVE_SERVER = ['@/app/**', '@/connectors/**', '@/wallet-book/**', '@/proxy']
 const ABOVE_WALLET_BOOK = ['@/app/**', '@/connectors/**', '@/proxy']
 const ABOVE_CONNECTORS = ['@/app/**', '@/proxy']
 
 /**
- * Modules that run on the server only (most import `server-only`, which fails a client build; this
- * rule says so at lint time, with the reason). Code that can reach the browser never imports them.
+ * The server's floor, and `server-only` (which fails a client build; this rule says so at lint time,
+ * with the reason). Only the app's route handlers, its root layout and page, `proxy.ts`,
+ * `instrumentation.ts` and the Next config import it.
  */
-const SERVER_ONLY = [
-  'server-only',
-  '@/lib/store/**',
-  '@/lib/server/**',
-  '@/lib/config/server',
-  '@/lib/rpc/server',
-  '@/lib/rpc/broadcastServer',
-  '@/lib/siwe/server',
-  '@/lib/siwe/server/**',
-  '@/lib/ens/server',
-  '@/lib/embedded/*',
-  '!@/lib/embedded/shared',
-  '@/app/_lib/server/**',
-]
+const SERVER_ONLY = ['server-only', '@/server/**']
+
+/** The files of app/ that run on the server only and may import server/. */
+const APP_SERVER_ENTRIES = ['app/api/**', 'app/**/route.ts', 'app/layout.tsx', 'app/page.tsx']
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx']
 
@@ -49,8 +42,8 @@ function restrict(groups) {
   }
 }
 
-const layerMessage = 'Imports point down the layers: app → connectors → wallet-book → lib (see README "Layout").'
-const serverMessage = 'Server-only module: code that reaches the browser cannot import it (see README "Layout").'
+const layerMessage = 'Imports point down the floors: app → connectors → wallet-book → lib, and server → lib (see README "Layout").'
+const serverMessage = 'Server-only module (server/): only route handlers, the root layout and page, proxy.ts and instrumentation.ts import it (see README "Layout").'
 
 const config = [
   ...next,
@@ -59,6 +52,11 @@ const config = [
     files: ['lib/**/*.{ts,tsx}'],
     ignores: TESTS,
     rules: restrict([{ group: ABOVE_LIB, message: layerMessage }]),
+  },
+  {
+    files: ['server/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    rules: restrict([{ group: ABOVE_SERVER, message: layerMessage }]),
   },
   {
     files: ['wallet-book/**/*.{ts,tsx}'],
@@ -77,8 +75,8 @@ const config = [
     ]),
   },
   {
-    files: ['app/_components/**/*.{ts,tsx}', 'app/_wagmi/**/*.{ts,tsx}', 'app/providers.tsx'],
-    ignores: TESTS,
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: [...TESTS, ...APP_SERVER_ENTRIES],
     rules: restrict([{ group: SERVER_ONLY, message: serverMessage }]),
   },
 ]

@@ -1,5 +1,5 @@
-import { installTrustedTypesPolicy } from '@/lib/http/trustedTypes'
+import { installTrustedTypesPolicy } from '@/server/http/trustedTypes'
 
-// Runs before the app hydrates: the one Trusted Types policy the page allows (lib/http/trustedTypes.ts),
+// Runs before the app hydrates: the one Trusted Types policy the page allows (server/http/trustedTypes.ts),
 // in place before Turbopack's runtime loads the first lazy chunk.
 installTrustedTypesPolicy()

@@ -5,14 +5,14 @@
  * `prepare()` awaits this hook). So `register` does only quick work and returns:
  *
  * 1. Stamps every request with its socket's peer address (the only way a route handler learns it;
- *    see lib/http/socketAddress.ts) — first. Node stamps a request when it parses it, so one parsed
+ *    see server/http/socketAddress.ts) — first. Node stamps a request when it parses it, so one parsed
  *    in the moments between `listen` and this line carries no stamp (Next runs `register` only after
  *    it listens); it is refused with 503 `{"status":"starting"}` and `Retry-After: 1` (proxy.ts,
- *    guardedRoute: lib/http/requestGuard.ts), never served with its rate limits in a shared bucket.
- * 2. Holds slow clients to time limits (lib/http/serverTimeouts.ts).
- * 3. Installs the graceful shutdown (lib/server/shutdown.ts): on SIGTERM the requests in flight
+ *    guardedRoute: server/http/requestGuard.ts), never served with its rate limits in a shared bucket.
+ * 2. Holds slow clients to time limits (server/http/serverTimeouts.ts).
+ * 3. Installs the graceful shutdown (server/lifecycle/shutdown.ts): on SIGTERM the requests in flight
  *    finish, then the store closes and releases its folder lock.
- * 4. Starts opening the store, without waiting for it (lib/server/storeAtBoot.ts): creating an
+ * 4. Starts opening the store, without waiting for it (server/lifecycle/storeAtBoot.ts): creating an
  *    empty PGlite database (initdb) takes seconds, and a server that waited here held its first page
  *    that long. Pages are served at once; the routes that need the store wait for this same opening;
  *    the health check answers 503 `{"status":"starting"}` until it is done and then (`next start`)
@@ -22,15 +22,15 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
-  const { installSocketAddressStamp } = await import('@/lib/http/socketAddress')
+  const { installSocketAddressStamp } = await import('@/server/http/socketAddress')
   installSocketAddressStamp()
-  // Header, request and keep-alive time limits for slow clients (lib/http/serverTimeouts.ts).
-  const { installServerTimeouts } = await import('@/lib/http/serverTimeouts')
+  // Header, request and keep-alive time limits for slow clients (server/http/serverTimeouts.ts).
+  const { installServerTimeouts } = await import('@/server/http/serverTimeouts')
   installServerTimeouts()
-  const { closeStore, getStore } = await import('@/lib/store/openStore')
-  const { installGracefulShutdown } = await import('@/lib/server/shutdown')
+  const { closeStore, getStore } = await import('@/server/store/openStore')
+  const { installGracefulShutdown } = await import('@/server/lifecycle/shutdown')
   installGracefulShutdown({ close: closeStore })
-  const { openStoreAtBoot } = await import('@/lib/server/storeAtBoot')
+  const { openStoreAtBoot } = await import('@/server/lifecycle/storeAtBoot')
   openStoreAtBoot({ open: () => getStore(), warm: process.env.NODE_ENV === 'production' ? warmHomePage : undefined })
 }
 

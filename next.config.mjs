@@ -1,8 +1,8 @@
 import { PHASE_PRODUCTION_SERVER } from 'next/constants.js'
-import { addCompileHints } from './lib/build/compileHints.mjs'
-import { productionMailProblem } from './lib/embedded/mailPolicy.mjs'
-import { resolveVaultOrigin } from './lib/config/vaultOrigin.mjs'
-import { writeVaultBundle } from './lib/build/vaultBundle.mjs'
+import { addCompileHints } from './server/build/compileHints.mjs'
+import { productionMailProblem } from './server/embedded/mailPolicy.mjs'
+import { resolveVaultOrigin } from './server/config/vaultOrigin.mjs'
+import { writeVaultBundle } from './server/build/vaultBundle.mjs'
 
 /**
  * The README's one line for trying a production build on one's own machine: throwaway secrets and a
@@ -18,11 +18,11 @@ export const LOCAL_PRODUCTION_COMMAND =
 /**
  * `next start` refuses to boot without the production settings, so a misconfigured deploy fails at
  * once with a clear message instead of on the first sign-in (the same rules are enforced again where
- * the values are used: lib/session/secret.ts, lib/config/server.ts).
+ * the values are used: server/session/secret.ts, server/config/server.ts).
  */
 function assertProductionEnvironment(env) {
   const problems = []
-  // One secret, or a comma-separated list while rotating (lib/session/secret.ts): each of 32+ characters.
+  // One secret, or a comma-separated list while rotating (server/session/secret.ts): each of 32+ characters.
   const secrets = (env.SESSION_SECRET ?? '').split(',').map((secret) => secret.trim())
   if (secrets.some((secret) => secret.length < 32))
     problems.push('SESSION_SECRET is required in production: a random string of at least 32 characters (e.g. openssl rand -base64 32).')
@@ -31,7 +31,7 @@ function assertProductionEnvironment(env) {
     problems.push('TRUSTED_PROXY_HOPS is required in production: the number of proxies in front of the app that append to X-Forwarded-For, 0 to 10 (0 = none: the socket address is the client).')
   if (!env.APP_ORIGIN?.trim())
     problems.push('APP_ORIGIN is required in production: the exact origin(s) the site answers on, comma-separated (e.g. https://sigil.example).')
-  // The embedded wallet's own origin (lib/config/vaultOrigin.mjs): https, apart from every APP_ORIGIN.
+  // The embedded wallet's own origin (server/config/vaultOrigin.mjs): https, apart from every APP_ORIGIN.
   const origins = (env.APP_ORIGIN ?? '').split(',').map((entry) => entry.trim()).filter(Boolean).map((entry) => {
     try {
       return new URL(entry).origin
@@ -43,7 +43,7 @@ function assertProductionEnvironment(env) {
   if (vault) problems.push(vault)
   if (!env.EMBEDDED_RECOVERY_KEY?.trim())
     problems.push('EMBEDDED_RECOVERY_KEY is required in production: 32 random bytes as base64 (openssl rand -base64 32), the same on every instance; without it no embedded wallet can be recovered by email.')
-  // Real mail over TLS (lib/embedded/mailPolicy.mjs): the embedded wallet's codes go by email.
+  // Real mail over TLS (server/embedded/mailPolicy.mjs): the embedded wallet's codes go by email.
   const mail = productionMailProblem(env)
   if (mail) problems.push(mail)
   const preference = env.COINBASE_PREFERENCE?.trim()
@@ -73,12 +73,12 @@ export default function nextConfig(phase) {
       inlineCss: true,
     },
     compiler: {
-      // The first-load scripts start with V8's compile hint (lib/build/compileHints.mjs): Chrome
+      // The first-load scripts start with V8's compile hint (server/build/compileHints.mjs): Chrome
       // compiles their functions while the scripts download, off the main thread, instead of one by
       // one during hydration, which is most of the page's longest task on a phone (issue 14).
       runAfterProductionCompile: async ({ distDir }) => {
         addCompileHints(distDir)
-        // The embedded wallet's vault page has its own script, bundled apart (lib/build/vaultBundle.mjs).
+        // The embedded wallet's vault page has its own script, bundled apart (server/build/vaultBundle.mjs).
         await writeVaultBundle(distDir)
       },
     },

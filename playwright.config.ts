@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
-import { chromeFlags, chromePath } from './tests/fixtures/chromium'
-import type { ServerMode } from './tests/fixtures/nextServer'
+import { chromeFlags, chromePath } from '@/tests/fixtures/chromium'
+import type { ServerMode } from '@/tests/fixtures/nextServer'
 
 /**
  * End-to-end tests on real parts: Debian's Chromium (never `npx playwright install`, which needs

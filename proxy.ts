@@ -1,23 +1,23 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { egressEntries } from '@/connectors/egress'
-import { isOpenerCheck } from '@/lib/http/openerCheck'
-import { guardRequest } from '@/lib/http/requestGuard'
-import { pageTokenCookieFor } from '@/lib/rpc/pageTokenServer'
+import { isOpenerCheck } from '@/server/http/openerCheck'
+import { guardRequest } from '@/server/http/requestGuard'
+import { pageTokenCookieFor } from '@/server/rpc/pageTokenServer'
 
 /**
  * Runs before every page and API request (Next 16's `proxy`, formerly `middleware`; Node.js runtime):
  * 1. refuses state-changing API requests from other sites, and other sites' reads of the API that
- *    are no navigation (Fetch Metadata) (lib/http/checkRequestOrigin.ts);
+ *    are no navigation (Fetch Metadata) (server/http/checkRequestOrigin.ts);
  * 2. routes by host: the embedded wallet's vault origin gets its page, script and API, nothing else;
- *    the app's hosts never get those (lib/http/vaultRouting.ts);
+ *    the app's hosts never get those (server/http/vaultRouting.ts);
  * 3. answers the page's own `HEAD` probe (the Coinbase SDK's opener check) with the headers alone,
- *    without rendering the page (lib/http/openerCheck.ts);
+ *    without rendering the page (server/http/openerCheck.ts);
  * 4. sets the security headers, with a Content-Security-Policy whose nonce is new for every
  *    response and whose hosts are the wallet families' egress declarations for this deployment
- *    (connectors/egress.ts, lib/http/securityHeaders.ts; docs/security/egress.md);
- * 5. gives the app's HTML pages the RPC proxy's page token (lib/rpc/pageToken.ts) when the browser
+ *    (connectors/egress.ts, server/http/securityHeaders.ts; docs/security/egress.md);
+ * 5. gives the app's HTML pages the RPC proxy's page token (server/rpc/pageToken.ts) when the browser
  *    has none or it is near its end: the proxy serves browsers that loaded a page, not any script.
- * The sign-in routes do both themselves (`guardedRoute`, lib/http/requestGuard.ts) and are left out.
+ * The sign-in routes do both themselves (`guardedRoute`, server/http/requestGuard.ts) and are left out.
  */
 export function proxy(request: NextRequest): NextResponse {
   const { headers, refusal, route } = guardRequest(request, egressEntries)
@@ -32,7 +32,7 @@ export function proxy(request: NextRequest): NextResponse {
   // replaces whatever the client sent, so no one can choose the nonce.
   const forwarded = new Headers(request.headers)
   forwarded.set('content-security-policy', headers['content-security-policy']!)
-  // The vault's host (lib/http/vaultRouting.ts): its page and script live at internal paths.
+  // The vault's host (server/http/vaultRouting.ts): its page and script live at internal paths.
   const rewrite = route.kind === 'vault' ? route.rewrite : undefined
   const response = rewrite ? NextResponse.rewrite(new URL(rewrite, request.url), { request: { headers: forwarded } }) : NextResponse.next({ request: { headers: forwarded } })
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)

@@ -16,7 +16,7 @@ describe('egress declarations', () => {
     for (const id of ['injected', 'walletConnect', 'coinbaseSmartWallet', 'embedded']) {
       const source = readFileSync(path.join(process.cwd(), 'connectors', id, 'egress.ts'), 'utf8')
       const imports = [...source.matchAll(/from '([^']+)'/g)].map((match) => match[1])
-      expect(imports.every((specifier) => specifier === '@/lib/config/public' || specifier === '@/lib/http/egress'), `${id}: ${imports.join(', ')}`).toBe(true)
+      expect(imports.every((specifier) => specifier === '@/lib/config/public' || specifier === '@/lib/config/egress'), `${id}: ${imports.join(', ')}`).toBe(true)
     }
   })
 

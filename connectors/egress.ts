@@ -3,13 +3,13 @@ import { embeddedEgress } from './embedded/egress'
 import { injectedEgress } from './injected/egress'
 import { walletConnectEgress } from './walletConnect/egress'
 import type { PublicConfig } from '@/lib/config/public'
-import type { EgressEntry } from '@/lib/http/egress'
+import type { EgressEntry } from '@/lib/config/egress'
 
 /**
  * Every family's egress declaration, one line each, keyed by the family's id (connectors/families.ts
  * lists the same ids; families.test.ts checks the two agree). Server-safe: each declaration is pure
  * data, no SDK and no connector is imported here. The Content-Security-Policy (`proxy.ts` →
- * lib/http/securityHeaders.ts) and `/.well-known/sigil-egress.json` are built from this one list.
+ * server/http/securityHeaders.ts) and `/.well-known/sigil-egress.json` are built from this one list.
  * docs/security/egress.md.
  */
 export const familyEgress = {

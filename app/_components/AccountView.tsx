@@ -150,7 +150,7 @@ function useConnectedWallet(): { name: string; icon: string | undefined } | unde
 }
 
 /**
- * A primary name (already through the server's display rules, lib/ens/displayName.ts) in its own
+ * A primary name (already through the server's display rules, server/ens/displayName.ts) in its own
  * bidi isolate, so it cannot reorder the address beside it; a long label is cut with a visible
  * ellipsis, and the full name is then the title and the accessible text.
  */

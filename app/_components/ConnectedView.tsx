@@ -1,7 +1,7 @@
 'use client'
 import type { Address } from 'viem'
 import { WalletConfigProvider } from '@/app/_wagmi/clientWallet'
-import type { KnownSession } from '../_lib/knownSession'
+import type { KnownSession } from '@/lib/siwe/knownSession'
 import { AccountView } from './AccountView'
 import { SignInPanel } from './SignInPanel'
 import { SignMessagePanel } from './SignMessagePanel'

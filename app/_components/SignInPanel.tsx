@@ -17,7 +17,7 @@ import {
   signOut,
   verifySignIn,
 } from '@/lib/siwe/client'
-import type { KnownSession } from '../_lib/knownSession'
+import type { KnownSession } from '@/lib/siwe/knownSession'
 import { SessionsList } from './SessionsList'
 import {
   createNonceKeeper,

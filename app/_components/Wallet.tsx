@@ -4,7 +4,7 @@ import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'rea
 import { useConnectionSummary } from '@/app/_wagmi/useConnectionSummary'
 import { startWalletRuntime, useWalletInputs } from '@/app/_wagmi/walletRuntime'
 import { clearEarlyTapMark, takeEarlyTap } from '../_lib/earlyTap'
-import type { KnownSession } from '../_lib/knownSession'
+import type { KnownSession } from '@/lib/siwe/knownSession'
 import { ConnectButton } from './ConnectButton'
 import { ConnectedSlot } from './ConnectedSlot'
 import { loadConnectDialog, preloadConnectDialog } from './loadConnectDialog'

@@ -40,7 +40,7 @@ export type CoinbaseSmartWalletParameters = {
   preference?: CoinbasePreference | undefined
   /**
    * The popup's address (`preference.keysUrl`): Coinbase's own (`https://keys.coinbase.com/connect`)
-   * when unset. Only tests set it, to a page on loopback (lib/config/server.ts `COINBASE_KEYS_URL`).
+   * when unset. Only tests set it, to a page on loopback (server/config/server.ts `COINBASE_KEYS_URL`).
    */
   keysUrl?: string | undefined
   /** Where the persisted values live; `localStorage` by default. */

@@ -1,5 +1,5 @@
 import type { PublicConfig } from '@/lib/config/public'
-import { egressEntry, type EgressEntry } from '@/lib/http/egress'
+import { egressEntry, type EgressEntry } from '@/lib/config/egress'
 
 /**
  * The hosts `@coinbase/wallet-sdk` 4.4.0 reaches from the page. Pure data: no SDK import, safe on the

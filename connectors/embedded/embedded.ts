@@ -1,6 +1,6 @@
 import { type Address, getAddress } from 'viem'
 import { localChain } from '@/lib/chains'
-import { EmbeddedWalletError } from '@/lib/embedded/shared/errors'
+import { EmbeddedWalletError } from '@/lib/embedded/errors'
 import { AccountNotFoundError } from '@/lib/errors/wallet'
 import { createFamilyConnector, type FamilyConfig } from '../shared/familyConnector'
 import type { LoadedConnector } from '../shared/lazyConnector'

@@ -39,7 +39,7 @@ export function embeddedConnectors(publicConfig: EmbeddedOptions): CreateConnect
         import('./embedded').then((module) =>
           module.embeddedConnector({ rpcUrls: publicConfig.rpcUrls, vaultOrigin: publicConfig.vaultOrigin, locale: () => document.documentElement.lang || undefined }),
         ),
-      // Without a vault origin (a deployment that has none, lib/config/vaultOrigin.mjs) the row says so
+      // Without a vault origin (a deployment that has none, server/config/vaultOrigin.mjs) the row says so
       // before it is chosen; choosing it says why.
       listing: {
         order: 3,

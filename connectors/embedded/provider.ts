@@ -164,7 +164,7 @@ export function createEmbeddedProvider(parameters: EmbeddedProviderParameters) {
 
   /**
    * Where a signed transaction is broadcast: the same-origin endpoint beside the chain's read proxy
-   * (`/api/rpc/<id>/broadcast`, `eth_sendRawTransaction` only; lib/rpc/broadcast.ts), so the page
+   * (`/api/rpc/<id>/broadcast`, `eth_sendRawTransaction` only; server/rpc/broadcast.ts), so the page
    * reaches no RPC host of its own. An RPC address that is not the proxy's (unit tests on a bare
    * node) broadcasts through the reading client.
    */

@@ -13,7 +13,7 @@ import {
   type VaultError,
   type VaultMethod,
 } from './vault/protocol'
-import { VaultUnavailableError } from '@/lib/embedded/shared/errors'
+import { VaultUnavailableError } from '@/lib/embedded/errors'
 import { embedded } from '@/lib/i18n/embedded'
 import { isLocale, type Locale } from '@/lib/i18n/locales'
 import type { Messages } from '@/lib/i18n/messages'

@@ -1,4 +1,4 @@
-import type { EgressEntry } from '@/lib/http/egress'
+import type { EgressEntry } from '@/lib/config/egress'
 
 /**
  * Browser extensions reach nothing from the page: the extension talks to its own servers from its

@@ -1,5 +1,5 @@
 import type { PublicConfig } from '@/lib/config/public'
-import { egressEntry, type EgressEntry } from '@/lib/http/egress'
+import { egressEntry, type EgressEntry } from '@/lib/config/egress'
 
 /**
  * The hosts the WalletConnect SDK (`@walletconnect/core` 2.25) reaches from the page. Pure data:

@@ -2,7 +2,7 @@ import type { CoinbasePreference } from './coinbasePreference'
 
 /**
  * Configuration the browser may see. Built on the server from the environment at request time
- * (lib/config/server.ts) and handed to the client through the root layout, so one build serves any
+ * (server/config/server.ts) and handed to the client through the root layout, so one build serves any
  * deployment (and tests can point chains at a local anvil without rebuilding).
  * Never put secrets here.
  */

@@ -91,7 +91,7 @@ export function localChainNodeUrl(chains: readonly Chain[], options: RpcMapOptio
 
 /**
  * The same-origin broadcast endpoint (`/api/rpc/<id>/broadcast`, `eth_sendRawTransaction` only,
- * lib/rpc/broadcast.ts) beside a proxy address as the browser holds it (relative or made absolute),
+ * server/rpc/broadcast.ts) beside a proxy address as the browser holds it (relative or made absolute),
  * or undefined for an address that is not the proxy's.
  */
 export function rpcBroadcastUrl(proxyUrl: string): string | undefined {

@@ -11,6 +11,6 @@ export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60
  */
 export function localeCookie(locale: Locale, secure: boolean): string {
   // A locale tag is cookie-safe as it is (letters and hyphens); this runs in the first load, so no
-  // general-purpose serializer (lib/http/cookies.ts) rides along.
+  // general-purpose serializer (server/http/cookies.ts) rides along.
   return `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/${secure ? '; Secure' : ''}; SameSite=Lax`
 }

@@ -12,6 +12,6 @@ export function createT(catalogue: Record<UiKey, string> = ui): Translate {
 /**
  * English, for code outside a request's rendering (tests, connector set-up). Components read the
  * request's locale instead: `useT()` (client, lib/i18n/LocaleProvider.tsx) or `getServerT()`
- * (server components, lib/i18n/requestLocale.ts).
+ * (server components, server/i18n/requestLocale.ts).
  */
 export const t: Translate = createT()

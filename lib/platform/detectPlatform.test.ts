@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { detectPlatform, type Platform } from './detectPlatform'
-import { userAgents, type UserAgentName } from './userAgents'
+import { userAgents, type UserAgentName } from '@/tests/fixtures/platformUserAgents'
 
 const cases: readonly [name: UserAgentName, expected: Platform, maxTouchPoints?: number][] = [
   ['iphoneSafari', { os: 'ios', isMobile: true, browser: 'safari' }, 5],

@@ -1,4 +1,4 @@
-import { httpErrorsOf, isHttpError, type HttpError, type HttpErrorCatalogue } from '@/lib/http/HttpError'
+import { httpErrorsOf, isHttpError, type HttpError, type HttpErrorCatalogue } from '@/lib/errors/HttpError'
 import { auth } from '@/lib/i18n/auth'
 
 /** Sign-in strings live in the catalogue (`lib/i18n`); this module adds the codes' HTTP statuses. */

@@ -2,7 +2,7 @@ import { getAddress, isAddress, type Address } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
 import { isChainId } from '@/lib/chains'
 import { InvalidAddressError, ChainNotSupportedError } from '@/lib/errors/wallet'
-import { HttpError } from '@/lib/http/HttpError'
+import { HttpError } from '@/lib/errors/HttpError'
 import { authCatalogue, authErrors, isAuthErrorCode, type AuthErrorCode } from './catalogue'
 import { SIGN_IN_MESSAGE_TTL_MS } from './policy'
 

@@ -1,6 +1,6 @@
 /**
  * What a sign-in must match on this deployment. Built per request from the server configuration
- * (`lib/config/server.ts`), never from the request itself.
+ * (`server/config/server.ts`), never from the request itself.
  */
 export type SignInPolicy = {
   /** Exact origins from `APP_ORIGIN`; the message's domain and uri must name one of them. */

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { readVaultBundle, VAULT_BUNDLE_DIR, VAULT_BUNDLE_FILE } from '@/lib/build/vaultBundle.mjs'
+import { readVaultBundle, VAULT_BUNDLE_DIR, VAULT_BUNDLE_FILE } from '@/server/build/vaultBundle.mjs'
 import type { RouteBundleStats } from './figures'
 
 /**
@@ -65,7 +65,7 @@ export type VaultBudgetCheck = { file: string; rawBytes: number; gzipBytes: numb
 
 /**
  * The vault page's JS: its one script, which `next build` bundles apart from Next's chunks
- * (lib/build/vaultBundle.mjs, `<distDir>/vault/vault.js`), gzip -9 as `firstLoadGzipBytes`, against
+ * (server/build/vaultBundle.mjs, `<distDir>/vault/vault.js`), gzip -9 as `firstLoadGzipBytes`, against
  * its budget. Null when the build has no vault script.
  */
 export function checkVaultBudget(root: string, distDir: string, budget: number = BUDGETS.vaultPageJsGzipBytes): VaultBudgetCheck | null {

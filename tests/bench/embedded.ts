@@ -63,7 +63,7 @@ const TIME_WEBAUTHN = `(() => {
 /** A document's clock, comparable across the documents of one renderer process. */
 const NOW = 'performance.timeOrigin + performance.now()'
 
-/** The vault's origin for an app on `baseURL` (lib/config/vaultOrigin.mjs's default: `wallet.` + the app's host). */
+/** The vault's origin for an app on `baseURL` (server/config/vaultOrigin.mjs's default: `wallet.` + the app's host). */
 function vaultOriginFor(baseURL: string): string {
   const url = new URL(baseURL)
   return `http://wallet.${url.hostname}:${url.port}`

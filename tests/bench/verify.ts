@@ -12,7 +12,7 @@
  * Every request needs its own nonce and binding cookie, so sign-ins are prepared before the clock
  * starts: fetch a nonce, build the message for the server's origin, sign it with a fresh key.
  * The server must allow that many attempts per minute from one client (the AUTH_*RATE_LIMIT*
- * variables, see lib/siwe/server/limits.ts); rejected requests show up as `route_non_2xx`.
+ * variables, see server/siwe/limits.ts); rejected requests show up as `route_non_2xx`.
  *
  * Standalone: `npx tsx tests/bench/verify.ts [baseUrl]` — without a base URL it starts its own
  * `next start` (building first when `.next` is missing) on a free port, with a local anvil.
@@ -21,12 +21,12 @@ import { createRequire } from 'node:module'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { NONCE_TTL_MS, SIGN_IN_MESSAGE_TTL_MS } from '@/lib/siwe/policy'
-import { verifySignIn } from '@/lib/siwe/server/verifySignIn'
+import { verifySignIn } from '@/server/siwe/verifySignIn'
 import { intSetting } from './figures'
 
 /**
  * The server's sign-in limits for a throughput benchmark, not a limits test: the per-minute limits
- * (lib/siwe/server/limits.ts) would cap it.
+ * (server/siwe/limits.ts) would cap it.
  */
 export const UNLIMITED_SIGN_INS = {
   AUTH_NONCE_RATE_LIMIT_PER_IP: '100000000',

@@ -111,7 +111,7 @@ test.describe('ENS', () => {
       // Account 1's reverse record claims a name whose forward record points to account 0.
       { address: accounts[1]!, name: 'vitalik.eth', forward: accounts[0]! },
     ])
-    // Names that resolve forward and back, which the display rules refuse or cut (lib/ens/displayName.ts).
+    // Names that resolve forward and back, which the display rules refuse or cut (server/ens/displayName.ts).
     trickChain = await startAnvil({ chainId: 1 })
     await installEnsResolver(trickChain.rpcUrl, [
       { address: accounts[0]!, name: '0x70997970c8.eth', avatar: AVATAR },

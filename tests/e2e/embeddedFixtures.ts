@@ -115,7 +115,7 @@ export const test = base.extend<EmbeddedTestFixtures, EmbeddedWorkerFixtures>({
           NODE_EXTRA_CA_CERTS: mail.caFile!,
           MAIL_FROM: 'Sigil <no-reply@sigil.test>',
           EMBEDDED_RECOVERY_KEY: randomBytes(32).toString('base64'),
-          // The test-only hooks (lib/embedded/clock.ts): loopback origin + local chain + this secret, sent per request.
+          // The test-only hooks (server/embedded/clock.ts): loopback origin + local chain + this secret, sent per request.
           EMBEDDED_TEST_CLOCK: testSecret,
           EMBEDDED_RECOVERY_DELAY: recoveryDelay,
         },
@@ -182,7 +182,7 @@ export function verificationCodeFor(mail: MailCatcher, email: string, after = 0)
   return codeIn(mailFor(mail, email, VERIFICATION_SUBJECT, after))
 }
 
-/** The vault's origin for an app served on `baseURL` (lib/config/vaultOrigin.mjs's default: `wallet.` + the app's host). */
+/** The vault's origin for an app served on `baseURL` (server/config/vaultOrigin.mjs's default: `wallet.` + the app's host). */
 export function vaultOriginFor(baseURL: string): string {
   const url = new URL(baseURL)
   return `http://wallet.${url.hostname}:${url.port}`

@@ -33,7 +33,7 @@ function apiRoutes(): ApiRoute[] {
 const routes = apiRoutes()
 const stateChanging = routes.flatMap((route) => route.methods.filter((method) => !['GET', 'HEAD', 'OPTIONS'].includes(method)).map((method) => ({ path: route.path, method })))
 
-/** Same-origin image endpoints (lib/http/imageResponseHeaders.ts). */
+/** Same-origin image endpoints (server/http/imageResponseHeaders.ts). */
 const IMAGE_ENDPOINTS = ['/api/ens/[address]/avatar']
 
 const SECURITY_HEADERS = {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 /**
  * Every request meets the origin rule and gets the security headers exactly once: through
  * `proxy.ts`, or — for the routes its matcher leaves out — through `guardedRoute`
- * (lib/http/requestGuard.ts). The two lists must agree: a route left out of the proxy without the
+ * (server/http/requestGuard.ts). The two lists must agree: a route left out of the proxy without the
  * wrapper would go unguarded, a wrapped route still in the proxy would pay twice.
  */
 const apiDir = path.join(process.cwd(), 'app', 'api')

@@ -13,7 +13,7 @@ async function restrictedImports(filePath: string, specifier: string): Promise<s
   return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message)
 }
 
-describe('layers: imports point down (app → connectors → wallet-book → lib)', () => {
+describe('floors: imports point down (app → connectors → wallet-book → lib; server → lib)', () => {
   it.each([
     ['lib/errors/example.ts', '@/connectors/shared/connectorKey'],
     ['lib/config/example.ts', '@/wallet-book/walletKey'],
@@ -22,21 +22,27 @@ describe('layers: imports point down (app → connectors → wallet-book → lib
     ['wallet-book/example.ts', '@/app/_lib/shortenAddress'],
     ['connectors/injected/example.ts', '@/app/_wagmi/walletOptions'],
     ['connectors/embedded/panel/Example.tsx', '@/app/_lib/focusable'],
+    ['lib/siwe/example.ts', '@/server/store/sqlStore'],
+    ['lib/errors/example.ts', 'server-only'],
+    ['server/siwe/example.ts', '@/connectors/families'],
+    ['server/embedded/example.ts', '@/app/_components/SignInPanel'],
   ])('%s may not import %s', async (file, specifier) => {
     const messages = await restrictedImports(file, specifier)
     expect(messages).toHaveLength(1)
-    expect(messages[0]).toContain('Imports point down the layers')
+    expect(messages[0]).toContain('Imports point down the floors')
   })
 
   it.each([
-    ['connectors/walletConnect/example.ts', '@/lib/store/sqlStore'],
-    ['connectors/embedded/example.ts', '@/lib/embedded/routes'],
+    ['connectors/walletConnect/example.ts', '@/server/store/sqlStore'],
+    ['connectors/embedded/example.ts', '@/server/embedded/routes'],
     ['connectors/shared/example.ts', 'server-only'],
-    ['app/_components/Example.tsx', '@/lib/config/server'],
-    ['app/_wagmi/example.ts', '@/lib/siwe/server'],
-    ['app/_components/example.tsx', '@/lib/siwe/server/routes'],
-    ['app/_components/example.tsx', '@/app/_lib/server/readServerSession'],
-    ['wallet-book/example.ts', '@/lib/server/health'],
+    ['app/_components/Example.tsx', '@/server/config/server'],
+    ['app/_wagmi/example.ts', '@/server/siwe'],
+    ['app/_components/example.tsx', '@/server/siwe/routes'],
+    ['app/_components/example.tsx', '@/server/session/readServerSession'],
+    ['app/_lib/example.ts', '@/server/session/session'],
+    ['app/vault/example.ts', '@/server/build/vaultScript'],
+    ['wallet-book/example.ts', '@/server/lifecycle/health'],
   ])('browser code %s may not import the server-only %s', async (file, specifier) => {
     const messages = await restrictedImports(file, specifier)
     expect(messages).toHaveLength(1)
@@ -46,11 +52,13 @@ describe('layers: imports point down (app → connectors → wallet-book → lib
   it.each([
     ['app/_wagmi/example.ts', '@/connectors/shared/connectorKey'],
     ['connectors/shared/example.ts', '@/wallet-book/walletKey'],
-    ['connectors/embedded/example.ts', '@/lib/embedded/shared/crypto/bytes'],
+    ['connectors/embedded/example.ts', '@/lib/embedded/crypto/bytes'],
     ['wallet-book/example.ts', '@/lib/platform/detectPlatform'],
-    ['lib/embedded/routes.ts', '@/lib/embedded/shared/apiTypes'],
-    ['lib/siwe/example.ts', '@/lib/store/sqlStore'],
-    ['app/api/example/route.ts', '@/lib/siwe/server'],
+    ['server/embedded/routes.ts', '@/lib/embedded/apiTypes'],
+    ['app/api/example/route.ts', '@/server/siwe'],
+    ['app/vault/script/route.ts', '@/server/build/vaultScript'],
+    ['app/page.tsx', '@/server/session/readServerSession'],
+    ['server/siwe/example.ts', '@/lib/siwe/catalogue'],
     ['app/_components/Example.tsx', '@/lib/siwe/client'],
     ['connectors/walletConnect/panel/Example.tsx', '@/lib/react/useLifetimeEffect'],
     ['app/_wagmi/example.ts', '@/connectors/families'],

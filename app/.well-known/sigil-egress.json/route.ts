@@ -1,6 +1,6 @@
 import { egressManifest } from '@/connectors/egress'
-import { readOncePerProcess } from '@/lib/config/readOncePerProcess'
-import { getPublicConfig } from '@/lib/config/server'
+import { readOncePerProcess } from '@/server/config/readOncePerProcess'
+import { getPublicConfig } from '@/server/config/server'
 
 // Read from this deployment's configuration at run time (one build serves any deployment).
 export const dynamic = 'force-dynamic'

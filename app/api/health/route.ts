@@ -1,4 +1,4 @@
-import { healthResponse } from '@/lib/server/health'
+import { healthResponse } from '@/server/lifecycle/health'
 
 // The store's drivers need Node, not the edge runtime; every call asks the store afresh.
 export const runtime = 'nodejs'

@@ -1,4 +1,4 @@
-import { vaultScript } from '../vaultScript'
+import { vaultScript } from '@/server/build/vaultScript'
 
 export const runtime = 'nodejs'
 export const dynamic = 'force-dynamic'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EmbeddedApiError } from '@/lib/embedded/shared/errors'
+import { EmbeddedApiError } from '@/lib/embedded/errors'
 import { createEmbeddedApi, retryAfter } from './api'
 import { plainErrors } from '@/lib/i18n/plainErrors'
 import { createStrings } from './strings'

@@ -33,8 +33,8 @@ import {
   type WalletRecoveriesChallengeResponse,
   type WalletRecoveriesRequest,
   type WalletRecoveriesResponse,
-} from '@/lib/embedded/shared/apiTypes'
-import { EmbeddedApiError } from '@/lib/embedded/shared/errors'
+} from '@/lib/embedded/apiTypes'
+import { EmbeddedApiError } from '@/lib/embedded/errors'
 
 /** The browser's side of the embedded wallet API. Every failure is an `EmbeddedApiError` with the server's code. */
 export type EmbeddedApi = {

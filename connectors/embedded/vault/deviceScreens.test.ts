@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { EmbeddedApiError } from '@/lib/embedded/shared/errors'
-import { nextWalletEvent, verifyWalletLog, type WalletEvent } from '@/lib/embedded/shared/walletLog'
+import { EmbeddedApiError } from '@/lib/embedded/errors'
+import { nextWalletEvent, verifyWalletLog, type WalletEvent } from '@/lib/embedded/walletLog'
 import { embedded } from '@/lib/i18n/embedded'
 import { qrCodeSvg } from './qrCode'
 import { createStrings } from './strings'
@@ -11,7 +11,7 @@ import { activityExport, createWalletScreens, pairingLink } from './walletScreen
 
 /**
  * The vault's "Add a device", joining and Activity screens against a scripted wallet (the real one
- * runs on the real routes in lib/embedded/pairingRoutes.test.ts and end to end in
+ * runs on the real routes in server/embedded/pairingRoutes.test.ts and end to end in
  * tests/e2e/embeddedDevices.spec.ts).
  */
 

@@ -1,5 +1,5 @@
 import { getAddress, isAddress, type Address } from 'viem'
-import { PasskeyCancelledError } from '@/lib/embedded/shared/errors'
+import { PasskeyCancelledError } from '@/lib/embedded/errors'
 import { hasVisibilityCheck } from './approval'
 import { createAutoLock } from './autoLock'
 import { summarise } from './clearSummary'

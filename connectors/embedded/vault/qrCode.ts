@@ -1,9 +1,9 @@
 const SVG = 'http://www.w3.org/2000/svg'
-/** Nothing but unit squares at integer coordinates: what lib/embedded/pairingQr.ts writes. */
+/** Nothing but unit squares at integer coordinates: what server/embedded/pairingQr.ts writes. */
 const MODULES = /^(?:M\d{1,3} \d{1,3}h1v1h-1z)*$/
 
 /**
- * A QR code drawn from the server's module path (lib/embedded/pairingQr.ts), checked against the
+ * A QR code drawn from the server's module path (server/embedded/pairingQr.ts), checked against the
  * only grammar it may have, as one SVG path: dark on white with its quiet zone whatever the colour
  * scheme, so cameras read it. `data-uri` names the link it encodes.
  */

@@ -1,6 +1,6 @@
 import { getAddress, isAddress, type Address } from 'viem'
-import { isSealed, type Sealed } from '@/lib/embedded/shared/crypto/keyWrapping'
-import { WalletStorageUnavailableError } from '@/lib/embedded/shared/errors'
+import { isSealed, type Sealed } from '@/lib/embedded/crypto/keyWrapping'
+import { WalletStorageUnavailableError } from '@/lib/embedded/errors'
 import { EMBEDDED_VAULT_DB } from '@/lib/storageNames'
 
 /**

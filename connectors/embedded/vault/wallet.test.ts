@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto'
 import { describe, expect, it, vi } from 'vitest'
-import { recoveryKeyPair } from '@/lib/embedded/recoveryKey'
+import { recoveryKeyPair } from '@/server/embedded/recoveryKey'
 import type { EmbeddedApi } from './api'
-import { fromBase64Url, randomBytes, toBase64Url } from '@/lib/embedded/shared/crypto/bytes'
-import { additionalData } from '@/lib/embedded/shared/crypto/keyWrapping'
-import { openWithPrivateKey, sealToPublicKey, type Envelope } from '@/lib/embedded/shared/crypto/sealToPublicKey'
-import { PrfUnsupportedError, UnlockFailedError } from '@/lib/embedded/shared/errors'
+import { fromBase64Url, randomBytes, toBase64Url } from '@/lib/embedded/crypto/bytes'
+import { additionalData } from '@/lib/embedded/crypto/keyWrapping'
+import { openWithPrivateKey, sealToPublicKey, type Envelope } from '@/lib/embedded/crypto/sealToPublicKey'
+import { PrfUnsupportedError, UnlockFailedError } from '@/lib/embedded/errors'
 import { createMemoryVaultStorage } from './vaultStorage'
 import { createEmbeddedWallet, type Passkeys } from './wallet'
 
@@ -63,7 +63,7 @@ async function fakeApi() {
       return { walletId, address: wallet.address, email: wallet.email, vault: wallet.vault, options: { rp: { id: 'localhost' } } as never, wrappedKey: await sealToPublicKey(fromBase64Url(publicKey), raw, additionalData.recovery(walletId)) }
     },
     completeRecovery: async ({ walletId }) => ({ walletId, address: wallets.get(walletId)!.address }),
-    // Adding a device and the log are tested on the real routes (lib/embedded/pairingRoutes.test.ts) and in e2e.
+    // Adding a device and the log are tested on the real routes (server/embedded/pairingRoutes.test.ts) and in e2e.
     ...notUsedHere(['deviceChallenge', 'startPairing', 'pairingStatus', 'approvePairing', 'cancelPairing', 'claimPairing', 'pairingPackage', 'completePairing', 'walletLog', 'walletSettings']),
     startRecovery: async (walletId) => ({ walletId, address: wallets.get(walletId)!.address, state: 'started', startedAt: '', releaseAt: '', secondsLeft: 0 }),
     recoveryPending: async () => {

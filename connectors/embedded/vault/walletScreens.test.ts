@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { PendingRecovery, RecoveryStatus } from '@/lib/embedded/shared/apiTypes'
-import { EmbeddedApiError } from '@/lib/embedded/shared/errors'
+import type { PendingRecovery, RecoveryStatus } from '@/lib/embedded/apiTypes'
+import { EmbeddedApiError } from '@/lib/embedded/errors'
 import { embedded } from '@/lib/i18n/embedded'
 import { createStrings } from './strings'
 import type { EmbeddedWallet } from './wallet'
@@ -10,7 +10,7 @@ import { createWalletScreens, formatWait } from './walletScreens'
 
 /**
  * The vault's wallet screens against a scripted wallet (the real one, its API and passkeys are in
- * wallet.test.ts, lib/embedded/routes.test.ts and the e2e spec): the screens' own decisions — creation
+ * wallet.test.ts, server/embedded/routes.test.ts and the e2e spec): the screens' own decisions — creation
  * waits for the emailed code, and recovery never picks a wallet for the user.
  */
 

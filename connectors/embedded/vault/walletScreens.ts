@@ -3,8 +3,8 @@ import { utcMinute } from '@/lib/i18n/format'
 import { h, show } from './dom'
 import { trapFocus } from './focusTrap'
 import type { VaultStrings } from './strings'
-import type { PendingRecovery, RecoveryStatus } from '@/lib/embedded/shared/apiTypes'
-import { formatPairingCode } from '@/lib/embedded/shared/pairingCode'
+import type { PendingRecovery, RecoveryStatus } from '@/lib/embedded/apiTypes'
+import { formatPairingCode } from '@/lib/embedded/pairingCode'
 import { qrCodeSvg } from './qrCode'
 import type { EmbeddedWallet, JoiningDevice, PreparedRecovery, RecoverySettings, WalletActivity } from './wallet'
 import { settingsFromLog } from './wallet'
@@ -27,7 +27,7 @@ function formatDate(iso: string, locale: string): string {
 /**
  * How long a code step waits before it offers "Resend code". The server stays the judge (5 code
  * emails per email and browser an hour, 10 per client per 10 minutes, an hourly ceiling per email,
- * lib/embedded/policy.ts, answered 429 with `Retry-After`); this only keeps one impatient tap from
+ * server/embedded/policy.ts, answered 429 with `Retry-After`); this only keeps one impatient tap from
  * spending one of the five before the first email had time to arrive.
  */
 export const RESEND_COOLDOWN_SECONDS = 30

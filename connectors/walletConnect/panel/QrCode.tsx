@@ -7,7 +7,7 @@ import styles from './QrCode.module.css'
  * A QR code drawn locally as one SVG path (the `qrcode` package computes the modules; nothing is
  * fetched and no markup is injected). Dark modules on white with a quiet zone, whatever the page's
  * colour scheme, so phone cameras read it. Styled by a class, not a `style` attribute: the page's CSP
- * keeps inline styles to attributes it cannot avoid (lib/http/securityHeaders.ts).
+ * keeps inline styles to attributes it cannot avoid (server/http/securityHeaders.ts).
  */
 export function QrCode({ value, label, testId }: { value: string; label: string; testId?: string }) {
   const { size, path } = useMemo(() => {

@@ -12,7 +12,7 @@ const nonceRoute = await import('@/app/api/auth/nonce/route')
 const verifyRoute = await import('@/app/api/auth/verify/route')
 const sessionRoute = await import('@/app/api/auth/session/route')
 const logoutRoute = await import('@/app/api/auth/logout/route')
-const { getStore } = await import('@/lib/store/openStore')
+const { getStore } = await import('@/server/store/openStore')
 
 /** The exported App Router handlers, wired to the environment the way `next start` runs them. */
 

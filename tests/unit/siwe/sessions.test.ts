@@ -1,7 +1,7 @@
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openPgliteStore } from '@/lib/store/pgliteStore'
-import type { Store } from '@/lib/store/types'
+import { openPgliteStore } from '@/server/store/pgliteStore'
+import type { Store } from '@/server/store/types'
 import { createRoutes, errorOf, signIn, TestBrowser } from './authHarness'
 
 /**

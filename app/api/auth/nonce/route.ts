@@ -1,6 +1,6 @@
 import { egressEntries } from '@/connectors/egress'
-import { guardedRoute, otherMethods } from '@/lib/http/requestGuard'
-import { getAuthRoutes } from '@/lib/siwe/server'
+import { guardedRoute, otherMethods } from '@/server/http/requestGuard'
+import { getAuthRoutes } from '@/server/siwe'
 
 // iron-session, node:crypto and the database drivers need Node, not the edge runtime.
 export const runtime = 'nodejs'

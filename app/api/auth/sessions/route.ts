@@ -1,4 +1,4 @@
-import { getAuthRoutes } from '@/lib/siwe/server'
+import { getAuthRoutes } from '@/server/siwe'
 
 // iron-session, node:crypto and the database drivers need Node, not the edge runtime.
 export const runtime = 'nodejs'

@@ -1,7 +1,7 @@
-import { getPublicConfig } from '@/lib/config/server'
-import { advanceEmbeddedClock, isTestRequest } from '@/lib/embedded/clock'
-import { jsonResponse } from '@/lib/http/json'
-import { readJsonBody } from '@/lib/http/readBody'
+import { getPublicConfig } from '@/server/config/server'
+import { advanceEmbeddedClock, isTestRequest } from '@/server/embedded/clock'
+import { jsonResponse } from '@/server/http/json'
+import { readJsonBody } from '@/server/http/readBody'
 
 export const runtime = 'nodejs'
 
@@ -20,7 +20,7 @@ function allowed(request: Request): boolean {
  * Tests only: moves the embedded wallet's server clock forward by `advanceMs`, so expiry rules (900 s
  * codes, 1800 s recovery sessions) can be checked without waiting. Answers 404 unless
  * `EMBEDDED_TEST_CLOCK` is a secret of 32+ characters sent in the `x-sigil-test-secret` header, the
- * local chain is enabled and every app origin is loopback (see lib/embedded/clock.ts): a production
+ * local chain is enabled and every app origin is loopback (see server/embedded/clock.ts): a production
  * deployment never has it.
  */
 export async function POST(request: Request): Promise<Response> {

@@ -1,8 +1,8 @@
 import { getAddress, isAddress } from 'viem'
-import { browserEnsProfile, ensRateLimit } from '@/lib/ens/server'
-import { EnsUnavailableError } from '@/lib/ens/lookup'
-import { errorResponse, jsonResponse, responseForError } from '@/lib/http/json'
-import { refusalLog } from '@/lib/http/refusalLog'
+import { browserEnsProfile, ensRateLimit } from '@/server/ens/server'
+import { EnsUnavailableError } from '@/server/ens/lookup'
+import { errorResponse, jsonResponse, responseForError } from '@/server/http/json'
+import { refusalLog } from '@/server/http/refusalLog'
 import { authError } from '@/lib/siwe/catalogue'
 
 // The mainnet RPC address stays on the server, and the cache lives in this process: Node, not the edge.
@@ -10,8 +10,8 @@ export const runtime = 'nodejs'
 
 /**
  * `GET /api/ens/<address>`: `{ address, name, avatar }`, the primary ENS name only when its forward
- * record resolves back to the address and it passes the display rules (lib/ens/lookup.ts,
- * lib/ens/displayName.ts); `avatar` is this origin's `/api/ens/<address>/avatar?v=…`, given only once
+ * record resolves back to the address and it passes the display rules (server/ens/lookup.ts,
+ * server/ens/displayName.ts); `avatar` is this origin's `/api/ens/<address>/avatar?v=…`, given only once
  * the server has fetched and checked the image (never the record's own address). 400 `invalid_address`, 429 `rate_limited`.
  * When mainnet cannot be reached the answer is still 200, `{ …, name: null, avatar: null,
  * unavailable: true }`: the view shows the address alone, as for an address without a name, and the

@@ -1,5 +1,5 @@
 import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser'
-import { fromBase64Url, randomBytes, toBase64Url } from '@/lib/embedded/shared/crypto/bytes'
+import { fromBase64Url, randomBytes, toBase64Url } from '@/lib/embedded/crypto/bytes'
 import {
   PasskeyCancelledError,
   PasskeyExistsError,
@@ -8,9 +8,9 @@ import {
   PasskeyUnsupportedOptionsError,
   PrfUnsupportedError,
   WebAuthnUnsupportedError,
-} from '@/lib/embedded/shared/errors'
-import { PASSKEY_TIMEOUT_MS, PASSKEY_USER_VERIFICATION } from '@/lib/embedded/shared/passkeyDefaults'
-import { assertUserId } from '@/lib/embedded/shared/userId'
+} from '@/lib/embedded/errors'
+import { PASSKEY_TIMEOUT_MS, PASSKEY_USER_VERIFICATION } from '@/lib/embedded/passkeyDefaults'
+import { assertUserId } from '@/lib/embedded/userId'
 
 /**
  * The two WebAuthn ceremonies of the wallet, with the PRF extension (WebAuthn L3 §10.1.4), on the

@@ -1,10 +1,10 @@
 import { getAddress, isAddress } from 'viem'
-import { avatarImage, ensRateLimit, lookupEnsProfile } from '@/lib/ens/server'
-import { IMAGE_RESPONSE_HEADERS } from '@/lib/http/imageResponseHeaders'
-import { errorResponse } from '@/lib/http/json'
+import { avatarImage, ensRateLimit, lookupEnsProfile } from '@/server/ens/server'
+import { IMAGE_RESPONSE_HEADERS } from '@/server/http/imageResponseHeaders'
+import { errorResponse } from '@/server/http/json'
 import { authError } from '@/lib/siwe/catalogue'
 
-// Fetches with Node's https and DNS (lib/ens/avatarImage.ts), and caches in this process.
+// Fetches with Node's https and DNS (server/ens/avatarImage.ts), and caches in this process.
 export const runtime = 'nodejs'
 
 function noAvatar(): Response {
@@ -13,8 +13,8 @@ function noAvatar(): Response {
 }
 
 /**
- * `GET /api/ens/<address>/avatar`: the avatar of the address's primary name (lib/ens/server.ts),
- * fetched and checked by the server (lib/ens/avatarImage.ts): PNG, JPEG, GIF or WebP by its bytes,
+ * `GET /api/ens/<address>/avatar`: the avatar of the address's primary name (server/ens/server.ts),
+ * fetched and checked by the server (server/ens/avatarImage.ts): PNG, JPEG, GIF or WebP by its bytes,
  * at most 256 kB, from a public host. 404 when there is none or it was refused; 400
  * `invalid_address`, 429 `rate_limited`. The page links it with `?v=<record hash>`, so the browser
  * may keep it for 10 minutes.

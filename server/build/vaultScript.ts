@@ -1,0 +1,15 @@
+import 'server-only'
+import { buildVaultBundleForDev, readVaultBundle, type VaultBundle } from '@/server/build/vaultBundle.mjs'
+
+let built: VaultBundle | undefined
+
+/**
+ * The vault's script (server/build/vaultBundle.mjs): from the production build, read once; under
+ * `next dev`, bundled again on each request so an edit shows on reload.
+ */
+export async function vaultScript(): Promise<VaultBundle> {
+  if (process.env.NODE_ENV !== 'production') return buildVaultBundleForDev()
+  built ??= readVaultBundle(process.env.NEXT_DIST_DIR || '.next')
+  if (!built) throw new Error('The vault script is missing from the build: run next build.')
+  return built
+}

@@ -1,0 +1,90 @@
+import 'server-only'
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { maskEmail } from './logSafety'
+import { isLoopbackOnly, SMTP_REQUIRED, smtpUrlProblem } from './mailPolicy.mjs'
+
+/**
+ * A file name's random part in letters only: the log line names the file, and nothing logged may
+ * hold a run of six digits, the shape of a code (hex had one now and then, e.g. `5f001059`).
+ */
+function letters(count: number): string {
+  return Array.from(randomBytes(count), (byte) => String.fromCharCode(97 + (byte % 26))).join('')
+}
+
+type Env = Record<string, string | undefined>
+
+export type Mail = { to: string; subject: string; text: string }
+/**
+ * `smtp`: a real mail server; `outbox`: files in the data folder (development and tests only);
+ * `none`: a production build tried on loopback without `SMTP_URL` — every send fails.
+ */
+export type Mailer = { readonly kind: 'smtp' | 'outbox' | 'none'; send(mail: Mail): Promise<void> }
+
+export const DEFAULT_MAIL_FROM = 'Sigil <no-reply@localhost>'
+export const OUTBOX_FOLDER = 'outbox'
+
+/** The mail settings break the production rules (server/embedded/mailPolicy.mjs); `next start` refuses them too. */
+export class MailConfigError extends Error {
+  override name = 'MailConfigError'
+  readonly code = 'embedded_mail_misconfigured'
+}
+
+/** Sent through a `none` mailer: this server has no way to send email. */
+export class MailUnavailableError extends Error {
+  override name = 'MailUnavailableError'
+  readonly code = 'embedded_mail_unavailable'
+}
+
+/**
+ * Where the embedded wallet's emails go.
+ * - `SMTP_URL` set → nodemailer over SMTP, from `MAIL_FROM`. In production it must be TLS:
+ *   `smtps://user:pass@smtp.example:465` or `smtp://…:587/?requireTLS=true` (STARTTLS or fail).
+ * - Not set, under `next dev` or in tests → each message is a file in `<DATA_DIR>/outbox/`, and the
+ *   log says which file (the address masked), so `npm run dev` works with no mail account.
+ * - Not set in production → refused (`MailConfigError`), except for a build tried on loopback
+ *   origins only, which gets a mailer that cannot send (the email steps answer "email is not set up").
+ * No log line ever carries a code, an SMTP password or a whole address.
+ */
+export function createMailer(options: { env?: Env; dataDir: string; origins?: readonly string[]; log?: (line: string) => void }): Mailer {
+  const env = options.env ?? process.env
+  const log = options.log ?? ((line: string) => console.info(line))
+  const production = env.NODE_ENV === 'production'
+  const from = env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM
+  const url = env.SMTP_URL?.trim()
+  if (url) {
+    const problem = production ? smtpUrlProblem(url) : undefined
+    if (problem) throw new MailConfigError(problem)
+    let transport: Promise<import('nodemailer').Transporter> | undefined
+    return {
+      kind: 'smtp',
+      async send(mail) {
+        transport ??= import('nodemailer').then((nodemailer) => nodemailer.createTransport(url))
+        await (await transport).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text })
+      },
+    }
+  }
+  const development = env.NODE_ENV === 'development' || env.NODE_ENV === 'test'
+  if (!development) {
+    const origins = options.origins ?? env.APP_ORIGIN
+    if (!isLoopbackOnly(origins)) throw new MailConfigError(SMTP_REQUIRED)
+    return {
+      kind: 'none',
+      async send() {
+        throw new MailUnavailableError('SMTP_URL is not set: this production build sends no email.')
+      },
+    }
+  }
+  const folder = path.join(options.dataDir, OUTBOX_FOLDER)
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      mkdirSync(folder, { recursive: true, mode: 0o700 })
+      const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${letters(8)}.eml`)
+      const message = [`From: ${from}`, `To: ${mail.to}`, `Subject: ${mail.subject}`, 'Content-Type: text/plain; charset=utf-8', '', mail.text, ''].join('\r\n')
+      writeFileSync(file, message, { mode: 0o600 })
+      log(`[sigil] SMTP_URL is not set (development): an email to ${maskEmail(mail.to)} was written to ${file}`)
+    },
+  }
+}

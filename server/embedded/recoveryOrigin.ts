@@ -1,0 +1,52 @@
+import { trustedProxyHops } from '@/server/http/clientIp'
+
+type Env = Record<string, string | undefined>
+
+/**
+ * What the owner is told about the browser that started a recovery: a browser name and a system
+ * ("Chrome on Linux"), and a country when a proxy in front of the app gave one. Never the raw
+ * User-Agent (a fingerprint) and never an IP address: only these coarse words are stored.
+ */
+
+const BROWSERS: readonly [RegExp, string][] = [
+  [/\bEdg(e|A|iOS)?\//, 'Edge'],
+  [/\bOPR\//, 'Opera'],
+  [/\bSamsungBrowser\//, 'Samsung Internet'],
+  [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
+  [/(\b|Headless)Chrom(e|ium)\/|\bCriOS\//, 'Chrome'],
+  [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
+]
+const SYSTEMS: readonly [RegExp, string][] = [
+  [/\b(iPhone|iPad|iPod)\b/, 'iOS'],
+  [/\bAndroid\b/, 'Android'],
+  [/\bCrOS\b/, 'ChromeOS'],
+  [/\bWindows\b/, 'Windows'],
+  [/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
+  [/\bLinux\b/, 'Linux'],
+]
+
+/** "Chrome on Linux", "Safari on iOS"; "an unknown browser" when nothing is recognised. */
+export function browserName(userAgent: string | null): string {
+  const ua = (userAgent ?? '').slice(0, 512)
+  const browser = BROWSERS.find(([pattern]) => pattern.test(ua))?.[1]
+  const system = SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1]
+  if (browser && system) return `${browser} on ${system}`
+  return browser ?? (system ? `a browser on ${system}` : 'an unknown browser')
+}
+
+/**
+ * A two-letter country code from the edge's header (`CF-IPCountry`, `X-Vercel-IP-Country`), only
+ * when the app is behind a proxy (`TRUSTED_PROXY_HOPS` > 0) — without one, the header is the
+ * client's own word. Else null.
+ */
+export function coarsePlace(headers: Headers, env: Env = process.env): string | null {
+  let hops = 0
+  try {
+    hops = trustedProxyHops(env)
+  } catch {
+    return null
+  }
+  if (hops === 0) return null
+  const value = (headers.get('cf-ipcountry') ?? headers.get('x-vercel-ip-country') ?? '').trim().toUpperCase()
+  return /^[A-Z]{2}$/.test(value) && value !== 'XX' && value !== 'T1' ? value : null
+}

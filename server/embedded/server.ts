@@ -1,0 +1,54 @@
+import 'server-only'
+import { embeddedRecoveryDelaySeconds, getPublicConfig } from '@/server/config/server'
+import { dataDir } from '@/server/store/dataDir'
+import { getStore } from '@/server/store/openStore'
+import { embeddedNow, isTestClockEnabled } from './clock'
+import { createMailer, type Mailer } from './mailer'
+import { recoveryKeyring, resolvePreviousRecoverySecrets, resolveRecoverySecret, type RecoveryKeyring } from './recoveryKey'
+import { createEmbeddedRoutes, type EmbeddedConfig, type EmbeddedRoutes } from './routes'
+
+type Env = Record<string, string | undefined>
+
+// Derived once per process and set of secrets (importing keys is cheap, but not free on every request).
+let cachedKeys: { signature: string; ring: Promise<RecoveryKeyring> } | undefined
+let cachedMailer: { signature: string; mailer: Mailer } | undefined
+
+/** The embedded wallet's configuration, read per request from the environment (one build, any deployment). */
+export function embeddedConfigFromEnv(env: Env = process.env): EmbeddedConfig {
+  const publicConfig = getPublicConfig(env)
+  const folder = dataDir(env)
+  const signature = `${env.NODE_ENV ?? ''}|${env.SMTP_URL ?? ''}|${env.MAIL_FROM ?? ''}|${folder}|${publicConfig.appOrigins.join(',')}`
+  // Throws MailConfigError on mail settings production refuses (next start refuses them first).
+  if (cachedMailer?.signature !== signature) cachedMailer = { signature, mailer: createMailer({ env, dataDir: folder, origins: publicConfig.appOrigins }) }
+  // The wallet's API answers its vault only (server/http/vaultRouting.ts): the passkeys' RP is the
+  // vault's host, their expected origin the vault's, and the emails' links point there.
+  const vault = publicConfig.vaultOrigin
+  return {
+    origins: vault ? [vault] : [],
+    frameOrigins: publicConfig.appOrigins,
+    // Secure always: the vault is https, or a *.localhost name (a secure context, where browsers keep
+    // Secure cookies). Its cookies are sent from the vault's frame, which may be another site than the
+    // page around it: SameSite=None, Partitioned (routes.ts), so each top-level site has its own.
+    secureCookies: vault !== undefined,
+    mailer: cachedMailer.mailer,
+    recoveryDelaySeconds: embeddedRecoveryDelaySeconds(env),
+    recoveryKeys: () => {
+      const current = resolveRecoverySecret({ env, dataDir: folder })
+      const previous = resolvePreviousRecoverySecrets(env)
+      const id = [current, ...previous].map((secret) => Buffer.from(secret).toString('base64')).join(',')
+      if (cachedKeys?.signature !== id) cachedKeys = { signature: id, ring: recoveryKeyring(current, previous) }
+      return cachedKeys.ring
+    },
+  }
+}
+
+let routes: EmbeddedRoutes | undefined
+
+export function getEmbeddedRoutes(): EmbeddedRoutes {
+  routes ??= createEmbeddedRoutes({
+    config: () => embeddedConfigFromEnv(),
+    store: () => getStore(),
+    now: () => embeddedNow(isTestClockEnabled(process.env, getPublicConfig(process.env).appOrigins)),
+  })
+  return routes
+}

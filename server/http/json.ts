@@ -1,0 +1,36 @@
+import { authError } from '@/lib/siwe/catalogue'
+import { HttpError } from '@/lib/errors/HttpError'
+
+/** API answers are per user and must never be cached by the browser or a proxy. */
+const NO_STORE = { 'cache-control': 'no-store' }
+
+export function jsonResponse(body: unknown, init: { status?: number; headers?: HeadersInit } = {}): Response {
+  const headers = new Headers(init.headers)
+  headers.set('content-type', 'application/json; charset=utf-8')
+  for (const [name, value] of Object.entries(NO_STORE)) headers.set(name, value)
+  return new Response(JSON.stringify(body), { status: init.status ?? 200, headers })
+}
+
+/** The error's answer: its status and headers, `{code, message}` with the catalogue message (429 and 503 also say `retryable: true`). */
+export function errorResponse(error: HttpError): Response {
+  return jsonResponse(error.toBody(), { status: error.status, headers: error.headers })
+}
+
+/**
+ * The one place an exception becomes a response: known errors keep their status and code; anything
+ * else is a 500 (`internal` of the route's catalogue, the sign-in API's `internal_error` by default)
+ * whose detail goes to the log only (no stack, no secret in the body).
+ */
+export function responseForError(
+  error: unknown,
+  log: (line: string) => void = console.error,
+  internal: (details: string) => HttpError = (details) => authError('internal_error', { details }),
+): Response {
+  if (error instanceof HttpError) {
+    if (error.status >= 500 && error.details) log(`[sigil] ${error.code}: ${error.details}`)
+    return errorResponse(error)
+  }
+  const failure = internal(error instanceof Error ? `${error.name}: ${error.message}` : String(error))
+  log(`[sigil] ${failure.code}: ${failure.details}`)
+  return errorResponse(failure)
+}

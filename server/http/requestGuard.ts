@@ -1,0 +1,130 @@
+import 'server-only'
+import { readOncePerProcess } from '@/server/config/readOncePerProcess'
+import { getPublicConfig } from '@/server/config/server'
+import type { PublicConfig } from '@/lib/config/public'
+import { authError } from '@/lib/siwe/catalogue'
+import { checkFetchMetadata, checkRequestOrigin } from './checkRequestOrigin'
+import type { EgressEntry } from '@/lib/config/egress'
+import { IMAGE_RESPONSE_HEADERS, isImageEndpoint } from './imageResponseHeaders'
+import { errorResponse } from './json'
+import { buildStyleHashes } from './buildStyleHashes'
+import { refusalLog } from './refusalLog'
+import { createNonce, securityHeaders } from './securityHeaders'
+import { vaultHeaders } from './vaultHeaders'
+import { routeByHost, type VaultRoute } from './vaultRouting'
+import { arrivedBeforeStamp } from './socketAddress'
+
+// Read at run time (one build serves any deployment's configuration): once per `next start` process.
+const publicConfigOf = readOncePerProcess(() => getPublicConfig())
+
+export type GuardVerdict = {
+  /** This response's security headers, with a fresh CSP nonce (server/http/securityHeaders.ts). */
+  headers: Record<string, string>
+  /**
+   * The answer to give instead of running the request, headers set: 403 `origin_not_allowed` when the
+   * origin rule or the Fetch Metadata rule refuses it, 404 when the path does not exist on this host (server/http/vaultRouting.ts),
+   * 503 `{"status":"starting"}` when it arrived before the socket-address stamp was installed
+   * (server/http/socketAddress.ts `arrivedBeforeStamp`).
+   */
+  refusal: Response | undefined
+  publicConfig: PublicConfig
+  /** Whose request this is: the app's, or the vault's (with its internal path). */
+  route: VaultRoute
+  /** This response's CSP nonce. */
+  nonce: string
+}
+
+/**
+ * What runs before every page and API request: the origin rule for state-changing API requests and
+ * the Fetch Metadata rule for the API's reads (server/http/checkRequestOrigin.ts), and the security
+ * headers. `proxy.ts` applies it to pages and most
+ * of the API; the sign-in routes, the hot path, apply it themselves (`guardedRoute`) and skip
+ * Next's proxy round (about 0.8 ms of a sign-in's main-thread time).
+ */
+/**
+ * The families' egress declarations for a configuration (connectors/egress.ts `egressEntries`): the
+ * caller hands them in, as lib sits below the connectors (README "Layout").
+ */
+export type EgressOf = (publicConfig: PublicConfig) => readonly EgressEntry[]
+
+export function guardRequest(request: { method: string; url: string; headers: Headers }, egressOf: EgressOf): GuardVerdict {
+  const publicConfig = publicConfigOf()
+  const nonce = createNonce()
+  const production = process.env.NODE_ENV === 'production'
+  const pathname = new URL(request.url).pathname
+  const route = routeByHost({ host: request.headers.get('host'), pathname, vaultOrigin: publicConfig.vaultOrigin })
+  const onVault = route.kind === 'vault'
+  const headers = onVault
+    ? vaultHeaders({ nonce, production, appOrigins: publicConfig.appOrigins })
+    : securityHeaders({ nonce, production, publicConfig, egress: egressOf(publicConfig), styleHashes: production ? buildStyleHashes() : [] })
+  // An image endpoint's answer is never a document: its own inert policy, not the page's.
+  if (!onVault && isImageEndpoint(pathname)) Object.assign(headers, IMAGE_RESPONSE_HEADERS)
+  const withHeaders = (response: Response) => {
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
+    return response
+  }
+  // Parsed before instrumentation.ts subscribed the stamp: its client address is unknown, so it is
+  // not served at all (no shared rate-limit bucket); the client retries once start-up is over.
+  if (arrivedBeforeStamp(request)) {
+    return { headers, refusal: withHeaders(new Response('{"status":"starting"}', { status: 503, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', 'retry-after': '1' } })), publicConfig, route, nonce }
+  }
+  if (route.kind === 'notFound') return { headers, refusal: withHeaders(new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } })), publicConfig, route, nonce }
+  const secFetchSite = request.headers.get('sec-fetch-site')
+  // Another site's reads of the API (an <img>, a script), refused before anything counts them.
+  const metadata = checkFetchMetadata({
+    method: request.method,
+    pathname,
+    secFetchSite,
+    secFetchMode: request.headers.get('sec-fetch-mode'),
+    secFetchDest: request.headers.get('sec-fetch-dest'),
+  })
+  const verdict = metadata.allowed
+    ? checkRequestOrigin({
+        method: request.method,
+        pathname,
+        origin: request.headers.get('origin'),
+        secFetchSite,
+        // The vault's API answers the vault's own page only; the app's API the app's pages only.
+        allowedOrigins: onVault && publicConfig.vaultOrigin ? [publicConfig.vaultOrigin] : publicConfig.appOrigins,
+      })
+    : metadata
+  if (verdict.allowed) return { headers, refusal: undefined, publicConfig, route, nonce }
+  // Counted, not a line each (server/http/refusalLog.ts): another site can send these by the hundred.
+  refusalLog().note(metadata.allowed ? 'origin_not_allowed' : 'fetch_metadata', `${request.method} ${pathname}`, verdict.reason)
+  return { headers, refusal: withHeaders(errorResponse(authError('origin_not_allowed'))), publicConfig, route, nonce }
+}
+
+/**
+ * An API route that guards itself as `proxy.ts` guards the others: the origin rule before the
+ * handler runs, the security headers on whatever it answers. Its path must be in the proxy's
+ * matcher exclusions (a unit test checks the two lists agree).
+ */
+export function guardedRoute(handler: (request: Request) => Promise<Response>, egressOf: EgressOf): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const { headers, refusal } = guardRequest(request, egressOf)
+    if (refusal) return refusal
+    const response = await handler(request)
+    if (response.status === 429) refusalLog().note('rate_limited', `${request.method} ${new URL(request.url).pathname}`)
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
+    return response
+  }
+}
+
+type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS'
+const ROUTE_METHODS: readonly RouteMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
+
+/**
+ * The handlers of a self-guarded route for the methods it does not serve: `405` (or `204` to
+ * `OPTIONS`) with `Allow`, behind the same guard. Next would answer these itself, with none of the
+ * security headers (the proxy leaves the route out). A route exports them all at once:
+ * `export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST'], egressEntries)`.
+ */
+export function otherMethods<const Served extends Exclude<RouteMethod, 'OPTIONS'>>(
+  served: readonly Served[],
+  egressOf: EgressOf,
+): Record<Exclude<RouteMethod, Served>, (request: Request) => Promise<Response>> {
+  const allow = [...served.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method])), 'OPTIONS'].join(', ')
+  const handler = guardedRoute(async (request) => new Response(null, { status: request.method === 'OPTIONS' ? 204 : 405, headers: { allow, 'cache-control': 'no-store' } }), egressOf)
+  const others = ROUTE_METHODS.filter((method) => !(served as readonly RouteMethod[]).includes(method))
+  return Object.fromEntries(others.map((method) => [method, handler])) as Record<Exclude<RouteMethod, Served>, typeof handler>
+}

@@ -1,0 +1,36 @@
+import 'server-only'
+import { getPublicConfig } from '@/server/config/server'
+import { resolveSessionSecrets } from '@/server/session/secret'
+import { readSessionCookie, sessionIdHash, sessionRowMatches, shouldUseSecureCookies } from '@/server/session/session'
+import { dataDir } from '@/server/store/dataDir'
+import { getStore } from '@/server/store/openStore'
+import type { Store } from '@/server/store/types'
+import type { KnownSession } from '@/lib/siwe/knownSession'
+
+/**
+ * The sign-in session from the request's cookies, read while rendering the page, so a reload shows
+ * "signed in" from the first byte (no flash of the signed-out panel, no extra request). Reads the
+ * cookie exactly as `GET /api/auth/session` does, including the store's word on revocation (one
+ * indexed read, only when a session cookie is present). A configuration or store problem is not
+ * this page's to report: it answers "unknown" and the sign-in panel asks the API, which reports it
+ * with its own error.
+ */
+export async function readServerSession(
+  cookie: string | null,
+  env: Record<string, string | undefined> = process.env,
+  store: () => Promise<Store> = () => getStore(env),
+): Promise<KnownSession> {
+  if (!cookie) return null
+  try {
+    const secure = shouldUseSecureCookies({ nodeEnv: env.NODE_ENV, origins: getPublicConfig(env).appOrigins })
+    const secrets = resolveSessionSecrets({ env, dataDir: dataDir(env) })
+    const request = new Request('http://localhost/', { headers: { cookie } })
+    const now = new Date()
+    const found = await readSessionCookie(request, { secrets, secure, now })
+    if (!found) return null
+    if (!sessionRowMatches(await (await store()).sessionOwner(sessionIdHash(found.id), now), found.session)) return null
+    return { address: found.session.address, chainId: found.session.chainId }
+  } catch {
+    return undefined
+  }
+}

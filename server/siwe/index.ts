@@ -1,0 +1,45 @@
+import 'server-only'
+import { readOncePerProcess } from '@/server/config/readOncePerProcess'
+import { getPublicConfig, signInRpcUrls } from '@/server/config/server'
+import { resolveSessionSecrets } from '@/server/session/secret'
+import { shouldUseSecureCookies } from '@/server/session/session'
+import { dataDir } from '@/server/store/dataDir'
+import { getStore } from '@/server/store/openStore'
+import { authLimitsFromEnv } from './limits'
+import { createRecoverPool, type RecoverPool } from './recoverPool'
+import { createAuthRoutes, type AuthConfig, type AuthRoutes } from './routes'
+
+/**
+ * The auth routes wired to this process's configuration and store. Configuration is read at run time
+ * (one build serves any deployment): once per process under `next start`, per request in development;
+ * the store is opened once per process, on first use.
+ */
+export function authConfigFromEnv(env: Record<string, string | undefined> = process.env): AuthConfig {
+  const config = getPublicConfig(env)
+  return {
+    policy: { origins: config.appOrigins, chainIds: config.chainIds, rpcUrls: signInRpcUrls(env) },
+    sessionSecrets: resolveSessionSecrets({ env, dataDir: dataDir(env) }),
+    secureCookies: shouldUseSecureCookies({ nodeEnv: env.NODE_ENV, origins: config.appOrigins }),
+    limits: authLimitsFromEnv(env),
+    placeHeader: env.SESSION_PLACE_HEADER?.trim().toLowerCase() || undefined,
+  }
+}
+
+let routes: AuthRoutes | undefined
+
+// One pool per process, kept across `next dev`'s module reloads (each reload would start new workers).
+const poolKey = Symbol.for('sigil.recoverPool')
+function recoverPool(): RecoverPool {
+  const holder = globalThis as { [poolKey]?: RecoverPool }
+  holder[poolKey] ??= createRecoverPool()
+  return holder[poolKey]
+}
+
+export function getAuthRoutes(): AuthRoutes {
+  routes ??= createAuthRoutes({
+    config: readOncePerProcess(() => authConfigFromEnv()),
+    store: () => getStore(),
+    recover: (parameters) => recoverPool().recover(parameters),
+  })
+  return routes
+}

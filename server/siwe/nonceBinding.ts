@@ -1,0 +1,40 @@
+import 'server-only'
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { readCookies, serializeCookie } from '@/server/http/cookies'
+import { NONCE_TTL_MS } from '@/lib/siwe/policy'
+import { nonceCookieName } from '@/lib/storageNames'
+
+/**
+ * A browser's binding token: random, kept in a short-lived httpOnly cookie, reused while it lasts so
+ * several tabs can each hold a nonce. The store only keeps its hash.
+ */
+export function readBindingToken(request: Request, secure: boolean): string | null {
+  const value = readCookies(request).get(nonceCookieName(secure))
+  return value && /^[\w-]{43}$/.test(value) ? value : null
+}
+
+export function newBindingToken(): string {
+  return randomBytes(32).toString('base64url')
+}
+
+export function bindingHash(token: string): string {
+  return createHash('sha256').update(token).digest('base64url')
+}
+
+export function bindingMatches(storedHash: string, token: string | null): boolean {
+  if (!token) return false
+  const expected = Buffer.from(storedHash)
+  const actual = Buffer.from(bindingHash(token))
+  return expected.length === actual.length && timingSafeEqual(expected, actual)
+}
+
+export function bindingSetCookie(token: string, secure: boolean): string {
+  // Strict: only this site's own requests carry it. It outlives no nonce it could bind.
+  return serializeCookie(nonceCookieName(secure), token, {
+    path: '/',
+    httpOnly: true,
+    secure,
+    sameSite: 'Strict',
+    maxAge: NONCE_TTL_MS / 1000,
+  })
+}

@@ -1,0 +1,328 @@
+import 'server-only'
+import { generateSiweNonce } from 'viem/siwe'
+import { clientIp as clientIpFromHeaders } from '@/server/http/clientIp'
+import { HttpError } from '@/lib/errors/HttpError'
+import { errorResponse, jsonResponse, responseForError } from '@/server/http/json'
+import { readJsonBody } from '@/server/http/readBody'
+import { clearSessionCookie, createSession, readSessionCookie, sessionIdHash, sessionRowMatches, sessionSetCookie, type SessionSecrets } from '@/server/session/session'
+import { isStoreError } from '@/server/store/errors'
+import type { Store } from '@/server/store/types'
+import { authError } from '@/lib/siwe/catalogue'
+import { NONCE_TTL_MS, type SignInPolicy } from '@/lib/siwe/policy'
+import { checkSignInMessage } from './checkSignInMessage'
+import type { AuthLimits, RateLimit } from './limits'
+import { deviceLabel, placeFrom } from '@/server/session/device'
+import { bindingHash, bindingMatches, bindingSetCookie, newBindingToken, readBindingToken } from './nonceBinding'
+import { parseSignInMessage } from './parseSignInMessage'
+import { parseSignature } from './verifySignIn'
+import { verifySignInSignature } from './verifySignInSignature'
+
+/** Everything the routes read from the server configuration, resolved per request. */
+export type AuthConfig = {
+  policy: SignInPolicy
+  /** Newest first: cookies are sealed with the first and opened with any (rotation). */
+  sessionSecrets: SessionSecrets
+  secureCookies: boolean
+  limits: AuthLimits
+  /**
+   * The request header a trusted proxy in front of the app fills with the client's rough place
+   * (`SESSION_PLACE_HEADER`, e.g. `cf-ipcountry`); unset: sessions record no place.
+   */
+  placeHeader?: string | undefined
+}
+
+export type AuthRouteDeps = {
+  /** Throws on a configuration error (answered as 500, with the reason in the log). */
+  config: () => AuthConfig | Promise<AuthConfig>
+  /** Throws `StoreError` when the store cannot be opened (answered as 503). */
+  store: () => Promise<Store>
+  now?: () => Date
+  clientIp?: (request: Request) => string
+  log?: (line: string) => void
+  /** EIP-191 recovery for EOA signatures; inline by default (the server passes its worker pool). */
+  recover?: ((parameters: { message: string; signature: `0x${string}` }) => Promise<`0x${string}`>) | undefined
+}
+
+export type AuthRoutes = {
+  /** GET /api/auth/nonce → 200 `{nonce}` + binding cookie. */
+  nonce(request: Request): Promise<Response>
+  /** POST /api/auth/verify `{message, signature}` → 200 `{address, chainId}` + session cookie. */
+  verify(request: Request): Promise<Response>
+  /** GET /api/auth/session → 200 `{address, chainId, issuedAt, expiresAt}` or 401 `not_signed_in` (also once revoked). */
+  session(request: Request): Promise<Response>
+  /**
+   * GET /api/auth/sessions → 200 `{sessions: [{id, device, place, chainId, createdAt, lastSeenAt,
+   * current}]}`: every live session of the signed-in address, this one first; or 401 `not_signed_in`.
+   */
+  sessions(request: Request): Promise<Response>
+  /**
+   * POST /api/auth/sessions/revoke `{id}` → 200 `{revoked: true}`: that session of the same address
+   * ended (its browser is signed out on its next request); this one's own id also clears the cookie.
+   * 404 `unknown_session` for an id that is not a live session of this address; 401 `not_signed_in`.
+   */
+  revokeSession(request: Request): Promise<Response>
+  /**
+   * POST /api/auth/logout → 204: this session revoked in the store, its cookie cleared.
+   * POST /api/auth/logout?everywhere=1 → 200 `{revoked}`: every session of this session's address
+   * revoked (all browsers and devices), or 401 `not_signed_in` without a live session.
+   */
+  logout(request: Request): Promise<Response>
+}
+
+/** Store failures are 503 (retryable): a sign-in the server cannot record is never accepted. */
+function asHttpError(error: unknown): unknown {
+  if (isStoreError(error)) return authError('store_unavailable', { details: error.message, cause: error })
+  return error
+}
+
+/** The error `check` throws, or null: lets a pure check run early and be answered later, in order. */
+function failureOf(check: () => unknown): unknown {
+  try {
+    check()
+    return null
+  } catch (error) {
+    return error
+  }
+}
+
+/** `{message, signature}`, both strings; anything else is 400 `malformed_body`. */
+function readVerifyBody(body: unknown): { message: string; signature: string } {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw authError('malformed_body', { details: 'not a JSON object' })
+  const { message, signature } = body as Record<string, unknown>
+  if (typeof message !== 'string' || typeof signature !== 'string') {
+    throw authError('malformed_body', { details: 'message and signature must be strings' })
+  }
+  return { message, signature }
+}
+
+/** A session id as the sessions list gives it: the base64url SHA-256 of the session's id (43 characters). */
+const SESSION_LISTING_ID = /^[A-Za-z0-9_-]{43}$/
+
+/** `{id}`, a session id from the list; anything else is 400 `malformed_body`. */
+function readRevokeBody(body: unknown): string {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw authError('malformed_body', { details: 'not a JSON object' })
+  const { id } = body as Record<string, unknown>
+  if (typeof id !== 'string' || !SESSION_LISTING_ID.test(id)) throw authError('malformed_body', { details: 'id must be a session id from the list' })
+  return id
+}
+
+export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
+  const now = deps.now ?? (() => new Date())
+  const ipOf = deps.clientIp ?? ((request: Request) => clientIpFromHeaders(request))
+  const log = deps.log ?? ((line: string) => console.error(line))
+
+  function rateLimited(hit: { count: number; resetAt: Date }, rule: RateLimit, at: Date): void {
+    if (hit.count <= rule.max) return
+    const seconds = Math.max(1, Math.ceil((hit.resetAt.getTime() - at.getTime()) / 1000))
+    throw authError('rate_limited', { headers: { 'retry-after': String(seconds) } })
+  }
+
+  async function limit(store: Store, key: string, rule: RateLimit, at: Date): Promise<void> {
+    rateLimited(await store.hit(key, rule.windowMs, at), rule, at)
+  }
+
+  async function handle(run: () => Promise<Response>): Promise<Response> {
+    try {
+      return await run()
+    } catch (error) {
+      return responseForError(asHttpError(error), log)
+    }
+  }
+
+  return {
+    nonce: (request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const store = await deps.store()
+        const at = now()
+        const known = readBindingToken(request, config.secureCookies)
+        // Per browser first (when it has a binding cookie): a browser past its own limit is refused
+        // before it spends the budget its IP shares with every other browser behind it.
+        if (known) await limit(store, `nonce:browser:${bindingHash(known)}`, config.limits.noncePerBrowser, at)
+        await limit(store, `nonce:ip:${ipOf(request)}`, config.limits.noncePerIp, at)
+        const token = known ?? newBindingToken()
+        const nonce = generateSiweNonce()
+        await store.putNonce({ nonce, binding: bindingHash(token), expiresAt: new Date(at.getTime() + NONCE_TTL_MS) })
+        // The cookie is re-sent with a fresh Max-Age so it lasts as long as the newest nonce.
+        return jsonResponse({ nonce }, { headers: { 'set-cookie': bindingSetCookie(token, config.secureCookies) } })
+      }),
+
+    verify: (request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const body = readVerifyBody(await readJsonBody(request))
+        const signature = parseSignature(body.signature)
+        const message = parseSignInMessage(body.message)
+        const store = await deps.store()
+        const at = now()
+        const ip = ipOf(request)
+        const token = readBindingToken(request, config.secureCookies)
+        // Judged now (pure), answered in its usual place below, after the rate limits.
+        const policyError = failureOf(() => checkSignInMessage(message, config.policy, at))
+        const { session, id } = createSession({ address: message.address, chainId: message.chainId, now: at })
+        const idHash = sessionIdHash(id)
+        // One round trip: the client's count, the nonce burnt (before any other check: whatever
+        // happens next, it never works again), and the address's count in this client's bucket,
+        // which only a live nonce issued to this browser reaches. Junk naming someone's address,
+        // from anyone else, never touches the budget of the owner's own client. When the message
+        // passed the policy, the same statement records the session if the nonce was good and both
+        // counts are within their limits; a failed signature below revokes it again.
+        const attempt = await store.beginSignIn({
+          nonce: message.nonce,
+          binding: token ? bindingHash(token) : null,
+          clientKey: `verify:ip:${ip}`,
+          clientWindowMs: config.limits.verifyPerIp.windowMs,
+          addressKey: `verify:address:${message.address.toLowerCase()}:${ip}`,
+          addressWindowMs: config.limits.verifyPerAddress.windowMs,
+          now: at,
+          session: policyError
+            ? undefined
+            : {
+                record: {
+                  idHash,
+                  address: session.address,
+                  chainId: session.chainId,
+                  createdAt: at,
+                  expiresAt: new Date(session.expiresAt),
+                  device: deviceLabel(request.headers.get('user-agent')),
+                  place: placeFrom(request.headers, config.placeHeader),
+                },
+                clientMax: config.limits.verifyPerIp.max,
+                addressMax: config.limits.verifyPerAddress.max,
+              },
+        })
+        // A session recorded for a sign-in that then fails goes again. Its id never left this request,
+        // so a failure to delete it is only logged: the answer stays the sign-in's own error.
+        const discard = async () => {
+          if (!attempt.sessionSaved) return
+          await store.revokeSession(idHash).catch((error: unknown) => log(`[sigil] could not delete an unused session row: ${error instanceof Error ? error.message : String(error)}`))
+        }
+        try {
+          rateLimited(attempt.client, config.limits.verifyPerIp, at)
+          if (attempt.address) rateLimited(attempt.address, config.limits.verifyPerAddress, at)
+          if (policyError) throw policyError
+          const issued = attempt.nonce
+          if (!issued) throw authError('nonce_invalid', { details: 'unknown or already used' })
+          if (!bindingMatches(issued.binding, token)) throw authError('nonce_invalid', { details: 'issued to another browser' })
+          if (issued.expiresAt.getTime() <= at.getTime()) throw authError('nonce_expired')
+        } catch (error) {
+          // The statement saves no session when any of these fail; kept so the two can never disagree silently.
+          await discard()
+          throw error
+        }
+        try {
+          await verifySignInSignature({
+            address: message.address,
+            message: body.message,
+            signature,
+            chainId: message.chainId,
+            rpcUrl: config.policy.rpcUrls[message.chainId],
+            rpcTimeoutMs: config.policy.rpcTimeoutMs,
+            recover: deps.recover,
+          })
+        } catch (error) {
+          await discard()
+          throw error
+        }
+        if (!attempt.sessionSaved) {
+          await store.putSession({
+            idHash,
+            address: session.address,
+            chainId: session.chainId,
+            createdAt: at,
+            expiresAt: new Date(session.expiresAt),
+            device: deviceLabel(request.headers.get('user-agent')),
+            place: placeFrom(request.headers, config.placeHeader),
+          })
+        }
+        const cookie = await sessionSetCookie(session, id, { secrets: config.sessionSecrets, secure: config.secureCookies })
+        return jsonResponse({ address: session.address, chainId: session.chainId }, { headers: { 'set-cookie': cookie } })
+      }),
+
+    session: (request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const at = now()
+        const found = await readSessionCookie(request, { secrets: config.sessionSecrets, secure: config.secureCookies, now: at })
+        if (!found) return errorResponse(authError('not_signed_in'))
+        const store = await deps.store()
+        // The check also marks the session seen (at most every few minutes), for the sessions list.
+        if (!sessionRowMatches(await store.touchSession(sessionIdHash(found.id), at), found.session)) {
+          // Revoked (logout elsewhere, "sign out everywhere"), or the row is another address's or
+          // chain's (a cookie re-sealed by whoever holds the secret): the browser may drop its copy.
+          return errorResponse(authError('not_signed_in', { headers: { 'set-cookie': clearSessionCookie({ secure: config.secureCookies }) } }))
+        }
+        return jsonResponse(found.session)
+      }),
+
+    sessions: (request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const at = now()
+        const found = await readSessionCookie(request, { secrets: config.sessionSecrets, secure: config.secureCookies, now: at })
+        if (!found) return errorResponse(authError('not_signed_in'))
+        const store = await deps.store()
+        const idHash = sessionIdHash(found.id)
+        const listed = sessionRowMatches(await store.touchSession(idHash, at), found.session) ? await store.listAddressSessions(idHash, at) : null
+        if (!listed) return errorResponse(authError('not_signed_in', { headers: { 'set-cookie': clearSessionCookie({ secure: config.secureCookies }) } }))
+        return jsonResponse({
+          sessions: listed.map((row) => ({
+            id: row.idHash,
+            device: row.device,
+            place: row.place,
+            chainId: row.chainId,
+            createdAt: row.createdAt.toISOString(),
+            lastSeenAt: row.lastSeenAt.toISOString(),
+            current: row.idHash === idHash,
+          })),
+        })
+      }),
+
+    revokeSession: (request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const at = now()
+        const target = readRevokeBody(await readJsonBody(request))
+        const found = await readSessionCookie(request, { secrets: config.sessionSecrets, secure: config.secureCookies, now: at })
+        if (!found) return errorResponse(authError('not_signed_in'))
+        const store = await deps.store()
+        const idHash = sessionIdHash(found.id)
+        if (!sessionRowMatches(await store.sessionOwner(idHash, at), found.session)) {
+          return errorResponse(authError('not_signed_in', { headers: { 'set-cookie': clearSessionCookie({ secure: config.secureCookies }) } }))
+        }
+        if (!(await store.revokeSiblingSession(idHash, target, at))) throw authError('unknown_session')
+        // This browser's own session: its cookie goes too, as with signing out.
+        const headers = target === idHash ? { 'set-cookie': clearSessionCookie({ secure: config.secureCookies }) } : undefined
+        return jsonResponse({ revoked: true }, headers ? { headers } : undefined)
+      }),
+
+    logout: (request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const at = now()
+        const clear = { 'set-cookie': clearSessionCookie({ secure: config.secureCookies }) }
+        const everywhere = new URL(request.url).searchParams.get('everywhere') === '1'
+        const found = await readSessionCookie(request, { secrets: config.sessionSecrets, secure: config.secureCookies, now: at })
+        if (!found) {
+          if (everywhere) return errorResponse(authError('not_signed_in', { headers: clear }))
+          return new Response(null, { status: 204, headers: { ...clear, 'cache-control': 'no-store' } })
+        }
+        const idHash = sessionIdHash(found.id)
+        try {
+          const store = await deps.store()
+          if (everywhere) {
+            const revoked = await store.revokeAddressSessions(idHash, at)
+            if (revoked === 0) return errorResponse(authError('not_signed_in', { headers: clear }))
+            return jsonResponse({ revoked }, { headers: clear })
+          }
+          await store.revokeSession(idHash)
+        } catch (error) {
+          // The cookie goes either way; the 503 says the copy elsewhere may still work: retry.
+          const failure = asHttpError(error)
+          if (failure instanceof HttpError) throw authError(failure.code, { details: failure.details, cause: error, headers: { ...failure.headers, ...clear } })
+          throw error
+        }
+        return new Response(null, { status: 204, headers: { ...clear, 'cache-control': 'no-store' } })
+      }),
+  }
+}

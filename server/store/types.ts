@@ -1,0 +1,145 @@
+import type { EmbeddedWalletStore } from './embeddedTypes'
+
+/** A nonce issued to one browser (its binding is the hash of the browser's binding cookie). */
+export type NonceRecord = {
+  nonce: string
+  binding: string
+  expiresAt: Date
+}
+
+export type RateLimitHit = {
+  /** Hits in the current window, this one included. */
+  count: number
+  /** When the window ends and the count starts again. */
+  resetAt: Date
+}
+
+/** What `beginSignIn` needs: the nonce presented, the browser's binding and both counters' keys. */
+export type SignInAttempt = {
+  nonce: string
+  /** Hash of the request's binding cookie; null when it sent none. */
+  binding: string | null
+  /** The client's counter (every attempt counts). */
+  clientKey: string
+  clientWindowMs: number
+  /** The address's counter in this client's bucket (counted only for a live nonce issued to this browser). */
+  addressKey: string
+  addressWindowMs: number
+  now: Date
+  /**
+   * The session to record in the same statement, when the sign-in gets that far: saved only if the
+   * nonce was live and issued to this browser and both counts stay within their limits. The caller
+   * still checks the signature afterwards and revokes the row if it fails (the row's id is known
+   * only to this request until then, so no cookie can name it).
+   */
+  session?: { record: SessionRecord; clientMax: number; addressMax: number } | undefined
+}
+
+export type SignInAttemptResult = {
+  client: RateLimitHit
+  /** The nonce as it was issued (now burnt), or null when unknown or already used. */
+  nonce: NonceRecord | null
+  /** The address count, or null when it was not counted (no live nonce for this browser). */
+  address: RateLimitHit | null
+  /** Whether `attempt.session` was recorded. */
+  sessionSaved: boolean
+}
+
+/** A signed-in session as the store keeps it: only the SHA-256 of its id. */
+export type SessionRecord = {
+  idHash: string
+  address: string
+  /** The chain the sign-in was verified on. */
+  chainId: number
+  createdAt: Date
+  expiresAt: Date
+  /** A short label of the browser and system the sign-in came from (`deviceLabel`), or null. */
+  device?: string | null | undefined
+  /** The rough place a trusted proxy named for the client (`SESSION_PLACE_HEADER`), or null. */
+  place?: string | null | undefined
+}
+
+/** A live session as the sessions list shows it to its owner. */
+export type SessionListing = {
+  idHash: string
+  device: string | null
+  place: string | null
+  createdAt: Date
+  /** The last request that checked the session, to within `SESSION_SEEN_RESOLUTION_MS`. */
+  lastSeenAt: Date
+  chainId: number | null
+}
+
+/**
+ * What the server keeps between requests. Small on purpose: both back ends (embedded PGlite and a
+ * Postgres server) run the same SQL (`./sql.ts`). Every method throws a `StoreError` on failure.
+ */
+export interface Store extends EmbeddedWalletStore {
+  readonly kind: 'pglite' | 'postgres'
+  /** Records a freshly issued nonce. */
+  putNonce(record: NonceRecord): Promise<void>
+  /**
+   * Removes the nonce and returns what it was, in one statement (`DELETE … RETURNING`): of any number
+   * of concurrent callers exactly one gets the record, the others get null. Expired records are
+   * returned too, so the caller can say "expired" rather than "unknown".
+   */
+  takeNonce(nonce: string): Promise<NonceRecord | null>
+  /** Counts one attempt against `key` in a fixed window of `windowMs` starting at the first hit. */
+  hit(key: string, windowMs: number, now: Date): Promise<RateLimitHit>
+  /**
+   * The store's whole part of a sign-in before the signature check, in one statement (one round
+   * trip): counts the client's attempt, burns the nonce (`takeNonce`), and only when that nonce was
+   * live and issued to this browser (`binding`) counts the attempt against the address, so junk
+   * naming someone's address never touches their count. With `attempt.session` it also records the
+   * session when all of that passed, so a successful sign-in costs the store one round trip.
+   */
+  beginSignIn(attempt: SignInAttempt): Promise<SignInAttemptResult>
+  /** Records a session after a successful sign-in. */
+  putSession(record: SessionRecord): Promise<void>
+  /**
+   * Whose session this is — its address (lower case) and chain (null on rows from before migration
+   * 6) — when it exists and has not expired, else null: one primary-key read. The caller compares
+   * them with the cookie's (`sessionRowMatches`, server/session/session.ts).
+   */
+  sessionOwner(idHash: string, now: Date): Promise<{ address: string; chainId: number | null } | null>
+  /**
+   * Like `sessionOwner`, and marks the session seen at `now` when its last mark is older than
+   * `SESSION_SEEN_RESOLUTION_MS` (one statement; a check within that time writes nothing).
+   */
+  touchSession(idHash: string, now: Date): Promise<{ address: string; chainId: number | null } | null>
+  /**
+   * The live sessions of the address that live session `idHash` belongs to, newest first (at most
+   * `MAX_LISTED_SESSIONS`); null when `idHash` is not a live session.
+   */
+  listAddressSessions(idHash: string, now: Date): Promise<SessionListing[] | null>
+  /**
+   * Revokes session `target` if it is a live session of the same address as live session `idHash`,
+   * in one statement: true when it went. A session of another address, an unknown or an expired one
+   * revokes nothing.
+   */
+  revokeSiblingSession(idHash: string, target: string, now: Date): Promise<boolean>
+  /** Revokes one session; true when it existed. */
+  revokeSession(idHash: string): Promise<boolean>
+  /**
+   * Revokes every session of the address that session `idHash` belongs to, if it is live, in one
+   * statement. Returns how many went (0 when `idHash` is not a live session).
+   */
+  revokeAddressSessions(idHash: string, now: Date): Promise<number>
+  /**
+   * Deletes expired nonces, finished rate-limit windows, expired sessions and expired embedded-wallet challenges; expired
+   * recovery codes and sessions a day after they expire (until then they answer "expired", not
+   * "unknown"). Returns how many rows went.
+   */
+  cleanup(now: Date): Promise<number>
+  /** One round trip that proves the database answers (the health check); throws a `StoreError` if not. */
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+/** The little both drivers (PGlite, `pg`) have in common. */
+export type Queryable = {
+  /** One parameterised statement. */
+  query<Row>(sql: string, params?: readonly unknown[]): Promise<{ rows: Row[] }>
+  /** Several statements, no parameters (migrations). */
+  exec(sql: string): Promise<void>
+}
