@@ -2,6 +2,7 @@
 # Checks, before any test runs, that this machine has the system parts the tests drive for real, and
 # stops at once with one line naming what is missing and the command that installs it.
 #   bash tests/preflight.sh [chromium] [postgresql]     (no argument: both)
+#   bash tests/preflight.sh packages                      (neither: only that npm install has run)
 # The app itself needs neither: `npm run dev` and `npm start` run on the embedded PGlite store.
 # CHROME_PATH and POSTGRES_ROOT point elsewhere than Debian's places (tests/fixtures/chromium.ts,
 # tests/fixtures/postgres.ts read the same variables).
@@ -29,8 +30,9 @@ for part in "${wanted[@]}"; do
         missing_packages+=(postgresql)
       fi
       ;;
+    packages) ;;
     *)
-      echo "tests/preflight.sh: unknown part '$part' (chromium, postgresql)" >&2
+      echo "tests/preflight.sh: unknown part '$part' (chromium, postgresql, packages)" >&2
       exit 2
       ;;
   esac

@@ -1,22 +1,87 @@
 #!/usr/bin/env bash
-# The project's whole test run (`npm test`): type-check, lint, unit tests, production build and the
-# end-to-end suite. Every step runs even when an earlier one failed (except e2e, which needs the
-# build), each step's result is printed, and the last line is the plain summary CI reads:
+# The project's whole test run (`npm test`): type-check, lint, unit tests, production build, the
+# first-load budget and the end-to-end suite. Every step runs even when an earlier one failed (except
+# the budget and e2e, which need the build), each step's result is printed, and the last line is the
+# plain summary CI reads:
 #   N passed, N failed[, N skipped]
-# summing the vitest and Playwright tests; a failed type-check, lint or build counts as one failed.
-# Exits non-zero on any failure.
+# summing the vitest and Playwright tests; a failed type-check, lint, build or budget counts as one
+# failed. Exits non-zero on any failure.
+#
+# `npm test -- STEP...` (or `bash tests/run-all.sh STEP...`) runs only the steps named, in the order
+# above; `npm test -- --help` lists them. An unknown step name exits 2 before anything runs.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
+steps=(typecheck lint unit build budget e2e)
+
+usage() {
+  cat <<'USAGE'
+Usage: npm test [-- STEP...]        (or: bash tests/run-all.sh [STEP...])
+
+With no STEP, runs every step below, in this order. With one or more, runs only those, still in this
+order. Every step runs even when an earlier one failed; the last line is the summary CI reads:
+"N passed, N failed[, N skipped]" (a failed typecheck, lint, build or budget counts as one failed).
+
+Steps:
+  typecheck   npx tsc --noEmit (also: type-check)
+  lint        npx eslint .
+  unit        vitest: the unit and integration tests; they start their own anvil and a throwaway
+              Postgres (needs PostgreSQL installed)
+  build       npx next build
+  budget      the first-load JavaScript and vault page budgets, read from the build's own figures
+              (also: first-load-budget)
+  e2e         Playwright: the end-to-end suite against next start and next dev (needs Chromium)
+
+After a failed build, budget and e2e do not run. Named without build, they use the last build in
+.next (NEXT_DIST_DIR): the budget fails when there is none; the e2e suite builds one first.
+
+Examples:
+  npm test -- lint typecheck
+  npm test -- unit
+  npm test -- build budget
+USAGE
+}
+
+selected=()
+for arg in "$@"; do
+  case "$arg" in
+    -h | --help | help)
+      usage
+      exit 0
+      ;;
+    typecheck | type-check) selected+=(typecheck) ;;
+    first-load-budget) selected+=(budget) ;;
+    lint | unit | build | budget | e2e) selected+=("$arg") ;;
+    *)
+      echo "tests/run-all.sh: unknown step '$arg'; the steps are: ${steps[*]} (npm test -- --help)" >&2
+      exit 2
+      ;;
+  esac
+done
+# wants STEP: true when STEP is to run (every step when none was named).
+wants() {
+  [ "${#selected[@]}" -eq 0 ] && return 0
+  [[ " ${selected[*]} " == *" $1 "* ]]
+}
+
 # Chromium and PostgreSQL are driven for real: without them, stop now with one clear line rather
-# than minutes later from deep inside a fixture.
-bash tests/preflight.sh chromium postgresql || exit 1
+# than minutes later from deep inside a fixture. Only the parts the chosen steps drive.
+if [ "${#selected[@]}" -eq 0 ]; then
+  parts=(chromium postgresql)
+else
+  parts=()
+  wants e2e && parts+=(chromium)
+  wants unit && parts+=(postgresql)
+  [ "${#parts[@]}" -eq 0 ] && parts=(packages)
+fi
+bash tests/preflight.sh "${parts[@]}" || exit 1
 
 artifacts=tests/artifacts
 mkdir -p "$artifacts"
 vitest_json="$artifacts/vitest-results.json"
 e2e_json="$artifacts/e2e-results.json"
-rm -f "$vitest_json" "$e2e_json"
+wants unit && rm -f "$vitest_json"
+wants e2e && rm -f "$e2e_json"
 
 passed=0
 failed=0
@@ -96,16 +161,25 @@ run_suite() {
   skipped=$((skipped + s))
 }
 
-run_check "type-check" npx tsc --noEmit
-run_check "lint" npx eslint .
-run_suite "unit tests" vitest "$vitest_json" \
+# Deterministic: the build's own statistics, gzipped, against the budget (tests/bench/budgets.ts).
+run_budget() { run_check "first-load budget" npx tsx tests/bench/checkBudget.ts; }
+run_e2e() { run_suite "e2e" playwright "$e2e_json" env PLAYWRIGHT_JSON_OUTPUT_FILE="$e2e_json" npx playwright test; }
+
+wants typecheck && run_check "type-check" npx tsc --noEmit
+wants lint && run_check "lint" npx eslint .
+wants unit && run_suite "unit tests" vitest "$vitest_json" \
   npx vitest run --reporter=default --reporter=json --outputFile.json="$vitest_json"
-if run_check "build" npx next build; then
-  # Deterministic: the build's own statistics, gzipped, against the budget (tests/bench/budgets.ts).
-  run_check "first-load budget" npx tsx tests/bench/checkBudget.ts
-  run_suite "e2e" playwright "$e2e_json" env PLAYWRIGHT_JSON_OUTPUT_FILE="$e2e_json" npx playwright test
+if wants build; then
+  if run_check "build" npx next build; then
+    wants budget && run_budget
+    wants e2e && run_e2e
+  else
+    wants e2e && summary+=("e2e: not run (the build failed)")
+  fi
 else
-  summary+=("e2e: not run (the build failed)")
+  # Against the last build, as `npm run test:e2e` does.
+  wants budget && run_budget
+  wants e2e && run_e2e
 fi
 
 echo

@@ -45,7 +45,8 @@ function sourceFiles(dir: string = repoRoot): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name)
     const rel = relative(repoRoot, path).split(sep).join('/')
-    if (entry.isDirectory()) return SKIPPED_DIRS.has(entry.name) || SKIPPED_DIRS.has(rel) ? [] : sourceFiles(path)
+    // `.next-<name>/`: a second build beside `.next` (NEXT_DIST_DIR), git-ignored like it.
+    if (entry.isDirectory()) return SKIPPED_DIRS.has(entry.name) || SKIPPED_DIRS.has(rel) || entry.name.startsWith('.next-') ? [] : sourceFiles(path)
     if (!entry.isFile()) return []
     // .ci/ holds the CI entry point, a shell script without an extension.
     return SOURCE_EXTENSIONS.test(entry.name) || rel.startsWith('.ci/') ? [rel] : []
