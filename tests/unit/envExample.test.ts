@@ -16,7 +16,7 @@ import { describe, expect, it } from 'vitest'
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 
 /** The app's code: what `next build` compiles, the vault's bundle and the config. */
-const SOURCE_DIRS = ['app', 'lib', 'connectors', 'wallet-book']
+const SOURCE_DIRS = ['app', 'lib', 'server', 'connectors', 'wallet-book']
 const SOURCE_FILES = ['proxy.ts', 'instrumentation.ts', 'instrumentation-client.ts', 'next.config.mjs']
 const SOURCE_EXTENSIONS = /\.(?:ts|tsx|mts|mjs|js|cjs)$/
 /** Unit tests and type declarations read nothing at run time. */
