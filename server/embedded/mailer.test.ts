@@ -7,7 +7,7 @@ import { openPgliteStore } from '@/server/store/pgliteStore'
 import { browser, ORIGIN, seedWallet } from '@/tests/fixtures/embeddedRoutes'
 import { startMailCatcher } from '@/tests/fixtures/smtp'
 import { createMailer, MailConfigError, MailUnavailableError, OUTBOX_FOLDER } from './mailer'
-import { maskEmail, redactForLog } from './logSafety'
+import { maskEmail, redactForLog } from '@/server/http/logSafety'
 import { recoveryKeyring } from './recoveryKey'
 import { createEmbeddedRoutes } from './routes'
 

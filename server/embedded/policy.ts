@@ -1,3 +1,4 @@
+import type { RateLimit } from '@/server/http/routeKit'
 /**
  * The embedded wallet's server-side constants (docs/connectors/retries-and-timeouts.md#embedded-wallet-the-server).
  */
@@ -23,7 +24,7 @@ export const PAIRING_TTL_SECONDS = 600
 /** A WebAuthn challenge is good for one ceremony of up to the passkey timeout (300 s), plus a margin. */
 export const CHALLENGE_TTL_MS = 330_000
 
-export type RateLimit = { max: number; windowMs: number }
+export type { RateLimit }
 
 const MINUTE = 60_000
 

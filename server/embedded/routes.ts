@@ -31,11 +31,11 @@ import { DEFAULT_EMBEDDED_RECOVERY_DELAY_SECONDS } from '@/server/config/server'
 import { embeddedApiPaths } from '@/lib/embedded/apiTypes'
 import { format, utcMinute } from '@/lib/i18n/format'
 import { embeddedServer } from '@/server/i18n/embeddedServer'
-import { clientIp as clientIpFromHeaders } from '@/server/http/clientIp'
 import { expiredCookie, readCookies, serializeCookie } from '@/server/http/cookies'
 import { isHttpError, type HttpError } from '@/lib/errors/HttpError'
 import { errorResponse, jsonResponse } from '@/server/http/json'
 import { refusalLog } from '@/server/http/refusalLog'
+import { createRouteKit } from '@/server/http/routeKit'
 import { bindingCookieName, EMAIL_COOKIE_PATH, emailCookieName, RECOVERY_COOKIE_PATH, recoveryCookieName, recoveryPendingCookieName } from '@/lib/storageNames'
 import { isStoreError } from '@/server/store/errors'
 import type { EmailCodePurpose, EmailCodeRecord, RecoveryGate, RecoveryRecord } from '@/server/store/embeddedTypes'
@@ -65,7 +65,7 @@ import { cancelPageHtml, readCancelToken } from './cancelPage'
 import { embeddedError, embeddedErrors } from './httpErrors'
 import { emailHashes, hashEmail, openEmail, resealWalletEmails, SealedEmailError, sealEmail } from './emailAtRest'
 import { generateEmailCode, hashEmailCode, hashToken, judgeEmailCode } from './emailCode'
-import { redactForLog } from './logSafety'
+import { redactForLog } from '@/server/http/logSafety'
 import { MailConfigError, MailUnavailableError, type Mailer } from './mailer'
 import {
   EMAIL_SESSION_TTL_SECONDS,
@@ -78,7 +78,6 @@ import {
   RECOVERY_CODE_TTL_SECONDS,
   RECOVERY_SESSION_TTL_SECONDS,
   type EmbeddedLimits,
-  type RateLimit,
 } from './policy'
 import type { RecoveryKeyring } from './recoveryKey'
 import { openRecoveryEnvelope, parseStoredEnvelope, RecoveryKeyMissingError, storedEnvelopeJson } from './recoveryEnvelope'
@@ -211,28 +210,22 @@ const MAIL_TEXT = {
  *   (the wallet's key signs; its passkey asserts) sees a pending recovery and cancels it.
  */
 export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
-  const now = deps.now ?? (() => new Date())
-  const ipOf = deps.clientIp ?? ((request: Request) => clientIpFromHeaders(request))
-  const log = deps.log ?? ((line: string) => console.error(line))
+  const { now, ipOf, log, handle, limit, secondsUntil } = createRouteKit({
+    api: 'embedded',
+    deps,
+    toHttpError,
+    rateLimited: ({ resetAt, seconds }) => embeddedError('embedded_rate_limited', { headers: { 'retry-after': String(seconds) }, retryAt: resetAt }),
+    keyPrefix: 'embedded:',
+  })
   const background =
     deps.background ??
     ((task: () => Promise<void>) => {
       void task().catch((error: unknown) => log(`[sigil] background task failed: ${error instanceof Error ? redactForLog(error.message) : 'unknown error'}`))
     })
 
-  async function limit(store: Store, key: string, rule: RateLimit, at: Date) {
-    const { count, resetAt } = await store.hit(`embedded:${key}`, rule.windowMs, at)
-    if (count > rule.max) {
-      // Counted in the refusal summary under the limit's name (its key's first part), never the key.
-      refusalLog().note('rate_limited', `embedded ${key.split(':').slice(0, 2).join(':')}`)
-      throw limited('embedded_rate_limited', resetAt, at)
-    }
-  }
-
   /** A refusal until `resetAt`: its `Retry-After`, its `retryAt` and the message's `{time}`. */
-  function limited(code: 'embedded_rate_limited' | 'embedded_code_requests_limited' | 'embedded_code_requests_paused' | 'embedded_code_tries_exhausted', resetAt: Date, at: Date) {
-    const seconds = Math.max(1, Math.ceil((resetAt.getTime() - at.getTime()) / 1000))
-    return embeddedError(code, { headers: { 'retry-after': String(seconds) }, retryAt: resetAt })
+  function limited(code: 'embedded_code_requests_limited' | 'embedded_code_requests_paused' | 'embedded_code_tries_exhausted', resetAt: Date, at: Date) {
+    return embeddedError(code, { headers: { 'retry-after': String(secondsUntil(resetAt, at)) }, retryAt: resetAt })
   }
 
   /**
@@ -252,16 +245,6 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
     }
     await sealing
     return { store, keyring }
-  }
-
-  async function handle(run: () => Promise<Response>): Promise<Response> {
-    try {
-      return await run()
-    } catch (caught) {
-      const error = toHttpError(caught)
-      if (error.status >= 500) log(`[sigil] ${error.code}: ${redactForLog(error.details ?? '', 300)}`)
-      return errorResponse(error)
-    }
   }
 
   /** Sends one email; a failure is logged without the code or the whole address. */

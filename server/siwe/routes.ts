@@ -1,16 +1,16 @@
 import 'server-only'
 import { generateSiweNonce } from 'viem/siwe'
-import { clientIp as clientIpFromHeaders } from '@/server/http/clientIp'
 import { HttpError } from '@/lib/errors/HttpError'
-import { errorResponse, jsonResponse, responseForError } from '@/server/http/json'
+import { errorResponse, jsonResponse } from '@/server/http/json'
+import { createRouteKit } from '@/server/http/routeKit'
 import { readJsonBody } from '@/server/http/readBody'
 import { clearSessionCookie, createSession, readSessionCookie, sessionIdHash, sessionRowMatches, sessionSetCookie, type SessionSecrets } from '@/server/session/session'
 import { isStoreError } from '@/server/store/errors'
 import type { Store } from '@/server/store/types'
-import { authError } from '@/lib/siwe/catalogue'
+import { authError, isAuthError, type ServerAuthErrorCode } from '@/lib/siwe/catalogue'
 import { NONCE_TTL_MS, type SignInPolicy } from '@/lib/siwe/policy'
 import { checkSignInMessage } from './checkSignInMessage'
-import type { AuthLimits, RateLimit } from './limits'
+import type { AuthLimits } from './limits'
 import { deviceLabel, placeFrom } from '@/server/session/device'
 import { bindingHash, bindingMatches, bindingSetCookie, newBindingToken, readBindingToken } from './nonceBinding'
 import { parseSignInMessage } from './parseSignInMessage'
@@ -69,10 +69,12 @@ export type AuthRoutes = {
   logout(request: Request): Promise<Response>
 }
 
-/** Store failures are 503 (retryable): a sign-in the server cannot record is never accepted. */
-function asHttpError(error: unknown): unknown {
+/** Store failures are 503 (retryable): a sign-in the server cannot record is never accepted; anything unknown is 500. */
+function toHttpError(error: unknown): HttpError<ServerAuthErrorCode> {
+  // The server only ever throws its own codes (the browser-side ones, such as `network_error`, never start here).
+  if (isAuthError(error)) return error as HttpError<ServerAuthErrorCode>
   if (isStoreError(error)) return authError('store_unavailable', { details: error.message, cause: error })
-  return error
+  return authError('internal_error', { details: error instanceof Error ? `${error.name}: ${error.message}` : String(error), cause: error })
 }
 
 /** The error `check` throws, or null: lets a pure check run early and be answered later, in order. */
@@ -107,27 +109,12 @@ function readRevokeBody(body: unknown): string {
 }
 
 export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
-  const now = deps.now ?? (() => new Date())
-  const ipOf = deps.clientIp ?? ((request: Request) => clientIpFromHeaders(request))
-  const log = deps.log ?? ((line: string) => console.error(line))
-
-  function rateLimited(hit: { count: number; resetAt: Date }, rule: RateLimit, at: Date): void {
-    if (hit.count <= rule.max) return
-    const seconds = Math.max(1, Math.ceil((hit.resetAt.getTime() - at.getTime()) / 1000))
-    throw authError('rate_limited', { headers: { 'retry-after': String(seconds) } })
-  }
-
-  async function limit(store: Store, key: string, rule: RateLimit, at: Date): Promise<void> {
-    rateLimited(await store.hit(key, rule.windowMs, at), rule, at)
-  }
-
-  async function handle(run: () => Promise<Response>): Promise<Response> {
-    try {
-      return await run()
-    } catch (error) {
-      return responseForError(asHttpError(error), log)
-    }
-  }
+  const { now, ipOf, log, handle, limit, refuseOver } = createRouteKit({
+    api: 'auth',
+    deps,
+    toHttpError,
+    rateLimited: ({ seconds }) => authError('rate_limited', { headers: { 'retry-after': String(seconds) } }),
+  })
 
   return {
     nonce: (request) =>
@@ -198,8 +185,8 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
           await store.revokeSession(idHash).catch((error: unknown) => log(`[sigil] could not delete an unused session row: ${error instanceof Error ? error.message : String(error)}`))
         }
         try {
-          rateLimited(attempt.client, config.limits.verifyPerIp, at)
-          if (attempt.address) rateLimited(attempt.address, config.limits.verifyPerAddress, at)
+          refuseOver(attempt.client, config.limits.verifyPerIp, 'verify:ip', at)
+          if (attempt.address) refuseOver(attempt.address, config.limits.verifyPerAddress, 'verify:address', at)
           if (policyError) throw policyError
           const issued = attempt.nonce
           if (!issued) throw authError('nonce_invalid', { details: 'unknown or already used' })
@@ -318,9 +305,8 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
           await store.revokeSession(idHash)
         } catch (error) {
           // The cookie goes either way; the 503 says the copy elsewhere may still work: retry.
-          const failure = asHttpError(error)
-          if (failure instanceof HttpError) throw authError(failure.code, { details: failure.details, cause: error, headers: { ...failure.headers, ...clear } })
-          throw error
+          const failure = toHttpError(error)
+          throw authError(failure.code, { details: failure.details, cause: error, headers: { ...failure.headers, ...clear } })
         }
         return new Response(null, { status: 204, headers: { ...clear, 'cache-control': 'no-store' } })
       }),
