@@ -1,7 +1,7 @@
 import { cookieToInitialState, type Connector } from '@wagmi/core'
 import { describe, expect, it, vi } from 'vitest'
 import { createDiscoveryStore } from '@/connectors/injected/discovery'
-import { createFakeProvider } from '@/connectors/testing/fakeProvider'
+import { createFakeProvider } from '@/tests/fixtures/connectors/fakeProvider'
 import type { PublicConfig } from '@/lib/config/public'
 import { ChainNotSupportedError } from '@/lib/errors/wallet'
 import { WAGMI_STORAGE_KEY } from '@/lib/storageNames'

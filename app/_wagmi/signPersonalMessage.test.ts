@@ -8,7 +8,7 @@ import { lazyConnector, type LoadedConnector } from '@/connectors/shared/lazyCon
 import { setLogSink, type LogFields } from '@/connectors/shared/logger'
 import { createPersistedValues } from '@/connectors/shared/persistedValues'
 import { createMemoryStorage } from '@/connectors/shared/storage'
-import { createFakeProvider, type FakeProvider, fakeWalletAccount, providerError } from '@/connectors/testing/fakeProvider'
+import { createFakeProvider, type FakeProvider, fakeWalletAccount, providerError } from '@/tests/fixtures/connectors/fakeProvider'
 import { InvalidAddressError, SessionNotFoundError, UnknownWalletError, UserRejectedError } from '@/lib/errors/wallet'
 import { signPersonalMessage, swallowsSigningErrors } from '@/app/_wagmi/signPersonalMessage'
 

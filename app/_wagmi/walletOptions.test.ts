@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createDiscoveryStore } from '@/connectors/injected/discovery'
-import { createFakeProvider } from '@/connectors/testing/fakeProvider'
+import { createFakeProvider } from '@/tests/fixtures/connectors/fakeProvider'
 import type { PublicConfig } from '@/lib/config/public'
 import { walletBook } from '@/wallet-book'
 import { openInWalletUrl } from '@/wallet-book/links/openInWalletUrl'

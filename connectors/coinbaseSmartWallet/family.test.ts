@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { base, baseSepolia } from '@/lib/chains'
 import type { PublicConfig } from '@/lib/config/public'
 import { familyOf } from '../shared/lazyConnector'
-import { createFakePopupHost } from '../testing/fakePopupHost'
+import { createFakePopupHost } from '@/tests/fixtures/connectors/fakePopupHost'
 import { coinbaseSmartWalletConnectors } from './family'
 
 const publicConfig: PublicConfig = {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ConnectionRejectedError, RequestTimeoutError } from '@/lib/errors/wallet'
-import { createFakePopupHost, type FakePopup } from '../testing/fakePopupHost'
+import { createFakePopupHost, type FakePopup } from '@/tests/fixtures/connectors/fakePopupHost'
 import { askThroughPopup, POPUP_LOAD_TIMEOUT_MS } from './popupHandOver'
 import { openPopupWindow } from './popupWindow'
 

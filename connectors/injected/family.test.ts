@@ -5,7 +5,7 @@ import { mainnet } from 'viem/chains'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { injectedIndex } from '@/wallet-book/injectedIndex'
 import { familyOf } from '../shared/lazyConnector'
-import { createFakeProvider, fakeWalletAccount } from '../testing/fakeProvider'
+import { createFakeProvider, fakeWalletAccount } from '@/tests/fixtures/connectors/fakeProvider'
 import { injectedWalletConnectors, lazyInjected } from './family'
 import { injected, type InjectedParameters } from './injected'
 

@@ -15,7 +15,7 @@ import {
 import { storageKeys } from '@/lib/storageNames'
 import { walletBook } from '@/wallet-book'
 import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
-import { createFakeProvider, type FakeProvider, fakeWalletAccount, providerError } from '../testing/fakeProvider'
+import { createFakeProvider, type FakeProvider, fakeWalletAccount, providerError } from '@/tests/fixtures/connectors/fakeProvider'
 import { connectionEvents } from '../shared/connectionEvents'
 import { setLogSink } from '../shared/logger'
 import { createMemoryStorage } from '../shared/storage'

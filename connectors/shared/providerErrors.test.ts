@@ -14,7 +14,7 @@ import {
   UserRejectedError,
   WalletDisconnectedError,
 } from '@/lib/errors/wallet'
-import { providerError } from '../testing/fakeProvider'
+import { providerError } from '@/tests/fixtures/connectors/fakeProvider'
 import { isChainNotAddedError, isUserRejection, mapProviderError, providerErrorCode } from './providerErrors'
 
 describe('isChainNotAddedError: every "chain not added" variant', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createFakeProvider } from '../testing/fakeProvider'
+import { createFakeProvider } from '@/tests/fixtures/connectors/fakeProvider'
 import { createProviderListeners, eip1193Listeners } from './providerListeners'
 
 function handlers() {

@@ -1,7 +1,7 @@
 import { type Hex, recoverMessageAddress, stringToHex } from 'viem'
 import { describe, expect, it, vi } from 'vitest'
 import { InvalidAddressError, SessionNotFoundError, UnknownWalletError, UserRejectedError } from '@/lib/errors/wallet'
-import { createFakeProvider, fakeWalletAccount, providerError } from '../testing/fakeProvider'
+import { createFakeProvider, fakeWalletAccount, providerError } from '@/tests/fixtures/connectors/fakeProvider'
 import { messageToHex, personalSign } from './signMessage'
 
 const ADDRESS = fakeWalletAccount.address

@@ -9,7 +9,7 @@ import {
   SwitchChainRejectedError,
   UnknownWalletError,
 } from '@/lib/errors/wallet'
-import { createFakeProvider, type FakeProvider, providerError } from '../testing/fakeProvider'
+import { createFakeProvider, type FakeProvider, providerError } from '@/tests/fixtures/connectors/fakeProvider'
 import { createPersistedValues } from './persistedValues'
 import { createMemoryStorage } from './storage'
 import { type SwitchChainContext, switchChain } from './switchChain'

@@ -1,5 +1,5 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
-import { fakeWalletAccount } from '../testing/fakeProvider'
+import { fakeWalletAccount } from '@/tests/fixtures/connectors/fakeProvider'
 import { setLogSink } from './logger'
 import { createPersistedValues } from './persistedValues'
 import { createMemoryStorage } from './storage'
