@@ -11,7 +11,7 @@ const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 } as const
  * first-load JavaScript. The values (ids, names, currencies, default RPCs, explorers, multicall3
  * deployments) are viem's own; `chains.test.ts` checks them against `viem/chains`.
  */
-export const mainnet = {
+const mainnet = {
   id: 1,
   name: 'Ethereum',
   nativeCurrency: ether,
@@ -39,7 +39,7 @@ export const baseSepolia = {
   testnet: true,
 } as const satisfies Chain
 
-export const optimism = {
+const optimism = {
   id: 10,
   name: 'OP Mainnet',
   nativeCurrency: ether,
@@ -48,7 +48,7 @@ export const optimism = {
   contracts: { multicall3: { address: multicall3, blockCreated: 4286263 } },
 } as const satisfies Chain
 
-export const arbitrum = {
+const arbitrum = {
   id: 42161,
   name: 'Arbitrum One',
   nativeCurrency: ether,
@@ -57,7 +57,7 @@ export const arbitrum = {
   contracts: { multicall3: { address: multicall3, blockCreated: 7654707 } },
 } as const satisfies Chain
 
-export const polygon = {
+const polygon = {
   id: 137,
   name: 'Polygon',
   nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 },
@@ -66,7 +66,7 @@ export const polygon = {
   contracts: { multicall3: { address: multicall3, blockCreated: 25770160 } },
 } as const satisfies Chain
 
-export const sepolia = {
+const sepolia = {
   id: 11155111,
   name: 'Sepolia',
   nativeCurrency: { name: 'Sepolia Ether', symbol: 'ETH', decimals: 18 },

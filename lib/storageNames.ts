@@ -55,7 +55,10 @@ export function recoveryPendingCookieName(secure: boolean): string {
  */
 export const LOCALE_COOKIE = 'sigil.locale'
 
-/** Wagmi's cookie storage prefix: its state is `sigil.store` (read back by `cookieToInitialState`), plus `sigil.recentConnectorId`. */
+/**
+ * Wagmi's cookie storage prefix: its state is `sigil.store` (read back by `cookieToInitialState`), plus `sigil.recentConnectorId`.
+ * @alias the namespace itself, named for what wagmi calls it
+ */
 export const WAGMI_STORAGE_KEY = STORAGE_NAMESPACE
 
 // localStorage ----------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ order. Every step runs even when an earlier one failed; the last line is the sum
 
 Steps:
   typecheck   npx tsc --noEmit (also: type-check)
-  lint        npx eslint .
+  lint        npx eslint . (the layers, React's rules), then knip: no unused file, export or type
   unit        vitest: the unit and integration tests; they start their own anvil and a throwaway
               Postgres (needs PostgreSQL installed)
   build       npx next build
@@ -166,7 +166,7 @@ run_budget() { run_check "first-load budget" npx tsx tests/bench/checkBudget.ts;
 run_e2e() { run_suite "e2e" playwright "$e2e_json" env PLAYWRIGHT_JSON_OUTPUT_FILE="$e2e_json" npx playwright test; }
 
 wants typecheck && run_check "type-check" npx tsc --noEmit
-wants lint && run_check "lint" npx eslint .
+wants lint && run_check "lint" bash -c 'npx eslint . && npx knip --include files,exports,types,duplicates'
 wants unit && run_suite "unit tests" vitest "$vitest_json" \
   npx vitest run --reporter=default --reporter=json --outputFile.json="$vitest_json"
 if wants build; then

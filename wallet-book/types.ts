@@ -13,7 +13,7 @@ export type ExtensionLocator = {
   value: boolean
 }
 
-export type InjectedConfig = {
+type InjectedConfig = {
   /** Chain family; Sigil handles `evm` (the spec's EVM/ETH families). */
   chain: 'evm'
   /** All must match for a provider to be claimed by this wallet. */
@@ -29,7 +29,7 @@ export type InjectedConfig = {
  * replaced URL-encoded. Example: `https://phantom.app/ul/browse/{url}?ref={ref}`
  * (https://docs.phantom.com/phantom-deeplinks/other-methods/browse).
  */
-export type BrowseLink = {
+type BrowseLink = {
   /** Universal-link template (preferred: it cannot be hijacked by another app's scheme). */
   universal?: string | undefined
   /** Custom-scheme template, e.g. `phantom://browse/{url}?ref={ref}`. */
@@ -41,7 +41,7 @@ export type BrowseLink = {
   nativeOnlyIn?: readonly Browser[] | undefined
 }
 
-export type MobileLinks = {
+type MobileLinks = {
   /** Native scheme link base, e.g. `metamask://wc` (no trailing slash). */
   native?: string | undefined
   /** Universal link base, e.g. `https://metamask.app.link/wc`. */
@@ -56,7 +56,7 @@ export type MobileLinks = {
   androidId?: string | undefined
 }
 
-export type DesktopLinks = {
+type DesktopLinks = {
   native?: string | undefined
   universal?: string | undefined
   chromeId?: string | undefined
@@ -69,7 +69,7 @@ export type DesktopLinks = {
 }
 
 /** How the wallet behaves when reached over WalletConnect v2. */
-export type WalletConnectConfig = {
+type WalletConnectConfig = {
   sdks: readonly string[]
   /**
    * Over WalletConnect the wallet only switches chains itself, never on request (MetaMask Mobile does

@@ -8,7 +8,7 @@
  */
 
 /** The `data-testid`s of the landing card's controls (Wallet) the inline script keeps taps on. */
-export const EARLY_TAP_TARGETS = ['connect-button', 'create-wallet-link'] as const
+const EARLY_TAP_TARGETS = ['connect-button', 'create-wallet-link'] as const
 export type EarlyTapTarget = (typeof EARLY_TAP_TARGETS)[number]
 /** Set by the inline script on the tapped control while its tap waits for the page's code. */
 export const EARLY_TAP_ATTRIBUTE = 'data-early-tap'

@@ -10,7 +10,7 @@ import type { UiKey } from '@/lib/i18n/en'
  * Wallet); any other failure returns to idle with the error (its message, code and values, which the
  * page shows in its own words).
  */
-export type SignInStatus = 'idle' | 'preparing' | 'signing' | 'verifying' | 'signed-in'
+type SignInStatus = 'idle' | 'preparing' | 'signing' | 'verifying' | 'signed-in'
 
 /**
  * A short, calm note: a key of the page's strings, or `signatureNotCompleted` — the neutral outcome of

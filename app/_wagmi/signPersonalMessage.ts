@@ -13,7 +13,7 @@ import { isProviderLike } from '@/wallet-book/resolve/isProviderLike'
  * declares it with this flag — on itself, or, for a lazily loaded family, on the connector its family
  * loaded. A property of the connector, so no screen ever has to recognise a wallet by its name.
  */
-export type SigningErrorPolicy = { readonly swallowsSigningErrors?: boolean | undefined }
+type SigningErrorPolicy = { readonly swallowsSigningErrors?: boolean | undefined }
 
 /** Whether a failed signature through `connector` resolves to nothing instead of throwing. */
 export function swallowsSigningErrors(connector: object): boolean {
@@ -24,7 +24,7 @@ export function swallowsSigningErrors(connector: object): boolean {
 }
 
 /** How long a signature waits for a connection being restored after a reload (a family may load its SDK first). */
-export const RESTORE_WAIT_MS = 10_000
+const RESTORE_WAIT_MS = 10_000
 
 /**
  * Resolves once wagmi is no longer restoring connections. Right after a reload the page already

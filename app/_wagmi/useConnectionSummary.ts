@@ -15,7 +15,7 @@ type SummarisedState = Pick<State, 'status' | 'current' | 'connections'>
 const disconnected: ConnectionSummary = { address: undefined, chainId: undefined, status: 'disconnected' }
 
 /** The fields of wagmi's `getConnection` the page reads, by the same rules (none while disconnected). */
-export function readConnectionSummary(state: SummarisedState): ConnectionSummary {
+function readConnectionSummary(state: SummarisedState): ConnectionSummary {
   const { status, current, connections } = state
   if (status === 'disconnected') return disconnected
   const connection = current === null ? undefined : connections.get(current)
@@ -26,7 +26,7 @@ export function readConnectionSummary(state: SummarisedState): ConnectionSummary
  * The cookie's connection as wagmi's provider hydrates it (`reconnecting`), before the runtime has
  * started: what the server rendered, and what the client's first render must match.
  */
-export function summaryOfInitialState(initialState: State | undefined): ConnectionSummary {
+function summaryOfInitialState(initialState: State | undefined): ConnectionSummary {
   if (!initialState || initialState.current === null || !initialState.connections.get(initialState.current)) return disconnected
   return readConnectionSummary({ ...initialState, status: 'reconnecting' })
 }

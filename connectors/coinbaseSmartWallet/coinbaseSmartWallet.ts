@@ -238,7 +238,7 @@ export function coinbaseSmartWallet(parameters: CoinbaseSmartWalletParameters) {
  * (`-CBWSDK:SCWStateManager:availableChains`, `[{ id, rpcUrl }]`), or undefined before a handshake
  * or when the value is not that shape.
  */
-export function smartWalletChainIds(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): number[] | undefined {
+function smartWalletChainIds(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): number[] | undefined {
   try {
     const raw = storage?.getItem('-CBWSDK:SCWStateManager:availableChains')
     if (!raw) return undefined

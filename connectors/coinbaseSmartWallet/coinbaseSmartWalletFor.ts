@@ -7,7 +7,7 @@ import type { CoinbaseSmartWalletIdentity } from './properties'
  * The app's logo for Coinbase's popup, as an absolute URL on the page's own origin (the popup shows
  * it beside the app's name; without one it falls back to the page's favicon).
  */
-export const APP_LOGO_PATH = '/icon.svg'
+const APP_LOGO_PATH = '/icon.svg'
 
 /**
  * What `family.ts` loads when the family is needed: the connector configured for this deployment,

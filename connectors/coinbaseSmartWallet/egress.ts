@@ -14,7 +14,7 @@ export const COINBASE_KEYS_URL = 'https://keys.coinbase.com/connect'
  * Wallet app through WalletLink, whose signer then talks to `www.walletlink.org` from the page
  * (`fetch` for events, a WebSocket on `/rpc`).
  */
-export const COINBASE_WALLETLINK_ORIGINS = ['https://www.walletlink.org', 'wss://www.walletlink.org'] as const
+const COINBASE_WALLETLINK_ORIGINS = ['https://www.walletlink.org', 'wss://www.walletlink.org'] as const
 
 export type CoinbaseEgressOptions = Pick<PublicConfig, 'coinbasePreference' | 'coinbaseKeysUrl'>
 

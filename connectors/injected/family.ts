@@ -9,10 +9,10 @@ import type { InjectedParameters } from './injected'
 let injectedModule: typeof import('./injected') | undefined
 
 /** The injected connector's module (the connector, provider lookup, late injection): a chunk of its own. */
-export const loadInjected = () => import('./injected').then((module) => (injectedModule = module))
+const loadInjected = () => import('./injected').then((module) => (injectedModule = module))
 
 /** Fetches the injected connector's module ahead of a click that may need it (the connect dialog opening). */
-export function preloadInjected(): void {
+function preloadInjected(): void {
   void loadInjected().catch(() => {
     // Offline or a deploy replaced the chunk: connecting loads it again and reports it.
   })

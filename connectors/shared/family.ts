@@ -5,7 +5,7 @@ import type { Platform } from '@/lib/platform/detectPlatform'
 import type { WalletBookEntry } from '@/wallet-book/types'
 
 /** The row a family view was opened for: the dialog's option, as much of it as a view reads. */
-export type FamilyPanelOption = {
+type FamilyPanelOption = {
   key: string
   name: string
   /** The family's (lazy) connector. */

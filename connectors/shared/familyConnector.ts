@@ -26,7 +26,7 @@ export type FamilyConfig = Parameters<CreateConnectorFn>[0]
 export type FamilyProvider = Requester & { on(...args: never[]): unknown }
 
 /** wagmi's identity members, as the connector shows them. */
-export type FamilyIdentity = {
+type FamilyIdentity = {
   id: string
   name: string
   type: string
@@ -35,7 +35,7 @@ export type FamilyIdentity = {
 }
 
 /** What a switch asks the wallet through, and what it may target. */
-export type SwitchTarget = {
+type SwitchTarget = {
   request: RequestFn
   /** The app's chains by default; WalletConnect narrows them to the session's. */
   supportedChains?: readonly Chain[] | undefined
@@ -44,7 +44,7 @@ export type SwitchTarget = {
 }
 
 /** A connection as the wallet granted it, before any switch to the requested chain. */
-export type GrantedConnection<P> = { provider: P; account: Address; chainId: number }
+type GrantedConnection<P> = { provider: P; account: Address; chainId: number }
 
 type Listener = (...args: never[]) => void
 

@@ -31,7 +31,7 @@ export type FamilyListing = {
 }
 
 /** A string of a family's catalogue section, by section and key. */
-export type FamilyName = { [Section in FamilySection]: { section: Section; key: keyof Messages[Section] & string } }[FamilySection]
+type FamilyName = { [Section in FamilySection]: { section: Section; key: keyof Messages[Section] & string } }[FamilySection]
 
 /** The real connector a family module builds, as wagmi would see it (minus the `uid`/`emitter` wagmi adds). */
 export type LoadedConnector = ReturnType<CreateConnectorFn> & {

@@ -5,7 +5,7 @@
  * behind one promise: docs/connectors/lifecycle.md#three-states). A failed init returns to
  * uninitialised so the next call retries.
  */
-export type LifecycleStatus = 'uninitialised' | 'initialising' | 'initialised'
+type LifecycleStatus = 'uninitialised' | 'initialising' | 'initialised'
 
 export type Lifecycle<T> = {
   readonly status: LifecycleStatus

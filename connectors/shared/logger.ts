@@ -4,7 +4,7 @@
  * never secrets (no keys, no signatures, no session topics). The sink is replaceable so tests can
  * observe it and an app can forward to its telemetry.
  */
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
+type LogLevel = 'debug' | 'info' | 'warn' | 'error'
 export type LogFields = Record<string, string | number | boolean | undefined>
 export type LogSink = (level: LogLevel, event: string, fields: LogFields) => void
 

@@ -6,7 +6,7 @@ import { ProviderNotFoundError, ProviderNotFoundInitError } from '@/lib/errors/w
  */
 export const PROVIDER_RETRY_WAIT_MS = 1000
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /** Throws `No provider found (init connection)` when initialising found no provider. */
 export function requireInitProvider<P>(provider: P | undefined | null): P {

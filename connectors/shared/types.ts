@@ -18,7 +18,7 @@ export type PeerMetadata = {
 }
 
 /** The wallet-side session of families that have one (WalletConnect). */
-export type ConnectorSession = {
+type ConnectorSession = {
   topic: string
   peerMetadata: PeerMetadata | undefined
 }

@@ -7,11 +7,11 @@ import { egressEntry, type EgressEntry } from '@/lib/config/egress'
  */
 
 /** The SDK's relay when `WALLETCONNECT_RELAY_URL` is unset, and `.com`, its documented fallback. */
-export const WALLETCONNECT_DEFAULT_RELAYS = ['wss://relay.walletconnect.org', 'wss://relay.walletconnect.com'] as const
+const WALLETCONNECT_DEFAULT_RELAYS = ['wss://relay.walletconnect.org', 'wss://relay.walletconnect.com'] as const
 /** Verify: an attestation iframe before each proposal and request, and the key it is checked with. */
-export const WALLETCONNECT_VERIFY_ORIGINS = ['https://verify.walletconnect.org', 'https://verify.walletconnect.com'] as const
+const WALLETCONNECT_VERIFY_ORIGINS = ['https://verify.walletconnect.org', 'https://verify.walletconnect.com'] as const
 /** The Blockchain API (the universal provider's fallback RPC and bundler) and Pulse (the SDK's event batches). */
-export const WALLETCONNECT_API_ORIGINS = ['https://rpc.walletconnect.org', 'https://pulse.walletconnect.org'] as const
+const WALLETCONNECT_API_ORIGINS = ['https://rpc.walletconnect.org', 'https://pulse.walletconnect.org'] as const
 
 export type WalletConnectEgressOptions = Pick<PublicConfig, 'walletConnectProjectId' | 'walletConnectRelayUrl'>
 

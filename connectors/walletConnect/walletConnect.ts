@@ -44,7 +44,7 @@ export type WalletConnectParameters = {
 }
 
 /** Connector key (and persisted-value suffix) of the generic "WalletConnect" connector. */
-export const WALLETCONNECT_KEY = 'walletconnect'
+const WALLETCONNECT_KEY = 'walletconnect'
 
 /**
  * Requests that need the user in the wallet app: on a phone the wallet is brought to the front
@@ -52,7 +52,7 @@ export const WALLETCONNECT_KEY = 'walletconnect'
  * session's approved chains locally (it only emits `chainChanged`), so opening the wallet would
  * throw the user out of the page for nothing.
  */
-export const PROMPTING_METHODS: ReadonlySet<string> = new Set([
+const PROMPTING_METHODS: ReadonlySet<string> = new Set([
   'personal_sign',
   'eth_sign',
   'eth_signTypedData',
@@ -78,7 +78,7 @@ function defaultPlatform(): Platform | undefined {
 }
 
 /** The chains the wallet approved in the session (CAIP-2 `eip155:<id>`, from `chains` or the accounts). */
-export function approvedChainIds(session: WalletConnectSession | undefined): number[] {
+function approvedChainIds(session: WalletConnectSession | undefined): number[] {
   const namespace = session?.namespaces.eip155
   if (!namespace) return []
   const fromChains = (namespace.chains ?? []).map((chain) => Number(chain.split(':')[1]))

@@ -53,13 +53,13 @@ export async function openRelaySocket(provider: WalletConnectSdkProvider): Promi
   await relayer.toEstablishConnection()
 }
 
-export type LoadWalletConnectSdk = (options: WalletConnectProviderOptions) => Promise<WalletConnectSdkProvider>
+type LoadWalletConnectSdk = (options: WalletConnectProviderOptions) => Promise<WalletConnectSdkProvider>
 
 /**
  * The real SDK, imported on first use (docs/style.md#sdks-on-first-use): its ~100 kB never reach the
  * first load.
  */
-export const loadEthereumProvider: LoadWalletConnectSdk = async (options) => {
+const loadEthereumProvider: LoadWalletConnectSdk = async (options) => {
   const { initEthereumProvider } = await import('./sdk')
   // The SDK's first start in a browser may move our `…walletconnect` values out of localStorage.
   return (await keepOwnValuesThroughSdkStart(() => initEthereumProvider(options))) as unknown as WalletConnectSdkProvider

@@ -8,10 +8,10 @@ import { coinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
  * - `all`: the smart wallet, or the Coinbase Wallet app/extension when the user has it;
  * - `eoaOnly`: the Coinbase Wallet app/extension only.
  */
-export const COINBASE_PREFERENCES = ['all', 'smartWalletOnly', 'eoaOnly'] as const
+const COINBASE_PREFERENCES = ['all', 'smartWalletOnly', 'eoaOnly'] as const
 export type CoinbasePreference = (typeof COINBASE_PREFERENCES)[number]
 
-export const DEFAULT_COINBASE_PREFERENCE: CoinbasePreference = 'smartWalletOnly'
+const DEFAULT_COINBASE_PREFERENCE: CoinbasePreference = 'smartWalletOnly'
 
 /**
  * The preference, checked before the SDK sees it (the SDK would throw a plain `Error` from deep inside

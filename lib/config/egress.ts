@@ -27,7 +27,7 @@ export type EgressEntry = {
  * The origin of an absolute http(s) or ws(s) address, or undefined for anything else (a relative
  * address is the page's own origin, `'self'`).
  */
-export function egressOrigin(address: string | undefined): string | undefined {
+function egressOrigin(address: string | undefined): string | undefined {
   if (!address) return undefined
   let url: URL
   try {

@@ -10,14 +10,14 @@ export function walletConnectRpcUrl(chainId: number, projectId: string): string 
 }
 
 /** The same-origin read-only RPC proxy (app/api/rpc/[chainId]): the only RPC address the browser gets, for every chain. */
-export const RPC_PROXY_PATH = '/api/rpc'
+const RPC_PROXY_PATH = '/api/rpc'
 
-export function rpcProxyPath(chainId: number): string {
+function rpcProxyPath(chainId: number): string {
   return `${RPC_PROXY_PATH}/${chainId}`
 }
 
 /** True for the proxy's address, absolute or as the server hands it out. */
-export function isRpcProxyUrl(url: string): boolean {
+function isRpcProxyUrl(url: string): boolean {
   try {
     return new URL(url, 'http://localhost').pathname.startsWith(`${RPC_PROXY_PATH}/`)
   } catch {

@@ -40,15 +40,15 @@ export const embeddedApiPaths = {
  * POST emailCode `{email}` → 202: a code is mailed to prove the email before a wallet is made. The
  * answer sets an httpOnly cookie binding the code to this browser.
  */
-export type EmailCodeRequest = { email: string }
+type EmailCodeRequest = { email: string }
 export type EmailCodeResponse = { requestId: string; expiresInSeconds: number }
 
 /** POST emailVerify → the email is proven: an httpOnly cookie lets this browser create one wallet for it. */
-export type EmailVerifyRequest = { requestId: string; code: string }
+type EmailVerifyRequest = { requestId: string; code: string }
 export type EmailVerifyResponse = { email: string; expiresAt: string }
 
 /** POST walletOptions `{email}` (a proven email) → a new wallet id, the passkey's creation options, the recovery public key. */
-export type WalletOptionsRequest = { email: string }
+type WalletOptionsRequest = { email: string }
 export type WalletOptionsResponse = {
   walletId: string
   options: PublicKeyCredentialCreationOptionsJSON
@@ -70,11 +70,11 @@ export type CreateWalletRequest = {
 export type CreateWalletResponse = { walletId: string; address: Address }
 
 /** POST recoveryCode `{email}` → always 202 `{requestId}` (whether or not a wallet exists for the email); binds the code to this browser. */
-export type RecoveryCodeRequest = { email: string }
+type RecoveryCodeRequest = { email: string }
 export type RecoveryCodeResponse = { requestId: string; expiresInSeconds: number }
 
 /** POST recoveryVerify → the wallets of that email, and a recovery session cookie. */
-export type RecoveryVerifyRequest = { requestId: string; code: string }
+type RecoveryVerifyRequest = { requestId: string; code: string }
 export type RecoveryVerifyResponse = {
   /** The email's verified wallets, oldest first; `createdAt` (ISO 8601) helps the user pick theirs. Never chosen for the user. */
   wallets: { walletId: string; address: Address; createdAt: string }[]
@@ -87,7 +87,7 @@ export type RecoveryVerifyResponse = {
  * `EMBEDDED_RECOVERY_DELAY`). Sets an httpOnly cookie naming this recovery that outlives the delay.
  * A second start for the same session and wallet answers the first one (200, no new cookie).
  */
-export type RecoveryStartRequest = { walletId: string }
+type RecoveryStartRequest = { walletId: string }
 export type RecoveryStatus = {
   walletId: string
   address: Address
@@ -104,11 +104,11 @@ export type RecoveryStartResponse = RecoveryStatus
  * stands (its newest without a wallet id); `{state: 'none'}` for a browser that started none (a normal
  * answer, not a refusal: the vault asks on every open).
  */
-export type RecoveryPendingRequest = { walletId?: string }
+type RecoveryPendingRequest = { walletId?: string }
 export type RecoveryPendingResponse = RecoveryStatus | { state: 'none' }
 
 /** POST walletRecoveriesChallenge `{walletId, purpose}` → a single-use challenge (330 s) for that wallet and purpose. */
-export type WalletRecoveriesChallengeRequest = { walletId: string; purpose: 'status' | 'veto' }
+type WalletRecoveriesChallengeRequest = { walletId: string; purpose: 'status' | 'veto' }
 export type WalletRecoveriesChallengeResponse = { challenge: string }
 
 /** POST walletRecoveries `{walletId, challenge, signature}`: the signature of `deviceProofMessage` by the wallet's key. */
@@ -136,7 +136,7 @@ export type RecoveryCompleteRequest = { walletId: string; registration: Registra
 export type RecoveryCompleteResponse = { walletId: string; address: Address }
 
 /** POST deviceChallenge `{walletId}` → request options with a single-use challenge for that wallet. */
-export type DeviceChallengeRequest = { walletId: string }
+type DeviceChallengeRequest = { walletId: string }
 export type DeviceChallengeResponse = { options: PublicKeyCredentialRequestOptionsJSON }
 
 /**
@@ -155,20 +155,20 @@ export type PairingStartResponse = {
 }
 
 /** POST pairingStatus (owner) → waiting for a device, or the claiming device's one-time public key. */
-export type PairingStatusRequest = { pairingId: string; ownerToken: string }
+type PairingStatusRequest = { pairingId: string; ownerToken: string }
 export type PairingStatusResponse = { state: 'waiting' } | { state: 'claimed'; publicKey: string } | { state: 'approved' } | { state: 'completed' }
 
 /** POST pairingApprove (owner, a fresh assertion): the data key sealed to the claimant's key, and the sealed mnemonic. */
 export type PairingApproveRequest = { pairingId: string; ownerToken: string; walletId: string; assertion: AuthenticationResponseJSON; sealedKey: Envelope; vault: Sealed }
 export type PairingApproveResponse = { state: 'approved' }
-export type PairingCancelRequest = { pairingId: string; ownerToken: string }
+type PairingCancelRequest = { pairingId: string; ownerToken: string }
 
 /** POST pairingClaim (the new device) `{code, publicKey}` → its pairing and claimant token. */
-export type PairingClaimRequest = { code: string; publicKey: string }
+type PairingClaimRequest = { code: string; publicKey: string }
 export type PairingClaimResponse = { pairingId: string; claimToken: string; expiresAt: string }
 
 /** POST pairingPackage (claimant) → waiting, or what the first device sealed and new passkey options. */
-export type PairingPackageRequest = { pairingId: string; claimToken: string }
+type PairingPackageRequest = { pairingId: string; claimToken: string }
 export type PairingPackageResponse =
   | { state: 'waiting' }
   | { state: 'approved'; walletId: string; address: Address; email: string; sealedKey: Envelope; vault: Sealed; options: PublicKeyCredentialCreationOptionsJSON }
@@ -178,13 +178,13 @@ export type PairingCompleteRequest = { pairingId: string; claimToken: string; re
 export type PairingCompleteResponse = { walletId: string; address: Address }
 
 /** One entry of the wallet's log as the API sends it (lib/embedded/walletLog.ts; `at` ISO 8601). */
-export type WalletLogEntry = { walletId: string; seq: number; kind: string; at: string; detail: Record<string, string | number | boolean | null>; prevHash: string; hash: string }
+type WalletLogEntry = { walletId: string; seq: number; kind: string; at: string; detail: Record<string, string | number | boolean | null>; prevHash: string; hash: string }
 /** POST walletLog `{walletId, assertion}` → the wallet's whole log, oldest first. */
 export type WalletLogRequest = { walletId: string; assertion: AuthenticationResponseJSON }
 export type WalletLogResponse = { walletId: string; events: WalletLogEntry[] }
 
 /** Error answers: `{code, message}` (+ `attemptsLeft` for a wrong code, `retryable` for 429/503). */
-export type EmbeddedApiErrorBody = { code: string; message: string; attemptsLeft?: number; retryable?: boolean }
+type EmbeddedApiErrorBody = { code: string; message: string; attemptsLeft?: number; retryable?: boolean }
 
 /** POST walletSettings `{walletId, assertion, emailRecovery, recoveryDelaySeconds}` → the settings now in force. */
 export type WalletSettingsRequest = { walletId: string; assertion: AuthenticationResponseJSON; emailRecovery: boolean; recoveryDelaySeconds: number | null }

@@ -1,5 +1,5 @@
 /** Longest address SMTP can carry (RFC 5321 §4.5.3.1.3: a 256-octet path, 254 without the brackets). */
-export const MAX_EMAIL_LENGTH = 254
+const MAX_EMAIL_LENGTH = 254
 
 /**
  * A recovery email, trimmed and lowercased (one mailbox, one spelling), or undefined when it is not a

@@ -43,7 +43,7 @@ export function formatPairingCode(code: string): string {
 }
 
 const FINGERPRINT_LABEL = 'sigil-embedded/pairing-fingerprint/v1'
-export const FINGERPRINT_DIGITS = 8
+const FINGERPRINT_DIGITS = 8
 
 /**
  * What both screens show once a device has claimed the code: 8 digits (as `1234 5678`) from SHA-256

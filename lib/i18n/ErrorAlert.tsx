@@ -4,7 +4,7 @@ import { format } from './format'
 import { useMessages } from './LocaleProvider'
 import { plainErrors, type PlainErrorCode } from './plainErrors'
 
-export function isPlainErrorCode(code: unknown): code is PlainErrorCode {
+function isPlainErrorCode(code: unknown): code is PlainErrorCode {
   return typeof code === 'string' && Object.hasOwn(plainErrors, code)
 }
 

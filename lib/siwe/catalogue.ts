@@ -7,7 +7,7 @@ export const authCatalogue = auth
 export type AuthErrorCode = keyof (typeof authCatalogue)['errors']
 
 /** HTTP status of each code the server sends (client-only codes have none). */
-export const authErrorStatus = {
+const authErrorStatus = {
   malformed_body: 400,
   malformed_message: 400,
   malformed_signature: 400,
@@ -43,7 +43,7 @@ export function isAuthErrorCode(value: unknown): value is AuthErrorCode {
 }
 
 /** Worth retrying the same request later: rate limits and temporary outages. */
-export function isRetryableAuthError(code: AuthErrorCode): boolean {
+function isRetryableAuthError(code: AuthErrorCode): boolean {
   return code === 'rate_limited' || code === 'store_unavailable' || code === 'rpc_unavailable' || code === 'shutting_down' || code === 'network_error'
 }
 

@@ -16,7 +16,7 @@ export function isLocalChainEnabled(env: Env = process.env): boolean {
 }
 
 /** Per-chain RPC overrides from `RPC_URL_<chainId>`; the local chain defaults to anvil's usual port. */
-export function rpcOverrides(env: Env = process.env): Record<number, string> {
+function rpcOverrides(env: Env = process.env): Record<number, string> {
   const overrides: Record<number, string> = { 31337: 'http://127.0.0.1:8545' }
   for (const [key, value] of Object.entries(env)) {
     const match = /^RPC_URL_(\d+)$/.exec(key)
@@ -44,7 +44,7 @@ export function appOrigins(env: Env = process.env): string[] {
  * has none (the embedded row then says the wallet is unavailable here). A value that breaks the rule
  * is no vault either: `next start` refuses to boot on it, `next dev` logs it once per process.
  */
-export function vaultOrigin(env: Env = process.env): string | undefined {
+function vaultOrigin(env: Env = process.env): string | undefined {
   const { origin, problem } = resolveVaultOrigin(env, appOrigins(env))
   if (problem && env.VAULT_ORIGIN?.trim() && !warnedVault) {
     warnedVault = true
@@ -59,7 +59,7 @@ function isLoopbackHost(hostname: string): boolean {
 }
 
 /** `WALLETCONNECT_RELAY_URL`: `wss://` anywhere, `ws://` only on loopback (a test relay). */
-export function walletConnectRelayUrl(env: Env = process.env): string | undefined {
+function walletConnectRelayUrl(env: Env = process.env): string | undefined {
   const raw = env.WALLETCONNECT_RELAY_URL?.trim()
   if (!raw) return undefined
   const url = new URL(raw)
@@ -141,7 +141,7 @@ export function signInRpcUrls(env: Env = process.env): Record<number, string> {
 }
 
 /** A setting that is a whole number from 1 to `max`; unset or blank gives `fallback`, anything else throws. */
-export function positiveIntegerSetting(env: Env, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+function positiveIntegerSetting(env: Env, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[name]?.trim()
   if (!raw) return fallback
   const value = Number(raw)
@@ -155,7 +155,7 @@ export function positiveIntegerSetting(env: Env, name: string, fallback: number,
  * A duration setting in seconds: a whole number of seconds, or a number with a unit (`90s`, `30m`,
  * `48h`, `7d`) from `min` to `max`; unset or blank gives `fallback`, anything else throws.
  */
-export function durationSetting(env: Env, name: string, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number {
+function durationSetting(env: Env, name: string, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[name]?.trim()
   if (!raw) return fallback
   const match = /^(\d+)\s*(s|m|h|d)?$/.exec(raw)
@@ -169,7 +169,7 @@ export function durationSetting(env: Env, name: string, fallback: number, min = 
 /** `EMBEDDED_RECOVERY_DELAY`'s default: 48 hours between an email recovery's start and its key's release. */
 export const DEFAULT_EMBEDDED_RECOVERY_DELAY_SECONDS = 48 * 3600
 /** The shortest delay a production build accepts on a public origin: below it the owner has no time to see the notice. */
-export const MIN_PRODUCTION_RECOVERY_DELAY_SECONDS = 3600
+const MIN_PRODUCTION_RECOVERY_DELAY_SECONDS = 3600
 
 /**
  * `EMBEDDED_RECOVERY_DELAY`: how long after an email recovery starts its key is released (seconds or
@@ -186,10 +186,10 @@ export function embeddedRecoveryDelaySeconds(env: Env = process.env): number {
   return seconds
 }
 
-export const DEFAULT_RPC_PROXY_LIMIT_PER_MINUTE = 600
-export const DEFAULT_BROADCAST_LIMIT_PER_MINUTE = 30
-export const DEFAULT_RPC_PROXY_MAX_GAS = 3_000_000
-export const DEFAULT_RPC_PROXY_BUDGET_PER_MINUTE = 1200
+const DEFAULT_RPC_PROXY_LIMIT_PER_MINUTE = 600
+const DEFAULT_BROADCAST_LIMIT_PER_MINUTE = 30
+const DEFAULT_RPC_PROXY_MAX_GAS = 3_000_000
+const DEFAULT_RPC_PROXY_BUDGET_PER_MINUTE = 1200
 
 /** `RPC_PROXY_RATE_LIMIT_PER_IP`: proxied calls per client per minute (a batch counts each call). */
 export function rpcProxyLimitPerIp(env: Env = process.env): number {

@@ -14,7 +14,7 @@ import { embeddedError, embeddedErrors } from './httpErrors'
  */
 
 /** A passkey registration (attestation `none`) plus envelopes fits easily. */
-export const EMBEDDED_MAX_BODY_BYTES = 16 * 1024
+const EMBEDDED_MAX_BODY_BYTES = 16 * 1024
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/
 const WALLET_ID = /^[A-Za-z0-9_-]{22}$/
@@ -189,7 +189,7 @@ export function readAssertion(value: unknown): AuthenticationResponseJSON {
 }
 
 /** The longest minimum delay an owner may set before a recovery's key is released: 30 days. */
-export const MAX_OWNER_RECOVERY_DELAY_SECONDS = 30 * 86_400
+const MAX_OWNER_RECOVERY_DELAY_SECONDS = 30 * 86_400
 
 /** `{emailRecovery, recoveryDelaySeconds}`: a boolean, and null or whole seconds from 0 to 30 days. */
 export function readWalletSettings(body: Record<string, unknown>): { emailRecovery: boolean; recoveryDelaySeconds: number | null } {

@@ -9,7 +9,7 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
 /** The header a test sends `EMBEDDED_TEST_CLOCK`'s value in. */
 export const TEST_SECRET_HEADER = 'x-sigil-test-secret'
 /** A guessable flag ("1", "true") is not a secret: at least 32 printable characters. */
-export const TEST_SECRET_MIN_LENGTH = 32
+const TEST_SECRET_MIN_LENGTH = 32
 
 /**
  * The embedded wallet's test hooks (the server clock; the page's prompt-less signing handle). Tests

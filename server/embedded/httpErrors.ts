@@ -2,7 +2,7 @@ import { httpErrorsOf, type HttpErrorCatalogue } from '@/lib/errors/HttpError'
 import { embedded } from '@/lib/i18n/embedded'
 
 /** HTTP status of each code the embedded wallet API answers with. */
-export const embeddedErrorStatus = {
+const embeddedErrorStatus = {
   embedded_malformed_body: 400,
   embedded_invalid_email: 400,
   embedded_invalid_code_format: 400,

@@ -22,7 +22,7 @@ export type Mail = { to: string; subject: string; text: string }
  */
 export type Mailer = { readonly kind: 'smtp' | 'outbox' | 'none'; send(mail: Mail): Promise<void> }
 
-export const DEFAULT_MAIL_FROM = 'Sigil <no-reply@localhost>'
+const DEFAULT_MAIL_FROM = 'Sigil <no-reply@localhost>'
 export const OUTBOX_FOLDER = 'outbox'
 
 /** The mail settings break the production rules (server/embedded/mailPolicy.mjs); `next start` refuses them too. */

@@ -149,12 +149,12 @@ export type RecoveryKeyring = {
 }
 
 /** The key id of a recovery public key: 8 bytes of SHA-256 over a label and the key, base64url (11 characters). */
-export function recoveryKeyId(publicKey: Uint8Array): string {
+function recoveryKeyId(publicKey: Uint8Array): string {
   return createHash('sha256').update('sigil-embedded/recovery-kid/v1/').update(publicKey).digest().subarray(0, 8).toString('base64url')
 }
 
 /** The HMAC key for emailed codes: HKDF-SHA-256 of the recovery secret with its own label. */
-export function codeHmacKey(secret: Uint8Array): KeyObject {
+function codeHmacKey(secret: Uint8Array): KeyObject {
   const bytes = Buffer.from(hkdfSync('sha256', secret, 'sigil-embedded', 'sigil-embedded/email-code-hmac/v1', 32))
   const key = createSecretKey(bytes)
   bytes.fill(0)
@@ -162,7 +162,7 @@ export function codeHmacKey(secret: Uint8Array): KeyObject {
 }
 
 /** A 32-byte key of its own for `label`: HKDF-SHA-256 of the recovery secret (one secret to keep, keys that never mix). */
-export function derivedSecretKey(secret: Uint8Array, label: string): KeyObject {
+function derivedSecretKey(secret: Uint8Array, label: string): KeyObject {
   const bytes = Buffer.from(hkdfSync('sha256', secret, 'sigil-embedded', label, 32))
   const key = createSecretKey(bytes)
   bytes.fill(0)

@@ -132,7 +132,7 @@ const newId = () => randomBytes(16).toString('base64url')
 const utcMinutes = (date: Date) => date.toISOString().replace('T', ' ').slice(0, 16)
 
 /** A wait in words for the refusal's message: `47 h 59 min`, `12 min`, `40 s`. */
-export function waitInWords(seconds: number): string {
+function waitInWords(seconds: number): string {
   if (seconds >= 3600) return `${Math.floor(seconds / 3600)} h ${Math.floor((seconds % 3600) / 60)} min`
   if (seconds >= 60) return `${Math.ceil(seconds / 60)} min`
   return `${Math.max(1, seconds)} s`

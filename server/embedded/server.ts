@@ -14,7 +14,7 @@ let cachedKeys: { signature: string; ring: Promise<RecoveryKeyring> } | undefine
 let cachedMailer: { signature: string; mailer: Mailer } | undefined
 
 /** The embedded wallet's configuration, read per request from the environment (one build, any deployment). */
-export function embeddedConfigFromEnv(env: Env = process.env): EmbeddedConfig {
+function embeddedConfigFromEnv(env: Env = process.env): EmbeddedConfig {
   const publicConfig = getPublicConfig(env)
   const folder = dataDir(env)
   const signature = `${env.NODE_ENV ?? ''}|${env.SMTP_URL ?? ''}|${env.MAIL_FROM ?? ''}|${folder}|${publicConfig.appOrigins.join(',')}`

@@ -17,7 +17,7 @@ import { embeddedError, embeddedErrors } from './httpErrors'
 import { CHALLENGE_TTL_MS } from './policy'
 
 /** SHA-256 (docs/connectors/retries-and-timeouts.md#embedded-wallet-the-server) of a challenge: the store keeps only this. */
-export function hashChallenge(challenge: string): string {
+function hashChallenge(challenge: string): string {
   return createHash('sha256').update(challenge).digest('hex')
 }
 

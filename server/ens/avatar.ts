@@ -6,8 +6,8 @@
  * Everything else — `ipfs://`, `eip155:` NFT references, `http:`, SVG (which can carry script
  * outside `<img>`), junk — is no avatar, and the view shows its monogram.
  */
-export const MAX_AVATAR_URL_LENGTH = 2048
-export const MAX_AVATAR_DATA_URI_LENGTH = 64 * 1024
+const MAX_AVATAR_URL_LENGTH = 2048
+const MAX_AVATAR_DATA_URI_LENGTH = 64 * 1024
 
 const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$/
 

@@ -18,7 +18,7 @@ import { normalize } from 'viem/ens'
  *
  * Our own rules run first, so each refusal has its own reason; normalisation runs last.
  */
-export type EnsNameRefusal = 'empty' | 'address_shaped' | 'mixed_direction' | 'mixed_script' | 'not_normalized'
+type EnsNameRefusal = 'empty' | 'address_shaped' | 'mixed_direction' | 'mixed_script' | 'not_normalized'
 
 export type EnsNameVerdict = { ok: true; name: string } | { ok: false; reason: EnsNameRefusal }
 

@@ -9,7 +9,7 @@ import { fetchAvatarImage, type AvatarImage } from './avatarImage'
 import { createEnsLookup, type EnsProfile } from './lookup'
 
 /** Lookups per client and minute: a page view costs one; the cache answers repeats for free. */
-export const ENS_LOOKUPS_PER_MINUTE = 120
+const ENS_LOOKUPS_PER_MINUTE = 120
 
 let lookup: ReturnType<typeof createEnsLookup> | undefined
 const counter = new WindowCounter(60_000)
@@ -31,7 +31,7 @@ export function ensRateLimit(request: Request, now = Date.now()): { allowed: tru
  * against a local server. Ignored in production (`NODE_ENV=production`): a deployment never fetches
  * from its own machine for a visitor. Other private ranges are never allowed.
  */
-export function avatarAllowsLoopback(env: NodeJS.ProcessEnv = process.env): boolean {
+function avatarAllowsLoopback(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.NODE_ENV !== 'production' && env.ENS_AVATAR_ALLOW_LOOPBACK === '1'
 }
 
@@ -44,7 +44,7 @@ export function avatarImage(record: string): Promise<AvatarImage> {
 }
 
 /** The browser's address of an address's avatar: this origin, with a version that changes with the record. */
-export function avatarPath(address: Address, record: string): string {
+function avatarPath(address: Address, record: string): string {
   const version = createHash('sha256').update(record).digest('hex').slice(0, 16)
   return `/api/ens/${address}/avatar?v=${version}`
 }

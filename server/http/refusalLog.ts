@@ -8,7 +8,7 @@
  * once per interval (a minute) as one line: how many, and the paths refused most.
  */
 
-export type RefusalReason = 'origin_not_allowed' | 'fetch_metadata' | 'rate_limited'
+type RefusalReason = 'origin_not_allowed' | 'fetch_metadata' | 'rate_limited'
 
 type Tally = { count: number; paths: Map<string, number> }
 

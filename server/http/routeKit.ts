@@ -9,10 +9,10 @@ import { refusalLog } from './refusalLog'
 export type RateLimit = { max: number; windowMs: number }
 
 /** A fixed-window hit counter shared by the server's instances (the store's `hit`). */
-export type HitCounter = { hit(key: string, windowMs: number, at: Date): Promise<{ count: number; resetAt: Date }> }
+type HitCounter = { hit(key: string, windowMs: number, at: Date): Promise<{ count: number; resetAt: Date }> }
 
 /** What every API's routes take from their caller; tests pass a clock, a client address, a log. */
-export type RouteKitDeps = {
+type RouteKitDeps = {
   now?: (() => Date) | undefined
   clientIp?: ((request: Request) => string) | undefined
   log?: ((line: string) => void) | undefined

@@ -35,7 +35,7 @@ export type SecurityHeadersInput = {
  * host, never for the vault's RP ID (WebAuthn's RP ID rule), so no page script can unlock the vault's
  * passkeys. Everything else powerful is off for this page and any frame.
  */
-export function permissionsPolicy(vaultOrigin: string | undefined): string {
+function permissionsPolicy(vaultOrigin: string | undefined): string {
   const allow = vaultOrigin ? `self "${vaultOrigin}"` : 'self'
   return [`publickey-credentials-get=(${allow})`, `publickey-credentials-create=(${allow})`, ...OTHER_PERMISSIONS].join(', ')
 }

@@ -28,7 +28,7 @@ function state(): BootState | undefined {
 }
 
 /** How long the health check may say "starting" before it reports the store as unavailable. */
-export const STORE_BOOT_WAIT_MS = 60_000
+const STORE_BOOT_WAIT_MS = 60_000
 
 export type OpenStoreAtBootOptions = {
   /** Opens the store (`getStore`). */

@@ -14,8 +14,8 @@ import { WindowCounter } from './windowCounter'
 /** A signed transaction of up to 128 KiB (geth's pool limit), hex-encoded, and its JSON-RPC envelope. */
 export const MAX_BROADCAST_BODY_BYTES = 2 * 128 * 1024 + 1024
 /** Largest upstream answer read: a hash or an error. */
-export const MAX_BROADCAST_RESPONSE_BYTES = 16 * 1024
-export const BROADCAST_UPSTREAM_TIMEOUT_MS = 15_000
+const MAX_BROADCAST_RESPONSE_BYTES = 16 * 1024
+const BROADCAST_UPSTREAM_TIMEOUT_MS = 15_000
 
 /** Why a broadcast was refused or failed, in `error.data.reason` beside the JSON-RPC code. */
 export type BroadcastRefusal =
@@ -85,7 +85,7 @@ function isRawTransaction(value: unknown): value is `0x${string}` {
  * value", "replacement transaction underpriced", "max fee per gas less than block base fee",
  * "already known"), which anvil, reth and most providers repeat; anything else is `rejected`.
  */
-export function classifyUpstreamError(message: unknown): BroadcastRefusal {
+function classifyUpstreamError(message: unknown): BroadcastRefusal {
   const text = typeof message === 'string' ? message.slice(0, 500) : ''
   if (/nonce too low|nonce has already been used|invalid nonce/i.test(text)) return 'nonce_too_low'
   if (/insufficient funds|insufficient balance/i.test(text)) return 'insufficient_funds'

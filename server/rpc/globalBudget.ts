@@ -1,7 +1,7 @@
 import type { Store } from '@/server/store/types'
 
 /** Calls leased from the store at a time: one store write per this many proxied calls per instance. */
-export const BUDGET_LEASE_SIZE = 50
+const BUDGET_LEASE_SIZE = 50
 /** After the store fails, how long the budget refuses before asking it again. */
 export const BUDGET_STORE_RETRY_MS = 5_000
 

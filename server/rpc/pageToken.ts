@@ -16,7 +16,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 /** How long a token lives. */
 export const PAGE_TOKEN_TTL_SECONDS = 30 * 60
 /** A page response (or a proxied answer) re-issues the token when less than this is left. */
-export const PAGE_TOKEN_REFRESH_SECONDS = 15 * 60
+const PAGE_TOKEN_REFRESH_SECONDS = 15 * 60
 
 export function pageTokenCookieName(secure: boolean): string {
   return secure ? '__Host-sigil_rpc' : 'sigil_rpc'

@@ -23,16 +23,16 @@ export const READ_METHODS: ReadonlySet<string> = new Set([
 ])
 
 /** Default gas cap for `eth_call` and `eth_estimateGas` (`RPC_PROXY_MAX_GAS`): a token transfer is ~65k, a swap a few 100k. */
-export const DEFAULT_RPC_MAX_GAS = 3_000_000n
+const DEFAULT_RPC_MAX_GAS = 3_000_000n
 /** Most blocks one `eth_feeHistory` may ask for (viem's fee helpers ask for a handful). */
-export const MAX_FEE_HISTORY_BLOCKS = 128
+const MAX_FEE_HISTORY_BLOCKS = 128
 /** Most reward percentiles one `eth_feeHistory` may ask for. */
-export const MAX_REWARD_PERCENTILES = 10
+const MAX_REWARD_PERCENTILES = 10
 /** Largest calldata in a call or estimate (24 KiB, a contract's largest code; the 64 KB body cap comes first for more). */
-export const MAX_CALLDATA_BYTES = 24 * 1024
+const MAX_CALLDATA_BYTES = 24 * 1024
 /** Most access-list entries, and storage keys per entry. */
-export const MAX_ACCESS_LIST_ENTRIES = 32
-export const MAX_ACCESS_LIST_KEYS = 32
+const MAX_ACCESS_LIST_ENTRIES = 32
+const MAX_ACCESS_LIST_KEYS = 32
 
 export type ReadLimits = { maxGas: bigint }
 export type ReadParamsRefusal = 'params_not_allowed' | 'gas_too_high'

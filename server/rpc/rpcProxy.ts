@@ -13,10 +13,10 @@ export const MAX_RPC_BODY_BYTES = 64 * 1024
 export const MAX_RPC_BATCH = 20
 /** Largest upstream answer read: blocks come without full transactions, so reads stay small. */
 export const MAX_RPC_RESPONSE_BYTES = 2 * 1024 * 1024
-export const RPC_UPSTREAM_TIMEOUT_MS = 10_000
+const RPC_UPSTREAM_TIMEOUT_MS = 10_000
 
 /** Why a call was refused, in `error.data.reason` beside the JSON-RPC code. */
-export type RpcProxyRefusal =
+type RpcProxyRefusal =
   | 'unknown_chain'
   | 'page_token_required'
   | 'unsupported_media_type'

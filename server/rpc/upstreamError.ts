@@ -1,7 +1,7 @@
 import { isHexData } from './readMethods'
 
 /** Largest revert data passed on (a custom error with its arguments fits; a payload does not). */
-export const MAX_REVERT_DATA_BYTES = 4096
+const MAX_REVERT_DATA_BYTES = 4096
 
 /**
  * What the browser is told when the upstream answers a call with an error. Its own words never

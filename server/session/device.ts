@@ -7,7 +7,7 @@
  */
 
 /** Longest label or place kept; longer input is cut there. */
-export const MAX_DEVICE_LABEL = 64
+const MAX_DEVICE_LABEL = 64
 
 // Checked in order: the first match names the browser. Wallets' in-app browsers and Chromium's
 // derivatives announce themselves next to "Chrome" or "Safari", so they come first.

@@ -4,7 +4,7 @@ import path from 'node:path'
 
 type Env = Record<string, string | undefined>
 
-export const MIN_SESSION_SECRET_LENGTH = 32
+const MIN_SESSION_SECRET_LENGTH = 32
 export const SESSION_SECRET_FILE = 'session-secret'
 
 /** Raised at startup (first use) when the session secret is missing or too short. */

@@ -16,7 +16,7 @@ export type Session = {
   expiresAt: string
 }
 
-export const SESSION_TTL_SECONDS = 24 * 60 * 60
+const SESSION_TTL_SECONDS = 24 * 60 * 60
 
 function attributes(secure: boolean): CookieAttributes {
   // Lax: sent on top-level navigations back to the site, not on cross-site subrequests or POSTs.

@@ -3,7 +3,7 @@ import { authCatalogue, authError } from '@/lib/siwe/catalogue'
 import type { SignInMessage } from './parseSignInMessage'
 import { MAX_CLOCK_SKEW_MS, MAX_EXPIRATION_AHEAD_MS, MAX_RESOURCES, REQUEST_ID_PATTERN, type SignInPolicy } from '@/lib/siwe/policy'
 
-export { MAX_CLOCK_SKEW_MS } from '@/lib/siwe/policy'
+
 
 function originOf(value: string): string | null {
   try {

@@ -1,7 +1,7 @@
 import type { RateLimit } from '@/server/http/routeKit'
 type Env = Record<string, string | undefined>
 
-export type { RateLimit }
+
 
 export type AuthLimits = {
   /** Nonces one client may ask for: each is a row in the store until it expires. */

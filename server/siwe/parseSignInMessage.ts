@@ -22,7 +22,7 @@ export type SignInMessage = {
   resources?: string[] | undefined
 }
 
-export const MAX_MESSAGE_LENGTH = 4096
+const MAX_MESSAGE_LENGTH = 4096
 
 /**
  * Control characters (all but the line feed) and bidirectional overrides: EIP-4361's grammar has no

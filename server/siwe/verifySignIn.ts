@@ -7,7 +7,7 @@ import type { SignInPolicy } from '@/lib/siwe/policy'
 import { verifySignInSignature, type SignatureKind } from './verifySignInSignature'
 
 /** Largest signature accepted: ERC-6492 wraps the factory call, which stays well under this. */
-export const MAX_SIGNATURE_HEX_LENGTH = 6000
+const MAX_SIGNATURE_HEX_LENGTH = 6000
 
 /** Throws 400 `malformed_signature` unless `value` is non-empty, even-length 0x hex of sane size. */
 export function parseSignature(value: string): Hex {

@@ -25,7 +25,7 @@ import type { Queryable } from './types'
 import { nextWalletEvent, type WalletEvent, type WalletEventDetail, type WalletEventKind } from './walletLog'
 
 /** Expired recovery codes and sessions stay this long, so a late attempt hears "expired", not "unknown". */
-export const EXPIRED_RECOVERY_RETENTION_MS = 24 * 60 * 60 * 1000
+const EXPIRED_RECOVERY_RETENTION_MS = 24 * 60 * 60 * 1000
 /**
  * A browser that used a code of an email is known to it this long after (`isKnownBinding`): past the
  * email's hourly ceiling of code requests, it still gets codes (server/embedded/policy.ts).

@@ -32,7 +32,7 @@ export type EmbeddedWalletRecord = {
 }
 
 /** What the owner may change from a device that holds the wallet. */
-export type WalletSettings = { emailRecovery: boolean; recoveryDelaySeconds: number | null }
+type WalletSettings = { emailRecovery: boolean; recoveryDelaySeconds: number | null }
 
 export type EmbeddedCredentialRecord = {
   /** base64url credential id. */
@@ -153,7 +153,7 @@ export type CodeAttempt =
   /** Counted against the code and this browser's tries at the email before any comparison: judge it now. */
   | { kind: 'counted'; record: EmailCodeRecord; bindingTries: number; bindingResetAt: Date }
 
-export type CodeAttemptLimits = {
+type CodeAttemptLimits = {
   /** Tries per code. */
   maxAttempts: number
   /** This browser's tries across the email's codes: its `sigil_rate_limits` key (from the code's email hash), cap and window. */
@@ -163,10 +163,10 @@ export type CodeAttemptLimits = {
 }
 
 /** A wallet row from before migration 9: its plain email, to be sealed (`sealWalletEmail`). */
-export type PlainEmailWallet = { walletId: string; email: string }
+type PlainEmailWallet = { walletId: string; email: string }
 
 /** What a wallet's email becomes at rest. */
-export type SealedWalletEmail = { emailHash: string; emailSealed: string }
+type SealedWalletEmail = { emailHash: string; emailSealed: string }
 
 /**
  * One "add a device" pairing (migration 10): opened by a device holding the wallet, claimed by the new

@@ -73,10 +73,10 @@ const BEGIN_SIGN_IN_SQL = `SELECT * FROM sigil_begin_sign_in($1::text, $2::times
   $15::text, $16::text)`
 
 /** A session's "last seen" is kept to within this much: the session check writes at most this often per session. */
-export const SESSION_SEEN_RESOLUTION_MS = 5 * 60_000
+const SESSION_SEEN_RESOLUTION_MS = 5 * 60_000
 
 /** The sessions list shows at most this many of an address's live sessions, newest first. */
-export const MAX_LISTED_SESSIONS = 50
+const MAX_LISTED_SESSIONS = 50
 
 type SessionListRow = {
   id_hash: string

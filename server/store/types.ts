@@ -15,7 +15,7 @@ export type RateLimitHit = {
 }
 
 /** What `beginSignIn` needs: the nonce presented, the browser's binding and both counters' keys. */
-export type SignInAttempt = {
+type SignInAttempt = {
   nonce: string
   /** Hash of the request's binding cookie; null when it sent none. */
   binding: string | null
@@ -46,7 +46,7 @@ export type SignInAttemptResult = {
 }
 
 /** A signed-in session as the store keeps it: only the SHA-256 of its id. */
-export type SessionRecord = {
+type SessionRecord = {
   idHash: string
   address: string
   /** The chain the sign-in was verified on. */
@@ -60,7 +60,7 @@ export type SessionRecord = {
 }
 
 /** A live session as the sessions list shows it to its owner. */
-export type SessionListing = {
+type SessionListing = {
   idHash: string
   device: string | null
   place: string | null

@@ -24,13 +24,13 @@ export type PhoneRouteOptions = {
 }
 
 /** The page can be opened in the wallet's browser (in-app browser base or browse link). */
-export function opensInWalletBrowser(entry: WalletBookEntry): boolean {
+function opensInWalletBrowser(entry: WalletBookEntry): boolean {
   const mobile = entry.mobile
   return Boolean(mobile?.inAppBrowser || mobile?.browseLink?.universal || mobile?.browseLink?.native)
 }
 
 /** The wallet's app takes a WalletConnect pairing URI through a link of its own. */
-export function pairsWithWalletApp(entry: WalletBookEntry): boolean {
+function pairsWithWalletApp(entry: WalletBookEntry): boolean {
   if (!entry.walletConnect || entry.filterFromWalletConnect) return false
   return Boolean(entry.mobile?.native || entry.mobile?.universal)
 }

@@ -5,7 +5,7 @@ import type { WalletBookEntry } from '../types'
  * EIP-6963 announcement (https://eips.ethereum.org/EIPS/eip-6963), structurally the same as
  * `mipd`'s `EIP6963ProviderDetail` (which wagmi's store hands out), so its values pass straight in.
  */
-export type EIP6963ProviderInfo = {
+type EIP6963ProviderInfo = {
   uuid: string
   name: string
   /** Per EIP-6963 a data URI; we never render anything else (no third-party loads). */

@@ -19,7 +19,7 @@ export type AutoLockParameters = {
   hiddenMs?: number
 }
 
-export type AutoLock = ReturnType<typeof createAutoLock>
+type AutoLock = ReturnType<typeof createAutoLock>
 
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown'] as const
 

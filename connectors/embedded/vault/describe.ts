@@ -10,7 +10,7 @@ import { type Address, formatEther, getAddress, type Hex, hexToBytes, isAddress,
 /** A chain as the sheet names it. */
 export type NamedChain = { readonly id: number; readonly name: string }
 
-export type SignInSummary = {
+type SignInSummary = {
   domain: string
   /** Whether the message's domain is the page's own host: a mismatch is a phishing warning. */
   matchesPage: boolean
@@ -19,7 +19,7 @@ export type SignInSummary = {
   statement: string | undefined
 }
 
-export type TypedDataField = { path: string; value: string }
+type TypedDataField = { path: string; value: string }
 
 export type ConfirmationDetails =
   | { kind: 'message'; text: string | undefined; hex: Hex; signIn: SignInSummary | undefined }
@@ -47,7 +47,7 @@ export type ConfirmationDetails =
 /** Control characters other than tab and line breaks mean "not text" (or text meant to hide something). */
 const HIDDEN_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/
 
-export function decodeMessageText(hex: Hex): string | undefined {
+function decodeMessageText(hex: Hex): string | undefined {
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(hexToBytes(hex))
     return text.length > 0 && !HIDDEN_CHARACTERS.test(text) ? text : undefined

@@ -12,7 +12,7 @@ import { privateKeyToAddress, sign, signMessage, signTypedData } from 'viem/acco
  * has a 60 kB budget. keyAccount.test.ts checks every signature against viem's own account.
  */
 
-export const ETHEREUM_PATH = "m/44'/60'/0'/0/0"
+const ETHEREUM_PATH = "m/44'/60'/0'/0/0"
 
 /** A transaction as signing.ts reads it: EIP-1559, or legacy with EIP-155 replay protection. */
 export type VaultTransaction = {
@@ -44,7 +44,7 @@ function fields(tx: VaultTransaction): Hex[] {
 }
 
 /** The serialised signed transaction (EIP-2718 type 2, or an EIP-155 legacy one). */
-export async function signVaultTransaction(privateKey: Hex, tx: VaultTransaction): Promise<Hex> {
+async function signVaultTransaction(privateKey: Hex, tx: VaultTransaction): Promise<Hex> {
   if (tx.type === 'eip1559') {
     const unsigned = fields(tx)
     const hash = keccak256(concatHex(['0x02', toRlp([...unsigned, []])]))

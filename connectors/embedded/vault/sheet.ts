@@ -23,7 +23,7 @@ export type SheetItem = {
   readonly warnings?: readonly string[] | undefined
 }
 
-export type Sheet = ReturnType<typeof createSheet>
+type Sheet = ReturnType<typeof createSheet>
 
 function title(details: ConfirmationDetails, t: VaultStrings): string {
   if (details.kind === 'message') return details.signIn ? t.sheet('signIn.title', { domain: details.signIn.domain }) : t.sheet('message.title')

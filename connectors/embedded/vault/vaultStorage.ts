@@ -37,7 +37,7 @@ const DB_NAME = EMBEDDED_VAULT_DB.name
 const STORE = EMBEDDED_VAULT_DB.store
 
 /** Shape check on read: a record from an older version or edited by hand is skipped, not trusted. */
-export function isVaultRecord(value: unknown): value is VaultRecord {
+function isVaultRecord(value: unknown): value is VaultRecord {
   if (!value || typeof value !== 'object') return false
   const record = value as Record<string, unknown>
   return (
@@ -54,7 +54,7 @@ export function isVaultRecord(value: unknown): value is VaultRecord {
 }
 
 /** Newest first: the wallet this device used last is the one offered. */
-export function newestFirst(records: readonly VaultRecord[]): VaultRecord[] {
+function newestFirst(records: readonly VaultRecord[]): VaultRecord[] {
   return [...records].sort((a, b) => b.savedAt.localeCompare(a.savedAt))
 }
 

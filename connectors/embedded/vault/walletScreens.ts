@@ -16,7 +16,7 @@ import { PAIRING_POLL_MS } from './wallet'
  * the recovery phrase. Everything here — records, ciphertext, passkeys, the phrase — stays in the
  * vault's origin; the page learns the chosen address and nothing else.
  */
-export type WalletScreens = ReturnType<typeof createWalletScreens>
+type WalletScreens = ReturnType<typeof createWalletScreens>
 
 /** A wallet's creation time in the reader's own locale and time zone. */
 function formatDate(iso: string, locale: string): string {
@@ -30,7 +30,7 @@ function formatDate(iso: string, locale: string): string {
  * server/embedded/policy.ts, answered 429 with `Retry-After`); this only keeps one impatient tap from
  * spending one of the five before the first email had time to arrive.
  */
-export const RESEND_COOLDOWN_SECONDS = 30
+const RESEND_COOLDOWN_SECONDS = 30
 
 /**
  * Passkey failures after which the wallet on this device may be out of reach for good: a dismissed
@@ -40,7 +40,7 @@ export const RESEND_COOLDOWN_SECONDS = 30
  */
 const LOST_PASSKEY_CODES: ReadonlySet<string> = new Set(['embedded_passkey_cancelled', 'embedded_unlock_failed', 'embedded_passkey_failed'])
 
-export function pointsToRecovery(caught: unknown): boolean {
+function pointsToRecovery(caught: unknown): boolean {
   const code = (caught as { code?: unknown } | null)?.code
   return typeof code === 'string' && LOST_PASSKEY_CODES.has(code)
 }

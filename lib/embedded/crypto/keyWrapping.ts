@@ -15,7 +15,7 @@ import { fromBase64Url, randomBytes, toBase64Url, utf8 } from '@/lib/embedded/cr
 /** AES-GCM ciphertext with its 96-bit IV, base64url: what IndexedDB and the server keep. */
 export type Sealed = { iv: string; ct: string }
 
-export const DATA_KEY_BYTES = 32
+const DATA_KEY_BYTES = 32
 const IV_BYTES = 12
 const HKDF_INFO = 'sigil-embedded/prf-wrapping-key/v1'
 

@@ -16,7 +16,7 @@ export type Envelope = Sealed & { epk: string }
 
 const CURVE = { name: 'ECDH', namedCurve: 'P-256' } as const
 const HKDF_INFO = 'sigil-embedded/ecies-p256-aes256gcm/v1'
-export const P256_PUBLIC_KEY_BYTES = 65
+const P256_PUBLIC_KEY_BYTES = 65
 
 const subtle = () => globalThis.crypto.subtle
 

@@ -6,7 +6,7 @@ import { isRevoke, warningsOf, type ClearStatement, type TokenAmount } from './s
 export type ClearT = (key: EmbeddedConfirmationKey, values?: Record<string, string | number>) => string
 
 /** A run of the sentence; `strong` marks what the sheet must make stand out ("all your USD Coin"). */
-export type Segment = { text: string; strong?: true }
+type Segment = { text: string; strong?: true }
 
 export type StatementText = {
   /** The sentence, plain: for screen readers, copying, tests. */
