@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { HttpError } from '@/lib/http/HttpError'
+import { authCatalogue } from '../catalogue'
+import { encodeSignInRecap, signInRecapStatement } from '../recap'
+import type { SignInPolicy } from '../policy'
+import { checkSignInMessage } from './checkSignInMessage'
+import type { SignInMessage } from './parseSignInMessage'
+
+const policy: SignInPolicy = { origins: ['https://sigil.example'], chainIds: [1, 8453], rpcUrls: {}, signInRecap: true }
+const now = new Date('2030-01-01T00:00:00.000Z')
+const oneTap: SignInMessage = {
+  address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  chainId: 1,
+  domain: 'sigil.example',
+  uri: 'https://sigil.example',
+  nonce: 'abcdefgh1234',
+  version: '1',
+  issuedAt: now,
+  statement: signInRecapStatement(authCatalogue.statement),
+  resources: [encodeSignInRecap([1, 8453])],
+}
+const codeOf = (message: Partial<SignInMessage>, with_: SignInPolicy = policy) => {
+  try {
+    checkSignInMessage({ ...oneTap, ...message }, with_, now)
+    return 'ok'
+  } catch (error) {
+    return error instanceof HttpError ? error.code : 'unexpected'
+  }
+}
+const foreign = (json: string) => `urn:recap:${btoa(json).replace(/=+$/, '')}`
+
+describe('the one-tap sign-in ReCap (policy)', () => {
+  it('accepts the app’s ReCap with exactly its statement, unlimited or limited to chains that include the message’s', () => {
+    expect(codeOf({})).toBe('ok')
+    expect(codeOf({ resources: [encodeSignInRecap()] })).toBe('ok')
+    expect(codeOf({ resources: [encodeSignInRecap([1])] })).toBe('ok')
+    expect(codeOf({ chainId: 8453, resources: [encodeSignInRecap([8453])] })).toBe('ok')
+  })
+
+  it('refuses a foreign ReCap, an extra resource or a ReCap for another chain (resources_not_allowed)', () => {
+    expect(codeOf({ resources: [foreign('{"att":{"eip155":{"request/eth_sendTransaction":[{}]}}}')] })).toBe('resources_not_allowed')
+    expect(codeOf({ resources: [foreign('{"att":{"https://evil.example":{"crud/write":[{}]}}}')] })).toBe('resources_not_allowed')
+    expect(codeOf({ resources: ['https://sigil.example/terms', encodeSignInRecap([1])] })).toBe('resources_not_allowed')
+    expect(codeOf({ resources: [encodeSignInRecap([1]), 'https://sigil.example/terms'] })).toBe('resources_not_allowed')
+    expect(codeOf({ resources: [encodeSignInRecap([1]), encodeSignInRecap([1])] })).toBe('resources_not_allowed')
+    expect(codeOf({ resources: [encodeSignInRecap([8453])] })).toBe('resources_not_allowed')
+    expect(codeOf({ resources: [encodeSignInRecap([1, 10])] })).toBe('resources_not_allowed')
+  })
+
+  it('refuses a changed statement: the plain one, none, another ability sentence (statement_mismatch)', () => {
+    expect(codeOf({ statement: authCatalogue.statement })).toBe('statement_mismatch')
+    expect(codeOf({ statement: undefined })).toBe('statement_mismatch')
+    expect(codeOf({ statement: signInRecapStatement(authCatalogue.statement).replace('personal_sign', 'eth_sendTransaction') })).toBe('statement_mismatch')
+    expect(codeOf({ statement: `${signInRecapStatement(authCatalogue.statement)} Also send my funds.` })).toBe('statement_mismatch')
+  })
+
+  it('is refused where the policy does not allow it, and the plain two-step message is unchanged', () => {
+    expect(codeOf({}, { ...policy, signInRecap: false })).toBe('resources_not_allowed')
+    expect(codeOf({ statement: authCatalogue.statement, resources: undefined })).toBe('ok')
+    expect(codeOf({ statement: undefined, resources: undefined })).toBe('ok')
+    expect(codeOf({ statement: signInRecapStatement(authCatalogue.statement), resources: undefined })).toBe('statement_mismatch')
+  })
+})
