@@ -1,5 +1,6 @@
 import { EthereumProvider } from '@walletconnect/ethereum-provider'
-import { formatUri } from '@walletconnect/utils'
+import { formatMessage, formatUri } from '@walletconnect/utils'
+import type { FormatCacaoMessage } from './oneTapSignIn'
 import type { WalletConnectProviderOptions } from './providerOptions'
 
 type Provider = Awaited<ReturnType<typeof EthereumProvider.init>>
@@ -14,6 +15,12 @@ export async function initEthereumProvider(options: WalletConnectProviderOptions
   announceUriAtPairing(provider)
   return provider
 }
+
+/**
+ * The Sign-In with Ethereum message a CACAO stands for, written by WalletConnect's own formatter (the
+ * one its wallet SDK shows and signs), for one-tap sign-in (`oneTapSignIn.ts`).
+ */
+export const formatCacaoMessage: FormatCacaoMessage = (payload, iss) => formatMessage(payload as never, iss)
 
 /**
  * Emits the provider's `display_uri` as soon as the SDK has made the pairing, instead of after the

@@ -20,7 +20,7 @@ describe('the sign-in ReCap', () => {
 
   it('makes the statement WalletConnect’s message shows', () => {
     const message = formatMessage(
-      { type: 'caip122', chains: ['eip155:1'], statement, aud: 'https://sigil.example', domain: 'sigil.example', version: '1', nonce: 'abcdefgh1234', iat: '2030-01-01T00:00:00.000Z', resources: [encodeSignInRecap([1])] },
+      { type: 'caip122', statement, aud: 'https://sigil.example', domain: 'sigil.example', version: '1', nonce: 'abcdefgh1234', iat: '2030-01-01T00:00:00.000Z', resources: [encodeSignInRecap([1])] },
       'did:pkh:eip155:1:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
     )
     expect(message.split('\n')[3]).toBe(signInRecapStatement(statement))

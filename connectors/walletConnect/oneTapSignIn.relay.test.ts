@@ -1,0 +1,170 @@
+import { connect, createConfig, http, type Config } from '@wagmi/core'
+import { base, foundry, mainnet, sepolia } from 'viem/chains'
+import { parseSiweMessage } from 'viem/siwe'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { PublicConfig } from '@/lib/config/public'
+import { createSignInMessage } from '@/lib/siwe/client'
+import { encodeSignInRecap, signInRecapStatement } from '@/lib/siwe/recap'
+import { authCatalogue } from '@/lib/siwe/catalogue'
+import { openPgliteStore } from '@/lib/store/pgliteStore'
+import type { Store } from '@/lib/store/types'
+import { signPersonalMessage } from '@/app/_wagmi/signPersonalMessage'
+import { startRelay, type Relay } from '@/tests/fixtures/walletConnect/relay'
+import { startTestWallet, type TestWallet, type TestWalletOptions } from '@/tests/fixtures/walletConnect/wallet'
+import { createRoutes, errorOf, ORIGIN, TestBrowser } from '@/tests/unit/siwe/authHarness'
+import { connectionEvents, type ConnectionFailedEvent } from '../shared/connectionEvents'
+import { createMemoryStorage } from '../shared/storage'
+import { walletConnectProviderOptions } from './providerOptions'
+import { walletConnect } from './walletConnect'
+import { createWalletConnectClient, type WalletConnectClient } from './walletConnectClient'
+
+/**
+ * One-tap sign-in over WalletConnect end to end in Node: the real dapp SDK
+ * (`@walletconnect/ethereum-provider` 2.25) sends the authenticate request with the server's nonce,
+ * the real wallet SDK (`@walletconnect/sign-client` 2.25, anvil key) answers it through the loopback
+ * relay, and the sign-in routes (PGlite store) verify the CACAO's message and signature.
+ */
+
+const rpc = 'http://127.0.0.1:9' // never reached
+const chainIds = [mainnet.id, base.id, sepolia.id, foundry.id]
+let prefix = 0
+let store: Store
+
+type Setup = { relay: Relay; wallet: TestWallet; client: WalletConnectClient; config: Config; browser: TestBrowser }
+let current: Setup | undefined
+
+beforeAll(async () => {
+  store = await openPgliteStore()
+})
+afterAll(async () => {
+  await store?.close()
+})
+
+async function setup(walletOptions: Partial<TestWalletOptions> = {}, routeOptions: { rpcUrls?: Record<number, string> } = {}): Promise<Setup> {
+  const relay = await startRelay()
+  const wallet = await startTestWallet({ relayUrl: relay.url, ...walletOptions })
+  const publicConfig: PublicConfig = {
+    chainIds,
+    rpcUrls: Object.fromEntries(chainIds.map((id) => [id, rpc])),
+    walletConnectProjectId: 'test',
+    appOrigins: [ORIGIN],
+    walletConnectRelayUrl: relay.url,
+  }
+  const client = createWalletConnectClient({
+    getOptions: ({ preferredChains }) =>
+      ({
+        ...walletConnectProviderOptions({ publicConfig, preferredChains }),
+        customStoragePrefix: `sigil-one-tap-${++prefix}`,
+        storageOptions: { database: ':memory:' },
+        disableProviderPing: true,
+        logger: 'error',
+      }) as never,
+  })
+  const config = createConfig({
+    chains: [mainnet, base, sepolia, foundry],
+    transports: { [mainnet.id]: http(rpc), [base.id]: http(rpc), [sepolia.id]: http(rpc), [foundry.id]: http(rpc) },
+    storage: null,
+    connectors: [walletConnect({ publicConfig, client, storage: createMemoryStorage() })],
+  })
+  const routes = createRoutes({ store, rpcUrls: routeOptions.rpcUrls ?? {}, chainIds })
+  const browser = new TestBrowser(routes)
+  // The page's offer: the server's nonce, its origin and chains (fetched for each pairing).
+  client.offerSignIn(async () => ({ nonce: await browser.nonce(), origin: ORIGIN, chainIds }))
+  current = { relay, wallet, client, config, browser }
+  return current
+}
+
+afterEach(async () => {
+  if (!current) return
+  const { relay, wallet, client } = current
+  current = undefined
+  await wallet.stop()
+  const core = (client.provider as unknown as { signer?: { client?: { core: { heartbeat: { stop(): void }; relayer: { transportClose(): Promise<void> } } } } })?.signer?.client?.core
+  core?.heartbeat.stop()
+  await core?.relayer.transportClose().catch(() => undefined)
+  await relay.close()
+})
+
+let failures: ConnectionFailedEvent[] = []
+beforeEach(() => {
+  failures = []
+  return connectionEvents.on('connectionFailed', (event) => failures.push(event))
+})
+
+function nextUri(client: WalletConnectClient): Promise<string> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const { uri } = client.pairing.getSnapshot()
+      if (uri) {
+        off()
+        resolve(uri)
+      }
+    }
+    const off = client.pairing.subscribe(check)
+    check()
+  })
+}
+
+async function connectVia(s: Setup) {
+  const pending = connect(s.config, { connector: s.config.connectors[0]! })
+  await s.wallet.pair(await nextUri(s.client))
+  return pending
+}
+
+/** Messages each side published on the relay, by JSON-RPC method of the SDK (decrypted by the wallet). */
+const relayCount = (s: Setup, method: string) => s.relay.stats.methods[method] ?? 0
+
+describe('one-tap sign-in over WalletConnect', () => {
+  it('connects and signs in with one wallet approval: one CACAO, one session, the server verifies it, the nonce burnt once', async () => {
+    const s = await setup({ authenticate: true })
+    const result = await connectVia(s)
+    expect(result.accounts).toEqual([s.wallet.address])
+
+    // One round trip with the wallet: one authenticate request answered, no proposal, no personal_sign.
+    expect(s.wallet.authentications).toHaveLength(1)
+    expect(s.wallet.proposals).toHaveLength(0)
+    expect(s.wallet.requests).toHaveLength(0)
+    expect(relayCount(s, 'wc_approveSession')).toBe(0)
+    // One session, the same on both sides.
+    const sessions = s.wallet.sessions()
+    expect(sessions).toHaveLength(1)
+    expect((s.client.provider as unknown as { session?: { topic: string } }).session?.topic).toBe(sessions[0]!.topic)
+
+    const signed = s.client.takeSignedIn()
+    expect(signed).toBeDefined()
+    expect(s.client.takeSignedIn()).toBeUndefined()
+    // The message is the one the wallet showed and signed, in EIP-4361's canonical form, with the app's ReCap.
+    expect(signed!.message).toBe(s.wallet.authentications[0]!.message)
+    const fields = parseSiweMessage(signed!.message)
+    expect(fields).toMatchObject({ domain: new URL(ORIGIN).host, uri: ORIGIN, address: s.wallet.address, chainId: mainnet.id, statement: signInRecapStatement(authCatalogue.statement) })
+    expect(fields.resources).toEqual([encodeSignInRecap([mainnet.id, sepolia.id, foundry.id])])
+    expect(signed).toMatchObject({ address: s.wallet.address, chainId: mainnet.id, signatureType: 'eip191' })
+
+    const response = await s.browser.verify({ message: signed!.message, signature: signed!.signature })
+    expect(response.status, JSON.stringify(await response.clone().json())).toBe(200)
+    expect(await response.json()).toEqual({ address: s.wallet.address, chainId: mainnet.id })
+    expect((await s.browser.session()).status).toBe(200)
+
+    // The nonce was burnt: the same signed message is refused the second time.
+    const replay = await s.browser.verify({ message: signed!.message, signature: signed!.signature })
+    expect(await errorOf(replay)).toMatchObject({ status: 422, code: 'nonce_invalid' })
+    expect(failures).toEqual([])
+  })
+
+  it('falls back to the two steps, with no error, when the wallet does not support the authenticate request', async () => {
+    const s = await setup({ authenticate: false })
+    const result = await connectVia(s)
+    expect(result.accounts).toEqual([s.wallet.address])
+    expect(s.wallet.authentications).toHaveLength(0)
+    expect(s.wallet.proposals).toHaveLength(1)
+    expect(s.wallet.sessions()).toHaveLength(1)
+    expect(s.client.takeSignedIn()).toBeUndefined()
+    expect(failures).toEqual([])
+
+    // Step two, as today: a fresh nonce, the page's message, personal_sign.
+    const message = createSignInMessage({ address: s.wallet.address, chainId: result.chainId, nonce: await s.browser.nonce(), origin: ORIGIN })
+    const signature = await signPersonalMessage(s.config, { message })
+    expect(s.wallet.requests.map((request) => request.method)).toEqual(['personal_sign'])
+    expect((await s.browser.verify({ message, signature })).status).toBe(200)
+  })
+})
