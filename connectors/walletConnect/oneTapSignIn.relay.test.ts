@@ -1,7 +1,8 @@
 import { connect, createConfig, http, type Config } from '@wagmi/core'
 import { base, foundry, mainnet, sepolia } from 'viem/chains'
 import { parseSiweMessage } from 'viem/siwe'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { privateKeyToAccount } from 'viem/accounts'
 import type { PublicConfig } from '@/lib/config/public'
 import { createSignInMessage } from '@/lib/siwe/client'
 import { encodeSignInRecap, signInRecapStatement } from '@/lib/siwe/recap'
@@ -9,6 +10,8 @@ import { authCatalogue } from '@/lib/siwe/catalogue'
 import { openPgliteStore } from '@/lib/store/pgliteStore'
 import type { Store } from '@/lib/store/types'
 import { signPersonalMessage } from '@/app/_wagmi/signPersonalMessage'
+import { ANVIL_PRIVATE_KEYS, startAnvil, type Anvil } from '@/tests/fixtures/anvil'
+import { deploySmartWalletFactory, type SmartWalletKit } from '@/tests/fixtures/contracts/smartWallet'
 import { startRelay, type Relay } from '@/tests/fixtures/walletConnect/relay'
 import { startTestWallet, type TestWallet, type TestWalletOptions } from '@/tests/fixtures/walletConnect/wallet'
 import { createRoutes, errorOf, ORIGIN, TestBrowser } from '@/tests/unit/siwe/authHarness'
@@ -129,6 +132,8 @@ describe('one-tap sign-in over WalletConnect', () => {
     const sessions = s.wallet.sessions()
     expect(sessions).toHaveLength(1)
     expect((s.client.provider as unknown as { session?: { topic: string } }).session?.topic).toBe(sessions[0]!.topic)
+    // The provider's chains stay optional only, as for a plain connection (the next proposal requires none).
+    expect((s.client.provider as unknown as { rpc: { chains: string[] } }).rpc.chains).toEqual([])
 
     const signed = s.client.takeSignedIn()
     expect(signed).toBeDefined()
@@ -166,5 +171,77 @@ describe('one-tap sign-in over WalletConnect', () => {
     const signature = await signPersonalMessage(s.config, { message })
     expect(s.wallet.requests.map((request) => request.method)).toEqual(['personal_sign'])
     expect((await s.browser.verify({ message, signature })).status).toBe(200)
+  })
+})
+
+describe('one-tap sign-in with a smart account (ERC-1271, ERC-6492) on anvil', () => {
+  let anvil: Anvil
+  let kit: SmartWalletKit
+  const owner = privateKeyToAccount(ANVIL_PRIVATE_KEYS[2])
+  beforeAll(async () => {
+    anvil = await startAnvil()
+    kit = await deploySmartWalletFactory(anvil.rpcUrl)
+  }, 60_000)
+  afterAll(async () => {
+    await anvil?.stop()
+  })
+
+  /**
+   * The dapp SDK checks an `eip1271` CACAO itself before handing it over: an `eth_call` of
+   * `isValidSignature` through WalletConnect's RPC (rpc.walletconnect.org), which is outside this
+   * machine. Here that host is answered by anvil, as the relay stands in for WalletConnect's relay.
+   */
+  const walletConnectRpcCalls: string[] = []
+  function answerWalletConnectRpcWithAnvil() {
+    const realFetch = globalThis.fetch
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input instanceof Request ? input.url : input)
+      if (!url.startsWith('https://rpc.walletconnect.org/')) return realFetch(input, init)
+      walletConnectRpcCalls.push(url)
+      return realFetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: init?.body ?? null })
+    })
+  }
+
+  it('signs in a deployed ERC-1271 account in one approval: its eip1271 CACAO goes through the verify route’s chain check', async () => {
+    const address = await kit.deploy(owner.address, 1)
+    answerWalletConnectRpcWithAnvil()
+    const s = await setup(
+      { authenticate: true, chains: [foundry.id], signIn: { address, sign: async (message) => ({ t: 'eip1271', s: await owner.signMessage({ message }) }) } },
+      { rpcUrls: { [foundry.id]: anvil.rpcUrl } },
+    )
+    const result = await connectVia(s)
+    // The session's account is the one the wallet signed in: the contract, on the chain it signed for.
+    expect(result).toMatchObject({ accounts: [address], chainId: foundry.id })
+    expect(walletConnectRpcCalls.length).toBeGreaterThan(0)
+    const signed = s.client.takeSignedIn()
+    expect(signed).toMatchObject({ address, chainId: foundry.id, signatureType: 'eip1271' })
+    expect(s.wallet.authentications).toHaveLength(1)
+    expect(s.wallet.proposals).toHaveLength(0)
+    const response = await s.browser.verify({ message: signed!.message, signature: signed!.signature })
+    expect(response.status, JSON.stringify(await response.clone().json())).toBe(200)
+    expect(await response.json()).toEqual({ address, chainId: foundry.id })
+  })
+
+  it('an undeployed ERC-6492 account: the server accepts its CACAO, but WalletConnect’s dapp SDK refuses it before the page sees it', async () => {
+    const salt = 2
+    const address = await kit.predict(owner.address, salt)
+    expect(await kit.isDeployed(address)).toBe(false)
+    answerWalletConnectRpcWithAnvil()
+    const s = await setup(
+      { authenticate: true, chains: [foundry.id], signIn: { address, sign: async (message) => ({ t: 'eip1271', s: await kit.signCounterfactual(owner, salt, message) }) } },
+      { rpcUrls: { [foundry.id]: anvil.rpcUrl } },
+    )
+    // Both SDKs (2.25) check an eip1271 CACAO with a plain `isValidSignature` call, which an
+    // undeployed account cannot answer: the wallet's refuses to send it, and the connection fails.
+    await expect(connectVia(s)).rejects.toThrow()
+    expect(s.wallet.authenticationErrors).toEqual([expect.stringContaining('Signature verification failed')])
+    expect(s.client.takeSignedIn()).toBeUndefined()
+    // The server itself accepts exactly what the wallet signed (ERC-6492, checked on anvil).
+    const [authentication] = s.wallet.authentications
+    expect(authentication?.signature.t).toBe('eip1271')
+    const response = await s.browser.verify({ message: authentication!.message, signature: authentication!.signature.s })
+    expect(response.status, JSON.stringify(await response.clone().json())).toBe(200)
+    expect(await response.json()).toEqual({ address, chainId: foundry.id })
+    expect(await kit.isDeployed(address)).toBe(false)
   })
 })

@@ -47,9 +47,43 @@ export type Cacao = {
 
 export type AuthenticateResult = { auths?: Cacao[] | undefined; session?: WalletConnectSession | undefined } | undefined
 
-/** `EthereumProvider.authenticate` (2.25): the SDK's own types stay in its chunk. */
+/**
+ * `EthereumProvider.authenticate` (2.25), and the provider's chain and account setters it uses
+ * afterwards (public at run time): the SDK's own types stay in its chunk.
+ */
 export type AuthenticatingProvider = WalletConnectSdkProvider & {
   authenticate(params: Record<string, unknown>, walletUniversalLink?: string): Promise<AuthenticateResult>
+  rpc?: { chains: string[] } | undefined
+  setChainIds?: ((chains: string[]) => void) | undefined
+  setAccounts?: ((accounts: string[]) => void) | undefined
+}
+
+/**
+ * Sends the authenticate request and leaves the provider as a plain connection would.
+ *
+ * `EthereumProvider.authenticate` keeps the request's chains as the provider's *required* chains and
+ * then takes the first of them as the current chain, filtering the session's accounts by it. A wallet
+ * that signed in on another chain (it has not the app's first) would leave the provider with no
+ * account, and every later proposal would require chains Sigil only offers as optional
+ * (docs/families/walletConnect.md#what-it-does). So the provider's chains are put back as they were,
+ * and its chain is the one the wallet signed for (else the session's first), as after `connect()`.
+ */
+export async function authenticateOnce(provider: AuthenticatingProvider, request: OneTapSignInRequest): Promise<Cacao[] | undefined> {
+  const before = provider.rpc ? [...provider.rpc.chains] : undefined
+  let result: AuthenticateResult
+  try {
+    result = await provider.authenticate(authenticateParams(request))
+  } finally {
+    if (provider.rpc && before) provider.rpc.chains = before
+  }
+  const accounts = result?.session?.namespaces.eip155?.accounts ?? []
+  if (accounts.length > 0 && provider.setChainIds && provider.setAccounts) {
+    const signedChain = /^did:pkh:(eip155:[0-9]+):/.exec(result?.auths?.[0]?.p.iss ?? '')?.[1]
+    const chains = [...new Set(accounts.map((account) => account.split(':').slice(0, 2).join(':')))]
+    provider.setChainIds(signedChain && chains.includes(signedChain) ? [signedChain, ...chains.filter((chain) => chain !== signedChain)] : chains)
+    provider.setAccounts(accounts)
+  }
+  return result?.auths
 }
 
 /** The message a CACAO's payload stands for, exactly as the wallet was shown it (from the SDK's chunk). */

@@ -3,7 +3,7 @@ import { createLifecycle } from '../shared/lifecycle'
 import { logger } from '../shared/logger'
 import { PairingExpiredError } from './errors'
 import { keepOwnValuesThroughSdkStart } from './keepOwnValues'
-import { authenticateParams, signedInFromCacaos, type AuthenticatingProvider, type OneTapSignedIn, type OneTapSignInRequest } from './oneTapSignIn'
+import { authenticateOnce, signedInFromCacaos, type AuthenticatingProvider, type OneTapSignedIn, type OneTapSignInRequest } from './oneTapSignIn'
 import { isProposalExpiry, isWalletRejectionMessage, WalletRejectedProposalError } from './pairingErrors'
 import { createPairingState, MAX_PAIRING_ATTEMPTS, type PairingState } from './pairingState'
 import type { WalletConnectProviderOptions } from './providerOptions'
@@ -194,10 +194,10 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
     // A failed nonce fetch must not block connecting: the page signs in in two steps afterwards.
     const request = await signInSource?.().catch(() => undefined)
     if (!request || typeof (provider as Partial<AuthenticatingProvider>).authenticate !== 'function') return provider.connect()
-    const result = await (provider as AuthenticatingProvider).authenticate(authenticateParams(request))
-    if (!result?.auths?.length) return
+    const auths = await authenticateOnce(provider as AuthenticatingProvider, request)
+    if (!auths?.length) return
     const { formatCacaoMessage } = await import('./sdk')
-    signedIn = signedInFromCacaos(result.auths, formatCacaoMessage) ?? undefined
+    signedIn = signedInFromCacaos(auths, formatCacaoMessage) ?? undefined
     logger.info('walletconnect_one_tap_sign_in', { signed: signedIn !== undefined })
   }
 
