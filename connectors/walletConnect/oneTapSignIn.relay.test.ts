@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { privateKeyToAccount } from 'viem/accounts'
 import type { PublicConfig } from '@/lib/config/public'
 import { createSignInMessage } from '@/lib/siwe/client'
-import { encodeSignInRecap, signInRecapStatement } from '@/lib/siwe/recap'
+import { encodeSignInRecap, SIGN_IN_RECAP_METHODS, signInRecapStatement } from '@/lib/siwe/recap'
 import { authCatalogue } from '@/lib/siwe/catalogue'
 import { openPgliteStore } from '@/lib/store/pgliteStore'
 import type { Store } from '@/lib/store/types'
@@ -17,7 +17,7 @@ import { startTestWallet, type TestWallet, type TestWalletOptions } from '@/test
 import { createRoutes, errorOf, ORIGIN, TestBrowser } from '@/tests/unit/siwe/authHarness'
 import { connectionEvents, type ConnectionFailedEvent } from '../shared/connectionEvents'
 import { createMemoryStorage } from '../shared/storage'
-import { walletConnectProviderOptions } from './providerOptions'
+import { OPTIONAL_METHODS, REQUIRED_METHODS, walletConnectProviderOptions } from './providerOptions'
 import { walletConnect } from './walletConnect'
 import { createWalletConnectClient, type WalletConnectClient } from './walletConnectClient'
 
@@ -135,6 +135,9 @@ describe('one-tap sign-in over WalletConnect', () => {
     // The provider's chains stay optional only, as for a plain connection (the next proposal requires none).
     expect((s.client.provider as unknown as { rpc: { chains: string[] } }).rpc.chains).toEqual([])
 
+    // The session can do what a plain one does: the ReCap asked for the proposal's methods.
+    expect([...sessions[0]!.namespaces.eip155!.methods].sort()).toEqual([...new Set([...REQUIRED_METHODS, ...OPTIONAL_METHODS])].sort())
+    expect([...SIGN_IN_RECAP_METHODS].sort()).toEqual([...new Set([...REQUIRED_METHODS, ...OPTIONAL_METHODS])].sort())
     const signed = s.client.takeSignedIn()
     expect(signed).toBeDefined()
     expect(s.client.takeSignedIn()).toBeUndefined()
@@ -142,7 +145,7 @@ describe('one-tap sign-in over WalletConnect', () => {
     expect(signed!.message).toBe(s.wallet.authentications[0]!.message)
     const fields = parseSiweMessage(signed!.message)
     expect(fields).toMatchObject({ domain: new URL(ORIGIN).host, uri: ORIGIN, address: s.wallet.address, chainId: mainnet.id, statement: signInRecapStatement(authCatalogue.statement) })
-    expect(fields.resources).toEqual([encodeSignInRecap([mainnet.id, sepolia.id, foundry.id])])
+    expect(fields.resources).toEqual([encodeSignInRecap({ chainIds: [mainnet.id, sepolia.id, foundry.id] })])
     expect(signed).toMatchObject({ address: s.wallet.address, chainId: mainnet.id, signatureType: 'eip191' })
 
     const response = await s.browser.verify({ message: signed!.message, signature: signed!.signature })

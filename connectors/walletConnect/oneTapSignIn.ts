@@ -1,8 +1,7 @@
 import { getAddress, isHex, type Address, type Hex } from 'viem'
 import { authCatalogue } from '@/lib/siwe/catalogue'
 import { SIGN_IN_MESSAGE_TTL_MS } from '@/lib/siwe/policy'
-import { SIGN_IN_RECAP_METHOD } from '@/lib/siwe/recap'
-import type { WalletConnectSdkProvider, WalletConnectSession } from './walletConnectClient'
+import { SIGN_IN_RECAP_METHODS } from '@/lib/siwe/recap'
 
 /**
  * One-tap sign-in over WalletConnect (docs/sign-in.md#one-tap-sign-in-over-walletconnect): instead of
@@ -45,13 +44,13 @@ export type Cacao = {
   s: { t: string; s: string }
 }
 
-export type AuthenticateResult = { auths?: Cacao[] | undefined; session?: WalletConnectSession | undefined } | undefined
+export type AuthenticateResult = { auths?: Cacao[] | undefined; session?: { namespaces: Record<string, { accounts: string[] }> } | undefined } | undefined
 
 /**
  * `EthereumProvider.authenticate` (2.25), and the provider's chain and account setters it uses
  * afterwards (public at run time): the SDK's own types stay in its chunk.
  */
-export type AuthenticatingProvider = WalletConnectSdkProvider & {
+export type AuthenticatingProvider = {
   authenticate(params: Record<string, unknown>, walletUniversalLink?: string): Promise<AuthenticateResult>
   rpc?: { chains: string[] } | undefined
   setChainIds?: ((chains: string[]) => void) | undefined
@@ -103,7 +102,8 @@ export function authenticateParams(request: OneTapSignInRequest): Record<string,
     uri: url.origin,
     nonce: request.nonce,
     statement: request.statement ?? authCatalogue.statement,
-    methods: [SIGN_IN_RECAP_METHOD],
+    // The ReCap asks for the methods a plain session is proposed with: the session gets exactly those.
+    methods: [...SIGN_IN_RECAP_METHODS],
     exp: new Date(now.getTime() + SIGN_IN_MESSAGE_TTL_MS).toISOString(),
   }
 }

@@ -194,7 +194,7 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
     // A failed nonce fetch must not block connecting: the page signs in in two steps afterwards.
     const request = await signInSource?.().catch(() => undefined)
     if (!request || typeof (provider as Partial<AuthenticatingProvider>).authenticate !== 'function') return provider.connect()
-    const auths = await authenticateOnce(provider as AuthenticatingProvider, request)
+    const auths = await authenticateOnce(provider as unknown as AuthenticatingProvider, request)
     if (!auths?.length) return
     const { formatCacaoMessage } = await import('./sdk')
     signedIn = signedInFromCacaos(auths, formatCacaoMessage) ?? undefined

@@ -20,8 +20,9 @@ export type SignInPolicy = {
    */
   allowedResources?: readonly string[] | undefined
   /**
-   * Allow the one ReCap of one-tap sign-in over WalletConnect (`lib/siwe/recap.ts`): `personal_sign`
-   * on `eip155`, for these chains, as the last resource, with the statement it implies. No other ReCap.
+   * Allow the one ReCap of one-tap sign-in over WalletConnect (`lib/siwe/recap.ts`): `request/` of the
+   * app's WalletConnect methods on `eip155`, for these chains, as the last resource, with the
+   * statement it implies. No other ReCap.
    */
   signInRecap?: boolean | undefined
 }

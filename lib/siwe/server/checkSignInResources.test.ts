@@ -17,7 +17,7 @@ const oneTap: SignInMessage = {
   version: '1',
   issuedAt: now,
   statement: signInRecapStatement(authCatalogue.statement),
-  resources: [encodeSignInRecap([1, 8453])],
+  resources: [encodeSignInRecap({ chainIds: [1, 8453] })],
 }
 const codeOf = (message: Partial<SignInMessage>, with_: SignInPolicy = policy) => {
   try {
@@ -33,24 +33,28 @@ describe('the one-tap sign-in ReCap (policy)', () => {
   it('accepts the app’s ReCap with exactly its statement, unlimited or limited to chains that include the message’s', () => {
     expect(codeOf({})).toBe('ok')
     expect(codeOf({ resources: [encodeSignInRecap()] })).toBe('ok')
-    expect(codeOf({ resources: [encodeSignInRecap([1])] })).toBe('ok')
-    expect(codeOf({ chainId: 8453, resources: [encodeSignInRecap([8453])] })).toBe('ok')
+    expect(codeOf({ resources: [encodeSignInRecap({ chainIds: [1] })] })).toBe('ok')
+    expect(codeOf({ chainId: 8453, resources: [encodeSignInRecap({ chainIds: [8453] })] })).toBe('ok')
+    // A wallet that narrowed the methods to those it has: the statement lists those.
+    expect(codeOf({ resources: [encodeSignInRecap({ methods: ['personal_sign', 'eth_accounts'] })], statement: signInRecapStatement(authCatalogue.statement, ['personal_sign', 'eth_accounts']) })).toBe('ok')
+    expect(codeOf({ resources: [encodeSignInRecap({ methods: ['personal_sign', 'eth_accounts'] })] })).toBe('statement_mismatch')
   })
 
   it('refuses a foreign ReCap, an extra resource or a ReCap for another chain (resources_not_allowed)', () => {
-    expect(codeOf({ resources: [foreign('{"att":{"eip155":{"request/eth_sendTransaction":[{}]}}}')] })).toBe('resources_not_allowed')
+    expect(codeOf({ resources: [foreign('{"att":{"eip155":{"request/eth_getBalance":[{}]}}}')] })).toBe('resources_not_allowed')
+    expect(codeOf({ resources: [foreign('{"att":{"eip155":{"request/personal_sign":[{}],"request/wallet_sendCalls":[{}]}}}')] })).toBe('resources_not_allowed')
     expect(codeOf({ resources: [foreign('{"att":{"https://evil.example":{"crud/write":[{}]}}}')] })).toBe('resources_not_allowed')
-    expect(codeOf({ resources: ['https://sigil.example/terms', encodeSignInRecap([1])] })).toBe('resources_not_allowed')
-    expect(codeOf({ resources: [encodeSignInRecap([1]), 'https://sigil.example/terms'] })).toBe('resources_not_allowed')
-    expect(codeOf({ resources: [encodeSignInRecap([1]), encodeSignInRecap([1])] })).toBe('resources_not_allowed')
-    expect(codeOf({ resources: [encodeSignInRecap([8453])] })).toBe('resources_not_allowed')
-    expect(codeOf({ resources: [encodeSignInRecap([1, 10])] })).toBe('resources_not_allowed')
+    expect(codeOf({ resources: ['https://sigil.example/terms', encodeSignInRecap({ chainIds: [1] })] })).toBe('resources_not_allowed')
+    expect(codeOf({ resources: [encodeSignInRecap({ chainIds: [1] }), 'https://sigil.example/terms'] })).toBe('resources_not_allowed')
+    expect(codeOf({ resources: [encodeSignInRecap({ chainIds: [1] }), encodeSignInRecap({ chainIds: [1] })] })).toBe('resources_not_allowed')
+    expect(codeOf({ resources: [encodeSignInRecap({ chainIds: [8453] })] })).toBe('resources_not_allowed')
+    expect(codeOf({ resources: [encodeSignInRecap({ chainIds: [1, 10] })] })).toBe('resources_not_allowed')
   })
 
   it('refuses a changed statement: the plain one, none, another ability sentence (statement_mismatch)', () => {
     expect(codeOf({ statement: authCatalogue.statement })).toBe('statement_mismatch')
     expect(codeOf({ statement: undefined })).toBe('statement_mismatch')
-    expect(codeOf({ statement: signInRecapStatement(authCatalogue.statement).replace('personal_sign', 'eth_sendTransaction') })).toBe('statement_mismatch')
+    expect(codeOf({ statement: signInRecapStatement(authCatalogue.statement).replace("'personal_sign', ", '') })).toBe('statement_mismatch')
     expect(codeOf({ statement: `${signInRecapStatement(authCatalogue.statement)} Also send my funds.` })).toBe('statement_mismatch')
   })
 

@@ -9,10 +9,10 @@ import type { SignInMessage } from './parseSignInMessage'
  *
  * - every entry is in `allowedResources`, written exactly so, each once, at most `MAX_RESOURCES`;
  * - except the last, which may be the one-tap sign-in ReCap when the policy allows it
- *   (`signInRecap`): exactly `request/personal_sign` on `eip155`, unlimited or limited to some of the
- *   policy's chains, one of them the message's own (lib/siwe/recap.ts). EIP-5573 puts the ReCap last
- *   and makes the statement end with what it grants, so the statement expected is then the page's
- *   followed by that sentence.
+ *   (`signInRecap`): `request/` of some of the app's WalletConnect methods on `eip155`, unlimited or
+ *   limited to some of the policy's chains, one of them the message's own (lib/siwe/recap.ts).
+ *   EIP-5573 puts the ReCap last and makes the statement end with what it grants, so the statement
+ *   expected is then the page's followed by that sentence.
  *
  * Anything else is 422 `resources_not_allowed`.
  */
@@ -30,5 +30,5 @@ export function checkSignInResources(message: SignInMessage, policy: SignInPolic
   if (recap.chainIds && !recap.chainIds.includes(message.chainId)) {
     throw authError('resources_not_allowed', { details: `the ReCap does not name chain ${message.chainId}` })
   }
-  return { statement: signInRecapStatement(authCatalogue.statement) }
+  return { statement: signInRecapStatement(authCatalogue.statement, recap.methods) }
 }
