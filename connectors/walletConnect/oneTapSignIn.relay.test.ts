@@ -43,7 +43,7 @@ afterAll(async () => {
   await store?.close()
 })
 
-async function setup(walletOptions: Partial<TestWalletOptions> = {}, routeOptions: { rpcUrls?: Record<number, string> } = {}): Promise<Setup> {
+async function setup(walletOptions: Partial<TestWalletOptions> = {}, routeOptions: { rpcUrls?: Record<number, string>; preferredChains?: number[] } = {}): Promise<Setup> {
   const relay = await startRelay()
   const wallet = await startTestWallet({ relayUrl: relay.url, ...walletOptions })
   const publicConfig: PublicConfig = {
@@ -67,7 +67,7 @@ async function setup(walletOptions: Partial<TestWalletOptions> = {}, routeOption
     chains: [mainnet, base, sepolia, foundry],
     transports: { [mainnet.id]: http(rpc), [base.id]: http(rpc), [sepolia.id]: http(rpc), [foundry.id]: http(rpc) },
     storage: null,
-    connectors: [walletConnect({ publicConfig, client, storage: createMemoryStorage() })],
+    connectors: [walletConnect({ publicConfig, client, storage: createMemoryStorage(), preferredChains: routeOptions.preferredChains })],
   })
   const routes = createRoutes({ store, rpcUrls: routeOptions.rpcUrls ?? {}, chainIds })
   const browser = new TestBrowser(routes)
@@ -119,9 +119,12 @@ const relayCount = (s: Setup, method: string) => s.relay.stats.methods[method] ?
 
 describe('one-tap sign-in over WalletConnect', () => {
   it('connects and signs in with one wallet approval: one CACAO, one session, the server verifies it, the nonce burnt once', async () => {
-    const s = await setup({ authenticate: true })
+    const s = await setup({ authenticate: true }, { preferredChains: [foundry.id] })
+    const warnings = vi.spyOn(console, 'warn')
     const result = await connectVia(s)
     expect(result.accounts).toEqual([s.wallet.address])
+    // The sign client's deprecation notice for `authenticate` is not printed (sdk.ts).
+    expect(warnings.mock.calls.filter((call) => String(call[0]).includes('deprecated'))).toEqual([])
 
     // One round trip with the wallet: one authenticate request answered, no proposal, no personal_sign.
     expect(s.wallet.authentications).toHaveLength(1)
@@ -144,13 +147,16 @@ describe('one-tap sign-in over WalletConnect', () => {
     // The message is the one the wallet showed and signed, in EIP-4361's canonical form, with the app's ReCap.
     expect(signed!.message).toBe(s.wallet.authentications[0]!.message)
     const fields = parseSiweMessage(signed!.message)
-    expect(fields).toMatchObject({ domain: new URL(ORIGIN).host, uri: ORIGIN, address: s.wallet.address, chainId: mainnet.id, statement: signInRecapStatement(authCatalogue.statement) })
-    expect(fields.resources).toEqual([encodeSignInRecap({ chainIds: [mainnet.id, sepolia.id, foundry.id] })])
-    expect(signed).toMatchObject({ address: s.wallet.address, chainId: mainnet.id, signatureType: 'eip191' })
+    // The chains in the proposal's order, the connector's preferred first: the wallet signs for the first it has.
+    expect(s.wallet.authentications[0]!.chains).toEqual([foundry.id, mainnet.id, sepolia.id].map((id) => `eip155:${id}`))
+    expect(fields).toMatchObject({ domain: new URL(ORIGIN).host, uri: ORIGIN, address: s.wallet.address, chainId: foundry.id, statement: signInRecapStatement(authCatalogue.statement) })
+    expect(fields.resources).toEqual([encodeSignInRecap({ chainIds: [foundry.id, mainnet.id, sepolia.id] })])
+    expect(signed).toMatchObject({ address: s.wallet.address, chainId: foundry.id, signatureType: 'eip191' })
+    expect(result.chainId).toBe(foundry.id)
 
     const response = await s.browser.verify({ message: signed!.message, signature: signed!.signature })
     expect(response.status, JSON.stringify(await response.clone().json())).toBe(200)
-    expect(await response.json()).toEqual({ address: s.wallet.address, chainId: mainnet.id })
+    expect(await response.json()).toEqual({ address: s.wallet.address, chainId: foundry.id })
     expect((await s.browser.session()).status).toBe(200)
 
     // The nonce was burnt: the same signed message is refused the second time.
@@ -165,6 +171,10 @@ describe('one-tap sign-in over WalletConnect', () => {
     expect(result.accounts).toEqual([s.wallet.address])
     expect(s.wallet.authentications).toHaveLength(0)
     expect(s.wallet.proposals).toHaveLength(1)
+    // The proposal sent alongside asks what a plain pairing asks: the same chains in the same order, the same methods.
+    const offered = s.wallet.proposals[0]!.optionalNamespaces.eip155!
+    expect(offered.chains).toEqual(chainIds.map((id) => `eip155:${id}`))
+    expect([...offered.methods].sort()).toEqual([...new Set([...REQUIRED_METHODS, ...OPTIONAL_METHODS])].sort())
     expect(s.wallet.sessions()).toHaveLength(1)
     expect(s.client.takeSignedIn()).toBeUndefined()
     expect(failures).toEqual([])

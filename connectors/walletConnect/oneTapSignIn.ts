@@ -52,7 +52,7 @@ export type AuthenticateResult = { auths?: Cacao[] | undefined; session?: { name
  */
 export type AuthenticatingProvider = {
   authenticate(params: Record<string, unknown>, walletUniversalLink?: string): Promise<AuthenticateResult>
-  rpc?: { chains: string[] } | undefined
+  rpc?: { chains: string[]; optionalChains?: string[] | undefined } | undefined
   setChainIds?: ((chains: string[]) => void) | undefined
   setAccounts?: ((accounts: string[]) => void) | undefined
 }
@@ -69,9 +69,11 @@ export type AuthenticatingProvider = {
  */
 export async function authenticateOnce(provider: AuthenticatingProvider, request: OneTapSignInRequest): Promise<Cacao[] | undefined> {
   const before = provider.rpc ? [...provider.rpc.chains] : undefined
+  // The chains in the proposal's order (preferred first, none excluded), as a plain pairing offers them.
+  const offered = (provider.rpc?.optionalChains ?? []).map((chain) => Number(chain.split(':')[1])).filter((id) => Number.isSafeInteger(id) && id > 0)
   let result: AuthenticateResult
   try {
-    result = await provider.authenticate(authenticateParams(request))
+    result = await provider.authenticate(authenticateParams(offered.length > 0 ? { ...request, chainIds: offered } : request))
   } finally {
     if (provider.rpc && before) provider.rpc.chains = before
   }
