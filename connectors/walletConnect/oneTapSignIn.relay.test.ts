@@ -131,6 +131,8 @@ describe('one-tap sign-in over WalletConnect', () => {
     expect(s.wallet.proposals).toHaveLength(0)
     expect(s.wallet.requests).toHaveLength(0)
     expect(relayCount(s, 'wc_approveSession')).toBe(0)
+    // One pairing: one authenticate request, with its companion proposal (unanswered).
+    expect(s.relay.stats).toMatchObject({ authenticateRequests: 1, proposals: 1 })
     // One session, the same on both sides.
     const sessions = s.wallet.sessions()
     expect(sessions).toHaveLength(1)
@@ -171,6 +173,7 @@ describe('one-tap sign-in over WalletConnect', () => {
     expect(result.accounts).toEqual([s.wallet.address])
     expect(s.wallet.authentications).toHaveLength(0)
     expect(s.wallet.proposals).toHaveLength(1)
+    expect(s.relay.stats).toMatchObject({ authenticateRequests: 1, proposals: 1 })
     // The proposal sent alongside asks what a plain pairing asks: the same chains in the same order, the same methods.
     const offered = s.wallet.proposals[0]!.optionalNamespaces.eip155!
     expect(offered.chains).toEqual(chainIds.map((id) => `eip155:${id}`))
