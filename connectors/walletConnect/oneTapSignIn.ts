@@ -92,8 +92,8 @@ export type FormatCacaoMessage = (payload: Cacao['p'], iss: string) => string
 
 /**
  * The authenticate request for the SDK. `chains` go as numbers: `EthereumProvider.authenticate`
- * prefixes each with `eip155:` itself, and keeps them as the provider's chains (the same list as the
- * proposal's optional chains, in the same order, so nothing else changes).
+ * prefixes each with `eip155:` itself (and keeps them as the provider's chains, which
+ * `authenticateOnce` puts back).
  */
 export function authenticateParams(request: OneTapSignInRequest): Record<string, unknown> {
   const url = new URL(request.origin)
