@@ -30,7 +30,7 @@ async function serverSession(page: Page): Promise<{ status: number; body: unknow
   })
 }
 
-test('a wallet that supports it connects and signs in with one approval, and stays signed in after a reload', async ({ page, wcServer, startWallet }) => {
+test('a wallet that supports it connects and signs in with one approval, and stays signed in after a reload', { tag: '@dev' }, async ({ page, wcServer, startWallet }) => {
   const wallet = await startWallet({ authenticate: true })
   await page.goto(wcServer.baseURL)
   await pairByQr(page, (uri) => wallet.pair(uri))
