@@ -30,6 +30,7 @@ import {
 } from '../_lib/signInMachine'
 import { signPersonalMessage } from '@/app/_wagmi/signPersonalMessage'
 import { mapProviderError } from '@/connectors/shared/providerErrors'
+import { takeHandedOffSignIn, type HandedOffSignIn } from '@/connectors/shared/signInHandOff'
 
 export type SignInPanelProps = {
   address: Address
@@ -138,21 +139,26 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
   const signInButton = useRef<HTMLButtonElement>(null)
   const signOutButton = useRef<HTMLButtonElement>(null)
 
-  async function signIn() {
+  /**
+   * Signs in: asks the wallet to sign the page's message, or, when the wallet already signed one
+   * while connecting (`handed`, one-tap sign-in over WalletConnect), only verifies that.
+   */
+  async function signIn(handed?: HandedOffSignIn) {
     if (busy) return
     const current = ++attempt.current
     const live = () => attempt.current === current
     moveFocus.current = document.activeElement === signInButton.current
     dispatch({ type: 'start' })
-    const taken = keeper.current!.take()
+    // A handed-off sign-in carries its own nonce, in its message.
+    const taken = handed ? undefined : keeper.current!.take()
     try {
       // A nonce already here is used as it is: nothing is awaited between the tap and the wallet's
       // request, so a popup (the Coinbase Smart Wallet) opens inside the click.
-      const nonce = typeof taken === 'string' ? taken : await taken
+      const nonce = taken === undefined || typeof taken === 'string' ? taken : await taken
       if (!live()) return
-      const message = createSignInMessage({ address, chainId, nonce, origin: window.location.origin })
+      const message = handed ? handed.message : createSignInMessage({ address, chainId, nonce: nonce!, origin: window.location.origin })
       dispatch({ type: 'messageReady' })
-      const signature = await signPersonalMessage(config, { message })
+      const signature = handed ? handed.signature : await signPersonalMessage(config, { message })
       // Cancelled meanwhile: a signature that comes back late signs nobody in.
       if (!live()) return
       // Nothing back: the wallet did not complete the signature and its connector swallowed the error.
@@ -171,6 +177,13 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
       else dispatch({ type: 'failed', error: failure(error) })
     }
   }
+
+  // One-tap sign-in: the wallet signed while it connected; verified once, as the panel appears.
+  useLifetimeEffect(() => {
+    if (knownAtMount.current) return
+    const handed = takeHandedOffSignIn(address)
+    if (handed) void signIn(handed)
+  })
 
   function cancel() {
     attempt.current += 1
@@ -240,7 +253,7 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
       ) : (
         <div className="row">
           {/* Busy: aria-disabled, not disabled, so the keyboard focus stays on it while the wallet is asked. */}
-          <button ref={signInButton} type="button" className="button primary" data-testid="sign-in-button" aria-disabled={busy} onClick={signIn}>
+          <button ref={signInButton} type="button" className="button primary" data-testid="sign-in-button" aria-disabled={busy} onClick={() => signIn()}>
             {t('auth.signIn')}
           </button>
           {busy && (

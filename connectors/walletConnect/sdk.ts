@@ -1,5 +1,6 @@
 import { EthereumProvider } from '@walletconnect/ethereum-provider'
-import { formatUri } from '@walletconnect/utils'
+import { formatMessage, formatUri } from '@walletconnect/utils'
+import type { FormatCacaoMessage } from './oneTapSignIn'
 import type { WalletConnectProviderOptions } from './providerOptions'
 
 type Provider = Awaited<ReturnType<typeof EthereumProvider.init>>
@@ -12,8 +13,30 @@ type CreatedPairing = { topic: string; expiry: number; relay: { protocol: string
 export async function initEthereumProvider(options: WalletConnectProviderOptions): Promise<Provider> {
   const provider = await EthereumProvider.init(options)
   announceUriAtPairing(provider)
+  withoutAuthenticateNotice(provider)
   return provider
 }
+
+/**
+ * One-tap sign-in sends WalletConnect's authenticate request (`oneTapSignIn.ts`). The sign client
+ * (2.25, pinned) prints a deprecation notice with `console.warn` on every call (it prefers the newer
+ * `connect({authentication})`, which fewer wallets answer yet), so every pairing would leave a warning
+ * in the user's console and fail the development console check. Its public `authenticate` only adds
+ * that notice and an error log around its engine's `authenticate`; the engine is called directly.
+ * Should the SDK change shape, this stays silent and the notice comes back.
+ */
+function withoutAuthenticateNotice(provider: Provider): void {
+  const client = provider.signer.client as unknown as { authenticate?: unknown; engine?: { authenticate?: (...args: unknown[]) => Promise<unknown> } } | undefined
+  const engine = client?.engine
+  if (!client || typeof engine?.authenticate !== 'function') return
+  client.authenticate = (...args: unknown[]) => engine.authenticate!(...args)
+}
+
+/**
+ * The Sign-In with Ethereum message a CACAO stands for, written by WalletConnect's own formatter (the
+ * one its wallet SDK shows and signs), for one-tap sign-in (`oneTapSignIn.ts`).
+ */
+export const formatCacaoMessage: FormatCacaoMessage = (payload, iss) => formatMessage(payload as never, iss)
 
 /**
  * Emits the provider's `display_uri` as soon as the SDK has made the pairing, instead of after the

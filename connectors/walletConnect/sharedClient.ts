@@ -1,4 +1,6 @@
 import type { PublicConfig } from '@/lib/config/public'
+import { fetchNonce } from '@/lib/siwe/client'
+import { registerSignInSource } from '../shared/signInHandOff'
 import { walletConnectProviderOptions } from './providerOptions'
 import { createWalletConnectClient, type WalletConnectClient } from './walletConnectClient'
 
@@ -10,10 +12,16 @@ let shared: WalletConnectClient | undefined
  * WalletConnect connector of the config uses it.
  */
 export function sharedWalletConnectClient(publicConfig: PublicConfig): WalletConnectClient {
-  shared ??= createWalletConnectClient({
+  if (shared) return shared
+  shared = createWalletConnectClient({
     // Preferred chains first (docs/families/walletConnect.md#what-it-does): every connector registers
     // its own with the client.
     getOptions: ({ preferredChains }) => walletConnectProviderOptions({ publicConfig, preferredChains }),
   })
+  // One-tap sign-in (docs/sign-in.md#one-tap-sign-in-over-walletconnect): each pairing carries a
+  // sign-in with a nonce the server issued to this browser; the sign-in panel takes what the wallet
+  // signed and verifies it. No nonce (the server did not answer): a plain pairing.
+  shared.offerSignIn(async () => ({ nonce: await fetchNonce(), origin: window.location.origin, chainIds: publicConfig.chainIds }))
+  registerSignInSource(shared.takeSignedIn)
   return shared
 }

@@ -3,6 +3,7 @@ import { createLifecycle } from '../shared/lifecycle'
 import { logger } from '../shared/logger'
 import { PairingExpiredError } from './errors'
 import { keepOwnValuesThroughSdkStart } from './keepOwnValues'
+import { authenticateOnce, signedInFromCacaos, type AuthenticatingProvider, type OneTapSignedIn, type OneTapSignInRequest } from './oneTapSignIn'
 import { isProposalExpiry, isWalletRejectionMessage, WalletRejectedProposalError } from './pairingErrors'
 import { createPairingState, MAX_PAIRING_ATTEMPTS, type PairingState } from './pairingState'
 import type { WalletConnectProviderOptions } from './providerOptions'
@@ -116,6 +117,14 @@ export type WalletConnectClient = {
    * register them; read when the provider is initialised, so they reach the session proposal.
    */
   preferChains(chainIds: readonly number[]): void
+  /**
+   * One-tap sign-in (docs/sign-in.md#one-tap-sign-in-over-walletconnect): while set, each pairing asks
+   * the page for a sign-in request (its nonce and origin) and sends WalletConnect's authenticate request
+   * instead of a bare proposal. `undefined` (or a request of `undefined`) pairs as before.
+   */
+  offerSignIn(source: (() => Promise<OneTapSignInRequest | undefined>) | undefined): void
+  /** The sign-in the wallet signed while approving the newest session, once (then cleared); none after a plain approval. */
+  takeSignedIn(): OneTapSignedIn | undefined
 }
 
 export type CreateWalletConnectClientParameters = {
@@ -173,6 +182,24 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
   })
   let run: Run | undefined
   let generation = 0
+  let signInSource: (() => Promise<OneTapSignInRequest | undefined>) | undefined
+  let signedIn: OneTapSignedIn | undefined
+
+  /**
+   * Proposes the session: with the page's sign-in request when it offers one (the wallet signs it
+   * while approving, or falls back to the plain proposal the SDK sends alongside), else as before.
+   */
+  async function propose(provider: WalletConnectSdkProvider): Promise<void> {
+    signedIn = undefined
+    // A failed nonce fetch must not block connecting: the page signs in in two steps afterwards.
+    const request = await signInSource?.().catch(() => undefined)
+    if (!request || typeof (provider as Partial<AuthenticatingProvider>).authenticate !== 'function') return provider.connect()
+    const auths = await authenticateOnce(provider as unknown as AuthenticatingProvider, request)
+    if (!auths?.length) return
+    const { formatCacaoMessage } = await import('./sdk')
+    signedIn = signedInFromCacaos(auths, formatCacaoMessage) ?? undefined
+    logger.info('walletconnect_one_tap_sign_in', { signed: signedIn !== undefined })
+  }
 
   function start(): Run {
     const own = ++generation
@@ -205,7 +232,7 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
         const onExpire = () => (expired = true)
         provider.signer.client?.on('proposal_expire', onExpire)
         try {
-          await provider.connect()
+          await propose(provider)
         } catch (error) {
           if (!isCurrent()) throw new PairingCancelledError()
           if (!(expired || isProposalExpiry(error))) {
@@ -310,6 +337,14 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
     },
     preferChains(chainIds) {
       for (const id of chainIds) if (!preferredChains.includes(id)) preferredChains.push(id)
+    },
+    offerSignIn(source) {
+      signInSource = source
+    },
+    takeSignedIn() {
+      const taken = signedIn
+      signedIn = undefined
+      return taken
     },
   }
 }

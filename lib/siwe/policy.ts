@@ -19,6 +19,12 @@ export type SignInPolicy = {
    * lists none). A message may list some of them, each once; anything else is `resources_not_allowed`.
    */
   allowedResources?: readonly string[] | undefined
+  /**
+   * Allow the one ReCap of one-tap sign-in over WalletConnect (`lib/siwe/recap.ts`): `request/` of the
+   * app's WalletConnect methods on `eip155`, for these chains, as the last resource, with the
+   * statement it implies. No other ReCap.
+   */
+  signInRecap?: boolean | undefined
 }
 
 /** At most this many `Resources` lines in a message, whatever the policy allows. */

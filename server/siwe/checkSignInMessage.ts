@@ -1,8 +1,8 @@
 import { HttpError } from '@/lib/errors/HttpError'
 import { authCatalogue, authError } from '@/lib/siwe/catalogue'
 import type { SignInMessage } from './parseSignInMessage'
-import { MAX_CLOCK_SKEW_MS, MAX_EXPIRATION_AHEAD_MS, MAX_RESOURCES, REQUEST_ID_PATTERN, type SignInPolicy } from '@/lib/siwe/policy'
-
+import { MAX_CLOCK_SKEW_MS, MAX_EXPIRATION_AHEAD_MS, REQUEST_ID_PATTERN, type SignInPolicy } from '@/lib/siwe/policy'
+import { checkSignInResources } from './checkSignInResources'
 
 
 function originOf(value: string): string | null {
@@ -39,16 +39,11 @@ export function checkSignInMessage(message: SignInMessage, policy: SignInPolicy,
   // The page writes its origin as uri, exactly: no path, query, userinfo or fragment.
   if (originOf(message.uri) !== origin) throw authError('uri_mismatch', { details: `uri ${message.uri.slice(0, 100)}` })
   if (!policy.chainIds.includes(message.chainId)) throw authError('unsupported_chain', { details: `chain ${message.chainId}` })
-  if (message.statement !== undefined && message.statement !== authCatalogue.statement) {
-    throw authError('statement_mismatch', { details: `statement of ${message.statement.length} characters` })
-  }
-  const resources = message.resources ?? []
-  if (resources.length > 0) {
-    const allowed = new Set(policy.allowedResources ?? [])
-    const refused = resources.filter((resource) => !allowed.has(resource)).length
-    if (refused > 0 || resources.length > MAX_RESOURCES || new Set(resources).size !== resources.length) {
-      throw authError('resources_not_allowed', { details: `${resources.length} resources, ${refused} not allowed` })
-    }
+  // The resources first: a ReCap changes the statement the message must show.
+  const { statement } = checkSignInResources(message, policy)
+  // The statement is the page's (or absent); with the sign-in ReCap it is required, with its sentence.
+  if (message.statement !== statement && (message.statement !== undefined || statement !== authCatalogue.statement)) {
+    throw authError('statement_mismatch', { details: `statement of ${message.statement?.length ?? 0} characters` })
   }
   if (message.requestId !== undefined && !REQUEST_ID_PATTERN.test(message.requestId)) {
     throw authError('request_id_invalid', { details: `request id of ${message.requestId.length} characters` })

@@ -17,7 +17,8 @@ import { createAuthRoutes, type AuthConfig, type AuthRoutes } from './routes'
 export function authConfigFromEnv(env: Record<string, string | undefined> = process.env): AuthConfig {
   const config = getPublicConfig(env)
   return {
-    policy: { origins: config.appOrigins, chainIds: config.chainIds, rpcUrls: signInRpcUrls(env) },
+    // The one ReCap allowed is one-tap sign-in's (docs/sign-in.md#one-tap-sign-in-over-walletconnect).
+    policy: { origins: config.appOrigins, chainIds: config.chainIds, rpcUrls: signInRpcUrls(env), signInRecap: true },
     sessionSecrets: resolveSessionSecrets({ env, dataDir: dataDir(env) }),
     secureCookies: shouldUseSecureCookies({ nodeEnv: env.NODE_ENV, origins: config.appOrigins }),
     limits: authLimitsFromEnv(env),

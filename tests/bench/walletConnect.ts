@@ -133,7 +133,7 @@ async function pairingRuns(browser: Browser, baseURL: string, relay: Relay, wall
     }
     const { context, page } = await freshPage()
     try {
-      const proposals = relay.stats.methods.wc_proposeSession ?? 0
+      const proposals = relay.stats.proposals
       const sockets = relay.stats.connections.length
       await page.getByTestId('connect-button').click()
       await page.getByTestId('wallet-option-walletconnect').waitFor({ state: 'visible' })
@@ -142,7 +142,7 @@ async function pairingRuns(browser: Browser, baseURL: string, relay: Relay, wall
       socketsBeforeIntent += relay.stats.connections.length - sockets
       await page.getByTestId('wallet-option-walletconnect').hover()
       await quiet(page, 500)
-      proposalsBeforeClick += (relay.stats.methods.wc_proposeSession ?? 0) - proposals
+      proposalsBeforeClick += relay.stats.proposals - proposals
       cold.push((await page.evaluate(MEASURE_CLICK_TO_QR)) as number)
       await page.getByTestId('wc-back').click()
       await page.getByTestId('wallet-option-walletconnect').waitFor({ state: 'visible' })

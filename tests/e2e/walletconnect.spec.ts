@@ -74,10 +74,10 @@ async function watchNavigations(page: Page): Promise<string[]> {
  * page then holds the URI), as a user's tap would come a moment after the dialog appears.
  */
 async function openDialogAndWaitForWarmUp(page: Page, relay: Relay): Promise<void> {
-  const before = relay.stats.methods.wc_proposeSession ?? 0
+  const before = relay.stats.proposals
   await page.getByTestId('connect-button').tap()
   await expect(page.getByTestId('connect-dialog')).toBeVisible()
-  await expect.poll(() => relay.stats.methods.wc_proposeSession ?? 0).toBeGreaterThan(before)
+  await expect.poll(() => relay.stats.proposals).toBeGreaterThan(before)
   // The URI was shown at the pairing, before this; a moment for the dialog to render it.
   await page.waitForTimeout(250)
 }
@@ -86,17 +86,17 @@ test.describe('desktop: QR code', () => {
   test('opening the dialog on desktop neither opens a relay socket nor pairs: the proposal goes out on the click', async ({ page, wcServer, relay }) => {
     await page.goto(wcServer.baseURL)
     const sockets = relay.stats.connections.length
-    const proposals = relay.stats.methods.wc_proposeSession ?? 0
+    const proposals = relay.stats.proposals
     await page.getByTestId('connect-button').click()
     await expect(page.getByTestId('connect-dialog').getByTestId('wallet-option-walletconnect')).toBeVisible()
     // Long enough for a warm-up that paired to reach the relay (it takes ~100–200 ms on loopback).
     await page.waitForTimeout(1_500)
     expect(relay.stats.connections.length).toBe(sockets)
-    expect(relay.stats.methods.wc_proposeSession ?? 0).toBe(proposals)
+    expect(relay.stats.proposals).toBe(proposals)
     await page.getByTestId('connect-dialog').getByTestId('wallet-option-walletconnect').click()
     await expect(page.getByTestId('wc-qr')).toHaveAttribute('data-uri', /^wc:/)
     // The QR code shows once the pairing exists; the proposal follows it to the relay.
-    await expect.poll(() => relay.stats.methods.wc_proposeSession ?? 0).toBeGreaterThan(proposals)
+    await expect.poll(() => relay.stats.proposals).toBeGreaterThan(proposals)
   })
 
   test('reaching for the WalletConnect row (the pointer over it) loads the SDK and opens the relay socket without a proposal; the click then pairs', async ({
@@ -112,7 +112,7 @@ test.describe('desktop: QR code', () => {
     })
     await page.goto(wcServer.baseURL)
     const sockets = relay.stats.connections.length
-    const proposals = relay.stats.methods.wc_proposeSession ?? 0
+    const proposals = relay.stats.proposals
     await page.getByTestId('connect-button').click()
     const row = page.getByTestId('connect-dialog').getByTestId('wallet-option-walletconnect')
     await expect(row).toBeVisible()
@@ -125,10 +125,10 @@ test.describe('desktop: QR code', () => {
     await expect.poll(() => sdkChunks.length).toBeGreaterThan(0)
     await expect.poll(() => relay.stats.connections.length).toBeGreaterThan(sockets)
     await page.waitForTimeout(1_000)
-    expect(relay.stats.methods.wc_proposeSession ?? 0).toBe(proposals)
+    expect(relay.stats.proposals).toBe(proposals)
     await row.click()
     await expect(page.getByTestId('wc-qr')).toHaveAttribute('data-uri', /^wc:/)
-    await expect.poll(() => relay.stats.methods.wc_proposeSession ?? 0).toBe(proposals + 1)
+    await expect.poll(() => relay.stats.proposals).toBe(proposals + 1)
   })
 
   test('the QR code pairs the wallet: connected, account and chain shown, the four values stored under the key', { tag: '@dev' }, async ({

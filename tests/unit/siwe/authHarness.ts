@@ -32,6 +32,8 @@ export type HarnessOptions = {
   sessionSecrets?: string[]
   /** `SESSION_PLACE_HEADER`. */
   placeHeader?: string
+  /** Allow the one-tap sign-in ReCap, as the deployment does (default true). */
+  signInRecap?: boolean
 }
 
 export function createRoutes(options: HarnessOptions): AuthRoutes {
@@ -41,6 +43,7 @@ export function createRoutes(options: HarnessOptions): AuthRoutes {
       chainIds: options.chainIds ?? [1, 31337],
       rpcUrls: options.rpcUrls,
       rpcTimeoutMs: options.rpcTimeoutMs,
+      signInRecap: options.signInRecap ?? true,
     },
     sessionSecrets: options.sessionSecrets ?? [SECRET],
     secureCookies: options.secureCookies ?? false,

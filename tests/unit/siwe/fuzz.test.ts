@@ -51,6 +51,36 @@ it(`refuses ${CASES} correctly signed bad sign-ins with a 4xx code, none accepte
   expect((await browser.verify({ message, signature: await account.signMessage({ message }) })).status).toBe(200)
 }, 120_000)
 
+it('refuses every one-tap ReCap or statement that is not exactly the app’s own, and accepts the app’s own', async () => {
+  const routes = createRoutes({ store, rpcUrls: { 31337: anvil.rpcUrl }, chainIds: [1, 31337] })
+  const browser = new TestBrowser(routes)
+  const account = privateKeyToAccount(generatePrivateKey())
+  const tally = emptyTally()
+  const family = FUZZ_FAMILIES.indexOf('oneTapRecap')
+  const variants = new Set<string>()
+  for (let round = 0; round < 100; round++) {
+    const nonce = await browser.nonce()
+    const fuzzCase = fuzzSignInMessage(round * FUZZ_FAMILIES.length + family, { address: account.address, nonce, origin: ORIGIN, chainId: 31337 })
+    variants.add(fuzzCase.variant)
+    const response = await browser.verify({ message: fuzzCase.message, signature: await account.signMessage({ message: fuzzCase.message }) })
+    countAnswer(tally, fuzzCase, response.status, ((await response.json()) as { code?: string }).code)
+  }
+  expect(variants.size).toBe(19)
+  expect(tally.acceptedCases).toEqual([])
+  expect(tally.serverErrorCases).toEqual([])
+  expect(Object.keys(tally.byCode).sort()).toEqual(['400 malformed_message', '422 resources_not_allowed', '422 statement_mismatch'].filter((key) => key in tally.byCode).sort())
+  console.log(`one-tap ReCap fuzz: ${tally.tried} tried, ${tally.accepted} accepted, ${tally.serverErrors} 5xx, ${JSON.stringify(tally.byCode)}`)
+  // The app's own one-tap message, same key, fresh nonce: accepted.
+  const { createSiweMessage } = await import('viem/siwe')
+  const { encodeSignInRecap, signInRecapStatement } = await import('@/lib/siwe/recap')
+  const now = new Date()
+  const message = createSiweMessage({
+    address: account.address, chainId: 31337, domain: new URL(ORIGIN).host, uri: ORIGIN, nonce: await browser.nonce(), version: '1',
+    statement: signInRecapStatement('Sign in to Sigil to prove you own this address.'), issuedAt: now, expirationTime: new Date(now.getTime() + 600_000), resources: [encodeSignInRecap({ chainIds: [31337] })],
+  })
+  expect((await browser.verify({ message, signature: await account.signMessage({ message }) })).status).toBe(200)
+}, 60_000)
+
 it('accepts what other clients write for the same sign-in: times without a fraction, or at an offset (EIP-4361 as written)', async () => {
   const routes = createRoutes({ store, rpcUrls: { 31337: anvil.rpcUrl }, chainIds: [1, 31337] })
   const browser = new TestBrowser(routes)

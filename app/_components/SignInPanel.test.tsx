@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, waitFor } from '@testing-library/react'
+import { StrictMode } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { registerSignInSource, type HandedOffSignIn } from '@/connectors/shared/signInHandOff'
+
+/**
+ * The sign-in panel's side of one-tap sign-in over WalletConnect (docs/sign-in.md#one-tap-sign-in-over-walletconnect):
+ * a sign-in the wallet signed while connecting is verified as the panel appears, with no signature
+ * asked; without one, the panel waits for the tap as before. The API and the wallet are stubs here;
+ * the relay test (connectors/walletConnect/oneTapSignIn.relay.test.ts) runs the real ones.
+ */
+const api = vi.hoisted(() => ({
+  verifySignIn: vi.fn(),
+  fetchNonce: vi.fn(),
+  fetchSession: vi.fn(),
+  signOut: vi.fn(),
+  listSessions: vi.fn(),
+  signPersonalMessage: vi.fn(),
+}))
+vi.mock('wagmi', () => ({ useConfig: () => ({}), useChains: () => [{ id: 31337, name: 'Anvil' }] }))
+vi.mock('@/app/_wagmi/signPersonalMessage', () => ({ signPersonalMessage: api.signPersonalMessage }))
+vi.mock('@/lib/siwe/client', async (original) => ({
+  ...(await original<typeof import('@/lib/siwe/client')>()),
+  verifySignIn: api.verifySignIn,
+  fetchNonce: api.fetchNonce,
+  fetchSession: api.fetchSession,
+  signOut: api.signOut,
+  listSessions: api.listSessions,
+}))
+
+const { SignInPanel } = await import('./SignInPanel')
+
+const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const handed: HandedOffSignIn = { message: 'the signed one-tap message', signature: '0xabcdef', address, chainId: 31337 }
+let waiting: HandedOffSignIn | undefined
+let unregister: () => void = () => undefined
+
+beforeEach(() => {
+  api.verifySignIn.mockResolvedValue({ address, chainId: 31337 })
+  api.fetchNonce.mockResolvedValue('abcdefgh1234')
+  api.fetchSession.mockResolvedValue(null)
+  api.signOut.mockResolvedValue(undefined)
+  api.listSessions.mockResolvedValue([])
+  waiting = undefined
+  unregister = registerSignInSource(() => {
+    const taken = waiting
+    waiting = undefined
+    return taken
+  })
+})
+afterEach(() => {
+  cleanup()
+  unregister()
+  vi.clearAllMocks()
+})
+
+describe('SignInPanel, one-tap sign-in', () => {
+  it('verifies the sign-in the wallet signed while connecting, as it appears, once (StrictMode too), asking the wallet nothing', async () => {
+    waiting = handed
+    const onSessionChange = vi.fn()
+    const view = render(
+      <StrictMode>
+        <SignInPanel address={address} chainId={31337} session={undefined} onSessionChange={onSessionChange} />
+      </StrictMode>,
+    )
+    await waitFor(() => expect(view.getByTestId('auth-status').dataset.state).toBe('signed-in'))
+    expect(api.verifySignIn).toHaveBeenCalledTimes(1)
+    expect(api.verifySignIn).toHaveBeenCalledWith({ message: handed.message, signature: handed.signature })
+    expect(api.signPersonalMessage).not.toHaveBeenCalled()
+    expect(onSessionChange).toHaveBeenLastCalledWith({ address, chainId: 31337 })
+    expect(view.getByTestId('auth-address').textContent).toBe(address)
+  })
+
+  it('waits for the tap as before when nothing was handed over, or when it was signed for another account', async () => {
+    waiting = { ...handed, address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
+    const view = render(<SignInPanel address={address} chainId={31337} session={undefined} onSessionChange={vi.fn()} />)
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(view.getByTestId('auth-status').dataset.state).toBe('idle')
+    expect(api.verifySignIn).not.toHaveBeenCalled()
+    expect(waiting).toBeUndefined()
+  })
+
+  it('a refused one-tap sign-in leaves the panel idle with the server’s error, and the button signs in the usual way', async () => {
+    waiting = handed
+    const { HttpError } = await import('@/lib/errors/HttpError')
+    const { authErrors } = await import('@/lib/siwe/catalogue')
+    api.verifySignIn.mockRejectedValueOnce(new HttpError(authErrors, 'nonce_invalid', { status: 422 }))
+    api.signPersonalMessage.mockResolvedValue('0x1234')
+    const view = render(<SignInPanel address={address} chainId={31337} session={undefined} onSessionChange={vi.fn()} />)
+    await waitFor(() => expect(view.getByTestId('auth-error')).toBeTruthy())
+    expect(view.getByTestId('auth-status').dataset.state).toBe('idle')
+    await act(async () => view.getByTestId('sign-in-button').click())
+    await waitFor(() => expect(view.getByTestId('auth-status').dataset.state).toBe('signed-in'))
+    expect(api.signPersonalMessage).toHaveBeenCalledTimes(1)
+    expect(api.verifySignIn).toHaveBeenCalledTimes(2)
+  })
+})

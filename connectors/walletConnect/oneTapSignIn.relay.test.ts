@@ -1,0 +1,263 @@
+import { connect, createConfig, http, type Config } from '@wagmi/core'
+import { base, foundry, mainnet, sepolia } from 'viem/chains'
+import { parseSiweMessage } from 'viem/siwe'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { privateKeyToAccount } from 'viem/accounts'
+import type { PublicConfig } from '@/lib/config/public'
+import { createSignInMessage } from '@/lib/siwe/client'
+import { encodeSignInRecap, SIGN_IN_RECAP_METHODS, signInRecapStatement } from '@/lib/siwe/recap'
+import { authCatalogue } from '@/lib/siwe/catalogue'
+import { openPgliteStore } from '@/server/store/pgliteStore'
+import type { Store } from '@/server/store/types'
+import { signPersonalMessage } from '@/app/_wagmi/signPersonalMessage'
+import { ANVIL_PRIVATE_KEYS, startAnvil, type Anvil } from '@/tests/fixtures/anvil'
+import { deploySmartWalletFactory, type SmartWalletKit } from '@/tests/fixtures/contracts/smartWallet'
+import { startRelay, type Relay } from '@/tests/fixtures/walletConnect/relay'
+import { startTestWallet, type TestWallet, type TestWalletOptions } from '@/tests/fixtures/walletConnect/wallet'
+import { createRoutes, errorOf, ORIGIN, TestBrowser } from '@/tests/unit/siwe/authHarness'
+import { connectionEvents, type ConnectionFailedEvent } from '../shared/connectionEvents'
+import { createMemoryStorage } from '../shared/storage'
+import { OPTIONAL_METHODS, REQUIRED_METHODS, walletConnectProviderOptions } from './providerOptions'
+import { walletConnect } from './walletConnect'
+import { createWalletConnectClient, type WalletConnectClient } from './walletConnectClient'
+
+/**
+ * One-tap sign-in over WalletConnect end to end in Node: the real dapp SDK
+ * (`@walletconnect/ethereum-provider` 2.25) sends the authenticate request with the server's nonce,
+ * the real wallet SDK (`@walletconnect/sign-client` 2.25, anvil key) answers it through the loopback
+ * relay, and the sign-in routes (PGlite store) verify the CACAO's message and signature.
+ */
+
+const rpc = 'http://127.0.0.1:9' // never reached
+const chainIds = [mainnet.id, base.id, sepolia.id, foundry.id]
+let prefix = 0
+let store: Store
+
+type Setup = { relay: Relay; wallet: TestWallet; client: WalletConnectClient; config: Config; browser: TestBrowser }
+let current: Setup | undefined
+
+beforeAll(async () => {
+  store = await openPgliteStore()
+})
+afterAll(async () => {
+  await store?.close()
+})
+
+async function setup(walletOptions: Partial<TestWalletOptions> = {}, routeOptions: { rpcUrls?: Record<number, string>; preferredChains?: number[] } = {}): Promise<Setup> {
+  const relay = await startRelay()
+  const wallet = await startTestWallet({ relayUrl: relay.url, ...walletOptions })
+  const publicConfig: PublicConfig = {
+    chainIds,
+    rpcUrls: Object.fromEntries(chainIds.map((id) => [id, rpc])),
+    walletConnectProjectId: 'test',
+    appOrigins: [ORIGIN],
+    walletConnectRelayUrl: relay.url,
+  }
+  const client = createWalletConnectClient({
+    getOptions: ({ preferredChains }) =>
+      ({
+        ...walletConnectProviderOptions({ publicConfig, preferredChains }),
+        customStoragePrefix: `sigil-one-tap-${++prefix}`,
+        storageOptions: { database: ':memory:' },
+        disableProviderPing: true,
+        logger: 'error',
+      }) as never,
+  })
+  const config = createConfig({
+    chains: [mainnet, base, sepolia, foundry],
+    transports: { [mainnet.id]: http(rpc), [base.id]: http(rpc), [sepolia.id]: http(rpc), [foundry.id]: http(rpc) },
+    storage: null,
+    connectors: [walletConnect({ publicConfig, client, storage: createMemoryStorage(), preferredChains: routeOptions.preferredChains })],
+  })
+  const routes = createRoutes({ store, rpcUrls: routeOptions.rpcUrls ?? {}, chainIds })
+  const browser = new TestBrowser(routes)
+  // The page's offer: the server's nonce, its origin and chains (fetched for each pairing).
+  client.offerSignIn(async () => ({ nonce: await browser.nonce(), origin: ORIGIN, chainIds }))
+  current = { relay, wallet, client, config, browser }
+  return current
+}
+
+afterEach(async () => {
+  if (!current) return
+  const { relay, wallet, client } = current
+  current = undefined
+  await wallet.stop()
+  const core = (client.provider as unknown as { signer?: { client?: { core: { heartbeat: { stop(): void }; relayer: { transportClose(): Promise<void> } } } } })?.signer?.client?.core
+  core?.heartbeat.stop()
+  await core?.relayer.transportClose().catch(() => undefined)
+  await relay.close()
+})
+
+let failures: ConnectionFailedEvent[] = []
+beforeEach(() => {
+  failures = []
+  return connectionEvents.on('connectionFailed', (event) => failures.push(event))
+})
+
+function nextUri(client: WalletConnectClient): Promise<string> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const { uri } = client.pairing.getSnapshot()
+      if (uri) {
+        off()
+        resolve(uri)
+      }
+    }
+    const off = client.pairing.subscribe(check)
+    check()
+  })
+}
+
+async function connectVia(s: Setup) {
+  const pending = connect(s.config, { connector: s.config.connectors[0]! })
+  await s.wallet.pair(await nextUri(s.client))
+  return pending
+}
+
+/** Messages each side published on the relay, by JSON-RPC method of the SDK (decrypted by the wallet). */
+const relayCount = (s: Setup, method: string) => s.relay.stats.methods[method] ?? 0
+
+describe('one-tap sign-in over WalletConnect', () => {
+  it('connects and signs in with one wallet approval: one CACAO, one session, the server verifies it, the nonce burnt once', async () => {
+    const s = await setup({ authenticate: true }, { preferredChains: [foundry.id] })
+    const warnings = vi.spyOn(console, 'warn')
+    const result = await connectVia(s)
+    expect(result.accounts).toEqual([s.wallet.address])
+    // The sign client's deprecation notice for `authenticate` is not printed (sdk.ts).
+    expect(warnings.mock.calls.filter((call) => String(call[0]).includes('deprecated'))).toEqual([])
+
+    // One round trip with the wallet: one authenticate request answered, no proposal, no personal_sign.
+    expect(s.wallet.authentications).toHaveLength(1)
+    expect(s.wallet.proposals).toHaveLength(0)
+    expect(s.wallet.requests).toHaveLength(0)
+    expect(relayCount(s, 'wc_approveSession')).toBe(0)
+    // One pairing: one authenticate request, with its companion proposal (unanswered).
+    expect(s.relay.stats).toMatchObject({ authenticateRequests: 1, proposals: 1 })
+    // One session, the same on both sides.
+    const sessions = s.wallet.sessions()
+    expect(sessions).toHaveLength(1)
+    expect((s.client.provider as unknown as { session?: { topic: string } }).session?.topic).toBe(sessions[0]!.topic)
+    // The provider's chains stay optional only, as for a plain connection (the next proposal requires none).
+    expect((s.client.provider as unknown as { rpc: { chains: string[] } }).rpc.chains).toEqual([])
+
+    // The session can do what a plain one does: the ReCap asked for the proposal's methods.
+    expect([...sessions[0]!.namespaces.eip155!.methods].sort()).toEqual([...new Set([...REQUIRED_METHODS, ...OPTIONAL_METHODS])].sort())
+    expect([...SIGN_IN_RECAP_METHODS].sort()).toEqual([...new Set([...REQUIRED_METHODS, ...OPTIONAL_METHODS])].sort())
+    const signed = s.client.takeSignedIn()
+    expect(signed).toBeDefined()
+    expect(s.client.takeSignedIn()).toBeUndefined()
+    // The message is the one the wallet showed and signed, in EIP-4361's canonical form, with the app's ReCap.
+    expect(signed!.message).toBe(s.wallet.authentications[0]!.message)
+    const fields = parseSiweMessage(signed!.message)
+    // The chains in the proposal's order, the connector's preferred first: the wallet signs for the first it has.
+    expect(s.wallet.authentications[0]!.chains).toEqual([foundry.id, mainnet.id, sepolia.id].map((id) => `eip155:${id}`))
+    expect(fields).toMatchObject({ domain: new URL(ORIGIN).host, uri: ORIGIN, address: s.wallet.address, chainId: foundry.id, statement: signInRecapStatement(authCatalogue.statement) })
+    expect(fields.resources).toEqual([encodeSignInRecap({ chainIds: [foundry.id, mainnet.id, sepolia.id] })])
+    expect(signed).toMatchObject({ address: s.wallet.address, chainId: foundry.id, signatureType: 'eip191' })
+    expect(result.chainId).toBe(foundry.id)
+
+    const response = await s.browser.verify({ message: signed!.message, signature: signed!.signature })
+    expect(response.status, JSON.stringify(await response.clone().json())).toBe(200)
+    expect(await response.json()).toEqual({ address: s.wallet.address, chainId: foundry.id })
+    expect((await s.browser.session()).status).toBe(200)
+
+    // The nonce was burnt: the same signed message is refused the second time.
+    const replay = await s.browser.verify({ message: signed!.message, signature: signed!.signature })
+    expect(await errorOf(replay)).toMatchObject({ status: 422, code: 'nonce_invalid' })
+    expect(failures).toEqual([])
+  })
+
+  it('falls back to the two steps, with no error, when the wallet does not support the authenticate request', async () => {
+    const s = await setup({ authenticate: false })
+    const result = await connectVia(s)
+    expect(result.accounts).toEqual([s.wallet.address])
+    expect(s.wallet.authentications).toHaveLength(0)
+    expect(s.wallet.proposals).toHaveLength(1)
+    expect(s.relay.stats).toMatchObject({ authenticateRequests: 1, proposals: 1 })
+    // The proposal sent alongside asks what a plain pairing asks: the same chains in the same order, the same methods.
+    const offered = s.wallet.proposals[0]!.optionalNamespaces.eip155!
+    expect(offered.chains).toEqual(chainIds.map((id) => `eip155:${id}`))
+    expect([...offered.methods].sort()).toEqual([...new Set([...REQUIRED_METHODS, ...OPTIONAL_METHODS])].sort())
+    expect(s.wallet.sessions()).toHaveLength(1)
+    expect(s.client.takeSignedIn()).toBeUndefined()
+    expect(failures).toEqual([])
+
+    // Step two, as today: a fresh nonce, the page's message, personal_sign.
+    const message = createSignInMessage({ address: s.wallet.address, chainId: result.chainId, nonce: await s.browser.nonce(), origin: ORIGIN })
+    const signature = await signPersonalMessage(s.config, { message })
+    expect(s.wallet.requests.map((request) => request.method)).toEqual(['personal_sign'])
+    expect((await s.browser.verify({ message, signature })).status).toBe(200)
+  })
+})
+
+describe('one-tap sign-in with a smart account (ERC-1271, ERC-6492) on anvil', () => {
+  let anvil: Anvil
+  let kit: SmartWalletKit
+  const owner = privateKeyToAccount(ANVIL_PRIVATE_KEYS[2])
+  beforeAll(async () => {
+    anvil = await startAnvil()
+    kit = await deploySmartWalletFactory(anvil.rpcUrl)
+  }, 60_000)
+  afterAll(async () => {
+    await anvil?.stop()
+  })
+
+  /**
+   * The dapp SDK checks an `eip1271` CACAO itself before handing it over: an `eth_call` of
+   * `isValidSignature` through WalletConnect's RPC (rpc.walletconnect.org), which is outside this
+   * machine. Here that host is answered by anvil, as the relay stands in for WalletConnect's relay.
+   */
+  const walletConnectRpcCalls: string[] = []
+  function answerWalletConnectRpcWithAnvil() {
+    const realFetch = globalThis.fetch
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input instanceof Request ? input.url : input)
+      if (!url.startsWith('https://rpc.walletconnect.org/')) return realFetch(input, init)
+      walletConnectRpcCalls.push(url)
+      return realFetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: init?.body ?? null })
+    })
+  }
+
+  it('signs in a deployed ERC-1271 account in one approval: its eip1271 CACAO goes through the verify route’s chain check', async () => {
+    const address = await kit.deploy(owner.address, 1)
+    answerWalletConnectRpcWithAnvil()
+    const s = await setup(
+      { authenticate: true, chains: [foundry.id], signIn: { address, sign: async (message) => ({ t: 'eip1271', s: await owner.signMessage({ message }) }) } },
+      { rpcUrls: { [foundry.id]: anvil.rpcUrl } },
+    )
+    const result = await connectVia(s)
+    // The session's account is the one the wallet signed in: the contract, on the chain it signed for.
+    expect(result).toMatchObject({ accounts: [address], chainId: foundry.id })
+    expect(walletConnectRpcCalls.length).toBeGreaterThan(0)
+    const signed = s.client.takeSignedIn()
+    expect(signed).toMatchObject({ address, chainId: foundry.id, signatureType: 'eip1271' })
+    expect(s.wallet.authentications).toHaveLength(1)
+    expect(s.wallet.proposals).toHaveLength(0)
+    const response = await s.browser.verify({ message: signed!.message, signature: signed!.signature })
+    expect(response.status, JSON.stringify(await response.clone().json())).toBe(200)
+    expect(await response.json()).toEqual({ address, chainId: foundry.id })
+  })
+
+  it('an undeployed ERC-6492 account: the server accepts its CACAO, but WalletConnect’s dapp SDK refuses it before the page sees it', async () => {
+    const salt = 2
+    const address = await kit.predict(owner.address, salt)
+    expect(await kit.isDeployed(address)).toBe(false)
+    answerWalletConnectRpcWithAnvil()
+    const s = await setup(
+      { authenticate: true, chains: [foundry.id], signIn: { address, sign: async (message) => ({ t: 'eip1271', s: await kit.signCounterfactual(owner, salt, message) }) } },
+      { rpcUrls: { [foundry.id]: anvil.rpcUrl } },
+    )
+    // Both SDKs (2.25) check an eip1271 CACAO with a plain `isValidSignature` call, which an
+    // undeployed account cannot answer: the wallet's refuses to send it, and the connection fails.
+    await expect(connectVia(s)).rejects.toThrow()
+    expect(s.wallet.authenticationErrors).toEqual([expect.stringContaining('Signature verification failed')])
+    expect(s.client.takeSignedIn()).toBeUndefined()
+    // The server itself accepts exactly what the wallet signed (ERC-6492, checked on anvil).
+    const [authentication] = s.wallet.authentications
+    expect(authentication?.signature.t).toBe('eip1271')
+    const response = await s.browser.verify({ message: authentication!.message, signature: authentication!.signature.s })
+    expect(response.status, JSON.stringify(await response.clone().json())).toBe(200)
+    expect(await response.json()).toEqual({ address, chainId: foundry.id })
+    expect(await kit.isDeployed(address)).toBe(false)
+  })
+})
