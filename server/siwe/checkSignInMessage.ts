@@ -23,7 +23,7 @@ function originOf(value: string): string | null {
  * writes (the statement or none, only the resources the policy allows, a short request id or none), and the message must be
  * valid now, for no longer than the page ever asks. Returns the configured origin the message matched.
  */
-export function checkSignInMessage(message: SignInMessage, policy: SignInPolicy, now: Date): string {
+export function checkSignInMessage(message: SignInMessage, policy: SignInPolicy, now: Date, expected: { statement?: string | undefined } = {}): string {
   const domain = message.domain.toLowerCase()
   const origin = policy.origins.find((candidate) => {
     try {
@@ -39,8 +39,10 @@ export function checkSignInMessage(message: SignInMessage, policy: SignInPolicy,
   // The page writes its origin as uri, exactly: no path, query, userinfo or fragment.
   if (originOf(message.uri) !== origin) throw authError('uri_mismatch', { details: `uri ${message.uri.slice(0, 100)}` })
   if (!policy.chainIds.includes(message.chainId)) throw authError('unsupported_chain', { details: `chain ${message.chainId}` })
-  if (message.statement !== undefined && message.statement !== authCatalogue.statement) {
-    throw authError('statement_mismatch', { details: `statement of ${message.statement.length} characters` })
+  // A link message (expected.statement: the statement naming the account) must carry exactly that
+  // statement; a sign-in message the page's own, or none.
+  if (expected.statement !== undefined ? message.statement !== expected.statement : message.statement !== undefined && message.statement !== authCatalogue.statement) {
+    throw authError('statement_mismatch', { details: `statement of ${message.statement?.length ?? 0} characters` })
   }
   const resources = message.resources ?? []
   if (resources.length > 0) {
