@@ -29,17 +29,21 @@ export function accountSql(driver: Driver, guarded: Guarded): AccountStore {
   return {
     async ensureAccount(address, family, now) {
       const lower = address.toLowerCase()
+      // Writes only to fill in a missing family: most calls (every account read) only read.
+      const existing = async (target: Queryable) => {
+        const { rows } = await target.query<{ account_id: string }>(
+          `WITH filled AS (
+             UPDATE sigil_account_wallets SET family = $2 WHERE address = $1 AND family IS NULL AND $2::text IS NOT NULL RETURNING 1
+           )
+           SELECT account_id FROM sigil_account_wallets WHERE address = $1`,
+          [lower, family],
+        )
+        return rows[0]?.account_id
+      }
       const once = () =>
         driver.transaction(async (tx) => {
-          // Writes only to fill in a missing family: most calls (every account read) only read.
-          const { rows } = await tx.query<{ account_id: string }>(
-            `WITH filled AS (
-               UPDATE sigil_account_wallets SET family = $2 WHERE address = $1 AND family IS NULL AND $2::text IS NOT NULL RETURNING 1
-             )
-             SELECT account_id FROM sigil_account_wallets WHERE address = $1`,
-            [lower, family],
-          )
-          if (rows[0]) return rows[0].account_id
+          const found = await existing(tx)
+          if (found) return found
           const accountId = randomUUID()
           await tx.query('INSERT INTO sigil_accounts (account_id, created_at) VALUES ($1, $2::timestamptz)', [accountId, now.toISOString()])
           const linked = await tx.query(
@@ -52,6 +56,9 @@ export function accountSql(driver: Driver, guarded: Guarded): AccountStore {
           return accountId
         })
       return guarded('find the account', async () => {
+        // An address with an account (every sign-in but its first): one statement, no transaction.
+        const found = await existing(driver)
+        if (found) return found
         for (let attempt = 0; ; attempt++) {
           try {
             return await once()

@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authCatalogue } from '@/lib/siwe/catalogue'
 import type { SigilAccount } from '@/lib/siwe/account'
 import { linkStatement } from '@/lib/siwe/link'
+import { createLinkMessage } from '@/lib/siwe/client'
+import { parseSigilAccount } from '@/lib/siwe/account'
 import { openPgliteStore } from '@/server/store/pgliteStore'
 import type { Store } from '@/server/store/types'
 import { startAnvil, type Anvil } from '@/tests/fixtures/anvil'
 import { deploySmartWalletFactory, type SmartWalletKit } from '@/tests/fixtures/contracts/smartWallet'
-import { createRoutes, errorOf, siweMessage, signIn, TestBrowser } from './authHarness'
+import { createRoutes, errorOf, ORIGIN, siweMessage, signIn, TestBrowser } from './authHarness'
 
 /**
  * Accounts with linked wallets, through the routes on a real PGlite store and a real anvil chain:
@@ -92,6 +94,20 @@ describe('linking a wallet', () => {
     const otherId = sessions.sessions.find((row) => row.current)!.id
     expect((await browser.revoke({ id: otherId })).status).toBe(200)
     expect((await other.session()).status).toBe(401)
+  })
+
+  it("accepts the page's own link message (createLinkMessage), and the client reads the answer", async () => {
+    const { browser, accountId } = await signedIn(newAccount())
+    const wallet = newAccount()
+    const { nonce } = await linkNonce(browser)
+    const message = createLinkMessage({ address: wallet.address, chainId: 31337, nonce, accountId, origin: ORIGIN })
+    expect(message).toContain(`\n\nLink this wallet to Sigil account ${accountId}.\n\n`)
+    const response = await browser.link({ message, signature: await wallet.signMessage({ message }), family: 'embedded' })
+    expect(response.status).toBe(200)
+    const account = parseSigilAccount(await response.json())
+    expect(account?.wallets.map((linked) => linked.family)).toEqual([null, 'embedded'])
+    expect(parseSigilAccount({ ...account, account: { id: 'not-an-id', createdAt: '' } })).toBeNull()
+    expect(() => createLinkMessage({ address: wallet.address, chainId: 31337, nonce, accountId: 'x\nStatement', origin: ORIGIN })).toThrow()
   })
 
   it('records the family a wallet first signed in with, and refuses one that is not a wallet family', async () => {
