@@ -29,8 +29,9 @@ export type LinkedWalletsProps = {
 
 /**
  * The account's linked wallets, each with the family it came from and an "Unlink" button, and "Link
- * another wallet": the user switches their wallet to the account to link (or connects another
- * wallet), then signs the link message with it. The server refuses unlinking the last wallet.
+ * another wallet": the user switches their wallet to the account to link, then signs the link
+ * message with it (the page holds one connection at a time: a wallet of another family is not
+ * linked from here yet). The server refuses unlinking the last wallet.
  */
 export function LinkedWallets({ address, chainId, account, linking, onLinkingChange, onSignedOut }: LinkedWalletsProps) {
   const t = useT()

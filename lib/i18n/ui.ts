@@ -114,7 +114,7 @@ export const ui = {
   'auth.wallets.unlinkLabel': 'Unlink {address}',
   'auth.wallets.unlinked': 'Unlinked {address}.',
   'auth.wallets.link': 'Link another wallet',
-  'auth.wallets.linkHint': 'In your wallet, switch to the account you want to link, or connect another wallet. Then sign the link message with it.',
+  'auth.wallets.linkHint': 'In your wallet, switch to the account you want to link. Then sign the link message with it: your session stays.',
   'auth.wallets.linkSign': 'Sign the link message',
   'auth.wallets.linkAlready': 'The connected account is already in your account. Switch to another one in your wallet.',
   'auth.wallets.linkCancel': 'Stop linking',

@@ -98,7 +98,7 @@ export const messages: Messages = {
     'auth.wallets.unlinkLabel': '{address} trennen',
     'auth.wallets.unlinked': '{address} getrennt.',
     'auth.wallets.link': 'Weitere Wallet verknüpfen',
-    'auth.wallets.linkHint': 'Wechseln Sie in Ihrer Wallet zu dem Konto, das Sie verknüpfen möchten, oder verbinden Sie eine andere Wallet. Signieren Sie dann damit die Verknüpfungsnachricht.',
+    'auth.wallets.linkHint': 'Wechseln Sie in Ihrer Wallet zu dem Konto, das Sie verknüpfen möchten. Signieren Sie dann damit die Verknüpfungsnachricht: Sie bleiben angemeldet.',
     'auth.wallets.linkSign': 'Verknüpfungsnachricht signieren',
     'auth.wallets.linkAlready': 'Das verbundene Konto gehört bereits zu Ihrem Konto. Wechseln Sie in Ihrer Wallet zu einem anderen.',
     'auth.wallets.linkCancel': 'Verknüpfen beenden',

@@ -98,7 +98,7 @@ export const messages: Messages = {
     'auth.wallets.unlinkLabel': 'Desvincular {address}',
     'auth.wallets.unlinked': '{address} desvinculada.',
     'auth.wallets.link': 'Vincular otra billetera',
-    'auth.wallets.linkHint': 'En tu billetera, cambia a la cuenta que quieres vincular o conecta otra billetera. Después firma con ella el mensaje de vinculación.',
+    'auth.wallets.linkHint': 'En tu billetera, cambia a la cuenta que quieres vincular. Después firma con ella el mensaje de vinculación: tu sesión sigue abierta.',
     'auth.wallets.linkSign': 'Firmar el mensaje de vinculación',
     'auth.wallets.linkAlready': 'La cuenta conectada ya forma parte de tu cuenta. Cambia a otra en tu billetera.',
     'auth.wallets.linkCancel': 'Dejar de vincular',

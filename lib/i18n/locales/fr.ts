@@ -98,7 +98,7 @@ export const messages: Messages = {
     'auth.wallets.unlinkLabel': 'Délier {address}',
     'auth.wallets.unlinked': '{address} déliée.',
     'auth.wallets.link': 'Lier un autre portefeuille',
-    'auth.wallets.linkHint': 'Dans votre portefeuille, passez au compte à lier, ou connectez un autre portefeuille. Signez ensuite le message de liaison avec lui.',
+    'auth.wallets.linkHint': 'Dans votre portefeuille, passez au compte à lier. Signez ensuite le message de liaison avec lui : votre session continue.',
     'auth.wallets.linkSign': 'Signer le message de liaison',
     'auth.wallets.linkAlready': 'Le compte connecté fait déjà partie de votre compte. Passez à un autre dans votre portefeuille.',
     'auth.wallets.linkCancel': 'Arrêter la liaison',

@@ -97,7 +97,7 @@ export const messages: Messages = {
     'auth.wallets.unlinkLabel': '{address} のリンクを解除',
     'auth.wallets.unlinked': '{address} のリンクを解除しました。',
     'auth.wallets.link': '別のウォレットをリンク',
-    'auth.wallets.linkHint': 'ウォレットでリンクしたいアカウントに切り替えるか、別のウォレットを接続してください。その後、そのウォレットでリンクメッセージに署名します。',
+    'auth.wallets.linkHint': 'ウォレットでリンクしたいアカウントに切り替えてください。その後、そのアカウントでリンクメッセージに署名します。セッションはそのまま続きます。',
     'auth.wallets.linkSign': 'リンクメッセージに署名',
     'auth.wallets.linkAlready': '接続中のアカウントはすでにあなたのアカウントに含まれています。ウォレットで別のアカウントに切り替えてください。',
     'auth.wallets.linkCancel': 'リンクをやめる',

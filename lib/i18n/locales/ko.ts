@@ -97,7 +97,7 @@ export const messages: Messages = {
     'auth.wallets.unlinkLabel': '{address} 연결 해제',
     'auth.wallets.unlinked': '{address} 연결을 해제했습니다.',
     'auth.wallets.link': '다른 지갑 연결',
-    'auth.wallets.linkHint': '지갑에서 연결할 계정으로 전환하거나 다른 지갑을 연결하세요. 그런 다음 그 지갑으로 연결 메시지에 서명하세요.',
+    'auth.wallets.linkHint': '지갑에서 연결할 계정으로 전환하세요. 그런 다음 그 계정으로 연결 메시지에 서명하세요. 로그인은 유지됩니다.',
     'auth.wallets.linkSign': '연결 메시지에 서명',
     'auth.wallets.linkAlready': '연결된 계정은 이미 내 계정에 포함되어 있습니다. 지갑에서 다른 계정으로 전환하세요.',
     'auth.wallets.linkCancel': '연결 중단',

@@ -98,7 +98,7 @@ export const messages: Messages = {
     'auth.wallets.unlinkLabel': 'Desvincular {address}',
     'auth.wallets.unlinked': '{address} desvinculada.',
     'auth.wallets.link': 'Vincular outra carteira',
-    'auth.wallets.linkHint': 'Na sua carteira, mude para a conta que deseja vincular ou conecte outra carteira. Depois assine com ela a mensagem de vínculo.',
+    'auth.wallets.linkHint': 'Na sua carteira, mude para a conta que deseja vincular. Depois assine com ela a mensagem de vínculo: sua sessão continua.',
     'auth.wallets.linkSign': 'Assinar a mensagem de vínculo',
     'auth.wallets.linkAlready': 'A conta conectada já faz parte da sua conta. Mude para outra na sua carteira.',
     'auth.wallets.linkCancel': 'Parar de vincular',
