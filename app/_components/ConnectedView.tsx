@@ -5,6 +5,7 @@ import type { KnownSession } from '@/lib/siwe/knownSession'
 import { AccountView } from './AccountView'
 import { SignInPanel } from './SignInPanel'
 import { SignMessagePanel } from './SignMessagePanel'
+import { SigilAccountProvider } from './SigilAccountProvider'
 
 export type ConnectedViewProps = {
   address: Address
@@ -24,7 +25,9 @@ export type ConnectedViewProps = {
 export function ConnectedView(props: ConnectedViewProps) {
   return (
     <WalletConfigProvider>
-      <ConnectedPanels {...props} />
+      <SigilAccountProvider>
+        <ConnectedPanels {...props} />
+      </SigilAccountProvider>
     </WalletConfigProvider>
   )
 }

@@ -1,5 +1,6 @@
 'use client'
-import { useCallback, useEffect, useReducer, useRef } from 'react'
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react'
+import { getConnection } from '@wagmi/core'
 import { isAddressEqual, type Address } from 'viem'
 import { useChains, useConfig } from 'wagmi'
 import { shownError, type ShownError } from '@/lib/errors/shownError'
@@ -18,7 +19,10 @@ import {
   verifySignIn,
 } from '@/lib/siwe/client'
 import type { KnownSession } from '@/lib/siwe/knownSession'
+import { familyOfConnectorType } from '@/lib/siwe/families'
+import { LinkedWallets } from './LinkedWallets'
 import { SessionsList } from './SessionsList'
+import { useSetSigilAccount, useSigilAccount } from './useSigilAccount'
 import {
   createNonceKeeper,
   initialSignInState,
@@ -105,13 +109,29 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
     }
   })
 
-  // Switching to another account in the wallet ends the session of the previous one.
+  // The account and its linked wallets (useSigilAccount), read while signed in.
+  const account = useSigilAccount({ enabled: state.status === 'signed-in' })
+  const [linkingAsked, setLinking] = useState(false)
+  // Signed out: the account is forgotten, so the next sign-in (maybe another wallet's) reads its own.
+  const setAccount = useSetSigilAccount()
+  const signedIn = state.status === 'signed-in'
+  const linking = linkingAsked && signedIn
+  useEffect(() => {
+    if (signedIn) return
+    setAccount(null)
+  }, [signedIn, setAccount])
+  const linkedHere = account.data?.wallets.some((wallet) => isAddressEqual(wallet.address, address)) === true
+  const accountLoading = account.isPending && account.fetchStatus !== 'idle'
+
+  // Switching to another account in the wallet ends the session of the previous one, unless the user
+  // is linking (they switch to the wallet they link) or the account is one of the linked wallets.
   const session = state.session
   useEffect(() => {
     if (state.status !== 'signed-in' || !session || isAddressEqual(session.address, address)) return
+    if (linking || linkedHere || accountLoading) return
     dispatch({ type: 'signedOut', note: 'auth.ended' })
     endSession()
-  }, [state.status, session, address, endSession])
+  }, [state.status, session, address, endSession, linking, linkedHere, accountLoading])
 
   // Keep a fresh nonce ready while idle: checked often (background tabs throttle timers), and again
   // as soon as the page is visible or focused, so the tap finds one already received.
@@ -164,7 +184,8 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
       // Nothing back: the wallet did not complete the signature and its connector swallowed the error.
       if (signature === undefined) return dispatch({ type: 'notCompleted' })
       dispatch({ type: 'signed' })
-      const session = await verifySignIn({ message, signature })
+      const family = familyOfConnectorType(getConnection(config).connector?.type)
+      const session = await verifySignIn({ message, signature, family })
       if (!live()) {
         void signOut().catch(() => undefined)
         return
@@ -195,6 +216,7 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
     moveFocus.current = document.activeElement === signOutButton.current
     try {
       await signOut()
+      setLinking(false)
       dispatch({ type: 'signedOut' })
       onSessionChange(null)
     } catch (error) {
@@ -204,6 +226,7 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
 
   // Signed out from the sessions list (this device's row, or everywhere): the server already ended it.
   const signedOutFromList = useCallback(() => {
+    setLinking(false)
     dispatch({ type: 'signedOut' })
     onSessionChange(null)
   }, [onSessionChange])
@@ -248,6 +271,14 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
           <button ref={signOutButton} type="button" className="button" data-testid="sign-out-button" onClick={onSignOut}>
             {t('auth.signOut')}
           </button>
+          <LinkedWallets
+            address={address}
+            chainId={chainId}
+            account={account}
+            linking={linking}
+            onLinkingChange={setLinking}
+            onSignedOut={signedOutFromList}
+          />
           <SessionsList onSignedOut={signedOutFromList} />
         </>
       ) : (

@@ -6,6 +6,8 @@
  */
 export const auth = {
   statement: 'Sign in to Sigil to prove you own this address.',
+  /** The statement of a link message: names the account the wallet joins (`linkStatement`, lib/siwe/link.ts). */
+  linkStatement: 'Link this wallet to Sigil account {account}.',
   errors: {
     // 400: the request or the message cannot be read.
     malformed_body: 'The sign-in request could not be read.',
@@ -19,6 +21,11 @@ export const auth = {
     origin_not_allowed: 'This request did not come from this site.',
     // 404: the sessions list's sign-out names a session that is not this address's live one.
     unknown_session: 'That session is not one of yours, or it has already ended.',
+    // 404: unlinking a wallet that is not linked to this account.
+    unknown_wallet: 'That wallet is not linked to your account.',
+    // 409: linked wallets (a wallet belongs to one account; an account keeps one wallet at least).
+    wallet_linked_elsewhere: 'This wallet is already linked to another account.',
+    last_wallet: 'This is the only wallet of your account; it cannot be unlinked.',
     // 413
     body_too_large: 'The sign-in request is too large.',
     // 422: the message is well formed but not acceptable here and now.

@@ -5,6 +5,9 @@ import { InvalidAddressError, ChainNotSupportedError } from '@/lib/errors/wallet
 import { HttpError } from '@/lib/errors/HttpError'
 import { authCatalogue, authErrors, isAuthErrorCode, type AuthErrorCode } from './catalogue'
 import { SIGN_IN_MESSAGE_TTL_MS } from './policy'
+import { parseSigilAccount, type SigilAccount, type SignedInSession } from './account'
+import type { WalletFamilyId } from './families'
+import { ACCOUNT_ID_PATTERN, linkStatement } from './link'
 
 /**
  * Browser side of Sign-In with Ethereum: talks to `app/api/auth/*` and builds the EIP-4361 message.
@@ -14,7 +17,7 @@ import { SIGN_IN_MESSAGE_TTL_MS } from './policy'
 export { isAuthError } from './catalogue'
 
 /** A failed call to the auth API as the browser sees it: status (0: no answer), the server's code and message; `retryable` for rate limits and outages. */
-type AuthApiError = HttpError<AuthErrorCode>
+export type AuthApiError = HttpError<AuthErrorCode>
 
 /** How long a signed message stays valid (EIP-4361 `Expiration Time`). The server nonce lives 5 min. */
 
@@ -26,7 +29,7 @@ export type AuthClientOptions = {
   fetch?: typeof fetch | undefined
 }
 
-export type SignedInSession = { address: Address; chainId: number; issuedAt: string; expiresAt: string }
+export type { SignedInSession, SigilAccount, LinkedWallet } from './account'
 
 async function call(path: string, init: RequestInit, options: AuthClientOptions = {}): Promise<Response> {
   const doFetch = options.fetch ?? fetch
@@ -101,9 +104,12 @@ export function createSignInMessage(parameters: CreateSignInMessageParameters): 
   })
 }
 
-/** Sends the signed message; on success the server has set the session cookie. */
+/**
+ * Sends the signed message; on success the server has set the session cookie. `family`: the wallet
+ * family of the connector that signed (lib/siwe/families.ts), recorded with the wallet's account.
+ */
 export async function verifySignIn(
-  parameters: { message: string; signature: string },
+  parameters: { message: string; signature: string; family?: WalletFamilyId | undefined },
   options?: AuthClientOptions,
 ): Promise<{ address: Address; chainId: number }> {
   const response = await call(
@@ -111,7 +117,7 @@ export async function verifySignIn(
     {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ message: parameters.message, signature: parameters.signature }),
+      body: JSON.stringify({ message: parameters.message, signature: parameters.signature, family: parameters.family }),
     },
     options,
   )
@@ -211,4 +217,73 @@ export async function revokeSession(id: string, options?: AuthClientOptions): Pr
   )
   if (!response.ok) throw await failure(response)
   await response.body?.cancel().catch(() => {})
+}
+
+async function accountFrom(response: Response): Promise<SigilAccount> {
+  const account = parseSigilAccount(await readJson(response))
+  if (account) return account
+  throw new HttpError(authErrors, 'unexpected_response', { status: response.status })
+}
+
+/** The signed-in session's account, its linked wallets and the session; null when signed out. */
+export async function fetchAccount(options?: AuthClientOptions): Promise<SigilAccount | null> {
+  const response = await call('/api/auth/account', { method: 'GET' }, options)
+  if (response.status === 401) {
+    await response.body?.cancel().catch(() => {})
+    return null
+  }
+  if (!response.ok) throw await failure(response)
+  return accountFrom(response)
+}
+
+/** A link nonce for this session's account (single use, 5 minutes) and the account's id. */
+export async function fetchLinkNonce(options?: AuthClientOptions): Promise<{ nonce: string; accountId: string }> {
+  const response = await call('/api/auth/link/nonce', { method: 'POST' }, options)
+  if (!response.ok) throw await failure(response)
+  const body = await readJson(response)
+  if (body && typeof body === 'object' && 'nonce' in body && typeof body.nonce === 'string' && 'accountId' in body && typeof body.accountId === 'string' && ACCOUNT_ID_PATTERN.test(body.accountId)) {
+    return { nonce: body.nonce, accountId: body.accountId }
+  }
+  throw new HttpError(authErrors, 'unexpected_response', { status: response.status })
+}
+
+/**
+ * The message a second wallet signs to join the account: the sign-in message with the link
+ * statement, which names the account (docs/sign-in.md, "Linked wallets").
+ */
+export function createLinkMessage(parameters: Omit<CreateSignInMessageParameters, 'statement'> & { accountId: string }): string {
+  const { accountId, ...rest } = parameters
+  return createSignInMessage({ ...rest, statement: linkStatement(accountId) })
+}
+
+/** Links the wallet that signed `message` to this session's account; resolves with the account. */
+export async function linkWallet(
+  parameters: { message: string; signature: string; family?: WalletFamilyId | undefined },
+  options?: AuthClientOptions,
+): Promise<SigilAccount> {
+  const response = await call(
+    '/api/auth/link',
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(parameters) },
+    options,
+  )
+  if (!response.ok) throw await failure(response)
+  return accountFrom(response)
+}
+
+/**
+ * Unlinks a wallet from this session's account: the account after it, or `'signedOut'` when it was
+ * the wallet this session signed in with (its sessions, this one included, ended with it).
+ */
+export async function unlinkWallet(address: string, options?: AuthClientOptions): Promise<SigilAccount | 'signedOut'> {
+  const response = await call(
+    '/api/auth/unlink',
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address }) },
+    options,
+  )
+  if (!response.ok) throw await failure(response)
+  const body = await readJson(response)
+  if (body && typeof body === 'object' && 'signedOut' in body && body.signedOut === true) return 'signedOut'
+  const account = parseSigilAccount(body)
+  if (account) return account
+  throw new HttpError(authErrors, 'unexpected_response', { status: response.status })
 }

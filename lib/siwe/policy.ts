@@ -35,6 +35,12 @@ export const DEFAULT_RPC_TIMEOUT_MS = 3000
 /** A nonce lives 5 minutes (EIP-4361 leaves it to the server; long enough to read the wallet prompt). */
 export const NONCE_TTL_MS = 5 * 60 * 1000
 
+/**
+ * A link nonce lives as long as a sign-in nonce: it is fetched right before the second wallet signs.
+ * @alias of NONCE_TTL_MS, named for its use
+ */
+export const LINK_NONCE_TTL_MS = NONCE_TTL_MS
+
 /** How long a signed message stays valid (EIP-4361 `Expiration Time`), as the page writes it. */
 export const SIGN_IN_MESSAGE_TTL_MS = 10 * 60 * 1000
 

@@ -23,7 +23,7 @@ function originOf(value: string): string | null {
  * writes (the statement or none, only the resources the policy allows, a short request id or none), and the message must be
  * valid now, for no longer than the page ever asks. Returns the configured origin the message matched.
  */
-export function checkSignInMessage(message: SignInMessage, policy: SignInPolicy, now: Date): string {
+export function checkSignInMessage(message: SignInMessage, policy: SignInPolicy, now: Date, expected: { statement?: string | undefined } = {}): string {
   const domain = message.domain.toLowerCase()
   const origin = policy.origins.find((candidate) => {
     try {
@@ -41,8 +41,13 @@ export function checkSignInMessage(message: SignInMessage, policy: SignInPolicy,
   if (!policy.chainIds.includes(message.chainId)) throw authError('unsupported_chain', { details: `chain ${message.chainId}` })
   // The resources first: a ReCap changes the statement the message must show.
   const { statement } = checkSignInResources(message, policy)
-  // The statement is the page's (or absent); with the sign-in ReCap it is required, with its sentence.
-  if (message.statement !== statement && (message.statement !== undefined || statement !== authCatalogue.statement)) {
+  if (expected.statement !== undefined) {
+    // A link message carries exactly the statement naming the account, which no ReCap extends.
+    if (message.statement !== expected.statement || statement !== authCatalogue.statement) {
+      throw authError('statement_mismatch', { details: `statement of ${message.statement?.length ?? 0} characters` })
+    }
+  } else if (message.statement !== statement && (message.statement !== undefined || statement !== authCatalogue.statement)) {
+    // A sign-in message: the page's statement (with the ReCap's sentence when it has one), or none without one.
     throw authError('statement_mismatch', { details: `statement of ${message.statement?.length ?? 0} characters` })
   }
   if (message.requestId !== undefined && !REQUEST_ID_PATTERN.test(message.requestId)) {

@@ -8,7 +8,12 @@ import { clearSessionCookie, createSession, readSessionCookie, sessionIdHash, se
 import { isStoreError } from '@/server/store/errors'
 import type { Store } from '@/server/store/types'
 import { authError, isAuthError, type ServerAuthErrorCode } from '@/lib/siwe/catalogue'
-import { NONCE_TTL_MS, type SignInPolicy } from '@/lib/siwe/policy'
+import { LINK_NONCE_TTL_MS, NONCE_TTL_MS, type SignInPolicy } from '@/lib/siwe/policy'
+import { isWalletFamilyId, type WalletFamilyId } from '@/lib/siwe/families'
+import { linkStatement } from '@/lib/siwe/link'
+import { getAddress, isAddress } from 'viem'
+import { accountView } from '@/server/session/accountView'
+import type { Session } from '@/server/session/session'
 import { checkSignInMessage } from './checkSignInMessage'
 import type { AuthLimits } from './limits'
 import { deviceLabel, placeFrom } from '@/server/session/device'
@@ -67,6 +72,28 @@ export type AuthRoutes = {
    * revoked (all browsers and devices), or 401 `not_signed_in` without a live session.
    */
   logout(request: Request): Promise<Response>
+  /**
+   * GET /api/auth/account → 200 `{account: {id, createdAt}, wallets: [{address, family, linkedAt,
+   * current}], session}`: the signed-in session's account and every wallet linked to it; or 401.
+   */
+  account(request: Request): Promise<Response>
+  /**
+   * POST /api/auth/link/nonce → 200 `{nonce, accountId, statement}`: a link nonce issued to this
+   * session for its account (single use, 5 minutes), and the statement the link message must carry.
+   */
+  linkNonce(request: Request): Promise<Response>
+  /**
+   * POST /api/auth/link `{message, signature, family?}` → 200 the account (as `account`): the wallet
+   * that signed the link message joins this session's account. 409 `wallet_linked_elsewhere` when it
+   * belongs to another account; the sign-in codes for a message, nonce or signature that fails.
+   */
+  link(request: Request): Promise<Response>
+  /**
+   * POST /api/auth/unlink `{address}` → 200 the account (as `account`), or `{signedOut: true}` when
+   * the wallet was this session's own (its sessions end with it, this cookie cleared). 404
+   * `unknown_wallet`, 409 `last_wallet`.
+   */
+  unlink(request: Request): Promise<Response>
 }
 
 /** Store failures are 503 (retryable): a sign-in the server cannot record is never accepted; anything unknown is 500. */
@@ -97,6 +124,21 @@ function readVerifyBody(body: unknown): { message: string; signature: string } {
   return { message, signature }
 }
 
+/** `family`, when sent: one of the app's wallet families; anything else is 400 `malformed_body`. */
+function readFamily(body: Record<string, unknown>): WalletFamilyId | null {
+  if (body.family === undefined || body.family === null) return null
+  if (!isWalletFamilyId(body.family)) throw authError('malformed_body', { details: 'family must be one of the wallet families' })
+  return body.family
+}
+
+/** `{address}`, an Ethereum address; anything else is 400 `malformed_body`. */
+function readUnlinkBody(body: unknown): string {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw authError('malformed_body', { details: 'not a JSON object' })
+  const { address } = body as Record<string, unknown>
+  if (typeof address !== 'string' || !isAddress(address, { strict: false })) throw authError('malformed_body', { details: 'address must be an Ethereum address' })
+  return getAddress(address)
+}
+
 /** A session id as the sessions list gives it: the base64url SHA-256 of the session's id (43 characters). */
 const SESSION_LISTING_ID = /^[A-Za-z0-9_-]{43}$/
 
@@ -115,6 +157,21 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
     toHttpError,
     rateLimited: ({ seconds }) => authError('rate_limited', { headers: { 'retry-after': String(seconds) } }),
   })
+
+  /**
+   * The request's live session (cookie opened, its row in the store matching it) and the store, or
+   * 401 `not_signed_in` clearing the cookie: what every account route starts with.
+   */
+  async function liveSession(request: Request, config: AuthConfig, at: Date): Promise<{ session: Session; idHash: string; store: Store }> {
+    const found = await readSessionCookie(request, { secrets: config.sessionSecrets, secure: config.secureCookies, now: at })
+    if (!found) throw authError('not_signed_in')
+    const store = await deps.store()
+    const idHash = sessionIdHash(found.id)
+    if (!sessionRowMatches(await store.touchSession(idHash, at), found.session)) {
+      throw authError('not_signed_in', { headers: { 'set-cookie': clearSessionCookie({ secure: config.secureCookies }) } })
+    }
+    return { session: found.session, idHash, store }
+  }
 
   return {
     nonce: (request) =>
@@ -137,7 +194,9 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
     verify: (request) =>
       handle(async () => {
         const config = await deps.config()
-        const body = readVerifyBody(await readJsonBody(request))
+        const raw = await readJsonBody(request)
+        const body = readVerifyBody(raw)
+        const family = readFamily(raw as Record<string, unknown>)
         const signature = parseSignature(body.signature)
         const message = parseSignInMessage(body.message)
         const store = await deps.store()
@@ -221,6 +280,14 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
             device: deviceLabel(request.headers.get('user-agent')),
             place: placeFrom(request.headers, config.placeHeader),
           })
+        }
+        // The address's account (made at its first sign-in, with the family it came from): a sign-in
+        // whose account cannot be read is not accepted either.
+        try {
+          await store.ensureAccount(session.address, family, at)
+        } catch (error) {
+          await store.revokeSession(idHash).catch(() => undefined)
+          throw error
         }
         const cookie = await sessionSetCookie(session, id, { secrets: config.sessionSecrets, secure: config.secureCookies })
         return jsonResponse({ address: session.address, chainId: session.chainId }, { headers: { 'set-cookie': cookie } })
@@ -309,6 +376,78 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
           throw authError(failure.code, { details: failure.details, cause: error, headers: { ...failure.headers, ...clear } })
         }
         return new Response(null, { status: 204, headers: { ...clear, 'cache-control': 'no-store' } })
+      }),
+
+    account: (request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const at = now()
+        const { session, store } = await liveSession(request, config, at)
+        return jsonResponse(await accountView(store, session, at))
+      }),
+
+    linkNonce: (request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const at = now()
+        const { session, idHash, store } = await liveSession(request, config, at)
+        await limit(store, `link-nonce:session:${idHash}`, config.limits.noncePerBrowser, at)
+        await limit(store, `nonce:ip:${ipOf(request)}`, config.limits.noncePerIp, at)
+        const accountId = await store.ensureAccount(session.address, null, at)
+        const nonce = generateSiweNonce()
+        await store.putLinkNonce({ nonce, sessionHash: idHash, accountId, expiresAt: new Date(at.getTime() + LINK_NONCE_TTL_MS) })
+        return jsonResponse({ nonce, accountId, statement: linkStatement(accountId) })
+      }),
+
+    link: (request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const raw = await readJsonBody(request)
+        const body = readVerifyBody(raw)
+        const family = readFamily(raw as Record<string, unknown>)
+        const signature = parseSignature(body.signature)
+        const message = parseSignInMessage(body.message)
+        const at = now()
+        const { session, idHash, store } = await liveSession(request, config, at)
+        await limit(store, `link:ip:${ipOf(request)}`, config.limits.verifyPerIp, at)
+        const accountId = await store.ensureAccount(session.address, null, at)
+        // Burnt first, whatever happens next: a link nonce works once, even for a link that fails.
+        const issued = await store.takeLinkNonce(message.nonce)
+        // The same policy as a sign-in, except the statement: it must name this session's account.
+        checkSignInMessage(message, config.policy, at, { statement: linkStatement(accountId) })
+        if (!issued) throw authError('nonce_invalid', { details: 'unknown or already used link nonce' })
+        if (issued.sessionHash !== idHash || issued.accountId !== accountId) throw authError('nonce_invalid', { details: 'link nonce issued to another session' })
+        if (issued.expiresAt.getTime() <= at.getTime()) throw authError('nonce_expired')
+        await verifySignInSignature({
+          address: message.address,
+          message: body.message,
+          signature,
+          chainId: message.chainId,
+          rpcUrl: config.policy.rpcUrls[message.chainId],
+          rpcTimeoutMs: config.policy.rpcTimeoutMs,
+          recover: deps.recover,
+        })
+        const outcome = await store.linkWallet({ accountId, address: message.address, family, now: at })
+        if (outcome === 'linked_elsewhere') throw authError('wallet_linked_elsewhere')
+        if (outcome === 'no_account') throw authError('not_signed_in')
+        return jsonResponse(await accountView(store, session, at))
+      }),
+
+    unlink: (request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const address = readUnlinkBody(await readJsonBody(request))
+        const at = now()
+        const { session, store } = await liveSession(request, config, at)
+        const accountId = await store.ensureAccount(session.address, null, at)
+        const outcome = await store.unlinkWallet({ accountId, address })
+        if (outcome.kind === 'unknown_wallet') throw authError('unknown_wallet')
+        if (outcome.kind === 'last_wallet') throw authError('last_wallet')
+        // The wallet this session signed in with: its sessions, this one included, ended with it.
+        if (address.toLowerCase() === session.address.toLowerCase()) {
+          return jsonResponse({ signedOut: true }, { headers: { 'set-cookie': clearSessionCookie({ secure: config.secureCookies }) } })
+        }
+        return jsonResponse(await accountView(store, session, at))
       }),
   }
 }

@@ -410,6 +410,37 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE sigil_embedded_wallets ADD COLUMN recovery_delay_seconds integer;
     `,
   },
+  {
+    version: 14,
+    name: 'accounts with linked wallets',
+    sql: `
+      -- An account is what a person signs in to; each wallet (address, lower case) belongs to at most
+      -- one (the primary key), and an account always keeps one wallet at least (unlinking the last is
+      -- refused by the store). Sessions stay keyed by the address that signed in: the account of a
+      -- session is its address's. Addresses from before get an account at their next sign-in or
+      -- session read (ensureAccount), so existing rows lose nothing. family: the connector family the
+      -- wallet was linked or first signed in with (lib/siwe/families.ts), NULL when not known.
+      CREATE TABLE sigil_accounts (
+        account_id text PRIMARY KEY,
+        created_at timestamptz NOT NULL
+      );
+      CREATE TABLE sigil_account_wallets (
+        address    text PRIMARY KEY,
+        account_id text NOT NULL REFERENCES sigil_accounts (account_id) ON DELETE CASCADE,
+        family     text,
+        linked_at  timestamptz NOT NULL
+      );
+      CREATE INDEX sigil_account_wallets_account ON sigil_account_wallets (account_id);
+      -- Link nonces: issued to one signed-in session for its account, used once, short-lived.
+      CREATE TABLE sigil_link_nonces (
+        nonce        text PRIMARY KEY,
+        session_hash text NOT NULL,
+        account_id   text NOT NULL,
+        expires_at   timestamptz NOT NULL
+      );
+      CREATE INDEX sigil_link_nonces_expires_at ON sigil_link_nonces (expires_at);
+    `,
+  },
 ]
 
 /** Arbitrary constant for `pg_advisory_xact_lock`: "sigil" in ASCII. */

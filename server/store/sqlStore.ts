@@ -1,6 +1,7 @@
 import { migrations as allMigrations, MIGRATION_LOCK_ID, type Migration } from './migrations'
 import { StoreUnavailableError, isStoreError } from './errors'
 import { cleanupEmbedded, embeddedSql } from './embeddedSql'
+import { accountSql, SESSION_SCOPE_SQL } from './accountSql'
 import type { NonceRecord, Queryable, RateLimitHit, SignInAttemptResult, Store } from './types'
 
 export type { Queryable }
@@ -106,6 +107,7 @@ export async function createSqlStore(driver: SqlDriver, options: SqlStoreOptions
   const store: Store = {
     kind: driver.kind,
     ...embeddedSql(driver, guarded),
+    ...accountSql(driver, guarded),
 
     async putNonce(record: NonceRecord) {
       await guarded('save the nonce', () =>
@@ -230,10 +232,10 @@ export async function createSqlStore(driver: SqlDriver, options: SqlStoreOptions
       const at = now.toISOString()
       const { rows } = await guarded('list the sessions', () =>
         driver.query<SessionListRow & { owner: boolean }>(
-          `WITH me AS (SELECT address FROM sigil_sessions WHERE id_hash = $1 AND expires_at > $2::timestamptz)
+          `WITH ${SESSION_SCOPE_SQL}
            SELECT s.id_hash, s.device, s.place, s.created_at, s.last_seen_at, s.chain_id, true AS owner
-           FROM sigil_sessions s JOIN me ON s.address = me.address
-           WHERE s.expires_at > $2::timestamptz
+           FROM sigil_sessions s
+           WHERE s.address IN (SELECT address FROM scope) AND s.expires_at > $2::timestamptz
            ORDER BY (s.id_hash = $1) DESC, s.created_at DESC, s.id_hash
            LIMIT $3`,
           [idHash, at, MAX_LISTED_SESSIONS],
@@ -253,10 +255,10 @@ export async function createSqlStore(driver: SqlDriver, options: SqlStoreOptions
     async revokeSiblingSession(idHash, target, now) {
       const { rows } = await guarded('end the session', () =>
         driver.query(
-          `DELETE FROM sigil_sessions WHERE id_hash = $2 AND expires_at > $3::timestamptz AND address = (
-             SELECT address FROM sigil_sessions WHERE id_hash = $1 AND expires_at > $3::timestamptz
-           ) RETURNING 1`,
-          [idHash, target, now.toISOString()],
+          `WITH ${SESSION_SCOPE_SQL}
+           DELETE FROM sigil_sessions WHERE id_hash = $3 AND expires_at > $2::timestamptz AND address IN (SELECT address FROM scope)
+           RETURNING 1`,
+          [idHash, now.toISOString(), target],
         ),
       )
       return rows.length === 1
@@ -270,9 +272,8 @@ export async function createSqlStore(driver: SqlDriver, options: SqlStoreOptions
     async revokeAddressSessions(idHash, now) {
       const { rows } = await guarded('end the sessions', () =>
         driver.query(
-          `DELETE FROM sigil_sessions WHERE address = (
-             SELECT address FROM sigil_sessions WHERE id_hash = $1 AND expires_at > $2::timestamptz
-           ) RETURNING 1`,
+          `WITH ${SESSION_SCOPE_SQL}
+           DELETE FROM sigil_sessions WHERE address IN (SELECT address FROM scope) RETURNING 1`,
           [idHash, now.toISOString()],
         ),
       )
@@ -285,7 +286,8 @@ export async function createSqlStore(driver: SqlDriver, options: SqlStoreOptions
         const nonces = await driver.query('DELETE FROM sigil_nonces WHERE expires_at <= $1::timestamptz RETURNING 1', [at])
         const limits = await driver.query('DELETE FROM sigil_rate_limits WHERE reset_at <= $1::timestamptz RETURNING 1', [at])
         const sessions = await driver.query('DELETE FROM sigil_sessions WHERE expires_at <= $1::timestamptz RETURNING 1', [at])
-        return nonces.rows.length + limits.rows.length + sessions.rows.length + (await cleanupEmbedded(driver, now))
+        const linkNonces = await driver.query('DELETE FROM sigil_link_nonces WHERE expires_at <= $1::timestamptz RETURNING 1', [at])
+        return nonces.rows.length + limits.rows.length + sessions.rows.length + linkNonces.rows.length + (await cleanupEmbedded(driver, now))
       })
     },
 

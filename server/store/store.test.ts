@@ -227,6 +227,84 @@ const toCreate = (walletId: string) => ({
   createdAt: minutes(1),
 })
 
+describe.each(backends)('accounts on $name', (backend) => {
+  const session = (idHash: string, address: string) => ({ idHash, address, chainId: 1, createdAt: new Date(), expiresAt: later(3_600_000) })
+  const A = '0x00000000000000000000000000000000000000aa'
+  const B = '0x00000000000000000000000000000000000000bb'
+  const C = '0x00000000000000000000000000000000000000cc'
+
+  it('makes one account per address at its first sign-in, keeps it, and records the family only where none was', async () => {
+    const { store } = await backend.open()
+    try {
+      const first = await store.ensureAccount(A.toUpperCase().replace('0X', '0x'), 'injected', new Date())
+      expect(await store.ensureAccount(A, 'walletconnect', new Date())).toBe(first)
+      expect((await store.getAccount(first))?.wallets).toEqual([{ address: A, family: 'injected', linkedAt: expect.any(Date) }])
+      // Two first sign-ins of one address at once: one account.
+      const ids = await Promise.all(Array.from({ length: 10 }, () => store.ensureAccount(B, null, new Date())))
+      expect(new Set(ids).size).toBe(1)
+      expect(await store.getAccount('00000000-0000-4000-8000-000000000000')).toBeNull()
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('links a wallet to one account only, lists the account sessions of every linked wallet, and refuses unlinking the last', async () => {
+    const { store } = await backend.open()
+    try {
+      const account = await store.ensureAccount(A, 'injected', new Date())
+      const other = await store.ensureAccount(C, null, new Date())
+      await store.putSession(session('sa', A))
+      await store.putSession(session('sb', B))
+      expect((await store.listAddressSessions('sa', new Date()))?.map((row) => row.idHash)).toEqual(['sa'])
+      expect(await store.linkWallet({ accountId: account, address: B, family: 'walletconnect', now: new Date() })).toBe('linked')
+      expect(await store.linkWallet({ accountId: account, address: B, family: null, now: new Date() })).toBe('already_linked')
+      expect(await store.linkWallet({ accountId: other, address: B, family: null, now: new Date() })).toBe('linked_elsewhere')
+      expect(await store.ensureAccount(B, null, new Date())).toBe(account)
+      expect((await store.listAddressSessions('sa', new Date()))?.map((row) => row.idHash).sort()).toEqual(['sa', 'sb'])
+      expect(await store.unlinkWallet({ accountId: other, address: B })).toEqual({ kind: 'unknown_wallet' })
+      expect(await store.unlinkWallet({ accountId: account, address: B })).toEqual({ kind: 'unlinked', sessionsEnded: 1 })
+      expect(await store.sessionOwner('sb', new Date())).toBeNull()
+      expect(await store.unlinkWallet({ accountId: account, address: A })).toEqual({ kind: 'last_wallet' })
+      expect((await store.getAccount(account))?.wallets.map((wallet) => wallet.address)).toEqual([A])
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('of 50 concurrent links of one wallet to two accounts, exactly one wins', async () => {
+    const { store } = await backend.open()
+    try {
+      const first = await store.ensureAccount(A, null, new Date())
+      const second = await store.ensureAccount(C, null, new Date())
+      const outcomes = await Promise.all(
+        Array.from({ length: 50 }, (_, index) => store.linkWallet({ accountId: index % 2 === 0 ? first : second, address: B, family: 'injected', now: new Date() })),
+      )
+      expect(outcomes.filter((outcome) => outcome === 'linked')).toHaveLength(1)
+      const winner = outcomes.findIndex((outcome) => outcome === 'linked') % 2 === 0 ? first : second
+      // Every other attempt of the winner's account finds it already there, every one of the loser's elsewhere.
+      outcomes.forEach((outcome, index) => {
+        if (outcome === 'linked') return
+        expect(outcome).toBe((index % 2 === 0 ? first : second) === winner ? 'already_linked' : 'linked_elsewhere')
+      })
+      expect(await store.ensureAccount(B, null, new Date())).toBe(winner)
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('hands a link nonce out once, with its session and account', async () => {
+    const { store } = await backend.open()
+    try {
+      const record = { nonce: 'linknonce1', sessionHash: 's', accountId: 'a', expiresAt: later(300_000) }
+      await store.putLinkNonce(record)
+      const taken = await Promise.all(Array.from({ length: 10 }, () => store.takeLinkNonce('linknonce1')))
+      expect(taken.filter((row) => row !== null)).toEqual([record])
+    } finally {
+      await store.close()
+    }
+  })
+})
+
 describe.each(backends)('embedded wallet store on $name', (backend) => {
   it('records a wallet with its first passkey once, and lists only verified wallets of an email, oldest first', async () => {
     const { store } = await backend.open()
@@ -892,6 +970,32 @@ describe('migration 4 on a store written before it', () => {
       await expect(
         driver.query(`INSERT INTO sigil_embedded_codes (request_id, email_hash, email_sealed, purpose, code_hash, binding_hash, attempts, created_at, expires_at) VALUES ('new2', $1, 's', 'recovery', 'h', 'binding', 0, now(), now())`, [h('ann@example.test')]),
       ).rejects.toThrow(/unique/)
+    } finally {
+      await store.close()
+    }
+  })
+})
+
+describe('migration 14 on a store written before it', () => {
+  it('keeps the sessions from before: still listed and revocable, each address given its account at its next read', async () => {
+    const db = await PGlite.create()
+    const queryable = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+      query: async <Row,>(sql: string, params?: readonly unknown[]) => ({ rows: (await target.query<Row>(sql, params ? [...params] : undefined)).rows }),
+      exec: async (sql: string) => void (await target.exec(sql)),
+    })
+    const driver: SqlDriver = { kind: 'pglite', ...queryable(db), transaction: (fn) => db.transaction((tx) => fn(queryable(tx))), close: () => db.close() }
+    await migrate(driver, migrations.filter((migration) => migration.version <= 13))
+    const insert = 'INSERT INTO sigil_sessions (id_hash, address, chain_id, created_at, expires_at, last_seen_at) VALUES ($1, $2, 1, $3, $4, $3)'
+    const address = '0x00000000000000000000000000000000000000aa'
+    await driver.query(insert, ['old1', address, minutes(0).toISOString(), later(3_600_000).toISOString()])
+    await driver.query(insert, ['old2', address, minutes(1).toISOString(), later(3_600_000).toISOString()])
+    const store = await createSqlStore(driver)
+    try {
+      expect((await store.listAddressSessions('old1', new Date()))?.map((row) => row.idHash)).toEqual(['old1', 'old2'])
+      const account = await store.ensureAccount(address, null, new Date())
+      expect((await store.getAccount(account))?.wallets).toEqual([{ address, family: null, linkedAt: expect.any(Date) }])
+      expect((await store.listAddressSessions('old1', new Date()))?.map((row) => row.idHash)).toEqual(['old1', 'old2'])
+      expect(await store.revokeAddressSessions('old2', new Date())).toBe(2)
     } finally {
       await store.close()
     }

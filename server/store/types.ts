@@ -70,11 +70,66 @@ type SessionListing = {
   chainId: number | null
 }
 
+/** A wallet linked to an account: its address (lower case), the family it came from, when. */
+type AccountWallet = {
+  address: string
+  /** A family id of lib/siwe/families.ts, or null when not known (linked before it was recorded). */
+  family: string | null
+  linkedAt: Date
+}
+
+/** An account and every wallet linked to it, oldest first. */
+export type AccountRecord = {
+  accountId: string
+  createdAt: Date
+  wallets: AccountWallet[]
+}
+
+/** A link nonce: issued to one live session (the SHA-256 of its id) for its account, used once. */
+export type LinkNonceRecord = {
+  nonce: string
+  sessionHash: string
+  accountId: string
+  expiresAt: Date
+}
+
+/** `linkWallet`: linked now, already this account's, another account's, or the account is gone. */
+type LinkOutcome = 'linked' | 'already_linked' | 'linked_elsewhere' | 'no_account'
+
+/** `unlinkWallet`: unlinked (with how many of its sessions ended), not this account's, or its last wallet. */
+type UnlinkOutcome = { kind: 'unlinked'; sessionsEnded: number } | { kind: 'unknown_wallet' } | { kind: 'last_wallet' }
+
+/** The accounts part of the store (migration 14). Addresses are compared in lower case. */
+export interface AccountStore {
+  /**
+   * The account of `address`, created (with the address as its first wallet, and `family`) when the
+   * address has none yet: at its first sign-in, or lazily for sessions from before accounts. A family
+   * is recorded only where none was. Two first sign-ins at once end in one account.
+   */
+  ensureAccount(address: string, family: string | null, now: Date): Promise<string>
+  /** The account and its wallets, or null when there is no such account. */
+  getAccount(accountId: string): Promise<AccountRecord | null>
+  putLinkNonce(record: LinkNonceRecord): Promise<void>
+  /** Removes the link nonce and returns what it was (`DELETE … RETURNING`): one taker gets it. */
+  takeLinkNonce(nonce: string): Promise<LinkNonceRecord | null>
+  /**
+   * Links `address` to the account, in one transaction holding the account's row: the address's
+   * primary key makes a wallet belong to one account at most, so of any number of concurrent links
+   * of one wallet exactly one wins.
+   */
+  linkWallet(parameters: { accountId: string; address: string; family: string | null; now: Date }): Promise<LinkOutcome>
+  /**
+   * Unlinks `address` from the account and ends the sessions it signed in (they were the account's),
+   * in one transaction holding the account's row; refuses the account's last wallet.
+   */
+  unlinkWallet(parameters: { accountId: string; address: string }): Promise<UnlinkOutcome>
+}
+
 /**
  * What the server keeps between requests. Small on purpose: both back ends (embedded PGlite and a
  * Postgres server) run the same SQL (`./sql.ts`). Every method throws a `StoreError` on failure.
  */
-export interface Store extends EmbeddedWalletStore {
+export interface Store extends EmbeddedWalletStore, AccountStore {
   readonly kind: 'pglite' | 'postgres'
   /** Records a freshly issued nonce. */
   putNonce(record: NonceRecord): Promise<void>
@@ -108,12 +163,13 @@ export interface Store extends EmbeddedWalletStore {
    */
   touchSession(idHash: string, now: Date): Promise<{ address: string; chainId: number | null } | null>
   /**
-   * The live sessions of the address that live session `idHash` belongs to, newest first (at most
+   * The live sessions of the account that live session `idHash` belongs to (every linked wallet's; the
+   * session's own address's alone when it has no account yet), newest first (at most
    * `MAX_LISTED_SESSIONS`); null when `idHash` is not a live session.
    */
   listAddressSessions(idHash: string, now: Date): Promise<SessionListing[] | null>
   /**
-   * Revokes session `target` if it is a live session of the same address as live session `idHash`,
+   * Revokes session `target` if it is a live session of the same account as live session `idHash`,
    * in one statement: true when it went. A session of another address, an unknown or an expired one
    * revokes nothing.
    */
@@ -121,7 +177,7 @@ export interface Store extends EmbeddedWalletStore {
   /** Revokes one session; true when it existed. */
   revokeSession(idHash: string): Promise<boolean>
   /**
-   * Revokes every session of the address that session `idHash` belongs to, if it is live, in one
+   * Revokes every session of the account that session `idHash` belongs to, if it is live, in one
    * statement. Returns how many went (0 when `idHash` is not a live session).
    */
   revokeAddressSessions(idHash: string, now: Date): Promise<number>

@@ -127,6 +127,24 @@ export class TestBrowser {
     return this.keep(await this.routes.revokeSession(request))
   }
 
+  async account(): Promise<Response> {
+    return this.keep(await this.routes.account(this.request('/api/auth/account')))
+  }
+
+  async linkNonce(): Promise<Response> {
+    return this.keep(await this.routes.linkNonce(this.request('/api/auth/link/nonce', { method: 'POST' })))
+  }
+
+  async link(body: unknown): Promise<Response> {
+    const request = this.request('/api/auth/link', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    return this.keep(await this.routes.link(request))
+  }
+
+  async unlink(body: unknown): Promise<Response> {
+    const request = this.request('/api/auth/unlink', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    return this.keep(await this.routes.unlink(request))
+  }
+
   async logout(options: { everywhere?: boolean } = {}): Promise<Response> {
     const path = options.everywhere ? '/api/auth/logout?everywhere=1' : '/api/auth/logout'
     return this.keep(await this.routes.logout(this.request(path, { method: 'POST' })))
@@ -143,6 +161,8 @@ export function siweMessage(parameters: {
   issuedAt?: Date
   expirationTime?: Date
   notBefore?: Date
+  /** The sign-in statement by default; a link message's names the account (`linkStatement`). */
+  statement?: string
 }): string {
   const issuedAt = parameters.issuedAt ?? new Date()
   return createSiweMessage({
@@ -152,7 +172,7 @@ export function siweMessage(parameters: {
     uri: parameters.uri ?? ORIGIN,
     nonce: parameters.nonce,
     version: '1',
-    statement: 'Sign in to Sigil to prove you own this address.',
+    statement: parameters.statement ?? 'Sign in to Sigil to prove you own this address.',
     issuedAt,
     expirationTime: parameters.expirationTime ?? new Date(issuedAt.getTime() + 10 * 60_000),
     notBefore: parameters.notBefore,

@@ -1,0 +1,8 @@
+import { getAuthRoutes } from '@/server/siwe'
+
+// iron-session, node:crypto and the database drivers need Node, not the edge runtime.
+export const runtime = 'nodejs'
+
+// Links the wallet that signed the link message to the signed-in session's account. proxy.ts guards
+// it: a POST from another site's page is refused before it gets here (origin rule).
+export const POST = (request: Request) => getAuthRoutes().link(request)

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto'
+import type { Queryable } from './types'
+import type { AccountRecord, AccountStore, LinkNonceRecord } from './types'
+
+type Guarded = <T>(what: string, fn: () => Promise<T>) => Promise<T>
+type Driver = Queryable & { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> }
+
+const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value))
+
+/** Thrown inside a transaction to roll it back and try again (a first sign-in that lost a race). */
+class LostRace extends Error {}
+
+/**
+ * The addresses whose sessions belong to the account of live session `$1` at `$2`: every wallet of
+ * its account, or its own address alone when it has none yet. Shared by the sessions list and its
+ * sign-outs (sqlStore.ts).
+ */
+export const SESSION_SCOPE_SQL = `me AS (
+     SELECT address FROM sigil_sessions WHERE id_hash = $1 AND expires_at > $2::timestamptz
+   ), scope AS (
+     SELECT address FROM me
+     UNION
+     SELECT w.address FROM sigil_account_wallets w
+     WHERE w.account_id = (SELECT m.account_id FROM sigil_account_wallets m JOIN me ON m.address = me.address)
+   )`
+
+/** The accounts part of the SQL store (migration 14). */
+export function accountSql(driver: Driver, guarded: Guarded): AccountStore {
+  return {
+    async ensureAccount(address, family, now) {
+      const lower = address.toLowerCase()
+      // Writes only to fill in a missing family: most calls (every account read) only read.
+      const existing = async (target: Queryable) => {
+        const { rows } = await target.query<{ account_id: string }>(
+          `WITH filled AS (
+             UPDATE sigil_account_wallets SET family = $2 WHERE address = $1 AND family IS NULL AND $2::text IS NOT NULL RETURNING 1
+           )
+           SELECT account_id FROM sigil_account_wallets WHERE address = $1`,
+          [lower, family],
+        )
+        return rows[0]?.account_id
+      }
+      const once = () =>
+        driver.transaction(async (tx) => {
+          const found = await existing(tx)
+          if (found) return found
+          const accountId = randomUUID()
+          await tx.query('INSERT INTO sigil_accounts (account_id, created_at) VALUES ($1, $2::timestamptz)', [accountId, now.toISOString()])
+          const linked = await tx.query(
+            `INSERT INTO sigil_account_wallets (address, account_id, family, linked_at) VALUES ($1, $2, $3, $4::timestamptz)
+             ON CONFLICT (address) DO NOTHING RETURNING 1`,
+            [lower, accountId, family, now.toISOString()],
+          )
+          // Another first sign-in of this address won: this account goes with the rollback.
+          if (linked.rows.length === 0) throw new LostRace()
+          return accountId
+        })
+      return guarded('find the account', async () => {
+        // An address with an account (every sign-in but its first): one statement, no transaction.
+        const found = await existing(driver)
+        if (found) return found
+        for (let attempt = 0; ; attempt++) {
+          try {
+            return await once()
+          } catch (error) {
+            // The next attempt finds the winner's account.
+            if (!(error instanceof LostRace) || attempt >= 3) throw error
+          }
+        }
+      })
+    },
+
+    async getAccount(accountId) {
+      const { rows } = await guarded('read the account', () =>
+        driver.query<{ created_at: Date | string; address: string | null; family: string | null; linked_at: Date | string | null }>(
+          `SELECT a.created_at, w.address, w.family, w.linked_at FROM sigil_accounts a
+           LEFT JOIN sigil_account_wallets w ON w.account_id = a.account_id
+           WHERE a.account_id = $1 ORDER BY w.linked_at, w.address`,
+          [accountId],
+        ),
+      )
+      const first = rows[0]
+      if (!first) return null
+      const account: AccountRecord = { accountId, createdAt: toDate(first.created_at), wallets: [] }
+      for (const row of rows) {
+        if (row.address !== null && row.linked_at !== null) account.wallets.push({ address: row.address, family: row.family, linkedAt: toDate(row.linked_at) })
+      }
+      return account
+    },
+
+    async putLinkNonce(record: LinkNonceRecord) {
+      await guarded('save the link nonce', () =>
+        driver.query('INSERT INTO sigil_link_nonces (nonce, session_hash, account_id, expires_at) VALUES ($1, $2, $3, $4::timestamptz)', [
+          record.nonce,
+          record.sessionHash,
+          record.accountId,
+          record.expiresAt.toISOString(),
+        ]),
+      )
+    },
+
+    async takeLinkNonce(nonce) {
+      const { rows } = await guarded('read the link nonce', () =>
+        driver.query<{ nonce: string; session_hash: string; account_id: string; expires_at: Date | string }>(
+          'DELETE FROM sigil_link_nonces WHERE nonce = $1 RETURNING nonce, session_hash, account_id, expires_at',
+          [nonce],
+        ),
+      )
+      const row = rows[0]
+      return row ? { nonce: row.nonce, sessionHash: row.session_hash, accountId: row.account_id, expiresAt: toDate(row.expires_at) } : null
+    },
+
+    async linkWallet({ accountId, address, family, now }) {
+      const lower = address.toLowerCase()
+      return guarded('link the wallet', () =>
+        driver.transaction(async (tx) => {
+          // The account's row is held until commit: a link and an unlink of one account never interleave.
+          const held = await tx.query('SELECT 1 FROM sigil_accounts WHERE account_id = $1 FOR UPDATE', [accountId])
+          if (held.rows.length === 0) return 'no_account' as const
+          // The address is the primary key: a concurrent link of the same wallet waits for this one
+          // to commit, then inserts nothing.
+          const inserted = await tx.query(
+            `INSERT INTO sigil_account_wallets (address, account_id, family, linked_at) VALUES ($1, $2, $3, $4::timestamptz)
+             ON CONFLICT (address) DO NOTHING RETURNING 1`,
+            [lower, accountId, family, now.toISOString()],
+          )
+          if (inserted.rows.length === 1) return 'linked' as const
+          const { rows } = await tx.query<{ account_id: string }>('SELECT account_id FROM sigil_account_wallets WHERE address = $1', [lower])
+          return rows[0]?.account_id === accountId ? ('already_linked' as const) : ('linked_elsewhere' as const)
+        }),
+      )
+    },
+
+    async unlinkWallet({ accountId, address }) {
+      const lower = address.toLowerCase()
+      return guarded('unlink the wallet', () =>
+        driver.transaction(async (tx) => {
+          await tx.query('SELECT 1 FROM sigil_accounts WHERE account_id = $1 FOR UPDATE', [accountId])
+          const { rows } = await tx.query<{ address: string }>('SELECT address FROM sigil_account_wallets WHERE account_id = $1', [accountId])
+          if (!rows.some((row) => row.address === lower)) return { kind: 'unknown_wallet' as const }
+          if (rows.length === 1) return { kind: 'last_wallet' as const }
+          await tx.query('DELETE FROM sigil_account_wallets WHERE address = $1 AND account_id = $2', [lower, accountId])
+          const ended = await tx.query('DELETE FROM sigil_sessions WHERE address = $1 RETURNING 1', [lower])
+          return { kind: 'unlinked' as const, sessionsEnded: ended.rows.length }
+        }),
+      )
+    },
+  }
+}
