@@ -16,9 +16,12 @@ const api = vi.hoisted(() => ({
   fetchSession: vi.fn(),
   signOut: vi.fn(),
   listSessions: vi.fn(),
+  fetchAccount: vi.fn(),
   signPersonalMessage: vi.fn(),
 }))
 vi.mock('wagmi', () => ({ useConfig: () => ({}), useChains: () => [{ id: 31337, name: 'Anvil' }] }))
+// The connection the panel reads its family from: a WalletConnect wallet, as one-tap sign-in has.
+vi.mock('@wagmi/core', () => ({ getConnection: () => ({ connector: { type: 'walletConnect' } }) }))
 vi.mock('@/app/_wagmi/signPersonalMessage', () => ({ signPersonalMessage: api.signPersonalMessage }))
 vi.mock('@/lib/siwe/client', async (original) => ({
   ...(await original<typeof import('@/lib/siwe/client')>()),
@@ -27,9 +30,20 @@ vi.mock('@/lib/siwe/client', async (original) => ({
   fetchSession: api.fetchSession,
   signOut: api.signOut,
   listSessions: api.listSessions,
+  fetchAccount: api.fetchAccount,
 }))
 
-const { SignInPanel } = await import('./SignInPanel')
+const { SignInPanel: Panel } = await import('./SignInPanel')
+const { SigilAccountProvider } = await import('./SigilAccountProvider')
+
+/** The panel as the connected view mounts it: under the account's query cache. */
+function SignInPanel(props: Parameters<typeof Panel>[0]) {
+  return (
+    <SigilAccountProvider>
+      <Panel {...props} />
+    </SigilAccountProvider>
+  )
+}
 
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const handed: HandedOffSignIn = { message: 'the signed one-tap message', signature: '0xabcdef', address, chainId: 31337 }
@@ -42,6 +56,12 @@ beforeEach(() => {
   api.fetchSession.mockResolvedValue(null)
   api.signOut.mockResolvedValue(undefined)
   api.listSessions.mockResolvedValue([])
+  const at = new Date().toISOString()
+  api.fetchAccount.mockResolvedValue({
+    account: { id: '00000000-0000-4000-8000-000000000001', createdAt: at },
+    wallets: [{ address, family: 'walletconnect', linkedAt: at, current: true }],
+    session: { address, chainId: 31337, issuedAt: at, expiresAt: at },
+  })
   waiting = undefined
   unregister = registerSignInSource(() => {
     const taken = waiting
@@ -66,7 +86,7 @@ describe('SignInPanel, one-tap sign-in', () => {
     )
     await waitFor(() => expect(view.getByTestId('auth-status').dataset.state).toBe('signed-in'))
     expect(api.verifySignIn).toHaveBeenCalledTimes(1)
-    expect(api.verifySignIn).toHaveBeenCalledWith({ message: handed.message, signature: handed.signature })
+    expect(api.verifySignIn).toHaveBeenCalledWith({ message: handed.message, signature: handed.signature, family: 'walletconnect' })
     expect(api.signPersonalMessage).not.toHaveBeenCalled()
     expect(onSessionChange).toHaveBeenLastCalledWith({ address, chainId: 31337 })
     expect(view.getByTestId('auth-address').textContent).toBe(address)
