@@ -8,9 +8,9 @@ import path from 'node:path'
  * is 60 kB gzip. `next build` writes it into the build folder (next.config.mjs,
  * runAfterProductionCompile); `next dev` bundles it on request (app/vault/script/route.ts).
  */
-const VAULT_ENTRY = 'connectors/embedded/vault/main.ts'
-const VAULT_BUNDLE_DIR = 'vault'
-const VAULT_BUNDLE_FILE = 'vault.js'
+export const VAULT_ENTRY = 'connectors/embedded/vault/main.ts'
+export const VAULT_BUNDLE_DIR = 'vault'
+export const VAULT_BUNDLE_FILE = 'vault.js'
 
 /**
  * The error catalogues travel in the vault page's JSON already (app/vault/route.ts): the bundle reads
@@ -47,7 +47,7 @@ function options(root, production) {
 }
 
 /** The script's bytes and their SHA-256 (hex, for the cache-busting query and the integrity check). */
-function describeBundle(code) {
+export function describeBundle(code) {
   return { code, sha256: createHash('sha256').update(code).digest('hex') }
 }
 

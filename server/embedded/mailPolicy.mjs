@@ -31,7 +31,7 @@ export function isLoopbackOnly(origins) {
   )
 }
 
-const SMTP_EXAMPLES = 'smtps://user:pass@smtp.example:465, or smtp://user:pass@smtp.example:587/?requireTLS=true (STARTTLS required)'
+export const SMTP_EXAMPLES = 'smtps://user:pass@smtp.example:465, or smtp://user:pass@smtp.example:587/?requireTLS=true (STARTTLS required)'
 
 export const SMTP_REQUIRED = `SMTP_URL is required in production: the embedded wallet's verification and recovery codes are sent by email. Use ${SMTP_EXAMPLES}.`
 
