@@ -308,6 +308,9 @@ test.describe('desktop: QR code', () => {
     await page.goto(wcServer.baseURL)
     const first = await openQr(page)
     await wcWallet.pair(first)
+    // The wallet's side first, so a failure says which side stalled: the proposal reached the wallet
+    // and its "no" went out; then the page must show it.
+    await expect.poll(() => wcWallet.answers, { message: 'the wallet received the proposal and rejected it', timeout: 15_000 }).toEqual(['rejected'])
     const error = page.getByTestId('connect-error')
     await expect(error).toContainText(en.errors.connection_rejected)
     await expect(error).toHaveAttribute('role', 'alert')
