@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, renderHook, waitFor } from '@testing-library/react'
-import { connect, createConfig, createConnector, type CreateConnectorFn } from '@wagmi/core'
+import { connect, createConfig, type CreateConnectorFn } from '@wagmi/core'
 import type { ReactNode } from 'react'
 import { http, recoverMessageAddress } from 'viem'
 import { mainnet } from 'viem/chains'
@@ -14,6 +14,7 @@ import { SessionNotFoundError } from '@/lib/errors/wallet'
 import { createSigilConfig } from '@/app/_wagmi/createSigilConfig'
 import { useSignMessage } from '@/app/_wagmi/useSignMessage'
 import { useWalletOptions } from '@/app/_wagmi/useWalletOptions'
+import { stubConnector } from '@/tests/fixtures/connectors/stubConnector'
 
 const publicConfig: PublicConfig = { chainIds: [1, 8453], rpcUrls: {}, walletConnectProjectId: '', appOrigins: ['http://localhost:3000'] }
 
@@ -113,31 +114,7 @@ describe('useSignMessage (browser)', () => {
     const restore = setLogSink(() => {})
     cleanups.push(restore)
     const provider = createFakeProvider({ handlers: { personal_sign: () => Promise.reject(providerError(4001)) } })
-    const swallowing = createConnector(() => ({
-      id: 'swallowing',
-      name: 'Swallowing Wallet',
-      type: 'swallowing',
-      swallowsSigningErrors: true,
-      async connect() {
-        return { accounts: [fakeWalletAccount.address], chainId: mainnet.id } as never
-      },
-      async disconnect() {},
-      async getAccounts() {
-        return [fakeWalletAccount.address]
-      },
-      async getChainId() {
-        return mainnet.id
-      },
-      async getProvider() {
-        return provider
-      },
-      async isAuthorized() {
-        return true
-      },
-      onAccountsChanged() {},
-      onChainChanged() {},
-      onDisconnect() {},
-    }))
+    const swallowing = stubConnector({ id: 'swallowing', name: 'Swallowing Wallet', provider, with: { swallowsSigningErrors: true } })
     const config = createConfig({ chains: [mainnet], transports: { [mainnet.id]: http() }, connectors: [swallowing as CreateConnectorFn], storage: null })
     await connect(config, { connector: config.connectors[0]! })
     const { result } = renderHook(() => useSignMessage(), { wrapper: wrapper(config as unknown as ReturnType<typeof createSigilConfig>) })

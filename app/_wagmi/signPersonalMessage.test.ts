@@ -1,4 +1,4 @@
-import { connect, createConfig, createConnector, reconnect, type CreateConnectorFn } from '@wagmi/core'
+import { connect, createConfig, reconnect, type CreateConnectorFn } from '@wagmi/core'
 import { type Hex, http, numberToHex, recoverMessageAddress, stringToHex } from 'viem'
 import { base, mainnet } from 'viem/chains'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -11,6 +11,7 @@ import { createMemoryStorage } from '@/connectors/shared/storage'
 import { createFakeProvider, type FakeProvider, fakeWalletAccount, providerError } from '@/tests/fixtures/connectors/fakeProvider'
 import { InvalidAddressError, SessionNotFoundError, UnknownWalletError, UserRejectedError } from '@/lib/errors/wallet'
 import { signPersonalMessage, swallowsSigningErrors } from '@/app/_wagmi/signPersonalMessage'
+import { stubConnector } from '@/tests/fixtures/connectors/stubConnector'
 
 const ADDRESS = fakeWalletAccount.address
 
@@ -111,36 +112,15 @@ describe('signPersonalMessage', () => {
   })
 })
 
-/** A minimal connector on a fake provider, optionally declaring that its signing errors are swallowed. */
+/** A connector on a fake provider, optionally declaring that its signing errors are swallowed. */
 function flaggedConnector(provider: FakeProvider, swallows: boolean | undefined) {
-  return createConnector((config) => ({
+  return stubConnector({
     id: 'flagged',
     name: 'Flagged Wallet',
-    type: 'flagged',
-    ...(swallows === undefined ? {} : { swallowsSigningErrors: swallows }),
-    sigil: { key: 'flaggedwallet' },
-    async connect() {
-      return { accounts: [ADDRESS], chainId: mainnet.id } as never
-    },
-    async disconnect() {},
-    async getAccounts() {
-      return [ADDRESS]
-    },
-    async getChainId() {
-      return mainnet.id
-    },
-    async getProvider() {
-      return provider
-    },
-    async isAuthorized() {
-      return true
-    },
-    onAccountsChanged() {},
-    onChainChanged(chainId) {
-      config.emitter.emit('change', { chainId: Number(chainId) })
-    },
-    onDisconnect() {},
-  }))
+    accounts: [ADDRESS],
+    provider,
+    with: { sigil: { key: 'flaggedwallet' }, ...(swallows === undefined ? {} : { swallowsSigningErrors: swallows }) },
+  })
 }
 
 async function configWith(connectorFn: CreateConnectorFn) {

@@ -1,4 +1,4 @@
-import { connect, createConfig, createConnector, disconnect, reconnect } from '@wagmi/core'
+import { connect, createConfig, disconnect, reconnect } from '@wagmi/core'
 import { http } from 'viem'
 import { base, mainnet } from 'viem/chains'
 import { describe, expect, it, vi } from 'vitest'
@@ -7,6 +7,7 @@ import { fakeWalletAccount } from '@/tests/fixtures/connectors/fakeProvider'
 import { familyOf, lazyConnector, type LazyConnectorProperties, type LoadedConnector } from './lazyConnector'
 import { createPersistedValues } from './persistedValues'
 import { createMemoryStorage } from './storage'
+import { stubConnector } from '@/tests/fixtures/connectors/stubConnector'
 
 const ADDRESS = fakeWalletAccount.address
 
@@ -14,40 +15,32 @@ const ADDRESS = fakeWalletAccount.address
 function realFamily(options: { canSwitch?: boolean } = {}) {
   const calls: string[] = []
   let emit: ((event: 'change', data: { chainId: number }) => void) | undefined
-  const build = createConnector((config) => {
-    emit = (event, data) => config.emitter.emit(event, data)
-    return {
-      id: 'family',
-      name: 'Family Wallet',
-      type: 'family',
-      async setup() {
-        calls.push('setup')
-      },
-      async connect() {
-        calls.push('connect')
-        return { accounts: [ADDRESS], chainId: base.id } as never
-      },
-      async disconnect() {
-        calls.push('disconnect')
-      },
-      async getAccounts() {
-        return [ADDRESS]
-      },
-      async getChainId() {
-        return base.id
-      },
-      async getProvider() {
-        return { request: async () => null }
-      },
-      async isAuthorized() {
-        calls.push('isAuthorized')
-        return true
-      },
-      ...(options.canSwitch ? { async switchChain({ chainId }: { chainId: number }) { calls.push(`switch:${chainId}`); return mainnet } } : {}),
-      onAccountsChanged() {},
-      onChainChanged() {},
-      onDisconnect() {},
-    }
+  const build = stubConnector({
+    id: 'family',
+    name: 'Family Wallet',
+    accounts: [ADDRESS],
+    chainId: base.id,
+    provider: { request: async () => null },
+    with: (config) => {
+      emit = (event, data) => config.emitter.emit(event, data)
+      return {
+        async setup() {
+          calls.push('setup')
+        },
+        async connect() {
+          calls.push('connect')
+          return { accounts: [ADDRESS], chainId: base.id } as never
+        },
+        async disconnect() {
+          calls.push('disconnect')
+        },
+        async isAuthorized() {
+          calls.push('isAuthorized')
+          return true
+        },
+        ...(options.canSwitch ? { async switchChain({ chainId }: { chainId: number }) { calls.push(`switch:${chainId}`); return mainnet } } : {}),
+      }
+    },
   })
   return { build: build as unknown as (config: Parameters<typeof build>[0]) => LoadedConnector, calls, emitChange: (chainId: number) => emit?.('change', { chainId }) }
 }
@@ -196,11 +189,7 @@ describe('lazyConnector', () => {
       await new Promise((resolve) => setTimeout(resolve, 5))
       ready = true
     })
-    const build = createConnector((config) => ({
-      ...realFamily().build(config),
-      prepare,
-      isReady: () => ready,
-    }))
+    const build = stubConnector({ with: (config) => ({ ...realFamily().build(config), prepare, isReady: () => ready }) })
     const config = createConfig({
       chains: [mainnet],
       transports: { [mainnet.id]: http() },

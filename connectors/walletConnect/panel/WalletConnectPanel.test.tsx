@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { createConfig, createConnector, http, type Connector } from '@wagmi/core'
+import { createConfig, http, type Connector } from '@wagmi/core'
 import { mainnet } from 'viem/chains'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { WagmiProvider } from 'wagmi'
@@ -12,6 +12,7 @@ import { en } from '@/lib/i18n/en'
 import { plainErrors } from '@/lib/i18n/plainErrors'
 import type { WalletOption } from '@/app/_wagmi/walletOptions'
 import { WalletConnectPanel } from './WalletConnectPanel'
+import { stubConnector } from '@/tests/fixtures/connectors/stubConnector'
 
 /**
  * The QR view against a scripted connector: the pairing state and the outcome of each `connect` are
@@ -25,34 +26,22 @@ type Outcome = () => Promise<never>
 function scripted(options: { pairing: PairingState; outcomes: Outcome[]; deepLinkPreference?: 'native' | 'universal' }) {
   const calls = { connect: 0 }
   const loaded = { pairing: options.pairing }
-  const connectorFn = createConnector(() => ({
+  const connectorFn = stubConnector({
     id: 'walletConnect.rainbow',
     name: 'Rainbow',
     type: 'walletConnect',
-    sigil: { key: 'rainbow', deepLinkPreference: options.deepLinkPreference ?? 'native' },
-    sigilFamily: { loaded, load: async () => loaded, preload: () => undefined, listing: undefined, warmUpWithDialog: true },
-    async connect() {
-      const outcome = options.outcomes[calls.connect++]
-      // Unscripted attempts stay pending, as a pairing waiting for a wallet does.
-      return outcome ? outcome() : new Promise<never>(() => undefined)
+    accounts: [],
+    authorized: false,
+    with: {
+      sigil: { key: 'rainbow', deepLinkPreference: options.deepLinkPreference ?? 'native' },
+      sigilFamily: { loaded, load: async () => loaded, preload: () => undefined, listing: undefined, warmUpWithDialog: true },
+      async connect() {
+        const outcome = options.outcomes[calls.connect++]
+        // Unscripted attempts stay pending, as a pairing waiting for a wallet does.
+        return outcome ? outcome() : new Promise<never>(() => undefined)
+      },
     },
-    async disconnect() {},
-    async getAccounts() {
-      return []
-    },
-    async getChainId() {
-      return mainnet.id
-    },
-    async getProvider() {
-      return undefined
-    },
-    async isAuthorized() {
-      return false
-    },
-    onAccountsChanged() {},
-    onChainChanged() {},
-    onDisconnect() {},
-  }))
+  })
   const config = createConfig({ chains: [mainnet], transports: { [mainnet.id]: http('http://127.0.0.1:9') }, storage: null, connectors: [connectorFn] })
   const connector = config.connectors[0] as Connector
   const option: WalletOption = { key: 'rainbow', name: 'Rainbow', icon: '', installed: false, connector, panel: 'walletconnect' }
