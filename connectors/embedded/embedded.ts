@@ -1,5 +1,4 @@
 import { type Address, getAddress } from 'viem'
-import { localChain } from '@/lib/chains'
 import { EmbeddedWalletError } from '@/lib/embedded/errors'
 import { AccountNotFoundError } from '@/lib/errors/wallet'
 import { createFamilyConnector, type FamilyConfig } from '../shared/familyConnector'
@@ -8,6 +7,7 @@ import { createLifecycle } from '../shared/lifecycle'
 import { logger } from '../shared/logger'
 import { createPersistedValues } from '../shared/persistedValues'
 import type { KeyValueStorage } from '../shared/storage'
+import { installTestHandle } from '../shared/testHandles'
 import { EMBEDDED_KEY, EMBEDDED_NAME } from './identity'
 import { createEmbeddedProvider, type EmbeddedProvider } from './provider'
 import { createVaultClient, type VaultClient } from './vaultClient'
@@ -33,17 +33,6 @@ export type EmbeddedConnectorParameters = {
 export type EmbeddedConnector = LoadedConnector & EmbeddedExtras
 
 type EmbeddedExtras = { embeddedProvider: EmbeddedProvider; cancelVault(): void }
-
-declare global {
-  interface Window {
-    /**
-     * End-to-end test handle: the connector's EIP-1193 provider, as a page script could reach it
-     * anyway. It holds no key: whatever it asks is shown and approved in the vault. Installed only
-     * where the local chain is offered (development, tests).
-     */
-    __sigilEmbeddedTest?: { request(args: { method: string; params?: unknown }): Promise<unknown> }
-  }
-}
 
 /**
  * The embedded wallet as a wagmi connector, built on the shared skeleton (`createFamilyConnector`).
@@ -91,7 +80,13 @@ export function embeddedConnector(parameters: EmbeddedConnectorParameters): (con
       key: EMBEDDED_KEY,
       persisted,
       async setup() {
-        if (typeof window !== 'undefined' && config.chains.some((chain) => chain.id === localChain.id)) window.__sigilEmbeddedTest = provider
+        // The provider as a page script could reach it anyway: it holds no key, and whatever it asks
+        // is shown and approved in the vault.
+        installTestHandle(
+          config.chains.map((chain) => chain.id),
+          'embeddedProvider',
+          provider,
+        )
       },
 
       open: () => lifecycle.init(),

@@ -314,12 +314,12 @@ async function oneRun(browser: Browser, baseURL: string, vaultOrigin: string, ma
 async function timeSigns(page: Page, browser: Browser, vaultOrigin: string, t: Timings): Promise<void> {
   const address = (await page.getByTestId('account-address').getAttribute('title'))?.toLowerCase()
   if (!address) throw new Error('no account address')
-  await page.waitForFunction(() => Boolean(window.__sigilEmbeddedTest))
+  await page.waitForFunction(() => Boolean(window.__sigilTest?.embeddedProvider))
   const sheet = vault(page).getByTestId('confirm-sheet')
   const approve = sheet.getByTestId('confirm-approve')
   for (let index = 0; index < SIGNS; index++) {
     const answered = page.evaluate(`(async () => {
-      await window.__sigilEmbeddedTest.request({ method: 'personal_sign', params: ['0x${(index + 1).toString(16).padStart(2, '0')}', ${JSON.stringify(address)}] })
+      await window.__sigilTest.embeddedProvider.request({ method: 'personal_sign', params: ['0x${(index + 1).toString(16).padStart(2, '0')}', ${JSON.stringify(address)}] })
       return ${NOW}
     })()`) as Promise<number>
     await sheet.locator('[data-testid="confirm-approve"][data-live="true"]').waitFor({ timeout: 15_000 })

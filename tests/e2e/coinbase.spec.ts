@@ -425,7 +425,7 @@ test.describe('egress', () => {
     await page.goto(coinbaseApp.baseURL)
     await connect(page, wallet)
     await expect(page.getByTestId('account-balance')).toBeVisible()
-    await page.evaluate(() => window.__sigilTest!.switchChain(31337))
+    await page.evaluate(() => window.__sigilTest!.switchChain!(31337))
     await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', '31337')
     // The local chain's reads go through /api/rpc/31337 as every chain's, never to anvil's own port.
     await expect(page.getByTestId('account-balance')).toBeVisible()

@@ -81,7 +81,7 @@ test('creates a wallet from an email proven by a code and a passkey, signs in wi
   expect(await passkeyPrompts(page)).toEqual({ create: 1, get: 0 })
 
   // Any supported chain (wallet_switchEthereumChain answered by the wallet itself): the local one.
-  await page.evaluate(() => window.__sigilTest!.switchChain(31337))
+  await page.evaluate(() => window.__sigilTest!.switchChain!(31337))
   await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', '31337')
 
   // Sign-In with Ethereum against the server: one personal_sign, verified by the server's SIWE route.
@@ -94,9 +94,9 @@ test('creates a wallet from an email proven by a code and a passkey, signs in wi
   // with its hash as soon as it is broadcast (EIP-1193), not after confirmations.
   await chainClient.setBalance({ address, value: parseEther('1') })
   const before = await chainClient.getBalance({ address: RECIPIENT })
-  await page.waitForFunction(() => Boolean(window.__sigilEmbeddedTest))
+  await page.waitForFunction(() => Boolean(window.__sigilTest?.embeddedProvider))
   const sending = page.evaluate(
-    ([from, to]) => window.__sigilEmbeddedTest!.request({ method: 'eth_sendTransaction', params: [{ from, to, value: '0x2386f26fc10000' }] }),
+    ([from, to]) => window.__sigilTest!.embeddedProvider!.request({ method: 'eth_sendTransaction', params: [{ from, to, value: '0x2386f26fc10000' }] }),
     [address, RECIPIENT] as const,
   ) as Promise<Hex>
   // Nothing is sent before the user saw it: the recipient, 0.01 ETH, no data, the chain and a fee ceiling.
@@ -130,16 +130,16 @@ test('sends on a chain read through the proxy: broadcast through the app’s own
   const egress = watchPageEgress(page)
   await page.goto(embeddedApp.baseURL)
   const address = await createWallet(page, mail, uniqueEmail('egress'))
-  await page.evaluate(() => window.__sigilTest!.switchChain(31337))
+  await page.evaluate(() => window.__sigilTest!.switchChain!(31337))
   await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', '31337')
   await chainClient.setBalance({ address, value: parseEther('1') })
   const broadcasts: string[] = []
   page.on('request', (request) => {
     if (request.method() === 'POST' && (request.postData() ?? '').includes('eth_sendRawTransaction')) broadcasts.push(new URL(request.url()).pathname)
   })
-  await page.waitForFunction(() => Boolean(window.__sigilEmbeddedTest))
+  await page.waitForFunction(() => Boolean(window.__sigilTest?.embeddedProvider))
   const sending = page.evaluate(
-    ([from, to]) => window.__sigilEmbeddedTest!.request({ method: 'eth_sendTransaction', params: [{ from, to, value: '0x1' }] }),
+    ([from, to]) => window.__sigilTest!.embeddedProvider!.request({ method: 'eth_sendTransaction', params: [{ from, to, value: '0x1' }] }),
     [address, RECIPIENT] as const,
   ) as Promise<Hex>
   await approveInSheet(page, 'Send a transaction')

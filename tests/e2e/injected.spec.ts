@@ -380,9 +380,9 @@ test.describe('chains', () => {
     const wallet = await installWallet()
     await page.goto(app.baseURL)
     await connect(page)
-    await page.waitForFunction(() => typeof (window as unknown as { __sigilTest?: unknown }).__sigilTest === 'object')
+    await page.waitForFunction(() => typeof window.__sigilTest?.switchChain === 'function')
     await page.evaluate(() =>
-      (window as unknown as { __sigilTest: { switchChain: (id: number) => Promise<void> } }).__sigilTest.switchChain(424242).catch(() => undefined),
+      window.__sigilTest!.switchChain!(424242).catch(() => undefined),
     )
 
     const error = page.getByTestId('chain-error')

@@ -21,11 +21,11 @@ function scriptRequest(page: Page, method: string, params: unknown[]) {
   return page.evaluate(
     async ([method, params]) => {
       await new Promise<void>((resolve) => {
-        const wait = () => (window.__sigilEmbeddedTest ? resolve() : setTimeout(wait, 50))
+        const wait = () => (window.__sigilTest?.embeddedProvider ? resolve() : setTimeout(wait, 50))
         wait()
       })
       try {
-        return { result: await window.__sigilEmbeddedTest!.request({ method, params }) }
+        return { result: await window.__sigilTest!.embeddedProvider!.request({ method, params }) }
       } catch (error) {
         return { error: { code: (error as { code?: number }).code, message: (error as Error).message } }
       }
@@ -337,7 +337,7 @@ test('a double-click approves one request only: the next sheet’s Approve is in
 test('typed data changed by the caller after it was sent is signed as shown', async ({ page, embeddedApp, authenticator: _, mail }) => {
   await page.goto(embeddedApp.baseURL)
   const address = await createWallet(page, mail, uniqueEmail('boundary-typed'))
-  await page.evaluate(() => window.__sigilTest!.switchChain(31337))
+  await page.evaluate(() => window.__sigilTest!.switchChain!(31337))
   const shown = {
     types: { Demo: [{ name: 'value', type: 'uint256' }] },
     primaryType: 'Demo',
@@ -346,7 +346,7 @@ test('typed data changed by the caller after it was sent is signed as shown', as
   }
   const pending = page.evaluate(
     async ([address, typedData]) => {
-      const request = window.__sigilEmbeddedTest!.request({ method: 'eth_signTypedData_v4', params: [address, typedData] })
+      const request = window.__sigilTest!.embeddedProvider!.request({ method: 'eth_signTypedData_v4', params: [address, typedData] })
       // After handing it over, the script turns it into a permit for everything.
       typedData.domain.name = 'USD Coin'
       typedData.primaryType = 'Permit'
@@ -366,7 +366,7 @@ test('typed data changed by the caller after it was sent is signed as shown', as
 test('the sheet says in words what a permit does, warns on an unlimited amount, and names the account and chain', async ({ page, embeddedApp, authenticator: _, mail, expectAccessible }) => {
   await page.goto(embeddedApp.baseURL)
   const address = await createWallet(page, mail, uniqueEmail('boundary-clear'))
-  await page.evaluate(() => window.__sigilTest!.switchChain(1))
+  await page.evaluate(() => window.__sigilTest!.switchChain!(1))
   const usdc = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
   const spender = '0x1234567890123456789012345678901234567890'
   const permit = {
@@ -452,7 +452,7 @@ test('malformed and oversized requests get -32602 with a reason, never a hang', 
 test('a page script’s eth_sendTransaction sends nothing until the user decides, and Reject answers 4001', async ({ page, embeddedApp, authenticator: _, chainClient, mail }) => {
   await page.goto(embeddedApp.baseURL)
   const address = await createWallet(page, mail, uniqueEmail('boundary-send'))
-  await page.evaluate(() => window.__sigilTest!.switchChain(31337))
+  await page.evaluate(() => window.__sigilTest!.switchChain!(31337))
   await chainClient.setBalance({ address, value: parseEther('1') })
   const attempt = scriptRequest(page, 'eth_sendTransaction', [{ from: address, to: RECIPIENT, value: '0xde0b6b3a7640000' }])
   const sheet = vault(page).getByTestId('confirm-sheet')

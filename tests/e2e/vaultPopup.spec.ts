@@ -73,7 +73,7 @@ test('where the frame cannot keep the wallet, the vault opens in a popup: create
 
   // Closing the popup locks the wallet: a request waiting in it answers 4001.
   const pending = page.evaluate(
-    ([address]) => window.__sigilEmbeddedTest!.request({ method: 'personal_sign', params: ['0x6869', address] }).then(() => 'signed', (error: { code?: number }) => error.code),
+    ([address]) => window.__sigilTest!.embeddedProvider!.request({ method: 'personal_sign', params: ['0x6869', address] }).then(() => 'signed', (error: { code?: number }) => error.code),
     [address] as const,
   )
   await expect(popup.getByTestId('confirm-sheet')).toBeVisible()
