@@ -65,9 +65,7 @@ export function guardRequest(request: { method: string; url: string; headers: He
   }
   // Parsed before instrumentation.ts subscribed the stamp: its client address is unknown, so it is
   // not served at all (no shared rate-limit bucket); the client retries once start-up is over.
-  if (arrivedBeforeStamp(request)) {
-    return { headers, refusal: withHeaders(new Response('{"status":"starting"}', { status: 503, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', 'retry-after': '1' } })), publicConfig, route, nonce }
-  }
+  if (arrivedBeforeStamp(request)) return { headers, refusal: withHeaders(startingResponse(request)), publicConfig, route, nonce }
   if (route.kind === 'notFound') return { headers, refusal: withHeaders(new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } })), publicConfig, route, nonce }
   const secFetchSite = request.headers.get('sec-fetch-site')
   // Another site's reads of the API (an <img>, a script), refused before anything counts them.
@@ -128,3 +126,22 @@ export function otherMethods<const Served extends Exclude<RouteMethod, 'OPTIONS'
   const others = ROUTE_METHODS.filter((method) => !(served as readonly RouteMethod[]).includes(method))
   return Object.fromEntries(others.map((method) => [method, handler])) as Record<Exclude<RouteMethod, Served>, typeof handler>
 }
+
+/**
+ * The page a person sees when their browser's first request beat start-up (the first seconds of
+ * `npm run dev`, or a reload right after `npm start`): a document navigation gets a short page that
+ * reloads itself a second later (`<meta http-equiv="refresh">`: no script, so the strict CSP allows
+ * it), instead of a JSON body in the browser window. Every other request keeps the machine answer,
+ * `{"status":"starting"}`. Both are 503 with `Retry-After: 1`.
+ */
+function startingResponse(request: { method: string; headers: Headers }): Response {
+  const common = { 'cache-control': 'no-store', 'retry-after': '1' }
+  const navigation = request.method === 'GET' && (request.headers.get('sec-fetch-dest') === 'document' || (request.headers.get('accept') ?? '').includes('text/html'))
+  if (!navigation) return new Response('{"status":"starting"}', { status: 503, headers: { ...common, 'content-type': 'application/json' } })
+  const page =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
+    '<meta http-equiv="refresh" content="1"><title>Starting…</title></head>' +
+    '<body><main><h1>Starting…</h1><p>The server is still starting. This page reloads by itself in a second.</p></main></body></html>'
+  return new Response(page, { status: 503, headers: { ...common, 'content-type': 'text/html; charset=utf-8' } })
+}
+

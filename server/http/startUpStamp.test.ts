@@ -69,4 +69,21 @@ describe('requests that arrived before the socket-address stamp', () => {
     const headers = { host: 'localhost:3000', [SOCKET_ADDRESS_HEADER]: stamped!.get(SOCKET_ADDRESS_HEADER)! }
     expect(proxy(new NextRequest(`${APP}/`, { headers })).status).toBe(200)
   })
+
+  it('a browser opening the page meanwhile gets a page that reloads itself, not JSON in its window', async () => {
+    const navigation = { host: 'localhost:3000', 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate', accept: 'text/html,application/xhtml+xml,*/*;q=0.8' }
+    const response = proxy(new NextRequest(`${APP}/`, { headers: navigation }))
+    expect(response.status).toBe(503)
+    expect(response.headers.get('retry-after')).toBe('1')
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    const page = await response.text()
+    expect(page).toContain('<meta http-equiv="refresh" content="1">')
+    expect(page).toContain('The server is still starting.')
+    // No script: the page's strict CSP (set on this answer too) allows it as it is.
+    expect(page).not.toContain('<script')
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'nonce-")
+    // A fetch of the same page by a script still gets the machine answer.
+    const scripted = proxy(new NextRequest(`${APP}/`, { headers: { host: 'localhost:3000', 'sec-fetch-dest': 'empty', accept: '*/*' } }))
+    expect(await scripted.json()).toEqual({ status: 'starting' })
+  })
 })
