@@ -41,13 +41,7 @@ export function checkSignInMessage(message: SignInMessage, policy: SignInPolicy,
   if (!policy.chainIds.includes(message.chainId)) throw authError('unsupported_chain', { details: `chain ${message.chainId}` })
   // The resources first: a ReCap changes the statement the message must show.
   const { statement } = checkSignInResources(message, policy)
-  if (expected.statement !== undefined) {
-    // A link message carries exactly the statement naming the account, which no ReCap extends.
-    if (message.statement !== expected.statement || statement !== authCatalogue.statement) {
-      throw authError('statement_mismatch', { details: `statement of ${message.statement?.length ?? 0} characters` })
-    }
-  } else if (message.statement !== statement && (message.statement !== undefined || statement !== authCatalogue.statement)) {
-    // A sign-in message: the page's statement (with the ReCap's sentence when it has one), or none without one.
+  if (!statementAllowed(message.statement, statement, expected.statement)) {
     throw authError('statement_mismatch', { details: `statement of ${message.statement?.length ?? 0} characters` })
   }
   if (message.requestId !== undefined && !REQUEST_ID_PATTERN.test(message.requestId)) {
@@ -59,4 +53,15 @@ export function checkSignInMessage(message: SignInMessage, policy: SignInPolicy,
   if (message.expirationTime && message.expirationTime.getTime() > time + MAX_EXPIRATION_AHEAD_MS) throw authError('expiration_too_far')
   if (message.notBefore && message.notBefore.getTime() > time) throw authError('message_not_yet_valid', { details: 'Not Before is in the future' })
   return origin
+}
+
+/**
+ * Whether a message's statement is the one the page wrote. A link message carries exactly the
+ * statement naming the account (`expected`), which no ReCap extends. A sign-in message carries the
+ * page's statement, with the ReCap's sentence when it has one (`required`), or none at all when it
+ * has no ReCap (EIP-4361 makes the statement optional).
+ */
+function statementAllowed(sent: string | undefined, required: string, expected: string | undefined): boolean {
+  if (expected !== undefined) return sent === expected && required === authCatalogue.statement
+  return sent === required || (sent === undefined && required === authCatalogue.statement)
 }
