@@ -65,7 +65,7 @@ function DialogWithEveryWallet(props: ConnectDialogProps) {
 /**
  * The connect dialog: a native modal `<dialog>` (top layer, inert page behind it, Esc) with the
  * focus kept inside by hand, because Chromium lets Tab leave a modal dialog for the browser's UI.
- * Its state is `connectDialogState.ts`; what it does to the world (connecting, links) is here.
+ * Its state is `connectDialogState.ts`; what a choice does (connecting, links) is `useWalletChoice.ts`.
  */
 function ConnectDialogView({ onClose, onConnected, startWith }: ConnectDialogProps) {
   const config = useConfig()
