@@ -182,7 +182,7 @@ export function walletConnect(parameters: WalletConnectParameters) {
           if (!isMobile) return client.warmUp()
           client.prepare()
           // Settles once the URI is there (or the pairing stopped): a tap the dialog kept while the
-          // family got ready (ConnectDialog's pendingTap) then opens the wallet's link with it.
+          // family got ready (the connect dialog's `pendingKey`) then opens the wallet's link with it.
           return pairingUriSettled(client)
         },
       },
