@@ -1,3 +1,5 @@
+import { BaseError } from '@/lib/errors/BaseError'
+
 /**
  * The one place the WalletConnect family reads an SDK error's message. `EthereumProvider.connect`
  * re-throws every pairing failure as `new Error(error.message)`, dropping the code, so an expired
@@ -24,7 +26,7 @@ const WALLET_REJECTION_MESSAGE = /^User rejected\b/
  * SDK init or relay refusal, lets the QR view start a new pairing by itself: anything else would
  * fail again at once and loop.
  */
-export class WalletRejectedProposalError extends Error {
+export class WalletRejectedProposalError extends BaseError {
   override name = 'WalletRejectedProposalError'
   constructor(options?: { cause?: unknown }) {
     super('the wallet rejected the session proposal', options)

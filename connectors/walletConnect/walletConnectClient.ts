@@ -7,6 +7,7 @@ import { authenticateOnce, signedInFromCacaos, type AuthenticatingProvider, type
 import { isProposalExpiry, isWalletRejectionMessage, WalletRejectedProposalError } from './pairingErrors'
 import { createPairingState, MAX_PAIRING_ATTEMPTS, type PairingState } from './pairingState'
 import type { WalletConnectProviderOptions } from './providerOptions'
+import { BaseError } from '@/lib/errors/BaseError'
 
 type Listener = (...args: never[]) => void
 
@@ -67,7 +68,7 @@ const loadEthereumProvider: LoadWalletConnectSdk = async (options) => {
 }
 
 /** A pairing the user walked away from (the view closed): not an error to show or report. */
-export class PairingCancelledError extends Error {
+export class PairingCancelledError extends BaseError {
   override name = 'PairingCancelledError'
   constructor() {
     super('pairing cancelled')

@@ -183,8 +183,8 @@ type WalletLogEntry = { walletId: string; seq: number; kind: string; at: string;
 export type WalletLogRequest = { walletId: string; assertion: AuthenticationResponseJSON }
 export type WalletLogResponse = { walletId: string; events: WalletLogEntry[] }
 
-/** Error answers: `{code, message}` (+ `attemptsLeft` for a wrong code, `retryable` for 429/503). */
-type EmbeddedApiErrorBody = { code: string; message: string; attemptsLeft?: number; retryable?: boolean }
+// Error answers are `HttpError.toBody`'s (lib/errors/HttpError.ts): `{code, message}`, `attemptsLeft`
+// for a wrong code, `retryAt` when a limit or lock ends, `retryable` for 429/503, and the error's fields.
 
 /** POST walletSettings `{walletId, assertion, emailRecovery, recoveryDelaySeconds}` → the settings now in force. */
 export type WalletSettingsRequest = { walletId: string; assertion: AuthenticationResponseJSON; emailRecovery: boolean; recoveryDelaySeconds: number | null }

@@ -1,3 +1,4 @@
+import { HttpError, type HttpErrorCatalogue } from '@/lib/errors/HttpError'
 import { SigilError, type SigilErrorOptions } from '@/lib/errors/SigilError'
 import { embedded, type EmbeddedErrorCode } from '@/lib/i18n/embedded'
 import { utcMinute } from '@/lib/i18n/format'
@@ -99,27 +100,41 @@ export class WalletMismatchError extends EmbeddedWalletError {
 }
 
 /**
- * A failed call to the embedded wallet's API: the server's code and its catalogue message (with the
- * values the server filled in, e.g. attempts left), the HTTP status (0: no answer) and any fields
- * the answer carried (`attemptsLeft`; `retryAfterSeconds` from a limit's `Retry-After`; `retryAt`, when
- * a limit or lock ends, which fills the message's `{time}`).
+ * The embedded wallet API's catalogue as the browser knows it: every code's message, no statuses
+ * (the answer carries its own). Named `embedded` like the server's (server/embedded/httpErrors.ts),
+ * so `isHttpError(error, …)` matches an error of either side.
  */
-export class EmbeddedApiError extends EmbeddedWalletError {
+const embeddedApiErrors: HttpErrorCatalogue<EmbeddedErrorCode> = { api: 'embedded', messages: embedded.errors }
+
+/**
+ * A failed call to the embedded wallet API, as the browser rebuilds it from the answer: the same
+ * `HttpError` the server threw (its code, its catalogue message with the values the server filled
+ * in, e.g. attempts left, the HTTP status (0: no answer) and the answer's fields: `attemptsLeft`,
+ * `retryAt` when a limit or lock ends, which fills the message's `{time}`), plus what only the
+ * browser reads (`retryAfterSeconds`, from a limit's `Retry-After`). `values` are the message's
+ * placeholder values, as on a `SigilError`, for the screens' own wording.
+ */
+export class EmbeddedApiError extends HttpError<EmbeddedErrorCode> {
   override name = 'EmbeddedApiError'
-  readonly status: number
-  readonly attemptsLeft: number | undefined
   readonly retryAfterSeconds: number | undefined
-  readonly retryAt: Date | undefined
+  readonly values: Record<string, string | number>
   constructor(
     code: EmbeddedErrorCode,
-    parameters: { status: number; attemptsLeft?: number | undefined; retryAfterSeconds?: number | undefined; retryAt?: Date | undefined } & SigilErrorOptions,
+    parameters: {
+      status: number
+      attemptsLeft?: number | undefined
+      retryAfterSeconds?: number | undefined
+      retryAt?: Date | undefined
+      /** Facts the answer carried beside its code (e.g. when a time-locked step opens). */
+      values?: Record<string, string | number> | undefined
+      cause?: unknown
+      details?: string | undefined
+    },
   ) {
-    const { status, attemptsLeft, retryAfterSeconds, retryAt, ...options } = parameters
-    super(code, { ...options, values: { attemptsLeft: attemptsLeft ?? 0, time: retryAt ? utcMinute(retryAt) : '', ...options.values } })
-    this.status = status
-    this.attemptsLeft = attemptsLeft
+    const { retryAfterSeconds, values, ...options } = parameters
+    super(embeddedApiErrors, code, { ...options, fields: values })
     this.retryAfterSeconds = retryAfterSeconds
-    this.retryAt = retryAt
+    this.values = { attemptsLeft: parameters.attemptsLeft ?? 0, time: parameters.retryAt ? utcMinute(parameters.retryAt) : '', ...values }
   }
 }
 

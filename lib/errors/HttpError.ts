@@ -1,3 +1,4 @@
+import { BaseError } from '@/lib/errors/BaseError'
 import { format, utcMinute } from '@/lib/i18n/format'
 
 /**
@@ -43,14 +44,17 @@ export type HttpErrorOptions = {
 
 const retryableStatus = (_code: string, status: number) => status === 0 || status === 429 || status === 503
 
-/** The one error type of the HTTP APIs, whichever catalogue its code comes from. */
-export class HttpError<Code extends string = string> extends Error {
+/**
+ * The one error type of the HTTP APIs, whichever catalogue its code comes from (on the one error
+ * shape, `BaseError`). `message` is the text the answer's body carries, alone; `details` (the
+ * server log's) is in `longMessage`, never in the body.
+ */
+export class HttpError<Code extends string = string> extends BaseError {
   override name = 'HttpError'
   readonly api: string
-  readonly code: Code
+  declare readonly code: Code
   readonly status: number
   readonly retryable: boolean
-  readonly details: string | undefined
   readonly headers: Record<string, string>
   readonly attemptsLeft: number | undefined
   readonly retryAt: Date | undefined
@@ -60,13 +64,11 @@ export class HttpError<Code extends string = string> extends Error {
     super(
       options.message ||
         format(catalogue.messages[code], { attemptsLeft: options.attemptsLeft ?? 0, time: options.retryAt ? utcMinute(options.retryAt) : '', ...options.fields }),
-      options.cause === undefined ? undefined : { cause: options.cause },
+      { cause: options.cause, details: options.details, code, composeMessage: false },
     )
     this.api = catalogue.api
-    this.code = code
     this.status = options.status ?? catalogue.status?.[code] ?? 500
     this.retryable = (catalogue.retryable ?? retryableStatus)(code, this.status)
-    this.details = options.details
     this.headers = options.headers ?? {}
     this.attemptsLeft = options.attemptsLeft
     this.retryAt = options.retryAt
@@ -74,7 +76,7 @@ export class HttpError<Code extends string = string> extends Error {
   }
 
   /** The answer's body: `{code, message}`, plus `attemptsLeft` and `retryAt` when known, `retryable` when true, and the error's `fields`. */
-  toBody(): { code: Code; message: string; attemptsLeft?: number; retryAt?: string; retryable?: true } {
+  toBody(): HttpErrorBody<Code> {
     return {
       ...this.fields,
       code: this.code,
@@ -83,6 +85,36 @@ export class HttpError<Code extends string = string> extends Error {
       ...(this.retryAt === undefined ? {} : { retryAt: this.retryAt.toISOString() }),
       ...(this.retryable ? { retryable: true as const } : {}),
     }
+  }
+}
+
+/** An error answer's body, as `HttpError.toBody` writes it; the error's `fields` sit beside these. */
+export type HttpErrorBody<Code extends string = string> = { code: Code; message: string; attemptsLeft?: number; retryAt?: string; retryable?: true }
+
+const BODY_KEYS: ReadonlySet<string> = new Set(['code', 'message', 'attemptsLeft', 'retryAt', 'retryable'])
+
+/**
+ * An error answer's body read back (the browser's side of `toBody`): its code, when the catalogue
+ * knows it, the server's message, `attemptsLeft`, `retryAt`, and the other string and number values
+ * as `fields`. `undefined` for a body that is not an error of the catalogue.
+ */
+export function readHttpErrorBody<Code extends string>(
+  json: unknown,
+  isCode: (code: unknown) => code is Code,
+): { code: Code; message: string | undefined; attemptsLeft: number | undefined; retryAt: Date | undefined; fields: Record<string, string | number> } | undefined {
+  if (typeof json !== 'object' || json === null) return undefined
+  const body = json as Partial<Record<keyof HttpErrorBody, unknown>> & Record<string, unknown>
+  if (!isCode(body.code)) return undefined
+  const fields: Record<string, string | number> = {}
+  for (const [key, value] of Object.entries(body)) {
+    if (!BODY_KEYS.has(key) && (typeof value === 'string' || typeof value === 'number')) fields[key] = value
+  }
+  return {
+    code: body.code,
+    message: typeof body.message === 'string' ? body.message : undefined,
+    attemptsLeft: typeof body.attemptsLeft === 'number' ? body.attemptsLeft : undefined,
+    retryAt: typeof body.retryAt === 'string' && !Number.isNaN(Date.parse(body.retryAt)) ? new Date(body.retryAt) : undefined,
+    fields,
   }
 }
 

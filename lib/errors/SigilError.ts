@@ -1,13 +1,9 @@
+import { BaseError, type BaseErrorOptions } from '@/lib/errors/BaseError'
 import type { ErrorCode } from '@/lib/i18n/en'
 import { errors } from '@/lib/i18n/errors'
 import { format } from '@/lib/i18n/format'
 
-export type SigilErrorOptions = {
-  cause?: unknown
-  /** Extra context for logs (never secrets); not shown to users. */
-  details?: string | undefined
-  /** Lines that state the rule broken and the offending value (viem's habit). */
-  metaMessages?: readonly string[] | undefined
+export type SigilErrorOptions = Pick<BaseErrorOptions, 'cause' | 'details' | 'metaMessages'> & {
   /** Values for placeholders in the catalogue message, e.g. `{wallet}`. */
   values?: Record<string, string | number> | undefined
   /**
@@ -18,25 +14,23 @@ export type SigilErrorOptions = {
 }
 
 /**
- * Base of every error Sigil raises. `message` is the catalogue's English text (verbatim for the codes
- * of docs/errors.md#connection-and-switching-errors-the-product-must-show-verbatim), what logs and
- * developers read; `code` is stable and machine-readable, and the page shows the error by it, in its
- * own language (lib/i18n/ErrorAlert.tsx), with the `values` the text fills in.
+ * An error the page shows, by a code of the catalogue (on the one error shape, `BaseError`).
+ * `message` is the catalogue's English text alone (verbatim for the codes of
+ * docs/errors.md#connection-and-switching-errors-the-product-must-show-verbatim), what logs and
+ * developers read; the meta messages and details are in `longMessage`. `code` is stable and
+ * machine-readable, and the page shows the error by it, in its own language
+ * (lib/i18n/ErrorAlert.tsx), with the `values` the text fills in.
  */
-export class SigilError extends Error {
+export class SigilError extends BaseError {
   override name = 'SigilError'
-  readonly code: ErrorCode
-  readonly details: string | undefined
-  readonly metaMessages: readonly string[] | undefined
+  declare readonly code: ErrorCode
   /** The values of the message's placeholders, for the page's own wording of the error. */
   readonly values: Record<string, string | number> | undefined
 
   constructor(code: ErrorCode, options: SigilErrorOptions = {}) {
-    super(format(options.template ?? (errors as Record<string, string>)[code] ?? code, options.values), options.cause === undefined ? undefined : { cause: options.cause })
-    this.code = code
-    this.details = options.details
-    this.metaMessages = options.metaMessages
-    this.values = options.values
+    const { values, template, ...rest } = options
+    super(format(template ?? (errors as Record<string, string>)[code] ?? code, values), { ...rest, code, composeMessage: false })
+    this.values = values
   }
 }
 

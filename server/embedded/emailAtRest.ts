@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto'
 import type { Store } from '@/server/store/types'
 import type { RecoveryKey, RecoveryKeyring } from './recoveryKey'
+import { BaseError } from '@/lib/errors/BaseError'
 
 /**
  * What the database keeps of an email address: never the address itself.
@@ -42,7 +43,7 @@ export function sealEmail(key: Pick<RecoveryKey, 'kid' | 'emailSealKey'>, email:
 }
 
 /** Raised when a sealed email does not open: a key no longer configured, another row's ciphertext, or damage. */
-export class SealedEmailError extends Error {
+export class SealedEmailError extends BaseError {
   override name = 'SealedEmailError'
 }
 

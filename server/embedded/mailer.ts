@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { maskEmail } from '@/server/http/logSafety'
 import { isLoopbackOnly, SMTP_REQUIRED, smtpUrlProblem } from './mailPolicy.mjs'
+import { BaseError } from '@/lib/errors/BaseError'
 
 /**
  * A file name's random part in letters only: the log line names the file, and nothing logged may
@@ -26,15 +27,15 @@ const DEFAULT_MAIL_FROM = 'Sigil <no-reply@localhost>'
 export const OUTBOX_FOLDER = 'outbox'
 
 /** The mail settings break the production rules (server/embedded/mailPolicy.mjs); `next start` refuses them too. */
-export class MailConfigError extends Error {
+export class MailConfigError extends BaseError {
   override name = 'MailConfigError'
-  readonly code = 'embedded_mail_misconfigured'
+  override readonly code = 'embedded_mail_misconfigured'
 }
 
 /** Sent through a `none` mailer: this server has no way to send email. */
-export class MailUnavailableError extends Error {
+export class MailUnavailableError extends BaseError {
   override name = 'MailUnavailableError'
-  readonly code = 'embedded_mail_unavailable'
+  override readonly code = 'embedded_mail_unavailable'
 }
 
 /**

@@ -2,6 +2,7 @@ import { additionalData } from '@/lib/embedded/crypto/keyWrapping'
 import { isEnvelope, openWithPrivateKey, sealToPublicKey, type Envelope } from '@/lib/embedded/crypto/sealToPublicKey'
 import type { Store } from '@/server/store/types'
 import type { RecoveryKey, RecoveryKeyring } from './recoveryKey'
+import { BaseError } from '@/lib/errors/BaseError'
 
 /**
  * A wallet's data key as the server stores it: sealed to a recovery public key (`{epk, iv, ct}`), with
@@ -14,9 +15,9 @@ export type StoredEnvelope = Envelope & { kid?: string }
  * A wallet's envelope opens with no configured recovery key: its key was dropped from
  * `EMBEDDED_RECOVERY_KEYS_PREVIOUS` before the re-seal moved it (a configuration error, not the user's).
  */
-export class RecoveryKeyMissingError extends Error {
+export class RecoveryKeyMissingError extends BaseError {
   override name = 'RecoveryKeyMissingError'
-  readonly code = 'embedded_recovery_key_missing'
+  override readonly code = 'embedded_recovery_key_missing'
   constructor(readonly kid: string | undefined) {
     super(
       `${kid ? `a wallet is sealed under recovery key ${kid}, which is not configured` : 'a wallet sealed before key ids existed opens with no configured recovery key'}: ` +

@@ -2,6 +2,7 @@ import { createECDH, createHash, createSecretKey, hkdfSync, randomBytes, type Ke
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { toBase64Url } from '@/lib/embedded/crypto/bytes'
+import { BaseError } from '@/lib/errors/BaseError'
 
 type Env = Record<string, string | undefined>
 
@@ -11,9 +12,9 @@ const SECRET_BYTES = 32
 const P256_ORDER = BigInt('0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551')
 
 /** Raised on first use when `EMBEDDED_RECOVERY_KEY` is missing (production) or malformed. */
-export class RecoveryKeyError extends Error {
+export class RecoveryKeyError extends BaseError {
   override name = 'RecoveryKeyError'
-  readonly code = 'embedded_recovery_key_invalid'
+  override readonly code = 'embedded_recovery_key_invalid'
 }
 
 /** 32 bytes from base64url, base64 or hex; anything else is a configuration error. */

@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import { request as httpsRequest } from 'node:https'
 import { BlockList, isIP, type LookupFunction as NetLookupFunction } from 'node:net'
+import { BaseError } from '@/lib/errors/BaseError'
 
 /**
  * An ENS avatar as bytes the page may show, fetched by the server: the browser only ever loads
@@ -20,7 +21,7 @@ export type AvatarImage = { type: AvatarType; body: Uint8Array }
 export type AvatarRefusal = 'not_https' | 'private_host' | 'status' | 'redirects' | 'too_big' | 'type' | 'timeout' | 'unreachable'
 
 /** Why an avatar is not shown; the view shows no avatar (the name and address stay). */
-export class AvatarRefusedError extends Error {
+export class AvatarRefusedError extends BaseError {
   override name = 'AvatarRefusedError'
   constructor(
     readonly reason: AvatarRefusal,

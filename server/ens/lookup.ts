@@ -2,12 +2,13 @@ import { createPublicClient, getAddress, http, type Address, type PublicClient }
 import { mainnet } from 'viem/chains'
 import { safeAvatarUrl } from './avatar'
 import { checkEnsDisplayName } from './displayName'
+import { BaseError } from '@/lib/errors/BaseError'
 
 /** What the account view shows beside an address. */
 export type EnsProfile = { name: string | null; avatar: string | null }
 
 /** The mainnet RPC could not answer (unreachable, timed out, or an answer that is not ENS's). */
-export class EnsUnavailableError extends Error {
+export class EnsUnavailableError extends BaseError {
   override name = 'EnsUnavailableError'
 }
 

@@ -1,3 +1,5 @@
+import { BaseError } from '@/lib/errors/BaseError'
+
 /**
  * Reads a request's or a response's body, stopping as soon as it passes `limit` bytes: a lying or
  * missing Content-Length cannot make the server buffer more than the limit. The one capped reader
@@ -5,7 +7,7 @@
  */
 
 /** The body (or its declared Content-Length) passed the limit; nothing more was read. */
-export class BodyLimitExceededError extends Error {
+export class BodyLimitExceededError extends BaseError {
   override name = 'BodyLimitExceededError'
   constructor(readonly limit: number, readonly declared?: number) {
     super(declared === undefined ? `body passed ${limit} bytes` : `Content-Length ${declared} > ${limit}`)

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { BaseError } from '@/lib/errors/BaseError'
 
 type Env = Record<string, string | undefined>
 
@@ -8,9 +9,9 @@ const MIN_SESSION_SECRET_LENGTH = 32
 export const SESSION_SECRET_FILE = 'session-secret'
 
 /** Raised at startup (first use) when the session secret is missing or too short. */
-export class SessionSecretError extends Error {
+export class SessionSecretError extends BaseError {
   override name = 'SessionSecretError'
-  readonly code = 'session_secret_invalid'
+  override readonly code = 'session_secret_invalid'
 }
 
 /**

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { recoverMessageAddress, type Address, type Hex } from 'viem'
+import { BaseError } from '@/lib/errors/BaseError'
 
 /**
  * Recovering the signer of an EIP-191 message (its keccak hash, then secp256k1 recovery: ~2 ms of
@@ -25,7 +26,7 @@ parentPort.on('message', ({ id, message, signature }) => {
 `
 
 /** The worker died or could not start: it judged nothing, so the request recovers inline. */
-class WorkerLostError extends Error {
+class WorkerLostError extends BaseError {
   override name = 'WorkerLostError'
 }
 

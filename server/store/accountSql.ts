@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Queryable } from './types'
 import type { AccountRecord, AccountStore, LinkNonceRecord } from './types'
+import { BaseError } from '@/lib/errors/BaseError'
 
 type Guarded = <T>(what: string, fn: () => Promise<T>) => Promise<T>
 type Driver = Queryable & { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> }
@@ -8,7 +9,12 @@ type Driver = Queryable & { transaction<T>(fn: (tx: Queryable) => Promise<T>): P
 const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value))
 
 /** Thrown inside a transaction to roll it back and try again (a first sign-in that lost a race). */
-class LostRace extends Error {}
+class LostRace extends BaseError {
+  override name = 'LostRace'
+  constructor() {
+    super('a first sign-in lost its race to record the account; the transaction is tried again')
+  }
+}
 
 /**
  * The addresses whose sessions belong to the account of live session `$1` at `$2`: every wallet of

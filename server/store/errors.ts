@@ -1,14 +1,15 @@
+import { BaseError } from '@/lib/errors/BaseError'
+
 /**
  * Store failures. The auth routes turn any of them into 503 `store_unavailable` (retryable): a
  * sign-in the server could not record is never accepted. Messages name what to do; none carries a
  * secret (connection strings are reduced to host and database).
  */
-export class StoreError extends Error {
+export class StoreError extends BaseError {
   override name = 'StoreError'
-  readonly code: 'store_unavailable' | 'store_locked' | 'store_misconfigured'
+  declare readonly code: 'store_unavailable' | 'store_locked' | 'store_misconfigured'
   constructor(code: StoreError['code'], message: string, options?: { cause?: unknown }) {
-    super(message, options)
-    this.code = code
+    super(message, { ...options, code })
   }
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { EmbeddedApiError } from '@/lib/embedded/errors'
+import { HttpError, isHttpError } from '@/lib/errors/HttpError'
+import { embeddedError, embeddedErrors } from '@/server/embedded/httpErrors'
 import { createEmbeddedApi, retryAfter } from './api'
 import { plainErrors } from '@/lib/i18n/plainErrors'
 import { createStrings } from './strings'
@@ -22,6 +24,20 @@ describe('the wallet API client', () => {
     expect(refused).toMatchObject({ code: 'embedded_code_tries_exhausted', status: 423, retryAt: new Date('2030-01-02T03:04:05.000Z') })
     expect((refused as Error).message).toBe('Too many wrong codes for this email in this browser. Try again after 2030-01-02 03:04 (UTC).')
     expect(messageOf(refused, createStrings({ ui: {}, sheet: {}, errors: { ...plainErrors } }))).toBe('Too many wrong codes for this email in this browser. Try again after 2030-01-02 03:04 (UTC), or ask for a code in another browser.')
+  })
+
+  it('rebuilds the very error the server threw: its code, message, status, fields and attempts', async () => {
+    const thrown = embeddedError('embedded_recovery_pending', { message: 'The key is released later.', fields: { releaseAt: '2030-01-03T00:00:00.000Z', secondsLeft: 30 } })
+    const api = createEmbeddedApi({ fetch: async () => new Response(JSON.stringify(thrown.toBody()), { status: thrown.status, headers: { 'content-type': 'application/json' } }) })
+    const refused = await api.recoveryPending('w1').catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(HttpError)
+    expect(isHttpError(refused, embeddedErrors)).toBe(true)
+    expect(refused).toMatchObject({ code: thrown.code, status: thrown.status, retryable: thrown.retryable, fields: thrown.fields, values: { releaseAt: '2030-01-03T00:00:00.000Z', secondsLeft: 30 } })
+
+    const wrong = embeddedError('embedded_code_invalid', { attemptsLeft: 2 })
+    const again = createEmbeddedApi({ fetch: async () => new Response(JSON.stringify(wrong.toBody()), { status: wrong.status }) })
+    const refusedAgain = await again.verifyEmailCode('A'.repeat(22), '123456').catch((error: unknown) => error)
+    expect(refusedAgain).toMatchObject({ code: 'embedded_code_invalid', status: 401, attemptsLeft: 2, message: wrong.message })
   })
 
   it('reads Retry-After as seconds or as an HTTP date, and nothing else', () => {

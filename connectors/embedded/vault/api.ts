@@ -35,6 +35,7 @@ import {
   type WalletRecoveriesResponse,
 } from '@/lib/embedded/apiTypes'
 import { EmbeddedApiError } from '@/lib/embedded/errors'
+import { readHttpErrorBody } from '@/lib/errors/HttpError'
 
 /** The browser's side of the embedded wallet API. Every failure is an `EmbeddedApiError` with the server's code. */
 export type EmbeddedApi = {
@@ -88,12 +89,13 @@ export function createEmbeddedApi(options: { baseUrl?: string; fetch?: typeof fe
       throw new EmbeddedApiError('embedded_unexpected_response', { status: response.status, cause })
     }
     if (response.ok && json && typeof json === 'object') return json as T
-    const error = (json ?? {}) as { code?: unknown; attemptsLeft?: unknown; retryAt?: unknown; releaseAt?: unknown; secondsLeft?: unknown }
-    const attemptsLeft = typeof error.attemptsLeft === 'number' ? error.attemptsLeft : undefined
-    const retryAt = typeof error.retryAt === 'string' && !Number.isNaN(Date.parse(error.retryAt)) ? new Date(error.retryAt) : undefined
-    // A time-locked step: when it opens (`embedded_recovery_pending`), for the message and the screens.
-    const values = typeof error.releaseAt === 'string' && typeof error.secondsLeft === 'number' ? { releaseAt: error.releaseAt, secondsLeft: error.secondsLeft } : undefined
-    if (isEmbeddedErrorCode(error.code)) throw new EmbeddedApiError(error.code, { status: response.status, attemptsLeft, retryAfterSeconds: retryAfter(response), retryAt, values })
+    // The server's `HttpError.toBody`, read back: the same code, fields and message (a time-locked
+    // step's `releaseAt` and `secondsLeft` among the fields, for the message and the screens).
+    const error = readHttpErrorBody(json, isEmbeddedErrorCode)
+    if (error) {
+      const { code, attemptsLeft, retryAt, fields } = error
+      throw new EmbeddedApiError(code, { status: response.status, attemptsLeft, retryAfterSeconds: retryAfter(response), retryAt, values: fields })
+    }
     throw new EmbeddedApiError('embedded_unexpected_response', { status: response.status })
   }
 

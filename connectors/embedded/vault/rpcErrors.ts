@@ -1,18 +1,18 @@
 import type { VaultError } from './protocol'
+import { BaseError } from '@/lib/errors/BaseError'
 
 /**
  * The vault's answers to a request it will not carry out, as EIP-1193 / EIP-1474 errors: the page
  * maps them back to viem's classes by code.
  */
-export class VaultRequestError extends Error {
-  readonly code: number
+export class VaultRequestError extends BaseError {
+  override name = 'VaultRequestError'
+  declare readonly code: number
   readonly reason: string | undefined
   /** A wallet error code of the catalogue (lib/i18n/embedded.ts), when the vault's own step failed. */
   readonly walletCode: string | undefined
   constructor(code: number, message: string, options: { reason?: string; walletCode?: string } = {}) {
-    super(message)
-    this.name = 'VaultRequestError'
-    this.code = code
+    super(message, { code })
     this.reason = options.reason
     this.walletCode = options.walletCode
   }
