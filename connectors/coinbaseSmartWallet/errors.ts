@@ -13,12 +13,14 @@ export { CoinbasePreferenceInvalidError } from '@/lib/config/coinbasePreference'
 /** `keysUrl` (the popup's address) is not an absolute http(s) URL. */
 export class CoinbaseKeysUrlInvalidError extends SigilError {
   static readonly code = 'coinbase_invalid_keys_url'
-  override name = 'CoinbaseKeysUrlInvalidError'
+  override name = 'CoinbaseKeysUrlInvalidError' as const
   constructor(value: unknown, options?: SigilErrorOptions) {
-    super('coinbase_invalid_keys_url', {
+    super(CoinbaseKeysUrlInvalidError.code, {
       ...options,
       template: coinbaseSmartWallet.errors.coinbase_invalid_keys_url,
       metaMessages: ['The popup address must be an absolute http(s) URL.', `Got: ${String(value).slice(0, 80)}`],
     })
   }
 }
+/** @public */
+export type CoinbaseKeysUrlInvalidErrorType = CoinbaseKeysUrlInvalidError

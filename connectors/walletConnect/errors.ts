@@ -8,11 +8,13 @@ import { walletConnect } from '@/lib/i18n/walletConnect'
  */
 export class WalletConnectNotConfiguredError extends SigilError {
   static readonly code = 'walletconnect_not_configured'
-  override name = 'WalletConnectNotConfiguredError'
+  override name = 'WalletConnectNotConfiguredError' as const
   constructor(options?: SigilErrorOptions) {
-    super('walletconnect_not_configured', { ...options, template: walletConnect.errors.walletconnect_not_configured })
+    super(WalletConnectNotConfiguredError.code, { ...options, template: walletConnect.errors.walletconnect_not_configured })
   }
 }
+/** @public */
+export type WalletConnectNotConfiguredErrorType = WalletConnectNotConfiguredError
 
 /**
  * Every automatic pairing attempt (docs/connectors/retries-and-timeouts.md#connectors-the-browser: at
@@ -20,9 +22,9 @@ export class WalletConnectNotConfiguredError extends SigilError {
  */
 export class PairingExpiredError extends SigilError {
   static readonly code = 'walletconnect_pairing_expired'
-  override name = 'PairingExpiredError'
+  override name = 'PairingExpiredError' as const
   constructor(attempts: number, options?: SigilErrorOptions) {
-    super('walletconnect_pairing_expired', {
+    super(PairingExpiredError.code, {
       ...options,
       template: walletConnect.errors.walletconnect_pairing_expired,
       values: { attempts },
@@ -30,3 +32,5 @@ export class PairingExpiredError extends SigilError {
     })
   }
 }
+/** @public */
+export type PairingExpiredErrorType = PairingExpiredError

@@ -17,87 +17,111 @@ export class EmbeddedWalletError extends SigilError {
 /** No `PublicKeyCredential` (an old browser, an insecure context, a webview without WebAuthn). */
 export class WebAuthnUnsupportedError extends EmbeddedWalletError {
   static readonly code = 'embedded_webauthn_unsupported'
-  override name = 'WebAuthnUnsupportedError'
-  constructor(options?: SigilErrorOptions) { super('embedded_webauthn_unsupported', options) }
+  override name = 'WebAuthnUnsupportedError' as const
+  constructor(options?: SigilErrorOptions) { super(WebAuthnUnsupportedError.code, options) }
 }
+/** @public */
+export type WebAuthnUnsupportedErrorType = WebAuthnUnsupportedError
 
 /** The authenticator or browser has no WebAuthn PRF extension: there is no key to lock the wallet with. */
 export class PrfUnsupportedError extends EmbeddedWalletError {
   static readonly code = 'embedded_prf_unsupported'
-  override name = 'PrfUnsupportedError'
-  constructor(options?: SigilErrorOptions) { super('embedded_prf_unsupported', options) }
+  override name = 'PrfUnsupportedError' as const
+  constructor(options?: SigilErrorOptions) { super(PrfUnsupportedError.code, options) }
 }
+/** @public */
+export type PrfUnsupportedErrorType = PrfUnsupportedError
 
 /** WebAuthn `NotAllowedError`: the user dismissed the prompt, or it timed out (300 s). */
 export class PasskeyCancelledError extends EmbeddedWalletError {
   static readonly code = 'embedded_passkey_cancelled'
-  override name = 'PasskeyCancelledError'
-  constructor(options?: SigilErrorOptions) { super('embedded_passkey_cancelled', options) }
+  override name = 'PasskeyCancelledError' as const
+  constructor(options?: SigilErrorOptions) { super(PasskeyCancelledError.code, options) }
 }
+/** @public */
+export type PasskeyCancelledErrorType = PasskeyCancelledError
 
 /** WebAuthn `InvalidStateError` on create(): the authenticator already holds a credential it was told to exclude. */
 export class PasskeyExistsError extends EmbeddedWalletError {
   static readonly code = 'embedded_passkey_exists'
-  override name = 'PasskeyExistsError'
-  constructor(options?: SigilErrorOptions) { super('embedded_passkey_exists', options) }
+  override name = 'PasskeyExistsError' as const
+  constructor(options?: SigilErrorOptions) { super(PasskeyExistsError.code, options) }
 }
+/** @public */
+export type PasskeyExistsErrorType = PasskeyExistsError
 
 /** WebAuthn `SecurityError`: the RP id does not fit this origin, or the context is not secure. */
 export class PasskeyNotAllowedHereError extends EmbeddedWalletError {
   static readonly code = 'embedded_passkey_not_allowed_here'
-  override name = 'PasskeyNotAllowedHereError'
-  constructor(options?: SigilErrorOptions) { super('embedded_passkey_not_allowed_here', options) }
+  override name = 'PasskeyNotAllowedHereError' as const
+  constructor(options?: SigilErrorOptions) { super(PasskeyNotAllowedHereError.code, options) }
 }
+/** @public */
+export type PasskeyNotAllowedHereErrorType = PasskeyNotAllowedHereError
 
 /** WebAuthn `ConstraintError`: the authenticator cannot meet the options (resident key, user verification). */
 export class PasskeyUnsupportedOptionsError extends EmbeddedWalletError {
   static readonly code = 'embedded_passkey_unsupported_options'
-  override name = 'PasskeyUnsupportedOptionsError'
-  constructor(options?: SigilErrorOptions) { super('embedded_passkey_unsupported_options', options) }
+  override name = 'PasskeyUnsupportedOptionsError' as const
+  constructor(options?: SigilErrorOptions) { super(PasskeyUnsupportedOptionsError.code, options) }
 }
+/** @public */
+export type PasskeyUnsupportedOptionsErrorType = PasskeyUnsupportedOptionsError
 
 /** Any other WebAuthn `DOMException` (`UnknownError`, …): never shown as a rejected connection. */
 export class PasskeyFailedError extends EmbeddedWalletError {
   static readonly code = 'embedded_passkey_failed'
-  override name = 'PasskeyFailedError'
-  constructor(options?: SigilErrorOptions) { super('embedded_passkey_failed', options) }
+  override name = 'PasskeyFailedError' as const
+  constructor(options?: SigilErrorOptions) { super(PasskeyFailedError.code, options) }
 }
+/** @public */
+export type PasskeyFailedErrorType = PasskeyFailedError
 
 /** A WebAuthn user handle outside 1..64 bytes (WebAuthn L3 §5.4.3; docs/connectors/retries-and-timeouts.md#embedded-wallet-the-server). */
 export class InvalidUserIdError extends EmbeddedWalletError {
   static readonly code = 'embedded_invalid_user_id'
-  override name = 'InvalidUserIdError'
+  override name = 'InvalidUserIdError' as const
   constructor(length: number, options?: SigilErrorOptions) {
-    super('embedded_invalid_user_id', { ...options, metaMessages: ['A passkey user id is 1 to 64 bytes.', `Got: ${length} bytes`] })
+    super(InvalidUserIdError.code, { ...options, metaMessages: ['A passkey user id is 1 to 64 bytes.', `Got: ${length} bytes`] })
   }
 }
+/** @public */
+export type InvalidUserIdErrorType = InvalidUserIdError
 
 /** Decryption failed: another passkey, a damaged record, or a key that does not belong to this wallet. */
 export class UnlockFailedError extends EmbeddedWalletError {
   static readonly code = 'embedded_unlock_failed'
-  override name = 'UnlockFailedError'
-  constructor(options?: SigilErrorOptions) { super('embedded_unlock_failed', options) }
+  override name = 'UnlockFailedError' as const
+  constructor(options?: SigilErrorOptions) { super(UnlockFailedError.code, options) }
 }
+/** @public */
+export type UnlockFailedErrorType = UnlockFailedError
 
 export class NoEmbeddedWalletError extends EmbeddedWalletError {
   static readonly code = 'embedded_no_wallet'
-  override name = 'NoEmbeddedWalletError'
-  constructor(options?: SigilErrorOptions) { super('embedded_no_wallet', options) }
+  override name = 'NoEmbeddedWalletError' as const
+  constructor(options?: SigilErrorOptions) { super(NoEmbeddedWalletError.code, options) }
 }
+/** @public */
+export type NoEmbeddedWalletErrorType = NoEmbeddedWalletError
 
 /** IndexedDB is missing, blocked (some private modes) or full. */
 export class WalletStorageUnavailableError extends EmbeddedWalletError {
   static readonly code = 'embedded_storage_unavailable'
-  override name = 'WalletStorageUnavailableError'
-  constructor(options?: SigilErrorOptions) { super('embedded_storage_unavailable', options) }
+  override name = 'WalletStorageUnavailableError' as const
+  constructor(options?: SigilErrorOptions) { super(WalletStorageUnavailableError.code, options) }
 }
+/** @public */
+export type WalletStorageUnavailableErrorType = WalletStorageUnavailableError
 
 /** A recovered key decrypts to another address than the wallet's: nothing is saved. */
 export class WalletMismatchError extends EmbeddedWalletError {
   static readonly code = 'embedded_wallet_mismatch'
-  override name = 'WalletMismatchError'
-  constructor(options?: SigilErrorOptions) { super('embedded_wallet_mismatch', options) }
+  override name = 'WalletMismatchError' as const
+  constructor(options?: SigilErrorOptions) { super(WalletMismatchError.code, options) }
 }
+/** @public */
+export type WalletMismatchErrorType = WalletMismatchError
 
 /**
  * The embedded wallet API's catalogue as the browser knows it: every code's message, no statuses
@@ -141,6 +165,8 @@ export class EmbeddedApiError extends HttpError<EmbeddedErrorCode> {
 /** The vault (the wallet's own origin) did not answer in time: blocked, offline, or not served. */
 export class VaultUnavailableError extends EmbeddedWalletError {
   static readonly code = 'embedded_vault_unavailable'
-  override name = 'VaultUnavailableError'
-  constructor(options?: SigilErrorOptions) { super('embedded_vault_unavailable', options) }
+  override name = 'VaultUnavailableError' as const
+  constructor(options?: SigilErrorOptions) { super(VaultUnavailableError.code, options) }
 }
+/** @public */
+export type VaultUnavailableErrorType = VaultUnavailableError
