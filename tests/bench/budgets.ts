@@ -15,9 +15,10 @@ export const BUDGETS = {
    * The embedded wallet's vault page: its one script (`<distDir>/vault/vault.js`), gzip -9. 60 kB until
    * the vault gained adding a device (code, QR drawing, fingerprint), the activity log (its chain
    * checked on the device) and the recovery veto: 60.4 kB with all three, 60.9 kB with the owner's
-   * settings form.
+   * settings form, 61.6 kB by the time the vault reached wave three's end; 62.0 kB once every error took
+   * one shape (BaseError: the vault's API errors became the server's HttpError, +0.44 kB).
    */
-  vaultPageJsGzipBytes: 62_000,
+  vaultPageJsGzipBytes: 62_500,
   /** JS transferred by network idle, no wallet chosen. */
   networkIdleJsBytes: 175_000,
   clickToConnectedMs: 50,
