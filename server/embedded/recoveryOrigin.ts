@@ -1,4 +1,5 @@
 import { trustedProxyHops } from '@/server/http/clientIp'
+import { readUserAgent } from '@/server/session/device'
 
 type Env = Record<string, string | undefined>
 
@@ -8,28 +9,12 @@ type Env = Record<string, string | undefined>
  * User-Agent (a fingerprint) and never an IP address: only these coarse words are stored.
  */
 
-const BROWSERS: readonly [RegExp, string][] = [
-  [/\bEdg(e|A|iOS)?\//, 'Edge'],
-  [/\bOPR\//, 'Opera'],
-  [/\bSamsungBrowser\//, 'Samsung Internet'],
-  [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
-  [/(\b|Headless)Chrom(e|ium)\/|\bCriOS\//, 'Chrome'],
-  [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
-]
-const SYSTEMS: readonly [RegExp, string][] = [
-  [/\b(iPhone|iPad|iPod)\b/, 'iOS'],
-  [/\bAndroid\b/, 'Android'],
-  [/\bCrOS\b/, 'ChromeOS'],
-  [/\bWindows\b/, 'Windows'],
-  [/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
-  [/\bLinux\b/, 'Linux'],
-]
-
-/** "Chrome on Linux", "Safari on iOS"; "an unknown browser" when nothing is recognised. */
+/**
+ * "Chrome on Linux", "Safari on iOS"; "a browser on Android" or "an unknown browser" when the browser
+ * is not recognised (the sessions list's reader, server/session/device.ts, in the notice's wording).
+ */
 export function browserName(userAgent: string | null): string {
-  const ua = (userAgent ?? '').slice(0, 512)
-  const browser = BROWSERS.find(([pattern]) => pattern.test(ua))?.[1]
-  const system = SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1]
+  const { browser, system } = readUserAgent(userAgent)
   if (browser && system) return `${browser} on ${system}`
   return browser ?? (system ? `a browser on ${system}` : 'an unknown browser')
 }

@@ -12,7 +12,7 @@ const MAX_DEVICE_LABEL = 64
 // Checked in order: the first match names the browser. Wallets' in-app browsers and Chromium's
 // derivatives announce themselves next to "Chrome" or "Safari", so they come first.
 const browsers: readonly (readonly [RegExp, string])[] = [
-  [/\bEdgA?\/|\bEdg\//, 'Edge'],
+  [/\bEdg(e|A|iOS)?\//, 'Edge'],
   [/\bOPR\/|\bOpera\b/, 'Opera'],
   [/\bSamsungBrowser\//, 'Samsung Internet'],
   [/\bMetaMaskMobile\b/, 'MetaMask'],
@@ -20,7 +20,8 @@ const browsers: readonly (readonly [RegExp, string])[] = [
   [/\bTrust\/|\bTrustWallet\b/, 'Trust Wallet'],
   [/\bRainbow\b/, 'Rainbow'],
   [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
-  [/\bCriOS\/|\bChrome\/|\bChromium\//, 'Chrome'],
+  // Headless Chromium (automation, and this project's own end-to-end tests) says "HeadlessChrome/".
+  [/(\b|Headless)Chrom(e|ium)\/|\bCriOS\//, 'Chrome'],
   [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
 ]
 
@@ -39,12 +40,19 @@ const systems: readonly (readonly [RegExp, string])[] = [
  * nothing we know. Plain ASCII from a fixed list: nothing of the header itself reaches the page.
  */
 export function deviceLabel(userAgent: string | null | undefined): string | null {
-  if (!userAgent) return null
-  const head = userAgent.slice(0, 512)
-  const browser = browsers.find(([pattern]) => pattern.test(head))?.[1]
-  const system = systems.find(([pattern]) => pattern.test(head))?.[1]
+  const { browser, system } = readUserAgent(userAgent)
   if (browser && system) return `${browser} on ${system}`
   return browser ?? system ?? null
+}
+
+/**
+ * The browser and the system a User-Agent names, from the fixed lists above (its first 512
+ * characters only). The one reader of User-Agents on the server: the sessions list and the embedded
+ * wallet's recovery notice both word their labels from it.
+ */
+export function readUserAgent(userAgent: string | null | undefined): { browser: string | undefined; system: string | undefined } {
+  const head = (userAgent ?? '').slice(0, 512)
+  return { browser: browsers.find(([pattern]) => pattern.test(head))?.[1], system: systems.find(([pattern]) => pattern.test(head))?.[1] }
 }
 
 /**
