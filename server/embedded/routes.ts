@@ -129,7 +129,6 @@ export type EmbeddedRouteDeps = {
 const TOKEN = /^[A-Za-z0-9_-]{43}$/
 const newId = () => randomBytes(16).toString('base64url')
 /** Minutes in UTC, as the emails and pages show times: `2026-11-29 03:25`. */
-const utcMinutes = (date: Date) => date.toISOString().replace('T', ' ').slice(0, 16)
 
 /** A wait in words for the refusal's message: `47 h 59 min`, `12 min`, `40 s`. */
 function waitInWords(seconds: number): string {
@@ -150,7 +149,7 @@ function gateRefusal(gate: Exclude<RecoveryGate, { kind: 'open' }>, at: Date) {
       const seconds = secondsLeft(gate.record, at)
       const releaseAt = gate.record.releaseAt.toISOString()
       return embeddedError('embedded_recovery_pending', {
-        message: format(embeddedErrors.messages.embedded_recovery_pending, { releaseAt: utcMinutes(gate.record.releaseAt), timeLeft: waitInWords(seconds) }),
+        message: format(embeddedErrors.messages.embedded_recovery_pending, { releaseAt: utcMinute(gate.record.releaseAt), timeLeft: waitInWords(seconds) }),
         fields: { releaseAt, secondsLeft: seconds },
         headers: { 'retry-after': String(Math.max(1, seconds)) },
       })
@@ -647,11 +646,11 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
             subject: format(embeddedServer.mail.noticeSubject, { address }),
             text: format(embeddedServer.mail.noticeText, {
               address,
-              time: utcMinutes(record.startedAt),
+              time: utcMinute(record.startedAt),
               from: record.place ? `${record.browser}, ${record.place}` : record.browser,
-              releaseTime: utcMinutes(record.releaseAt),
+              releaseTime: utcMinute(record.releaseAt),
               link,
-              expiry: utcMinutes(record.cancelExpiresAt),
+              expiry: utcMinute(record.cancelExpiresAt),
             }),
           }).catch(() => undefined),
         )
