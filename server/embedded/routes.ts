@@ -128,8 +128,6 @@ export type EmbeddedRouteDeps = {
  */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/
 const newId = () => randomBytes(16).toString('base64url')
-/** Minutes in UTC, as the emails and pages show times: `2026-11-29 03:25`. */
-
 /** A wait in words for the refusal's message: `47 h 59 min`, `12 min`, `40 s`. */
 function waitInWords(seconds: number): string {
   if (seconds >= 3600) return `${Math.floor(seconds / 3600)} h ${Math.floor((seconds % 3600) / 60)} min`
