@@ -1,8 +1,6 @@
-import path from 'node:path'
-
-type Env = Record<string, string | undefined>
+import { envOf, type EnvInput } from '@/server/config/env'
 
 /** The data folder: `DATA_DIR`, default `.data/` in the working directory (git-ignored). */
-export function dataDir(env: Env = process.env): string {
-  return path.resolve(env.DATA_DIR?.trim() || '.data')
+export function dataDir(input?: EnvInput): string {
+  return envOf(input).dataDir
 }
