@@ -59,7 +59,7 @@ export function parseRecoverySecret(raw: string): Uint8Array {
 }
 
 /** Sign-in's per-minute limits as set (`AUTH_*`); unset ones are undefined (server/siwe/limits.ts has the defaults). */
-export type AuthLimitSettings = {
+type AuthLimitSettings = {
   readonly noncePerIp: number | undefined
   readonly noncePerBrowser: number | undefined
   readonly verifyPerIp: number | undefined
@@ -203,13 +203,15 @@ function rules(env: EnvRecord, fields: () => ServerEnv): { [K in keyof ServerEnv
       const raw = env.APP_ORIGIN?.trim()
       if (!raw) {
         if (env.NODE_ENV === 'production') throw new EnvError('APP_ORIGIN', 'APP_ORIGIN is required in production (e.g. https://sigil.example).')
-        return [`http://localhost:${env.PORT ?? '3000'}`, `http://127.0.0.1:${env.PORT ?? '3000'}`]
+        return Object.freeze([`http://localhost:${env.PORT ?? '3000'}`, `http://127.0.0.1:${env.PORT ?? '3000'}`])
       }
-      return raw.split(',').map((origin) => {
-        const url = new URL(origin.trim())
-        if (url.origin !== origin.trim().replace(/\/$/, '')) throw new EnvError('APP_ORIGIN', `APP_ORIGIN entries must be exact origins, got "${origin}".`)
-        return url.origin
-      })
+      return Object.freeze(
+        raw.split(',').map((origin) => {
+          const url = new URL(origin.trim())
+          if (url.origin !== origin.trim().replace(/\/$/, '')) throw new EnvError('APP_ORIGIN', `APP_ORIGIN entries must be exact origins, got "${origin}".`)
+          return url.origin
+        }),
+      )
     },
     vaultOriginSet: () => Boolean(env.VAULT_ORIGIN?.trim()),
     vault: () => Object.freeze(resolveVaultOrigin({ VAULT_ORIGIN: env.VAULT_ORIGIN }, fields().appOrigins)),
@@ -352,15 +354,24 @@ function rules(env: EnvRecord, fields: () => ServerEnv): { [K in keyof ServerEnv
   }
 }
 
+/** The names the reader looks at: the schema's variables, and every `PREFIX<chainId>` of its families. */
+function readNames(record: EnvRecord): string[] {
+  const families = ENV_VARIABLES.flatMap((variable) => (variable.family ? [variable.family] : []))
+  const names = ENV_VARIABLES.filter((variable) => !variable.family && !variable.readBy).map((variable) => variable.name)
+  for (const key of Object.keys(record)) if (families.some((prefix) => key.startsWith(prefix) && /^\d+$/.test(key.slice(prefix.length)))) names.push(key)
+  return names
+}
+
 const parsed = new WeakSet<object>()
 
 /**
  * The environment `record` as a frozen, typed object. Each field is checked on first read and keeps
- * its value or its error; the record is copied, so changing it afterwards changes nothing. Tests
- * build their environment with this instead of changing `process.env`.
+ * its value or its error. Only the schema's variables are copied from the record (envSchema.mjs), so
+ * a rule cannot read a variable the schema does not list, and changing the record afterwards
+ * changes nothing. Tests build their environment with this instead of changing `process.env`.
  */
 export function parseEnv(record: EnvRecord): ServerEnv {
-  const env: EnvRecord = Object.freeze({ ...record })
+  const env: EnvRecord = Object.freeze(Object.fromEntries(readNames(record).map((name) => [name, record[name]])))
   const result = {} as ServerEnv
   const kept = new Map<keyof ServerEnv, { value: unknown } | { error: unknown }>()
   const fieldRules = rules(env, () => result)
@@ -385,14 +396,6 @@ export function parseEnv(record: EnvRecord): ServerEnv {
   Object.freeze(result)
   parsed.add(result)
   return result
-}
-
-/** The names the reader looks at: the schema's variables, and every `PREFIX<chainId>` of its families. */
-function readNames(record: EnvRecord): string[] {
-  const families = ENV_VARIABLES.flatMap((variable) => (variable.family ? [variable.family] : []))
-  const names = ENV_VARIABLES.filter((variable) => !variable.family && variable.readBy !== 'node').map((variable) => variable.name)
-  for (const key of Object.keys(record)) if (families.some((prefix) => key.startsWith(prefix) && /^\d+$/.test(key.slice(prefix.length)))) names.push(key)
-  return names
 }
 
 let current: { env: ServerEnv; fingerprint: string } | undefined

@@ -3,7 +3,7 @@ export type EnvVariable = {
   readonly name: string
   readonly group: 'required' | 'optional' | 'tests' | 'runtime'
   readonly family?: string
-  readonly readBy?: 'node'
+  readonly readBy?: 'node' | 'bundler'
   readonly summary: string
   readonly default: string
   readonly production: string

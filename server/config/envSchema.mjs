@@ -13,7 +13,8 @@ import { productionMailProblem } from '../embedded/mailPolicy.mjs'
  * Each variable: `group` is `required` (in production), `optional`, `tests` (ignored in production or
  * honoured only on loopback origins) or `runtime` (set by Next or Node for the code to read, never by
  * whoever runs the app). `family` names a set of variables, one per chain id (`RPC_URL_1`, …).
- * `readBy: 'node'` is read by Node itself, not by Sigil's code.
+ * `readBy: 'node'` is read by Node itself, not by Sigil's code; `readBy: 'bundler'` is read by a
+ * literal read that Next's bundler replaces at build time (instrumentation.ts), not by the reader.
  */
 export const ENV_VARIABLES = Object.freeze([
   { name: 'APP_ORIGIN', group: 'required',
@@ -159,7 +160,7 @@ export const ENV_VARIABLES = Object.freeze([
     summary: 'Set by Next: production under `next start`, development under `next dev`, test under vitest.',
     default: 'set by Next',
     production: 'set by Next (production)' },
-  { name: 'NEXT_RUNTIME', group: 'runtime',
+  { name: 'NEXT_RUNTIME', group: 'runtime', readBy: 'bundler',
     summary: 'Set by Next: the runtime a module runs in (nodejs or edge); instrumentation.ts starts the server\'s work on nodejs only.',
     default: 'set by Next',
     production: 'set by Next' },

@@ -6,19 +6,9 @@ import { browserRpcMap, buildRpcMap, localChainNodeUrl, rpcProxyUpstreams } from
 import type { PublicConfig } from '@/lib/config/public'
 import { envOf, type EnvInput, type ServerEnv } from './env'
 
-/** The local anvil chain is offered outside production, or when a deployment opts in (e2e builds). */
-export function isLocalChainEnabled(input?: EnvInput): boolean {
-  return envOf(input).localChain
-}
-
 /** Per-chain RPC overrides from `RPC_URL_<chainId>`; the local chain defaults to anvil's usual port. */
 function rpcOverrides(env: ServerEnv): Record<number, string> {
   return { 31337: 'http://127.0.0.1:8545', ...env.rpcUrls }
-}
-
-/** Origins for SIWE checks: `APP_ORIGIN` (comma-separated exact origins), required in production. */
-export function appOrigins(input?: EnvInput): string[] {
-  return [...envOf(input).appOrigins]
 }
 
 /**
