@@ -1,9 +1,12 @@
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { EnvError, parseEnv, readEnv, RecoveryKeyError, SessionSecretError, type ServerEnv } from './env'
+import { EnvError, forgetEnv, parseEnv, readEnv, RecoveryKeyError, SessionSecretError, type ServerEnv } from './env'
 import { ENV_VARIABLES, productionEnvironmentProblems } from './envSchema.mjs'
 
-afterEach(() => vi.unstubAllEnvs())
+afterEach(() => {
+  vi.unstubAllEnvs()
+  forgetEnv()
+})
 
 /** The error reading `field` throws (fails the test when it throws none). */
 function errorOf(env: ServerEnv, field: keyof ServerEnv): Error {
@@ -167,6 +170,20 @@ describe('readEnv', () => {
     // A variable the reader does not read changes nothing either.
     vi.stubEnv('SIGIL_UNRELATED_SETTING', 'x')
     expect(readEnv()).toBe(first)
+  })
+
+  it('under next start, parses once for the life of the process: a later change is never read', () => {
+    for (const [name, value] of Object.entries(PRODUCTION)) vi.stubEnv(name, value)
+    const first = readEnv()
+    expect(first.production).toBe(true)
+    vi.stubEnv('APP_ORIGIN', 'https://other.example')
+    vi.stubEnv('RPC_PROXY_MAX_GAS', 'lots')
+    expect(readEnv()).toBe(first)
+    expect(readEnv().appOrigins).toEqual(['https://sigil.example'])
+    expect(readEnv().rpcProxyMaxGas).toBe(3_000_000)
+    // What a test that changes a production environment does; a real process never does.
+    forgetEnv()
+    expect(readEnv().appOrigins).toEqual(['https://other.example'])
   })
 
   it('parses again when a variable it reads has changed (next dev reloading .env, a test)', () => {

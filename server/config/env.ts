@@ -354,11 +354,14 @@ function rules(env: EnvRecord, fields: () => ServerEnv): { [K in keyof ServerEnv
   }
 }
 
-/** The names the reader looks at: the schema's variables, and every `PREFIX<chainId>` of its families. */
+/** The schema's single variables the reader reads, and the prefixes of its `PREFIX<chainId>` families. */
+const SINGLE_NAMES = ENV_VARIABLES.filter((variable) => !variable.family && !variable.readBy).map((variable) => variable.name)
+const FAMILIES = ENV_VARIABLES.flatMap((variable) => (variable.family ? [variable.family] : []))
+
+/** The names the reader looks at: the schema's variables, and every `PREFIX<chainId>` of its families present in `record`. */
 function readNames(record: EnvRecord): string[] {
-  const families = ENV_VARIABLES.flatMap((variable) => (variable.family ? [variable.family] : []))
-  const names = ENV_VARIABLES.filter((variable) => !variable.family && !variable.readBy).map((variable) => variable.name)
-  for (const key of Object.keys(record)) if (families.some((prefix) => key.startsWith(prefix) && /^\d+$/.test(key.slice(prefix.length)))) names.push(key)
+  const names = [...SINGLE_NAMES]
+  for (const key of Object.keys(record)) if (FAMILIES.some((prefix) => key.startsWith(prefix) && /^\d+$/.test(key.slice(prefix.length)))) names.push(key)
   return names
 }
 
@@ -402,17 +405,28 @@ let current: { env: ServerEnv; fingerprint: string } | undefined
 
 /**
  * This process's environment, parsed once: a second call returns the same object, with every value
- * it already checked, without parsing again. It is parsed anew only when a variable the reader reads
- * has a different value from the one it parsed: never under `next start`, whose environment is fixed
- * when the process starts; under `next dev` when it reloads the `.env` files, and in a test that
- * stubs a variable. Comparing costs a few dozen string look-ups, no rule is run again.
+ * it already checked, without parsing again. Under `next start` (`NODE_ENV=production`) that is the
+ * whole story: the environment is fixed when the process starts, so it is parsed once for the life
+ * of the process and never looked at again. Elsewhere it is parsed anew when a variable the reader
+ * reads has a new value (`next dev` reloads the `.env` files; a test stubs a variable), so the next
+ * call sees it.
  */
 export function readEnv(): ServerEnv {
   // The one read of the process's environment (eslint.config.mjs forbids any other).
   const source = process.env
-  const fingerprint = JSON.stringify(readNames(source).map((name) => [name, source[name]]))
+  if (current?.env.production && source.NODE_ENV === 'production') return current.env
+  let fingerprint = ''
+  for (const name of readNames(source)) fingerprint += `${name}=${source[name] ?? '\u0000'}\u0001`
   if (current?.fingerprint !== fingerprint) current = { env: parseEnv(source), fingerprint }
   return current.env
+}
+
+/**
+ * Forgets the parsed environment: the next `readEnv()` parses `process.env` again. For tests that
+ * stub a production environment and then change it, which a real process never does.
+ */
+export function forgetEnv(): void {
+  current = undefined
 }
 
 /** What a server function is handed: this process's environment by default, a parsed one, or (tests) a plain record. */
