@@ -42,6 +42,28 @@ function restrict(groups) {
   }
 }
 
+/**
+ * The environment has one reader (docs/deploy.md, "Configuration"): server/config/env.ts parses every
+ * variable once into a typed object, and the Next config hands `process.env` whole to the same rules
+ * (server/config/envSchema.mjs). Anywhere else a read of `process.env` is refused, with two kinds of
+ * literal reads left, both replaced by Next's bundler at build time (it replaces literal reads only):
+ * `process.env.NODE_ENV` / `process.env.NEXT_PUBLIC_*` in the browser's code, and
+ * `process.env.NEXT_RUNTIME` in instrumentation.ts (the edge build drops the server's start-up).
+ * Tests, their fixtures and the tooling's own config files are not the product and read it freely.
+ */
+const ENV_READER = ['server/config/env.ts', 'next.config.mjs']
+const NOT_PRODUCT = [...TESTS, 'tests/**', 'wallet-book/scripts/**', 'playwright.config.ts', 'vitest.config.ts', 'eslint.config.mjs']
+const envMessage = 'Read the environment through server/config/env.ts (readEnv()), the one reader (docs/deploy.md, "Configuration").'
+const ANY_PROCESS_ENV = { selector: "MemberExpression[object.name='process'][property.name='env']", message: envMessage }
+/** `process.env` other than as `process.env.<NAME>` (passed whole, destructured, spread), or `process.env.<NAME>` of a name not in `names`. */
+function processEnvExcept(names) {
+  return [
+    { selector: ":not(MemberExpression) > MemberExpression[object.name='process'][property.name='env']", message: envMessage },
+    { selector: `MemberExpression[object.object.name='process'][object.property.name='env']:not([computed=false][property.name=${names}])`, message: envMessage },
+  ]
+}
+const BROWSER_INLINED = '/^(NODE_ENV|NEXT_PUBLIC_[A-Z0-9_]+)$/'
+
 const layerMessage = 'Imports point down the floors: app → connectors → wallet-book → lib, and server → lib (see README "Layout").'
 const serverMessage = 'Server-only module (server/): only route handlers, the root layout and page, proxy.ts and instrumentation.ts import it (see README "Layout").'
 
@@ -78,6 +100,21 @@ const config = [
     files: ['app/**/*.{ts,tsx}'],
     ignores: [...TESTS, ...APP_SERVER_ENTRIES],
     rules: restrict([{ group: SERVER_ONLY, message: serverMessage }]),
+  },
+  {
+    files: ['**/*.{ts,tsx,mjs,js,cjs}'],
+    ignores: [...NOT_PRODUCT, ...ENV_READER],
+    rules: { 'no-restricted-syntax': ['error', ANY_PROCESS_ENV] },
+  },
+  {
+    // The browser's code: Next inlines the literal reads of NODE_ENV and NEXT_PUBLIC_* into its bundles.
+    files: ['app/**/*.{ts,tsx}', 'connectors/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}', 'wallet-book/**/*.{ts,tsx}', 'instrumentation-client.ts'],
+    ignores: [...NOT_PRODUCT, ...APP_SERVER_ENTRIES],
+    rules: { 'no-restricted-syntax': ['error', ...processEnvExcept(BROWSER_INLINED)] },
+  },
+  {
+    files: ['instrumentation.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...processEnvExcept('"NEXT_RUNTIME"')] },
   },
 ]
 

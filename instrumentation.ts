@@ -21,7 +21,9 @@
  *    the auth routes and the health check answer 503 `store_unavailable` meanwhile.
  */
 export async function register(): Promise<void> {
+  // Next replaces this literal read per runtime, so the edge build drops the imports below.
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
+  const { readEnv } = await import('@/server/config/env')
   const { installSocketAddressStamp } = await import('@/server/http/socketAddress')
   installSocketAddressStamp()
   // Header, request and keep-alive time limits for slow clients (server/http/serverTimeouts.ts).
@@ -31,15 +33,14 @@ export async function register(): Promise<void> {
   const { installGracefulShutdown } = await import('@/server/lifecycle/shutdown')
   installGracefulShutdown({ close: closeStore })
   const { openStoreAtBoot } = await import('@/server/lifecycle/storeAtBoot')
-  openStoreAtBoot({ open: () => getStore(), warm: process.env.NODE_ENV === 'production' ? warmHomePage : undefined })
+  openStoreAtBoot({ open: () => getStore(), warm: readEnv().production ? () => warmHomePage(readEnv().port) : undefined })
 }
 
 /**
  * One `GET /` to this server over loopback (Next set `PORT` when it began listening). Sent from
  * `register`, it waits with the other requests until `register` has resolved; stamped like them.
  */
-async function warmHomePage(): Promise<void> {
-  const port = process.env.PORT
+async function warmHomePage(port: string | undefined): Promise<void> {
   if (!port) return
   const response = await fetch(`http://localhost:${port}/`, { headers: { accept: 'text/html' }, signal: AbortSignal.timeout(30_000) })
   await response.arrayBuffer()

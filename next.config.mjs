@@ -1,7 +1,6 @@
 import { PHASE_PRODUCTION_SERVER } from 'next/constants.js'
 import { addCompileHints } from './server/build/compileHints.mjs'
-import { productionMailProblem } from './server/embedded/mailPolicy.mjs'
-import { resolveVaultOrigin } from './server/config/vaultOrigin.mjs'
+import { distDir, productionEnvironmentProblems } from './server/config/envSchema.mjs'
 import { writeVaultBundle } from './server/build/vaultBundle.mjs'
 
 /**
@@ -17,38 +16,11 @@ export const LOCAL_PRODUCTION_COMMAND =
 
 /**
  * `next start` refuses to boot without the production settings, so a misconfigured deploy fails at
- * once with a clear message instead of on the first sign-in (the same rules are enforced again where
- * the values are used: server/session/secret.ts, server/config/server.ts).
+ * once with a clear message instead of on the first sign-in. The rules are the environment's own
+ * (server/config/envSchema.mjs), the module the server's reader (server/config/env.ts) is built on.
  */
 function assertProductionEnvironment(env) {
-  const problems = []
-  // One secret, or a comma-separated list while rotating (server/session/secret.ts): each of 32+ characters.
-  const secrets = (env.SESSION_SECRET ?? '').split(',').map((secret) => secret.trim())
-  if (secrets.some((secret) => secret.length < 32))
-    problems.push('SESSION_SECRET is required in production: a random string of at least 32 characters (e.g. openssl rand -base64 32).')
-  const hops = env.TRUSTED_PROXY_HOPS?.trim()
-  if (!hops || !/^\d+$/.test(hops) || Number(hops) > 10)
-    problems.push('TRUSTED_PROXY_HOPS is required in production: the number of proxies in front of the app that append to X-Forwarded-For, 0 to 10 (0 = none: the socket address is the client).')
-  if (!env.APP_ORIGIN?.trim())
-    problems.push('APP_ORIGIN is required in production: the exact origin(s) the site answers on, comma-separated (e.g. https://sigil.example).')
-  // The embedded wallet's own origin (server/config/vaultOrigin.mjs): https, apart from every APP_ORIGIN.
-  const origins = (env.APP_ORIGIN ?? '').split(',').map((entry) => entry.trim()).filter(Boolean).map((entry) => {
-    try {
-      return new URL(entry).origin
-    } catch {
-      return entry
-    }
-  })
-  const vault = origins.length ? resolveVaultOrigin(env, origins).problem : undefined
-  if (vault) problems.push(vault)
-  if (!env.EMBEDDED_RECOVERY_KEY?.trim())
-    problems.push('EMBEDDED_RECOVERY_KEY is required in production: 32 random bytes as base64 (openssl rand -base64 32), the same on every instance; without it no embedded wallet can be recovered by email.')
-  // Real mail over TLS (server/embedded/mailPolicy.mjs): the embedded wallet's codes go by email.
-  const mail = productionMailProblem(env)
-  if (mail) problems.push(mail)
-  const preference = env.COINBASE_PREFERENCE?.trim()
-  if (preference && !['all', 'smartWalletOnly', 'eoaOnly'].includes(preference))
-    problems.push(`COINBASE_PREFERENCE must be one of all, smartWalletOnly, eoaOnly, got "${preference}".`)
+  const problems = productionEnvironmentProblems(env)
   if (problems.length)
     throw new Error(
       `Sigil cannot start:\n- ${problems.join('\n- ')}\n` +
@@ -59,10 +31,12 @@ function assertProductionEnvironment(env) {
 
 /** @type {(phase: string) => import('next').NextConfig} */
 export default function nextConfig(phase) {
-  if (phase === PHASE_PRODUCTION_SERVER) assertProductionEnvironment(process.env)
+  // The config's one read of the environment, handed whole to the environment's rules.
+  const env = process.env
+  if (phase === PHASE_PRODUCTION_SERVER) assertProductionEnvironment(env)
   return {
     // A second build beside the usual `.next` (e.g. two test runs on one checkout): NEXT_DIST_DIR=.next-<name>.
-    distDir: process.env.NEXT_DIST_DIR || '.next',
+    distDir: distDir(env),
     reactStrictMode: true,
     poweredByHeader: false,
     experimental: {
@@ -109,7 +83,7 @@ export default function nextConfig(phase) {
         { key: 'Content-Security-Policy', value: "default-src 'none'; frame-ancestors 'none'" },
         { key: 'X-Frame-Options', value: 'DENY' },
         { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
-        ...(process.env.NODE_ENV === 'production' ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }] : []),
+        ...(env.NODE_ENV === 'production' ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }] : []),
       ]
       return [
         {

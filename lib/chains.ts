@@ -79,7 +79,7 @@ const sepolia = {
 /** The public chains Sigil supports, in the order the chain menu shows them. */
 export const publicChains = [mainnet, base, baseSepolia, optimism, arbitrum, polygon, sepolia] as const
 
-/** The local anvil chain: development and tests only (see `isLocalChainEnabled`). */
+/** The local anvil chain: development and tests only (see `localChain` in server/config/env.ts). */
 export const localChain: Chain = {
   id: 31337,
   name: 'Local (anvil)',

@@ -6,7 +6,8 @@ import { negotiateLocale } from '@/server/i18n/negotiateLocale'
 import { plainErrors, type PlainErrorCode } from '@/lib/i18n/plainErrors'
 import { loadMessages } from '@/server/i18n/requestLocale'
 import { getSupportedChains } from '@/lib/chains'
-import { getPublicConfig, isLocalChainEnabled } from '@/server/config/server'
+import { readEnv } from '@/server/config/env'
+import { getPublicConfig } from '@/server/config/server'
 import { isTestClockEnabled } from '@/server/embedded/clock'
 import { VAULT_PATHS } from '@/server/http/vaultRouting'
 import { VAULT_CONFIG_ELEMENT_ID, type VaultPageConfig } from '@/connectors/embedded/vault/pageConfig'
@@ -42,17 +43,16 @@ export async function GET(request: Request): Promise<Response> {
   const asked = url.searchParams.get('lang')
   const locale = isLocale(asked) ? asked : negotiateLocale({ cookie: undefined, acceptLanguage: request.headers.get('accept-language') })
   const messages = await loadMessages(locale)
-  const env = process.env
+  const env = readEnv()
   const appOrigins = [...getPublicConfig(env).appOrigins]
   // Tests only: the idle lock in seconds rather than minutes, where the test hooks exist at all
   // (EMBEDDED_TEST_CLOCK's secret, loopback origins, the local chain: never a deployment).
-  const testIdleLock = Number(env.EMBEDDED_TEST_IDLE_LOCK_MS)
   const config: VaultPageConfig = {
     appOrigins,
-    idleLockMs: isTestClockEnabled(env, appOrigins) && Number.isSafeInteger(testIdleLock) && testIdleLock > 0 ? testIdleLock : undefined,
+    idleLockMs: isTestClockEnabled(env, appOrigins) ? env.testIdleLockMs : undefined,
     mode: url.searchParams.get('mode') === 'popup' ? 'popup' : 'frame',
     locale,
-    chains: getSupportedChains({ includeLocal: isLocalChainEnabled(env) }).map((chain) => ({
+    chains: getSupportedChains({ includeLocal: env.localChain }).map((chain) => ({
       id: chain.id,
       name: chain.name,
       symbol: chain.nativeCurrency.symbol,

@@ -1,4 +1,5 @@
 import 'server-only'
+import { readEnv } from '@/server/config/env'
 import { buildVaultBundleForDev, readVaultBundle, type VaultBundle } from '@/server/build/vaultBundle.mjs'
 
 let built: VaultBundle | undefined
@@ -8,8 +9,9 @@ let built: VaultBundle | undefined
  * `next dev`, bundled again on each request so an edit shows on reload.
  */
 export async function vaultScript(): Promise<VaultBundle> {
-  if (process.env.NODE_ENV !== 'production') return buildVaultBundleForDev()
-  built ??= readVaultBundle(process.env.NEXT_DIST_DIR || '.next')
+  const env = readEnv()
+  if (!env.production) return buildVaultBundleForDev()
+  built ??= readVaultBundle(env.distDir)
   if (!built) throw new Error('The vault script is missing from the build: run next build.')
   return built
 }

@@ -1,3 +1,5 @@
+import { readEnv } from './env'
+
 /**
  * A configuration read from the environment: once per process under `next start`, whose environment
  * is fixed when the process starts, and on every call elsewhere (`next dev` reloads `.env` files,
@@ -9,7 +11,7 @@ export function readOncePerProcess<T>(read: () => T): () => T {
   return () => {
     if (kept) return kept.value
     const value = read()
-    if (process.env.NODE_ENV === 'production') kept = { value }
+    if (readEnv().production) kept = { value }
     return value
   }
 }

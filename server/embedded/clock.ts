@@ -1,15 +1,11 @@
 import 'server-only'
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { isLocalChainEnabled } from '@/server/config/server'
-
-type Env = Record<string, string | undefined>
+import { envOf, type EnvInput } from '@/server/config/env'
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
 
 /** The header a test sends `EMBEDDED_TEST_CLOCK`'s value in. */
 export const TEST_SECRET_HEADER = 'x-sigil-test-secret'
-/** A guessable flag ("1", "true") is not a secret: at least 32 printable characters. */
-const TEST_SECRET_MIN_LENGTH = 32
 
 /**
  * The embedded wallet's test hooks (the server clock; the page's prompt-less signing handle). Tests
@@ -21,10 +17,11 @@ const TEST_SECRET_MIN_LENGTH = 32
  * - every configured app origin is a loopback address (a real deployment has a public origin);
  * and each request must carry that secret (`isTestRequest`).
  */
-export function isTestClockEnabled(env: Env = process.env, origins: readonly string[] = []): boolean {
-  const secret = env.EMBEDDED_TEST_CLOCK
-  if (!secret || secret.length < TEST_SECRET_MIN_LENGTH || !/^[\x21-\x7e]+$/.test(secret)) return false
-  if (!isLocalChainEnabled(env) || origins.length === 0) return false
+export function isTestClockEnabled(input?: EnvInput, origins: readonly string[] = []): boolean {
+  const env = envOf(input)
+  // The secret's own rule (32+ printable characters) is the reader's: server/config/env.ts.
+  if (!env.testClockSecret) return false
+  if (!env.localChain || origins.length === 0) return false
   return origins.every((origin) => {
     try {
       const { hostname } = new URL(origin)
@@ -40,12 +37,13 @@ export function isTestClockEnabled(env: Env = process.env, origins: readonly str
  * True when the hooks are enabled AND the request carries the secret. Compared as SHA-256 digests
  * with `timingSafeEqual` (equal lengths whatever was sent; no timing hint of a partial match).
  */
-export function isTestRequest(request: Request, env: Env = process.env, origins: readonly string[] = []): boolean {
+export function isTestRequest(request: Request, input?: EnvInput, origins: readonly string[] = []): boolean {
+  const env = envOf(input)
   if (!isTestClockEnabled(env, origins)) return false
   const sent = request.headers.get(TEST_SECRET_HEADER)
   if (!sent) return false
   const digest = (text: string) => createHash('sha256').update(text).digest()
-  return timingSafeEqual(digest(sent), digest(env.EMBEDDED_TEST_CLOCK!))
+  return timingSafeEqual(digest(sent), digest(env.testClockSecret!))
 }
 
 // Process-wide (Next may evaluate route modules more than once).

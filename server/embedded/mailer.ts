@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { maskEmail } from '@/server/http/logSafety'
+import { envOf, type EnvInput } from '@/server/config/env'
 import { isLoopbackOnly, SMTP_REQUIRED, smtpUrlProblem } from './mailPolicy.mjs'
 import { BaseError } from '@/lib/errors/BaseError'
 
@@ -14,8 +15,6 @@ function letters(count: number): string {
   return Array.from(randomBytes(count), (byte) => String.fromCharCode(97 + (byte % 26))).join('')
 }
 
-type Env = Record<string, string | undefined>
-
 export type Mail = { to: string; subject: string; text: string }
 /**
  * `smtp`: a real mail server; `outbox`: files in the data folder (development and tests only);
@@ -23,7 +22,6 @@ export type Mail = { to: string; subject: string; text: string }
  */
 export type Mailer = { readonly kind: 'smtp' | 'outbox' | 'none'; send(mail: Mail): Promise<void> }
 
-const DEFAULT_MAIL_FROM = 'Sigil <no-reply@localhost>'
 export const OUTBOX_FOLDER = 'outbox'
 
 /** The mail settings break the production rules (server/embedded/mailPolicy.mjs); `next start` refuses them too. */
@@ -48,12 +46,12 @@ export class MailUnavailableError extends BaseError {
  *   origins only, which gets a mailer that cannot send (the email steps answer "email is not set up").
  * No log line ever carries a code, an SMTP password or a whole address.
  */
-export function createMailer(options: { env?: Env; dataDir: string; origins?: readonly string[]; log?: (line: string) => void }): Mailer {
-  const env = options.env ?? process.env
+export function createMailer(options: { env?: EnvInput; dataDir: string; origins?: readonly string[]; log?: (line: string) => void }): Mailer {
+  const env = envOf(options.env)
   const log = options.log ?? ((line: string) => console.info(line))
-  const production = env.NODE_ENV === 'production'
-  const from = env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM
-  const url = env.SMTP_URL?.trim()
+  const production = env.production
+  const from = env.mailFrom
+  const url = env.smtpUrl
   if (url) {
     const problem = production ? smtpUrlProblem(url) : undefined
     if (problem) throw new MailConfigError(problem)
@@ -66,9 +64,9 @@ export function createMailer(options: { env?: Env; dataDir: string; origins?: re
       },
     }
   }
-  const development = env.NODE_ENV === 'development' || env.NODE_ENV === 'test'
+  const development = env.nodeEnv === 'development' || env.nodeEnv === 'test'
   if (!development) {
-    const origins = options.origins ?? env.APP_ORIGIN
+    const origins = options.origins ?? env.appOriginSetting
     if (!isLoopbackOnly(origins)) throw new MailConfigError(SMTP_REQUIRED)
     return {
       kind: 'none',

@@ -2,32 +2,14 @@ import { createECDH, createHash, createSecretKey, hkdfSync, randomBytes, type Ke
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { toBase64Url } from '@/lib/embedded/crypto/bytes'
-import { BaseError } from '@/lib/errors/BaseError'
+import { envOf, parseRecoverySecret, RecoveryKeyError, type EnvInput } from '@/server/config/env'
 
-type Env = Record<string, string | undefined>
+export { parseRecoverySecret, RecoveryKeyError }
 
 export const RECOVERY_KEY_FILE = 'embedded-recovery-key'
 const SECRET_BYTES = 32
 /** Order of the P-256 group: a private scalar must lie in [1, n-1]. */
 const P256_ORDER = BigInt('0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551')
-
-/** Raised on first use when `EMBEDDED_RECOVERY_KEY` is missing (production) or malformed. */
-export class RecoveryKeyError extends BaseError {
-  override name = 'RecoveryKeyError'
-  override readonly code = 'embedded_recovery_key_invalid'
-}
-
-/** 32 bytes from base64url, base64 or hex; anything else is a configuration error. */
-export function parseRecoverySecret(raw: string): Uint8Array {
-  const text = raw.trim()
-  let bytes: Buffer | undefined
-  if (/^[0-9a-fA-F]{64}$/.test(text)) bytes = Buffer.from(text, 'hex')
-  else if (/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) bytes = Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64')
-  if (!bytes || bytes.byteLength !== SECRET_BYTES) {
-    throw new RecoveryKeyError('EMBEDDED_RECOVERY_KEY must be 32 random bytes as base64 or hex (e.g. openssl rand -base64 32).')
-  }
-  return new Uint8Array(bytes)
-}
 
 /**
  * The secret behind the embedded wallet's email recovery. `EMBEDDED_RECOVERY_KEY` always wins and is
@@ -35,16 +17,10 @@ export function parseRecoverySecret(raw: string): Uint8Array {
  * email recovery impossible). In development a random one is generated once and kept in the data
  * folder beside the session secret, so `npm run dev` needs no setup.
  */
-export function resolveRecoverySecret(options: { env?: Env; dataDir: string }): Uint8Array {
-  const env = options.env ?? process.env
-  const configured = env.EMBEDDED_RECOVERY_KEY
-  if (configured !== undefined && configured.trim() !== '') return parseRecoverySecret(configured)
-  if (env.NODE_ENV === 'production') {
-    throw new RecoveryKeyError(
-      'EMBEDDED_RECOVERY_KEY is required in production: 32 random bytes as base64 (openssl rand -base64 32). ' +
-        'Keep it safe and the same on every instance: without it no embedded wallet can be recovered by email.',
-    )
-  }
+export function resolveRecoverySecret(options: { env?: EnvInput; dataDir: string }): Uint8Array {
+  // The rules (32 bytes, required in production) are the reader's: server/config/env.ts.
+  const configured = envOf(options.env).recoverySecret
+  if (configured) return new Uint8Array(configured)
   const file = path.join(options.dataDir, RECOVERY_KEY_FILE)
   const existing = readKeyFile(file)
   if (existing) return existing
@@ -65,20 +41,8 @@ export function resolveRecoverySecret(options: { env?: Env; dataDir: string }): 
  * re-seal procedure has moved every wallet to the current key (README, "Rotating the recovery key"):
  * `EMBEDDED_RECOVERY_KEYS_PREVIOUS`, a comma-separated list in the same format as `EMBEDDED_RECOVERY_KEY`.
  */
-export function resolvePreviousRecoverySecrets(env: Env = process.env): Uint8Array[] {
-  const raw = env.EMBEDDED_RECOVERY_KEYS_PREVIOUS?.trim()
-  if (!raw) return []
-  return raw
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-    .map((entry, index) => {
-      try {
-        return parseRecoverySecret(entry)
-      } catch {
-        throw new RecoveryKeyError(`EMBEDDED_RECOVERY_KEYS_PREVIOUS entry ${index + 1} is not 32 bytes as base64 or hex; list retired keys comma-separated, newest first.`)
-      }
-    })
+export function resolvePreviousRecoverySecrets(input?: EnvInput): Uint8Array[] {
+  return envOf(input).previousRecoverySecrets.map((secret) => new Uint8Array(secret))
 }
 
 function readKeyFile(file: string): Uint8Array | null {

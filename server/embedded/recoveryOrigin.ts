@@ -1,7 +1,5 @@
-import { trustedProxyHops } from '@/server/http/clientIp'
+import { envOf, type EnvInput } from '@/server/config/env'
 import { readUserAgent } from '@/server/session/device'
-
-type Env = Record<string, string | undefined>
 
 /**
  * What the owner is told about the browser that started a recovery: a browser name and a system
@@ -24,10 +22,10 @@ export function browserName(userAgent: string | null): string {
  * when the app is behind a proxy (`TRUSTED_PROXY_HOPS` > 0) — without one, the header is the
  * client's own word. Else null.
  */
-export function coarsePlace(headers: Headers, env: Env = process.env): string | null {
+export function coarsePlace(headers: Headers, input?: EnvInput): string | null {
   let hops = 0
   try {
-    hops = trustedProxyHops(env)
+    hops = envOf(input).trustedProxyHops
   } catch {
     return null
   }

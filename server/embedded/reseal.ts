@@ -1,12 +1,10 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { dataDir } from '@/server/store/dataDir'
+import { envOf, type EnvInput } from '@/server/config/env'
 import { openStore } from '@/server/store/openStore'
 import { resealWalletEmails } from './emailAtRest'
 import { resealRecoveryEnvelopes } from './recoveryEnvelope'
 import { RECOVERY_KEY_FILE, recoveryKeyring, resolvePreviousRecoverySecrets, resolveRecoverySecret } from './recoveryKey'
-
-type Env = Record<string, string | undefined>
 
 /**
  * `npm run embedded:reseal`: the re-seal step of a recovery-key rotation (README, "Rotating the
@@ -17,9 +15,10 @@ type Env = Record<string, string | undefined>
  * the data folder. Prints one summary line (and one line per wallet it could not move); answers 0
  * when every wallet is under the current key, 1 otherwise (run it again, or fix the named keys).
  */
-export async function runReseal(env: Env, print: (line: string) => void): Promise<number> {
-  const folder = dataDir(env)
-  if (!env.EMBEDDED_RECOVERY_KEY?.trim() && !existsSync(path.join(folder, RECOVERY_KEY_FILE))) {
+export async function runReseal(input: EnvInput, print: (line: string) => void): Promise<number> {
+  const env = envOf(input)
+  const folder = env.dataDir
+  if (!env.recoveryKeySet && !existsSync(path.join(folder, RECOVERY_KEY_FILE))) {
     print('[sigil] re-seal: EMBEDDED_RECOVERY_KEY is not set (and there is no development key in DATA_DIR): set it to the new, current key.')
     return 1
   }

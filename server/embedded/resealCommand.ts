@@ -1,7 +1,8 @@
+import { readEnv } from '@/server/config/env'
 import { runReseal } from './reseal'
 
 // `npm run embedded:reseal` (tsx): see reseal.ts.
-runReseal(process.env, (line) => console.log(line)).then(
+runReseal(readEnv(), (line) => console.log(line)).then(
   (code) => {
     process.exitCode = code
   },

@@ -27,7 +27,7 @@ import type {
   WalletRecoveriesResponse,
 } from '@/lib/embedded/apiTypes'
 import { deviceProofMessage } from '@/lib/embedded/deviceProof'
-import { DEFAULT_EMBEDDED_RECOVERY_DELAY_SECONDS } from '@/server/config/server'
+import { DEFAULT_EMBEDDED_RECOVERY_DELAY_SECONDS } from '@/server/config/env'
 import { embeddedApiPaths } from '@/lib/embedded/apiTypes'
 import { format, utcMinute } from '@/lib/i18n/format'
 import { embeddedServer } from '@/server/i18n/embeddedServer'

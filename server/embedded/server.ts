@@ -1,23 +1,22 @@
 import 'server-only'
-import { embeddedRecoveryDelaySeconds, getPublicConfig } from '@/server/config/server'
-import { dataDir } from '@/server/store/dataDir'
+import { envOf, readEnv, type EnvInput } from '@/server/config/env'
+import { getPublicConfig } from '@/server/config/server'
 import { getStore } from '@/server/store/openStore'
 import { embeddedNow, isTestClockEnabled } from './clock'
 import { createMailer, type Mailer } from './mailer'
 import { recoveryKeyring, resolvePreviousRecoverySecrets, resolveRecoverySecret, type RecoveryKeyring } from './recoveryKey'
 import { createEmbeddedRoutes, type EmbeddedConfig, type EmbeddedRoutes } from './routes'
 
-type Env = Record<string, string | undefined>
-
 // Derived once per process and set of secrets (importing keys is cheap, but not free on every request).
 let cachedKeys: { signature: string; ring: Promise<RecoveryKeyring> } | undefined
 let cachedMailer: { signature: string; mailer: Mailer } | undefined
 
 /** The embedded wallet's configuration, read per request from the environment (one build, any deployment). */
-function embeddedConfigFromEnv(env: Env = process.env): EmbeddedConfig {
+function embeddedConfigFromEnv(input?: EnvInput): EmbeddedConfig {
+  const env = envOf(input)
   const publicConfig = getPublicConfig(env)
-  const folder = dataDir(env)
-  const signature = `${env.NODE_ENV ?? ''}|${env.SMTP_URL ?? ''}|${env.MAIL_FROM ?? ''}|${folder}|${publicConfig.appOrigins.join(',')}`
+  const folder = env.dataDir
+  const signature = `${env.nodeEnv ?? ''}|${env.smtpUrl ?? ''}|${env.mailFrom}|${folder}|${publicConfig.appOrigins.join(',')}`
   // Throws MailConfigError on mail settings production refuses (next start refuses them first).
   if (cachedMailer?.signature !== signature) cachedMailer = { signature, mailer: createMailer({ env, dataDir: folder, origins: publicConfig.appOrigins }) }
   // The wallet's API answers its vault only (server/http/vaultRouting.ts): the passkeys' RP is the
@@ -31,7 +30,7 @@ function embeddedConfigFromEnv(env: Env = process.env): EmbeddedConfig {
     // page around it: SameSite=None, Partitioned (routes.ts), so each top-level site has its own.
     secureCookies: vault !== undefined,
     mailer: cachedMailer.mailer,
-    recoveryDelaySeconds: embeddedRecoveryDelaySeconds(env),
+    recoveryDelaySeconds: env.embeddedRecoveryDelaySeconds,
     recoveryKeys: () => {
       const current = resolveRecoverySecret({ env, dataDir: folder })
       const previous = resolvePreviousRecoverySecrets(env)
@@ -48,7 +47,7 @@ export function getEmbeddedRoutes(): EmbeddedRoutes {
   routes ??= createEmbeddedRoutes({
     config: () => embeddedConfigFromEnv(),
     store: () => getStore(),
-    now: () => embeddedNow(isTestClockEnabled(process.env, getPublicConfig(process.env).appOrigins)),
+    now: () => embeddedNow(isTestClockEnabled(readEnv(), getPublicConfig().appOrigins)),
   })
   return routes
 }

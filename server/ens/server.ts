@@ -1,6 +1,7 @@
 import 'server-only'
 import { createHash } from 'node:crypto'
 import type { Address } from 'viem'
+import { readEnv } from '@/server/config/env'
 import { ensRpcUrl } from '@/server/config/server'
 import { clientIp } from '@/server/http/clientIp'
 import { WindowCounter } from '@/server/rpc/windowCounter'
@@ -31,8 +32,8 @@ export function ensRateLimit(request: Request, now = Date.now()): { allowed: tru
  * against a local server. Ignored in production (`NODE_ENV=production`): a deployment never fetches
  * from its own machine for a visitor. Other private ranges are never allowed.
  */
-function avatarAllowsLoopback(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.NODE_ENV !== 'production' && env.ENS_AVATAR_ALLOW_LOOPBACK === '1'
+function avatarAllowsLoopback(): boolean {
+  return readEnv().ensAvatarAllowLoopback
 }
 
 let avatars: ReturnType<typeof createAvatarCache> | undefined

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { readEnv } from '@/server/config/env'
 
 /**
  * The CSP hashes (`'sha256-…'`) of this build's own style sheets. `experimental.inlineCss`
@@ -32,6 +33,6 @@ let cached: string[] | undefined
 
 /** This server's build (`NEXT_DIST_DIR`, else `.next`, as next.config.mjs), production only. */
 export function buildStyleHashes(): string[] {
-  cached ??= readBuildStyleHashes(path.join(process.cwd(), process.env.NEXT_DIST_DIR || '.next', 'static'))
+  cached ??= readBuildStyleHashes(path.join(process.cwd(), readEnv().distDir, 'static'))
   return cached
 }

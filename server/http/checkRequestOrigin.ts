@@ -16,7 +16,7 @@ export type RequestOriginInput = {
   origin: string | null
   /** The `Sec-Fetch-Site` header, or `null` when absent. */
   secFetchSite: string | null
-  /** The exact origins the site answers on (`appOrigins()`, from `APP_ORIGIN`). */
+  /** The exact origins the site answers on (`readEnv().appOrigins`, from `APP_ORIGIN`). */
   allowedOrigins: readonly string[]
 }
 

@@ -1,33 +1,18 @@
 import { isIP } from 'node:net'
+import { envOf, type EnvInput } from '@/server/config/env'
 import { socketAddress } from './socketAddress'
-
-type Env = Record<string, string | undefined>
 
 /** Every request whose client address cannot be learnt at all shares this key (never under `next start`). */
 export const UNKNOWN_CLIENT = 'unknown'
-
-const MAX_HOPS = 10
 
 /**
  * `TRUSTED_PROXY_HOPS`: how many proxies in front of the app append the address they saw to
  * `X-Forwarded-For`. 0 = none: the socket's peer address is the client. Required in production,
  * where a wrong guess either lets clients choose their own rate-limit key (too many hops) or puts
- * everyone behind one proxy into one bucket (too few); 0 outside production.
+ * everyone behind one proxy into one bucket (too few); 0 outside production (server/config/env.ts).
  */
-export function trustedProxyHops(env: Env = process.env): number {
-  const raw = env.TRUSTED_PROXY_HOPS?.trim()
-  if (!raw) {
-    if (env.NODE_ENV === 'production') {
-      throw new Error(
-        'TRUSTED_PROXY_HOPS is required in production: the number of proxies in front of the app that append to X-Forwarded-For (0 = none, the socket address is the client).',
-      )
-    }
-    return 0
-  }
-  if (!/^\d+$/.test(raw) || Number(raw) > MAX_HOPS) {
-    throw new Error(`TRUSTED_PROXY_HOPS must be a whole number from 0 to ${MAX_HOPS}, got "${raw.slice(0, 20)}".`)
-  }
-  return Number(raw)
+export function trustedProxyHops(input?: EnvInput): number {
+  return envOf(input).trustedProxyHops
 }
 
 /** Eight 16-bit groups of an IPv6 address `isIP` accepted (`::` expanded, a dotted IPv4 tail converted). */
@@ -77,7 +62,7 @@ export function addressBucket(value: string): string | null {
  * request did not come through the proxies), falls back to the socket address: never to a key
  * the client chose, nor to one shared bucket.
  */
-export function clientIp(request: Request, env: Env = process.env): string {
+export function clientIp(request: Request, env?: EnvInput): string {
   const hops = trustedProxyHops(env)
   if (hops > 0) {
     const entries = (request.headers.get('x-forwarded-for') ?? '').split(',').map((entry) => entry.trim())

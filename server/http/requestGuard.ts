@@ -1,4 +1,5 @@
 import 'server-only'
+import { readEnv } from '@/server/config/env'
 import { readOncePerProcess } from '@/server/config/readOncePerProcess'
 import { getPublicConfig } from '@/server/config/server'
 import type { PublicConfig } from '@/lib/config/public'
@@ -50,7 +51,7 @@ export type EgressOf = (publicConfig: PublicConfig) => readonly EgressEntry[]
 export function guardRequest(request: { method: string; url: string; headers: Headers }, egressOf: EgressOf): GuardVerdict {
   const publicConfig = publicConfigOf()
   const nonce = createNonce()
-  const production = process.env.NODE_ENV === 'production'
+  const production = readEnv().production
   const pathname = new URL(request.url).pathname
   const route = routeByHost({ host: request.headers.get('host'), pathname, vaultOrigin: publicConfig.vaultOrigin })
   const onVault = route.kind === 'vault'

@@ -1,3 +1,4 @@
+import { readEnv } from '@/server/config/env'
 
 /**
  * Graceful shutdown of `next start` (and `next dev`'s server process) on SIGTERM or SIGINT.
@@ -37,7 +38,7 @@ export type GracefulShutdownOptions = {
 export function installGracefulShutdown({ close, hardLimitMs = 25_000, log = console.log }: GracefulShutdownOptions): void {
   const current = state()
   // Next's own handler drives the shutdown; without it (NEXT_MANUAL_SIG_HANDLE) the host app does.
-  if (current.installed || process.env.NEXT_MANUAL_SIG_HANDLE) return
+  if (current.installed || readEnv().manualSignalHandling) return
   current.installed = true
 
   const exit = process.exit.bind(process)

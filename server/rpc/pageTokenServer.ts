@@ -1,9 +1,8 @@
 import 'server-only'
+import { envOf, type EnvInput } from '@/server/config/env'
 import { readOncePerProcess } from '@/server/config/readOncePerProcess'
-import { appOrigins } from '@/server/config/server'
 import { resolveSessionSecrets } from '@/server/session/secret'
 import { shouldUseSecureCookies } from '@/server/session/session'
-import { dataDir } from '@/server/store/dataDir'
 import { issuePageToken, pageTokenNeedsRefresh, pageTokenSetCookie, requestPageToken, type PageToken } from './pageToken'
 import type { PageTokenConfig } from './rpcProxy'
 
@@ -12,13 +11,12 @@ import type { PageTokenConfig } from './rpcProxy'
  * itself so that `proxy.ts` (run before every page) does not load the proxy or the store.
  */
 
-type Env = Record<string, string | undefined>
-
 /** The page token's key material and cookie security, as the session cookies use them. */
-export function pageTokenConfigFromEnv(env: Env = process.env): PageTokenConfig {
+export function pageTokenConfigFromEnv(input?: EnvInput): PageTokenConfig {
+  const env = envOf(input)
   return {
-    secrets: resolveSessionSecrets({ env, dataDir: dataDir(env) }),
-    secure: shouldUseSecureCookies({ nodeEnv: env.NODE_ENV, origins: appOrigins(env) }),
+    secrets: resolveSessionSecrets({ env, dataDir: env.dataDir }),
+    secure: shouldUseSecureCookies({ nodeEnv: env.nodeEnv, origins: [...env.appOrigins] }),
   }
 }
 

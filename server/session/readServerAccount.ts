@@ -1,9 +1,9 @@
 import 'server-only'
+import { envOf, type EnvInput } from '@/server/config/env'
 import { getPublicConfig } from '@/server/config/server'
 import { resolveSessionSecrets } from '@/server/session/secret'
 import { readSessionCookie, sessionIdHash, sessionRowMatches, shouldUseSecureCookies } from '@/server/session/session'
 import { accountView } from '@/server/session/accountView'
-import { dataDir } from '@/server/store/dataDir'
 import { getStore } from '@/server/store/openStore'
 import type { Store } from '@/server/store/types'
 import type { SigilAccount } from '@/lib/siwe/account'
@@ -20,13 +20,14 @@ import type { SigilAccount } from '@/lib/siwe/account'
  */
 export async function readServerAccount(
   cookie: string | null,
-  env: Record<string, string | undefined> = process.env,
-  store: () => Promise<Store> = () => getStore(env),
+  input?: EnvInput,
+  store: () => Promise<Store> = () => getStore(input),
 ): Promise<SigilAccount | null | undefined> {
   if (!cookie) return null
   try {
-    const secure = shouldUseSecureCookies({ nodeEnv: env.NODE_ENV, origins: getPublicConfig(env).appOrigins })
-    const secrets = resolveSessionSecrets({ env, dataDir: dataDir(env) })
+    const env = envOf(input)
+    const secure = shouldUseSecureCookies({ nodeEnv: env.nodeEnv, origins: getPublicConfig(env).appOrigins })
+    const secrets = resolveSessionSecrets({ env, dataDir: env.dataDir })
     const request = new Request('http://localhost/', { headers: { cookie } })
     const now = new Date()
     const found = await readSessionCookie(request, { secrets, secure, now })

@@ -1,8 +1,8 @@
 import 'server-only'
+import { envOf, type EnvInput } from '@/server/config/env'
 import { getPublicConfig } from '@/server/config/server'
 import { resolveSessionSecrets } from '@/server/session/secret'
 import { readSessionCookie, sessionIdHash, sessionRowMatches, shouldUseSecureCookies } from '@/server/session/session'
-import { dataDir } from '@/server/store/dataDir'
 import { getStore } from '@/server/store/openStore'
 import type { Store } from '@/server/store/types'
 import type { KnownSession } from '@/lib/siwe/knownSession'
@@ -17,13 +17,14 @@ import type { KnownSession } from '@/lib/siwe/knownSession'
  */
 export async function readServerSession(
   cookie: string | null,
-  env: Record<string, string | undefined> = process.env,
-  store: () => Promise<Store> = () => getStore(env),
+  input?: EnvInput,
+  store: () => Promise<Store> = () => getStore(input),
 ): Promise<KnownSession> {
   if (!cookie) return null
   try {
-    const secure = shouldUseSecureCookies({ nodeEnv: env.NODE_ENV, origins: getPublicConfig(env).appOrigins })
-    const secrets = resolveSessionSecrets({ env, dataDir: dataDir(env) })
+    const env = envOf(input)
+    const secure = shouldUseSecureCookies({ nodeEnv: env.nodeEnv, origins: getPublicConfig(env).appOrigins })
+    const secrets = resolveSessionSecrets({ env, dataDir: env.dataDir })
     const request = new Request('http://localhost/', { headers: { cookie } })
     const now = new Date()
     const found = await readSessionCookie(request, { secrets, secure, now })

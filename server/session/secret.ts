@@ -1,18 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { BaseError } from '@/lib/errors/BaseError'
 
-type Env = Record<string, string | undefined>
+import { envOf, SessionSecretError, type EnvInput } from '@/server/config/env'
+import { MIN_SESSION_SECRET_LENGTH } from '@/server/config/envSchema.mjs'
 
-const MIN_SESSION_SECRET_LENGTH = 32
+export { SessionSecretError }
 export const SESSION_SECRET_FILE = 'session-secret'
-
-/** Raised at startup (first use) when the session secret is missing or too short. */
-export class SessionSecretError extends BaseError {
-  override name = 'SessionSecretError'
-  override readonly code = 'session_secret_invalid'
-}
 
 /**
  * The secrets that seal session cookies, newest first: `SESSION_SECRET` is one secret or, while
@@ -22,28 +16,10 @@ export class SessionSecretError extends BaseError {
  * Required in production. In development a random one is generated once and kept in the data
  * folder, so sessions survive restarts of `npm run dev` without any setup.
  */
-export function resolveSessionSecrets(options: { env?: Env; dataDir: string }): string[] {
-  const env = options.env ?? process.env
-  const configured = env.SESSION_SECRET
-  if (configured !== undefined && configured.trim() !== '') {
-    const secrets = configured.split(',').map((secret) => secret.trim())
-    secrets.forEach((secret, index) => {
-      if (secret.length < MIN_SESSION_SECRET_LENGTH) {
-        throw new SessionSecretError(
-          `SESSION_SECRET must be at least ${MIN_SESSION_SECRET_LENGTH} characters long` +
-            `${secrets.length > 1 ? ` (entry ${index + 1} of ${secrets.length}` : ' (it'} has ${secret.length}). ` +
-            'Generate one with: openssl rand -base64 32',
-        )
-      }
-    })
-    return [...new Set(secrets)]
-  }
-  if (env.NODE_ENV === 'production') {
-    throw new SessionSecretError(
-      `SESSION_SECRET is required in production: set it to a random string of at least ${MIN_SESSION_SECRET_LENGTH} characters ` +
-        '(e.g. openssl rand -base64 32). Every instance of the app must use the same one.',
-    )
-  }
+export function resolveSessionSecrets(options: { env?: EnvInput; dataDir: string }): string[] {
+  // The rules (32+ characters each, required in production) are the reader's: server/config/env.ts.
+  const configured = envOf(options.env).sessionSecrets
+  if (configured) return [...configured]
   return [developmentSecret(options.dataDir)]
 }
 

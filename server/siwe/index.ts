@@ -1,9 +1,9 @@
 import 'server-only'
+import { envOf, type EnvInput } from '@/server/config/env'
 import { readOncePerProcess } from '@/server/config/readOncePerProcess'
 import { getPublicConfig, signInRpcUrls } from '@/server/config/server'
 import { resolveSessionSecrets } from '@/server/session/secret'
 import { shouldUseSecureCookies } from '@/server/session/session'
-import { dataDir } from '@/server/store/dataDir'
 import { getStore } from '@/server/store/openStore'
 import { authLimitsFromEnv } from './limits'
 import { createRecoverPool, type RecoverPool } from './recoverPool'
@@ -14,15 +14,16 @@ import { createAuthRoutes, type AuthConfig, type AuthRoutes } from './routes'
  * (one build serves any deployment): once per process under `next start`, per request in development;
  * the store is opened once per process, on first use.
  */
-export function authConfigFromEnv(env: Record<string, string | undefined> = process.env): AuthConfig {
+export function authConfigFromEnv(input?: EnvInput): AuthConfig {
+  const env = envOf(input)
   const config = getPublicConfig(env)
   return {
     // The one ReCap allowed is one-tap sign-in's (docs/sign-in.md#one-tap-sign-in-over-walletconnect).
     policy: { origins: config.appOrigins, chainIds: config.chainIds, rpcUrls: signInRpcUrls(env), signInRecap: true },
-    sessionSecrets: resolveSessionSecrets({ env, dataDir: dataDir(env) }),
-    secureCookies: shouldUseSecureCookies({ nodeEnv: env.NODE_ENV, origins: config.appOrigins }),
+    sessionSecrets: resolveSessionSecrets({ env, dataDir: env.dataDir }),
+    secureCookies: shouldUseSecureCookies({ nodeEnv: env.nodeEnv, origins: config.appOrigins }),
     limits: authLimitsFromEnv(env),
-    placeHeader: env.SESSION_PLACE_HEADER?.trim().toLowerCase() || undefined,
+    placeHeader: env.sessionPlaceHeader,
   }
 }
 

@@ -1,7 +1,5 @@
+import { envOf, type EnvInput } from '@/server/config/env'
 import type { RateLimit } from '@/server/http/routeKit'
-type Env = Record<string, string | undefined>
-
-
 
 export type AuthLimits = {
   /** Nonces one client may ask for: each is a row in the store until it expires. */
@@ -26,11 +24,9 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   verifyPerAddress: { max: 10, windowMs: MINUTE },
 }
 
-function perMinute(value: string | undefined, fallback: RateLimit): RateLimit {
-  if (value === undefined || value.trim() === '') return fallback
-  const max = Number(value)
-  if (!Number.isSafeInteger(max) || max < 1) throw new Error(`Rate limits must be positive integers (attempts per minute), got "${value}".`)
-  return { max, windowMs: MINUTE }
+/** `limit` per minute as set (server/config/env.ts checks the value), else `fallback`. */
+function perMinute(limit: number | undefined, fallback: RateLimit): RateLimit {
+  return limit === undefined ? fallback : { max: limit, windowMs: MINUTE }
 }
 
 /**
@@ -38,11 +34,12 @@ function perMinute(value: string | undefined, fallback: RateLimit): RateLimit {
  * `AUTH_NONCE_RATE_LIMIT_PER_IP`, `AUTH_NONCE_RATE_LIMIT_PER_BROWSER`, `AUTH_RATE_LIMIT_PER_IP`,
  * `AUTH_RATE_LIMIT_PER_ADDRESS`.
  */
-export function authLimitsFromEnv(env: Env = process.env): AuthLimits {
+export function authLimitsFromEnv(input?: EnvInput): AuthLimits {
+  const limits = envOf(input).authLimits
   return {
-    noncePerIp: perMinute(env.AUTH_NONCE_RATE_LIMIT_PER_IP, DEFAULT_AUTH_LIMITS.noncePerIp),
-    noncePerBrowser: perMinute(env.AUTH_NONCE_RATE_LIMIT_PER_BROWSER, DEFAULT_AUTH_LIMITS.noncePerBrowser),
-    verifyPerIp: perMinute(env.AUTH_RATE_LIMIT_PER_IP, DEFAULT_AUTH_LIMITS.verifyPerIp),
-    verifyPerAddress: perMinute(env.AUTH_RATE_LIMIT_PER_ADDRESS, DEFAULT_AUTH_LIMITS.verifyPerAddress),
+    noncePerIp: perMinute(limits.noncePerIp, DEFAULT_AUTH_LIMITS.noncePerIp),
+    noncePerBrowser: perMinute(limits.noncePerBrowser, DEFAULT_AUTH_LIMITS.noncePerBrowser),
+    verifyPerIp: perMinute(limits.verifyPerIp, DEFAULT_AUTH_LIMITS.verifyPerIp),
+    verifyPerAddress: perMinute(limits.verifyPerAddress, DEFAULT_AUTH_LIMITS.verifyPerAddress),
   }
 }

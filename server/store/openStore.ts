@@ -1,15 +1,14 @@
-import { dataDir } from './dataDir'
+import { envOf, type EnvInput } from '@/server/config/env'
 import { openPgliteStore } from './pgliteStore'
 import { openPostgresStore } from './postgresStore'
 import type { Store } from './types'
 
-type Env = Record<string, string | undefined>
-
 /** `DATABASE_URL` set → that Postgres server; otherwise the embedded PGlite under `DATA_DIR`. */
-export function openStore(env: Env = process.env): Promise<Store> {
-  const url = env.DATABASE_URL?.trim()
+export function openStore(input?: EnvInput): Promise<Store> {
+  const env = envOf(input)
+  const url = env.databaseUrl
   if (url) return openPostgresStore({ connectionString: url })
-  return openPgliteStore({ dataDir: dataDir(env) })
+  return openPgliteStore({ dataDir: env.dataDir })
 }
 
 // One store per process, kept on globalThis so Next's dev reloads (which re-evaluate modules) reuse
@@ -21,7 +20,7 @@ type Holder = { [key]?: Promise<Store> }
  * The process-wide store, opened on first use. A failed open is not remembered: the next request
  * tries again (the Postgres server may be back, the other process may have stopped).
  */
-export function getStore(env: Env = process.env): Promise<Store> {
+export function getStore(env?: EnvInput): Promise<Store> {
   const holder = globalThis as Holder
   let pending = holder[key]
   if (!pending) {

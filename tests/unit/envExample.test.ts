@@ -2,15 +2,19 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { ENV_VARIABLES, type EnvVariable } from '@/server/config/envSchema.mjs'
 
 /*
- * `.env.example` lists every environment variable the app reads. This test reads the app's sources
+ * The environment's schema (server/config/envSchema.mjs) is the list of every variable Sigil reads;
+ * `.env.example` and docs/deploy.md's configuration table are written from it and checked against it
+ * here, word for word. And the schema is what the code reads: this test reads the app's sources
  * (not the tests: their settings are the fixtures' own) and finds each variable they read, in every
  * form the code uses: `process.env.X`, `env.X` / `env?.X` on an environment passed in, `env['X']`,
  * a name handed to a reader with the environment (`positiveIntegerSetting(env, 'X', …)`), a
  * destructured `{ X } = process.env`, and a family of names matched by a pattern over the
- * environment's keys (`/^RPC_URL_(\d+)$/`). A variable read and not listed fails; so does one
- * listed and no longer read, and a line that sets a value (`npm run dev` must need none).
+ * environment's keys (`/^RPC_URL_(\d+)$/`). A variable read and not in the schema fails; so does
+ * one in the schema and no longer read, and a line of `.env.example` that sets a value (`npm run dev`
+ * must need none).
  */
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -22,10 +26,13 @@ const SOURCE_EXTENSIONS = /\.(?:ts|tsx|mts|mjs|js|cjs)$/
 /** Unit tests and type declarations read nothing at run time. */
 const NOT_SOURCE = /\.test\.(?:ts|tsx)$|\.d\.m?ts$/
 
-/** Set by Next and Node themselves for the code to read, never by whoever runs the app. */
-const SET_BY_THE_RUNTIME = new Set(['NODE_ENV', 'NEXT_RUNTIME'])
+/** Set by Next and Node themselves for the code to read, never by whoever runs the app: not in `.env.example`. */
+const SET_BY_THE_RUNTIME = new Set(ENV_VARIABLES.filter((variable) => variable.group === 'runtime').map((variable) => variable.name))
 /** Listed because they matter to a deployment, though Node (not Sigil's code) reads them. */
-const READ_BY_NODE = new Set(['NODE_EXTRA_CA_CERTS'])
+const READ_BY_NODE = new Set(ENV_VARIABLES.filter((variable) => variable.readBy === 'node').map((variable) => variable.name))
+/** The schema's single variables and its families' prefixes (`RPC_URL_` of `RPC_URL_<chainId>`). */
+const SCHEMA_NAMES = new Set(ENV_VARIABLES.filter((variable) => !variable.family).map((variable) => variable.name))
+const SCHEMA_FAMILIES = new Set(ENV_VARIABLES.flatMap((variable) => (variable.family ? [variable.family] : [])))
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(repoRoot, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -130,9 +137,54 @@ describe('the scanner', () => {
   })
 })
 
+describe('the schema', () => {
+  it('names every variable the app reads', () => {
+    const { names, prefixes } = appEnvReads()
+    const missing = [...names].filter(([name]) => !SCHEMA_NAMES.has(name)).map(([name, files]) => `${name} (read in ${files.join(', ')})`)
+    for (const [prefix, files] of prefixes) if (!SCHEMA_FAMILIES.has(prefix)) missing.push(`${prefix}<chainId> (read in ${files.join(', ')})`)
+    expect(missing, 'add each to server/config/envSchema.mjs, with its default and what production needs').toEqual([])
+  })
+
+  it('names nothing the app no longer reads', () => {
+    const { names, prefixes } = appEnvReads()
+    expect([...SCHEMA_NAMES].filter((name) => !names.has(name) && !READ_BY_NODE.has(name))).toEqual([])
+    expect([...SCHEMA_FAMILIES].filter((prefix) => !prefixes.has(prefix))).toEqual([])
+  })
+})
+
+/** How `.env.example` names a variable: a family by its first chain (`RPC_URL_1`). */
+function exampleName(variable: EnvVariable): string {
+  return variable.family ? `${variable.family}1` : variable.name
+}
+
+/** The configuration table of docs/deploy.md, written from the schema. */
+function configurationTable(): string {
+  const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/</g, '&lt;')
+  const rows = ENV_VARIABLES.map((variable) => `| \`${variable.name}\` | ${variable.group} | ${cell(variable.summary)} | ${cell(variable.default)} | ${cell(variable.production)} |`)
+  return ['| variable | group | what it is | default | production |', '| --- | --- | --- | --- | --- |', ...rows].join('\n')
+}
+
+describe('docs/deploy.md', () => {
+  it("lists every variable of the schema in its configuration table, as the schema says", () => {
+    const doc = readFileSync(join(repoRoot, 'docs/deploy.md'), 'utf8')
+    const table = /<!-- env-table:start[^>]*-->\n([\s\S]*?)\n<!-- env-table:end -->/.exec(doc)?.[1]
+    expect(table, 'the table between the env-table markers, written from server/config/envSchema.mjs').toBe(configurationTable())
+  })
+})
+
 describe('.env.example', () => {
   const { listed, assignments } = listedIn(envExample)
   const listedNames = new Set(listed.map((entry) => entry.name))
+
+  it('lists the schema, in its order, each with the schema\'s words', () => {
+    const expected = ENV_VARIABLES.filter((variable) => variable.group !== 'runtime')
+    expect(listed.map((entry) => entry.name)).toEqual(expected.map(exampleName))
+    for (const [index, variable] of expected.entries()) {
+      const [what, ...rest] = listed[index]!.comments.filter((comment) => !/^---/.test(comment))
+      expect(what, variable.name).toBe(variable.summary)
+      expect(rest.map((line) => line.trim()).join(' '), variable.name).toBe(`default: ${variable.default}; production: ${variable.production}`)
+    }
+  })
 
   it('lists every variable the app reads', () => {
     const { names, prefixes } = appEnvReads()

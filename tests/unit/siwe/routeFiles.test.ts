@@ -13,6 +13,7 @@ const verifyRoute = await import('@/app/api/auth/verify/route')
 const sessionRoute = await import('@/app/api/auth/session/route')
 const logoutRoute = await import('@/app/api/auth/logout/route')
 const { getStore } = await import('@/server/store/openStore')
+const { forgetEnv } = await import('@/server/config/env')
 
 /** The exported App Router handlers, wired to the environment the way `next start` runs them. */
 
@@ -20,6 +21,8 @@ const ORIGIN = 'http://localhost:3999'
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sigil-routes-'))
 
 beforeEach(() => {
+  // Each test stubs its own environment; a production one, once read, is otherwise kept (server/config/env.ts).
+  forgetEnv()
   vi.stubEnv('NODE_ENV', 'development')
   vi.stubEnv('APP_ORIGIN', ORIGIN)
   vi.stubEnv('DATA_DIR', dataDir)

@@ -1,3 +1,4 @@
+import { readEnv } from '@/server/config/env'
 import { getPublicConfig } from '@/server/config/server'
 import { advanceEmbeddedClock, isTestRequest } from '@/server/embedded/clock'
 import { jsonResponse } from '@/server/http/json'
@@ -10,7 +11,8 @@ const notFound = () => new Response(null, { status: 404 })
 /** The test gate; a configuration that cannot be read counts as "no hook". */
 function allowed(request: Request): boolean {
   try {
-    return isTestRequest(request, process.env, getPublicConfig(process.env).appOrigins)
+    const env = readEnv()
+    return isTestRequest(request, env, getPublicConfig(env).appOrigins)
   } catch {
     return false
   }
