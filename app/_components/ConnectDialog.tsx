@@ -43,6 +43,13 @@ export type ConnectDialogProps = {
   onConnected: () => void
   /** Opened from the landing card's "No wallet?": straight to the email & passkey wallet, when the page has it. */
   startWith?: 'embedded' | undefined
+  /**
+   * Opened from the linked-wallets panel: the wallet picked connects beside the current connection
+   * (wagmi keeps both; the panel reads the new one from `config.state.current`). Picking the wallet
+   * already connected calls `onConnected` at once, without connecting again. Not remembered as the
+   * last used wallet.
+   */
+  linking?: boolean | undefined
 }
 
 /** How long after the dialog appears a phone's warm-up starts (see the dialog's first effect). */
@@ -85,7 +92,7 @@ function DialogWithEveryWallet(props: ConnectDialogProps) {
  * The connect dialog: a native modal `<dialog>` (top layer, inert page behind it, Esc) with the
  * focus kept inside by hand, because Chromium lets Tab leave a modal dialog for the browser's UI.
  */
-function ConnectDialogView({ onClose, onConnected, startWith }: ConnectDialogProps) {
+function ConnectDialogView({ onClose, onConnected, startWith, linking }: ConnectDialogProps) {
   const t = useT()
   const config = useConfig()
   const options = useWalletOptions()
@@ -178,7 +185,7 @@ function ConnectDialogView({ onClose, onConnected, startWith }: ConnectDialogPro
 
   /** A wallet connected: remembered as the last used, then the page swaps this dialog for the account view. */
   function connected(option: WalletOptionData) {
-    lastUsedWallet.remember(option.key)
+    if (!linking) lastUsedWallet.remember(option.key)
     // Closing must not undo the connection.
     closed.current = true
     onConnected()
@@ -265,6 +272,8 @@ function ConnectDialogView({ onClose, onConnected, startWith }: ConnectDialogPro
   useEffect(() => actOnPendingTap(), [readiness, pendingKey, options])
 
   function select(option: WalletOptionData) {
+    // Linking: the wallet connected already is handed back as it is (wagmi refuses connecting it twice).
+    if (linking && option.connector && option.connector.uid === config.state.current) return connected(option)
     if (isPreparing(option)) {
       // Kept, not dropped: its family is (or now starts) warming up, and the tap acts when it is ready.
       onIntent(option)
