@@ -6,7 +6,8 @@ import { disconnect, getConnection, switchConnection, type Config, type Connecto
 import { useConfig } from 'wagmi'
 import { shownError, type ShownError } from '@/lib/errors/shownError'
 import { ErrorAlert } from '@/lib/i18n/ErrorAlert'
-import { useT } from '@/lib/i18n/useT'
+import { coinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
+import { useFamilyT, useT } from '@/lib/i18n/useT'
 import { createLinkMessage, fetchLinkNonce, isAuthError, linkWallet, unlinkWallet, type LinkedWallet, type SigilAccount } from '@/lib/siwe/client'
 import { familyOfConnectorType } from '@/lib/siwe/families'
 import { signPersonalMessage } from '@/app/_wagmi/signPersonalMessage'
@@ -61,6 +62,7 @@ export type LinkedWalletsProps = {
  */
 export function LinkedWallets({ address, chainId, account, linking, onLinkingChange, onSignedOut }: LinkedWalletsProps) {
   const t = useT()
+  const tCoinbaseSmartWallet = useFamilyT('coinbaseSmartWallet', coinbaseSmartWallet.ui)
   const config = useConfig()
   const setAccount = useSetSigilAccount()
   const [busy, setBusy] = useState<string | null>(null)
@@ -170,8 +172,9 @@ export function LinkedWallets({ address, chainId, account, linking, onLinkingCha
       const { nonce, accountId } = asked ? await asked : await fetchLinkNonce()
       const message = createLinkMessage({ address: signer.address, chainId: signer.chainId, nonce, accountId, origin: window.location.origin })
       const signature = await signPersonalMessage(config, { message, connector: candidate?.connector })
-      // Nothing back: the wallet did not complete the signature (its connector swallowed the error).
-      if (signature === undefined) return
+      // Nothing back: the wallet did not complete the signature (its connector swallowed the error);
+      // said as the sign-in panel says it (only the Coinbase Smart Wallet's connector does this today).
+      if (signature === undefined) return setNote(tCoinbaseSmartWallet('signature.notCompleted'))
       const family = familyOfConnectorType(signer.connector?.type)
       setAccount(await linkWallet({ message, signature, family }))
       setNote(t('auth.wallets.linked', { address: signer.address }))

@@ -12,7 +12,7 @@ import { expect } from './fixtures'
  * its wallet stay the page's. A second browser signs in with the Coinbase wallet into the same
  * account; the first ends that session from its list, and the second is signed out on its next
  * request. Then one wallet is unlinked. One app server with the embedded wallet's mail and vault and
- * the Coinbase keys page; key #5 of the test wallet is this spec's own.
+ * the Coinbase keys page; its own store, so any key of the test wallet (#1 here).
  */
 
 const test = mergeTests(embeddedTest, coinbaseTest).extend({
@@ -59,7 +59,7 @@ test('links the email & passkey wallet and the Coinbase Smart Wallet beside the 
   useKeysWallet,
 }) => {
   test.setTimeout(240_000)
-  const wallet = await installWallet({ accountIndex: 5 })
+  const wallet = await installWallet({ accountIndex: 1 })
   const keys = await useKeysWallet()
   await page.goto(embeddedApp.baseURL)
   await connectAndSignIn(page, wallet)
@@ -147,6 +147,68 @@ test('links the email & passkey wallet and the Coinbase Smart Wallet beside the 
   await expectSessionKept(page, wallet.address)
 
   // The linked wallets' connections were ended: disconnecting leaves no wallet connected.
+  await page.getByTestId('disconnect-button').click()
+  await expect(page.getByTestId('connect-button')).toBeVisible()
+})
+
+test('a refused signature and a wallet linked to another account are said in the catalogue’s words, and nothing is lost', async ({
+  page,
+  embeddedApp,
+  installWallet,
+  useKeysWallet,
+}) => {
+  test.setTimeout(120_000)
+  const keys = await useKeysWallet()
+  const wallet = await installWallet({ accountIndex: 2 })
+  await page.goto(embeddedApp.baseURL)
+  // The Coinbase wallet signs in first: an account of its own. Disconnecting ends that session.
+  await page.getByTestId('connect-button').click()
+  const firstPopup = page.waitForEvent('popup')
+  await (await warmCoinbaseRow(page)).click()
+  await firstPopup
+  await expect(page.getByTestId('account-address')).toHaveAttribute('title', keys.address)
+  const signInPopup = page.waitForEvent('popup')
+  await page.getByTestId('sign-in-button').click()
+  await signInPopup
+  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
+  await page.getByTestId('disconnect-button').click()
+  await expect(page.getByTestId('connect-button')).toBeVisible()
+
+  // The extension's key signs in (another account) and tries to link the Coinbase wallet.
+  await connectAndSignIn(page, wallet)
+  await page.getByRole('button', { name: 'Link another wallet' }).click()
+  const connectPopup = page.waitForEvent('popup')
+  await (await warmCoinbaseRow(page)).click()
+  await connectPopup
+  await expect(page.getByTestId('connect-dialog')).toBeHidden()
+  const candidate = page.getByTestId('link-candidate')
+  await expect(candidate).toHaveText(keys.address)
+
+  // Refused in the wallet: its connector swallows the error, the panel says the signature was not completed.
+  keys.set({ rejectSign: true })
+  const refused = page.waitForEvent('popup')
+  await page.getByRole('button', { name: 'Sign the link message' }).click()
+  await refused
+  await expect(page.getByTestId('wallets-note')).toHaveText('Signature not completed.')
+  await expect(candidate).toHaveText(keys.address)
+  await expectSessionKept(page, wallet.address)
+
+  // Signed: the server refuses, the wallet is another account's.
+  keys.set({ rejectSign: false })
+  const signed = page.waitForEvent('popup')
+  await page.getByRole('button', { name: 'Sign the link message' }).click()
+  await signed
+  const error = page.getByTestId('wallets-error')
+  await expect(error).toHaveAttribute('data-code', 'wallet_linked_elsewhere')
+  await expect(error).toContainText('This wallet is already linked to another account. Unlink it there first, or link a different wallet.')
+  await expect(page.getByTestId('wallet-row')).toHaveCount(1)
+  await expect(candidate).toHaveText(keys.address)
+  await expectSessionKept(page, wallet.address)
+
+  // Stopping ends the candidate's connection: the session's is the only one left.
+  await page.getByRole('button', { name: 'Stop linking' }).click()
+  await expect(page.getByTestId('link-wallet')).toHaveCount(0)
+  await expectSessionKept(page, wallet.address)
   await page.getByTestId('disconnect-button').click()
   await expect(page.getByTestId('connect-button')).toBeVisible()
 })
