@@ -19,7 +19,10 @@ const newConnector: FakeConnector = { uid: 'passkey', type: 'embedded' }
 type FakeConnection = { connector: FakeConnector; accounts: readonly string[]; chainId: number }
 
 const fake = vi.hoisted(() => ({
-  config: { state: { current: null as string | null, connections: new Map<string, FakeConnection>() } },
+  config: {
+    state: { status: 'connected' as string, current: null as string | null, connections: new Map<string, FakeConnection>() },
+    subscribe: () => () => undefined,
+  },
   switchConnection: vi.fn(),
   disconnect: vi.fn(),
   signPersonalMessage: vi.fn(),
@@ -93,6 +96,7 @@ function Panel({ onLinkingChange }: { onLinkingChange: (linking: boolean) => voi
 beforeEach(() => {
   fake.config.state.connections = new Map([[originalConnector.uid, { connector: originalConnector, accounts: [session], chainId: 31337 }]])
   fake.config.state.current = originalConnector.uid
+  fake.config.state.status = 'connected'
   fake.switchConnection.mockImplementation(async (config: typeof fake.config, { connector }: { connector: FakeConnector }) => {
     config.state.current = connector.uid
   })
@@ -159,5 +163,17 @@ describe('LinkedWallets, a wallet of another family', () => {
     await waitFor(() => expect(fake.disconnect).toHaveBeenCalledWith(fake.config, { connector: newConnector }))
     expect([...fake.config.state.connections.keys()]).toEqual([originalConnector.uid])
     expect(onLinkingChange).toHaveBeenLastCalledWith(false)
+  })
+})
+
+describe('LinkedWallets, a link the page did not finish', () => {
+  it('ends a wallet left connected beside the session (restored by a reload while linking), and keeps the session’s connection current', async () => {
+    const stray: FakeConnector = { uid: 'coinbase', type: 'coinbaseSmartWallet' }
+    fake.config.state.connections.set(stray.uid, { connector: stray, accounts: [added], chainId: 84532 })
+    render(<Panel onLinkingChange={vi.fn()} />)
+    await waitFor(() => expect(fake.disconnect).toHaveBeenCalledWith(fake.config, { connector: stray }))
+    expect(fake.disconnect).toHaveBeenCalledTimes(1)
+    expect([...fake.config.state.connections.keys()]).toEqual([originalConnector.uid])
+    expect(fake.config.state.current).toBe(originalConnector.uid)
   })
 })

@@ -96,6 +96,31 @@ export function LinkedWallets({ address, chainId, account, linking, onLinkingCha
     [config],
   )
 
+  // A wallet left connected beside the session's by a link the page did not finish (reloaded while
+  // linking: wagmi restores every connection) is ended once the connections are restored. The page
+  // makes no other second connection, so anything but the current one is such a leftover.
+  const swept = useRef(false)
+  useEffect(() => {
+    const sweep = () => {
+      if (swept.current) return
+      swept.current = true
+      const current = config.state.current
+      for (const [uid, connection] of config.state.connections) {
+        if (uid !== current) void endCandidate(config, { connector: connection.connector, address: connection.accounts[0], chainId: connection.chainId }, current)
+      }
+    }
+    if (config.state.status !== 'reconnecting') return sweep()
+    const unsubscribe = config.subscribe(
+      (state) => state.status,
+      (status) => {
+        if (status === 'reconnecting') return
+        unsubscribe()
+        sweep()
+      },
+    )
+    return unsubscribe
+  }, [config])
+
   const wallets = account.data?.wallets ?? []
   const linkingAddress = candidate?.address ?? address
   const alreadyLinked = wallets.some((wallet) => isAddressEqual(wallet.address, linkingAddress))
