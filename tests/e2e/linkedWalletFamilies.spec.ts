@@ -2,6 +2,7 @@ import { mergeTests, type Page } from '@playwright/test'
 import type { InjectedWallet } from '../fixtures/injectedWallet'
 import { SDK_CREATED_KEY, test as coinbaseTest } from './coinbaseFixtures'
 import { approveInSheet, submitCreateWithEmailCode, test as embeddedTest, uniqueEmail, vault } from './embeddedFixtures'
+import { WAGMI_STORAGE_KEY } from '@/lib/storageNames'
 import { expect } from './fixtures'
 
 /**
@@ -43,6 +44,14 @@ async function warmCoinbaseRow(page: Page, again = false) {
   if (!again) await page.waitForFunction((key) => window.localStorage.getItem(key) !== null, SDK_CREATED_KEY)
   await expect(row).not.toHaveAttribute('data-preparing', 'true')
   return row
+}
+
+/** How many wallet connections wagmi has stored for the page (its cookie: what a reload restores). */
+async function storedConnections(page: Page): Promise<number> {
+  const cookie = (await page.context().cookies()).find((candidate) => candidate.name === `${WAGMI_STORAGE_KEY}.store`)
+  if (!cookie) return 0
+  const stored = JSON.parse(decodeURIComponent(cookie.value)) as { state?: { connections?: { value?: unknown[] } } }
+  return stored.state?.connections?.value?.length ?? 0
 }
 
 /** The session's wallet is still the page's: the account view shows it, the sign-in panel too. */
@@ -92,6 +101,8 @@ test('links the email & passkey wallet and the Coinbase Smart Wallet beside the 
   await expect(rowOf(embedded).getByTestId('wallet-family')).toHaveText('via the email & passkey wallet')
   await expect(page.getByTestId('link-wallet')).toHaveCount(0)
   await expectSessionKept(page, wallet.address)
+  // Its connection ended once linked: the session's is the only one.
+  await expect.poll(() => storedConnections(page)).toBe(1)
 
   // The Coinbase Smart Wallet: its popup connects it, another signs the link message.
   await page.getByRole('button', { name: 'Link another wallet' }).click()
@@ -112,6 +123,7 @@ test('links the email & passkey wallet and the Coinbase Smart Wallet beside the 
   await expect(rowOf(wallet.address)).toHaveAttribute('data-family', 'injected')
   await expect(rowOf(wallet.address).getByTestId('wallet-signed-in-with')).toBeVisible()
   await expectSessionKept(page, wallet.address)
+  await expect.poll(() => storedConnections(page)).toBe(1)
 
   const other = await browser.newContext({ userAgent: EDGE_ON_WINDOWS })
   try {
@@ -208,10 +220,25 @@ test('a refused signature and a wallet linked to another account are said in the
   await expect(candidate).toHaveText(keys.address)
   await expectSessionKept(page, wallet.address)
 
-  // Stopping ends the candidate's connection: the session's is the only one left.
+  // Stopping ends the candidate's connection.
   await page.getByRole('button', { name: 'Stop linking' }).click()
   await expect(page.getByTestId('link-wallet')).toHaveCount(0)
   await expectSessionKept(page, wallet.address)
+  await expect.poll(() => storedConnections(page)).toBe(1)
+
+  // Connected again for a link, then the page reloads: the session and its wallet are the page's,
+  // and the connection the link left behind is ended as the panel appears.
+  await page.getByRole('button', { name: 'Link another wallet' }).click()
+  const again = page.waitForEvent('popup')
+  await (await warmCoinbaseRow(page, true)).click()
+  await again
+  await expect(candidate).toHaveText(keys.address)
+  await expect.poll(() => storedConnections(page)).toBe(2)
+  await page.reload()
+  await expectSessionKept(page, wallet.address)
+  await expect(page.getByTestId('link-wallet')).toHaveCount(0)
+  // Once wagmi has restored both, the panel ends the one the link left: a later reload restores one.
+  await expect.poll(() => storedConnections(page), { timeout: 20_000 }).toBe(1)
   await page.getByTestId('disconnect-button').click()
   await expect(page.getByTestId('connect-button')).toBeVisible()
 })
