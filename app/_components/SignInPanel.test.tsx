@@ -19,7 +19,9 @@ const api = vi.hoisted(() => ({
   fetchAccount: vi.fn(),
   signPersonalMessage: vi.fn(),
 }))
-vi.mock('wagmi', () => ({ useConfig: () => ({}), useChains: () => [{ id: 31337, name: 'Anvil' }] }))
+// The page's wagmi config as the panels read it: one connection, restored (the linked-wallets panel reads its state).
+const config = vi.hoisted(() => ({ state: { status: 'connected', current: null, connections: new Map() } }))
+vi.mock('wagmi', () => ({ useConfig: () => config, useChains: () => [{ id: 31337, name: 'Anvil' }] }))
 // The connection the panel reads its family from: a WalletConnect wallet, as one-tap sign-in has.
 vi.mock('@wagmi/core', () => ({ getConnection: () => ({ connector: { type: 'walletConnect' } }) }))
 vi.mock('@/app/_wagmi/signPersonalMessage', () => ({ signPersonalMessage: api.signPersonalMessage }))
