@@ -158,6 +158,8 @@ describe('LinkedWallets, a wallet of another family', () => {
     expect(view.getByTestId('link-candidate').textContent).toBe(added)
     expect(fake.disconnect).not.toHaveBeenCalled()
     expect(fake.config.state.current).toBe(originalConnector.uid)
+    // A fresh nonce is ready for the next try (the refused one was used).
+    expect(fake.fetchLinkNonce).toHaveBeenCalledTimes(2)
 
     await act(async () => view.getByTestId('link-cancel').click())
     await waitFor(() => expect(fake.disconnect).toHaveBeenCalledWith(fake.config, { connector: newConnector }))

@@ -168,12 +168,18 @@ export function LinkedWallets({ address, chainId, account, linking, onLinkingCha
     if (!uid || uid === original.current || !connection?.accounts[0]) return
     const added: Candidate = { connector: connection.connector, address: connection.accounts[0], chainId: connection.chainId }
     setCandidate(added)
-    nextNonce.current = fetchLinkNonce()
-    nextNonce.current.catch(() => {
-      // Asked again at the tap, which reports it.
-      nextNonce.current = null
-    })
+    askNonce()
     await backTo(config, original.current)
+  }
+
+  /** A link nonce for the candidate's next tap (each is used once, linked or not). */
+  function askNonce() {
+    const asked = fetchLinkNonce()
+    nextNonce.current = asked
+    asked.catch(() => {
+      // Asked again at the tap, which reports it.
+      if (nextNonce.current === asked) nextNonce.current = null
+    })
   }
 
   function stopLinking() {
@@ -199,7 +205,10 @@ export function LinkedWallets({ address, chainId, account, linking, onLinkingCha
       const signature = await signPersonalMessage(config, { message, connector: candidate?.connector })
       // Nothing back: the wallet did not complete the signature (its connector swallowed the error);
       // said as the sign-in panel says it (only the Coinbase Smart Wallet's connector does this today).
-      if (signature === undefined) return setNote(tCoinbaseSmartWallet('signature.notCompleted'))
+      if (signature === undefined) {
+        if (candidate) askNonce()
+        return setNote(tCoinbaseSmartWallet('signature.notCompleted'))
+      }
       const family = familyOfConnectorType(signer.connector?.type)
       setAccount(await linkWallet({ message, signature, family }))
       setNote(t('auth.wallets.linked', { address: signer.address }))
@@ -208,8 +217,10 @@ export function LinkedWallets({ address, chainId, account, linking, onLinkingCha
       onLinkingChange(false)
       focusTo.current = 'link'
     } catch (error) {
-      // Shown with the catalogue's words; the session, its connection and the candidate all stay.
+      // Shown with the catalogue's words; the session, its connection and the candidate all stay,
+      // with a fresh nonce for the next try.
       setFailure(shownError(isAuthError(error) ? error : mapProviderError(error, 'sign')))
+      if (candidate) askNonce()
     } finally {
       setBusy(null)
     }
