@@ -32,6 +32,13 @@ export type ConnectDialogProps = {
   onConnected: () => void
   /** Opened from the landing card's "No wallet?": straight to the email & passkey wallet, when the page has it. */
   startWith?: 'embedded' | undefined
+  /**
+   * Opened from the linked-wallets panel: the wallet picked connects beside the current connection
+   * (wagmi keeps both; the panel reads the new one from `config.state.current`). Picking the wallet
+   * already connected calls `onConnected` at once, without connecting again. Not remembered as the
+   * last used wallet.
+   */
+  linking?: boolean | undefined
 }
 
 /** How long after the dialog appears a phone's warm-up starts (see the dialog's first effect). */
@@ -67,7 +74,7 @@ function DialogWithEveryWallet(props: ConnectDialogProps) {
  * focus kept inside by hand, because Chromium lets Tab leave a modal dialog for the browser's UI.
  * Its state is `connectDialogState.ts`; what a choice does (connecting, links) is `useWalletChoice.ts`.
  */
-function ConnectDialogView({ onClose, onConnected, startWith }: ConnectDialogProps) {
+function ConnectDialogView({ onClose, onConnected, startWith, linking }: ConnectDialogProps) {
   const config = useConfig()
   const options = useWalletOptions()
   const dialog = useRef<HTMLDialogElement>(null)
@@ -99,7 +106,7 @@ function ConnectDialogView({ onClose, onConnected, startWith }: ConnectDialogPro
   })
   // After the dialog is shown (the effects run in this order): the connector's own failure reports,
   // then focus following the view.
-  const { select, connected, cancel, close } = useWalletChoice({ state, send, latest, isMobile: platform.isMobile, warm, lastUsedWallet, onConnected, onClose })
+  const { select, connected, cancel, close } = useWalletChoice({ state, send, latest, isMobile: platform.isMobile, warm, lastUsedWallet, onConnected, onClose, linking: linking === true })
   const onKeyDown = useDialogFocus(dialog, view.kind)
 
   // The embedded wallet's row, for the help panel's "create one" link (absent if the page has none).

@@ -19,7 +19,9 @@ const api = vi.hoisted(() => ({
   fetchAccount: vi.fn(),
   signPersonalMessage: vi.fn(),
 }))
-vi.mock('wagmi', () => ({ useConfig: () => ({}), useChains: () => [{ id: 31337, name: 'Anvil' }] }))
+// The page's wagmi config as the panels read it: one connection, restored (the linked-wallets panel reads its state).
+const config = vi.hoisted(() => ({ state: { status: 'connected', current: null, connections: new Map() } }))
+vi.mock('wagmi', () => ({ useConfig: () => config, useChains: () => [{ id: 31337, name: 'Anvil' }] }))
 // The connection the panel reads its family from: a WalletConnect wallet, as one-tap sign-in has.
 vi.mock('@wagmi/core', () => ({ getConnection: () => ({ connector: { type: 'walletConnect' } }) }))
 vi.mock('@/app/_wagmi/signPersonalMessage', () => ({ signPersonalMessage: api.signPersonalMessage }))
@@ -114,5 +116,65 @@ describe('SignInPanel, one-tap sign-in', () => {
     await waitFor(() => expect(view.getByTestId('auth-status').dataset.state).toBe('signed-in'))
     expect(api.signPersonalMessage).toHaveBeenCalledTimes(1)
     expect(api.verifySignIn).toHaveBeenCalledTimes(2)
+  })
+})
+
+/**
+ * A session belongs to the account (docs/sign-in.md#linked-wallets): a page loaded while connected
+ * with a linked wallet that did not sign the session keeps it, whether the server rendered the
+ * account's wallets or the panel has to ask.
+ */
+describe('SignInPanel, a reload connected with a linked wallet', () => {
+  const signer = address
+  const linked = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+  const stranger = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+  function accountOf(wallets: string[]) {
+    const at = new Date().toISOString()
+    return {
+      account: { id: '00000000-0000-4000-8000-000000000001', createdAt: at },
+      wallets: wallets.map((wallet, index) => ({ address: wallet, family: 'injected', linkedAt: at, current: index === 0 })),
+      session: { address: signer, chainId: 31337, issuedAt: at, expiresAt: at },
+    }
+  }
+
+  it('stays signed in when the server rendered the account with the connected wallet linked', async () => {
+    api.fetchAccount.mockResolvedValue(accountOf([signer, linked]))
+    const onSessionChange = vi.fn()
+    const view = render(
+      <StrictMode>
+        <SignInPanel address={linked} chainId={31337} session={{ address: signer, chainId: 31337, wallets: [signer, linked] }} onSessionChange={onSessionChange} />
+      </StrictMode>,
+    )
+    expect(view.getByTestId('auth-status').dataset.state).toBe('signed-in')
+    await waitFor(() => expect(api.fetchAccount).toHaveBeenCalled())
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(view.getByTestId('auth-status').dataset.state).toBe('signed-in')
+    expect(view.getByTestId('auth-address').textContent).toBe(signer)
+    expect(api.signOut).not.toHaveBeenCalled()
+    expect(onSessionChange).not.toHaveBeenCalledWith(null)
+  })
+
+  it('asks the server when the render did not know, and keeps the session for a linked wallet', async () => {
+    const at = new Date().toISOString()
+    api.fetchSession.mockResolvedValue({ address: signer, chainId: 31337, issuedAt: at, expiresAt: at })
+    api.fetchAccount.mockResolvedValue(accountOf([signer, linked]))
+    const onSessionChange = vi.fn()
+    const view = render(<SignInPanel address={linked} chainId={31337} session={undefined} onSessionChange={onSessionChange} />)
+    await waitFor(() => expect(view.getByTestId('auth-status').dataset.state).toBe('signed-in'))
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(view.getByTestId('auth-status').dataset.state).toBe('signed-in')
+    expect(api.signOut).not.toHaveBeenCalled()
+    expect(onSessionChange).toHaveBeenLastCalledWith({ address: signer, chainId: 31337 })
+  })
+
+  it('still ends the session for a wallet the account does not have', async () => {
+    api.fetchAccount.mockResolvedValue(accountOf([signer, linked]))
+    const onSessionChange = vi.fn()
+    const view = render(
+      <SignInPanel address={stranger} chainId={31337} session={{ address: signer, chainId: 31337, wallets: [signer, linked] }} onSessionChange={onSessionChange} />,
+    )
+    expect(view.getByTestId('auth-status').dataset.state).toBe('idle')
+    await waitFor(() => expect(api.signOut).toHaveBeenCalledTimes(1))
+    expect(onSessionChange).toHaveBeenCalledWith(null)
   })
 })

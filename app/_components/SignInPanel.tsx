@@ -12,13 +12,14 @@ import { afterPaint } from '@/lib/react/afterPaint'
 import { useLifetimeEffect } from '@/lib/react/useLifetimeEffect'
 import {
   createSignInMessage,
+  fetchAccount,
   fetchNonce,
   fetchSession,
   isAuthError,
   signOut,
   verifySignIn,
 } from '@/lib/siwe/client'
-import type { KnownSession } from '@/lib/siwe/knownSession'
+import { sessionKeptBy, type KnownSession } from '@/lib/siwe/knownSession'
 import { familyOfConnectorType } from '@/lib/siwe/families'
 import { LinkedWallets } from './LinkedWallets'
 import { SessionsList } from './SessionsList'
@@ -45,7 +46,8 @@ export type SignInPanelProps = {
 }
 
 function initialState(session: KnownSession, address: Address): SignInState {
-  if (session && isAddressEqual(session.address, address)) return { ...initialSignInState, status: 'signed-in', session }
+  // The session is the account's: the wallet that signed in, or one the server listed as linked to it.
+  if (session && sessionKeptBy(session, address)) return { ...initialSignInState, status: 'signed-in', session: { address: session.address, chainId: session.chainId } }
   return initialSignInState
 }
 
@@ -90,14 +92,17 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
     const session = knownAtMount.current
     if (session === null) return
     if (session) {
-      if (!isAddressEqual(session.address, address)) endSession()
+      if (!sessionKeptBy(session, address)) endSession()
       return
     }
     let live = true
     fetchSession()
-      .then((found) => {
+      .then(async (found) => {
         if (!live || !found) return
-        if (!isAddressEqual(found.address, address)) return endSession()
+        // Another wallet signed in: kept if the server lists the connected one among the account's.
+        const wallets = isAddressEqual(found.address, address) ? undefined : (await fetchAccount())?.wallets.map((wallet) => wallet.address)
+        if (!live) return
+        if (!sessionKeptBy({ address: found.address, wallets }, address)) return endSession()
         dispatch({ type: 'sessionFound', session: found })
         onSessionChange({ address: found.address, chainId: found.chainId })
       })
@@ -120,7 +125,10 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
     if (signedIn) return
     setAccount(null)
   }, [signedIn, setAccount])
-  const linkedHere = account.data?.wallets.some((wallet) => isAddressEqual(wallet.address, address)) === true
+  // The account's wallets as last read; before the first reading, the server's list of the page's render.
+  const linkedHere = account.data
+    ? account.data.wallets.some((wallet) => isAddressEqual(wallet.address, address))
+    : known !== undefined && known !== null && sessionKeptBy(known, address)
   const accountLoading = account.isPending && account.fetchStatus !== 'idle'
 
   // Switching to another account in the wallet ends the session of the previous one, unless the user

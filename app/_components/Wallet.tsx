@@ -31,8 +31,9 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel }: Wal
   // Outlives the sign-in panel, which unmounts while disconnected.
   const [session, setSession] = useState<KnownSession>(initialSession)
   // While wagmi reconnects after a reload, the cookie's account is shown: the server rendered it too.
-  const connected =
-    address !== undefined && chainId !== undefined && (status === 'connected' || status === 'reconnecting')
+  // `connecting` with an address is a second wallet connecting beside this one (linking a wallet,
+  // LinkedWallets.tsx): the current connection stays, and so does its view.
+  const connected = address !== undefined && chainId !== undefined && status !== 'disconnected'
   useEndSessionOnDisconnect(connected ? address : undefined, () => setSession(null))
 
   // The dialog lives here, not in the button: a connection the user cancelled can still land for an

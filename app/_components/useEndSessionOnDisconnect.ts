@@ -3,9 +3,10 @@ import { useEffect, useRef } from 'react'
 import type { Address } from 'viem'
 
 /**
- * A server session proves the *connected* wallet: when the wallet disconnects (the button, the
- * wallet itself, or a failed reconnect after reload), end it. Account switches are handled by the
- * sign-in panel, which is mounted while connected.
+ * A server session is the account's, used through a connected wallet: when no wallet is connected
+ * any more (the button, the wallet itself, or a failed reconnect after reload), end it. Switches to
+ * another wallet are the sign-in panel's (mounted while connected): a wallet linked to the account
+ * keeps the session (docs/sign-in.md#sessions).
  */
 export function useEndSessionOnDisconnect(address: Address | undefined, onEnded: () => void): void {
   const previous = useRef(address)

@@ -29,6 +29,8 @@ type Options = {
   lastUsedWallet: LastUsedWallet
   onConnected: () => void
   onClose: () => void
+  /** Opened to link another wallet (ConnectDialog's `linking`): the pick is not remembered as the last used. */
+  linking: boolean
 }
 
 /**
@@ -36,7 +38,7 @@ type Options = {
  * opens links, and undoes a connection nobody waits for any more. The state it moves is
  * `connectDialogState.ts`.
  */
-export function useWalletChoice({ state, send, latest, isMobile, warm, lastUsedWallet, onConnected, onClose }: Options) {
+export function useWalletChoice({ state, send, latest, isMobile, warm, lastUsedWallet, onConnected, onClose, linking }: Options) {
   const config = useConfig()
 
   // A connector may also report a failure outside the promise `connect` returned (a wallet family
@@ -53,7 +55,7 @@ export function useWalletChoice({ state, send, latest, isMobile, warm, lastUsedW
 
   /** A wallet connected: remembered as the last used, then the page swaps this dialog for the account view. */
   function connected(option: WalletOption) {
-    lastUsedWallet.remember(option.key)
+    if (!linking) lastUsedWallet.remember(option.key)
     // Closing must not undo the connection.
     send({ type: 'connected' })
     onConnected()
@@ -87,6 +89,8 @@ export function useWalletChoice({ state, send, latest, isMobile, warm, lastUsedW
   }
 
   function select(option: WalletOption) {
+    // Linking: the wallet connected already is handed back as it is (wagmi refuses connecting it twice).
+    if (linking && option.connector && option.connector.uid === config.state.current) return connected(option)
     if (warm.isPreparing(option)) {
       // Kept, not dropped: its family is (or now starts) warming up, and the tap acts when it is ready.
       warm.onIntent(option)

@@ -115,6 +115,7 @@ export const ui = {
   'auth.wallets.unlinked': 'Unlinked {address}.',
   'auth.wallets.link': 'Link another wallet',
   'auth.wallets.linkHint': 'In your wallet, switch to the account you want to link. Then sign the link message with it: your session stays.',
+  'auth.wallets.linkConnected': 'Sign the link message with the wallet you just connected ({family}). Your session stays; that connection ends once the wallet is linked.',
   'auth.wallets.linkSign': 'Sign the link message',
   'auth.wallets.linkAlready': 'The connected account is already in your account. Switch to another one in your wallet.',
   'auth.wallets.linkCancel': 'Stop linking',

@@ -37,7 +37,16 @@ describe('readServerSession', () => {
 
   it('reads the signed-in address and chain from a valid session cookie among others', async () => {
     const cookie = `sigil.store=%7B%7D; ${await cookieFor({ secret })}; other=1`
-    await expect(readServerSession(cookie, env)).resolves.toEqual({ address, chainId: 31337 })
+    await expect(readServerSession(cookie, env)).resolves.toEqual({ address, chainId: 31337, wallets: [address] })
+  })
+
+  it("lists the wallets linked to the session's account, so a reload connected with any of them keeps the session", async () => {
+    const linked = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    const cookie = await cookieFor({ secret })
+    const accountId = await store.ensureAccount(address.toLowerCase(), 'injected', new Date())
+    await expect(store.linkWallet({ accountId, address: linked.toLowerCase(), family: 'embedded', now: new Date() })).resolves.toBe('linked')
+    await expect(readServerSession(cookie, env)).resolves.toEqual({ address, chainId: 31337, wallets: [address, linked] })
+    await store.unlinkWallet({ accountId, address: linked.toLowerCase() })
   })
 
   it('answers signed out without cookies, or without a session cookie', async () => {

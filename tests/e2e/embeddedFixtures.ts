@@ -21,6 +21,8 @@ type EmbeddedWorkerFixtures = {
    * once; the delay's own spec sets it (`test.use({ recoveryDelay: '48h' })`) and moves the server clock.
    */
   recoveryDelay: string
+  /** More of the app server's environment, for a spec that also drives another family (the Coinbase keys page's address). */
+  embeddedAppEnv: Record<string, string>
   mail: MailCatcher
   /** The app server, its vault origin (`http://wallet.localhost:<port>`, served by the same server) and its test-hook secret (`EMBEDDED_TEST_CLOCK`). */
   embeddedApp: NextServer & { testSecret: string; vaultURL: string }
@@ -92,6 +94,7 @@ export function recordPasskeys() {
 
 export const test = base.extend<EmbeddedTestFixtures, EmbeddedWorkerFixtures>({
   recoveryDelay: ['0', { scope: 'worker', option: true }],
+  embeddedAppEnv: [{}, { scope: 'worker', option: true }],
 
   mail: [
     async ({}, provide) => {
@@ -103,7 +106,7 @@ export const test = base.extend<EmbeddedTestFixtures, EmbeddedWorkerFixtures>({
   ],
 
   embeddedApp: [
-    async ({ startServer, mail, recoveryDelay }, provide) => {
+    async ({ startServer, mail, recoveryDelay, embeddedAppEnv }, provide) => {
       const testSecret = randomBytes(32).toString('base64url')
       const server = await startServer({
         // The vault (wallet.app.localhost) is then the same site as the app: Chromium here keeps no data
@@ -118,6 +121,7 @@ export const test = base.extend<EmbeddedTestFixtures, EmbeddedWorkerFixtures>({
           // The test-only hooks (server/embedded/clock.ts): loopback origin + local chain + this secret, sent per request.
           EMBEDDED_TEST_CLOCK: testSecret,
           EMBEDDED_RECOVERY_DELAY: recoveryDelay,
+          ...embeddedAppEnv,
         },
       })
       await provide(Object.assign(server, { testSecret, vaultURL: vaultOriginFor(server.baseURL) }))

@@ -38,8 +38,11 @@ test('links a second wallet, signs in with it elsewhere into the same account, u
   await expect(rows.first().getByTestId('wallet-family')).toHaveText('via a browser wallet')
   await expect(rows.first().getByTestId('wallet-signed-in-with')).toBeVisible()
 
-  // Link: the user switches to the other key in the wallet, then signs the link message with it.
+  // Link: the linking dialog, the wallet already connected picked again (no second connection); the
+  // user switches to the other key in it, then signs the link message with it.
   await page.getByRole('button', { name: 'Link another wallet' }).click()
+  await page.getByTestId('connect-dialog').getByTestId(`wallet-option-${TEST_WALLET_KEY}`).click()
+  await expect(page.getByTestId('connect-dialog')).toBeHidden()
   await expect(page.getByTestId('link-already')).toBeVisible()
   await wallet.switchAccount(SECOND_KEY)
   const second = wallet.address
@@ -51,6 +54,12 @@ test('links a second wallet, signs in with it elsewhere into the same account, u
   // Still signed in with the first key: the switch to a linked wallet kept the session.
   await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
   await expect(page.getByTestId('auth-address')).toHaveText(first)
+  // A reload while the wallet is on the linked key, which did not sign in: the session is the account's, it stays.
+  await page.reload()
+  await expect(page.getByTestId('account-address')).toHaveAttribute('title', second)
+  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
+  await expect(page.getByTestId('auth-address')).toHaveText(first)
+  await expect(rows).toHaveCount(2)
   await snap('linked-wallets')
   await expectAccessible({ include: '[data-testid="linked-wallets"]', label: 'linked wallets' })
 

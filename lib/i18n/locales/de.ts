@@ -99,6 +99,7 @@ export const messages: Messages = {
     'auth.wallets.unlinked': '{address} getrennt.',
     'auth.wallets.link': 'Weitere Wallet verknüpfen',
     'auth.wallets.linkHint': 'Wechseln Sie in Ihrer Wallet zu dem Konto, das Sie verknüpfen möchten. Signieren Sie dann damit die Verknüpfungsnachricht: Sie bleiben angemeldet.',
+    'auth.wallets.linkConnected': 'Signieren Sie die Verknüpfungsnachricht mit der gerade verbundenen Wallet ({family}). Sie bleiben angemeldet; diese Verbindung endet, sobald die Wallet verknüpft ist.',
     'auth.wallets.linkSign': 'Verknüpfungsnachricht signieren',
     'auth.wallets.linkAlready': 'Das verbundene Konto gehört bereits zu Ihrem Konto. Wechseln Sie in Ihrer Wallet zu einem anderen.',
     'auth.wallets.linkCancel': 'Verknüpfen beenden',

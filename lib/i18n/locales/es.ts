@@ -99,6 +99,7 @@ export const messages: Messages = {
     'auth.wallets.unlinked': '{address} desvinculada.',
     'auth.wallets.link': 'Vincular otra billetera',
     'auth.wallets.linkHint': 'En tu billetera, cambia a la cuenta que quieres vincular. Después firma con ella el mensaje de vinculación: tu sesión sigue abierta.',
+    'auth.wallets.linkConnected': 'Firma el mensaje de vinculación con la billetera que acabas de conectar ({family}). Tu sesión sigue abierta; esa conexión termina cuando la billetera quede vinculada.',
     'auth.wallets.linkSign': 'Firmar el mensaje de vinculación',
     'auth.wallets.linkAlready': 'La cuenta conectada ya forma parte de tu cuenta. Cambia a otra en tu billetera.',
     'auth.wallets.linkCancel': 'Dejar de vincular',

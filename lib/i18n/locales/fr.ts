@@ -99,6 +99,7 @@ export const messages: Messages = {
     'auth.wallets.unlinked': '{address} déliée.',
     'auth.wallets.link': 'Lier un autre portefeuille',
     'auth.wallets.linkHint': 'Dans votre portefeuille, passez au compte à lier. Signez ensuite le message de liaison avec lui : votre session continue.',
+    'auth.wallets.linkConnected': 'Signez le message de liaison avec le portefeuille que vous venez de connecter ({family}). Votre session continue ; cette connexion prend fin une fois le portefeuille lié.',
     'auth.wallets.linkSign': 'Signer le message de liaison',
     'auth.wallets.linkAlready': 'Le compte connecté fait déjà partie de votre compte. Passez à un autre dans votre portefeuille.',
     'auth.wallets.linkCancel': 'Arrêter la liaison',

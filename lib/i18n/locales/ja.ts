@@ -98,6 +98,7 @@ export const messages: Messages = {
     'auth.wallets.unlinked': '{address} のリンクを解除しました。',
     'auth.wallets.link': '別のウォレットをリンク',
     'auth.wallets.linkHint': 'ウォレットでリンクしたいアカウントに切り替えてください。その後、そのアカウントでリンクメッセージに署名します。セッションはそのまま続きます。',
+    'auth.wallets.linkConnected': '接続したばかりのウォレット（{family}）でリンクメッセージに署名してください。セッションはそのまま続き、リンクが済むとこの接続は終了します。',
     'auth.wallets.linkSign': 'リンクメッセージに署名',
     'auth.wallets.linkAlready': '接続中のアカウントはすでにあなたのアカウントに含まれています。ウォレットで別のアカウントに切り替えてください。',
     'auth.wallets.linkCancel': 'リンクをやめる',

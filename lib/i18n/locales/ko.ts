@@ -98,6 +98,7 @@ export const messages: Messages = {
     'auth.wallets.unlinked': '{address} 연결을 해제했습니다.',
     'auth.wallets.link': '다른 지갑 연결',
     'auth.wallets.linkHint': '지갑에서 연결할 계정으로 전환하세요. 그런 다음 그 계정으로 연결 메시지에 서명하세요. 로그인은 유지됩니다.',
+    'auth.wallets.linkConnected': '방금 연결한 지갑({family})으로 연결 메시지에 서명하세요. 로그인은 유지되며, 지갑이 연결되면 이 연결은 종료됩니다.',
     'auth.wallets.linkSign': '연결 메시지에 서명',
     'auth.wallets.linkAlready': '연결된 계정은 이미 내 계정에 포함되어 있습니다. 지갑에서 다른 계정으로 전환하세요.',
     'auth.wallets.linkCancel': '연결 중단',

@@ -99,6 +99,7 @@ export const messages: Messages = {
     'auth.wallets.unlinked': '{address} desvinculada.',
     'auth.wallets.link': 'Vincular outra carteira',
     'auth.wallets.linkHint': 'Na sua carteira, mude para a conta que deseja vincular. Depois assine com ela a mensagem de vínculo: sua sessão continua.',
+    'auth.wallets.linkConnected': 'Assine a mensagem de vínculo com a carteira que você acabou de conectar ({family}). Sua sessão continua; essa conexão termina quando a carteira for vinculada.',
     'auth.wallets.linkSign': 'Assinar a mensagem de vínculo',
     'auth.wallets.linkAlready': 'A conta conectada já faz parte da sua conta. Mude para outra na sua carteira.',
     'auth.wallets.linkCancel': 'Parar de vincular',

@@ -97,6 +97,7 @@ export const messages: Messages = {
     'auth.wallets.unlinked': '已取消关联 {address}。',
     'auth.wallets.link': '关联另一个钱包',
     'auth.wallets.linkHint': '在钱包中切换到要关联的账户，然后用它签署关联消息。你的登录状态会保持。',
+    'auth.wallets.linkConnected': '请用刚连接的钱包（{family}）签署关联消息。你的登录状态会保持；钱包关联后，这个连接会断开。',
     'auth.wallets.linkSign': '签署关联消息',
     'auth.wallets.linkAlready': '当前连接的账户已属于你的账户。请在钱包中切换到另一个账户。',
     'auth.wallets.linkCancel': '停止关联',
