@@ -66,8 +66,8 @@ export default function nextConfig(phase) {
         'use-sync-external-store/shim/with-selector.js': 'use-sync-external-store/with-selector.js',
         // wagmi's own EIP-6963 discovery and injected connector: imported by its createConfig, never
         // called with `multiInjectedProviderDiscovery: false` (Sigil's connectors/injected does both).
-        mipd: './app/_wagmi/unused/mipd.js',
-        './connectors/injected.js': './app/_wagmi/unused/wagmiInjected.js',
+        mipd: './stubs/wagmi/mipd.js',
+        './connectors/injected.js': './stubs/wagmi/wagmiInjected.js',
         // WalletConnect's provider imports AppKit only to open its own QR modal, which Sigil turns
         // off (showQrModal: false). package.json `overrides` installs the same stub in AppKit's place,
         // so neither AppKit's UI kit nor its second WalletConnect core is installed or bundled.

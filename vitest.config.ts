@@ -11,7 +11,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['{app,connectors,wallet-book,lib,server,tests/unit,tests/fixtures}/**/*.test.{ts,tsx}'],
+    include: ['{app,connectors,wallet-book,lib,server,stubs,tests/unit,tests/fixtures}/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { createSigilConfig } from '@/app/_wagmi/createSigilConfig'
 
 /**
- * next.config.mjs aliases two of wagmi's imports to stubs that throw (app/_wagmi/unused): `mipd` and
+ * next.config.mjs aliases two of wagmi's imports to stubs that throw (stubs/wagmi): `mipd` and
  * createConfig's `./connectors/injected.js`. That is only sound while wagmi imports them under those
  * names and calls them only for its own EIP-6963 discovery, which Sigil turns off. A wagmi upgrade
  * that changes either fails here instead of shipping a page that throws.
@@ -19,8 +19,8 @@ describe('the wagmi aliases of next.config.mjs', () => {
     expect(source).toMatch(/from 'mipd'/)
     expect(source).toMatch(/from '\.\/connectors\/injected\.js'/)
     const config = readFileSync(path.join(process.cwd(), 'next.config.mjs'), 'utf8')
-    expect(config).toContain("mipd: './app/_wagmi/unused/mipd.js'")
-    expect(config).toContain("'./connectors/injected.js': './app/_wagmi/unused/wagmiInjected.js'")
+    expect(config).toContain("mipd: './stubs/wagmi/mipd.js'")
+    expect(config).toContain("'./connectors/injected.js': './stubs/wagmi/wagmiInjected.js'")
   })
 
   it('are only reached through multiInjectedProviderDiscovery, which Sigil turns off', () => {
