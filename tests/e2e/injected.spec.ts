@@ -10,6 +10,7 @@ import { phoneContext } from '../fixtures/userAgents'
 import { watchPageEgress } from './egress'
 import { expect, test } from './fixtures'
 import { readClipboard } from './readClipboard'
+import { TEST_WALLET_KEY } from './signIn'
 
 /**
  * Browser-extension wallets end to end (issue 2): the production build in Debian's Chromium, an
@@ -18,7 +19,6 @@ import { readClipboard } from './readClipboard'
  */
 
 /** The default test wallet is unknown to the wallet-book, so its key is `connectorKey(name)`. */
-const TEST_WALLET_KEY = 'sigiltestwallet'
 const SUPPORTED_CHAIN_IDS = getSupportedChains({ includeLocal: true }).map((chain) => chain.id)
 const SEPOLIA = 11155111
 

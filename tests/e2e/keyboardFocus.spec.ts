@@ -1,14 +1,13 @@
 import type { Page } from '@playwright/test'
 import { en } from '@/lib/i18n/en'
 import { expect, test } from './fixtures'
+import { TEST_WALLET_KEY } from './signIn'
 
 /**
  * Keyboard users keep their place (issue 26): after Sign message and Sign in, the focus stays on,
  * or comes back to, the control they pressed, never falling to <body>; a sign-in that waits on the
  * wallet can be cancelled, and a late signature then signs nobody in.
  */
-
-const TEST_WALLET_KEY = 'sigiltestwallet'
 
 async function connect(page: Page): Promise<void> {
   await page.getByTestId('connect-button').click()

@@ -4,6 +4,7 @@ import { SDK_CREATED_KEY, test as coinbaseTest } from './coinbaseFixtures'
 import { approveInSheet, submitCreateWithEmailCode, test as embeddedTest, uniqueEmail, vault } from './embeddedFixtures'
 import { WAGMI_STORAGE_KEY } from '@/lib/storageNames'
 import { expect } from './fixtures'
+import { EDGE_ON_WINDOWS, TEST_WALLET_KEY, connectAndSignIn } from './signIn'
 
 /**
  * Linking wallets of other families from the signed-in panel: signed in with the injected test wallet,
@@ -20,19 +21,7 @@ const test = mergeTests(embeddedTest, coinbaseTest).extend({
   embeddedAppEnv: [async ({ keysServer }, provide) => provide({ COINBASE_KEYS_URL: keysServer.url }), { scope: 'worker' }],
 })
 
-const TEST_WALLET_KEY = 'sigiltestwallet'
 const COINBASE_OPTION = 'wallet-option-coinbasesmartwallet'
-const EDGE_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0'
-
-async function connectAndSignIn(page: Page, wallet: InjectedWallet): Promise<void> {
-  await page.getByTestId('connect-button').click()
-  await page.getByTestId('connect-dialog').getByTestId(`wallet-option-${TEST_WALLET_KEY}`).click()
-  await expect(page.getByTestId('account-address')).toBeVisible()
-  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
-  await page.getByTestId('sign-in-button').click()
-  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
-  await expect(page.getByTestId('auth-address')).toHaveText(wallet.address)
-}
 
 /**
  * The Coinbase row, its SDK created (hovered first, as a pointer does): the click opens the popup in

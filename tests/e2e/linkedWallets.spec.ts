@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import type { InjectedWallet } from '../fixtures/injectedWallet'
 import { expect, test } from './fixtures'
+import { TEST_WALLET_KEY, connectAndSignIn } from './signIn'
 
 /**
  * Accounts with linked wallets, in the signed-in panel: the injected test wallet signs in with one of
@@ -11,19 +12,8 @@ import { expect, test } from './fixtures'
  * the test wallet are this spec's own.
  */
 
-const TEST_WALLET_KEY = 'sigiltestwallet'
 const FIRST_KEY = 3
 const SECOND_KEY = 4
-
-async function connectAndSignIn(page: Page, wallet: InjectedWallet): Promise<void> {
-  await page.getByTestId('connect-button').click()
-  await page.getByTestId('connect-dialog').getByTestId(`wallet-option-${TEST_WALLET_KEY}`).click()
-  await expect(page.getByTestId('account-address')).toBeVisible()
-  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
-  await page.getByTestId('sign-in-button').click()
-  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
-  await expect(page.getByTestId('auth-address')).toHaveText(wallet.address)
-}
 
 test('links a second wallet, signs in with it elsewhere into the same account, unlinks it, and keeps the last', async ({ browser, page, app, installWallet, snap, expectAccessible }) => {
   test.setTimeout(90_000)

@@ -11,6 +11,7 @@ import { messages as ptBR } from '@/lib/i18n/locales/pt-BR'
 import { messages as zhCN } from '@/lib/i18n/locales/zh-CN'
 import { LOCALE_COOKIE } from '@/lib/storageNames'
 import { expect, test } from './fixtures'
+import { TEST_WALLET_KEY } from './signIn'
 
 /**
  * Six languages and more (issue 15, part 5): the server negotiates the locale from the switcher's
@@ -32,7 +33,6 @@ const catalogues: Record<Locale, Messages['ui']> = {
 }
 
 /** The default test wallet is unknown to the wallet-book, so its key is `connectorKey(name)`. */
-const TEST_WALLET_KEY = 'sigiltestwallet'
 
 async function chooseLocale(context: BrowserContext, baseURL: string, locale: string) {
   await context.addCookies([{ name: LOCALE_COOKIE, value: locale, url: baseURL, sameSite: 'Lax' }])

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import type { InjectedWallet } from '../fixtures/injectedWallet'
 import { expect, test } from './fixtures'
+import { EDGE_ON_WINDOWS, TEST_WALLET_KEY, connectAndSignIn } from './signIn'
 
 /**
  * Sessions and devices: where the address is signed in, listed in the sign-in panel, each ended on
@@ -8,19 +9,6 @@ import { expect, test } from './fixtures'
  * User-Agent), the injected test wallet with the same key in both, the production build and its
  * embedded store. A revoked browser is signed out on its next request.
  */
-
-const TEST_WALLET_KEY = 'sigiltestwallet'
-const EDGE_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0'
-
-async function connectAndSignIn(page: Page, wallet: InjectedWallet): Promise<void> {
-  await page.getByTestId('connect-button').click()
-  await page.getByTestId('connect-dialog').getByTestId(`wallet-option-${TEST_WALLET_KEY}`).click()
-  await expect(page.getByTestId('account-address')).toBeVisible()
-  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
-  await page.getByTestId('sign-in-button').click()
-  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
-  await expect(page.getByTestId('auth-address')).toHaveText(wallet.address)
-}
 
 test('lists where the address is signed in; one session ends from another browser, then every one', async ({ browser, page, app, installWallet }) => {
   test.setTimeout(60_000)

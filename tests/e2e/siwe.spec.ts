@@ -4,13 +4,12 @@ import { parseSiweMessage } from 'viem/siwe'
 import { en } from '@/lib/i18n/en'
 import type { InjectedWallet } from '../fixtures/injectedWallet'
 import { expect, test } from './fixtures'
+import { TEST_WALLET_KEY } from './signIn'
 
 /**
  * Sign-In with Ethereum end to end (issue 3): the production build, Debian's Chromium, the injected
  * test wallet (keys in Node, chain on a real anvil) and the real auth API with its embedded store.
  */
-
-const TEST_WALLET_KEY = 'sigiltestwallet'
 
 async function connect(page: Page): Promise<void> {
   await page.getByTestId('connect-button').click()

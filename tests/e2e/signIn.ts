@@ -1,0 +1,20 @@
+import type { Page } from '@playwright/test'
+import type { InjectedWallet } from '../fixtures/injectedWallet'
+import { expect } from './fixtures'
+
+/** The injected test wallet's row key (tests/fixtures/injectedWallet.ts announces it over EIP-6963). */
+export const TEST_WALLET_KEY = 'sigiltestwallet'
+
+/** A second browser's User-Agent, for the sessions list's "Edge on Windows". */
+export const EDGE_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0'
+
+/** Connects the injected test wallet from the dialog and signs in with it, as a user does. */
+export async function connectAndSignIn(page: Page, wallet: InjectedWallet): Promise<void> {
+  await page.getByTestId('connect-button').click()
+  await page.getByTestId('connect-dialog').getByTestId(`wallet-option-${TEST_WALLET_KEY}`).click()
+  await expect(page.getByTestId('account-address')).toBeVisible()
+  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
+  await page.getByTestId('sign-in-button').click()
+  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
+  await expect(page.getByTestId('auth-address')).toHaveText(wallet.address)
+}
