@@ -1,9 +1,11 @@
-import { spawn } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSignInMessage } from '@/lib/siwe/client'
 import { freePort } from '../fixtures/freePort'
@@ -17,10 +19,20 @@ import { expect, test } from './fixtures'
  */
 
 const nextBin = path.join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next')
+const execFileAsync = promisify(execFile)
 
+/**
+ * The Next config's line for a local production try, read by a separate Node process: this worker may
+ * already hold the config's modules (server/config/envSchema.mjs, which the server's TypeScript also
+ * imports) as Playwright's CommonJS transform loaded them for another spec, and an ES `import()` of
+ * the config then meets that copy, without its named exports. A fresh process reads the config as
+ * `next start` does.
+ */
 async function localProductionCommand(): Promise<string> {
-  const config = (await import(path.join(repoRoot, 'next.config.mjs'))) as { LOCAL_PRODUCTION_COMMAND: string }
-  return config.LOCAL_PRODUCTION_COMMAND
+  const config = pathToFileURL(path.join(repoRoot, 'next.config.mjs')).href
+  const script = `const { LOCAL_PRODUCTION_COMMAND } = await import(${JSON.stringify(config)}); process.stdout.write(LOCAL_PRODUCTION_COMMAND)`
+  const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '--eval', script], { cwd: repoRoot, env: { ...process.env, NODE_OPTIONS: '' } })
+  return stdout
 }
 
 /** Runs a command in its own process group and collects what it prints. */
