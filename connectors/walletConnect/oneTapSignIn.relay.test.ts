@@ -43,7 +43,10 @@ afterAll(async () => {
   await store?.close()
 })
 
-async function setup(walletOptions: Partial<TestWalletOptions> = {}, routeOptions: { rpcUrls?: Record<number, string>; preferredChains?: number[] } = {}): Promise<Setup> {
+async function setup(
+  walletOptions: Partial<TestWalletOptions> = {},
+  routeOptions: { rpcUrls?: Record<number, string>; preferredChains?: number[]; dappStorage?: SlowProposalStorage } = {},
+): Promise<Setup> {
   const relay = await startRelay()
   const wallet = await startTestWallet({ relayUrl: relay.url, ...walletOptions })
   const publicConfig: PublicConfig = {
@@ -59,6 +62,7 @@ async function setup(walletOptions: Partial<TestWalletOptions> = {}, routeOption
         ...walletConnectProviderOptions({ publicConfig, preferredChains }),
         customStoragePrefix: `sigil-one-tap-${++prefix}`,
         storageOptions: { database: ':memory:' },
+        ...(routeOptions.dappStorage ? { storage: routeOptions.dappStorage } : {}),
         disableProviderPing: true,
         logger: 'error',
       }) as never,
@@ -112,6 +116,53 @@ async function connectVia(s: Setup) {
   const pending = connect(s.config, { connector: s.config.connectors[0]! })
   await s.wallet.pair(await nextUri(s.client))
   return pending
+}
+
+/**
+ * The dapp SDK's key-value storage, in memory, whose next write of the proposal store (once armed)
+ * takes `delayMs`: a busy phone's IndexedDB. The SDK's authenticate publishes its requests first and
+ * writes the proposal afterwards, so a wallet that refuses at once answers during that write.
+ */
+class SlowProposalStorage {
+  private readonly items = new Map<string, unknown>()
+  private armed = false
+  slowWrites = 0
+  constructor(private readonly delayMs: number) {}
+  /** The next write of the proposal store is slow. */
+  arm() {
+    this.armed = true
+  }
+  async getKeys() {
+    return [...this.items.keys()]
+  }
+  async getEntries() {
+    return [...this.items.entries()]
+  }
+  async getItem(key: string) {
+    return this.items.get(key)
+  }
+  async setItem(key: string, value: unknown) {
+    if (this.armed && /proposal/i.test(key)) {
+      this.armed = false
+      this.slowWrites++
+      await new Promise((resolve) => setTimeout(resolve, this.delayMs))
+    }
+    this.items.set(key, value)
+  }
+  async removeItem(key: string) {
+    this.items.delete(key)
+  }
+}
+
+/** Settles with what `promise` did, or with 'still waiting' after `ms`. */
+function within<T>(promise: Promise<T>, ms: number): Promise<{ rejected: unknown } | { resolved: T } | 'still waiting'> {
+  return Promise.race([
+    promise.then(
+      (resolved) => ({ resolved }),
+      (rejected: unknown) => ({ rejected }),
+    ),
+    new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), ms)),
+  ])
 }
 
 /** Messages each side published on the relay, by JSON-RPC method of the SDK (decrypted by the wallet). */
@@ -187,6 +238,25 @@ describe('one-tap sign-in over WalletConnect', () => {
     const signature = await signPersonalMessage(s.config, { message })
     expect(s.wallet.requests.map((request) => request.method)).toEqual(['personal_sign'])
     expect((await s.browser.verify({ message, signature })).status).toBe(200)
+  })
+})
+
+describe('a wallet that refuses while the page is still writing its request', () => {
+  // Before the fix, in a full CI run: the wallet refused, and the page waited for an hour (the
+  // request's expiry). The SDK dropped an answer that came before anyone waited for it.
+  it.each([
+    ['a wallet without the authenticate request refuses the proposal sent alongside', false],
+    ['a wallet with the authenticate request refuses it', true],
+  ])('%s: the connection fails at once with the wallet’s refusal', async (_, authenticate) => {
+    const dappStorage = new SlowProposalStorage(1_500)
+    const s = await setup({ authenticate, behaviour: { rejectProposals: true } }, { dappStorage })
+    dappStorage.arm()
+    const outcome = await within(connectVia(s), 10_000)
+    expect(dappStorage.slowWrites).toBe(1)
+    expect(outcome).not.toBe('still waiting')
+    expect(outcome).toHaveProperty('rejected')
+    expect(failures.map((failure) => failure.error?.name)).toEqual(['ConnectionRejectedError'])
+    if (!authenticate) expect(s.wallet.answers).toEqual(['rejected'])
   })
 })
 

@@ -14,6 +14,7 @@ export async function initEthereumProvider(options: WalletConnectProviderOptions
   const provider = await EthereumProvider.init(options)
   announceUriAtPairing(provider)
   withoutAuthenticateNotice(provider)
+  keepingEarlyAnswers(provider)
   return provider
 }
 
@@ -26,10 +27,103 @@ export async function initEthereumProvider(options: WalletConnectProviderOptions
  * Should the SDK change shape, this stays silent and the notice comes back.
  */
 function withoutAuthenticateNotice(provider: Provider): void {
-  const client = provider.signer.client as unknown as { authenticate?: unknown; engine?: { authenticate?: (...args: unknown[]) => Promise<unknown> } } | undefined
+  const client = provider.signer.client as unknown as SignClientInternals | undefined
   const engine = client?.engine
   if (!client || typeof engine?.authenticate !== 'function') return
   client.authenticate = (...args: unknown[]) => engine.authenticate!(...args)
+}
+
+/** `keepEarlyAnswers` around the sign client's `connect` and `authenticate`, the two calls a pairing makes. */
+function keepingEarlyAnswers(provider: Provider): void {
+  const client = provider.signer.client as unknown as SignClientInternals | undefined
+  if (!client) return
+  const keep = keepEarlyAnswers(client.engine?.events)
+  const { connect, authenticate } = client
+  if (typeof connect === 'function') client.connect = (...args: unknown[]) => keep(() => connect.apply(client, args) as Promise<Answered>, 'approval')
+  if (typeof authenticate === 'function') client.authenticate = (...args: unknown[]) => keep(() => authenticate.apply(client, args) as Promise<Answered>, 'response')
+}
+
+type AnswerListener = (...args: unknown[]) => void
+type EngineEvents = { once(name: string, listener: AnswerListener): unknown; emit(name: string, ...args: unknown[]): boolean }
+type SignClientInternals = {
+  authenticate?: ((...args: unknown[]) => Promise<unknown>) | undefined
+  connect?: ((...args: unknown[]) => Promise<unknown>) | undefined
+  engine?: { authenticate?: (...args: unknown[]) => Promise<unknown>; events?: EngineEvents | undefined } | undefined
+}
+/** What the sign client's `connect` / `authenticate` return: the URI, and a function that starts waiting for the wallet's answer. */
+type Answered = { uri?: string | undefined; approval?: () => Promise<unknown>; response?: () => Promise<unknown> }
+
+/** The sign engine's internal events that carry a wallet's answer: to a proposal, or to a request (the authenticate request's included). */
+const ANSWER_EVENT = /^session_(connect|request):/
+
+/**
+ * Keeps a wallet's answer that arrives before anyone waits for it (docs/families/walletConnect.md#quirks-handled).
+ *
+ * The sign engine (2.25, pinned) settles `connect`'s `approval()` and `authenticate`'s `response()`
+ * through a delayed promise that exists only once that function has been called, and an answer that
+ * comes before is dropped: the caller then waits for the request's expiry (an hour for authenticate).
+ * `authenticate` publishes its two requests and only then writes the proposal and the auth request to
+ * the browser's storage before returning, so a wallet that says no at once (one relay hop) can answer
+ * within those writes on a busy device: the user refused in the wallet and the page kept "Waiting for
+ * your wallet…".
+ *
+ * So, during a `connect` / `authenticate` call, the engine's answer events registered by that call are
+ * held, and replayed, in order, as soon as the caller starts waiting (or the call fails). The SDK's
+ * own listeners run unchanged, only later. Should the SDK change shape, nothing is held.
+ */
+function keepEarlyAnswers(events: EngineEvents | undefined) {
+  const pass = <T,>(call: () => Promise<T>) => call()
+  if (!events || typeof events.once !== 'function' || typeof events.emit !== 'function') return pass
+  const held = new Map<string, (() => void)[]>()
+  let registering: string[] | undefined
+  const once = events.once.bind(events)
+  const emit = events.emit.bind(events)
+  events.once = (name, listener) => {
+    if (registering && typeof name === 'string' && ANSWER_EVENT.test(name)) {
+      registering.push(name)
+      held.set(name, [])
+    }
+    return once(name, listener)
+  }
+  events.emit = (name, ...args) => {
+    const queue = typeof name === 'string' ? held.get(name) : undefined
+    if (!queue) return emit(name, ...args)
+    queue.push(() => emit(name, ...args))
+    return true
+  }
+  return async <T extends Answered>(call: () => Promise<T>, waits: 'approval' | 'response'): Promise<T> => {
+    const names: string[] = []
+    const release = () => {
+      for (const name of names.splice(0)) {
+        const queue = held.get(name) ?? []
+        held.delete(name)
+        for (const replay of queue) replay()
+      }
+    }
+    registering = names
+    let answered: T
+    try {
+      answered = await call()
+    } catch (error) {
+      release()
+      throw error
+    } finally {
+      if (registering === names) registering = undefined
+    }
+    const wait = answered[waits]
+    if (typeof wait !== 'function') {
+      release()
+      return answered
+    }
+    return {
+      ...answered,
+      [waits]: () => {
+        const waiting = wait()
+        release()
+        return waiting
+      },
+    }
+  }
 }
 
 /**
