@@ -2,6 +2,7 @@
 import { act, cleanup, render, waitFor } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { HandedOffSignIn } from '@/connectors/shared/signInHandOff'
 import type { SigilAccount } from '@/lib/siwe/account'
 
 /**
@@ -165,6 +166,45 @@ describe('LinkedWallets, a wallet of another family', () => {
     await waitFor(() => expect(fake.disconnect).toHaveBeenCalledWith(fake.config, { connector: newConnector }))
     expect([...fake.config.state.connections.keys()]).toEqual([originalConnector.uid])
     expect(onLinkingChange).toHaveBeenLastCalledWith(false)
+  })
+})
+
+describe('LinkedWallets, a wallet that signs the link as it connects', () => {
+  it('is linked at once (one approval over WalletConnect): no second tap, no second signature, the offer withdrawn with the dialog', async () => {
+    const { linkWhileConnecting, registerSignInSource } = await import('@/connectors/shared/signInHandOff')
+    let waiting: HandedOffSignIn | undefined
+    const unregister = registerSignInSource((purpose) => {
+      if (waiting?.purpose !== purpose) return undefined
+      const taken = waiting
+      waiting = undefined
+      return taken
+    })
+    const onLinkingChange = vi.fn()
+    const view = render(<Panel onLinkingChange={onLinkingChange} />)
+    expect(linkWhileConnecting()).toBeUndefined()
+    await act(async () => view.getByTestId('link-start').click())
+    // What a family that can sign while connecting sends with its pairing: a link nonce, the statement naming the account.
+    await expect(linkWhileConnecting()?.()).resolves.toEqual({ nonce: 'abcdefgh1234', statement: 'Link this wallet to Sigil account 00000000-0000-4000-8000-000000000001.' })
+    waiting = { message: 'the link message signed in one tap', signature: '0xabcd', address: added, chainId: 31337, purpose: 'link' }
+    await act(async () => (await view.findByTestId('fake-dialog-connect')).click())
+    await waitFor(() => expect(view.getByTestId('wallets-note').textContent).toBe(`Linked ${added}.`))
+    expect(fake.signPersonalMessage).not.toHaveBeenCalled()
+    expect(fake.fetchLinkNonce).toHaveBeenCalledTimes(1)
+    expect(fake.linkWallet).toHaveBeenCalledWith({ message: 'the link message signed in one tap', signature: '0xabcd', family: 'embedded' })
+    expect(fake.disconnect).toHaveBeenCalledWith(fake.config, { connector: newConnector })
+    expect(fake.config.state.current).toBe(originalConnector.uid)
+    expect(onLinkingChange).toHaveBeenLastCalledWith(false)
+    expect(linkWhileConnecting()).toBeUndefined()
+    unregister()
+  })
+
+  it('withdraws the offer when the dialog closes without a wallet', async () => {
+    const { linkWhileConnecting } = await import('@/connectors/shared/signInHandOff')
+    const view = render(<Panel onLinkingChange={vi.fn()} />)
+    await act(async () => view.getByTestId('link-start').click())
+    expect(linkWhileConnecting()).toBeDefined()
+    view.unmount()
+    expect(linkWhileConnecting()).toBeUndefined()
   })
 })
 

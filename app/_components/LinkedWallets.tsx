@@ -10,8 +10,10 @@ import { coinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
 import { useFamilyT, useT } from '@/lib/i18n/useT'
 import { createLinkMessage, fetchLinkNonce, isAuthError, linkWallet, unlinkWallet, type LinkedWallet, type SigilAccount } from '@/lib/siwe/client'
 import { familyOfConnectorType } from '@/lib/siwe/families'
+import { linkStatement } from '@/lib/siwe/link'
 import { signPersonalMessage } from '@/app/_wagmi/signPersonalMessage'
 import { mapProviderError } from '@/connectors/shared/providerErrors'
+import { offerLinkWhileConnecting, takeHandedOffSignIn } from '@/connectors/shared/signInHandOff'
 import { loadConnectDialog } from './loadConnectDialog'
 import { useSetSigilAccount } from './useSigilAccount'
 import type { UseQueryResult } from '@tanstack/react-query'
@@ -143,6 +145,20 @@ export function LinkedWallets({ address, chainId, account, linking, onLinkingCha
     }
   }
 
+  // While the dialog is open, a wallet that can sign as it connects (WalletConnect's authenticate
+  // request) is asked for the link message itself: linking takes one approval in the wallet.
+  const stopOffering = useRef<(() => void) | null>(null)
+  function offerLink(on: boolean) {
+    stopOffering.current?.()
+    stopOffering.current = on
+      ? offerLinkWhileConnecting(async () => {
+          const { nonce, accountId } = await fetchLinkNonce()
+          return { nonce, statement: linkStatement(accountId) }
+        })
+      : null
+  }
+  useEffect(() => () => stopOffering.current?.(), [])
+
   function startLinking() {
     original.current = config.state.current
     setNote(null)
@@ -150,16 +166,19 @@ export function LinkedWallets({ address, chainId, account, linking, onLinkingCha
     // Linking before the dialog opens: the sign-in panel keeps the session while wagmi makes the new
     // connection the current one for a moment.
     onLinkingChange(true)
+    offerLink(true)
     setDialogOpen(true)
   }
 
   function dialogClosed() {
+    offerLink(false)
     setDialogOpen(false)
     onLinkingChange(false)
     focusTo.current = 'link'
   }
 
   async function dialogConnected() {
+    offerLink(false)
     setDialogOpen(false)
     const uid = config.state.current
     const connection = uid ? config.state.connections.get(uid) : undefined
@@ -168,8 +187,11 @@ export function LinkedWallets({ address, chainId, account, linking, onLinkingCha
     if (!uid || uid === original.current || !connection?.accounts[0]) return
     const added: Candidate = { connector: connection.connector, address: connection.accounts[0], chainId: connection.chainId }
     setCandidate(added)
-    askNonce()
+    // Signed as it connected (one approval): linked at once, with no second tap.
+    const handed = takeHandedOffSignIn(added.address, 'link')
+    if (!handed) askNonce()
     await backTo(config, original.current)
+    if (handed) await linkWith(added, added, async () => ({ message: handed.message, signature: handed.signature }))
   }
 
   /** A link nonce for the candidate's next tap (each is used once, linked or not). */
@@ -190,29 +212,40 @@ export function LinkedWallets({ address, chainId, account, linking, onLinkingCha
     setFailure(null)
   }
 
-  async function signLink() {
-    setBusy('link')
-    setNote(null)
-    setFailure(null)
+  function signLink() {
     // The wallet that signs and is linked: the one connected beside the session's, or the connected one.
     const signer = candidate ?? { connector: getConnection(config).connector, address, chainId }
     const asked = nextNonce.current
     nextNonce.current = null
-    try {
+    return linkWith(signer, candidate, async () => {
       // Settled already when the candidate has been on screen a moment: nothing else is awaited first.
       const { nonce, accountId } = asked ? await asked : await fetchLinkNonce()
       const message = createLinkMessage({ address: signer.address, chainId: signer.chainId, nonce, accountId, origin: window.location.origin })
       const signature = await signPersonalMessage(config, { message, connector: candidate?.connector })
+      return signature === undefined ? undefined : { message, signature }
+    })
+  }
+
+  /**
+   * Links the wallet that `sign` has sign the link message (undefined: it did not complete), then
+   * ends the candidate's connection. `added` is the candidate, if the signer is one.
+   */
+  async function linkWith(signer: { connector: Connector | undefined; address: Address }, added: Candidate | null, sign: () => Promise<{ message: string; signature: string } | undefined>) {
+    setBusy('link')
+    setNote(null)
+    setFailure(null)
+    try {
+      const signed = await sign()
       // Nothing back: the wallet did not complete the signature (its connector swallowed the error);
       // said as the sign-in panel says it (only the Coinbase Smart Wallet's connector does this today).
-      if (signature === undefined) {
-        if (candidate) askNonce()
+      if (signed === undefined) {
+        if (added) askNonce()
         return setNote(tCoinbaseSmartWallet('signature.notCompleted'))
       }
       const family = familyOfConnectorType(signer.connector?.type)
-      setAccount(await linkWallet({ message, signature, family }))
+      setAccount(await linkWallet({ message: signed.message, signature: signed.signature, family }))
       setNote(t('auth.wallets.linked', { address: signer.address }))
-      if (candidate) await endCandidate(config, candidate, original.current)
+      if (added) await endCandidate(config, added, original.current)
       setCandidate(null)
       onLinkingChange(false)
       focusTo.current = 'link'
@@ -220,7 +253,7 @@ export function LinkedWallets({ address, chainId, account, linking, onLinkingCha
       // Shown with the catalogue's words; the session, its connection and the candidate all stay,
       // with a fresh nonce for the next try.
       setFailure(shownError(isAuthError(error) ? error : mapProviderError(error, 'sign')))
-      if (candidate) askNonce()
+      if (added) askNonce()
     } finally {
       setBusy(null)
     }

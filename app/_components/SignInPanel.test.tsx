@@ -48,7 +48,7 @@ function SignInPanel(props: Parameters<typeof Panel>[0]) {
 }
 
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
-const handed: HandedOffSignIn = { message: 'the signed one-tap message', signature: '0xabcdef', address, chainId: 31337 }
+const handed: HandedOffSignIn = { message: 'the signed one-tap message', signature: '0xabcdef', address, chainId: 31337, purpose: 'sign-in' }
 let waiting: HandedOffSignIn | undefined
 let unregister: () => void = () => undefined
 

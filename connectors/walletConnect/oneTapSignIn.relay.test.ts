@@ -2,9 +2,10 @@ import { connect, createConfig, http, type Config } from '@wagmi/core'
 import { base, foundry, mainnet, sepolia } from 'viem/chains'
 import { parseSiweMessage } from 'viem/siwe'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { privateKeyToAccount } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import type { PublicConfig } from '@/lib/config/public'
 import { createSignInMessage } from '@/lib/siwe/client'
+import { linkStatement } from '@/lib/siwe/link'
 import { encodeSignInRecap, SIGN_IN_RECAP_METHODS, signInRecapStatement } from '@/lib/siwe/recap'
 import { authCatalogue } from '@/lib/siwe/catalogue'
 import { openPgliteStore } from '@/server/store/pgliteStore'
@@ -14,7 +15,7 @@ import { ANVIL_PRIVATE_KEYS, startAnvil, type Anvil } from '@/tests/fixtures/anv
 import { deploySmartWalletFactory, type SmartWalletKit } from '@/tests/fixtures/contracts/smartWallet'
 import { startRelay, type Relay } from '@/tests/fixtures/walletConnect/relay'
 import { startTestWallet, type TestWallet, type TestWalletOptions } from '@/tests/fixtures/walletConnect/wallet'
-import { createRoutes, errorOf, ORIGIN, TestBrowser } from '@/tests/unit/siwe/authHarness'
+import { createRoutes, errorOf, ORIGIN, signIn, TestBrowser } from '@/tests/unit/siwe/authHarness'
 import { connectionEvents, type ConnectionFailedEvent } from '../shared/connectionEvents'
 import { createMemoryStorage } from '../shared/storage'
 import { OPTIONAL_METHODS, REQUIRED_METHODS, walletConnectProviderOptions } from './providerOptions'
@@ -238,6 +239,42 @@ describe('one-tap sign-in over WalletConnect', () => {
     const signature = await signPersonalMessage(s.config, { message })
     expect(s.wallet.requests.map((request) => request.method)).toEqual(['personal_sign'])
     expect((await s.browser.verify({ message, signature })).status).toBe(200)
+  })
+})
+
+describe('one-tap linking over WalletConnect', () => {
+  it('a signed-in user links a phone wallet with one approval: the link message (naming the account, with the ReCap) is signed as the session is approved, and the link route accepts it', async () => {
+    // Fresh keys: the store is shared by the file, and a wallet that signed in there has an account of its own.
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const s = await setup({ authenticate: true, privateKey: generatePrivateKey() })
+    const signedIn = await signIn(s.browser, owner)
+    expect(signedIn.response.status).toBe(200)
+    let accountId = ''
+    // While linking, the page's offer is the link nonce and the statement naming the account.
+    s.client.offerSignIn(async () => {
+      const body = (await (await s.browser.linkNonce()).json()) as { nonce: string; accountId: string }
+      accountId = body.accountId
+      return { purpose: 'link', nonce: body.nonce, statement: linkStatement(body.accountId), origin: ORIGIN, chainIds }
+    })
+    const result = await connectVia(s)
+    expect(result.accounts).toEqual([s.wallet.address])
+    expect(s.wallet.authentications).toHaveLength(1)
+    expect(s.wallet.proposals).toHaveLength(0)
+    // A link is never taken as a sign-in.
+    expect(s.client.takeSignedIn()).toBeUndefined()
+    const signed = s.client.takeSignedIn('link')
+    expect(signed).toMatchObject({ address: s.wallet.address, purpose: 'link' })
+    expect(parseSiweMessage(signed!.message).statement).toBe(signInRecapStatement(linkStatement(accountId)))
+    const response = await s.browser.link({ message: signed!.message, signature: signed!.signature, family: 'walletconnect' })
+    expect(response.status, JSON.stringify(await response.clone().json())).toBe(200)
+    const account = (await response.json()) as { wallets: { address: string; family: string | null }[] }
+    expect(account.wallets.map((wallet) => [wallet.address, wallet.family])).toEqual([
+      [owner.address, null],
+      [s.wallet.address, 'walletconnect'],
+    ])
+    // The same signed link cannot sign in, nor link twice.
+    expect((await s.browser.verify({ message: signed!.message, signature: signed!.signature })).status).toBe(422)
+    expect((await s.browser.link({ message: signed!.message, signature: signed!.signature, family: 'walletconnect' })).status).toBe(422)
   })
 })
 

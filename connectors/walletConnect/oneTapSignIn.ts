@@ -2,6 +2,7 @@ import { getAddress, isHex, type Address, type Hex } from 'viem'
 import { authCatalogue } from '@/lib/siwe/catalogue'
 import { SIGN_IN_MESSAGE_TTL_MS } from '@/lib/siwe/policy'
 import { SIGN_IN_RECAP_METHODS } from '@/lib/siwe/recap'
+import type { HandOffPurpose } from '../shared/signInHandOff'
 
 /**
  * One-tap sign-in over WalletConnect (docs/sign-in.md#one-tap-sign-in-over-walletconnect): instead of
@@ -24,6 +25,8 @@ export type OneTapSignInRequest = {
   /** The app's chains, in the order offered; the wallet signs for one of them. */
   chainIds: readonly number[]
   statement?: string | undefined
+  /** A sign-in (default), or a link message for the signed-in account (its statement names it). */
+  purpose?: HandOffPurpose | undefined
   now?: Date | undefined
 }
 

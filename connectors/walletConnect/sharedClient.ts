@@ -1,6 +1,6 @@
 import type { PublicConfig } from '@/lib/config/public'
 import { fetchNonce } from '@/lib/siwe/client'
-import { registerSignInSource } from '../shared/signInHandOff'
+import { linkWhileConnecting, registerSignInSource } from '../shared/signInHandOff'
 import { walletConnectProviderOptions } from './providerOptions'
 import { createWalletConnectClient, type WalletConnectClient } from './walletConnectClient'
 
@@ -20,8 +20,16 @@ export function sharedWalletConnectClient(publicConfig: PublicConfig): WalletCon
   })
   // One-tap sign-in (docs/sign-in.md#one-tap-sign-in-over-walletconnect): each pairing carries a
   // sign-in with a nonce the server issued to this browser; the sign-in panel takes what the wallet
-  // signed and verifies it. No nonce (the server did not answer): a plain pairing.
-  shared.offerSignIn(async () => ({ nonce: await fetchNonce(), origin: window.location.origin, chainIds: publicConfig.chainIds }))
+  // signed and verifies it. While the signed-in user links another wallet, the pairing carries the
+  // link message instead, and the linked-wallets panel takes it. No nonce (the server did not
+  // answer): a plain pairing.
+  shared.offerSignIn(async () => {
+    const chainIds = publicConfig.chainIds
+    const origin = window.location.origin
+    const link = linkWhileConnecting()
+    if (link) return { purpose: 'link', ...(await link()), origin, chainIds }
+    return { purpose: 'sign-in', nonce: await fetchNonce(), origin, chainIds }
+  })
   registerSignInSource(shared.takeSignedIn)
   return shared
 }

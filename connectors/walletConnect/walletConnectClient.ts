@@ -1,5 +1,6 @@
 import { SessionNotFoundError } from '@/lib/errors/wallet'
 import { createLifecycle } from '../shared/lifecycle'
+import type { HandOffPurpose } from '../shared/signInHandOff'
 import { logger } from '../shared/logger'
 import { PairingExpiredError } from './errors'
 import { keepOwnValuesThroughSdkStart } from './keepOwnValues'
@@ -124,8 +125,11 @@ export type WalletConnectClient = {
    * instead of a bare proposal. `undefined` (or a request of `undefined`) pairs as before.
    */
   offerSignIn(source: (() => Promise<OneTapSignInRequest | undefined>) | undefined): void
-  /** The sign-in the wallet signed while approving the newest session, once (then cleared); none after a plain approval. */
-  takeSignedIn(): OneTapSignedIn | undefined
+  /**
+   * What the wallet signed while approving the newest session, if it is of `purpose` (a sign-in by
+   * default, or a link), once (then cleared); none after a plain approval.
+   */
+  takeSignedIn(purpose?: HandOffPurpose): (OneTapSignedIn & { purpose: HandOffPurpose }) | undefined
 }
 
 export type CreateWalletConnectClientParameters = {
@@ -184,7 +188,7 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
   let run: Run | undefined
   let generation = 0
   let signInSource: (() => Promise<OneTapSignInRequest | undefined>) | undefined
-  let signedIn: OneTapSignedIn | undefined
+  let signedIn: (OneTapSignedIn & { purpose: HandOffPurpose }) | undefined
 
   /**
    * Proposes the session: with the page's sign-in request when it offers one (the wallet signs it
@@ -198,8 +202,9 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
     const auths = await authenticateOnce(provider as unknown as AuthenticatingProvider, request)
     if (!auths?.length) return
     const { formatCacaoMessage } = await import('./sdk')
-    signedIn = signedInFromCacaos(auths, formatCacaoMessage) ?? undefined
-    logger.info('walletconnect_one_tap_sign_in', { signed: signedIn !== undefined })
+    const signed = signedInFromCacaos(auths, formatCacaoMessage)
+    signedIn = signed ? { ...signed, purpose: request.purpose ?? 'sign-in' } : undefined
+    logger.info('walletconnect_one_tap_sign_in', { signed: signedIn !== undefined, purpose: request.purpose ?? 'sign-in' })
   }
 
   function start(): Run {
@@ -342,7 +347,8 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
     offerSignIn(source) {
       signInSource = source
     },
-    takeSignedIn() {
+    takeSignedIn(purpose = 'sign-in') {
+      if (signedIn?.purpose !== purpose) return undefined
       const taken = signedIn
       signedIn = undefined
       return taken

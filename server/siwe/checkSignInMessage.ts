@@ -1,5 +1,5 @@
 import { HttpError } from '@/lib/errors/HttpError'
-import { authCatalogue, authError } from '@/lib/siwe/catalogue'
+import { authError } from '@/lib/siwe/catalogue'
 import type { SignInMessage } from './parseSignInMessage'
 import { MAX_CLOCK_SKEW_MS, MAX_EXPIRATION_AHEAD_MS, REQUEST_ID_PATTERN, type SignInPolicy } from '@/lib/siwe/policy'
 import { checkSignInResources } from './checkSignInResources'
@@ -40,8 +40,8 @@ export function checkSignInMessage(message: SignInMessage, policy: SignInPolicy,
   if (originOf(message.uri) !== origin) throw authError('uri_mismatch', { details: `uri ${message.uri.slice(0, 100)}` })
   if (!policy.chainIds.includes(message.chainId)) throw authError('unsupported_chain', { details: `chain ${message.chainId}` })
   // The resources first: a ReCap changes the statement the message must show.
-  const { statement } = checkSignInResources(message, policy)
-  if (!statementAllowed(message.statement, statement, expected.statement)) {
+  const { statement, recap } = checkSignInResources(message, policy, expected.statement)
+  if (!statementAllowed(message.statement, statement, recap || expected.statement !== undefined)) {
     throw authError('statement_mismatch', { details: `statement of ${message.statement?.length ?? 0} characters` })
   }
   if (message.requestId !== undefined && !REQUEST_ID_PATTERN.test(message.requestId)) {
@@ -56,12 +56,11 @@ export function checkSignInMessage(message: SignInMessage, policy: SignInPolicy,
 }
 
 /**
- * Whether a message's statement is the one the page wrote. A link message carries exactly the
- * statement naming the account (`expected`), which no ReCap extends. A sign-in message carries the
- * page's statement, with the ReCap's sentence when it has one (`required`), or none at all when it
- * has no ReCap (EIP-4361 makes the statement optional).
+ * Whether a message's statement is the one the page wrote (`required`): the sign-in statement, or a
+ * link message's naming the account, with the ReCap's sentence after it when the message carries the
+ * ReCap (one-tap sign-in or linking over WalletConnect). Only a plain sign-in message may have no
+ * statement at all (EIP-4361 makes it optional); a link message, or one with a ReCap, must show it.
  */
-function statementAllowed(sent: string | undefined, required: string, expected: string | undefined): boolean {
-  if (expected !== undefined) return sent === expected && required === authCatalogue.statement
-  return sent === required || (sent === undefined && required === authCatalogue.statement)
+function statementAllowed(sent: string | undefined, required: string, mustShow: boolean): boolean {
+  return sent === required || (sent === undefined && !mustShow)
 }

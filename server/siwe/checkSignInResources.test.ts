@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { HttpError } from '@/lib/errors/HttpError'
 import { authCatalogue } from '@/lib/siwe/catalogue'
+import { linkStatement } from '@/lib/siwe/link'
 import { encodeSignInRecap, signInRecapStatement } from '@/lib/siwe/recap'
 import type { SignInPolicy } from '@/lib/siwe/policy'
 import { checkSignInMessage } from './checkSignInMessage'
@@ -63,5 +64,30 @@ describe('the one-tap sign-in ReCap (policy)', () => {
     expect(codeOf({ statement: authCatalogue.statement, resources: undefined })).toBe('ok')
     expect(codeOf({ statement: undefined, resources: undefined })).toBe('ok')
     expect(codeOf({ statement: signInRecapStatement(authCatalogue.statement), resources: undefined })).toBe('statement_mismatch')
+  })
+
+  it('a link message signed in one tap: the statement naming the account, then the ReCap’s sentence; nothing else links', () => {
+    const accountId = '0f1e2d3c-4b5a-4697-8877-665544332211'
+    const expected = { statement: linkStatement(accountId) }
+    const linkCode = (message: Partial<SignInMessage>) => {
+      try {
+        checkSignInMessage({ ...oneTap, ...message }, policy, now, expected)
+        return 'ok'
+      } catch (error) {
+        return error instanceof HttpError ? error.code : 'unexpected'
+      }
+    }
+    expect(linkCode({ statement: signInRecapStatement(linkStatement(accountId)) })).toBe('ok')
+    expect(linkCode({ statement: linkStatement(accountId), resources: undefined })).toBe('ok')
+    // With the ReCap, the sentence must follow; without it, none may.
+    expect(linkCode({ statement: linkStatement(accountId) })).toBe('statement_mismatch')
+    expect(linkCode({ statement: signInRecapStatement(linkStatement(accountId)), resources: undefined })).toBe('statement_mismatch')
+    // Another account's statement, the sign-in's, or none: never a link.
+    expect(linkCode({ statement: signInRecapStatement(linkStatement('ffffffff-ffff-4fff-8fff-ffffffffffff')) })).toBe('statement_mismatch')
+    expect(linkCode({})).toBe('statement_mismatch')
+    expect(linkCode({ statement: undefined })).toBe('statement_mismatch')
+    expect(linkCode({ statement: undefined, resources: undefined })).toBe('statement_mismatch')
+    // And a one-tap link message never signs in.
+    expect(codeOf({ statement: signInRecapStatement(linkStatement(accountId)) })).toBe('statement_mismatch')
   })
 })

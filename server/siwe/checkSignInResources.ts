@@ -14,11 +14,13 @@ import type { SignInMessage } from './parseSignInMessage'
  *   EIP-5573 puts the ReCap last and makes the statement end with what it grants, so the statement
  *   expected is then the page's followed by that sentence.
  *
- * Anything else is 422 `resources_not_allowed`.
+ * Anything else is 422 `resources_not_allowed`. `base` is the statement the page wrote: the sign-in
+ * statement, or a link message's (which names the account; a wallet that links in one tap signs it
+ * with the ReCap's sentence after it, as it signs a sign-in).
  */
-export function checkSignInResources(message: SignInMessage, policy: SignInPolicy): { statement: string } {
+export function checkSignInResources(message: SignInMessage, policy: SignInPolicy, base: string = authCatalogue.statement): { statement: string; recap: boolean } {
   const resources = message.resources ?? []
-  if (resources.length === 0) return { statement: authCatalogue.statement }
+  if (resources.length === 0) return { statement: base, recap: false }
   const recap = policy.signInRecap ? readSignInRecap(resources[resources.length - 1]!, policy.chainIds) : null
   const others = recap ? resources.slice(0, -1) : resources
   const allowed = new Set(policy.allowedResources ?? [])
@@ -26,9 +28,9 @@ export function checkSignInResources(message: SignInMessage, policy: SignInPolic
   if (refused > 0 || resources.length > MAX_RESOURCES || new Set(resources).size !== resources.length) {
     throw authError('resources_not_allowed', { details: `${resources.length} resources, ${refused} not allowed` })
   }
-  if (!recap) return { statement: authCatalogue.statement }
+  if (!recap) return { statement: base, recap: false }
   if (recap.chainIds && !recap.chainIds.includes(message.chainId)) {
     throw authError('resources_not_allowed', { details: `the ReCap does not name chain ${message.chainId}` })
   }
-  return { statement: signInRecapStatement(authCatalogue.statement, recap.methods) }
+  return { statement: signInRecapStatement(base, recap.methods), recap: true }
 }
