@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test'
+import { generatePrivateKey } from 'viem/accounts'
 import { parseSiweMessage } from 'viem/siwe'
+import { connectAndSignIn } from './signIn'
 import { expect as baseExpect, test } from './walletConnectFixtures'
 
 // Both SDKs and the relay share the machine's two cores with the browser and the app: the
@@ -61,4 +63,37 @@ test('a wallet without support connects as before, with no error, and signs in w
   await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
   expect(wcWallet.requests.filter((request) => request.method === 'personal_sign')).toHaveLength(1)
   expect(await serverSession(page)).toMatchObject({ status: 200, body: { address: wcWallet.address } })
+})
+
+test('a signed-in user links a phone wallet with one approval: its pairing carries the link message, and it is listed at once with its family', async ({
+  page,
+  wcServer,
+  startWallet,
+  installWallet,
+}) => {
+  const extension = await installWallet({ accountIndex: 2 })
+  // A fresh key: no other test's sign-in has given it an account of its own on this server.
+  const phone = await startWallet({ authenticate: true, privateKey: generatePrivateKey() })
+  await page.goto(wcServer.baseURL)
+  await connectAndSignIn(page, extension)
+
+  await page.getByTestId('link-start').click()
+  await page.getByTestId('connect-dialog').getByTestId('wallet-option-walletconnect').click()
+  const qr = page.getByTestId('wc-qr')
+  await expect(qr).toHaveAttribute('data-uri', /^wc:/)
+  await phone.pair((await qr.getAttribute('data-uri'))!)
+
+  // Linked with no tap on the page after the wallet's approval, and the session is still the extension's.
+  await expect(page.getByTestId('wallets-list').locator(`[data-address="${phone.address}"]`)).toHaveAttribute('data-family', 'walletconnect')
+  await expect(page.getByTestId('wallets-note')).toContainText(phone.address)
+  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
+  await expect(page.getByTestId('auth-address')).toHaveText(extension.address)
+  await expect(page.getByTestId('link-candidate')).toHaveCount(0)
+  // One round trip with the phone: the authenticate request carrying the link, nothing else.
+  expect(phone.authentications).toHaveLength(1)
+  expect(phone.proposals).toHaveLength(0)
+  expect(phone.requests.filter((request) => request.method === 'personal_sign')).toHaveLength(0)
+  expect(parseSiweMessage(phone.authentications[0]!.message).statement).toMatch(/^Link this wallet to Sigil account [0-9a-f-]{36}\. I further authorize/)
+  const account = await page.evaluate(async () => (await fetch('/api/auth/account', { cache: 'no-store' })).json())
+  expect((account as { wallets: { address: string }[] }).wallets.map((wallet) => wallet.address)).toEqual([extension.address, phone.address])
 })
