@@ -330,7 +330,9 @@ function rules(env: EnvRecord, fields: () => ServerEnv): { [K in keyof ServerEnv
     },
     smtpUrl: () => env.SMTP_URL?.trim() || undefined,
     mailFrom: () => env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
-    dataDir: () => path.resolve(env.DATA_DIR?.trim() || '.data'),
+    // A runtime data folder, not a source: the ignore comment keeps Next's output tracing from
+    // treating it as a file the server imports (which would trace the whole project into the build).
+    dataDir: () => path.resolve(/*turbopackIgnore: true*/ env.DATA_DIR?.trim() || '.data'),
     databaseUrl: () => env.DATABASE_URL?.trim() || undefined,
     authLimits: () =>
       Object.freeze({

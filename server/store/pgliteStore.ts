@@ -31,7 +31,8 @@ function asQueryable(db: PgliteLike): Queryable {
  * needs no database server. One process per folder (see `folderLock.ts`).
  */
 export async function openPgliteStore(options: PgliteStoreOptions = {}): Promise<Store> {
-  const folder = options.dataDir ? path.resolve(options.dataDir) : undefined
+  // The data folder is runtime data, not a source to trace into the build (see server/config/env.ts).
+  const folder = options.dataDir ? path.resolve(/*turbopackIgnore: true*/ options.dataDir) : undefined
   // Lock before opening: a second process must fail before it touches the files.
   const lock = folder ? acquireFolderLock(folder) : undefined
   let db: PGlite | undefined
