@@ -442,6 +442,37 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
     return chosen
   }
 
+  /** What every route's preamble reads, once: its configuration, the store, the clock and the limits. */
+  type RouteContext = { request: Request; config: EmbeddedConfig; store: Store; at: Date; limits: EmbeddedLimits }
+  /** A route's per-client limit: the count `<name>:ip:<client>` against `limits[rule]`, taken before the body is read. */
+  type ClientLimit = readonly [name: string, rule: keyof EmbeddedLimits] | null
+
+  async function preamble(request: Request, config: EmbeddedConfig, store: Store, gate: ClientLimit): Promise<RouteContext> {
+    const at = now()
+    const limits = config.limits ?? EMBEDDED_LIMITS
+    if (gate) await limit(store, `${gate[0]}:ip:${ipOf(request)}`, limits[gate[1]], at)
+    return { request, config, store, at, limits }
+  }
+
+  /** A route of the API: answered by its catalogue (`handle`), after the preamble and the client's limit. */
+  function route(gate: ClientLimit, run: (context: RouteContext) => Promise<Response>) {
+    return (request: Request) =>
+      handle(async () => {
+        const config = await deps.config()
+        return run(await preamble(request, config, await deps.store(), gate))
+      })
+  }
+
+  /** A route that reads or writes a wallet's email: the store once its emails are sealed, and the recovery key ring. */
+  function keyedRoute(gate: ClientLimit, run: (context: RouteContext & { keyring: RecoveryKeyring }) => Promise<Response>) {
+    return (request: Request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const { store, keyring } = await storeAndKeys(config)
+        return run({ ...(await preamble(request, config, store, gate)), keyring })
+      })
+  }
+
   /** A pairing as its owner (the device that opened it) names it; anything else is "unknown". */
   async function ownedPairing(store: Store, pairingId: string, ownerToken: string, at: Date): Promise<PairingRecord> {
     const pairing = await store.getPairing(pairingId)
@@ -475,590 +506,475 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
             : embeddedError('embedded_pairing_code_invalid', { details: outcome })
 
   return {
-    emailCode: (request: Request) =>
-      handle(async () => {
-        const config = await deps.config()
-        const { store, keyring } = await storeAndKeys(config)
-        const at = now()
-        const limits = config.limits ?? EMBEDDED_LIMITS
-        await limit(store, `email-code:ip:${ipOf(request)}`, limits.verificationEmailPerIp, at)
-        const email = readEmail(await readEmbeddedBody(request))
-        // Any address may be proven, so there is nothing to hide here: the send is awaited and a failure reported.
-        return issueCode(request, config, store, keyring, at, email, 'verify_email', (code) => sendLogged(config.mailer, codeMail('verify_email', email, code)))
-      }),
+    emailCode: keyedRoute(['email-code', 'verificationEmailPerIp'], async ({ request, config, store, keyring, at }) => {
+      const email = readEmail(await readEmbeddedBody(request))
+      // Any address may be proven, so there is nothing to hide here: the send is awaited and a failure reported.
+      return issueCode(request, config, store, keyring, at, email, 'verify_email', (code) => sendLogged(config.mailer, codeMail('verify_email', email, code)))
+    }),
 
-    emailVerify: (request: Request) =>
-      handle(async () => {
-        const config = await deps.config()
-        const { store, keyring } = await storeAndKeys(config)
-        const at = now()
-        const { record, email } = await acceptCode(request, config, store, keyring, at, 'verify_email')
-        const { expiresAt, cookie } = await openSession(store, config, at, record.emailHash, 'email_verification')
-        const body: EmailVerifyResponse = { email, expiresAt: expiresAt.toISOString() }
-        return jsonResponse(body, { headers: { 'set-cookie': cookie } })
-      }),
+    emailVerify: keyedRoute(null, async ({ request, config, store, keyring, at }) => {
+      const { record, email } = await acceptCode(request, config, store, keyring, at, 'verify_email')
+      const { expiresAt, cookie } = await openSession(store, config, at, record.emailHash, 'email_verification')
+      const body: EmailVerifyResponse = { email, expiresAt: expiresAt.toISOString() }
+      return jsonResponse(body, { headers: { 'set-cookie': cookie } })
+    }),
 
-    walletOptions: (request: Request) =>
-      handle(async () => {
-        const config = await deps.config()
-        const { store, keyring } = await storeAndKeys(config)
-        const at = now()
-        await limit(store, `options:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).walletOptionsPerIp, at)
-        const email = readEmail(await readEmbeddedBody(request))
-        const session = await sessionOf(request, store, config, at, 'email_verification')
-        const hashes = emailHashes(keyring, email)
-        if (!hashes.includes(session.emailHash)) throw embeddedError('embedded_email_unverified', { details: 'the proven email is another one' })
-        // Said before the passkey prompt, so no passkey is made for a wallet that cannot be recorded.
-        if ((await store.listRecoverableWallets(hashes, MAX_WALLETS_PER_EMAIL)).length >= MAX_WALLETS_PER_EMAIL) throw embeddedError('embedded_wallet_limit')
-        const walletId = newId()
-        const rp = relyingPartyFor(request, config.origins)
-        const options = await issueRegistrationOptions({ store, rp, walletId, email, purpose: 'register', now: at })
-        const body: WalletOptionsResponse = { walletId, options, recoveryPublicKey: keyring.current.publicKeyBase64Url }
-        return jsonResponse(body)
-      }),
+    walletOptions: keyedRoute(['options', 'walletOptionsPerIp'], async ({ request, config, store, keyring, at }) => {
+      const email = readEmail(await readEmbeddedBody(request))
+      const session = await sessionOf(request, store, config, at, 'email_verification')
+      const hashes = emailHashes(keyring, email)
+      if (!hashes.includes(session.emailHash)) throw embeddedError('embedded_email_unverified', { details: 'the proven email is another one' })
+      // Said before the passkey prompt, so no passkey is made for a wallet that cannot be recorded.
+      if ((await store.listRecoverableWallets(hashes, MAX_WALLETS_PER_EMAIL)).length >= MAX_WALLETS_PER_EMAIL) throw embeddedError('embedded_wallet_limit')
+      const walletId = newId()
+      const rp = relyingPartyFor(request, config.origins)
+      const options = await issueRegistrationOptions({ store, rp, walletId, email, purpose: 'register', now: at })
+      const body: WalletOptionsResponse = { walletId, options, recoveryPublicKey: keyring.current.publicKeyBase64Url }
+      return jsonResponse(body)
+    }),
 
-    createWallet: (request: Request) =>
-      handle(async () => {
-        const config = await deps.config()
-        const { store, keyring } = await storeAndKeys(config)
-        const at = now()
-        await limit(store, `create:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).createWalletPerIp, at)
-        const body = await readEmbeddedBody(request)
-        const walletId = readWalletId(body)
-        const email = readEmail(body)
-        const address = readAddress(body)
-        const recovery = readEnvelope(body.recovery, 'recovery')
-        const vault = readSealed(body.vault, 'vault')
-        const registration = readRegistration(body.registration)
-        const session = await sessionOf(request, store, config, at, 'email_verification')
-        const hashes = emailHashes(keyring, email)
-        if (!hashes.includes(session.emailHash)) throw embeddedError('embedded_email_unverified', { details: 'the proven email is another one' })
-        const rp = relyingPartyFor(request, config.origins)
-        const credential = await verifyRegistration({ store, rp, registration, walletId, purpose: 'register', now: at })
-        // The envelope must open with one of our keys for this wallet: a wallet we could not recover is
-        // refused now, not at recovery. Stored with the id of the key that opened it (the current one,
-        // unless the browser fetched its options just before a rotation).
-        const opened = await openRecoveryEnvelope(keyring, recovery, walletId).catch((cause: unknown) => {
-          throw embeddedError('embedded_malformed_body', { details: 'the recovery envelope does not open with the recovery key', cause })
+    createWallet: keyedRoute(['create', 'createWalletPerIp'], async ({ request, config, store, keyring, at }) => {
+      const body = await readEmbeddedBody(request)
+      const walletId = readWalletId(body)
+      const email = readEmail(body)
+      const address = readAddress(body)
+      const recovery = readEnvelope(body.recovery, 'recovery')
+      const vault = readSealed(body.vault, 'vault')
+      const registration = readRegistration(body.registration)
+      const session = await sessionOf(request, store, config, at, 'email_verification')
+      const hashes = emailHashes(keyring, email)
+      if (!hashes.includes(session.emailHash)) throw embeddedError('embedded_email_unverified', { details: 'the proven email is another one' })
+      const rp = relyingPartyFor(request, config.origins)
+      const credential = await verifyRegistration({ store, rp, registration, walletId, purpose: 'register', now: at })
+      // The envelope must open with one of our keys for this wallet: a wallet we could not recover is
+      // refused now, not at recovery. Stored with the id of the key that opened it (the current one,
+      // unless the browser fetched its options just before a rotation).
+      const opened = await openRecoveryEnvelope(keyring, recovery, walletId).catch((cause: unknown) => {
+        throw embeddedError('embedded_malformed_body', { details: 'the recovery envelope does not open with the recovery key', cause })
+      })
+      opened.raw.fill(0)
+      const outcome = await store.createVerifiedWallet(
+        {
+          walletId,
+          // The email at rest: its keyed hash for lookups, sealed for this wallet for the owner's emails.
+          emailHash: hashEmail(keyring.current, email),
+          emailSealed: sealEmail(keyring.current, email, { wallet: walletId }),
+          address,
+          recoveryEnvelope: storedEnvelopeJson(recovery, opened.key),
+          vault: JSON.stringify(vault),
+          createdAt: at,
+        },
+        credential,
+        { sessionHash: session.tokenHash, emailHashes: hashes, maxPerEmail: MAX_WALLETS_PER_EMAIL, now: at },
+      )
+      if (outcome === 'unverified') throw embeddedError('embedded_email_unverified', { details: 'session used or expired meanwhile' })
+      if (outcome === 'limit') throw embeddedError('embedded_wallet_limit')
+      if (outcome === 'exists') throw embeddedError('embedded_wallet_exists')
+      const response: CreateWalletResponse = { walletId, address }
+      // The proven email made its wallet: another one needs another code.
+      return jsonResponse(response, { status: 201, headers: { 'set-cookie': expiredCookie(emailCookieName(config.secureCookies), cookieFlags(config, EMAIL_COOKIE_PATH)) } })
+    }),
+
+    recoveryCode: keyedRoute(['code', 'codeEmailPerIp'], async ({ request, config, store, keyring, at }) => {
+      const email = readEmail(await readEmbeddedBody(request))
+      // The same answer, at once, whether or not the email has a wallet: the lookup and the SMTP
+      // exchange happen after it, so neither the timing nor a mail failure tells who has a wallet.
+      // Only an owner of a verified wallet receives a code (a stranger's address gets nothing).
+      return issueCode(request, config, store, keyring, at, email, 'recovery', async (code) => {
+        background(async () => {
+          if ((await store.listRecoverableWallets(emailHashes(keyring, email), 1)).length === 0) return
+          await sendLogged(config.mailer, codeMail('recovery', email, code)).catch(() => undefined)
         })
-        opened.raw.fill(0)
-        const outcome = await store.createVerifiedWallet(
-          {
-            walletId,
-            // The email at rest: its keyed hash for lookups, sealed for this wallet for the owner's emails.
-            emailHash: hashEmail(keyring.current, email),
-            emailSealed: sealEmail(keyring.current, email, { wallet: walletId }),
+      })
+    }),
+
+    recoveryVerify: keyedRoute(null, async ({ request, config, store, keyring, at }) => {
+      const { record, email } = await acceptCode(request, config, store, keyring, at, 'recovery')
+      const { expiresAt, cookie } = await openSession(store, config, at, record.emailHash, 'email_recovery')
+      const wallets = (await store.listRecoverableWallets(emailHashes(keyring, email), MAX_WALLETS_PER_EMAIL)).map((wallet) => ({
+        walletId: wallet.walletId,
+        address: getAddress(wallet.address),
+        createdAt: wallet.createdAt.toISOString(),
+      }))
+      const response: RecoveryVerifyResponse = { wallets, expiresAt: expiresAt.toISOString() }
+      return jsonResponse(response, { headers: { 'set-cookie': cookie } })
+    }),
+
+    recoveryStart: keyedRoute(['recovery', 'recoveryPerIp'], async ({ request, config, store, keyring, at }) => {
+      const walletId = readWalletId(await readEmbeddedBody(request))
+      const session = await sessionOf(request, store, config, at, 'email_recovery')
+      const { wallet, email } = await walletInSession(store, keyring, walletId, session.emailHash)
+      // The owner's choices (walletSettings): no email recovery at all, or a longer wait than the server's.
+      if (!wallet.emailRecovery) throw embeddedError('embedded_recovery_off')
+      const delay = Math.max(config.recoveryDelaySeconds ?? DEFAULT_EMBEDDED_RECOVERY_DELAY_SECONDS, wallet.recoveryDelaySeconds ?? 0)
+      const token = newToken()
+      const cancelToken = newId()
+      const releaseAt = new Date(at.getTime() + delay * 1000)
+      const outcome = await store.startRecovery(
+        {
+          recoveryId: newId(),
+          cancelHash: hashToken(cancelToken),
+          tokenHash: hashToken(token),
+          sessionHash: session.tokenHash,
+          walletId,
+          emailHash: session.emailHash,
+          startedAt: at,
+          releaseAt,
+          cancelExpiresAt: new Date(releaseAt.getTime() + RECOVERY_CANCEL_TTL_SECONDS * 1000),
+          browser: browserName(request.headers.get('user-agent')),
+          place: coarsePlace(request.headers),
+        },
+        at,
+      )
+      if (outcome.kind === 'session_invalid') throw embeddedError('embedded_recovery_session_invalid', { details: 'session used or expired meanwhile' })
+      const body = recoveryStatus(outcome.record, wallet.address, at)
+      // Started before: the same recovery, and the cookie this browser got then.
+      if (outcome.kind === 'exists') return jsonResponse(body)
+      // The owner is told now, while the key is still locked: the link cancels before the release.
+      const { record } = outcome
+      const link = `${siteOrigin(request, config)}${embeddedApiPaths.recoveryCancel}?token=${cancelToken}`
+      const address = getAddress(wallet.address)
+      background(() =>
+        sendLogged(config.mailer, {
+          to: email,
+          subject: format(embeddedServer.mail.noticeSubject, { address }),
+          text: format(embeddedServer.mail.noticeText, {
             address,
-            recoveryEnvelope: storedEnvelopeJson(recovery, opened.key),
-            vault: JSON.stringify(vault),
-            createdAt: at,
-          },
-          credential,
-          { sessionHash: session.tokenHash, emailHashes: hashes, maxPerEmail: MAX_WALLETS_PER_EMAIL, now: at },
-        )
-        if (outcome === 'unverified') throw embeddedError('embedded_email_unverified', { details: 'session used or expired meanwhile' })
-        if (outcome === 'limit') throw embeddedError('embedded_wallet_limit')
-        if (outcome === 'exists') throw embeddedError('embedded_wallet_exists')
-        const response: CreateWalletResponse = { walletId, address }
-        // The proven email made its wallet: another one needs another code.
-        return jsonResponse(response, { status: 201, headers: { 'set-cookie': expiredCookie(emailCookieName(config.secureCookies), cookieFlags(config, EMAIL_COOKIE_PATH)) } })
-      }),
+            time: utcMinute(record.startedAt),
+            from: record.place ? `${record.browser}, ${record.place}` : record.browser,
+            releaseTime: utcMinute(record.releaseAt),
+            link,
+            expiry: utcMinute(record.cancelExpiresAt),
+          }),
+        }).catch(() => undefined),
+      )
+      // Outlives the delay: this browser may leave and come back to finish.
+      const cookie = serializeCookie(recoveryPendingCookieName(config.secureCookies), token, {
+        ...cookieFlags(config, RECOVERY_COOKIE_PATH),
+        maxAge: delay + RECOVERY_CANCEL_TTL_SECONDS,
+      })
+      return jsonResponse(body, { status: 201, headers: { 'set-cookie': cookie } })
+    }),
 
-    recoveryCode: (request: Request) =>
-      handle(async () => {
-        const config = await deps.config()
-        const { store, keyring } = await storeAndKeys(config)
-        const at = now()
-        const limits = config.limits ?? EMBEDDED_LIMITS
-        await limit(store, `code:ip:${ipOf(request)}`, limits.codeEmailPerIp, at)
-        const email = readEmail(await readEmbeddedBody(request))
-        // The same answer, at once, whether or not the email has a wallet: the lookup and the SMTP
-        // exchange happen after it, so neither the timing nor a mail failure tells who has a wallet.
-        // Only an owner of a verified wallet receives a code (a stranger's address gets nothing).
-        return issueCode(request, config, store, keyring, at, email, 'recovery', async (code) => {
-          background(async () => {
-            if ((await store.listRecoverableWallets(emailHashes(keyring, email), 1)).length === 0) return
-            await sendLogged(config.mailer, codeMail('recovery', email, code)).catch(() => undefined)
-          })
-        })
-      }),
+    recoveryPending: route(['recovery', 'recoveryPerIp'], async ({ request, config, store, at }) => {
+      const body = await readEmbeddedBody(request)
+      const walletId = body.walletId === undefined ? undefined : readWalletId(body)
+      const token = readCookies(request).get(recoveryPendingCookieName(config.secureCookies))
+      const record = token && TOKEN.test(token) ? await store.getRecoveryByToken(hashToken(token), walletId) : undefined
+      const wallet = record ? await store.getEmbeddedWallet(record.walletId) : undefined
+      // No started recovery here is the common answer (every vault open asks), not an error.
+      if (!record || !wallet) return jsonResponse({ state: 'none' } satisfies RecoveryPendingResponse)
+      return jsonResponse(recoveryStatus(record, wallet.address, at))
+    }),
 
-    recoveryVerify: (request: Request) =>
-      handle(async () => {
-        const config = await deps.config()
-        const { store, keyring } = await storeAndKeys(config)
-        const at = now()
-        const { record, email } = await acceptCode(request, config, store, keyring, at, 'recovery')
-        const { expiresAt, cookie } = await openSession(store, config, at, record.emailHash, 'email_recovery')
-        const wallets = (await store.listRecoverableWallets(emailHashes(keyring, email), MAX_WALLETS_PER_EMAIL)).map((wallet) => ({
-          walletId: wallet.walletId,
-          address: getAddress(wallet.address),
-          createdAt: wallet.createdAt.toISOString(),
-        }))
-        const response: RecoveryVerifyResponse = { wallets, expiresAt: expiresAt.toISOString() }
-        return jsonResponse(response, { headers: { 'set-cookie': cookie } })
-      }),
+    recoveryKey: keyedRoute(['recovery', 'recoveryPerIp'], async ({ request, config, store, keyring, at }) => {
+      const body = await readEmbeddedBody(request)
+      const walletId = readWalletId(body)
+      const publicKey = readPublicKey(body)
+      const record = await pendingRecovery(request, store, config, walletId)
+      // Refused early without touching the envelope; decided again below, on the locked row.
+      const early = recoveryGate(record, at, false)
+      if (early.kind !== 'open') throw gateRefusal(early, at)
+      const wallet = await store.getEmbeddedWallet(walletId)
+      const email = wallet?.emailVerifiedAt ? walletEmail(keyring, wallet) : undefined
+      // The wallet's email is still the one that started the recovery (its hash under any key of the ring).
+      if (!wallet || !email || !record.emailHash || !emailHashes(keyring, email).includes(record.emailHash)) throw embeddedError('embedded_wallet_not_found')
+      // Opened with the recovery key and at once sealed to the browser's one-time key: the answer
+      // carries the data key wrapped, and this process holds it in plain only for these lines.
+      const { raw } = await openRecoveryEnvelope(keyring, parseStoredEnvelope(wallet.recoveryEnvelope), walletId)
+      let wrappedKey: Envelope
+      try {
+        wrappedKey = await sealToPublicKey(fromBase64Url(publicKey), raw, additionalData.recovery(walletId))
+      } catch (cause) {
+        throw embeddedError('embedded_malformed_body', { details: 'publicKey is not a P-256 point', cause })
+      } finally {
+        raw.fill(0)
+      }
+      // The gate on the locked row: a cancel that came meanwhile wins, and the sealed key is dropped.
+      // The browser finishes within a recovery session's time (docs/connectors/retries-and-timeouts.md#embedded-wallet-the-server) of this release, or asks again.
+      const gate = await store.releaseRecoveryKey(record.tokenHash, walletId, at, new Date(at.getTime() + RECOVERY_SESSION_TTL_SECONDS * 1000))
+      if (gate.kind !== 'open') throw gateRefusal(gate, at)
+      // No excludeCredentials: a device that still holds one of the wallet's passkeys (its local
+      // record lost, or a synced passkey) would answer InvalidStateError and never recover. A new
+      // passkey for the same user id replaces the old one in the authenticator.
+      const options = await issueRegistrationOptions({
+        store,
+        rp: relyingPartyFor(request, config.origins),
+        walletId,
+        email,
+        purpose: 'recover',
+        now: at,
+      })
+      const response: RecoveryKeyResponse = {
+        walletId,
+        address: getAddress(wallet.address) as Address,
+        email,
+        wrappedKey,
+        vault: JSON.parse(wallet.vault) as RecoveryKeyResponse['vault'],
+        options,
+      }
+      return jsonResponse(response)
+    }),
 
-    recoveryStart: (request: Request) =>
-      handle(async () => {
-        const config = await deps.config()
-        const { store, keyring } = await storeAndKeys(config)
-        const at = now()
-        await limit(store, `recovery:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).recoveryPerIp, at)
-        const walletId = readWalletId(await readEmbeddedBody(request))
-        const session = await sessionOf(request, store, config, at, 'email_recovery')
-        const { wallet, email } = await walletInSession(store, keyring, walletId, session.emailHash)
-        // The owner's choices (walletSettings): no email recovery at all, or a longer wait than the server's.
-        if (!wallet.emailRecovery) throw embeddedError('embedded_recovery_off')
-        const delay = Math.max(config.recoveryDelaySeconds ?? DEFAULT_EMBEDDED_RECOVERY_DELAY_SECONDS, wallet.recoveryDelaySeconds ?? 0)
-        const token = newToken()
-        const cancelToken = newId()
-        const releaseAt = new Date(at.getTime() + delay * 1000)
-        const outcome = await store.startRecovery(
-          {
-            recoveryId: newId(),
-            cancelHash: hashToken(cancelToken),
-            tokenHash: hashToken(token),
-            sessionHash: session.tokenHash,
-            walletId,
-            emailHash: session.emailHash,
-            startedAt: at,
-            releaseAt,
-            cancelExpiresAt: new Date(releaseAt.getTime() + RECOVERY_CANCEL_TTL_SECONDS * 1000),
-            browser: browserName(request.headers.get('user-agent')),
-            place: coarsePlace(request.headers),
-          },
-          at,
-        )
-        if (outcome.kind === 'session_invalid') throw embeddedError('embedded_recovery_session_invalid', { details: 'session used or expired meanwhile' })
-        const body = recoveryStatus(outcome.record, wallet.address, at)
-        // Started before: the same recovery, and the cookie this browser got then.
-        if (outcome.kind === 'exists') return jsonResponse(body)
-        // The owner is told now, while the key is still locked: the link cancels before the release.
-        const { record } = outcome
-        const link = `${siteOrigin(request, config)}${embeddedApiPaths.recoveryCancel}?token=${cancelToken}`
-        const address = getAddress(wallet.address)
-        background(() =>
-          sendLogged(config.mailer, {
-            to: email,
-            subject: format(embeddedServer.mail.noticeSubject, { address }),
-            text: format(embeddedServer.mail.noticeText, {
-              address,
-              time: utcMinute(record.startedAt),
-              from: record.place ? `${record.browser}, ${record.place}` : record.browser,
-              releaseTime: utcMinute(record.releaseAt),
-              link,
-              expiry: utcMinute(record.cancelExpiresAt),
-            }),
-          }).catch(() => undefined),
-        )
-        // Outlives the delay: this browser may leave and come back to finish.
-        const cookie = serializeCookie(recoveryPendingCookieName(config.secureCookies), token, {
-          ...cookieFlags(config, RECOVERY_COOKIE_PATH),
-          maxAge: delay + RECOVERY_CANCEL_TTL_SECONDS,
-        })
-        return jsonResponse(body, { status: 201, headers: { 'set-cookie': cookie } })
-      }),
-
-    recoveryPending: (request: Request) =>
-      handle(async () => {
-        const config = await deps.config()
-        const store = await deps.store()
-        const at = now()
-        await limit(store, `recovery:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).recoveryPerIp, at)
-        const body = await readEmbeddedBody(request)
-        const walletId = body.walletId === undefined ? undefined : readWalletId(body)
-        const token = readCookies(request).get(recoveryPendingCookieName(config.secureCookies))
-        const record = token && TOKEN.test(token) ? await store.getRecoveryByToken(hashToken(token), walletId) : undefined
-        const wallet = record ? await store.getEmbeddedWallet(record.walletId) : undefined
-        // No started recovery here is the common answer (every vault open asks), not an error.
-        if (!record || !wallet) return jsonResponse({ state: 'none' } satisfies RecoveryPendingResponse)
-        return jsonResponse(recoveryStatus(record, wallet.address, at))
-      }),
-
-    recoveryKey: (request: Request) =>
-      handle(async () => {
-        const config = await deps.config()
-        const { store, keyring } = await storeAndKeys(config)
-        const at = now()
-        await limit(store, `recovery:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).recoveryPerIp, at)
-        const body = await readEmbeddedBody(request)
-        const walletId = readWalletId(body)
-        const publicKey = readPublicKey(body)
-        const record = await pendingRecovery(request, store, config, walletId)
-        // Refused early without touching the envelope; decided again below, on the locked row.
-        const early = recoveryGate(record, at, false)
-        if (early.kind !== 'open') throw gateRefusal(early, at)
-        const wallet = await store.getEmbeddedWallet(walletId)
-        const email = wallet?.emailVerifiedAt ? walletEmail(keyring, wallet) : undefined
-        // The wallet's email is still the one that started the recovery (its hash under any key of the ring).
-        if (!wallet || !email || !record.emailHash || !emailHashes(keyring, email).includes(record.emailHash)) throw embeddedError('embedded_wallet_not_found')
-        // Opened with the recovery key and at once sealed to the browser's one-time key: the answer
-        // carries the data key wrapped, and this process holds it in plain only for these lines.
-        const { raw } = await openRecoveryEnvelope(keyring, parseStoredEnvelope(wallet.recoveryEnvelope), walletId)
-        let wrappedKey: Envelope
-        try {
-          wrappedKey = await sealToPublicKey(fromBase64Url(publicKey), raw, additionalData.recovery(walletId))
-        } catch (cause) {
-          throw embeddedError('embedded_malformed_body', { details: 'publicKey is not a P-256 point', cause })
-        } finally {
-          raw.fill(0)
-        }
-        // The gate on the locked row: a cancel that came meanwhile wins, and the sealed key is dropped.
-        // The browser finishes within a recovery session's time (docs/connectors/retries-and-timeouts.md#embedded-wallet-the-server) of this release, or asks again.
-        const gate = await store.releaseRecoveryKey(record.tokenHash, walletId, at, new Date(at.getTime() + RECOVERY_SESSION_TTL_SECONDS * 1000))
-        if (gate.kind !== 'open') throw gateRefusal(gate, at)
-        // No excludeCredentials: a device that still holds one of the wallet's passkeys (its local
-        // record lost, or a synced passkey) would answer InvalidStateError and never recover. A new
-        // passkey for the same user id replaces the old one in the authenticator.
-        const options = await issueRegistrationOptions({
-          store,
-          rp: relyingPartyFor(request, config.origins),
-          walletId,
-          email,
-          purpose: 'recover',
-          now: at,
-        })
-        const response: RecoveryKeyResponse = {
-          walletId,
-          address: getAddress(wallet.address) as Address,
-          email,
-          wrappedKey,
-          vault: JSON.parse(wallet.vault) as RecoveryKeyResponse['vault'],
-          options,
-        }
-        return jsonResponse(response)
-      }),
-
-    recoveryComplete: (request: Request) =>
-      handle(async () => {
-        const config = await deps.config()
-        const { store, keyring } = await storeAndKeys(config)
-        const at = now()
-        await limit(store, `recovery:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).recoveryPerIp, at)
-        const body = await readEmbeddedBody(request)
-        const walletId = readWalletId(body)
-        const registration = readRegistration(body.registration)
-        const record = await pendingRecovery(request, store, config, walletId)
-        const early = recoveryGate(record, at, true)
-        if (early.kind !== 'open') throw gateRefusal(early, at)
-        const wallet = await store.getEmbeddedWallet(walletId)
-        if (!wallet) throw embeddedError('embedded_wallet_not_found')
-        const rp = relyingPartyFor(request, config.origins)
-        const credential = await verifyRegistration({ store, rp, registration, walletId, purpose: 'recover', now: at })
-        // One transaction on the locked row: of completions racing, exactly one adds its passkey; a
-        // cancel that came first stops them all.
-        const outcome = await store.completeRecovery(record.tokenHash, credential, at)
-        if (outcome.kind === 'credential_exists') throw embeddedError('embedded_passkey_invalid', { details: 'credential already recorded' })
-        if (outcome.kind !== 'completed') throw gateRefusal(outcome, at)
-        const response: RecoveryCompleteResponse = { walletId, address: getAddress(wallet.address) }
-        const headers = new Headers()
-        headers.append('set-cookie', expiredCookie(recoveryPendingCookieName(config.secureCookies), cookieFlags(config, RECOVERY_COOKIE_PATH)))
-        headers.append('set-cookie', expiredCookie(recoveryCookieName(config.secureCookies), cookieFlags(config, RECOVERY_COOKIE_PATH)))
-        return jsonResponse(response, { headers })
-      }),
+    recoveryComplete: keyedRoute(['recovery', 'recoveryPerIp'], async ({ request, config, store, at }) => {
+      const body = await readEmbeddedBody(request)
+      const walletId = readWalletId(body)
+      const registration = readRegistration(body.registration)
+      const record = await pendingRecovery(request, store, config, walletId)
+      const early = recoveryGate(record, at, true)
+      if (early.kind !== 'open') throw gateRefusal(early, at)
+      const wallet = await store.getEmbeddedWallet(walletId)
+      if (!wallet) throw embeddedError('embedded_wallet_not_found')
+      const rp = relyingPartyFor(request, config.origins)
+      const credential = await verifyRegistration({ store, rp, registration, walletId, purpose: 'recover', now: at })
+      // One transaction on the locked row: of completions racing, exactly one adds its passkey; a
+      // cancel that came first stops them all.
+      const outcome = await store.completeRecovery(record.tokenHash, credential, at)
+      if (outcome.kind === 'credential_exists') throw embeddedError('embedded_passkey_invalid', { details: 'credential already recorded' })
+      if (outcome.kind !== 'completed') throw gateRefusal(outcome, at)
+      const response: RecoveryCompleteResponse = { walletId, address: getAddress(wallet.address) }
+      const headers = new Headers()
+      headers.append('set-cookie', expiredCookie(recoveryPendingCookieName(config.secureCookies), cookieFlags(config, RECOVERY_COOKIE_PATH)))
+      headers.append('set-cookie', expiredCookie(recoveryCookieName(config.secureCookies), cookieFlags(config, RECOVERY_COOKIE_PATH)))
+      return jsonResponse(response, { headers })
+    }),
 
     /**
      * An owner's device asks for a challenge: to sign with the wallet's key (`status`), or to assert
      * with the wallet's passkey (`veto`). Issued for any wallet id: it tells nothing about the wallet.
      */
-    walletRecoveriesChallenge: (request: Request) =>
-      handle(async () => {
-        const config = await deps.config()
-        const store = await deps.store()
-        const at = now()
-        await limit(store, `device:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).recoveryPerIp, at)
-        const body = await readEmbeddedBody(request)
-        const walletId = readWalletId(body)
-        const purpose = readChallengePurpose(body)
-        const response: WalletRecoveriesChallengeResponse = { challenge: await issueChallenge({ store, walletId, purpose, now: at }) }
-        return jsonResponse(response)
-      }),
+    walletRecoveriesChallenge: route(['device', 'recoveryPerIp'], async ({ request, store, at }) => {
+      const body = await readEmbeddedBody(request)
+      const walletId = readWalletId(body)
+      const purpose = readChallengePurpose(body)
+      const response: WalletRecoveriesChallengeResponse = { challenge: await issueChallenge({ store, walletId, purpose, now: at }) }
+      return jsonResponse(response)
+    }),
 
     /**
      * The wallet's pending recoveries, for a device that proves it holds the wallet: the wallet key's
      * signature of a `status` challenge (the vault signs it when it unlocks the wallet, no extra touch).
      * A stranger who knows only the wallet id learns nothing — not even whether it exists.
      */
-    walletRecoveries: (request: Request) =>
-      handle(async () => {
-        const config = await deps.config()
-        const store = await deps.store()
-        const at = now()
-        await limit(store, `device:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).recoveryPerIp, at)
-        const body = await readEmbeddedBody(request)
-        const walletId = readWalletId(body)
-        const { challenge, signature } = readDeviceProof(body)
-        await takeChallenge(store, challenge, walletId, 'status', at)
-        const wallet = await store.getEmbeddedWallet(walletId)
-        const signer = await recoverMessageAddress({ message: deviceProofMessage(walletId, challenge), signature }).catch(() => undefined)
-        if (!wallet || !signer || signer.toLowerCase() !== wallet.address.toLowerCase()) throw embeddedError('embedded_device_proof_invalid')
-        const recoveries = await store.listPendingRecoveries(walletId, at)
-        const response: WalletRecoveriesResponse = {
-          recoveries: recoveries.map((record) => ({
-            recoveryId: record.recoveryId,
-            startedAt: record.startedAt.toISOString(),
-            releaseAt: record.releaseAt.toISOString(),
-            browser: record.browser,
-            place: record.place,
-          })),
-        }
-        return jsonResponse(response)
-      }),
+    walletRecoveries: route(['device', 'recoveryPerIp'], async ({ request, store, at }) => {
+      const body = await readEmbeddedBody(request)
+      const walletId = readWalletId(body)
+      const { challenge, signature } = readDeviceProof(body)
+      await takeChallenge(store, challenge, walletId, 'status', at)
+      const wallet = await store.getEmbeddedWallet(walletId)
+      const signer = await recoverMessageAddress({ message: deviceProofMessage(walletId, challenge), signature }).catch(() => undefined)
+      if (!wallet || !signer || signer.toLowerCase() !== wallet.address.toLowerCase()) throw embeddedError('embedded_device_proof_invalid')
+      const recoveries = await store.listPendingRecoveries(walletId, at)
+      const response: WalletRecoveriesResponse = {
+        recoveries: recoveries.map((record) => ({
+          recoveryId: record.recoveryId,
+          startedAt: record.startedAt.toISOString(),
+          releaseAt: record.releaseAt.toISOString(),
+          browser: record.browser,
+          place: record.place,
+        })),
+      }
+      return jsonResponse(response)
+    }),
 
     /** Cancels a pending recovery for one passkey touch of the wallet (an assertion over a fresh `veto` challenge). */
-    walletRecoveriesCancel: (request: Request) =>
-      handle(async () => {
-        const config = await deps.config()
-        const store = await deps.store()
-        const at = now()
-        await limit(store, `device:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).recoveryPerIp, at)
-        const body = await readEmbeddedBody(request)
-        const walletId = readWalletId(body)
-        const recoveryId = readRecoveryId(body)
-        const assertion = readAssertion(body.assertion)
-        await verifyWalletAssertion({ store, rp: relyingPartyFor(request, config.origins), topOrigins: config.frameOrigins ?? [], assertion, walletId, purpose: 'veto', now: at })
-        const outcome = await store.vetoRecovery(walletId, recoveryId, at)
-        if (outcome.kind === 'unknown') throw embeddedError('embedded_wallet_not_found', { details: 'no such recovery of this wallet' })
-        if (outcome.kind === 'already_completed') throw embeddedError('embedded_recovery_completed')
-        if (outcome.kind === 'expired') throw embeddedError('embedded_recovery_session_invalid', { details: 'the recovery is over' })
-        if (outcome.kind === 'cancelled') log(`[sigil] embedded recovery cancelled from an owner's device: wallet ${walletId}`)
-        const response: WalletRecoveriesCancelResponse = { recoveryId, state: 'cancelled' }
-        return jsonResponse(response)
-      }),
+    walletRecoveriesCancel: route(['device', 'recoveryPerIp'], async ({ request, config, store, at }) => {
+      const body = await readEmbeddedBody(request)
+      const walletId = readWalletId(body)
+      const recoveryId = readRecoveryId(body)
+      const assertion = readAssertion(body.assertion)
+      await verifyWalletAssertion({ store, rp: relyingPartyFor(request, config.origins), topOrigins: config.frameOrigins ?? [], assertion, walletId, purpose: 'veto', now: at })
+      const outcome = await store.vetoRecovery(walletId, recoveryId, at)
+      if (outcome.kind === 'unknown') throw embeddedError('embedded_wallet_not_found', { details: 'no such recovery of this wallet' })
+      if (outcome.kind === 'already_completed') throw embeddedError('embedded_recovery_completed')
+      if (outcome.kind === 'expired') throw embeddedError('embedded_recovery_session_invalid', { details: 'the recovery is over' })
+      if (outcome.kind === 'cancelled') log(`[sigil] embedded recovery cancelled from an owner's device: wallet ${walletId}`)
+      const response: WalletRecoveriesCancelResponse = { recoveryId, state: 'cancelled' }
+      return jsonResponse(response)
+    }),
 
     /** A single-use challenge for one of the wallet's passkeys; the same answer for any wallet id. */
-    deviceChallenge: (request: Request) =>
-      handle(async () => {
-        const config = await deps.config()
-        const store = await deps.store()
-        const at = now()
-        await limit(store, `device-passkey:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).devicePasskeyPerIp, at)
-        const walletId = readWalletId(await readEmbeddedBody(request))
-        const options = await issueAssertionOptions({ store, rp: relyingPartyFor(request, config.origins), walletId, now: at })
-        const body: DeviceChallengeResponse = { options }
-        return jsonResponse(body)
-      }),
+    deviceChallenge: route(['device-passkey', 'devicePasskeyPerIp'], async ({ request, config, store, at }) => {
+      const walletId = readWalletId(await readEmbeddedBody(request))
+      const options = await issueAssertionOptions({ store, rp: relyingPartyFor(request, config.origins), walletId, now: at })
+      const body: DeviceChallengeResponse = { options }
+      return jsonResponse(body)
+    }),
 
     /**
      * Opens a pairing for a device that proved it holds one of the wallet's passkeys: a 50-bit code
      * (single use, 10 minutes; only its hash is kept) and the owner's token for the next steps.
      */
-    pairingStart: (request: Request) =>
-      handle(async () => {
-        const config = await deps.config()
-        const store = await deps.store()
-        const at = now()
-        await limit(store, `device-passkey:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).devicePasskeyPerIp, at)
-        const body = await readEmbeddedBody(request)
-        const walletId = readWalletId(body)
-        const assertion = readAssertion(body.assertion)
-        await verifyAssertion({ store, rp: relyingPartyFor(request, config.origins), topOrigins: config.frameOrigins ?? [], assertion, walletId, now: at })
-        const ownerToken = newToken()
-        const pairingId = newId()
-        const expiresAt = new Date(at.getTime() + PAIRING_TTL_SECONDS * 1000)
-        // A code that collides with a live one (2^-50 per pair) is drawn again.
-        for (let draw = 0; draw < 3; draw++) {
-          const code = generatePairingCode()
-          if (await store.createPairing({ pairingId, walletId, codeHash: hashToken(code), ownerHash: hashToken(ownerToken), createdAt: at, expiresAt })) {
-            // The code travels in the link's fragment: a browser never sends that part to a server.
-            const link = `${siteOrigin(request, config)}/#pair=${formatPairingCode(code)}`
-            const response: PairingStartResponse = { pairingId, code, ownerToken, expiresAt: expiresAt.toISOString(), link, qr: qrPath(link) }
-            return jsonResponse(response, { status: 201 })
-          }
+    pairingStart: route(['device-passkey', 'devicePasskeyPerIp'], async ({ request, config, store, at }) => {
+      const body = await readEmbeddedBody(request)
+      const walletId = readWalletId(body)
+      const assertion = readAssertion(body.assertion)
+      await verifyAssertion({ store, rp: relyingPartyFor(request, config.origins), topOrigins: config.frameOrigins ?? [], assertion, walletId, now: at })
+      const ownerToken = newToken()
+      const pairingId = newId()
+      const expiresAt = new Date(at.getTime() + PAIRING_TTL_SECONDS * 1000)
+      // A code that collides with a live one (2^-50 per pair) is drawn again.
+      for (let draw = 0; draw < 3; draw++) {
+        const code = generatePairingCode()
+        if (await store.createPairing({ pairingId, walletId, codeHash: hashToken(code), ownerHash: hashToken(ownerToken), createdAt: at, expiresAt })) {
+          // The code travels in the link's fragment: a browser never sends that part to a server.
+          const link = `${siteOrigin(request, config)}/#pair=${formatPairingCode(code)}`
+          const response: PairingStartResponse = { pairingId, code, ownerToken, expiresAt: expiresAt.toISOString(), link, qr: qrPath(link) }
+          return jsonResponse(response, { status: 201 })
         }
-        throw embeddedError('embedded_internal_error', { details: 'no free pairing code' })
-      }),
+      }
+      throw embeddedError('embedded_internal_error', { details: 'no free pairing code' })
+    }),
 
     /** The owner's view of its pairing: still waiting, or the claiming device's one-time key (for the fingerprint). */
-    pairingStatus: (request: Request) =>
-      handle(async () => {
-        const config = await deps.config()
-        const store = await deps.store()
-        const at = now()
-        await limit(store, `pairing-poll:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).pairingPollPerIp, at)
-        const body = await readEmbeddedBody(request)
-        const pairing = await ownedPairing(store, readPairingId(body), readToken(body, 'ownerToken'), at)
-        const response: PairingStatusResponse = pairing.completedAt
-          ? { state: 'completed' }
-          : pairing.approvedAt
-            ? { state: 'approved' }
-            : pairing.claimantKey
-              ? { state: 'claimed', publicKey: pairing.claimantKey }
-              : { state: 'waiting' }
-        return jsonResponse(response)
-      }),
+    pairingStatus: route(['pairing-poll', 'pairingPollPerIp'], async ({ request, store, at }) => {
+      const body = await readEmbeddedBody(request)
+      const pairing = await ownedPairing(store, readPairingId(body), readToken(body, 'ownerToken'), at)
+      const response: PairingStatusResponse = pairing.completedAt
+        ? { state: 'completed' }
+        : pairing.approvedAt
+          ? { state: 'approved' }
+          : pairing.claimantKey
+            ? { state: 'claimed', publicKey: pairing.claimantKey }
+            : { state: 'waiting' }
+      return jsonResponse(response)
+    }),
 
     /**
      * The owner approves after the user compared the fingerprints, with a fresh passkey assertion:
      * the data key arrives sealed to the claimant's one-time key (the server cannot open it) and is
      * stored once — of two approvals racing, one wins.
      */
-    pairingApprove: (request: Request) =>
-      handle(async () => {
-        const config = await deps.config()
-        const store = await deps.store()
-        const at = now()
-        await limit(store, `device-passkey:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).devicePasskeyPerIp, at)
-        const body = await readEmbeddedBody(request)
-        const pairingId = readPairingId(body)
-        const ownerToken = readToken(body, 'ownerToken')
-        const walletId = readWalletId(body)
-        const assertion = readAssertion(body.assertion)
-        const sealedKey = readEnvelope(body.sealedKey, 'sealedKey')
-        const vault = readSealed(body.vault, 'vault')
-        const pairing = await ownedPairing(store, pairingId, ownerToken, at)
-        if (pairing.walletId !== walletId) throw embeddedError('embedded_pairing_code_invalid', { details: 'another wallet' })
-        await verifyAssertion({ store, rp: relyingPartyFor(request, config.origins), topOrigins: config.frameOrigins ?? [], assertion, walletId, now: at })
-        const outcome = await store.approvePairing(pairingId, hashToken(ownerToken), { sealedKey: JSON.stringify(sealedKey), sealedVault: JSON.stringify(vault) }, at)
-        if (outcome !== 'approved') throw pairingOutcomeError(outcome)
-        const response: PairingApproveResponse = { state: 'approved' }
-        return jsonResponse(response)
-      }),
+    pairingApprove: route(['device-passkey', 'devicePasskeyPerIp'], async ({ request, config, store, at }) => {
+      const body = await readEmbeddedBody(request)
+      const pairingId = readPairingId(body)
+      const ownerToken = readToken(body, 'ownerToken')
+      const walletId = readWalletId(body)
+      const assertion = readAssertion(body.assertion)
+      const sealedKey = readEnvelope(body.sealedKey, 'sealedKey')
+      const vault = readSealed(body.vault, 'vault')
+      const pairing = await ownedPairing(store, pairingId, ownerToken, at)
+      if (pairing.walletId !== walletId) throw embeddedError('embedded_pairing_code_invalid', { details: 'another wallet' })
+      await verifyAssertion({ store, rp: relyingPartyFor(request, config.origins), topOrigins: config.frameOrigins ?? [], assertion, walletId, now: at })
+      const outcome = await store.approvePairing(pairingId, hashToken(ownerToken), { sealedKey: JSON.stringify(sealedKey), sealedVault: JSON.stringify(vault) }, at)
+      if (outcome !== 'approved') throw pairingOutcomeError(outcome)
+      const response: PairingApproveResponse = { state: 'approved' }
+      return jsonResponse(response)
+    }),
 
     /** The owner says no (the fingerprints differ, or it changed its mind): the code is dead. */
-    pairingCancel: (request: Request) =>
-      handle(async () => {
-        const config = await deps.config()
-        const store = await deps.store()
-        const at = now()
-        await limit(store, `pairing-poll:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).pairingPollPerIp, at)
-        const body = await readEmbeddedBody(request)
-        const pairingId = readPairingId(body)
-        const ownerToken = readToken(body, 'ownerToken')
-        if (!(await store.cancelPairing(pairingId, hashToken(ownerToken), at))) throw embeddedError('embedded_pairing_used', { details: 'unknown, completed or cancelled' })
-        return jsonResponse({ state: 'cancelled' })
-      }),
+    pairingCancel: route(['pairing-poll', 'pairingPollPerIp'], async ({ request, store, at }) => {
+      const body = await readEmbeddedBody(request)
+      const pairingId = readPairingId(body)
+      const ownerToken = readToken(body, 'ownerToken')
+      if (!(await store.cancelPairing(pairingId, hashToken(ownerToken), at))) throw embeddedError('embedded_pairing_used', { details: 'unknown, completed or cancelled' })
+      return jsonResponse({ state: 'cancelled' })
+    }),
 
     /**
      * The new device enters the code with its one-time public key. Every try counts against the
      * client address first (10 per 10 minutes): a code cannot be guessed within its life.
      */
-    pairingClaim: (request: Request) =>
-      handle(async () => {
-        const config = await deps.config()
-        const store = await deps.store()
-        const at = now()
-        await limit(store, `pairing-claim:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).pairingClaimPerIp, at)
-        const body = await readEmbeddedBody(request)
-        const code = readPairingCode(body)
-        const publicKey = readPublicKey(body)
-        try {
-          // Refused here rather than at approval: the owner's fingerprint is of a key that can be sealed to.
-          await sealToPublicKey(fromBase64Url(publicKey), new Uint8Array(1), 'sigil-embedded/pairing-key-check')
-        } catch (cause) {
-          throw embeddedError('embedded_malformed_body', { details: 'publicKey is not a P-256 point', cause })
-        }
-        const claimToken = newToken()
-        const outcome = await store.claimPairing(hashToken(code), { claimHash: hashToken(claimToken), claimantKey: publicKey }, at)
-        if (outcome.kind !== 'claimed') throw pairingOutcomeError(outcome.kind)
-        const response: PairingClaimResponse = { pairingId: outcome.record.pairingId, claimToken, expiresAt: outcome.record.expiresAt.toISOString() }
-        return jsonResponse(response)
-      }),
+    pairingClaim: route(['pairing-claim', 'pairingClaimPerIp'], async ({ request, store, at }) => {
+      const body = await readEmbeddedBody(request)
+      const code = readPairingCode(body)
+      const publicKey = readPublicKey(body)
+      try {
+        // Refused here rather than at approval: the owner's fingerprint is of a key that can be sealed to.
+        await sealToPublicKey(fromBase64Url(publicKey), new Uint8Array(1), 'sigil-embedded/pairing-key-check')
+      } catch (cause) {
+        throw embeddedError('embedded_malformed_body', { details: 'publicKey is not a P-256 point', cause })
+      }
+      const claimToken = newToken()
+      const outcome = await store.claimPairing(hashToken(code), { claimHash: hashToken(claimToken), claimantKey: publicKey }, at)
+      if (outcome.kind !== 'claimed') throw pairingOutcomeError(outcome.kind)
+      const response: PairingClaimResponse = { pairingId: outcome.record.pairingId, claimToken, expiresAt: outcome.record.expiresAt.toISOString() }
+      return jsonResponse(response)
+    }),
 
     /** The claimant's wait: once approved, what the first device sealed to it and new passkey options. */
-    pairingPackage: (request: Request) =>
-      handle(async () => {
-        const config = await deps.config()
-        const { store, keyring } = await storeAndKeys(config)
-        const at = now()
-        await limit(store, `pairing-poll:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).pairingPollPerIp, at)
-        const body = await readEmbeddedBody(request)
-        const pairing = await claimedPairing(store, readPairingId(body), readToken(body, 'claimToken'), at)
-        if (pairing.completedAt) throw embeddedError('embedded_pairing_used', { details: 'completed' })
-        if (!pairing.approvedAt || !pairing.sealedKey || !pairing.sealedVault) return jsonResponse({ state: 'waiting' } satisfies PairingPackageResponse)
-        const wallet = await store.getEmbeddedWallet(pairing.walletId)
-        if (!wallet) throw embeddedError('embedded_pairing_code_invalid', { details: 'the wallet is gone' })
-        const email = walletEmail(keyring, wallet)
-        if (!email) throw embeddedError('embedded_pairing_code_invalid', { details: 'the wallet has no email' })
-        const options = await issueRegistrationOptions({ store, rp: relyingPartyFor(request, config.origins), walletId: wallet.walletId, email, purpose: 'pair', now: at })
-        const response: PairingPackageResponse = {
-          state: 'approved',
-          walletId: wallet.walletId,
-          address: getAddress(wallet.address),
-          email,
-          sealedKey: JSON.parse(pairing.sealedKey) as Envelope,
-          vault: JSON.parse(pairing.sealedVault) as Sealed,
-          options,
-        }
-        return jsonResponse(response)
-      }),
+    pairingPackage: keyedRoute(['pairing-poll', 'pairingPollPerIp'], async ({ request, config, store, keyring, at }) => {
+      const body = await readEmbeddedBody(request)
+      const pairing = await claimedPairing(store, readPairingId(body), readToken(body, 'claimToken'), at)
+      if (pairing.completedAt) throw embeddedError('embedded_pairing_used', { details: 'completed' })
+      if (!pairing.approvedAt || !pairing.sealedKey || !pairing.sealedVault) return jsonResponse({ state: 'waiting' } satisfies PairingPackageResponse)
+      const wallet = await store.getEmbeddedWallet(pairing.walletId)
+      if (!wallet) throw embeddedError('embedded_pairing_code_invalid', { details: 'the wallet is gone' })
+      const email = walletEmail(keyring, wallet)
+      if (!email) throw embeddedError('embedded_pairing_code_invalid', { details: 'the wallet has no email' })
+      const options = await issueRegistrationOptions({ store, rp: relyingPartyFor(request, config.origins), walletId: wallet.walletId, email, purpose: 'pair', now: at })
+      const response: PairingPackageResponse = {
+        state: 'approved',
+        walletId: wallet.walletId,
+        address: getAddress(wallet.address),
+        email,
+        sealedKey: JSON.parse(pairing.sealedKey) as Envelope,
+        vault: JSON.parse(pairing.sealedVault) as Sealed,
+        options,
+      }
+      return jsonResponse(response)
+    }),
 
     /**
      * The new device's passkey: verified, recorded with `device_added` in the pairing's one
      * transaction (once), and the owner told by email.
      */
-    pairingComplete: (request: Request) =>
-      handle(async () => {
-        const config = await deps.config()
-        const { store, keyring } = await storeAndKeys(config)
-        const at = now()
-        await limit(store, `device-passkey:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).devicePasskeyPerIp, at)
-        const body = await readEmbeddedBody(request)
-        const pairingId = readPairingId(body)
-        const claimToken = readToken(body, 'claimToken')
-        const registration = readRegistration(body.registration)
-        const pairing = await claimedPairing(store, pairingId, claimToken, at)
-        const wallet = await store.getEmbeddedWallet(pairing.walletId)
-        if (!wallet) throw embeddedError('embedded_pairing_code_invalid', { details: 'the wallet is gone' })
-        const credential = await verifyRegistration({ store, rp: relyingPartyFor(request, config.origins), registration, walletId: wallet.walletId, purpose: 'pair', now: at })
-        const outcome = await store.completePairing(pairingId, hashToken(claimToken), credential, at)
-        if (outcome !== 'completed') throw pairingOutcomeError(outcome)
-        const address = getAddress(wallet.address)
-        const to = walletEmail(keyring, wallet)
-        if (to) background(() =>
-          sendLogged(config.mailer, {
-            to,
-            subject: format(embeddedServer.mail.deviceAddedSubject, { address }),
-            text: format(embeddedServer.mail.deviceAddedText, { address, time: at.toISOString().replace('T', ' ').slice(0, 16) }),
-          }).catch(() => undefined),
-        )
-        const response: PairingCompleteResponse = { walletId: wallet.walletId, address }
-        return jsonResponse(response)
-      }),
+    pairingComplete: keyedRoute(['device-passkey', 'devicePasskeyPerIp'], async ({ request, config, store, keyring, at }) => {
+      const body = await readEmbeddedBody(request)
+      const pairingId = readPairingId(body)
+      const claimToken = readToken(body, 'claimToken')
+      const registration = readRegistration(body.registration)
+      const pairing = await claimedPairing(store, pairingId, claimToken, at)
+      const wallet = await store.getEmbeddedWallet(pairing.walletId)
+      if (!wallet) throw embeddedError('embedded_pairing_code_invalid', { details: 'the wallet is gone' })
+      const credential = await verifyRegistration({ store, rp: relyingPartyFor(request, config.origins), registration, walletId: wallet.walletId, purpose: 'pair', now: at })
+      const outcome = await store.completePairing(pairingId, hashToken(claimToken), credential, at)
+      if (outcome !== 'completed') throw pairingOutcomeError(outcome)
+      const address = getAddress(wallet.address)
+      const to = walletEmail(keyring, wallet)
+      if (to) background(() =>
+        sendLogged(config.mailer, {
+          to,
+          subject: format(embeddedServer.mail.deviceAddedSubject, { address }),
+          text: format(embeddedServer.mail.deviceAddedText, { address, time: at.toISOString().replace('T', ' ').slice(0, 16) }),
+        }).catch(() => undefined),
+      )
+      const response: PairingCompleteResponse = { walletId: wallet.walletId, address }
+      return jsonResponse(response)
+    }),
 
     /**
      * The owner's recovery settings, from a device that proves with a fresh passkey assertion that it
      * holds the wallet: email recovery on or off, and a minimum delay before a recovery's key is
      * released. Recorded with `settings_changed` in the wallet's log, in one transaction.
      */
-    walletSettings: (request: Request) =>
-      handle(async () => {
-        const config = await deps.config()
-        const store = await deps.store()
-        const at = now()
-        await limit(store, `device-passkey:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).devicePasskeyPerIp, at)
-        const body = await readEmbeddedBody(request)
-        const walletId = readWalletId(body)
-        const settings = readWalletSettings(body)
-        const assertion = readAssertion(body.assertion)
-        await verifyAssertion({ store, rp: relyingPartyFor(request, config.origins), topOrigins: config.frameOrigins ?? [], assertion, walletId, now: at })
-        if (!(await store.updateWalletSettings(walletId, settings, at))) throw embeddedError('embedded_wallet_not_found')
-        const response: WalletSettingsResponse = { walletId, ...settings }
-        return jsonResponse(response)
-      }),
+    walletSettings: route(['device-passkey', 'devicePasskeyPerIp'], async ({ request, config, store, at }) => {
+      const body = await readEmbeddedBody(request)
+      const walletId = readWalletId(body)
+      const settings = readWalletSettings(body)
+      const assertion = readAssertion(body.assertion)
+      await verifyAssertion({ store, rp: relyingPartyFor(request, config.origins), topOrigins: config.frameOrigins ?? [], assertion, walletId, now: at })
+      if (!(await store.updateWalletSettings(walletId, settings, at))) throw embeddedError('embedded_wallet_not_found')
+      const response: WalletSettingsResponse = { walletId, ...settings }
+      return jsonResponse(response)
+    }),
 
     /**
      * The wallet's log for a device that proves, with a fresh passkey assertion, that it holds the
      * wallet: a stranger who knows a wallet id gets `embedded_passkey_invalid` and nothing else.
      */
-    walletLog: (request: Request) =>
-      handle(async () => {
-        const config = await deps.config()
-        const store = await deps.store()
-        const at = now()
-        await limit(store, `device-passkey:ip:${ipOf(request)}`, (config.limits ?? EMBEDDED_LIMITS).devicePasskeyPerIp, at)
-        const body = await readEmbeddedBody(request)
-        const walletId = readWalletId(body)
-        const assertion = readAssertion(body.assertion)
-        await verifyAssertion({ store, rp: relyingPartyFor(request, config.origins), topOrigins: config.frameOrigins ?? [], assertion, walletId, now: at })
-        const events = await store.listWalletEvents(walletId)
-        const response: WalletLogResponse = {
-          walletId,
-          events: events.map((event) => ({ walletId: event.walletId, seq: event.seq, kind: event.kind, at: event.at.toISOString(), detail: { ...event.detail }, prevHash: event.prevHash, hash: event.hash })),
-        }
-        return jsonResponse(response)
-      }),
+    walletLog: route(['device-passkey', 'devicePasskeyPerIp'], async ({ request, config, store, at }) => {
+      const body = await readEmbeddedBody(request)
+      const walletId = readWalletId(body)
+      const assertion = readAssertion(body.assertion)
+      await verifyAssertion({ store, rp: relyingPartyFor(request, config.origins), topOrigins: config.frameOrigins ?? [], assertion, walletId, now: at })
+      const events = await store.listWalletEvents(walletId)
+      const response: WalletLogResponse = {
+        walletId,
+        events: events.map((event) => ({ walletId: event.walletId, seq: event.seq, kind: event.kind, at: event.at.toISOString(), detail: { ...event.detail }, prevHash: event.prevHash, hash: event.hash })),
+      }
+      return jsonResponse(response)
+    }),
     /**
      * GET of the owner's cancel link: a page with a button, never the cancel itself — mail scanners
      * open links, and must not cancel a recovery by doing so.
