@@ -4,7 +4,8 @@ import { openPgliteStore } from '@/server/store/pgliteStore'
 import type { Store } from '@/server/store/types'
 import { startAnvil, type Anvil } from '@/tests/fixtures/anvil'
 import { countAnswer, emptyTally, FUZZ_FAMILIES, fuzzSignInMessage } from '@/tests/fixtures/signInFuzz'
-import { createRoutes, ORIGIN, TestBrowser } from './authHarness'
+import { linkStatement } from '@/lib/siwe/link'
+import { createRoutes, ORIGIN, signIn, TestBrowser } from './authHarness'
 
 /**
  * The sign-in fuzz (also in `npm run bench`): bad messages, each with a fresh nonce of its own and a
@@ -80,6 +81,34 @@ it('refuses every one-tap ReCap or statement that is not exactly the app’s own
   })
   expect((await browser.verify({ message, signature: await account.signMessage({ message }) })).status).toBe(200)
 }, 60_000)
+
+it('the link route refuses every one-tap ReCap or statement that is not exactly the app’s own over the account’s link statement', async () => {
+  const routes = createRoutes({ store, rpcUrls: { 31337: anvil.rpcUrl }, chainIds: [1, 31337] })
+  const browser = new TestBrowser(routes)
+  const owner = privateKeyToAccount(generatePrivateKey())
+  expect((await signIn(browser, owner)).response.status).toBe(200)
+  const account = privateKeyToAccount(generatePrivateKey())
+  const tally = emptyTally()
+  const family = FUZZ_FAMILIES.indexOf('oneTapRecap')
+  for (let round = 0; round < 100; round++) {
+    const { nonce, accountId } = (await (await browser.linkNonce()).json()) as { nonce: string; accountId: string }
+    const fuzzCase = fuzzSignInMessage(round * FUZZ_FAMILIES.length + family, { address: account.address, nonce, origin: ORIGIN, chainId: 31337, statement: linkStatement(accountId) })
+    const response = await browser.link({ message: fuzzCase.message, signature: await account.signMessage({ message: fuzzCase.message }) })
+    countAnswer(tally, fuzzCase, response.status, ((await response.json()) as { code?: string }).code)
+  }
+  expect(tally.acceptedCases).toEqual([])
+  expect(tally.serverErrorCases).toEqual([])
+  console.log(`one-tap link ReCap fuzz: ${tally.tried} tried, ${tally.accepted} accepted, ${tally.serverErrors} 5xx, ${JSON.stringify(tally.byCode)}`)
+  // The same wallet's link as the page's one-tap pairing writes it: linked.
+  const { nonce, accountId } = (await (await browser.linkNonce()).json()) as { nonce: string; accountId: string }
+  const { createSiweMessage } = await import('viem/siwe')
+  const { encodeSignInRecap, signInRecapStatement } = await import('@/lib/siwe/recap')
+  const message = createSiweMessage({
+    address: account.address, chainId: 31337, domain: new URL(ORIGIN).host, uri: ORIGIN, nonce, version: '1',
+    statement: signInRecapStatement(linkStatement(accountId)), issuedAt: new Date(), expirationTime: new Date(Date.now() + 600_000), resources: [encodeSignInRecap({ chainIds: [31337] })],
+  })
+  expect((await browser.link({ message, signature: await account.signMessage({ message }) })).status).toBe(200)
+}, 120_000)
 
 it('accepts what other clients write for the same sign-in: times without a fraction, or at an offset (EIP-4361 as written)', async () => {
   const routes = createRoutes({ store, rpcUrls: { 31337: anvil.rpcUrl }, chainIds: [1, 31337] })
