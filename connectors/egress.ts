@@ -1,37 +1,28 @@
-import { coinbaseSmartWalletEgress } from './coinbaseSmartWallet/egress'
-import { embeddedEgress } from './embedded/egress'
-import { injectedEgress } from './injected/egress'
-import { walletConnectEgress } from './walletConnect/egress'
-import type { PublicConfig } from '@/lib/config/public'
 import type { EgressEntry } from '@/lib/config/egress'
+import { manifests } from './manifests'
+import type { EgressConfig, FamilyManifest } from './shared/manifest'
 
 /**
- * Every family's egress declaration, one line each, keyed by the family's id (connectors/families.ts
- * lists the same ids; families.test.ts checks the two agree). Server-safe: each declaration is pure
- * data, no SDK and no connector is imported here. The Content-Security-Policy (`proxy.ts` →
- * server/http/securityHeaders.ts) and `/.well-known/sigil-egress.json` are built from this one list.
- * docs/security/egress.md.
+ * Every family's egress declaration, read from its manifest (connectors/manifests.ts, keyed by the
+ * family's id). Server-safe: each declaration is pure data, no SDK and no connector is imported here.
+ * The Content-Security-Policy (`proxy.ts` → server/http/securityHeaders.ts) and
+ * `/.well-known/sigil-egress.json` are built from this one list. docs/security/egress.md.
  */
-export const familyEgress = {
-  injected: injectedEgress,
-  walletconnect: walletConnectEgress,
-  coinbasesmartwallet: coinbaseSmartWalletEgress,
-  embedded: embeddedEgress,
-} as const satisfies Record<string, (config: EgressConfig) => EgressEntry[]>
+export type { EgressConfig } from './shared/manifest'
 
-/** The deployment settings the declarations read. */
-export type EgressConfig = Pick<PublicConfig, 'walletConnectProjectId' | 'walletConnectRelayUrl' | 'coinbasePreference' | 'coinbaseKeysUrl' | 'vaultOrigin'>
+type FamilyId = (typeof manifests)[number]['id']
 
-export type FamilyId = keyof typeof familyEgress
-
-/** Each family's entries for this deployment. */
-export function egressByFamily(config: EgressConfig): Record<FamilyId, EgressEntry[]> {
-  return Object.fromEntries(Object.entries(familyEgress).map(([id, declare]) => [id, declare(config)])) as Record<FamilyId, EgressEntry[]>
+/** Each family's entries for this deployment (`list`: the registry, or a test's). */
+export function egressByFamily<const List extends readonly FamilyManifest[] = typeof manifests>(
+  config: EgressConfig,
+  list: List = manifests as unknown as List,
+): Record<List[number]['id'], EgressEntry[]> {
+  return Object.fromEntries(list.map((manifest) => [manifest.id, manifest.egress(config)])) as Record<List[number]['id'], EgressEntry[]>
 }
 
 /** Every family's entries, in registry order (the policy's input). */
-export function egressEntries(config: EgressConfig): EgressEntry[] {
-  return Object.values(egressByFamily(config)).flat()
+export function egressEntries(config: EgressConfig, list: readonly FamilyManifest[] = manifests): EgressEntry[] {
+  return Object.values<EgressEntry[]>(egressByFamily(config, list)).flat()
 }
 
 /** `GET /.well-known/sigil-egress.json`: per family, the origins its page may reach, how and why. */
@@ -42,11 +33,11 @@ export type EgressManifest = {
   families: Record<FamilyId, { hosts: EgressEntry[] }>
 }
 
-export function egressManifest(config: EgressConfig): EgressManifest {
-  const byFamily = egressByFamily(config)
+export function egressManifest(config: EgressConfig, list: readonly FamilyManifest[] = manifests): EgressManifest {
+  const byFamily = egressByFamily(config, list)
   return {
     version: 1,
     self: 'self',
-    families: Object.fromEntries(Object.entries(byFamily).map(([id, hosts]) => [id, { hosts }])) as EgressManifest['families'],
+    families: Object.fromEntries(Object.entries<EgressEntry[]>(byFamily).map(([id, hosts]) => [id, { hosts }])) as EgressManifest['families'],
   }
 }

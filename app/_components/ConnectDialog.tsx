@@ -16,7 +16,7 @@ import { useDialogFocus } from './useDialogFocus'
 import { useFamilyWarmUp } from './useFamilyWarmUp'
 import { useWalletChoice } from './useWalletChoice'
 import { markConnectedViewLoaded } from './loadConnectedView'
-import { WalletConnectOffNotice } from './WalletConnectOffNotice'
+import { FamilyNotices } from './FamilyNotices'
 import { WalletHelp } from './WalletHelp'
 import { WalletList } from './WalletList'
 
@@ -30,8 +30,11 @@ export type ConnectDialogProps = {
   onClose: () => void
   /** Called after a wallet connected; the dialog is removed by the page switching views. */
   onConnected: () => void
-  /** Opened from the landing card's "No wallet?": straight to the email & passkey wallet, when the page has it. */
-  startWith?: 'embedded' | undefined
+  /**
+   * Opened from the landing card's "No wallet?": straight to the row of the family that makes a new
+   * wallet (`listing.createsWallet`: the email & passkey wallet), when the page has it.
+   */
+  startWith?: 'new-wallet' | undefined
   /**
    * Opened from the linked-wallets panel: the wallet picked connects beside the current connection
    * (wagmi keeps both; the panel reads the new one from `config.state.current`). Picking the wallet
@@ -109,16 +112,16 @@ function ConnectDialogView({ onClose, onConnected, startWith, linking }: Connect
   const { select, connected, cancel, close } = useWalletChoice({ state, send, latest, isMobile: platform.isMobile, warm, lastUsedWallet, onConnected, onClose, linking: linking === true })
   const onKeyDown = useDialogFocus(dialog, view.kind)
 
-  // The embedded wallet's row, for the help panel's "create one" link (absent if the page has none).
-  const embeddedOption = options.find((option) => option.panel === 'embedded')
+  // The row that makes a new wallet, for the help panel's "create one" link (absent if the page has none).
+  const newWalletOption = options.find((option) => option.createsWallet)
   // Asked for from the landing card: its view once the list knows the row (once per dialog).
   const started = useRef(false)
   useEffect(() => {
-    if (started.current || startWith !== 'embedded' || !embeddedOption) return
+    if (started.current || startWith !== 'new-wallet' || !newWalletOption) return
     started.current = true
-    select(embeddedOption)
+    select(newWalletOption)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the row first exists
-  }, [startWith, embeddedOption])
+  }, [startWith, newWalletOption])
 
   // A row tapped while it was getting ready (issue 28, item 1): the tap is kept (`pendingKey`), the
   // row shows it at once (busy, "Getting ready…"), and it is acted on when the row is ready, once.
@@ -188,8 +191,8 @@ function ConnectDialogView({ onClose, onConnected, startWith, linking }: Connect
         </div>
 
         {/* Below the scrolling list, so a newcomer finds it without scrolling past every wallet. */}
-        {view.kind === 'list' && <WalletHelp onCreateWallet={embeddedOption && (() => select(embeddedOption))} />}
-        {view.kind === 'list' && <WalletConnectOffNotice />}
+        {view.kind === 'list' && <WalletHelp onCreateWallet={newWalletOption && (() => select(newWalletOption))} />}
+        {view.kind === 'list' && <FamilyNotices />}
       </div>
     </dialog>
   )

@@ -32,6 +32,8 @@ export type WalletOption = {
   panel?: FamilyPanelId | undefined
   /** A listed family's few words ("Scan with your phone"), shown where a detected extension says "Installed". */
   tagline?: FamilyListing['tagline'] | undefined
+  /** The row that makes a new wallet (`listing.createsWallet`): "No wallet?" opens it. */
+  createsWallet?: true | undefined
 }
 
 export type WalletOptionsParameters = {
@@ -125,6 +127,7 @@ export function familyOptions(connectors: readonly Connector[], messages?: Messa
         connector,
         panel: listing.panel,
         tagline: listing.tagline,
+        createsWallet: listing.createsWallet,
       }
     })
 }

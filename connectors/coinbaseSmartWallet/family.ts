@@ -1,18 +1,12 @@
 import type { CreateConnectorFn } from '@wagmi/core'
 import type { PublicConfig } from '@/lib/config/public'
-import type { coinbaseSmartWallet as coinbaseSmartWalletCatalogue } from '@/lib/i18n/coinbaseSmartWallet'
 import { monogramIcon } from '@/wallet-book/icons/monogramIcon'
 import type { SigilFamily } from '../shared/family'
 import { lazyConnector } from '../shared/lazyConnector'
+import { COINBASE_SMART_WALLET_ID } from './manifest'
 import { createPopupSlot } from './popupWindow'
 import { preferredChainOrder } from './preferredChainOrder'
 import type { CoinbaseSmartWalletIdentity } from './properties'
-
-declare module '@/lib/i18n/familyCatalogues' {
-  interface FamilyCatalogues {
-    coinbaseSmartWallet: typeof coinbaseSmartWalletCatalogue
-  }
-}
 
 /**
  * The wallet behind Coinbase's hosted popup: it connects through a custodial service, never through
@@ -74,6 +68,6 @@ export function coinbaseSmartWalletConnectors(publicConfig: CoinbaseSmartWalletO
  * No view of its own: the dialog's "Opening…" view waits for the popup.
  */
 export const coinbaseSmartWalletFamily = {
-  id: 'coinbasesmartwallet',
+  id: COINBASE_SMART_WALLET_ID,
   connectors: coinbaseSmartWalletConnectors,
 } satisfies SigilFamily

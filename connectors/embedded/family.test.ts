@@ -23,7 +23,7 @@ describe('embedded wallet proxy (first load)', () => {
     expect(connector.icon).toMatch(/^data:image\/svg\+xml,/)
     expect(connector.sigil).toMatchObject({ key: 'embedded', name: 'Email & passkey wallet', canConnectViaCustodialService: true, canConnectViaQrCode: false, supportedChains: ['evm'] })
     // Its row's name in the page's language: the view's title, from the family's catalogue section.
-    expect(familyOf(connector)?.listing).toEqual({ order: 3, panel: 'embedded', tagline: { desktop: 'connect.tagline.embedded' }, name: { section: 'embedded', key: 'title' } })
+    expect(familyOf(connector)?.listing).toEqual({ order: 3, panel: 'embedded', tagline: { desktop: 'connect.tagline.embedded' }, name: { section: 'embedded', key: 'title' }, createsWallet: true })
     expect(familyOf(connector)?.warmUpWithDialog).toBe(false)
   })
 

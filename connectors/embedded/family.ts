@@ -1,24 +1,12 @@
 import type { CreateConnectorFn } from '@wagmi/core'
 import type { PublicConfig } from '@/lib/config/public'
-import type { embedded as embeddedCatalogue } from '@/lib/i18n/embedded'
-import type { embeddedConfirmation } from '@/lib/i18n/embeddedConfirmation'
 import { monogramIcon } from '@/wallet-book/icons/monogramIcon'
 import type { SigilFamily } from '../shared/family'
 import { lazyConnector } from '../shared/lazyConnector'
-
-declare module '@/lib/i18n/familyCatalogues' {
-  interface FamilyCatalogues {
-    embedded: typeof embeddedCatalogue
-    /** The confirmation sheet's strings, loaded with the sheet while the wallet is connected. */
-    embeddedConfirmation: { ui: typeof embeddedConfirmation }
-  }
-}
+import { EMBEDDED_ID } from './manifest'
 
 /** The deployment settings the family reads: the RPC of each chain and the vault's origin (`VAULT_ORIGIN`). */
 export type EmbeddedOptions = Pick<PublicConfig, 'rpcUrls' | 'vaultOrigin'>
-
-/** The family's id, which its row opens its view (email, passkey, recovery) by. */
-const EMBEDDED_PANEL = 'embedded'
 
 /**
  * The connectors of the embedded wallet as they sit in the first load: one `lazyConnector` proxy (see
@@ -43,10 +31,12 @@ export function embeddedConnectors(publicConfig: EmbeddedOptions): CreateConnect
       // before it is chosen; choosing it says why.
       listing: {
         order: 3,
-        panel: EMBEDDED_PANEL,
+        panel: EMBEDDED_ID,
         tagline: { desktop: publicConfig.vaultOrigin ? 'connect.tagline.embedded' : 'connect.tagline.embeddedUnavailable' },
         // The view's title is the wallet's name ("Email & passkey wallet"), translated in every locale.
         name: { section: 'embedded', key: 'title' },
+        // "No wallet?" on the landing card, and the help panel's "create one", open this row.
+        createsWallet: true,
       },
     }),
   ]
@@ -54,7 +44,7 @@ export function embeddedConnectors(publicConfig: EmbeddedOptions): CreateConnect
 
 /** The embedded HD wallet: a passkey locks it on this device, email recovers it. */
 export const embeddedFamily = {
-  id: EMBEDDED_PANEL,
+  id: EMBEDDED_ID,
   connectors: embeddedConnectors,
   panel: () => import('./panel/EmbeddedPanel').then((module) => module.EmbeddedPanel),
 } satisfies SigilFamily

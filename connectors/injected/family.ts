@@ -4,6 +4,7 @@ import { injectedIndex } from '@/wallet-book/injectedIndex'
 import type { SigilFamily } from '../shared/family'
 import { lazyConnector } from '../shared/lazyConnector'
 import { identifyInjected } from './identity'
+import { INJECTED_ID } from './manifest'
 import type { InjectedParameters } from './injected'
 
 let injectedModule: typeof import('./injected') | undefined
@@ -52,7 +53,7 @@ export function injectedWalletConnectors(keys: readonly string[]): CreateConnect
 
 /** Browser extensions and in-app browsers: EIP-6963 discovery plus the legacy `window.ethereum`. */
 export const injectedFamily = {
-  id: 'injected',
+  id: INJECTED_ID,
   // The generic "Browser wallet" on `window.ethereum`; the book's extensions are `walletConnectors`.
   connectors: () => [lazyInjected()],
   walletConnectors: (_publicConfig, keys) => injectedWalletConnectors(keys),

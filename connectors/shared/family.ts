@@ -23,6 +23,9 @@ export type FamilyPanelProps = {
   onBack: () => void
 }
 
+/** What a family's `devNotice` is given: the deployment's public configuration, to say what it lacks. */
+export type FamilyNoticeProps = { publicConfig: PublicConfig }
+
 /** How a family reaches a wallet of the book that is not installed here (WalletConnect: its phone app). */
 export type WalletReach = {
   connector?: Connector | undefined
@@ -53,11 +56,11 @@ export type ReachWalletParameters = {
 }
 
 /**
- * One wallet family, declared in one place (its folder's `family.ts`) and listed once in
+ * One wallet family as the browser runs it, declared in its folder's `family.ts` and listed once in
  * `connectors/families.ts`. The app reads every family from that list: the wagmi config takes their
- * connectors, the connect dialog their rows (each connector's `listing`), views and reach, and the
- * catalogue's error-code union their catalogue sections (`lib/i18n/familyCatalogues.ts`, which each
- * family's `family.ts` extends with its own section's type).
+ * connectors, the connect dialog their rows (each connector's `listing`), views, reach and notices.
+ * The facts the server needs too (id, messages, egress) are the family's manifest
+ * (`manifest.ts`, connectors/shared/manifest.ts), which its `id` comes from.
  */
 export type SigilFamily = {
   /** The family's name; also the id its rows open their view by (`listing.panel`). */
@@ -89,5 +92,12 @@ export type SigilFamily = {
    * own browser is). A chunk of its own, which the connect dialog loads with itself.
    */
   readonly reachWallet?: (() => Promise<ReachWallet>) | undefined
+  /**
+   * Under `next dev` only: a line under the wallet list for whoever runs the site, when the family is
+   * missing a setting (WalletConnect without a project id), rendering nothing otherwise. A chunk of its
+   * own, fetched when the dialog opens; set only when `process.env.NODE_ENV === 'development'`, so a
+   * production build has neither the chunk nor the line.
+   */
+  readonly devNotice?: (() => Promise<ComponentType<FamilyNoticeProps>>) | undefined
 }
 

@@ -28,6 +28,11 @@ export type FamilyListing = {
    * its key and stored values are derived from it; in English the row shows that `name`.
    */
   name?: FamilyName | undefined
+  /**
+   * The row that makes a new wallet on the spot (the embedded wallet): the page's "No wallet?" link
+   * and the help panel's "create one" open it. At most one family's row says so; none, no such link.
+   */
+  createsWallet?: true | undefined
 }
 
 /** A string of a family's catalogue section, by section and key. */

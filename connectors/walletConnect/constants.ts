@@ -13,6 +13,3 @@ export const WALLETCONNECT_TYPE = 'walletConnect'
 export function walletConnectConnectorId(walletKey?: string | undefined): string {
   return walletKey ? `${WALLETCONNECT_TYPE}.${walletKey}` : WALLETCONNECT_TYPE
 }
-
-/** The family's id, which its rows open its view (QR code, links) by. */
-export const WALLETCONNECT_PANEL = 'walletconnect'

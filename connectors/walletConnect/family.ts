@@ -1,18 +1,12 @@
 import type { CreateConnectorFn } from '@wagmi/core'
 import type { PublicConfig } from '@/lib/config/public'
-import type { walletConnect as walletConnectCatalogue } from '@/lib/i18n/walletConnect'
 import { monogramIcon } from '@/wallet-book/icons/monogramIcon'
 import { entryForKey } from '@/wallet-book/entryForKey'
 import { injectedIndex } from '@/wallet-book/injectedIndex'
 import type { SigilFamily } from '../shared/family'
 import { lazyConnector } from '../shared/lazyConnector'
-import { WALLETCONNECT_PANEL, WALLETCONNECT_TYPE, walletConnectConnectorId } from './constants'
-
-declare module '@/lib/i18n/familyCatalogues' {
-  interface FamilyCatalogues {
-    walletConnect: typeof walletConnectCatalogue
-  }
-}
+import { WALLETCONNECT_TYPE, walletConnectConnectorId } from './constants'
+import { WALLETCONNECT_ID } from './manifest'
 
 /** Only a stored session topic makes a reload load the family (and its SDK) to restore it. */
 const hasStoredConnection = (persisted: { getSessionTopic(): string | undefined }) => persisted.getSessionTopic() !== undefined
@@ -53,7 +47,7 @@ export function walletConnectConnectors(publicConfig: WalletConnectOptions): Cre
       hasStoredConnection,
       listing: {
         order: 1,
-        panel: WALLETCONNECT_PANEL,
+        panel: WALLETCONNECT_ID,
         tagline: { desktop: 'connect.tagline.walletConnect', mobile: 'connect.tagline.walletConnectMobile' },
       },
       warmUpWithDialog: true,
@@ -91,9 +85,11 @@ export function walletConnectWalletConnectors(publicConfig: WalletConnectOptions
  * installed is reached through its WalletConnect connector (`reachWallet.ts`).
  */
 export const walletConnectFamily = {
-  id: WALLETCONNECT_PANEL,
+  id: WALLETCONNECT_ID,
   connectors: walletConnectConnectors,
   walletConnectors: walletConnectWalletConnectors,
   panel: () => import('./panel/WalletConnectPanel').then((module) => module.WalletConnectPanel),
   reachWallet: () => import('./reachWallet').then((module) => module.reachWalletOverWalletConnect),
+  // A literal read: the bundler replaces it, and a production build drops the notice and its chunk.
+  devNotice: process.env.NODE_ENV === 'development' ? () => import('./panel/WalletConnectOffNotice').then((module) => module.WalletConnectOffNotice) : undefined,
 } satisfies SigilFamily

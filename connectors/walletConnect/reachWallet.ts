@@ -6,7 +6,8 @@ import { walletConnectDeepLink } from '@/wallet-book/links/walletConnectDeepLink
 import type { WalletBookEntry } from '@/wallet-book/types'
 import type { ReachWalletParameters, WalletReach } from '../shared/family'
 import { familyOf } from '../shared/lazyConnector'
-import { WALLETCONNECT_PANEL, walletConnectConnectorId } from './constants'
+import { walletConnectConnectorId } from './constants'
+import { WALLETCONNECT_ID } from './manifest'
 import { openWalletLink } from './openWalletLink'
 import type { PairingState } from './pairingState'
 
@@ -49,10 +50,10 @@ export function reachWalletOverWalletConnect(parameters: ReachWalletParameters):
     if (!entry || phoneRoute(entry, { walletConnect: true }) !== 'wallet-app') return undefined
     return {
       connector,
-      panel: WALLETCONNECT_PANEL,
+      panel: WALLETCONNECT_ID,
       opens: 'wallet-app',
       openInApp: () => openOverWalletConnect(entry, connector, platform, navigate),
     }
   }
-  return { connector, panel: WALLETCONNECT_PANEL, installUrl: parameters.installUrl }
+  return { connector, panel: WALLETCONNECT_ID, installUrl: parameters.installUrl }
 }

@@ -2,7 +2,7 @@
  * The catalogue sections of the wallet families, by section name: each lazily loaded family's own
  * error messages (`errors`, keyed by code) and view strings (`ui`), e.g. lib/i18n/walletConnect.ts.
  *
- * Empty here: each family's declaration (`connectors/<family>/family.ts`) adds its own sections,
+ * Empty here: each family's manifest (`connectors/<family>/manifest.ts`) adds its own sections,
  * as wagmi's `Register` does, with
  *
  *   declare module '@/lib/i18n/familyCatalogues' {
@@ -18,10 +18,19 @@ export interface FamilyCatalogues {}
 /** The shape of a section: its errors and its view strings, each optional. */
 export type FamilyCatalogueSection = { readonly errors?: Readonly<Record<string, string>>; readonly ui?: Readonly<Record<string, string>> }
 
-type Sections = { [Name in keyof FamilyCatalogues]: FamilyCatalogues[Name] extends FamilyCatalogueSection ? FamilyCatalogues[Name] : never }
+/** The sections of a set of catalogues (the registered families', or a test's with one more). */
+type SectionsOf<Catalogues> = { [Name in keyof Catalogues]: Catalogues[Name] extends FamilyCatalogueSection ? Catalogues[Name] : never }
+
+/** Every error code the sections of `Catalogues` declare. */
+export type FamilyErrorCodeOf<Catalogues> = { [Name in keyof SectionsOf<Catalogues>]: SectionsOf<Catalogues>[Name] extends { errors: infer Errors } ? keyof Errors & string : never }[keyof SectionsOf<Catalogues>]
+
+/** Each section of `Catalogues` with view strings, as a locale translates it: the same keys, the locale's text. */
+export type FamilyMessagesOf<Catalogues> = {
+  [Name in keyof SectionsOf<Catalogues> as SectionsOf<Catalogues>[Name] extends { ui: object } ? Name : never]: SectionsOf<Catalogues>[Name] extends { ui: infer Ui } ? Record<keyof Ui, string> : never
+}
 
 /** Every error code a family's section declares. */
-export type FamilyErrorCode = { [Name in keyof Sections]: Sections[Name] extends { errors: infer Errors } ? keyof Errors & string : never }[keyof Sections]
+export type FamilyErrorCode = FamilyErrorCodeOf<FamilyCatalogues>
 
 /** Each section with view strings, as a locale translates it: the same keys, the locale's text. */
-export type FamilyMessages = { [Name in keyof Sections as Sections[Name] extends { ui: object } ? Name : never]: Sections[Name] extends { ui: infer Ui } ? Record<keyof Ui, string> : never }
+export type FamilyMessages = FamilyMessagesOf<FamilyCatalogues>

@@ -1,0 +1,19 @@
+import { coinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
+import type { FamilyManifest } from '../shared/manifest'
+import { coinbaseSmartWalletEgress } from './egress'
+
+declare module '@/lib/i18n/familyCatalogues' {
+  interface FamilyCatalogues {
+    coinbaseSmartWallet: typeof coinbaseSmartWallet
+  }
+}
+
+/** The family's id; family.ts takes it from here. */
+export const COINBASE_SMART_WALLET_ID = 'coinbasesmartwallet'
+
+/** The Coinbase Smart Wallet, as the server sees it (connectors/shared/manifest.ts). */
+export const coinbaseSmartWalletManifest = {
+  id: COINBASE_SMART_WALLET_ID,
+  messages: { sections: { coinbaseSmartWallet }, taglines: ['connect.tagline.coinbaseSmartWallet'] },
+  egress: coinbaseSmartWalletEgress,
+} as const satisfies FamilyManifest

@@ -1,0 +1,25 @@
+import { embedded } from '@/lib/i18n/embedded'
+import { embeddedConfirmation } from '@/lib/i18n/embeddedConfirmation'
+import type { FamilyManifest } from '../shared/manifest'
+import { embeddedEgress } from './egress'
+
+declare module '@/lib/i18n/familyCatalogues' {
+  interface FamilyCatalogues {
+    embedded: typeof embedded
+    /** The confirmation sheet's strings, loaded with the sheet while the wallet is connected. */
+    embeddedConfirmation: { ui: typeof embeddedConfirmation }
+  }
+}
+
+/** The family's id, which its row opens its view (email, passkey, recovery) by; family.ts takes it from here. */
+export const EMBEDDED_ID = 'embedded'
+
+/** The embedded wallet, as the server sees it (connectors/shared/manifest.ts). */
+export const embeddedManifest = {
+  id: EMBEDDED_ID,
+  messages: {
+    sections: { embedded, embeddedConfirmation: { ui: embeddedConfirmation } },
+    taglines: ['connect.tagline.embedded', 'connect.tagline.embeddedUnavailable'],
+  },
+  egress: embeddedEgress,
+} as const satisfies FamilyManifest

@@ -1,0 +1,36 @@
+import type { EgressEntry } from '@/lib/config/egress'
+import type { PublicConfig } from '@/lib/config/public'
+import type { FamilyCatalogueSection } from '@/lib/i18n/familyCatalogues'
+import type { UiKey } from '@/lib/i18n/en'
+
+/** The deployment settings the families' egress declarations read. */
+export type EgressConfig = Pick<PublicConfig, 'walletConnectProjectId' | 'walletConnectRelayUrl' | 'coinbasePreference' | 'coinbaseKeysUrl' | 'vaultOrigin'>
+
+/**
+ * What a wallet family states about itself that the server needs too, in its folder's `manifest.ts`:
+ * pure data and pure functions, with no SDK, no React and no browser global, so the server's
+ * composition roots (proxy.ts, route handlers) can read it. `connectors/manifests.ts` lists them, one
+ * line each; the browser's declaration (`family.ts`) takes its `id` from here, so the identity is
+ * written once. docs/families/README.md says why the manifests sit in connectors/ and how the server
+ * is handed them.
+ */
+export type FamilyManifest = {
+  /** The family's id: its browser declaration's, its rows' view id, the egress manifest's key. */
+  readonly id: string
+  readonly messages: {
+    /**
+     * Its catalogue sections by name (errors by code, view strings), the same objects its modules
+     * read. Their types are registered in the same file (`declare module '@/lib/i18n/familyCatalogues'`),
+     * so the error-code union and every locale follow the family.
+     */
+    readonly sections: Readonly<Record<string, FamilyCatalogueSection>>
+    /** The keys of the page's `ui` its rows show as taglines (the page's first load carries them). */
+    readonly taglines: readonly UiKey[]
+  }
+  /**
+   * Every origin its code reaches from the page (`connect`), frames (`frame`) or opens (`popup`), for
+   * the configuration given: nothing when the family is not configured, never an RPC host. The
+   * Content-Security-Policy and `/.well-known/sigil-egress.json` are built from these only.
+   */
+  egress(config: EgressConfig): EgressEntry[]
+}

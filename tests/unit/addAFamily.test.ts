@@ -1,0 +1,59 @@
+import { describe, expect, expectTypeOf, it } from 'vitest'
+import { createSigilConfig } from '@/app/_wagmi/createSigilConfig'
+import { familyOptions } from '@/app/_wagmi/walletOptions'
+import { egressByFamily, egressEntries, egressManifest, type EgressConfig } from '@/connectors/egress'
+import { families } from '@/connectors/families'
+import { manifests } from '@/connectors/manifests'
+import type { PublicConfig } from '@/lib/config/public'
+import type { FamilyCatalogues, FamilyErrorCodeOf, FamilyMessagesOf } from '@/lib/i18n/familyCatalogues'
+import { contentSecurityPolicy } from '@/server/http/securityHeaders'
+import { exampleFamily } from '@/tests/fixtures/families/example/family'
+import { EXAMPLE_API, EXAMPLE_FRAME, exampleManifest, type example } from '@/tests/fixtures/families/example/manifest'
+
+/**
+ * A family added from its folder alone (tests/fixtures/families/example: manifest.ts and family.ts),
+ * put in the two registries here the way connectors/families.ts and connectors/manifests.ts list the
+ * real ones (one line each): the dialog shows its row, its strings join the catalogue's types, and its
+ * hosts reach the egress manifest and the Content-Security-Policy. Nothing else is edited.
+ */
+const browserRegistry = [...families, exampleFamily]
+const serverRegistry = [...manifests, exampleManifest]
+
+const publicConfig: PublicConfig = { chainIds: [1, 8453], rpcUrls: {}, walletConnectProjectId: '', appOrigins: ['http://localhost:3000'] }
+const egressConfig: EgressConfig = { walletConnectProjectId: '', walletConnectRelayUrl: undefined, coinbasePreference: undefined, coinbaseKeysUrl: undefined, vaultOrigin: undefined }
+
+describe('adding a family from its folder alone', () => {
+  it('has one identity, the same in both registries', () => {
+    expect(exampleFamily.id).toBe(exampleManifest.id)
+    expect(serverRegistry.map((manifest) => manifest.id)).toEqual(browserRegistry.map((family) => family.id))
+  })
+
+  it('gives the connect dialog its row, which opens its view', () => {
+    const config = createSigilConfig(publicConfig, { discovery: undefined, families: browserRegistry })
+    const row = familyOptions(config.connectors).find((option) => option.key === 'examplewallet')
+    expect(row).toMatchObject({ name: 'Example Wallet', installed: true, panel: exampleManifest.id, tagline: { desktop: 'connect.tagline.embedded' } })
+  })
+
+  it('adds its strings: its error codes to the catalogue’s union, its view strings to what every locale translates', () => {
+    type WithExample = FamilyCatalogues & { example: typeof example }
+    expectTypeOf<'example_unreachable'>().toExtend<FamilyErrorCodeOf<WithExample>>()
+    expectTypeOf<FamilyMessagesOf<WithExample>['example']>().toEqualTypeOf<Record<'example.title' | 'example.waiting', string>>()
+    expect(exampleManifest.messages.sections.example.errors.example_unreachable).toMatch(/did not answer/)
+  })
+
+  it('publishes its hosts in the egress manifest, under its id', () => {
+    expect(egressByFamily(egressConfig, serverRegistry).example).toEqual([
+      { origin: EXAMPLE_API, directive: 'connect', purpose: expect.any(String) },
+      { origin: EXAMPLE_FRAME, directive: 'frame', purpose: expect.any(String) },
+    ])
+    expect(egressManifest(egressConfig, serverRegistry).families).toHaveProperty('example.hosts')
+  })
+
+  it('puts its hosts in the Content-Security-Policy, each under its directive', () => {
+    const policy = contentSecurityPolicy({ nonce: 'n0nce', production: true, publicConfig: {}, egress: egressEntries(egressConfig, serverRegistry) })
+    expect(policy).toMatch(new RegExp(`connect-src [^;]*${EXAMPLE_API}`))
+    expect(policy).toMatch(new RegExp(`frame-src [^;]*${EXAMPLE_FRAME}`))
+    const without = contentSecurityPolicy({ nonce: 'n0nce', production: true, publicConfig: {}, egress: egressEntries(egressConfig) })
+    expect(without).not.toContain('example-wallet.test')
+  })
+})
