@@ -28,7 +28,7 @@ describe('the family registry', () => {
   })
 
   it('is where the wagmi config takes every connector from, in the registry’s order', () => {
-    const config = createSigilConfig(publicConfig, { discovery: undefined })
+    const config = createSigilConfig(publicConfig, { watchWallets: false })
     const book = Object.keys(injectedIndex)
     const fromFamilies = families.flatMap((family) =>
       [...(family.walletConnectors?.(publicConfig, book) ?? []), ...family.connectors(publicConfig)].map(
@@ -39,7 +39,7 @@ describe('the family registry', () => {
   })
 
   it('gives every row that opens a view a family that declares one', () => {
-    const config = createSigilConfig(publicConfig, { discovery: undefined })
+    const config = createSigilConfig(publicConfig, { watchWallets: false })
     const withViews = new Set(families.filter((family) => family.panel).map((family) => family.id))
     const opened = config.connectors.flatMap((connector) => familyOf(connector)?.listing?.panel ?? [])
     expect(opened.length).toBeGreaterThan(0)
@@ -68,7 +68,7 @@ describe('the family registry', () => {
       ],
       panel: async () => () => null,
     } satisfies SigilFamily
-    const config = createSigilConfig(publicConfig, { discovery: undefined, families: [...families, example] })
+    const config = createSigilConfig(publicConfig, { watchWallets: false, families: [...families, example] })
     expect(config.connectors.at(-1)?.id).toBe('example')
     const row = familyOptions(config.connectors).at(-1)
     expect(row).toMatchObject({ key: 'examplewallet', name: 'Example Wallet', installed: true, panel: 'example' })

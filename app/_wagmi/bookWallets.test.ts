@@ -23,7 +23,7 @@ describe("the book wallets' connectors, when the page is idle", () => {
     localStorage.clear()
   })
 
-  const everyBookWallet = () => ids(createSigilConfig(publicConfig, { discovery: undefined }).connectors)
+  const everyBookWallet = () => ids(createSigilConfig(publicConfig, { watchWallets: false }).connectors)
 
   it('are created at once only for wallets with a stored connection, the rest on the first idle moment', () => {
     vi.useFakeTimers()
@@ -31,7 +31,7 @@ describe("the book wallets' connectors, when the page is idle", () => {
     localStorage.setItem('sigil.sessionTopic.rainbow', 'a'.repeat(64))
     localStorage.setItem('sigil.currentChain.rabby', '1')
     localStorage.setItem('sigil.activeAccount.no-such-wallet', fakeWalletAccount.address)
-    const config = createSigilConfig(publicConfig, { discovery: undefined, bookWallets: 'when-idle' })
+    const config = createSigilConfig(publicConfig, { watchWallets: false, bookWallets: 'when-idle' })
     expect(sorted(ids(config.connectors))).toEqual(sorted([...generic, 'metamask', 'rainbow', 'walletConnect.metamask', 'walletConnect.rainbow']))
     vi.runAllTimers()
     expect(sorted(ids(config.connectors))).toEqual(sorted(everyBookWallet()))
@@ -40,7 +40,7 @@ describe("the book wallets' connectors, when the page is idle", () => {
 
   it('are created when the dialog asks before the page was idle, once', () => {
     vi.useFakeTimers()
-    const config = createSigilConfig(publicConfig, { discovery: undefined, bookWallets: 'when-idle' })
+    const config = createSigilConfig(publicConfig, { watchWallets: false, bookWallets: 'when-idle' })
     expect(sorted(ids(config.connectors))).toEqual(sorted(generic))
     addWalletConnectors(config)
     const all = ids(config.connectors)
@@ -57,7 +57,7 @@ describe("the book wallets' connectors, when the page is idle", () => {
     localStorage.setItem('sigil.activeAccount.metamask', fakeWalletAccount.address)
     // MetaMask as the page finds it (window.ethereum), still authorised for this site.
     vi.stubGlobal('ethereum', createFakeProvider({ connected: true, flags: { isMetaMask: true } }))
-    const config = createSigilConfig(publicConfig, { discovery: undefined, bookWallets: 'when-idle' })
+    const config = createSigilConfig(publicConfig, { watchWallets: false, bookWallets: 'when-idle' })
     const connections = await reconnect(config)
     expect(connections.map((connection) => [connection.connector.id, connection.accounts])).toEqual([['metamask', [fakeWalletAccount.address]]])
     expect(ids(config.connectors)).not.toContain('rabby')

@@ -7,6 +7,7 @@ import { ChainNotSupportedError } from '@/lib/errors/wallet'
 import { WAGMI_STORAGE_KEY } from '@/lib/storageNames'
 import { walletBookEntries } from '@/wallet-book'
 import { addWalletConnectors, createSigilConfig, sigilChains } from '@/app/_wagmi/createSigilConfig'
+import { familiesWithDiscovery } from '@/tests/fixtures/connectors/familiesWithDiscovery'
 
 const publicConfig: PublicConfig = {
   chainIds: [8453, 1, 31337],
@@ -66,7 +67,7 @@ describe('createSigilConfig', () => {
     const target = new EventTarget()
     const discovery = createDiscoveryStore(target)
     announce(target, 'Spike Test Wallet', 'dev.test.wallet')
-    const config = createSigilConfig(publicConfig, { discovery })
+    const config = createSigilConfig(publicConfig, { families: familiesWithDiscovery(discovery) })
     expect(ids(config.connectors)).toContain('spiketestwallet')
     announce(target, 'Late Wallet', 'dev.late.wallet')
     expect(ids(config.connectors)).toContain('latewallet')
@@ -79,7 +80,7 @@ describe('createSigilConfig', () => {
   it('does not add a second connector for a book wallet that announces itself (MetaMask by rdns)', () => {
     const target = new EventTarget()
     const discovery = createDiscoveryStore(target)
-    const config = createSigilConfig(publicConfig, { discovery })
+    const config = createSigilConfig(publicConfig, { families: familiesWithDiscovery(discovery) })
     const before = config.connectors.length
     announce(target, 'MetaMask', 'io.metamask')
     announce(target, 'Spike Test Wallet', 'dev.test.wallet')
@@ -91,7 +92,7 @@ describe('createSigilConfig', () => {
   it('never creates the book wallets\' connectors on the server when told to wait for an idle page', () => {
     vi.useFakeTimers()
     try {
-      const config = createSigilConfig(publicConfig, { discovery: undefined, bookWallets: 'when-idle' })
+      const config = createSigilConfig(publicConfig, { watchWallets: false, bookWallets: 'when-idle' })
       addWalletConnectors(config)
       vi.runAllTimers()
       expect(ids(config.connectors).sort()).toEqual(['browserwallet', 'walletConnect', 'coinbasesmartwallet', 'embedded'].sort())

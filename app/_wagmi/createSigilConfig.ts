@@ -1,7 +1,6 @@
 import { type Config, cookieStorage, createConfig, createStorage, type CreateConnectorFn } from '@wagmi/core'
 import type { Chain } from 'viem'
 import { families } from '@/connectors/families'
-import { getDiscoveryStore, type DiscoveryStore } from '@/connectors/injected/discovery'
 import type { SigilFamily } from '@/connectors/shared/family'
 import { storedConnectionKeys } from '@/connectors/shared/persistedValues'
 import type { KeyValueStorage } from '@/connectors/shared/storage'
@@ -11,12 +10,14 @@ import { ChainNotSupportedError } from '@/lib/errors/wallet'
 import { WAGMI_STORAGE_KEY } from '@/lib/storageNames'
 import { appendConnectors } from '@/app/_wagmi/appendConnectors'
 import { lazyHttp } from '@/app/_wagmi/lazyHttp'
-import { watchAnnouncedWallets } from '@/app/_wagmi/watchAnnouncedWallets'
 import { injectedIndex } from '@/wallet-book/injectedIndex'
 
 export type CreateSigilConfigOptions = {
-  /** EIP-6963 announcements; the page's discovery store by default (none on the server). */
-  discovery?: DiscoveryStore | undefined
+  /**
+   * Whether the families watch for wallets that show up while the page runs (`watchWallets`: EIP-6963
+   * announcements); by default they do. `false` for a config that must hold only the declared connectors.
+   */
+  watchWallets?: boolean | undefined
   /** The wallet families; the registry's (connectors/families.ts) by default. */
   families?: readonly SigilFamily[] | undefined
   /**
@@ -113,7 +114,9 @@ export function createSigilConfig(publicConfig: PublicConfig, options: CreateSig
     pendingWalletConnectors.set(config, add)
     whenIdle(add)
   }
-  const discovery = options.discovery ?? getDiscoveryStore()
-  if (discovery) watchAnnouncedWallets(config, discovery)
+  if (options.watchWallets !== false) {
+    const watch = { add: (create: readonly CreateConnectorFn[]) => appendConnectors(config, create), has: (id: string) => config.connectors.some((connector) => connector.id === id) }
+    for (const family of registry) family.watchWallets?.(watch)
+  }
   return config
 }

@@ -18,7 +18,7 @@ describe('initialStateFromCookie', () => {
   it('reads what cookieToInitialState reads with the whole config', () => {
     const cookie = `other=1; sigil.store=${serialize(connected)}; sigil.locale=de`
     const state = initialStateFromCookie(cookie)
-    expect(state).toEqual(cookieToInitialState(createSigilConfig(publicConfig, { discovery: undefined }), cookie))
+    expect(state).toEqual(cookieToInitialState(createSigilConfig(publicConfig, { watchWallets: false }), cookie))
     expect(state?.current).toBe('io.metamask')
     expect(state?.connections.get('io.metamask')?.accounts).toEqual(['0x70997970C51812dc3A010C7d01b50e0d17dc79C8'])
   })

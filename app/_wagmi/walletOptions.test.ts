@@ -10,6 +10,7 @@ import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
 import { createSigilConfig } from '@/app/_wagmi/createSigilConfig'
 import { getFamilyReach, loadFamilyReach } from '@/app/_wagmi/familyReach'
 import { walletOptions, type WalletOptionsParameters } from '@/app/_wagmi/walletOptions'
+import { familiesWithDiscovery } from '@/tests/fixtures/connectors/familiesWithDiscovery'
 
 const publicConfig: PublicConfig = { chainIds: [1], rpcUrls: {}, walletConnectProjectId: 'test', appOrigins: ['http://localhost:3000'] }
 const withoutProjectId: PublicConfig = { ...publicConfig, walletConnectProjectId: '' }
@@ -32,7 +33,7 @@ function options(overrides: Partial<WalletOptionsParameters>, deployment: Public
   const announced = overrides.announced ?? []
   const discovery = createDiscoveryStore(target)
   for (const detail of announced) target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
-  const config = createSigilConfig(deployment, { discovery })
+  const config = createSigilConfig(deployment, { families: familiesWithDiscovery(discovery) })
   return walletOptions({ announced, win: {}, platform: desktop, connectors: config.connectors, getHref: () => PAGE, reaches, ...overrides })
 }
 
@@ -163,7 +164,7 @@ function withPairingUri(connectors: WalletOptionsParameters['connectors'], id: s
 describe('walletOptions over WalletConnect on a phone', () => {
   function phoneOptions(platform: Platform, uri: string | undefined, navigate = vi.fn(), deepLinkPreference?: 'native' | 'universal') {
     const target = new EventTarget()
-    const config = createSigilConfig({ ...publicConfig, walletConnectProjectId: 'test' }, { discovery: createDiscoveryStore(target) })
+    const config = createSigilConfig({ ...publicConfig, walletConnectProjectId: 'test' }, { watchWallets: false })
     const connectors = withPairingUri(config.connectors, 'walletConnect.rainbow', uri, deepLinkPreference)
     return { list: walletOptions({ announced: [], win: {}, platform, connectors, getHref: () => PAGE, navigate, reaches }), navigate }
   }

@@ -101,9 +101,6 @@ export function walletOptions(parameters: WalletOptionsParameters): WalletOption
   ]
 }
 
-/** Listed families whose logo the icon package has (WalletConnect's); the others keep their monograms. */
-const familyLogos: ReadonlyMap<string, string> = new Map([['walletconnect', 'wallet-connect']])
-
 /**
  * Rows of the lazily loaded families that list themselves (WalletConnect's QR code, the Coinbase
  * Smart Wallet, the embedded wallet): always available, no extension to detect. A family that names
@@ -122,7 +119,8 @@ export function familyOptions(connectors: readonly Connector[], messages?: Messa
       return {
         key,
         name: localizedName(listing, messages) ?? connector.name,
-        icon: walletLogo({ brand: { logo: familyLogos.get(key) } }) ?? connector.icon ?? '',
+        // A family whose logo the icon package has names it (`listing.logo`); the others keep their monograms.
+        icon: walletLogo({ brand: { logo: listing.logo } }) ?? connector.icon ?? '',
         installed: true,
         connector,
         panel: listing.panel,

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { injectedIndex } from '@/wallet-book/injectedIndex'
 import { familyOf } from '../shared/lazyConnector'
 import { createFakeProvider, fakeWalletAccount } from '@/tests/fixtures/connectors/fakeProvider'
-import { injectedWalletConnectors, lazyInjected } from './family'
+import { injectedWalletConnectors } from './family'
+import { lazyInjected } from './lazyInjected'
 import { injected, type InjectedParameters } from './injected'
 
 /**

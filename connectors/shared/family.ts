@@ -23,6 +23,14 @@ export type FamilyPanelProps = {
   onBack: () => void
 }
 
+/** What a family's `watchWallets` is given: the live config's connectors, to add to and to look up. */
+export type WalletWatch = {
+  /** Adds connectors to the config (wagmi sets them up), leaving out any whose id it already has. */
+  add(connectors: readonly CreateConnectorFn[]): void
+  /** The config has a connector of this id. */
+  has(id: string): boolean
+}
+
 /** What a family's `devNotice` is given: the deployment's public configuration, to say what it lacks. */
 export type FamilyNoticeProps = { publicConfig: PublicConfig }
 
@@ -99,5 +107,11 @@ export type SigilFamily = {
    * production build has neither the chunk nor the line.
    */
   readonly devNotice?: (() => Promise<ComponentType<FamilyNoticeProps>>) | undefined
+  /**
+   * Connectors for wallets that show up while the page runs (extensions announcing themselves over
+   * EIP-6963), added to the config now and as they come. Called once per config in the browser;
+   * returns how to stop, or undefined where there is nothing to watch (the server).
+   */
+  readonly watchWallets?: ((watch: WalletWatch) => (() => void) | undefined) | undefined
 }
 

@@ -33,6 +33,8 @@ export type FamilyListing = {
    * and the help panel's "create one" open it. At most one family's row says so; none, no such link.
    */
   createsWallet?: true | undefined
+  /** The row's logo in the icon package the wallet list draws from (WalletConnect's), instead of the connector's monogram. */
+  logo?: string | undefined
 }
 
 /** A string of a family's catalogue section, by section and key. */

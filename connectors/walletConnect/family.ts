@@ -49,6 +49,7 @@ export function walletConnectConnectors(publicConfig: WalletConnectOptions): Cre
         order: 1,
         panel: WALLETCONNECT_ID,
         tagline: { desktop: 'connect.tagline.walletConnect', mobile: 'connect.tagline.walletConnectMobile' },
+        logo: 'wallet-connect',
       },
       warmUpWithDialog: true,
     }),

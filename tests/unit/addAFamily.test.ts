@@ -29,7 +29,7 @@ describe('adding a family from its folder alone', () => {
   })
 
   it('gives the connect dialog its row, which opens its view', () => {
-    const config = createSigilConfig(publicConfig, { discovery: undefined, families: browserRegistry })
+    const config = createSigilConfig(publicConfig, { watchWallets: false, families: browserRegistry })
     const row = familyOptions(config.connectors).find((option) => option.key === 'examplewallet')
     expect(row).toMatchObject({ name: 'Example Wallet', installed: true, panel: exampleManifest.id, tagline: { desktop: 'connect.tagline.embedded' } })
   })

@@ -1,11 +1,10 @@
-import type { Config } from '@wagmi/core'
-import type { DiscoveryStore } from '@/connectors/injected/discovery'
-import { lazyInjected } from '@/connectors/injected/family'
-import { appendConnectors } from '@/app/_wagmi/appendConnectors'
 import { injectedIndex } from '@/wallet-book/injectedIndex'
 import { listAnnouncedWallets } from '@/wallet-book/resolve/listAnnouncedWallets'
 import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
 import type { WalletBook } from '@/wallet-book/types'
+import type { WalletWatch } from '../shared/family'
+import type { DiscoveryStore } from './discovery'
+import { lazyInjected } from './lazyInjected'
 
 /**
  * Adds a connector for every EIP-6963 wallet the wallet-book does not know, now and as wallets
@@ -15,13 +14,11 @@ import type { WalletBook } from '@/wallet-book/types'
  * rdns, which is all that step reads, so the book itself stays out of the first-load bundle.
  * Returns the unsubscribe function.
  */
-export function watchAnnouncedWallets(config: Config, discovery: DiscoveryStore, book: WalletBook = injectedIndex): () => void {
+export function watchAnnouncedWallets(discovery: DiscoveryStore, watch: WalletWatch, book: WalletBook = injectedIndex): () => void {
   const add = (announced: readonly EIP6963ProviderDetail[]) => {
-    const existing = new Set(config.connectors.map((connector) => connector.id))
-    appendConnectors(
-      config,
+    watch.add(
       listAnnouncedWallets(announced, book)
-        .filter((listing) => !listing.entry && !existing.has(listing.key))
+        .filter((listing) => !listing.entry && !watch.has(listing.key))
         .flatMap((listing) => {
           const detail = announced.find((candidate) => candidate.provider === listing.provider)
           return detail ? [lazyInjected({ announced: detail, key: listing.key, icon: listing.icon })] : []
