@@ -1,5 +1,5 @@
 import { SigilError, type SigilErrorOptions } from '@/lib/errors/SigilError'
-import { walletConnect } from '@/lib/i18n/walletConnect'
+import { walletConnect } from './messages'
 
 /**
  * The deployment has no WalletConnect project id. The relay refuses clients without one, so the

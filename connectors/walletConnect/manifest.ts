@@ -1,4 +1,4 @@
-import { walletConnect } from '@/lib/i18n/walletConnect'
+import { walletConnect } from './messages'
 import type { FamilyManifest } from '../shared/manifest'
 import { walletConnectEgress } from './egress'
 

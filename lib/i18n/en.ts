@@ -10,7 +10,7 @@ import { ui } from './ui'
  * - `ui`: the page's own strings, read through `t()`.
  * - `auth`: the sign-in statement and the sign-in API's error messages.
  * Each lazily loaded family has a section of its own (its errors and view strings, loaded with the
- * family: lib/i18n/walletConnect.ts, …), which its declaration registers (familyCatalogues.ts).
+ * family: connectors/walletConnect/messages.ts, …), which its manifest registers (familyCatalogues.ts).
  * Other languages translate `ui` and the families' view strings (lib/i18n/messages.ts, locales/).
  * The error messages here are the raised English, the same in every locale; what the page shows for
  * each code, in every language, is the `errors` of messages.ts (English: plainErrors.ts).

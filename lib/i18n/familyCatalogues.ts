@@ -1,6 +1,6 @@
 /**
  * The catalogue sections of the wallet families, by section name: each lazily loaded family's own
- * error messages (`errors`, keyed by code) and view strings (`ui`), e.g. lib/i18n/walletConnect.ts.
+ * error messages (`errors`, keyed by code) and view strings (`ui`), e.g. connectors/walletConnect/messages.ts.
  *
  * Empty here: each family's manifest (`connectors/<family>/manifest.ts`) adds its own sections,
  * as wagmi's `Register` does, with

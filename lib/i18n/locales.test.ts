@@ -1,23 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { coinbaseSmartWallet } from './coinbaseSmartWallet'
-import { embedded } from './embedded'
-import { embeddedConfirmation } from './embeddedConfirmation'
+import { manifests } from '@/connectors/manifests'
 import { localeCookie } from './localeCookie'
 import { defaultLocale, locales, type Locale } from './locales'
 import type { Messages } from './messages'
 import { plainErrors } from './plainErrors'
 import { ui } from './ui'
-import { walletConnect } from './walletConnect'
+
+/** The families' view strings, by section, as their manifests declare them (connectors/manifests.ts). */
+const families = Object.fromEntries(manifests.flatMap((manifest) => Object.entries(manifest.messages.sections).flatMap(([name, section]) => (section.ui ? [[name, section.ui]] : []))))
 
 /** English, the source every locale translates, by section. */
-const english: Record<keyof Messages, Record<string, string>> = {
-  ui,
-  walletConnect: walletConnect.ui,
-  coinbaseSmartWallet: coinbaseSmartWallet.ui,
-  embedded: embedded.ui,
-  embeddedConfirmation,
-  errors: plainErrors,
-}
+const english = { ui, ...families, errors: plainErrors } as unknown as Record<keyof Messages, Readonly<Record<string, string>>>
 
 const translated = locales.filter((locale): locale is Exclude<Locale, 'en'> => locale !== defaultLocale)
 

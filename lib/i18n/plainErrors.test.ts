@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { manifests } from '@/connectors/manifests'
 import { SigilError } from '@/lib/errors/SigilError'
 import { defaultLocale, locales, type Locale } from './locales'
 import type { Messages } from './messages'
@@ -13,7 +14,8 @@ function isStrings(value: unknown): value is Strings {
 /**
  * Every error code the catalogues hold, found by reading them rather than listed by hand: each module
  * of lib/i18n exports its section, and a section's `errors` (or the shared `errors` export itself)
- * maps codes to the raised English. A new family's section, or a new code in one, shows up here.
+ * maps codes to the raised English; so does each family's manifest (connectors/manifests.ts) for the
+ * sections it declares. A new family's section, or a new code in one, shows up here.
  */
 const catalogueModules = import.meta.glob<Record<string, unknown>>(['./*.ts', '!./*.test.ts', '!./requestLocale.ts', '!./use*.ts'], { eager: true })
 const catalogueCodes = new Set<string>()
@@ -23,6 +25,9 @@ for (const exports of Object.values(catalogueModules)) {
     const section = typeof value === 'object' && value !== null ? (value as { errors?: unknown }).errors : undefined
     if (isStrings(section)) for (const code of Object.keys(section)) catalogueCodes.add(code)
   }
+}
+for (const manifest of manifests) {
+  for (const section of Object.values(manifest.messages.sections)) for (const code of Object.keys(section.errors ?? {})) catalogueCodes.add(code)
 }
 
 /** And every code an error class raises (`static code`), in case one were raised outside the catalogues. */
