@@ -34,7 +34,7 @@ export type ConnectDialogProps = {
    * Opened from the landing card's "No wallet?": straight to the row of the family that makes a new
    * wallet (`listing.createsWallet`: the email & passkey wallet), when the page has it.
    */
-  startWith?: 'new-wallet' | undefined
+  startWith?: 'create' | undefined
   /**
    * Opened from the linked-wallets panel: the wallet picked connects beside the current connection
    * (wagmi keeps both; the panel reads the new one from `config.state.current`). Picking the wallet
@@ -117,7 +117,7 @@ function ConnectDialogView({ onClose, onConnected, startWith, linking }: Connect
   // Asked for from the landing card: its view once the list knows the row (once per dialog).
   const started = useRef(false)
   useEffect(() => {
-    if (started.current || startWith !== 'new-wallet' || !newWalletOption) return
+    if (started.current || startWith !== 'create' || !newWalletOption) return
     started.current = true
     select(newWalletOption)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the row first exists

@@ -39,8 +39,8 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel }: Wal
   // The dialog lives here, not in the button: a connection the user cancelled can still land for an
   // instant before it is undone, and that must not tear the dialog down under them.
   const [dialogOpen, setDialogOpen] = useState(false)
-  const [startWith, setStartWith] = useState<'new-wallet' | undefined>(undefined)
-  function openDialog(start?: 'new-wallet') {
+  const [startWith, setStartWith] = useState<'create' | undefined>(undefined)
+  function openDialog(start?: 'create') {
     // The dialog's chunk carries the wallet runtime, and starts it if the page had not yet.
     setStartWith(start)
     setDialogOpen(true)
@@ -75,7 +75,7 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel }: Wal
     const tapped = takeEarlyTap()
     if (!tapped) return
     const control = tapped === 'create-wallet-link' ? createLink.current : opener.current
-    openDialog(tapped === 'create-wallet-link' ? 'new-wallet' : undefined)
+    openDialog(tapped === 'create-wallet-link' ? 'create' : undefined)
     const clear = () => clearEarlyTapMark(control)
     void loadConnectDialog().then(clear, clear)
   })
@@ -115,7 +115,7 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel }: Wal
             type="button"
             className="link-button"
             data-testid="create-wallet-link"
-            onClick={() => openDialog('new-wallet')}
+            onClick={() => openDialog('create')}
             onPointerEnter={preloadConnectDialog}
             onFocus={preloadConnectDialog}
             onTouchStart={preloadConnectDialog}
