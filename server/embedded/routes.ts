@@ -473,6 +473,12 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
       })
   }
 
+  /** The request holds one of `walletId`'s passkeys: its fresh assertion, for this site (framed by an allowed top origin, if framed). */
+  function provePasskey(context: Pick<RouteContext, 'request' | 'config' | 'store' | 'at'>, walletId: string, assertion: ReturnType<typeof readAssertion>) {
+    const { request, config, store, at } = context
+    return verifyAssertion({ store, rp: relyingPartyFor(request, config.origins), topOrigins: config.frameOrigins ?? [], assertion, walletId, now: at })
+  }
+
   /** A pairing as its owner (the device that opened it) names it; anything else is "unknown". */
   async function ownedPairing(store: Store, pairingId: string, ownerToken: string, at: Date): Promise<PairingRecord> {
     const pairing = await store.getPairing(pairingId)
@@ -809,7 +815,7 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
       const body = await readEmbeddedBody(request)
       const walletId = readWalletId(body)
       const assertion = readAssertion(body.assertion)
-      await verifyAssertion({ store, rp: relyingPartyFor(request, config.origins), topOrigins: config.frameOrigins ?? [], assertion, walletId, now: at })
+      await provePasskey({ request, config, store, at }, walletId, assertion)
       const ownerToken = newToken()
       const pairingId = newId()
       const expiresAt = new Date(at.getTime() + PAIRING_TTL_SECONDS * 1000)
@@ -855,7 +861,7 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
       const vault = readSealed(body.vault, 'vault')
       const pairing = await ownedPairing(store, pairingId, ownerToken, at)
       if (pairing.walletId !== walletId) throw embeddedError('embedded_pairing_code_invalid', { details: 'another wallet' })
-      await verifyAssertion({ store, rp: relyingPartyFor(request, config.origins), topOrigins: config.frameOrigins ?? [], assertion, walletId, now: at })
+      await provePasskey({ request, config, store, at }, walletId, assertion)
       const outcome = await store.approvePairing(pairingId, hashToken(ownerToken), { sealedKey: JSON.stringify(sealedKey), sealedVault: JSON.stringify(vault) }, at)
       if (outcome !== 'approved') throw pairingOutcomeError(outcome)
       const response: PairingApproveResponse = { state: 'approved' }
@@ -953,7 +959,7 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
       const walletId = readWalletId(body)
       const settings = readWalletSettings(body)
       const assertion = readAssertion(body.assertion)
-      await verifyAssertion({ store, rp: relyingPartyFor(request, config.origins), topOrigins: config.frameOrigins ?? [], assertion, walletId, now: at })
+      await provePasskey({ request, config, store, at }, walletId, assertion)
       if (!(await store.updateWalletSettings(walletId, settings, at))) throw embeddedError('embedded_wallet_not_found')
       const response: WalletSettingsResponse = { walletId, ...settings }
       return jsonResponse(response)
@@ -967,7 +973,7 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
       const body = await readEmbeddedBody(request)
       const walletId = readWalletId(body)
       const assertion = readAssertion(body.assertion)
-      await verifyAssertion({ store, rp: relyingPartyFor(request, config.origins), topOrigins: config.frameOrigins ?? [], assertion, walletId, now: at })
+      await provePasskey({ request, config, store, at }, walletId, assertion)
       const events = await store.listWalletEvents(walletId)
       const response: WalletLogResponse = {
         walletId,
