@@ -3,14 +3,15 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type Page, type TestInfo } from '@playwright/test'
+import { test as base, expect, type Page, type Response, type TestInfo } from '@playwright/test'
 import { createPublicClient, http } from 'viem'
 import { startAnvil, type Anvil } from '../fixtures/anvil'
 import { ConsoleLog } from '../fixtures/consoleLog'
 import { CspViolationLog, describeViolation, violationFromMessage, type CspViolation } from '../fixtures/cspViolations'
 import { installInjectedWallet, type InjectedWallet, type InjectedWalletOptions } from '../fixtures/injectedWallet'
 import { NetworkGuard, isNonLoopbackRequest } from '../fixtures/networkGuard'
-import { repoRoot, startNextServer, type NextServer, type NextServerOptions, type ServerMode } from '../fixtures/nextServer'
+import { isNextDevManifestRace } from '../fixtures/nextDevRace'
+import { liveServers, repoRoot, startNextServer, type NextServer, type NextServerOptions, type ServerMode } from '../fixtures/nextServer'
 
 /**
  * Playwright fixtures shared by every e2e spec: a running app (production `next start` on a free
@@ -51,6 +52,10 @@ type WorkerFixtures = {
 }
 
 type TestFixtures = {
+  /** Auto: a failed test's report carries what each app server printed while it ran. */
+  serverLogs: void
+  /** Auto, under next dev: a page load Turbopack's manifest race broke is done again (tests/fixtures/nextDevRace.ts). */
+  nextDevRace: void
   /** Auto: fails the test if the page requested a non-loopback host it did not `allow`. */
   networkGuard: NetworkGuard
   /** Auto: collects console errors/warnings; fails the test on a hydration error. */
@@ -148,6 +153,42 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },
     { scope: 'worker' },
+  ],
+
+  serverLogs: [
+    async ({}, provide, testInfo) => {
+      const marks = new Map([...liveServers].map((server) => [server, server.outputMark()]))
+      await provide()
+      if (testInfo.status === testInfo.expectedStatus) return
+      for (const server of liveServers) {
+        const printed = server.outputSince(marks.get(server) ?? 0)
+        if (printed.trim()) await testInfo.attach(`server output (${server.baseURL})`, { body: printed, contentType: 'text/plain' })
+      }
+    },
+    { auto: true },
+  ],
+
+  nextDevRace: [
+    async ({ page, serverMode, consoleLog, cspViolations }, provide, testInfo) => {
+      if (serverMode === 'dev') {
+        const redo = (load: () => Promise<Response | null>, url: () => string) => async () => {
+          const server = [...liveServers].find((candidate) => url().startsWith(candidate.baseURL))
+          const marks = { output: server?.outputMark() ?? 0, console: consoleLog.entries.length, csp: cspViolations.all.length }
+          const response = await load()
+          if (!server || !isNextDevManifestRace(response?.status(), server.outputSince(marks.output))) return response
+          testInfo.annotations.push({ type: 'next dev manifest race', description: `${url()} answered 500 while Turbopack rewrote a manifest; loaded again` })
+          consoleLog.forgetFrom(marks.console)
+          cspViolations.forgetFrom(marks.csp)
+          return load()
+        }
+        const goto = page.goto.bind(page)
+        const reload = page.reload.bind(page)
+        page.goto = (url, options) => redo(() => goto(url, options), () => url)()
+        page.reload = (options) => redo(() => reload(options), () => page.url())()
+      }
+      await provide()
+    },
+    { auto: true },
   ],
 
   networkGuard: [
