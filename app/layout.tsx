@@ -2,7 +2,8 @@ import type { Metadata, Viewport } from 'next'
 import { headers } from 'next/headers'
 import type { ReactNode } from 'react'
 import { getPublicConfig } from '@/server/config/server'
-import { getRequestLocale, getServerT, loadMessages } from '@/server/i18n/requestLocale'
+import { loadCatalogue } from '@/lib/i18n/loadCatalogue'
+import { getRequestLocale, getServerT } from '@/server/i18n/requestLocale'
 import { initialStateFromCookie } from '@/app/_wagmi/initialState'
 import { EarlyTapScript } from './_components/EarlyTapScript'
 import { Providers } from './providers'
@@ -38,7 +39,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Negotiated here, on the server, so the first byte is in the visitor's language: `lang`, the
   // server-rendered text and the strings the client hydrates with all agree.
   const locale = await getRequestLocale()
-  const messages = await loadMessages(locale)
+  const messages = await loadCatalogue(locale)
   return (
     <html lang={locale}>
       <body>

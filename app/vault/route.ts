@@ -4,7 +4,7 @@ import { errors } from '@/lib/i18n/errors'
 import { isLocale } from '@/lib/i18n/locales'
 import { negotiateLocale } from '@/server/i18n/negotiateLocale'
 import { plainErrors, type PlainErrorCode } from '@/lib/i18n/plainErrors'
-import { loadMessages } from '@/server/i18n/requestLocale'
+import { loadCatalogue } from '@/lib/i18n/loadCatalogue'
 import { getSupportedChains } from '@/lib/chains'
 import { readEnv } from '@/server/config/env'
 import { getPublicConfig } from '@/server/config/server'
@@ -42,7 +42,7 @@ export async function GET(request: Request): Promise<Response> {
   const url = new URL(request.url)
   const asked = url.searchParams.get('lang')
   const locale = isLocale(asked) ? asked : negotiateLocale({ cookie: undefined, acceptLanguage: request.headers.get('accept-language') })
-  const messages = await loadMessages(locale)
+  const messages = await loadCatalogue(locale)
   const env = readEnv()
   const appOrigins = [...getPublicConfig(env).appOrigins]
   // Tests only: the idle lock in seconds rather than minutes, where the test hooks exist at all

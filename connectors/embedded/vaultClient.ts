@@ -16,7 +16,7 @@ import {
 import { VaultUnavailableError } from '@/lib/embedded/errors'
 import { embedded } from '@/lib/i18n/embedded'
 import { isLocale, type Locale } from '@/lib/i18n/locales'
-import type { Messages } from '@/lib/i18n/messages'
+import { loadCatalogue } from '@/lib/i18n/loadCatalogue'
 
 /**
  * The page's side of the embedded wallet's vault (connectors/embedded/vault/): the wallet's keys,
@@ -67,22 +67,12 @@ function newId(): string {
   return crypto.randomUUID()
 }
 
-/** Each language's catalogue, fetched only when the page's own prompt (a blocked popup) needs it. */
-const catalogues: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: Messages }>> = {
-  es: () => import('@/lib/i18n/locales/es'),
-  fr: () => import('@/lib/i18n/locales/fr'),
-  de: () => import('@/lib/i18n/locales/de'),
-  ja: () => import('@/lib/i18n/locales/ja'),
-  'zh-CN': () => import('@/lib/i18n/locales/zh-CN'),
-  'pt-BR': () => import('@/lib/i18n/locales/pt-BR'),
-  ko: () => import('@/lib/i18n/locales/ko'),
-}
-
 /** The prompt's strings in `locale` (the embedded section of its catalogue; English otherwise). */
 async function promptStrings(locale: string | undefined): Promise<Record<'opensInWindow' | 'continue' | 'cancel', string>> {
   const english = { opensInWindow: embedded.ui.opensInWindow, continue: embedded.ui.continue, cancel: embedded.ui.cancel }
   if (!isLocale(locale) || locale === 'en') return english
-  const section = (await catalogues[locale]().catch(() => undefined))?.messages.embedded
+  // Fetched only when the prompt shows (a blocked popup).
+  const section = (await loadCatalogue(locale).catch(() => undefined))?.embedded
   return section ? { opensInWindow: section.opensInWindow, continue: section.continue, cancel: section.cancel } : english
 }
 
