@@ -114,21 +114,26 @@ function failureOf(check: () => unknown): unknown {
   }
 }
 
-/** `{message, signature}`, both strings; anything else is 400 `malformed_body`. */
-function readVerifyBody(body: unknown): { message: string; signature: string } {
+/**
+ * The body of a signed-message route (verify, link): `{message, signature, family?}`, the message
+ * parsed as EIP-4361 (and its text as signed) and the signature as hex. A body that is not that is 400 `malformed_body`; a
+ * message or signature that does not parse, its own catalogue error.
+ */
+async function readSignedBody(request: Request) {
+  const body = await readJsonBody(request)
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw authError('malformed_body', { details: 'not a JSON object' })
-  const { message, signature } = body as Record<string, unknown>
+  const { message, signature, family } = body as Record<string, unknown>
   if (typeof message !== 'string' || typeof signature !== 'string') {
     throw authError('malformed_body', { details: 'message and signature must be strings' })
   }
-  return { message, signature }
+  return { family: readFamily(family), signature: parseSignature(signature), message: parseSignInMessage(message), text: message }
 }
 
 /** `family`, when sent: one of the app's wallet families; anything else is 400 `malformed_body`. */
-function readFamily(body: Record<string, unknown>): WalletFamilyId | null {
-  if (body.family === undefined || body.family === null) return null
-  if (!isWalletFamilyId(body.family)) throw authError('malformed_body', { details: 'family must be one of the wallet families' })
-  return body.family
+function readFamily(family: unknown): WalletFamilyId | null {
+  if (family === undefined || family === null) return null
+  if (!isWalletFamilyId(family)) throw authError('malformed_body', { details: 'family must be one of the wallet families' })
+  return family
 }
 
 /** `{address}`, an Ethereum address; anything else is 400 `malformed_body`. */
@@ -194,11 +199,7 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
     verify: (request) =>
       handle(async () => {
         const config = await deps.config()
-        const raw = await readJsonBody(request)
-        const body = readVerifyBody(raw)
-        const family = readFamily(raw as Record<string, unknown>)
-        const signature = parseSignature(body.signature)
-        const message = parseSignInMessage(body.message)
+        const { family, signature, message, text } = await readSignedBody(request)
         const store = await deps.store()
         const at = now()
         const ip = ipOf(request)
@@ -259,7 +260,7 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
         try {
           await verifySignInSignature({
             address: message.address,
-            message: body.message,
+            message: text,
             signature,
             chainId: message.chainId,
             rpcUrl: config.policy.rpcUrls[message.chainId],
@@ -402,11 +403,7 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
     link: (request) =>
       handle(async () => {
         const config = await deps.config()
-        const raw = await readJsonBody(request)
-        const body = readVerifyBody(raw)
-        const family = readFamily(raw as Record<string, unknown>)
-        const signature = parseSignature(body.signature)
-        const message = parseSignInMessage(body.message)
+        const { family, signature, message, text } = await readSignedBody(request)
         const at = now()
         const { session, idHash, store } = await liveSession(request, config, at)
         await limit(store, `link:ip:${ipOf(request)}`, config.limits.verifyPerIp, at)
@@ -420,7 +417,7 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
         if (issued.expiresAt.getTime() <= at.getTime()) throw authError('nonce_expired')
         await verifySignInSignature({
           address: message.address,
-          message: body.message,
+          message: text,
           signature,
           chainId: message.chainId,
           rpcUrl: config.policy.rpcUrls[message.chainId],
