@@ -159,37 +159,7 @@ export async function verifyAssertion(parameters: {
   walletId: string
   now: Date
 }): Promise<EmbeddedCredentialRecord> {
-  const { assertion, walletId, now, store } = parameters
-  const challenge = challengeOf(assertion)
-  const issued = await store.takeEmbeddedChallenge(hashChallenge(challenge))
-  if (!issued || issued.purpose !== 'assert' || issued.walletId !== walletId) throw embeddedError('embedded_challenge_invalid', { details: 'unknown, used, or issued for another wallet or purpose' })
-  if (issued.expiresAt.getTime() <= now.getTime()) throw embeddedError('embedded_challenge_invalid', { details: 'expired' })
-  const credential = (await store.listEmbeddedCredentials(walletId)).find((candidate) => candidate.credentialId === assertion.id)
-  if (!credential) throw embeddedError('embedded_passkey_invalid', { details: 'not a passkey of this wallet' })
-  let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>
-  try {
-    verified = await verifyAuthenticationResponse({
-      response: assertion,
-      expectedChallenge: challenge,
-      expectedOrigin: [...parameters.rp.origins],
-      expectedRPID: [...new Set(parameters.rp.origins.map((origin) => new URL(origin).hostname))],
-      // Made in the vault's frame (crossOrigin, with topOrigin): only under the app's own pages. An
-      // empty list would let any top origin through, so it is replaced by one that matches none.
-      expectedTopOrigin: parameters.topOrigins.length > 0 ? [...parameters.topOrigins] : ['null'],
-      credential: {
-        id: credential.credentialId,
-        publicKey: fromBase64Url(credential.publicKey),
-        counter: credential.counter,
-        transports: credential.transports ? (credential.transports.split(',') as NonNullable<RegistrationResponseJSON['response']['transports']>) : [],
-      },
-      requireUserVerification: false,
-    })
-  } catch (cause) {
-    throw embeddedError('embedded_passkey_invalid', { details: cause instanceof Error ? cause.message.slice(0, 200) : 'verification threw', cause })
-  }
-  if (!verified.verified) throw embeddedError('embedded_passkey_invalid', { details: 'not verified' })
-  await store.updateCredentialCounter(credential.credentialId, verified.authenticationInfo.newCounter)
-  return credential
+  return verifyWalletAssertion({ ...parameters, purpose: 'assert' })
 }
 
 /** A bare single-use challenge for `walletId` and `purpose` (330 s): signed by a device, or asserted with a passkey. */
@@ -224,7 +194,7 @@ export async function verifyWalletAssertion(parameters: {
   topOrigins: readonly string[]
   assertion: AuthenticationResponseJSON
   walletId: string
-  purpose: 'veto'
+  purpose: 'assert' | 'veto'
   now: Date
 }): Promise<EmbeddedCredentialRecord> {
   const { store, assertion, walletId, now } = parameters
@@ -244,7 +214,7 @@ export async function verifyWalletAssertion(parameters: {
       expectedTopOrigin: parameters.topOrigins.length > 0 ? [...parameters.topOrigins] : ['null'],
       credential: {
         id: known.credentialId,
-        publicKey: new Uint8Array(fromBase64Url(known.publicKey)),
+        publicKey: fromBase64Url(known.publicKey),
         counter: known.counter,
         transports: known.transports ? (known.transports.split(',') as NonNullable<Parameters<typeof verifyAuthenticationResponse>[0]['credential']['transports']>) : [],
       },
