@@ -42,6 +42,21 @@ function toBytes(source: BufferSource): Uint8Array<ArrayBuffer> {
 }
 
 /**
+ * Runs one WebAuthn ceremony: the browser's refusals become our typed errors (mapCeremonyError),
+ * and a ceremony that ends with no credential is the user cancelling.
+ */
+async function ceremony(start: () => Promise<Credential | null>): Promise<PublicKeyCredential> {
+  let credential: Credential | null
+  try {
+    credential = await start()
+  } catch (error) {
+    throw mapCeremonyError(error)
+  }
+  if (!credential) throw new PasskeyCancelledError()
+  return credential as PublicKeyCredential
+}
+
+/**
  * WebAuthn's DOMExceptions (WebAuthn L3 §5.1.3, §5.1.4) as the wallet's named errors, each with its own
  * message — none of them is a rejected connection. `NotAllowedError` is the answer to both
  * "cancelled" and "timed out" (by design, for privacy).
@@ -91,13 +106,7 @@ export async function createPasskey(options: PublicKeyCredentialCreationOptionsJ
     excludeCredentials: options.excludeCredentials?.map((credential) => ({ type: 'public-key', id: fromBase64Url(credential.id) })),
     extensions: { prf: { eval: { first: new Uint8Array(prfSalt) } } } as AuthenticationExtensionsClientInputs,
   }
-  let credential: PublicKeyCredential
-  try {
-    credential = (await credentials.create({ publicKey })) as PublicKeyCredential
-  } catch (error) {
-    throw mapCeremonyError(error)
-  }
-  if (!credential) throw new PasskeyCancelledError()
+  const credential = await ceremony(() => credentials.create({ publicKey }))
   const credentialId = toBase64Url(new Uint8Array(credential.rawId))
   const prf = (credential.getClientExtensionResults() as { prf?: PrfResults }).prf
   if (!prf?.enabled) {
@@ -144,13 +153,7 @@ export async function evaluatePrf(parameters: { credentialId: string; prfSalt: U
     extensions: { prf: { eval: { first: new Uint8Array(parameters.prfSalt) } } } as AuthenticationExtensionsClientInputs,
     ...(parameters.rpId ? { rpId: parameters.rpId } : {}),
   }
-  let credential: PublicKeyCredential
-  try {
-    credential = (await credentials.get({ publicKey })) as PublicKeyCredential
-  } catch (error) {
-    throw mapCeremonyError(error)
-  }
-  if (!credential) throw new PasskeyCancelledError()
+  const credential = await ceremony(() => credentials.get({ publicKey }))
   const first = (credential.getClientExtensionResults() as { prf?: PrfResults }).prf?.results?.first
   if (!first) throw new PrfUnsupportedError({ details: 'no prf.results.first from get()' })
   return toBytes(first)
@@ -174,13 +177,7 @@ export async function assertPasskey(parameters: { options: PublicKeyCredentialRe
     ...(parameters.options.rpId ? { rpId: parameters.options.rpId } : {}),
     ...(parameters.prfSalt ? { extensions: { prf: { eval: { first: new Uint8Array(parameters.prfSalt) } } } as AuthenticationExtensionsClientInputs } : {}),
   }
-  let credential: PublicKeyCredential
-  try {
-    credential = (await credentials.get({ publicKey })) as PublicKeyCredential
-  } catch (error) {
-    throw mapCeremonyError(error)
-  }
-  if (!credential) throw new PasskeyCancelledError()
+  const credential = await ceremony(() => credentials.get({ publicKey }))
   let prfOutput: Uint8Array<ArrayBuffer> | undefined
   if (parameters.prfSalt) {
     const first = (credential.getClientExtensionResults() as { prf?: PrfResults }).prf?.results?.first
