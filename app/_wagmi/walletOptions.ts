@@ -61,8 +61,8 @@ export type WalletOptionsParameters = {
  * No row is a dead end: a wallet that is not installed is listed only where its tap leads
  * somewhere. On a phone: its app over WalletConnect (a family's `reachWallet`) or its own browser
  * (a family's `reachWalletBrowser`, by `phoneRoute`); a wallet that could only answer
- * `No inAppBrowserBase found for {wallet}.` is not listed. On a computer: its phone app's QR code (WalletConnect) or its store page; a wallet with
- * neither is not listed. Without a WalletConnect project id the family has no connectors, so no
+ * `No inAppBrowserBase found for {wallet}.` is not listed. On a computer: its phone app's QR code
+ * (WalletConnect) or its store page; a wallet with neither is not listed. Without a WalletConnect project id the family has no connectors, so no
  * row that needs it appears (wallet-book/README.md "Every row leads somewhere").
  */
 export function walletOptions(parameters: WalletOptionsParameters): WalletOption[] {
