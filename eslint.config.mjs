@@ -31,12 +31,27 @@ const APP_SERVER_ENTRIES = ['app/api/**', 'app/**/route.ts', 'app/layout.tsx', '
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx']
 
+/**
+ * The app names no family (docs/families/README.md): it reaches the families through their
+ * registries (connectors/families.ts, connectors/manifests.ts, and connectors/egress.ts built from
+ * them) and the slots' shared types and helpers (connectors/shared/), never a family's folder
+ * (`connectors/<family>/…`). Tests may reach in, as across the floors.
+ */
+const FAMILY_FOLDERS = '^@/connectors/(?!shared/)[^/]+/'
+/**
+ * The one exception: the embedded wallet's vault page is served by a route handler of the app
+ * (app/vault/, where Next routes it) that writes the page's config and style, which the vault's
+ * script in the family's folder shares (the server may not import connectors/).
+ */
+const VAULT_PAGE = ['app/vault/**/route.ts']
+const FAMILY_FOLDERS_BUT_THE_VAULT_PAGE = '^@/connectors/(?!shared/|embedded/vault/)[^/]+/'
+
 function restrict(groups) {
   return {
     'no-restricted-imports': [
       'error',
       {
-        patterns: groups.map(({ group, message }) => ({ group, message })),
+        patterns: groups.map(({ group, regex, message }) => (regex ? { regex, message } : { group, message })),
       },
     ],
   }
@@ -65,6 +80,7 @@ function processEnvExcept(names) {
 const BROWSER_INLINED = '/^(NODE_ENV|NEXT_PUBLIC_[A-Z0-9_]+)$/'
 
 const layerMessage = 'Imports point down the floors: app → connectors → wallet-book → lib, and server → lib (see README "Layout").'
+const familyMessage = "The app names no family: it reaches them through connectors/families.ts and the slots of connectors/shared/family.ts, never a family's folder (docs/families/README.md)."
 const serverMessage = 'Server-only module (server/): only route handlers, the root layout and page, proxy.ts and instrumentation.ts import it (see README "Layout").'
 
 const config = [
@@ -99,7 +115,20 @@ const config = [
   {
     files: ['app/**/*.{ts,tsx}'],
     ignores: [...TESTS, ...APP_SERVER_ENTRIES],
-    rules: restrict([{ group: SERVER_ONLY, message: serverMessage }]),
+    rules: restrict([
+      { group: SERVER_ONLY, message: serverMessage },
+      { regex: FAMILY_FOLDERS, message: familyMessage },
+    ]),
+  },
+  {
+    files: APP_SERVER_ENTRIES,
+    ignores: [...TESTS, ...VAULT_PAGE],
+    rules: restrict([{ regex: FAMILY_FOLDERS, message: familyMessage }]),
+  },
+  {
+    files: VAULT_PAGE,
+    ignores: TESTS,
+    rules: restrict([{ regex: FAMILY_FOLDERS_BUT_THE_VAULT_PAGE, message: familyMessage }]),
   },
   {
     files: ['**/*.{ts,tsx,mjs,js,cjs}'],

@@ -46,10 +46,11 @@ describe('the family registry', () => {
     for (const id of opened) expect(withViews).toContain(id)
   })
 
-  it('loads each declared view and reach as a function (their own chunks)', async () => {
+  it('loads each declared view and way to reach a wallet as a function (their own chunks)', async () => {
     for (const family of families) {
       if (family.panel) expect(typeof (await family.panel())).toBe('function')
       if (family.reachWallet) expect(typeof (await family.reachWallet())).toBe('function')
+      if (family.reachWalletBrowser) expect(typeof (await family.reachWalletBrowser())).toBe('function')
     }
   })
 

@@ -1,6 +1,5 @@
 import { cookieToInitialState, type Connector } from '@wagmi/core'
 import { describe, expect, it, vi } from 'vitest'
-import { createDiscoveryStore } from '@/connectors/injected/discovery'
 import { createFakeProvider } from '@/tests/fixtures/connectors/fakeProvider'
 import type { PublicConfig } from '@/lib/config/public'
 import { ChainNotSupportedError } from '@/lib/errors/wallet'
@@ -65,9 +64,9 @@ describe('createSigilConfig', () => {
 
   it('adds a connector for each EIP-6963 wallet the book does not know, now and when it announces later', () => {
     const target = new EventTarget()
-    const discovery = createDiscoveryStore(target)
+    const watching = familiesWithDiscovery(target)
     announce(target, 'Spike Test Wallet', 'dev.test.wallet')
-    const config = createSigilConfig(publicConfig, { families: familiesWithDiscovery(discovery) })
+    const config = createSigilConfig(publicConfig, { families: watching })
     expect(ids(config.connectors)).toContain('spiketestwallet')
     announce(target, 'Late Wallet', 'dev.late.wallet')
     expect(ids(config.connectors)).toContain('latewallet')
@@ -79,8 +78,7 @@ describe('createSigilConfig', () => {
 
   it('does not add a second connector for a book wallet that announces itself (MetaMask by rdns)', () => {
     const target = new EventTarget()
-    const discovery = createDiscoveryStore(target)
-    const config = createSigilConfig(publicConfig, { families: familiesWithDiscovery(discovery) })
+    const config = createSigilConfig(publicConfig, { families: familiesWithDiscovery(target) })
     const before = config.connectors.length
     announce(target, 'MetaMask', 'io.metamask')
     announce(target, 'Spike Test Wallet', 'dev.test.wallet')

@@ -81,8 +81,9 @@ export function sigilChains(publicConfig: PublicConfig): readonly [Chain, ...Cha
  *   restored, so no connector code and no wallet SDK is imported here: the injected ones of the
  *   book's wallets and the generic "Browser wallet", then the other families'; the book wallets'
  *   ones at once or when idle (`bookWallets`);
- *   in the browser, every EIP-6963 wallet the book does not know is added as it announces (our own
- *   discovery, hence `multiInjectedProviderDiscovery: false`);
+ *   in the browser, the wallets that show up while the page runs are added as they come (each
+ *   family's `watchWallets`: the injected family's EIP-6963 wallets the book does not know, from its
+ *   own discovery, hence `multiInjectedProviderDiscovery: false`);
  * - each chain's RPC is viem's `http` transport, loaded on the first read (`lazyHttp`).
  */
 export function createSigilConfig(publicConfig: PublicConfig, options: CreateSigilConfigOptions = {}): Config {
@@ -116,7 +117,7 @@ export function createSigilConfig(publicConfig: PublicConfig, options: CreateSig
   }
   if (options.watchWallets !== false) {
     const watch = { add: (create: readonly CreateConnectorFn[]) => appendConnectors(config, create), has: (id: string) => config.connectors.some((connector) => connector.id === id) }
-    for (const family of registry) family.watchWallets?.(watch)
+    for (const family of registry) family.watchWallets?.()?.addConnectors(watch)
   }
   return config
 }

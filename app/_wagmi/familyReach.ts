@@ -1,19 +1,21 @@
 import { families } from '@/connectors/families'
-import type { ReachWallet } from '@/connectors/shared/family'
+import type { ReachWallet, SigilFamily } from '@/connectors/shared/family'
 
 /**
- * The families' ways of reaching a book wallet that is not installed (`reachWallet`, e.g.
- * WalletConnect's deep link and QR code), each a chunk of its own: loaded with the connect dialog,
- * then read synchronously while its list renders. A small external store, so a list rendered before
- * they arrived (a dialog opened without the preload) updates when they do.
+ * The families' ways of reaching a book wallet that is not installed, in the order they are asked:
+ * every family's `reachWallet` (e.g. WalletConnect's deep link and QR code), then every family's
+ * `reachWalletBrowser` (a phone's last way: the wallet's own browser). Each is a chunk of its own:
+ * loaded with the connect dialog, then read synchronously while its list renders. A small external
+ * store, so a list rendered before they arrived (a dialog opened without the preload) updates when
+ * they do.
  */
 let loaded: readonly ReachWallet[] = []
 let loading: Promise<void> | undefined
 const listeners = new Set<() => void>()
 
-/** Loads every family's `reachWallet` once; a failed chunk is retried on the next call. */
+/** Loads every family's ways once; a failed chunk is retried on the next call. */
 export function loadFamilyReach(): Promise<void> {
-  loading ??= Promise.all(families.flatMap((family) => (family.reachWallet ? [family.reachWallet()] : []))).then(
+  loading ??= Promise.all(familyReachChunks(families).map((load) => load())).then(
     (reaches) => {
       loaded = reaches
       for (const listener of listeners) listener()
@@ -24,6 +26,11 @@ export function loadFamilyReach(): Promise<void> {
     },
   )
   return loading
+}
+
+/** The chunks of `list`'s ways, in the order they are asked (its `reachWallet`s, then its `reachWalletBrowser`s). */
+export function familyReachChunks(list: readonly SigilFamily[]): (() => Promise<ReachWallet>)[] {
+  return [...list.flatMap((family) => family.reachWallet ?? []), ...list.flatMap((family) => family.reachWalletBrowser ?? [])]
 }
 
 export function subscribeFamilyReach(listener: () => void): () => void {

@@ -2,7 +2,7 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react'
 import { useConnectors } from 'wagmi'
 import { getFamilyReach, getServerFamilyReach, loadFamilyReach, subscribeFamilyReach } from '@/app/_wagmi/familyReach'
-import { getServerWalletEnvironment, getWalletEnvironment, subscribeWalletEnvironment } from '@/app/_wagmi/walletEnvironment'
+import { walletEnvironment } from '@/app/_wagmi/walletEnvironment'
 import { type WalletOption, walletOptions } from '@/app/_wagmi/walletOptions'
 import { useMessages } from '@/lib/i18n/LocaleProvider'
 
@@ -16,7 +16,7 @@ export type { WalletOption }
  */
 export function useWalletOptions(): WalletOption[] {
   const connectors = useConnectors()
-  const environment = useSyncExternalStore(subscribeWalletEnvironment, getWalletEnvironment, getServerWalletEnvironment)
+  const environment = useSyncExternalStore(walletEnvironment.subscribe, walletEnvironment.getSnapshot, walletEnvironment.getServerSnapshot)
   const reaches = useSyncExternalStore(subscribeFamilyReach, getFamilyReach, getServerFamilyReach)
   const messages = useMessages()
   // Normally loaded with the dialog's chunk already (loadConnectDialog); a no-op then.

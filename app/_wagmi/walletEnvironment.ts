@@ -1,50 +1,79 @@
-import { getDiscoveryStore } from '@/connectors/injected/discovery'
+import { families } from '@/connectors/families'
+import type { SigilFamily, WalletWatcher } from '@/connectors/shared/family'
 import { detectPlatform, type Platform } from '@/lib/platform/detectPlatform'
 import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
 
 /**
- * What the wallet list depends on outside React: EIP-6963 announcements, late `window.ethereum`
- * injection and the platform. An external store for `useSyncExternalStore`: the snapshot object
- * only changes when one of them does, and the server snapshot is empty (no browser access there).
+ * What the wallet list depends on outside React: the wallets the families watch for (each family's
+ * `watchWallets`: the injected family's EIP-6963 announcements and late `window.ethereum`
+ * injection), the page's globals and the platform. An external store for `useSyncExternalStore`:
+ * the snapshot object only changes when one of them does, and the server snapshot is empty (no
+ * browser access there).
  */
-export type WalletEnvironment = {
+type WalletEnvironment = {
   announced: readonly EIP6963ProviderDetail[]
   win: object | undefined
   platform: Platform | undefined
-  /** Bumped when a wallet injects late (`ethereum#initialized`), so the list is computed again. */
-  injections: number
+  /** Bumped on each change a family reports (a wallet injected late), so the list is computed again. */
+  changes: number
 }
 
-const serverSnapshot: WalletEnvironment = Object.freeze({ announced: Object.freeze([]), win: undefined, platform: undefined, injections: 0 })
+/** The store's three functions, as `useSyncExternalStore` takes them. */
+export type WalletEnvironmentStore = {
+  subscribe(listener: () => void): () => void
+  getSnapshot(): WalletEnvironment
+  getServerSnapshot(): WalletEnvironment
+}
 
-let injections = 0
-let platform: Platform | undefined
-let snapshot: WalletEnvironment = serverSnapshot
+const noAnnouncements: readonly EIP6963ProviderDetail[] = Object.freeze([])
+const serverSnapshot: WalletEnvironment = Object.freeze({ announced: noAnnouncements, win: undefined, platform: undefined, changes: 0 })
 
-export function subscribeWalletEnvironment(listener: () => void): () => void {
-  if (typeof window === 'undefined') return () => {}
-  const onInjected = () => {
-    injections++
-    listener()
+/** The store over `list`'s watchers (the registry's for the page; a test's families otherwise). */
+export function createWalletEnvironment(list: readonly SigilFamily[]): WalletEnvironmentStore {
+  let watchers: readonly WalletWatcher[] | undefined
+  let changes = 0
+  let platform: Platform | undefined
+  let snapshot = serverSnapshot
+  // The watchers' announcements, joined: the same array while each of theirs is.
+  let parts: readonly (readonly EIP6963ProviderDetail[])[] = []
+  let announced = noAnnouncements
+
+  // Asked once, in the browser: a family watches the page with one watcher.
+  const pageWatchers = () => (watchers ??= list.flatMap((family) => family.watchWallets?.() ?? []))
+
+  const announcedNow = () => {
+    const now = pageWatchers().map((watcher) => watcher.announced())
+    if (now.length !== parts.length || now.some((part, index) => part !== parts[index])) {
+      parts = now
+      announced = now.length === 1 ? now[0]! : Object.freeze(now.flat())
+    }
+    return announced
   }
-  window.addEventListener('ethereum#initialized', onInjected)
-  const unsubscribe = getDiscoveryStore()?.subscribe(listener)
-  return () => {
-    window.removeEventListener('ethereum#initialized', onInjected)
-    unsubscribe?.()
+
+  return {
+    subscribe(listener) {
+      if (typeof window === 'undefined') return () => {}
+      const onChange = () => {
+        changes++
+        listener()
+      }
+      const stops = pageWatchers().map((watcher) => watcher.subscribe(onChange))
+      return () => {
+        for (const stop of stops) stop()
+      }
+    },
+    getSnapshot() {
+      if (typeof window === 'undefined') return serverSnapshot
+      platform ??= detectPlatform({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints, vendor: navigator.vendor })
+      const now = announcedNow()
+      if (snapshot.win !== window || snapshot.announced !== now || snapshot.changes !== changes) {
+        snapshot = Object.freeze({ announced: now, win: window, platform, changes })
+      }
+      return snapshot
+    },
+    getServerSnapshot: () => serverSnapshot,
   }
 }
 
-export function getWalletEnvironment(): WalletEnvironment {
-  if (typeof window === 'undefined') return serverSnapshot
-  platform ??= detectPlatform({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints, vendor: navigator.vendor })
-  const announced = getDiscoveryStore()?.getProviders() ?? serverSnapshot.announced
-  if (snapshot.win !== window || snapshot.announced !== announced || snapshot.injections !== injections) {
-    snapshot = Object.freeze({ announced, win: window, platform, injections })
-  }
-  return snapshot
-}
-
-export function getServerWalletEnvironment(): WalletEnvironment {
-  return serverSnapshot
-}
+/** The page's wallet environment, over the registry's families (connectors/families.ts). */
+export const walletEnvironment: WalletEnvironmentStore = createWalletEnvironment(families)

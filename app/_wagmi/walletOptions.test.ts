@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createDiscoveryStore } from '@/connectors/injected/discovery'
 import { createFakeProvider } from '@/tests/fixtures/connectors/fakeProvider'
 import type { PublicConfig } from '@/lib/config/public'
 import { walletBook } from '@/wallet-book'
@@ -31,9 +30,9 @@ function announcement(name: string, rdns: string): EIP6963ProviderDetail {
 function options(overrides: Partial<WalletOptionsParameters>, deployment: PublicConfig = publicConfig) {
   const target = new EventTarget()
   const announced = overrides.announced ?? []
-  const discovery = createDiscoveryStore(target)
+  const watching = familiesWithDiscovery(target)
   for (const detail of announced) target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
-  const config = createSigilConfig(deployment, { families: familiesWithDiscovery(discovery) })
+  const config = createSigilConfig(deployment, { families: watching })
   return walletOptions({ announced, win: {}, platform: desktop, connectors: config.connectors, getHref: () => PAGE, reaches, ...overrides })
 }
 

@@ -1,13 +1,10 @@
 import type { Connector } from '@wagmi/core'
-import { openInWalletBrowser } from '@/connectors/injected/openInWalletBrowser'
 import type { ReachWallet, WalletOpens } from '@/connectors/shared/family'
 import { familyOf, type FamilyListing, type FamilyPanelId } from '@/connectors/shared/lazyConnector'
 import type { Messages } from '@/lib/i18n/messages'
 import type { Platform } from '@/lib/platform/detectPlatform'
 import { walletBook } from '@/wallet-book'
 import { walletLogo } from '@/wallet-book/icons/walletLogo'
-import { openInWalletUrl } from '@/wallet-book/links/openInWalletUrl'
-import { phoneRoute } from '@/wallet-book/links/phoneRoute'
 import { listWallets } from '@/wallet-book/resolve/listWallets'
 import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
 import type { WalletBook } from '@/wallet-book/types'
@@ -45,7 +42,10 @@ export type WalletOptionsParameters = {
   book?: WalletBook | undefined
   /** Where `openInApp` navigates; `location.assign` by default (WalletConnect links: `openWalletLink`). */
   navigate?: ((url: string) => void) | undefined
-  /** The families' ways to reach a wallet that is not installed (`reachWallet`), asked in order. */
+  /**
+   * The families' ways to reach a wallet that is not installed, asked in order: their `reachWallet`s,
+   * then their `reachWalletBrowser`s (app/_wagmi/familyReach.ts).
+   */
   reaches?: readonly ReachWallet[] | undefined
   /** The page's locale strings (undefined in English): the listed families' names in that language. */
   messages?: Messages | undefined
@@ -59,10 +59,10 @@ export type WalletOptionsParameters = {
  * (docs/families/injected.md#opening-the-page-in-the-wallets-browser).
  *
  * No row is a dead end: a wallet that is not installed is listed only where its tap leads
- * somewhere. On a phone: its app over WalletConnect (a family's `reach`) or its own browser
- * (`phoneRoute`); a wallet that could only answer `No inAppBrowserBase found for {wallet}.` is not
- * listed. On a computer: its phone app's QR code (WalletConnect) or its store page; a wallet with
- * neither is not listed. Without a WalletConnect project id the family has no connectors, so no
+ * somewhere. On a phone: its app over WalletConnect (a family's `reachWallet`) or its own browser
+ * (a family's `reachWalletBrowser`, by `phoneRoute`); a wallet that could only answer
+ * `No inAppBrowserBase found for {wallet}.` is not listed. On a computer: its phone app's QR code
+ * (WalletConnect) or its store page; a wallet with neither is not listed. Without a WalletConnect project id the family has no connectors, so no
  * row that needs it appears (wallet-book/README.md "Every row leads somewhere").
  */
 export function walletOptions(parameters: WalletOptionsParameters): WalletOption[] {
@@ -74,23 +74,14 @@ export function walletOptions(parameters: WalletOptionsParameters): WalletOption
     const base = { key: listing.key, name: listing.name, icon: listing.icon }
     if (listing.installed || insideThisWallet) return [{ ...base, installed: true, connector }]
 
-    const entry = listing.entry
-    // A family that can reach the wallet (WalletConnect: its phone app by QR code or deep link).
+    // A family that can reach the wallet (WalletConnect: its phone app by QR code or deep link; on a
+    // phone, last, the injected family: the wallet's own browser).
     for (const reach of parameters.reaches ?? []) {
-      const reached = reach({ entry, key: listing.key, installUrl: listing.installUrl, connectors, platform, navigate: parameters.navigate })
+      const reached = reach({ entry: listing.entry, key: listing.key, installUrl: listing.installUrl, connectors, platform, getHref, navigate: parameters.navigate })
       if (reached) return [{ ...base, installed: false, ...reached }]
     }
-    if (platform?.isMobile) {
-      if (!entry || phoneRoute(entry, { walletConnect: false }) !== 'wallet-browser') return []
-      try {
-        // Built now: a page address the wallet cannot take drops the row instead of failing the tap.
-        openInWalletUrl(entry, getHref(), platform)
-      } catch {
-        return []
-      }
-      const navigate = parameters.navigate
-      return [{ ...base, installed: false, opens: 'wallet-browser', openInApp: () => void openInWalletBrowser(entry, getHref(), { platform, navigate }) }]
-    }
+    // A phone has no store page to send the user to: a wallet no family reached is not listed there.
+    if (platform?.isMobile) return []
     return listing.installUrl ? [{ ...base, installed: false, installUrl: listing.installUrl }] : []
   })
   // Stable: keeps listWallets' order inside each group; listed families follow the detected wallets.

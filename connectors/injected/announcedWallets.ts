@@ -2,7 +2,7 @@ import { injectedIndex } from '@/wallet-book/injectedIndex'
 import { listAnnouncedWallets } from '@/wallet-book/resolve/listAnnouncedWallets'
 import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
 import type { WalletBook } from '@/wallet-book/types'
-import type { WalletWatch } from '../shared/family'
+import type { WalletWatch, WalletWatcher } from '../shared/family'
 import type { DiscoveryStore } from './discovery'
 import { lazyInjected } from './lazyInjected'
 
@@ -14,7 +14,7 @@ import { lazyInjected } from './lazyInjected'
  * rdns, which is all that step reads, so the book itself stays out of the first-load bundle.
  * Returns the unsubscribe function.
  */
-export function watchAnnouncedWallets(discovery: DiscoveryStore, watch: WalletWatch, book: WalletBook = injectedIndex): () => void {
+function watchAnnouncedWallets(discovery: DiscoveryStore, watch: WalletWatch, book: WalletBook = injectedIndex): () => void {
   const add = (announced: readonly EIP6963ProviderDetail[]) => {
     watch.add(
       listAnnouncedWallets(announced, book)
@@ -27,4 +27,28 @@ export function watchAnnouncedWallets(discovery: DiscoveryStore, watch: WalletWa
   }
   add(discovery.getProviders())
   return discovery.subscribe(add)
+}
+
+type WindowLike = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>
+
+/**
+ * The family's watch on the page (its `watchWallets`): connectors for the EIP-6963 wallets the book
+ * does not know (`watchAnnouncedWallets`), and for the connect dialog's list the announcements and
+ * late injections (`ethereum#initialized`, MetaMask Mobile's in-app browser: the list reads
+ * `window.ethereum` again, lateInjection.ts).
+ */
+export function injectedWalletWatcher(discovery: DiscoveryStore, win: WindowLike): WalletWatcher {
+  return {
+    addConnectors: (watch) => watchAnnouncedWallets(discovery, watch),
+    announced: () => discovery.getProviders(),
+    subscribe(listener) {
+      const onChange = () => listener()
+      win.addEventListener('ethereum#initialized', onChange)
+      const unsubscribe = discovery.subscribe(onChange)
+      return () => {
+        win.removeEventListener('ethereum#initialized', onChange)
+        unsubscribe()
+      }
+    },
+  }
 }

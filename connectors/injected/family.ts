@@ -2,7 +2,7 @@ import type { CreateConnectorFn } from '@wagmi/core'
 import { entryForKey } from '@/wallet-book/entryForKey'
 import { injectedIndex } from '@/wallet-book/injectedIndex'
 import type { SigilFamily } from '../shared/family'
-import { watchAnnouncedWallets } from './announcedWallets'
+import { injectedWalletWatcher } from './announcedWallets'
 import { getDiscoveryStore } from './discovery'
 import { lazyInjected, preloadInjected } from './lazyInjected'
 import { INJECTED_ID } from './manifest'
@@ -11,7 +11,7 @@ import { INJECTED_ID } from './manifest'
  * One injected connector for each of `keys` that is a wallet-book wallet with an injected EVM
  * config (read from the injected index, not the book: the book's links and sources load with the
  * connect dialog). EIP-6963 wallets the book does not know are added as they announce
- * (`watchAnnouncedWallets`).
+ * (`watchWallets`).
  */
 export function injectedWalletConnectors(keys: readonly string[]): CreateConnectorFn[] {
   return keys
@@ -26,9 +26,11 @@ export const injectedFamily = {
   connectors: () => [lazyInjected()],
   walletConnectors: (_publicConfig, keys) => injectedWalletConnectors(keys),
   preloadWithDialog: preloadInjected,
-  // The page's discovery store (none on the server).
-  watchWallets: (watch) => {
+  // On a phone, a wallet that is not installed: this page opened in the wallet's own browser.
+  reachWalletBrowser: () => import('./reachWalletBrowser').then((module) => module.reachWalletBrowser),
+  // The page's discovery store and window (none on the server).
+  watchWallets: () => {
     const discovery = getDiscoveryStore()
-    return discovery && watchAnnouncedWallets(discovery, watch)
+    return discovery && injectedWalletWatcher(discovery, window)
   },
 } satisfies SigilFamily

@@ -2,6 +2,7 @@ import type { Connector, CreateConnectorFn } from '@wagmi/core'
 import type { ComponentType } from 'react'
 import type { PublicConfig } from '@/lib/config/public'
 import type { Platform } from '@/lib/platform/detectPlatform'
+import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
 import type { WalletBookEntry } from '@/wallet-book/types'
 
 /** The row a family view was opened for: the dialog's option, as much of it as a view reads. */
@@ -23,12 +24,28 @@ export type FamilyPanelProps = {
   onBack: () => void
 }
 
-/** What a family's `watchWallets` is given: the live config's connectors, to add to and to look up. */
+/** What a family's watcher (`watchWallets`) is given for a config: its connectors, to add to and to look up. */
 export type WalletWatch = {
   /** Adds connectors to the config (wagmi sets them up), leaving out any whose id it already has. */
   add(connectors: readonly CreateConnectorFn[]): void
   /** The config has a connector of this id. */
   has(id: string): boolean
+}
+
+/**
+ * What a family that watches the page for wallets showing up while it runs gives the app (its
+ * `watchWallets`): connectors for them, and what the connect dialog's list reads of them.
+ */
+export type WalletWatcher = {
+  /** Adds connectors for the wallets seen to a config, now and as they come; returns how to stop. */
+  addConnectors(watch: WalletWatch): () => void
+  /** The wallets that announced themselves (EIP-6963); the same array until one more does. */
+  announced(): readonly EIP6963ProviderDetail[]
+  /**
+   * Calls `listener` after each change the wallet list must follow: an announcement, or a wallet
+   * that put its provider into the page late (the list reads the page's globals again). Returns how to stop.
+   */
+  subscribe(listener: () => void): () => void
 }
 
 /** What a family's `devNotice` is given: the deployment's public configuration, to say what it lacks. */
@@ -59,6 +76,8 @@ export type ReachWalletParameters = {
   installUrl: string | undefined
   connectors: readonly Connector[]
   platform: Platform | undefined
+  /** The page's address, read at the time (a way that opens this page elsewhere carries it). */
+  getHref: () => string
   /** Where `openInApp` navigates (tests); the family's own default otherwise. */
   navigate: ((url: string) => void) | undefined
 }
@@ -101,6 +120,14 @@ export type SigilFamily = {
    */
   readonly reachWallet?: (() => Promise<ReachWallet>) | undefined
   /**
+   * On a phone, the last way to a book wallet that no family's `reachWallet` reached: this page
+   * opened inside the wallet's own browser, where the family's connector finds it (the injected
+   * family). Asked after every `reachWallet`, because it takes the user out of the browser they are
+   * in; where it declines too, the wallet is not listed on the phone. A chunk of its own, loaded with
+   * the `reachWallet`s.
+   */
+  readonly reachWalletBrowser?: (() => Promise<ReachWallet>) | undefined
+  /**
    * Under `next dev` only: a line under the wallet list for whoever runs the site, when the family is
    * missing a setting (WalletConnect without a project id), rendering nothing otherwise. A chunk of its
    * own, fetched when the dialog opens; set only when `process.env.NODE_ENV === 'development'`, so a
@@ -108,10 +135,11 @@ export type SigilFamily = {
    */
   readonly devNotice?: (() => Promise<ComponentType<FamilyNoticeProps>>) | undefined
   /**
-   * Connectors for wallets that show up while the page runs (extensions announcing themselves over
-   * EIP-6963), added to the config now and as they come. Called once per config in the browser;
-   * returns how to stop, or undefined where there is nothing to watch (the server).
+   * The family's watch on wallets that show up while the page runs (extensions announcing
+   * themselves over EIP-6963, a provider injected late): the config adds their connectors
+   * (`addConnectors`, once per config) and the connect dialog's list follows them (`announced`,
+   * `subscribe`). Undefined where there is nothing to watch (the server).
    */
-  readonly watchWallets?: ((watch: WalletWatch) => (() => void) | undefined) | undefined
+  readonly watchWallets?: (() => WalletWatcher | undefined) | undefined
 }
 

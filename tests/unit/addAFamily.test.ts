@@ -1,25 +1,39 @@
-import { describe, expect, expectTypeOf, it } from 'vitest'
+// @vitest-environment jsdom
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest'
 import { createSigilConfig } from '@/app/_wagmi/createSigilConfig'
-import { familyOptions } from '@/app/_wagmi/walletOptions'
+import { familyReachChunks } from '@/app/_wagmi/familyReach'
+import { createWalletEnvironment } from '@/app/_wagmi/walletEnvironment'
+import { familyOptions, walletOptions } from '@/app/_wagmi/walletOptions'
 import { egressByFamily, egressEntries, egressManifest, type EgressConfig } from '@/connectors/egress'
 import { families } from '@/connectors/families'
+import type { SigilFamily } from '@/connectors/shared/family'
 import { manifests } from '@/connectors/manifests'
 import type { PublicConfig } from '@/lib/config/public'
 import type { FamilyCatalogues, FamilyErrorCodeOf, FamilyMessagesOf } from '@/lib/i18n/familyCatalogues'
+import type { Platform } from '@/lib/platform/detectPlatform'
 import { contentSecurityPolicy } from '@/server/http/securityHeaders'
-import { exampleFamily } from '@/tests/fixtures/families/example/family'
+import { walletBook } from '@/wallet-book'
+import { createFakeProvider } from '@/tests/fixtures/connectors/fakeProvider'
+import { exampleBrowseUrl, exampleFamily, exampleSightings } from '@/tests/fixtures/families/example/family'
 import { EXAMPLE_API, EXAMPLE_FRAME, exampleManifest, type example } from '@/tests/fixtures/families/example/manifest'
 
 /**
  * A family added from its folder alone (tests/fixtures/families/example: manifest.ts and family.ts),
  * put in the two registries here the way connectors/families.ts and connectors/manifests.ts list the
- * real ones (one line each): the dialog shows its row, its strings join the catalogue's types, and its
- * hosts reach the egress manifest and the Content-Security-Policy. Nothing else is edited.
+ * real ones (one line each): the dialog shows its row, follows the wallets it watches for and takes
+ * its phone route, its strings join the catalogue's types, and its hosts reach the egress manifest
+ * and the Content-Security-Policy. Nothing else is edited.
  */
 const browserRegistry = [...families, exampleFamily]
 const serverRegistry = [...manifests, exampleManifest]
 
 const publicConfig: PublicConfig = { chainIds: [1, 8453], rpcUrls: {}, walletConnectProjectId: '', appOrigins: ['http://localhost:3000'] }
+const PAGE = 'https://sigil.example/'
+const iphone: Platform = { os: 'ios', isMobile: true, browser: 'safari' }
+const desktop: Platform = { os: 'macos', isMobile: false, browser: 'chrome' }
+
+afterEach(() => exampleSightings.reset())
+
 const egressConfig: EgressConfig = { walletConnectProjectId: '', walletConnectRelayUrl: undefined, coinbasePreference: undefined, coinbaseKeysUrl: undefined, vaultOrigin: undefined }
 
 describe('adding a family from its folder alone', () => {
@@ -32,6 +46,60 @@ describe('adding a family from its folder alone', () => {
     const config = createSigilConfig(publicConfig, { watchWallets: false, families: browserRegistry })
     const row = familyOptions(config.connectors).find((option) => option.key === 'examplewallet')
     expect(row).toMatchObject({ name: 'Example Wallet', installed: true, panel: exampleManifest.id, tagline: { desktop: 'connect.tagline.embedded' } })
+  })
+
+  it('is watched for wallets that show up: the config adds their connectors, the wallet list reads them and follows each change', () => {
+    const environment = createWalletEnvironment(browserRegistry)
+    const config = createSigilConfig(publicConfig, { families: browserRegistry })
+    const changed = vi.fn()
+    const stop = environment.subscribe(changed)
+    const before = environment.getSnapshot()
+    expect(before.announced).toEqual([])
+
+    const spike = { info: { uuid: crypto.randomUUID(), name: 'Spike', icon: 'data:image/svg+xml,<svg/>', rdns: 'dev.example.spike' }, provider: createFakeProvider() as never }
+    exampleSightings.announce(spike)
+    expect(changed).toHaveBeenCalledOnce()
+    const after = environment.getSnapshot()
+    expect(after).not.toBe(before)
+    expect(after.announced).toEqual([spike])
+    // The same snapshot until something changes (useSyncExternalStore asks again and again).
+    expect(environment.getSnapshot()).toBe(after)
+    expect(config.connectors.map((connector) => connector.id)).toContain('example.dev.example.spike')
+
+    // Unsubscribed (a StrictMode effect's clean-up): no more calls.
+    stop()
+    exampleSightings.announce({ ...spike, info: { ...spike.info, uuid: crypto.randomUUID(), rdns: 'dev.example.later' } })
+    expect(changed).toHaveBeenCalledOnce()
+  })
+
+  it('takes its phone route for a book wallet no other family reached, after theirs (the wallet’s own browser)', async () => {
+    const reachesOf = (list: readonly SigilFamily[]) => Promise.all(familyReachChunks(list).map((load) => load()))
+    // A wallet whose phone app pairs over WalletConnect only, on a deployment without it; and MetaMask.
+    const book = {
+      linked: { name: 'Linked Wallet', shortName: 'Linked Wallet', walletConnect: { sdks: ['sign_v2'] }, mobile: { native: 'linked://wc' } },
+      metamask: walletBook.metamask!,
+    }
+    const config = createSigilConfig(publicConfig, { watchWallets: false, families: browserRegistry })
+    const listOn = async (platform: Platform, list: readonly SigilFamily[]) => {
+      const navigate = vi.fn()
+      const options = walletOptions({ announced: [], win: {}, platform, connectors: config.connectors, getHref: () => PAGE, navigate, book, reaches: await reachesOf(list) })
+      return { options: options.filter((option) => !option.installed), navigate }
+    }
+
+    const phone = await listOn(iphone, browserRegistry)
+    expect(phone.options.map((option) => [option.key, option.opens])).toEqual([
+      ['linked', 'wallet-browser'],
+      ['metamask', 'wallet-browser'],
+    ])
+    phone.options[0]?.openInApp?.()
+    expect(phone.navigate).toHaveBeenLastCalledWith(exampleBrowseUrl(PAGE))
+    // MetaMask has a browser of its own: the injected family's route, asked first, took it.
+    phone.options[1]?.openInApp?.()
+    expect(phone.navigate).toHaveBeenLastCalledWith(`https://metamask.app.link/dapp/${PAGE}`)
+
+    // Without the family, the linked wallet has no way in on a phone; a computer never asks a phone route.
+    expect((await listOn(iphone, families)).options.map((option) => option.key)).toEqual(['metamask'])
+    expect((await listOn(desktop, browserRegistry)).options.map((option) => option.key)).toEqual(['metamask'])
   })
 
   it('adds its strings: its error codes to the catalogue’s union, its view strings to what every locale translates', () => {

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest'
 
 /**
  * The layer rule of eslint.config.mjs, which `npm test` runs over the whole tree (lint step): here it
- * is shown failing on a lower layer importing a higher one, and on browser code importing a
- * server-only module, and passing on the imports the layers allow.
+ * is shown failing on a lower layer importing a higher one, on browser code importing a
+ * server-only module and on the app importing a family's folder, and passing on the imports the
+ * layers allow.
  */
 const eslint = new ESLint({ cwd: process.cwd() })
 
@@ -63,6 +64,29 @@ describe('floors: imports point down (app → connectors → wallet-book → lib
     ['connectors/walletConnect/panel/Example.tsx', '@/lib/react/useLifetimeEffect'],
     ['app/_wagmi/example.ts', '@/connectors/families'],
   ])('%s may import %s', async (file, specifier) => {
+    expect(await restrictedImports(file, specifier)).toEqual([])
+  })
+
+  it.each([
+    ['app/_wagmi/example.ts', '@/connectors/injected/discovery'],
+    ['app/_wagmi/example.ts', '@/connectors/injected/openInWalletBrowser'],
+    ['app/_components/Example.tsx', '@/connectors/walletConnect/panel/WalletConnectPanel'],
+    ['app/_lib/example.ts', '@/connectors/coinbaseSmartWallet/popupWindow'],
+    ['app/api/example/route.ts', '@/connectors/embedded/manifest'],
+    ['app/page.tsx', '@/connectors/embedded/family'],
+    ['app/vault/route.ts', '@/connectors/embedded/family'],
+  ])('the app names no family: %s may not import %s', async (file, specifier) => {
+    const messages = await restrictedImports(file, specifier)
+    expect(messages).toHaveLength(1)
+    expect(messages[0]).toContain('The app names no family')
+  })
+
+  it.each([
+    ['app/_wagmi/example.ts', '@/connectors/manifests'],
+    ['app/api/example/route.ts', '@/connectors/egress'],
+    ['app/_components/Example.tsx', '@/connectors/shared/family'],
+    ['app/vault/route.ts', '@/connectors/embedded/vault/pageConfig'],
+  ])('the app reaches the families through the registries and connectors/shared: %s may import %s', async (file, specifier) => {
     expect(await restrictedImports(file, specifier)).toEqual([])
   })
 
