@@ -1,11 +1,16 @@
 import { coinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
 import type { FamilyManifest } from '../shared/manifest'
 import { coinbaseSmartWalletEgress } from './egress'
+import { coinbaseSmartWalletSettings, type CoinbaseSmartWalletSettings } from './settings'
 
 declare module '@/lib/i18n/familyCatalogues' {
   interface FamilyCatalogues {
     coinbaseSmartWallet: typeof coinbaseSmartWallet
   }
+}
+
+declare module '@/lib/config/familySettings' {
+  interface FamilySettings extends CoinbaseSmartWalletSettings {}
 }
 
 /** The family's id; family.ts takes it from here. */
@@ -16,4 +21,5 @@ export const coinbaseSmartWalletManifest = {
   id: COINBASE_SMART_WALLET_ID,
   messages: { sections: { coinbaseSmartWallet }, taglines: ['connect.tagline.coinbaseSmartWallet'] },
   egress: coinbaseSmartWalletEgress,
+  settings: coinbaseSmartWalletSettings,
 } as const satisfies FamilyManifest
