@@ -13,10 +13,10 @@ describe('the server registry of manifests', () => {
     expect(manifests.map((manifest) => manifest.id)).toEqual(families.map((family) => family.id))
   })
 
-  it('is server-safe: a manifest imports lib/, its own egress, messages and settings modules and the manifest type, nothing else', () => {
+  it('is server-safe: a manifest imports lib/, its own id, egress, messages and settings modules and the manifest type, nothing else', () => {
     for (const folder of ['injected', 'walletConnect', 'coinbaseSmartWallet', 'embedded']) {
       const imports = importsOf(`${folder}/manifest.ts`)
-      expect(imports.every((specifier) => specifier.startsWith('@/lib/') || specifier === './egress' || specifier === './messages' || specifier === './settings' || specifier.endsWith('shared/manifest')), `${folder}: ${imports.join(', ')}`).toBe(true)
+      expect(imports.every((specifier) => specifier.startsWith('@/lib/') || specifier === './id' || specifier === './egress' || specifier === './messages' || specifier === './settings' || specifier.endsWith('shared/manifest')), `${folder}: ${imports.join(', ')}`).toBe(true)
     }
     expect(importsOf('shared/manifest.ts').every((specifier) => specifier.startsWith('@/lib/'))).toBe(true)
     // A settings parser is pure: lib/ only (it runs in the composition roots, never in the page).

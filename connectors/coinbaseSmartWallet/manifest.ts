@@ -2,6 +2,7 @@ import { coinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
 import type { FamilyManifest } from '../shared/manifest'
 import { coinbaseSmartWalletEgress } from './egress'
 import { coinbaseSmartWalletSettings, type CoinbaseSmartWalletSettings } from './settings'
+import { COINBASE_SMART_WALLET_ID } from './id'
 
 declare module '@/lib/i18n/familyCatalogues' {
   interface FamilyCatalogues {
@@ -12,9 +13,6 @@ declare module '@/lib/i18n/familyCatalogues' {
 declare module '@/lib/config/familySettings' {
   interface FamilySettings extends CoinbaseSmartWalletSettings {}
 }
-
-/** The family's id; family.ts takes it from here. */
-export const COINBASE_SMART_WALLET_ID = 'coinbasesmartwallet'
 
 /** The Coinbase Smart Wallet, as the server sees it (connectors/shared/manifest.ts). */
 export const coinbaseSmartWalletManifest = {

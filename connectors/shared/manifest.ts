@@ -11,8 +11,9 @@ export type EgressConfig = Pick<DeploymentConfig, 'vaultOrigin'> & FamilySetting
  * What a wallet family states about itself that the server needs too, in its folder's `manifest.ts`:
  * pure data and pure functions, with no SDK, no React and no browser global, so the server's
  * composition roots (proxy.ts, route handlers) can read it. `connectors/manifests.ts` lists them, one
- * line each; the browser's declaration (`family.ts`) takes its `id` from here, so the identity is
- * written once. docs/families/README.md says why the manifests sit in connectors/ and how the server
+ * line each. Its `id` is the constant of the folder's `id.ts`, which the browser's declaration
+ * (`family.ts`) imports too: the identity is written once, and the page never imports a manifest
+ * (nor its parsers and what they import). docs/families/README.md says why the manifests sit in connectors/ and how the server
  * is handed them.
  */
 export type FamilyManifest = {

@@ -2,6 +2,7 @@ import { walletConnect } from './messages'
 import type { FamilyManifest } from '../shared/manifest'
 import { walletConnectEgress } from './egress'
 import { walletConnectSettings, type WalletConnectSettings } from './settings'
+import { WALLETCONNECT_ID } from './id'
 
 declare module '@/lib/i18n/familyCatalogues' {
   interface FamilyCatalogues {
@@ -12,9 +13,6 @@ declare module '@/lib/i18n/familyCatalogues' {
 declare module '@/lib/config/familySettings' {
   interface FamilySettings extends WalletConnectSettings {}
 }
-
-/** The family's id, which its rows open its view (QR code, links) by; family.ts takes it from here. */
-export const WALLETCONNECT_ID = 'walletconnect'
 
 /** WalletConnect v2, as the server sees it (connectors/shared/manifest.ts). */
 export const walletConnectManifest = {
