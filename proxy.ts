@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server'
-import { egressEntries } from '@/connectors/egress'
+import { serverFamilies } from '@/connectors/serverFamilies'
 import { isOpenerCheck } from '@/server/http/openerCheck'
 import { guardRequest } from '@/server/http/requestGuard'
 import { pageTokenCookieFor } from '@/server/rpc/pageTokenServer'
@@ -13,14 +13,15 @@ import { pageTokenCookieFor } from '@/server/rpc/pageTokenServer'
  * 3. answers the page's own `HEAD` probe (the Coinbase SDK's opener check) with the headers alone,
  *    without rendering the page (server/http/openerCheck.ts);
  * 4. sets the security headers, with a Content-Security-Policy whose nonce is new for every
- *    response and whose hosts are the wallet families' egress declarations for this deployment
- *    (connectors/egress.ts, server/http/securityHeaders.ts; docs/security/egress.md);
+ *    response and whose hosts are the wallet families' egress declarations for this deployment's
+ *    settings (connectors/serverFamilies.ts: the families' settings parsers and egress, from their
+ *    manifests; server/http/securityHeaders.ts; docs/security/egress.md);
  * 5. gives the app's HTML pages the RPC proxy's page token (server/rpc/pageToken.ts) when the browser
  *    has none or it is near its end: the proxy serves browsers that loaded a page, not any script.
  * The sign-in routes do both themselves (`guardedRoute`, server/http/requestGuard.ts) and are left out.
  */
 export function proxy(request: NextRequest): NextResponse {
-  const { headers, refusal, route } = guardRequest(request, egressEntries)
+  const { headers, refusal, route } = guardRequest(request, serverFamilies)
   if (refusal) return new NextResponse(refusal.body, { status: refusal.status, headers: refusal.headers })
   // The same headers a render would send (the SDK reads Cross-Origin-Opener-Policy), no body, no render.
   if (route.kind === 'app' && isOpenerCheck({ method: request.method, pathname: request.nextUrl.pathname, headers: request.headers })) {

@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next'
 import { headers } from 'next/headers'
 import type { ReactNode } from 'react'
+import { familySettings } from '@/connectors/settings'
 import { getPublicConfig } from '@/server/config/server'
 import { loadCatalogue } from '@/lib/i18n/loadCatalogue'
 import { getRequestLocale, getServerT } from '@/server/i18n/requestLocale'
@@ -33,7 +34,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Read first: it makes the page dynamic, so the configuration below is read per request from the
   // environment (one build serves any deployment) and never at build time.
   const cookie = (await headers()).get('cookie')
-  const publicConfig = getPublicConfig()
+  // The families' settings are parsed here, by their manifests' parsers (connectors/settings.ts): the
+  // page gets the values, never a parser.
+  const publicConfig = getPublicConfig(familySettings)
   // The wagmi cookie: the server renders the connected view when the browser was connected.
   const initialState = initialStateFromCookie(cookie)
   // Negotiated here, on the server, so the first byte is in the visitor's language: `lang`, the

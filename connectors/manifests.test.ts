@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { ENV_VARIABLES } from '@/server/config/envSchema.mjs'
 import { families } from './families'
 import { manifests } from './manifests'
+import { familySettings } from './settings'
 
 const importsOf = (file: string) => [...readFileSync(path.join(process.cwd(), 'connectors', file), 'utf8').matchAll(/from '([^']+)'/g)].map((match) => match[1]!)
 
@@ -11,12 +13,20 @@ describe('the server registry of manifests', () => {
     expect(manifests.map((manifest) => manifest.id)).toEqual(families.map((family) => family.id))
   })
 
-  it('is server-safe: a manifest imports lib/, its own egress declaration and the manifest type, nothing else', () => {
+  it('is server-safe: a manifest imports lib/, its own id, egress, messages and settings modules and the manifest type, nothing else', () => {
     for (const folder of ['injected', 'walletConnect', 'coinbaseSmartWallet', 'embedded']) {
       const imports = importsOf(`${folder}/manifest.ts`)
-      expect(imports.every((specifier) => specifier.startsWith('@/lib/') || specifier === './egress' || specifier === './messages' || specifier.endsWith('shared/manifest')), `${folder}: ${imports.join(', ')}`).toBe(true)
+      expect(imports.every((specifier) => specifier.startsWith('@/lib/') || specifier === './id' || specifier === './egress' || specifier === './messages' || specifier === './settings' || specifier.endsWith('shared/manifest')), `${folder}: ${imports.join(', ')}`).toBe(true)
     }
     expect(importsOf('shared/manifest.ts').every((specifier) => specifier.startsWith('@/lib/'))).toBe(true)
+    // A settings parser is pure: lib/ only (it runs in the composition roots, never in the page).
+    for (const folder of ['walletConnect', 'coinbaseSmartWallet']) expect(importsOf(`${folder}/settings.ts`).every((specifier) => specifier.startsWith('@/lib/')), folder).toBe(true)
+  })
+
+  it('declares only variables the environment’s schema lists (its docs, .env.example and the reader’s change detection follow it)', () => {
+    const listed = new Set(ENV_VARIABLES.map((variable) => variable.name))
+    expect(familySettings.variables.filter((name) => !listed.has(name))).toEqual([])
+    expect(familySettings.variables).toEqual(['WALLETCONNECT_PROJECT_ID', 'NEXT_PUBLIC_WALLETCONNECT_PROJECT_ID', 'WALLETCONNECT_RELAY_URL', 'COINBASE_KEYS_URL', 'COINBASE_PREFERENCE'])
   })
 
   it('gives each catalogue section and each error code to one family only', () => {

@@ -7,7 +7,7 @@ import { plainErrors, type PlainErrorCode } from '@/lib/i18n/plainErrors'
 import { loadCatalogue } from '@/lib/i18n/loadCatalogue'
 import { getSupportedChains } from '@/lib/chains'
 import { readEnv } from '@/server/config/env'
-import { getPublicConfig } from '@/server/config/server'
+import { getDeploymentConfig } from '@/server/config/server'
 import { isTestClockEnabled } from '@/server/embedded/clock'
 import { VAULT_PATHS } from '@/server/http/vaultRouting'
 import { VAULT_CONFIG_ELEMENT_ID, type VaultPageConfig } from '@/connectors/embedded/vault/pageConfig'
@@ -44,7 +44,7 @@ export async function GET(request: Request): Promise<Response> {
   const locale = isLocale(asked) ? asked : negotiateLocale({ cookie: undefined, acceptLanguage: request.headers.get('accept-language') })
   const messages = await loadCatalogue(locale)
   const env = readEnv()
-  const appOrigins = [...getPublicConfig(env).appOrigins]
+  const appOrigins = [...getDeploymentConfig(env).appOrigins]
   // Tests only: the idle lock in seconds rather than minutes, where the test hooks exist at all
   // (EMBEDDED_TEST_CLOCK's secret, loopback origins, the local chain: never a deployment).
   const config: VaultPageConfig = {

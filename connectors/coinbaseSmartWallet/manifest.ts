@@ -1,6 +1,8 @@
 import { coinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
 import type { FamilyManifest } from '../shared/manifest'
 import { coinbaseSmartWalletEgress } from './egress'
+import { coinbaseSmartWalletSettings, type CoinbaseSmartWalletSettings } from './settings'
+import { COINBASE_SMART_WALLET_ID } from './id'
 
 declare module '@/lib/i18n/familyCatalogues' {
   interface FamilyCatalogues {
@@ -8,12 +10,14 @@ declare module '@/lib/i18n/familyCatalogues' {
   }
 }
 
-/** The family's id; family.ts takes it from here. */
-export const COINBASE_SMART_WALLET_ID = 'coinbasesmartwallet'
+declare module '@/lib/config/familySettings' {
+  interface FamilySettings extends CoinbaseSmartWalletSettings {}
+}
 
 /** The Coinbase Smart Wallet, as the server sees it (connectors/shared/manifest.ts). */
 export const coinbaseSmartWalletManifest = {
   id: COINBASE_SMART_WALLET_ID,
   messages: { sections: { coinbaseSmartWallet }, taglines: ['connect.tagline.coinbaseSmartWallet'] },
   egress: coinbaseSmartWalletEgress,
+  settings: coinbaseSmartWalletSettings,
 } as const satisfies FamilyManifest

@@ -3,7 +3,7 @@ import type { PublicConfig } from '@/lib/config/public'
 import { monogramIcon } from '@/wallet-book/icons/monogramIcon'
 import type { SigilFamily } from '../shared/family'
 import { lazyConnector } from '../shared/lazyConnector'
-import { EMBEDDED_ID } from './manifest'
+import { EMBEDDED_ID } from './id'
 
 /** The deployment settings the family reads: the RPC of each chain and the vault's origin (`VAULT_ORIGIN`). */
 export type EmbeddedOptions = Pick<PublicConfig, 'rpcUrls' | 'vaultOrigin'>

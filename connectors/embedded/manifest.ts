@@ -2,6 +2,7 @@ import { embedded } from '@/lib/i18n/embedded'
 import { embeddedConfirmation } from '@/lib/i18n/embeddedConfirmation'
 import type { FamilyManifest } from '../shared/manifest'
 import { embeddedEgress } from './egress'
+import { EMBEDDED_ID } from './id'
 
 declare module '@/lib/i18n/familyCatalogues' {
   interface FamilyCatalogues {
@@ -10,9 +11,6 @@ declare module '@/lib/i18n/familyCatalogues' {
     embeddedConfirmation: { ui: typeof embeddedConfirmation }
   }
 }
-
-/** The family's id, which its row opens its view (email, passkey, recovery) by; family.ts takes it from here. */
-export const EMBEDDED_ID = 'embedded'
 
 /** The embedded wallet, as the server sees it (connectors/shared/manifest.ts). */
 export const embeddedManifest = {

@@ -5,7 +5,7 @@ import type { SigilFamily } from '../shared/family'
 import { injectedWalletWatcher } from './announcedWallets'
 import { getDiscoveryStore } from './discovery'
 import { lazyInjected, preloadInjected } from './lazyInjected'
-import { INJECTED_ID } from './manifest'
+import { INJECTED_ID } from './id'
 
 /**
  * One injected connector for each of `keys` that is a wallet-book wallet with an injected EVM

@@ -1,8 +1,6 @@
 import type { FamilyManifest } from '../shared/manifest'
 import { injectedEgress } from './egress'
-
-/** The family's id (its browser declaration, family.ts, takes it from here). */
-export const INJECTED_ID = 'injected'
+import { INJECTED_ID } from './id'
 
 /**
  * Browser extensions and in-app browsers, as the server sees them (connectors/shared/manifest.ts): no

@@ -1,17 +1,19 @@
 import type { EgressEntry } from '@/lib/config/egress'
-import type { PublicConfig } from '@/lib/config/public'
+import type { FamilySettings, FamilySettingsSlot } from '@/lib/config/familySettings'
+import type { DeploymentConfig } from '@/lib/config/public'
 import type { FamilyCatalogueSection } from '@/lib/i18n/familyCatalogues'
 import type { UiKey } from '@/lib/i18n/en'
 
-/** The deployment settings the families' egress declarations read. */
-export type EgressConfig = Pick<PublicConfig, 'walletConnectProjectId' | 'walletConnectRelayUrl' | 'coinbasePreference' | 'coinbaseKeysUrl' | 'vaultOrigin'>
+/** The deployment settings the families' egress declarations read: the families' own, and the vault's origin. */
+export type EgressConfig = Pick<DeploymentConfig, 'vaultOrigin'> & FamilySettings
 
 /**
  * What a wallet family states about itself that the server needs too, in its folder's `manifest.ts`:
  * pure data and pure functions, with no SDK, no React and no browser global, so the server's
  * composition roots (proxy.ts, route handlers) can read it. `connectors/manifests.ts` lists them, one
- * line each; the browser's declaration (`family.ts`) takes its `id` from here, so the identity is
- * written once. docs/families/README.md says why the manifests sit in connectors/ and how the server
+ * line each. Its `id` is the constant of the folder's `id.ts`, which the browser's declaration
+ * (`family.ts`) imports too: the identity is written once, and the page never imports a manifest
+ * (nor its parsers and what they import). docs/families/README.md says why the manifests sit in connectors/ and how the server
  * is handed them.
  */
 export type FamilyManifest = {
@@ -33,4 +35,12 @@ export type FamilyManifest = {
    * Content-Security-Policy and `/.well-known/sigil-egress.json` are built from these only.
    */
   egress(config: EgressConfig): EgressEntry[]
+  /**
+   * Its deployment settings, when it has any: the environment variables it reads and a pure parser
+   * from their values (and the deployment's context) to the fields it adds to the page's
+   * `PublicConfig`, registered in the same file (`declare module '@/lib/config/familySettings'`). A bad
+   * value throws `EnvError` naming the variable. The composition roots hand every family's parser to
+   * the server (connectors/settings.ts), which hands each its own variables.
+   */
+  readonly settings?: FamilySettingsSlot
 }

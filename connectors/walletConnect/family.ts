@@ -6,7 +6,7 @@ import { injectedIndex } from '@/wallet-book/injectedIndex'
 import type { SigilFamily } from '../shared/family'
 import { lazyConnector } from '../shared/lazyConnector'
 import { WALLETCONNECT_TYPE, walletConnectConnectorId } from './constants'
-import { WALLETCONNECT_ID } from './manifest'
+import { WALLETCONNECT_ID } from './id'
 
 /** Only a stored session topic makes a reload load the family (and its SDK) to restore it. */
 const hasStoredConnection = (persisted: { getSessionTopic(): string | undefined }) => persisted.getSessionTopic() !== undefined

@@ -7,7 +7,7 @@ import type { WalletBookEntry } from '@/wallet-book/types'
 import type { ReachWalletParameters, WalletReach } from '../shared/family'
 import { familyOf } from '../shared/lazyConnector'
 import { walletConnectConnectorId } from './constants'
-import { WALLETCONNECT_ID } from './manifest'
+import { WALLETCONNECT_ID } from './id'
 import { openWalletLink } from './openWalletLink'
 import type { PairingState } from './pairingState'
 

@@ -1,12 +1,10 @@
-import type { CoinbasePreference } from './coinbasePreference'
+import type { FamilySettings } from './familySettings'
 
 /**
- * Configuration the browser may see. Built on the server from the environment at request time
- * (server/config/server.ts) and handed to the client through the root layout, so one build serves any
- * deployment (and tests can point chains at a local anvil without rebuilding).
- * Never put secrets here.
+ * The part of the public configuration every deployment has, whatever its wallet families: built on
+ * the server from the environment (server/config/server.ts `getDeploymentConfig`).
  */
-export type PublicConfig = {
+export type DeploymentConfig = {
   /** Supported chain ids, in menu order. */
   chainIds: readonly number[]
   /**
@@ -20,8 +18,6 @@ export type PublicConfig = {
    * (`wallet_addEthereumChain`); the page itself never requests it. Undefined without the local chain.
    */
   localChainNodeUrl?: string | undefined
-  /** WalletConnect Cloud project id; empty when not configured (extension wallets still work). */
-  walletConnectProjectId: string
   /** Origins this deployment answers on (for SIWE domain/uri). The first is the canonical one. */
   appOrigins: readonly string[]
   /**
@@ -29,13 +25,14 @@ export type PublicConfig = {
    * there, in a frame or a popup the page talks to by `postMessage`. Undefined: no embedded wallet here.
    */
   vaultOrigin?: string | undefined
-  /** A self-hosted WalletConnect relay (`wss://…`; `ws://` on loopback); the SDK's default relay when unset. */
-  walletConnectRelayUrl?: string | undefined
-  /**
-   * The Coinbase Smart Wallet popup address (`preference.keysUrl`). Only ever set outside production
-   * builds, to a loopback page (tests); unset means Coinbase's own keys service.
-   */
-  coinbaseKeysUrl?: string | undefined
-  /** Which accounts Coinbase's popup offers (`COINBASE_PREFERENCE`); unset means `smartWalletOnly`. */
-  coinbasePreference?: CoinbasePreference | undefined
 }
+
+/**
+ * Configuration the browser may see: the deployment's, and every wallet family's settings (each
+ * declared and parsed by its manifest, lib/config/familySettings.ts). Built on the server from the
+ * environment at request time (server/config/server.ts `getPublicConfig`, handed the families'
+ * parsers by the root layout) and given to the client through the root layout, so one build serves
+ * any deployment (and tests can point chains at a local anvil without rebuilding).
+ * Never put secrets here.
+ */
+export type PublicConfig = DeploymentConfig & FamilySettings

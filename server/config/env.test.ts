@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { EnvError, forgetEnv, parseEnv, readEnv, RecoveryKeyError, SessionSecretError, type ServerEnv } from './env'
+import { EnvError } from '@/lib/config/envError'
+import { forgetEnv, parseEnv, readEnv, RecoveryKeyError, SessionSecretError, variablesOf, type ServerEnv } from './env'
 import { ENV_VARIABLES, productionEnvironmentProblems } from './envSchema.mjs'
 
 afterEach(() => {
@@ -46,7 +47,6 @@ describe('parseEnv: the defaults', () => {
     expect(env.databaseUrl).toBeUndefined()
     expect(env.distDir).toBe('.next')
     expect(env.walletConnectProjectId).toBe('')
-    expect(env.coinbasePreference).toBeUndefined()
     expect(env.testClockSecret).toBeUndefined()
     expect(env.manualSignalHandling).toBe(false)
   })
@@ -115,9 +115,8 @@ describe('parseEnv: production', () => {
   })
 
   it('ignores the test-only switches in production', () => {
-    const env = parseEnv({ ...PRODUCTION, ENS_AVATAR_ALLOW_LOOPBACK: '1', COINBASE_KEYS_URL: 'http://127.0.0.1:4010/' })
+    const env = parseEnv({ ...PRODUCTION, ENS_AVATAR_ALLOW_LOOPBACK: '1' })
     expect(env.ensAvatarAllowLoopback).toBe(false)
-    expect(env.coinbaseKeysUrl).toBeUndefined()
   })
 
   it('lists every start-up problem for next start, in the schema module the reader uses', () => {
@@ -134,8 +133,6 @@ describe('parseEnv: bad values', () => {
     ['TRUSTED_PROXY_HOPS', 'trustedProxyHops', 'one', 'TRUSTED_PROXY_HOPS must be a whole number from 0 to 10, got "one".'],
     ['EMBEDDED_RECOVERY_DELAY', 'embeddedRecoveryDelaySeconds', '31d', 'EMBEDDED_RECOVERY_DELAY must be a duration from 0 to 2592000 seconds (e.g. 172800 or 48h), got "31d".'],
     ['AUTH_RATE_LIMIT_PER_IP', 'authLimits', '-1', 'Rate limits must be positive integers (attempts per minute), got "-1".'],
-    ['COINBASE_PREFERENCE', 'coinbasePreference', 'every', 'COINBASE_PREFERENCE must be one of all, smartWalletOnly, eoaOnly, got "every".'],
-    ['WALLETCONNECT_RELAY_URL', 'walletConnectRelayUrl', 'ws://relay.example', 'WALLETCONNECT_RELAY_URL must be a wss:// address (ws:// only on loopback), got "ws://relay.example".'],
     ['APP_ORIGIN', 'appOrigins', 'https://sigil.example/app', 'APP_ORIGIN entries must be exact origins, got "https://sigil.example/app".'],
   ] as const)('%s=%s: a typed error naming it', (variable, field, value, message) => {
     const error = errorOf(parseEnv({ [variable]: value }), field)
@@ -212,5 +209,12 @@ describe('the schema', () => {
   it('is what the reader reads: a variable outside it is never seen by a rule', () => {
     const env = parseEnv({ APP_ORIGIN: 'https://a.example', APP_ORIGINS: 'https://b.example' })
     expect(env.appOrigins).toEqual(['https://a.example'])
+  })
+
+  it('hands a family the variables it names, as they were when parsed, and no other', () => {
+    const record = { COINBASE_PREFERENCE: 'all', EXAMPLE_WALLET_URL: 'https://x.example', SESSION_SECRET: 's'.repeat(32) }
+    const env = parseEnv(record)
+    record.COINBASE_PREFERENCE = 'eoaOnly'
+    expect(variablesOf(env, ['COINBASE_PREFERENCE', 'EXAMPLE_WALLET_URL', 'UNSET'])).toEqual({ COINBASE_PREFERENCE: 'all', EXAMPLE_WALLET_URL: 'https://x.example', UNSET: undefined })
   })
 })

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { parseCoinbasePreference, type CoinbasePreference } from '@/lib/config/coinbasePreference'
+import { EnvError, isLoopbackHost } from '@/lib/config/envError'
 import { BaseError } from '@/lib/errors/BaseError'
 import { distDir, ENV_VARIABLES, MAX_TRUSTED_PROXY_HOPS, MIN_SESSION_SECRET_LENGTH, sessionSecretEntries } from './envSchema.mjs'
 import { resolveVaultOrigin } from './vaultOrigin.mjs'
@@ -15,21 +15,13 @@ import { resolveVaultOrigin } from './vaultOrigin.mjs'
  * on: a bad `RPC_PROXY_MAX_GAS` stops the RPC proxy with its message, not the sign-in routes that
  * never read it. A bad value throws a typed error naming the variable (`EnvError`, or the secret's
  * own `SessionSecretError` / `RecoveryKeyError`), with the message the server has always given.
+ *
+ * The wallet families' settings are not fields here: each family's manifest parses its own variables
+ * (`settings`, lib/config/familySettings.ts), and the server hands it their values from this
+ * reader's copy of the environment (`variablesOf`; server/config/server.ts `getPublicConfig`).
  */
 
 export type EnvRecord = Readonly<Record<string, string | undefined>>
-
-/** A variable's value breaks its rule; `variable` names it. */
-export class EnvError extends BaseError {
-  override name = 'EnvError'
-  override readonly code = 'env_invalid'
-  constructor(
-    readonly variable: string,
-    message: string,
-  ) {
-    super(message)
-  }
-}
 
 /** Raised at startup (first use) when the session secret is missing or too short. */
 export class SessionSecretError extends BaseError {
@@ -87,14 +79,12 @@ export type ServerEnv = {
   readonly rpcUrls: Readonly<Record<number, string>>
   /** `SIGNIN_RPC_URL_<chainId>`: sign-in's own RPC overrides as set. */
   readonly signInRpcUrls: Readonly<Record<number, string>>
-  /** `WALLETCONNECT_PROJECT_ID`, else `NEXT_PUBLIC_WALLETCONNECT_PROJECT_ID`, else ''. */
+  /**
+   * `WALLETCONNECT_PROJECT_ID`, else `NEXT_PUBLIC_WALLETCONNECT_PROJECT_ID`, else '': the server's own
+   * read, for its RPC upstreams (the WalletConnect RPC is the fallback with a project id,
+   * lib/config/rpc.ts). The page's copy is WalletConnect's setting, parsed by its manifest.
+   */
   readonly walletConnectProjectId: string
-  /** `WALLETCONNECT_RELAY_URL`: wss://, or ws:// on loopback. */
-  readonly walletConnectRelayUrl: string | undefined
-  /** `COINBASE_KEYS_URL`, honoured only with the local chain on and every app origin on loopback. */
-  readonly coinbaseKeysUrl: string | undefined
-  /** `COINBASE_PREFERENCE`: all, smartWalletOnly or eoaOnly; unset = the SDK default Sigil picks. */
-  readonly coinbasePreference: CoinbasePreference | undefined
   readonly rpcProxyLimitPerIp: number
   readonly rpcBroadcastLimitPerIp: number
   readonly rpcProxyMaxGas: number
@@ -132,10 +122,6 @@ export type ServerEnv = {
   readonly testIdleLockMs: number | undefined
   /** `ENS_AVATAR_ALLOW_LOOPBACK=1` outside production. */
   readonly ensAvatarAllowLoopback: boolean
-}
-
-function isLoopbackHost(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]' || hostname.endsWith('.localhost')
 }
 
 /** A setting that is a whole number from 1 to `max`; unset or blank gives `fallback`, anything else throws. */
@@ -223,30 +209,6 @@ function rules(env: EnvRecord, fields: () => ServerEnv): { [K in keyof ServerEnv
     rpcUrls: () => Object.freeze(chainFamily(env, /^RPC_URL_(\d+)$/, false)),
     signInRpcUrls: () => Object.freeze(chainFamily(env, /^SIGNIN_RPC_URL_(\d+)$/, true)),
     walletConnectProjectId: () => env.WALLETCONNECT_PROJECT_ID ?? env.NEXT_PUBLIC_WALLETCONNECT_PROJECT_ID ?? '',
-    walletConnectRelayUrl: () => {
-      const raw = env.WALLETCONNECT_RELAY_URL?.trim()
-      if (!raw) return undefined
-      const url = new URL(raw)
-      if (url.protocol === 'wss:' || (url.protocol === 'ws:' && isLoopbackHost(url.hostname))) return raw
-      throw new EnvError('WALLETCONNECT_RELAY_URL', `WALLETCONNECT_RELAY_URL must be a wss:// address (ws:// only on loopback), got "${raw}".`)
-    },
-    coinbaseKeysUrl: () => {
-      const raw = env.COINBASE_KEYS_URL?.trim()
-      if (!raw || !fields().localChain) return undefined
-      if (!fields().appOrigins.every((origin) => isLoopbackHost(new URL(origin).hostname))) return undefined
-      const url = new URL(raw)
-      if ((url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackHost(url.hostname)) return url.href
-      throw new EnvError('COINBASE_KEYS_URL', `COINBASE_KEYS_URL must be a loopback http(s) address, got "${raw}".`)
-    },
-    coinbasePreference: () => {
-      const raw = env.COINBASE_PREFERENCE?.trim()
-      if (!raw) return undefined
-      try {
-        return parseCoinbasePreference(raw)
-      } catch {
-        throw new EnvError('COINBASE_PREFERENCE', `COINBASE_PREFERENCE must be one of all, smartWalletOnly, eoaOnly, got "${raw.slice(0, 40)}".`)
-      }
-    },
     rpcProxyLimitPerIp: () => positiveIntegerSetting(env, 'RPC_PROXY_RATE_LIMIT_PER_IP', 600),
     rpcBroadcastLimitPerIp: () => positiveIntegerSetting(env, 'RPC_BROADCAST_RATE_LIMIT_PER_IP', 30),
     rpcProxyMaxGas: () => positiveIntegerSetting(env, 'RPC_PROXY_MAX_GAS', 3_000_000, 30_000_000),
@@ -367,13 +329,14 @@ function readNames(record: EnvRecord): string[] {
   return names
 }
 
-const parsed = new WeakSet<object>()
+/** Each parsed environment's copy of its whole record, for `variablesOf`. */
+const records = new WeakMap<object, EnvRecord>()
 
 /**
  * The environment `record` as a frozen, typed object. Each field is checked on first read and keeps
- * its value or its error. Only the schema's variables are copied from the record (envSchema.mjs), so
- * a rule cannot read a variable the schema does not list, and changing the record afterwards
- * changes nothing. Tests build their environment with this instead of changing `process.env`.
+ * its value or its error. The rules are handed only the schema's variables (envSchema.mjs), so a
+ * rule cannot read a variable the schema does not list; the record is copied, so changing it
+ * afterwards changes nothing. Tests build their environment with this instead of changing `process.env`.
  */
 export function parseEnv(record: EnvRecord): ServerEnv {
   const env: EnvRecord = Object.freeze(Object.fromEntries(readNames(record).map((name) => [name, record[name]])))
@@ -399,8 +362,20 @@ export function parseEnv(record: EnvRecord): ServerEnv {
     })
   }
   Object.freeze(result)
-  parsed.add(result)
+  // The whole record, copied as it is now, for the families' settings (`variablesOf`): the rules above
+  // read only the schema's variables.
+  records.set(result, Object.freeze({ ...record }))
   return result
+}
+
+/**
+ * The values of `names` in the record `env` was parsed from, as they were then: how a wallet family's
+ * settings parser is handed its own variables (server/config/server.ts `getPublicConfig`; the
+ * family's manifest declares them, lib/config/familySettings.ts), never another.
+ */
+export function variablesOf(env: ServerEnv, names: readonly string[]): EnvRecord {
+  const record = records.get(env) ?? {}
+  return Object.freeze(Object.fromEntries(names.map((name) => [name, record[name]])))
 }
 
 let current: { env: ServerEnv; fingerprint: string } | undefined
@@ -437,5 +412,5 @@ export type EnvInput = ServerEnv | EnvRecord
 /** `input` as a parsed environment: the process's when none is given. */
 export function envOf(input?: EnvInput): ServerEnv {
   if (input === undefined) return readEnv()
-  return parsed.has(input) ? (input as ServerEnv) : parseEnv(input as EnvRecord)
+  return records.has(input) ? (input as ServerEnv) : parseEnv(input as EnvRecord)
 }

@@ -1,6 +1,9 @@
 /**
  * The environment Sigil reads, in one place: every variable (what it is, its default, what a
  * production server needs) and the production rules `next start` checks before it serves anything.
+ * The wallet families' variables are listed here too, though each family's manifest parses its own
+ * (`settings`, docs/families/README.md): a deployment reads one list (connectors/manifests.test.ts
+ * checks every variable a family declares is in it).
  * Plain JavaScript so that `next.config.mjs` uses the same module the server's typed reader
  * (server/config/env.ts) is built on; types in envSchema.d.mts. The `.env.example` file and the
  * configuration table of docs/deploy.md are checked against this list (tests/unit/envExample.test.ts,
@@ -217,6 +220,8 @@ export function productionEnvironmentProblems(env) {
   // Real mail over TLS (server/embedded/mailPolicy.mjs): the embedded wallet's codes go by email.
   const mail = productionMailProblem(env)
   if (mail) problems.push(mail)
+  // The Coinbase Smart Wallet's setting, parsed by its manifest (connectors/coinbaseSmartWallet/settings.ts,
+  // which this plain module cannot import): restated here so that `next start` refuses it at boot.
   const preference = env.COINBASE_PREFERENCE?.trim()
   if (preference && !['all', 'smartWalletOnly', 'eoaOnly'].includes(preference))
     problems.push(`COINBASE_PREFERENCE must be one of all, smartWalletOnly, eoaOnly, got "${preference}".`)

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { absoluteRpcUrls, walletConnectRpcUrl } from '@/lib/config/rpc'
-import { coinbaseKeysUrl, coinbasePreference, embeddedRecoveryDelaySeconds, getPublicConfig, rpcProxyBudgetPerMinute, rpcProxyLimitPerIp, rpcProxyMaxGas, rpcProxyTargets, serverRpcUrls, signInRpcUrls } from './server'
+import { familySettings } from '@/connectors/settings'
+import { embeddedRecoveryDelaySeconds, getDeploymentConfig, getPublicConfig, rpcProxyBudgetPerMinute, rpcProxyLimitPerIp, rpcProxyMaxGas, rpcProxyTargets, serverRpcUrls, signInRpcUrls } from './server'
+import type { EnvRecord } from './env'
+
+/** The Coinbase Smart Wallet's settings as the page gets them: its manifest's parser, handed its variables by the server. */
+const coinbaseKeysUrl = (env: EnvRecord) => getPublicConfig(familySettings, env).coinbaseKeysUrl
+const coinbasePreference = (env: EnvRecord) => getPublicConfig(familySettings, env).coinbasePreference
 
 const KEYS = 'http://127.0.0.1:4555/connect'
 const local = { NODE_ENV: 'production', ENABLE_LOCAL_CHAIN: '1', APP_ORIGIN: 'http://127.0.0.1:3000', COINBASE_KEYS_URL: KEYS }
@@ -15,7 +21,7 @@ describe('COINBASE_KEYS_URL', () => {
     expect(coinbaseKeysUrl({ ...local, APP_ORIGIN: 'https://sigil.example' })).toBeUndefined()
     // One public origin among loopback ones is enough to make it a real deployment.
     expect(coinbaseKeysUrl({ ...local, APP_ORIGIN: 'http://127.0.0.1:3000,https://sigil.example' })).toBeUndefined()
-    expect(getPublicConfig({ ...local, APP_ORIGIN: 'https://sigil.example' }).coinbaseKeysUrl).toBeUndefined()
+    expect(getPublicConfig(familySettings, { ...local, APP_ORIGIN: 'https://sigil.example' }).coinbaseKeysUrl).toBeUndefined()
   })
 
   it('is ignored without the local chain', () => {
@@ -30,18 +36,18 @@ describe('COINBASE_KEYS_URL', () => {
 describe('COINBASE_PREFERENCE', () => {
   it('is unset by default (the connector then uses smartWalletOnly)', () => {
     expect(coinbasePreference({})).toBeUndefined()
-    expect(getPublicConfig({ NODE_ENV: 'test' }).coinbasePreference).toBeUndefined()
+    expect(getPublicConfig(familySettings, { NODE_ENV: 'test' }).coinbasePreference).toBeUndefined()
   })
 
   it.each(['all', 'smartWalletOnly', 'eoaOnly'] as const)('passes %s through the public config', (value) => {
-    expect(getPublicConfig({ NODE_ENV: 'test', COINBASE_PREFERENCE: value }).coinbasePreference).toBe(value)
+    expect(getPublicConfig(familySettings, { NODE_ENV: 'test', COINBASE_PREFERENCE: value }).coinbasePreference).toBe(value)
   })
 
   it('fails with a clear message on any other value', () => {
     expect(() => coinbasePreference({ COINBASE_PREFERENCE: 'smartwallet' })).toThrow(
       'COINBASE_PREFERENCE must be one of all, smartWalletOnly, eoaOnly, got "smartwallet".',
     )
-    expect(() => getPublicConfig({ NODE_ENV: 'test', COINBASE_PREFERENCE: 'both' })).toThrow(/COINBASE_PREFERENCE/)
+    expect(() => getPublicConfig(familySettings, { NODE_ENV: 'test', COINBASE_PREFERENCE: 'both' })).toThrow(/COINBASE_PREFERENCE/)
   })
 })
 
@@ -51,7 +57,7 @@ describe('RPC addresses: server-only versus what the browser gets', () => {
 
   it('keeps a configured RPC_URL on the server and gives the browser the same-origin proxy instead', () => {
     expect(serverRpcUrls(env)[1]).toBe(SECRET)
-    const config = getPublicConfig(env)
+    const config = getPublicConfig(familySettings, env)
     expect(config.rpcUrls[1]).toBe('/api/rpc/1')
     // Any override counts as secret: keys also hide in hostnames.
     expect(config.rpcUrls[8453]).toBe('/api/rpc/8453')
@@ -60,34 +66,34 @@ describe('RPC addresses: server-only versus what the browser gets', () => {
   })
 
   it('gives the browser the proxy for chains configured nowhere too; the public RPC or WalletConnect endpoint is its upstream', () => {
-    const config = getPublicConfig(env)
+    const config = getDeploymentConfig(env)
     expect(config.rpcUrls[10]).toBe('/api/rpc/10')
     expect(rpcProxyTargets(env)[10]).toBe('https://mainnet.optimism.io')
     const withProject = { ...env, WALLETCONNECT_PROJECT_ID: 'pid' }
-    expect(getPublicConfig(withProject).rpcUrls[10]).toBe('/api/rpc/10')
+    expect(getDeploymentConfig(withProject).rpcUrls[10]).toBe('/api/rpc/10')
     expect(rpcProxyTargets(withProject)[10]).toBe(walletConnectRpcUrl(10, 'pid'))
     // No RPC address of any host reaches the browser's configuration.
     for (const [id, url] of Object.entries(config.rpcUrls)) expect(url).toBe(`/api/rpc/${id}`)
-    expect(JSON.stringify(getPublicConfig(withProject).rpcUrls)).not.toContain('walletconnect')
+    expect(JSON.stringify(getDeploymentConfig(withProject).rpcUrls)).not.toContain('walletconnect')
   })
 
   it('serves through the proxy every chain the browser reads, each to its server URL', () => {
     const targets = rpcProxyTargets(env)
     expect(targets).toMatchObject({ 1: SECRET, 8453: 'https://base.example', 10: 'https://mainnet.optimism.io' })
-    expect(Object.keys(targets).sort()).toEqual(Object.keys(getPublicConfig(env).rpcUrls).sort())
+    expect(Object.keys(targets).sort()).toEqual(Object.keys(getDeploymentConfig(env).rpcUrls).sort())
   })
 
   it('proxies the local chain too; a plain loopback node is kept as data for wallets only, one that could carry a key is not', () => {
     const local = { ...env, ENABLE_LOCAL_CHAIN: '1' }
-    expect(getPublicConfig(local).rpcUrls[31337]).toBe('/api/rpc/31337')
+    expect(getDeploymentConfig(local).rpcUrls[31337]).toBe('/api/rpc/31337')
     expect(rpcProxyTargets(local)[31337]).toBe('http://127.0.0.1:8545')
-    expect(getPublicConfig(local).localChainNodeUrl).toBe('http://127.0.0.1:8545')
+    expect(getDeploymentConfig(local).localChainNodeUrl).toBe('http://127.0.0.1:8545')
     const port = { ...local, RPC_URL_31337: 'http://127.0.0.1:40123' }
-    expect(getPublicConfig(port).rpcUrls[31337]).toBe('/api/rpc/31337')
-    expect(getPublicConfig(port).localChainNodeUrl).toBe('http://127.0.0.1:40123')
-    expect(getPublicConfig({ ...local, RPC_URL_31337: 'http://127.0.0.1:40123/key123456' }).localChainNodeUrl).toBeUndefined()
-    expect(getPublicConfig({ ...local, RPC_URL_31337: 'https://anvil.example' }).localChainNodeUrl).toBeUndefined()
-    expect(getPublicConfig({ ...env, ENABLE_LOCAL_CHAIN: '0' }).localChainNodeUrl).toBeUndefined()
+    expect(getDeploymentConfig(port).rpcUrls[31337]).toBe('/api/rpc/31337')
+    expect(getDeploymentConfig(port).localChainNodeUrl).toBe('http://127.0.0.1:40123')
+    expect(getDeploymentConfig({ ...local, RPC_URL_31337: 'http://127.0.0.1:40123/key123456' }).localChainNodeUrl).toBeUndefined()
+    expect(getDeploymentConfig({ ...local, RPC_URL_31337: 'https://anvil.example' }).localChainNodeUrl).toBeUndefined()
+    expect(getDeploymentConfig({ ...env, ENABLE_LOCAL_CHAIN: '0' }).localChainNodeUrl).toBeUndefined()
   })
 
   it('makes the proxy paths absolute for the page’s origin in the browser', () => {
@@ -107,7 +113,7 @@ describe('SIGNIN_RPC_URL_<id>: sign-in’s own upstream', () => {
     expect(urls[10]).toBe(serverRpcUrls(base)[10])
     // The proxy keeps forwarding to RPC_URL_<id>.
     expect(rpcProxyTargets(env)[1]).toBe('https://eth.example/v2/PROXY_KEY')
-    expect(JSON.stringify(getPublicConfig(env))).not.toContain('SIGNIN_KEY')
+    expect(JSON.stringify(getPublicConfig(familySettings, env))).not.toContain('SIGNIN_KEY')
   })
 })
 

@@ -1,10 +1,10 @@
 import 'server-only'
-import type { CoinbasePreference } from '@/lib/config/coinbasePreference'
 import { mainnet } from 'viem/chains'
 import { getSupportedChains } from '@/lib/chains'
+import type { FamilySettings, FamilySettingsSlot } from '@/lib/config/familySettings'
 import { browserRpcMap, buildRpcMap, localChainNodeUrl, rpcProxyUpstreams } from '@/lib/config/rpc'
-import type { PublicConfig } from '@/lib/config/public'
-import { envOf, type EnvInput, type ServerEnv } from './env'
+import type { DeploymentConfig } from '@/lib/config/public'
+import { envOf, variablesOf, type EnvInput, type ServerEnv } from './env'
 
 /** Per-chain RPC overrides from `RPC_URL_<chainId>`; the local chain defaults to anvil's usual port. */
 function rpcOverrides(env: ServerEnv): Record<number, string> {
@@ -25,25 +25,6 @@ function vaultOrigin(env: ServerEnv): string | undefined {
   return origin
 }
 let warnedVault = false
-
-/**
- * `COINBASE_KEYS_URL`: a local stand-in for Coinbase's popup, for tests. Honoured only where the
- * local chain is enabled AND every origin the app answers on (`APP_ORIGIN`) is loopback, so a real
- * deployment — even one that opted into the local chain — can never send its users' smart wallet
- * handshake to another page; ignored otherwise. The address itself must be loopback too.
- */
-export function coinbaseKeysUrl(input?: EnvInput): string | undefined {
-  return envOf(input).coinbaseKeysUrl
-}
-
-/**
- * `COINBASE_PREFERENCE`: which accounts Coinbase's popup offers — `smartWalletOnly` (default), `all`
- * or `eoaOnly` (lib/config/coinbasePreference.ts). Any other value is a deployment
- * mistake and stops the server with a clear message, instead of surfacing in the first connect.
- */
-export function coinbasePreference(input?: EnvInput): CoinbasePreference | undefined {
-  return envOf(input).coinbasePreference
-}
 
 /**
  * Server-only RPC per supported chain, for signature checks: `RPC_URL_<id>` as configured (often
@@ -112,21 +93,42 @@ export function rpcProxyBudgetPerMinute(input?: EnvInput): number {
   return envOf(input).rpcProxyBudgetPerMinute
 }
 
-/** What the page may know of this deployment's configuration (lib/config/public.ts). */
-export function getPublicConfig(input?: EnvInput): PublicConfig {
+/**
+ * What the page may know of this deployment's configuration, whatever its wallet families
+ * (lib/config/public.ts). The server's own callers need only this (origins, chains, the vault).
+ */
+export function getDeploymentConfig(input?: EnvInput): DeploymentConfig {
   const env = envOf(input)
   const chains = getSupportedChains({ includeLocal: env.localChain })
-  const projectId = env.walletConnectProjectId
+  // The server's project id: the WalletConnect RPC is an upstream, never the page's to request.
+  const rpc = { projectId: env.walletConnectProjectId, overrides: rpcOverrides(env) }
   return {
     chainIds: chains.map((chain) => chain.id),
     // Every chain is /api/rpc/<id> here: no RPC address (keyed or public) is the page's to request.
-    rpcUrls: browserRpcMap(chains, { projectId, overrides: rpcOverrides(env) }),
-    localChainNodeUrl: localChainNodeUrl(chains, { projectId, overrides: rpcOverrides(env) }),
-    walletConnectProjectId: projectId,
+    rpcUrls: browserRpcMap(chains, rpc),
+    localChainNodeUrl: localChainNodeUrl(chains, rpc),
     appOrigins: [...env.appOrigins],
     vaultOrigin: vaultOrigin(env),
-    walletConnectRelayUrl: env.walletConnectRelayUrl,
-    coinbaseKeysUrl: env.coinbaseKeysUrl,
-    coinbasePreference: env.coinbasePreference,
   }
+}
+
+/**
+ * The wallet families' settings: each family's parser (its manifest's `settings`, handed here by the
+ * composition roots as one slot, connectors/settings.ts) given its own variables from this reader's
+ * copy of the environment and the deployment's context. A bad value throws the family's `EnvError`
+ * naming the variable, as a bad setting of the server's own does.
+ */
+function getFamilySettings<Settings extends object>(families: FamilySettingsSlot<Settings>, input?: EnvInput): Settings {
+  const env = envOf(input)
+  return families.parse(variablesOf(env, families.variables), { production: env.production, localChain: env.localChain, appOrigins: env.appOrigins })
+}
+
+/**
+ * What the page may know of this deployment's configuration (lib/config/public.ts): the deployment's,
+ * and the families' settings parsed by the parsers the caller hands in (the root layout, proxy.ts and
+ * the egress manifest's route hand the registry's, connectors/settings.ts `familySettings`).
+ */
+export function getPublicConfig<Settings extends object = FamilySettings>(families: FamilySettingsSlot<Settings>, input?: EnvInput): DeploymentConfig & Settings {
+  const env = envOf(input)
+  return { ...getDeploymentConfig(env), ...getFamilySettings(families, env) }
 }

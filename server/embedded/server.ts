@@ -1,6 +1,6 @@
 import 'server-only'
 import { envOf, readEnv, type EnvInput } from '@/server/config/env'
-import { getPublicConfig } from '@/server/config/server'
+import { getDeploymentConfig } from '@/server/config/server'
 import { getStore } from '@/server/store/openStore'
 import { embeddedNow, isTestClockEnabled } from './clock'
 import { createMailer, type Mailer } from './mailer'
@@ -14,7 +14,7 @@ let cachedMailer: { signature: string; mailer: Mailer } | undefined
 /** The embedded wallet's configuration, read per request from the environment (one build, any deployment). */
 function embeddedConfigFromEnv(input?: EnvInput): EmbeddedConfig {
   const env = envOf(input)
-  const publicConfig = getPublicConfig(env)
+  const publicConfig = getDeploymentConfig(env)
   const folder = env.dataDir
   const signature = `${env.nodeEnv ?? ''}|${env.smtpUrl ?? ''}|${env.mailFrom}|${folder}|${publicConfig.appOrigins.join(',')}`
   // Throws MailConfigError on mail settings production refuses (next start refuses them first).
@@ -47,7 +47,7 @@ export function getEmbeddedRoutes(): EmbeddedRoutes {
   routes ??= createEmbeddedRoutes({
     config: () => embeddedConfigFromEnv(),
     store: () => getStore(),
-    now: () => embeddedNow(isTestClockEnabled(readEnv(), getPublicConfig().appOrigins)),
+    now: () => embeddedNow(isTestClockEnabled(readEnv(), getDeploymentConfig().appOrigins)),
   })
   return routes
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { egressEntries } from '@/connectors/egress'
+import { serverFamilies } from '@/connectors/serverFamilies'
 import { isImageEndpoint } from './imageResponseHeaders'
 import { guardRequest } from './requestGuard'
 
@@ -12,10 +12,10 @@ describe('image endpoint headers', () => {
   })
 
   it("gives the avatar endpoint its own inert policy through the request guard, not the page's", () => {
-    const guarded = guardRequest({ method: 'GET', url: `http://localhost:3000${AVATAR}`, headers: new Headers({ host: 'localhost:3000' }) }, egressEntries)
+    const guarded = guardRequest({ method: 'GET', url: `http://localhost:3000${AVATAR}`, headers: new Headers({ host: 'localhost:3000' }) }, serverFamilies)
     expect(guarded.headers['content-security-policy']).toBe("default-src 'none'; sandbox")
     expect(guarded.headers['x-content-type-options']).toBe('nosniff')
-    const page = guardRequest({ method: 'GET', url: 'http://localhost:3000/', headers: new Headers({ host: 'localhost:3000' }) }, egressEntries)
+    const page = guardRequest({ method: 'GET', url: 'http://localhost:3000/', headers: new Headers({ host: 'localhost:3000' }) }, serverFamilies)
     expect(page.headers['content-security-policy']).toMatch(/^default-src 'self'; script-src 'nonce-/)
   })
 })

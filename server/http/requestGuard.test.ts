@@ -1,6 +1,6 @@
 import { NextRequest } from 'next/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { egressEntries } from '@/connectors/egress'
+import { serverFamilies } from '@/connectors/serverFamilies'
 import { proxy } from '@/proxy'
 import { createRefusalLog, refusalLog } from './refusalLog'
 import { guardedRoute, otherMethods } from './requestGuard'
@@ -22,7 +22,7 @@ afterEach(() => {
 describe('Fetch Metadata on the API', () => {
   it("refuses another site's <img> of a sign-in route before the handler runs (nothing counted)", async () => {
     const handler = vi.fn(async () => new Response('{"nonce":"x"}'))
-    const route = guardedRoute(handler, egressEntries)
+    const route = guardedRoute(handler, serverFamilies)
     for (const site of ['cross-site', 'same-site']) {
       const response = await route(new Request(`${APP}/api/auth/nonce`, { headers: { ...crossSiteImage, 'sec-fetch-site': site } }))
       expect(response.status).toBe(403)
@@ -50,9 +50,9 @@ describe('Fetch Metadata on the API', () => {
 
 describe('otherMethods', () => {
   it('answers every method a route does not serve with 405 (204 to OPTIONS), its Allow and the security headers', async () => {
-    const forPost = otherMethods(['POST'], egressEntries)
+    const forPost = otherMethods(['POST'], serverFamilies)
     expect(Object.keys(forPost).sort()).toEqual(['DELETE', 'GET', 'OPTIONS', 'PATCH', 'PUT'])
-    const forGet = otherMethods(['GET'], egressEntries)
+    const forGet = otherMethods(['GET'], serverFamilies)
     expect(Object.keys(forGet).sort()).toEqual(['DELETE', 'OPTIONS', 'PATCH', 'POST', 'PUT'])
     const headers = { host: 'localhost:3000', origin: APP }
     for (const [handlers, allow] of [[forPost, 'POST, OPTIONS'], [forGet, 'GET, HEAD, OPTIONS']] as const) {
@@ -72,7 +72,7 @@ describe('refusal log', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation((line: unknown) => void lines.push(String(line)))
     refusalLog().flush() // what earlier tests counted
     lines.length = 0
-    const route = guardedRoute(async () => new Response('{}'), egressEntries)
+    const route = guardedRoute(async () => new Response('{}'), serverFamilies)
     for (let i = 0; i < 250; i++) await route(new Request(`${APP}/api/auth/nonce`, { headers: crossSiteImage }))
     for (let i = 0; i < 250; i++) {
       await route(new Request(`${APP}/api/auth/logout`, { method: 'POST', headers: { host: 'localhost:3000', origin: 'https://evil.example' } }))

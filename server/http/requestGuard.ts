@@ -2,6 +2,7 @@ import 'server-only'
 import { readEnv } from '@/server/config/env'
 import { readOncePerProcess } from '@/server/config/readOncePerProcess'
 import { getPublicConfig } from '@/server/config/server'
+import type { FamilySettings, FamilySettingsSlot } from '@/lib/config/familySettings'
 import type { PublicConfig } from '@/lib/config/public'
 import { authError } from '@/lib/siwe/catalogue'
 import { checkFetchMetadata, checkRequestOrigin } from './checkRequestOrigin'
@@ -15,8 +16,14 @@ import { vaultHeaders } from './vaultHeaders'
 import { routeByHost, type VaultRoute } from './vaultRouting'
 import { arrivedBeforeStamp } from './socketAddress'
 
-// Read at run time (one build serves any deployment's configuration): once per `next start` process.
-const publicConfigOf = readOncePerProcess(() => getPublicConfig())
+// Read at run time (one build serves any deployment's configuration): once per `next start` process
+// (per set of families handed in: the registry's, in the app).
+const publicConfigs = new WeakMap<ServerFamilies, () => PublicConfig>()
+function publicConfigOf(families: ServerFamilies): PublicConfig {
+  let read = publicConfigs.get(families)
+  if (!read) publicConfigs.set(families, (read = readOncePerProcess(() => getPublicConfig(families.settings))))
+  return read()
+}
 
 export type GuardVerdict = {
   /** This response's security headers, with a fresh CSP nonce (server/http/securityHeaders.ts). */
@@ -43,13 +50,18 @@ export type GuardVerdict = {
  * Next's proxy round (about 0.8 ms of a sign-in's main-thread time).
  */
 /**
- * The families' egress declarations for a configuration (connectors/egress.ts `egressEntries`): the
- * caller hands them in, as lib sits below the connectors (README "Layout").
+ * What the guard needs of the wallet families, handed in by the caller (connectors/serverFamilies.ts),
+ * as the server never imports connectors/ (README "Layout"): their settings' parsers, for the public
+ * configuration (connectors/settings.ts), and their egress declarations for a configuration
+ * (connectors/egress.ts `egressEntries`), for the Content-Security-Policy.
  */
-export type EgressOf = (publicConfig: PublicConfig) => readonly EgressEntry[]
+export type ServerFamilies = {
+  readonly settings: FamilySettingsSlot<FamilySettings>
+  readonly egress: (publicConfig: PublicConfig) => readonly EgressEntry[]
+}
 
-export function guardRequest(request: { method: string; url: string; headers: Headers }, egressOf: EgressOf): GuardVerdict {
-  const publicConfig = publicConfigOf()
+export function guardRequest(request: { method: string; url: string; headers: Headers }, families: ServerFamilies): GuardVerdict {
+  const publicConfig = publicConfigOf(families)
   const nonce = createNonce()
   const production = readEnv().production
   const pathname = new URL(request.url).pathname
@@ -57,7 +69,7 @@ export function guardRequest(request: { method: string; url: string; headers: He
   const onVault = route.kind === 'vault'
   const headers = onVault
     ? vaultHeaders({ nonce, production, appOrigins: publicConfig.appOrigins })
-    : securityHeaders({ nonce, production, publicConfig, egress: egressOf(publicConfig), styleHashes: production ? buildStyleHashes() : [] })
+    : securityHeaders({ nonce, production, publicConfig, egress: families.egress(publicConfig), styleHashes: production ? buildStyleHashes() : [] })
   // An image endpoint's answer is never a document: its own inert policy, not the page's.
   if (!onVault && isImageEndpoint(pathname)) Object.assign(headers, IMAGE_RESPONSE_HEADERS)
   const withHeaders = (response: Response) => {
@@ -98,9 +110,9 @@ export function guardRequest(request: { method: string; url: string; headers: He
  * handler runs, the security headers on whatever it answers. Its path must be in the proxy's
  * matcher exclusions (a unit test checks the two lists agree).
  */
-export function guardedRoute(handler: (request: Request) => Promise<Response>, egressOf: EgressOf): (request: Request) => Promise<Response> {
+export function guardedRoute(handler: (request: Request) => Promise<Response>, families: ServerFamilies): (request: Request) => Promise<Response> {
   return async (request) => {
-    const { headers, refusal } = guardRequest(request, egressOf)
+    const { headers, refusal } = guardRequest(request, families)
     if (refusal) return refusal
     const response = await handler(request)
     if (response.status === 429) refusalLog().note('rate_limited', `${request.method} ${new URL(request.url).pathname}`)
@@ -116,14 +128,14 @@ const ROUTE_METHODS: readonly RouteMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'D
  * The handlers of a self-guarded route for the methods it does not serve: `405` (or `204` to
  * `OPTIONS`) with `Allow`, behind the same guard. Next would answer these itself, with none of the
  * security headers (the proxy leaves the route out). A route exports them all at once:
- * `export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST'], egressEntries)`.
+ * `export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST'], serverFamilies)`.
  */
 export function otherMethods<const Served extends Exclude<RouteMethod, 'OPTIONS'>>(
   served: readonly Served[],
-  egressOf: EgressOf,
+  families: ServerFamilies,
 ): Record<Exclude<RouteMethod, Served>, (request: Request) => Promise<Response>> {
   const allow = [...served.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method])), 'OPTIONS'].join(', ')
-  const handler = guardedRoute(async (request) => new Response(null, { status: request.method === 'OPTIONS' ? 204 : 405, headers: { allow, 'cache-control': 'no-store' } }), egressOf)
+  const handler = guardedRoute(async (request) => new Response(null, { status: request.method === 'OPTIONS' ? 204 : 405, headers: { allow, 'cache-control': 'no-store' } }), families)
   const others = ROUTE_METHODS.filter((method) => !(served as readonly RouteMethod[]).includes(method))
   return Object.fromEntries(others.map((method) => [method, handler])) as Record<Exclude<RouteMethod, Served>, typeof handler>
 }

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { egressEntries } from '@/connectors/egress'
+import { serverFamilies } from '@/connectors/serverFamilies'
 import { proxy } from '@/proxy'
 import { NextRequest } from 'next/server'
 import { guardedRoute } from './requestGuard'
@@ -49,7 +49,7 @@ describe('requests that arrived before the socket-address stamp', () => {
     const route = guardedRoute(async () => {
       ran++
       return new Response('{}')
-    }, egressEntries)
+    }, serverFamilies)
     const early = await route(new Request(`${APP}/api/auth/nonce`, { headers: { host: 'localhost:3000' } }))
     expect(early.status).toBe(503)
     expect(early.headers.get('retry-after')).toBe('1')

@@ -1,6 +1,6 @@
 import 'server-only'
 import { envOf, type EnvInput } from '@/server/config/env'
-import { getPublicConfig } from '@/server/config/server'
+import { getDeploymentConfig } from '@/server/config/server'
 import { resolveSessionSecrets } from '@/server/session/secret'
 import { readSessionCookie, sessionIdHash, sessionRowMatches, shouldUseSecureCookies } from '@/server/session/session'
 import { accountView } from '@/server/session/accountView'
@@ -26,7 +26,7 @@ export async function readServerAccount(
   if (!cookie) return null
   try {
     const env = envOf(input)
-    const secure = shouldUseSecureCookies({ nodeEnv: env.nodeEnv, origins: getPublicConfig(env).appOrigins })
+    const secure = shouldUseSecureCookies({ nodeEnv: env.nodeEnv, origins: getDeploymentConfig(env).appOrigins })
     const secrets = resolveSessionSecrets({ env, dataDir: env.dataDir })
     const request = new Request('http://localhost/', { headers: { cookie } })
     const now = new Date()

@@ -1,7 +1,7 @@
 import 'server-only'
 import { envOf, type EnvInput } from '@/server/config/env'
 import { readOncePerProcess } from '@/server/config/readOncePerProcess'
-import { getPublicConfig, signInRpcUrls } from '@/server/config/server'
+import { getDeploymentConfig, signInRpcUrls } from '@/server/config/server'
 import { resolveSessionSecrets } from '@/server/session/secret'
 import { shouldUseSecureCookies } from '@/server/session/session'
 import { getStore } from '@/server/store/openStore'
@@ -16,7 +16,7 @@ import { createAuthRoutes, type AuthConfig, type AuthRoutes } from './routes'
  */
 export function authConfigFromEnv(input?: EnvInput): AuthConfig {
   const env = envOf(input)
-  const config = getPublicConfig(env)
+  const config = getDeploymentConfig(env)
   return {
     // The one ReCap allowed is one-tap sign-in's (docs/sign-in.md#one-tap-sign-in-over-walletconnect).
     policy: { origins: config.appOrigins, chainIds: config.chainIds, rpcUrls: signInRpcUrls(env), signInRecap: true },

@@ -8,21 +8,26 @@ import { egressByFamily, egressEntries, egressManifest, type EgressConfig } from
 import { families } from '@/connectors/families'
 import type { SigilFamily } from '@/connectors/shared/family'
 import { manifests } from '@/connectors/manifests'
+import { familySettingsOf } from '@/connectors/settings'
+import { EnvError } from '@/lib/config/envError'
+import type { FamilySettings } from '@/lib/config/familySettings'
 import type { PublicConfig } from '@/lib/config/public'
 import type { FamilyCatalogues, FamilyErrorCodeOf, FamilyMessagesOf } from '@/lib/i18n/familyCatalogues'
 import type { Platform } from '@/lib/platform/detectPlatform'
+import { getPublicConfig } from '@/server/config/server'
 import { contentSecurityPolicy } from '@/server/http/securityHeaders'
 import { walletBook } from '@/wallet-book'
 import { createFakeProvider } from '@/tests/fixtures/connectors/fakeProvider'
 import { exampleBrowseUrl, exampleFamily, exampleSightings } from '@/tests/fixtures/families/example/family'
-import { EXAMPLE_API, EXAMPLE_FRAME, exampleManifest, type example } from '@/tests/fixtures/families/example/manifest'
+import { EXAMPLE_API, EXAMPLE_FRAME, exampleManifest, type example, type ExampleSettings } from '@/tests/fixtures/families/example/manifest'
 
 /**
  * A family added from its folder alone (tests/fixtures/families/example: manifest.ts and family.ts),
  * put in the two registries here the way connectors/families.ts and connectors/manifests.ts list the
  * real ones (one line each): the dialog shows its row, follows the wallets it watches for and takes
- * its phone route, its strings join the catalogue's types, and its hosts reach the egress manifest
- * and the Content-Security-Policy. Nothing else is edited.
+ * its phone route, its strings join the catalogue's types, its setting is parsed into the public
+ * configuration, and its hosts reach the egress manifest and the Content-Security-Policy. Nothing
+ * else is edited.
  */
 const browserRegistry = [...families, exampleFamily]
 const serverRegistry = [...manifests, exampleManifest]
@@ -107,6 +112,25 @@ describe('adding a family from its folder alone', () => {
     expectTypeOf<'example_unreachable'>().toExtend<FamilyErrorCodeOf<WithExample>>()
     expectTypeOf<FamilyMessagesOf<WithExample>['example']>().toEqualTypeOf<Record<'example.title' | 'example.waiting', string>>()
     expect(exampleManifest.messages.sections.example.errors.example_unreachable).toMatch(/did not answer/)
+  })
+
+  it('parses its setting into the public configuration, beside the other families’ settings', () => {
+    // What the root layout does with the registry's parsers (connectors/settings.ts `familySettings`).
+    const settings = familySettingsOf<FamilySettings & ExampleSettings>(serverRegistry)
+    expect(settings.variables).toContain('EXAMPLE_WALLET_URL')
+    const config = getPublicConfig(settings, { NODE_ENV: 'test', EXAMPLE_WALLET_URL: 'https://wallet.example-wallet.test', WALLETCONNECT_PROJECT_ID: 'pid' })
+    expect(config.exampleWalletUrl).toBe('https://wallet.example-wallet.test')
+    expect(config.walletConnectProjectId).toBe('pid')
+    expect(getPublicConfig(settings, { NODE_ENV: 'test' }).exampleWalletUrl).toBe(EXAMPLE_FRAME)
+    // The registry without it neither reads its variable nor gives the page its field.
+    expect(getPublicConfig(familySettingsOf(), { NODE_ENV: 'test', EXAMPLE_WALLET_URL: 'https://wallet.example-wallet.test' })).not.toHaveProperty('exampleWalletUrl')
+  })
+
+  it('refuses a bad value of its setting with the typed error naming the variable', () => {
+    const settings = familySettingsOf<FamilySettings & ExampleSettings>(serverRegistry)
+    const read = () => getPublicConfig(settings, { NODE_ENV: 'test', EXAMPLE_WALLET_URL: 'http://wallet.example-wallet.test' })
+    expect(read).toThrow(EnvError)
+    expect(read).toThrow(expect.objectContaining({ variable: 'EXAMPLE_WALLET_URL', message: 'EXAMPLE_WALLET_URL must be an https:// address, got "http://wallet.example-wallet.test".' }))
   })
 
   it('publishes its hosts in the egress manifest, under its id', () => {

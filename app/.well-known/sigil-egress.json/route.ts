@@ -1,4 +1,5 @@
 import { egressManifest } from '@/connectors/egress'
+import { familySettings } from '@/connectors/settings'
 import { readOncePerProcess } from '@/server/config/readOncePerProcess'
 import { getPublicConfig } from '@/server/config/server'
 
@@ -8,12 +9,13 @@ export const dynamic = 'force-dynamic'
 /** Five minutes: long enough to spare the server, short enough that a changed deployment shows soon. */
 const EGRESS_MANIFEST_MAX_AGE_SECONDS = 300
 
-const manifestOf = readOncePerProcess(() => JSON.stringify(egressManifest(getPublicConfig()), null, 2))
+const manifestOf = readOncePerProcess(() => JSON.stringify(egressManifest(getPublicConfig(familySettings)), null, 2))
 
 /**
  * `GET /.well-known/sigil-egress.json`: per wallet family, every origin its page may reach besides
  * this one, how (`connect`, `frame`, `popup`) and why. The same declarations the Content-Security-
- * Policy is built from (connectors/egress.ts; docs/security/egress.md). `proxy.ts` adds the security
+ * Policy is built from (connectors/egress.ts; docs/security/egress.md), for the settings the
+ * families' parsers read (connectors/settings.ts). `proxy.ts` adds the security
  * headers.
  */
 export function GET(): Response {

@@ -1,4 +1,4 @@
-import { egressEntries } from '@/connectors/egress'
+import { serverFamilies } from '@/connectors/serverFamilies'
 import { guardedRoute, otherMethods } from '@/server/http/requestGuard'
 import { getAuthRoutes } from '@/server/siwe'
 
@@ -6,7 +6,7 @@ import { getAuthRoutes } from '@/server/siwe'
 export const runtime = 'nodejs'
 
 // Guards itself (origin rule, security headers): the proxy leaves the sign-in routes out.
-export const GET = guardedRoute((request) => getAuthRoutes().session(request), egressEntries)
+export const GET = guardedRoute((request) => getAuthRoutes().session(request), serverFamilies)
 
 // Every other method, answered with the same headers (Next's own 405 would carry none).
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET'], egressEntries)
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET'], serverFamilies)

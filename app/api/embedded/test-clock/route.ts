@@ -1,5 +1,5 @@
 import { readEnv } from '@/server/config/env'
-import { getPublicConfig } from '@/server/config/server'
+import { getDeploymentConfig } from '@/server/config/server'
 import { advanceEmbeddedClock, isTestRequest } from '@/server/embedded/clock'
 import { jsonResponse } from '@/server/http/json'
 import { readJsonBody } from '@/server/http/readBody'
@@ -12,7 +12,7 @@ const notFound = () => new Response(null, { status: 404 })
 function allowed(request: Request): boolean {
   try {
     const env = readEnv()
-    return isTestRequest(request, env, getPublicConfig(env).appOrigins)
+    return isTestRequest(request, env, getDeploymentConfig(env).appOrigins)
   } catch {
     return false
   }
