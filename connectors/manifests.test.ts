@@ -8,6 +8,17 @@ import { familySettings } from './settings'
 
 const importsOf = (file: string) => [...readFileSync(path.join(process.cwd(), 'connectors', file), 'utf8').matchAll(/from '([^']+)'/g)].map((match) => match[1]!)
 
+/** What `file` of `folder` imports, directly or through its folder's modules, that is neither lib/ nor its folder. */
+function impureImports(folder: string, file: string, seen = new Set<string>()): string[] {
+  if (seen.has(file)) return []
+  seen.add(file)
+  return importsOf(`${folder}/${file}`).flatMap((specifier) => {
+    if (specifier.startsWith('@/lib/')) return []
+    if (/^\.\/[\w.]+$/.test(specifier)) return impureImports(folder, `${specifier.slice(2)}.ts`, seen)
+    return [`${file}: ${specifier}`]
+  })
+}
+
 describe('the server registry of manifests', () => {
   it('lists the families of the browser registry, by the same ids, in the same order', () => {
     expect(manifests.map((manifest) => manifest.id)).toEqual(families.map((family) => family.id))
@@ -19,8 +30,9 @@ describe('the server registry of manifests', () => {
       expect(imports.every((specifier) => specifier.startsWith('@/lib/') || specifier === './id' || specifier === './egress' || specifier === './messages' || specifier === './settings' || specifier.endsWith('shared/manifest')), `${folder}: ${imports.join(', ')}`).toBe(true)
     }
     expect(importsOf('shared/manifest.ts').every((specifier) => specifier.startsWith('@/lib/'))).toBe(true)
-    // A settings parser is pure: lib/ only (it runs in the composition roots, never in the page).
-    for (const folder of ['walletConnect', 'coinbaseSmartWallet']) expect(importsOf(`${folder}/settings.ts`).every((specifier) => specifier.startsWith('@/lib/')), folder).toBe(true)
+    // A settings parser is pure: lib/ and its own folder's modules that are themselves pure (it runs in
+    // the composition roots, never in the page).
+    for (const folder of ['walletConnect', 'coinbaseSmartWallet']) expect(impureImports(folder, 'settings.ts'), folder).toEqual([])
   })
 
   it('declares only variables the environment’s schema lists (its docs, .env.example and the reader’s change detection follow it)', () => {

@@ -14,7 +14,7 @@ import { COINBASE_KEYS_URL } from './egress'
 import { CoinbaseKeysUrlInvalidError } from './errors'
 import { askThroughPopup } from './popupHandOver'
 import { createPopupSlot, type PopupHost, type PopupSlot } from './popupWindow'
-import { parseCoinbasePreference, type CoinbasePreference } from '@/lib/config/coinbasePreference'
+import { parseCoinbasePreference, type CoinbasePreference } from './preference'
 import type { CoinbaseSmartWalletIdentity } from './properties'
 
 /** The provider `@coinbase/wallet-sdk` hands out (EIP-1193 plus `disconnect`). */

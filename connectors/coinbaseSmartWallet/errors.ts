@@ -7,8 +7,21 @@ import { coinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
  * no provider, switching rules) use the shared classes of lib/errors/wallet.ts.
  */
 
-// Raised where the preference is parsed (lib/config, for the server's check too); one class for both.
-export { CoinbasePreferenceInvalidError } from '@/lib/config/coinbasePreference'
+/** `preference` is not one of the SDK's options (`all`, `smartWalletOnly`, `eoaOnly`). */
+export class CoinbasePreferenceInvalidError extends SigilError {
+  static readonly code = 'coinbase_invalid_preference'
+  override name = 'CoinbasePreferenceInvalidError' as const
+  constructor(value: unknown, options?: SigilErrorOptions) {
+    super('coinbase_invalid_preference', {
+      ...options,
+      template: coinbaseSmartWallet.errors.coinbase_invalid_preference,
+      metaMessages: ['Allowed: all, smartWalletOnly, eoaOnly.', `Got: ${String(value).slice(0, 40)}`],
+    })
+  }
+}
+
+/** @public */
+export type CoinbasePreferenceInvalidErrorType = CoinbasePreferenceInvalidError
 
 /** `keysUrl` (the popup's address) is not an absolute http(s) URL. */
 export class CoinbaseKeysUrlInvalidError extends SigilError {

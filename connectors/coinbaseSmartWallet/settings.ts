@@ -1,4 +1,4 @@
-import { parseCoinbasePreference, type CoinbasePreference } from '@/lib/config/coinbasePreference'
+import { parseCoinbasePreference, type CoinbasePreference } from './preference'
 import { EnvError, isLoopbackHost } from '@/lib/config/envError'
 import type { FamilySettingsSlot, SettingsContext } from '@/lib/config/familySettings'
 
@@ -18,7 +18,7 @@ export type CoinbaseSmartWalletSettings = {
  * hands it these variables' values and the deployment's context (server/config/server.ts).
  *
  * - `COINBASE_PREFERENCE`: which accounts Coinbase's popup offers — `smartWalletOnly` (default),
- *   `all` or `eoaOnly` (lib/config/coinbasePreference.ts). Any other value is a deployment mistake
+ *   `all` or `eoaOnly` (`preference.ts`). Any other value is a deployment mistake
  *   and stops the server with a clear message (`next start` refuses it first, server/config/envSchema.mjs),
  *   instead of surfacing in the first connect.
  * - `COINBASE_KEYS_URL`: a local stand-in for Coinbase's popup, for tests. Honoured only where the

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { SigilError } from '@/lib/errors/SigilError'
 import { coinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
-import { CoinbasePreferenceInvalidError, parseCoinbasePreference } from './coinbasePreference'
+import { CoinbasePreferenceInvalidError } from './errors'
+import { parseCoinbasePreference } from './preference'
 
 describe('parseCoinbasePreference', () => {
   it('defaults to smartWalletOnly', () => {

@@ -1,5 +1,4 @@
-import { SigilError, type SigilErrorOptions } from '@/lib/errors/SigilError'
-import { coinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
+import { CoinbasePreferenceInvalidError } from './errors'
 
 /**
  * Which accounts the Coinbase popup offers (`preference.options` of `@coinbase/wallet-sdk`):
@@ -22,17 +21,4 @@ export function parseCoinbasePreference(value: unknown): CoinbasePreference {
   if (value === undefined) return DEFAULT_COINBASE_PREFERENCE
   if (typeof value === 'string' && (COINBASE_PREFERENCES as readonly string[]).includes(value)) return value as CoinbasePreference
   throw new CoinbasePreferenceInvalidError(value)
-}
-
-/** `preference` is not one of the SDK's options (`all`, `smartWalletOnly`, `eoaOnly`). */
-export class CoinbasePreferenceInvalidError extends SigilError {
-  static readonly code = 'coinbase_invalid_preference'
-  override name = 'CoinbasePreferenceInvalidError'
-  constructor(value: unknown, options?: SigilErrorOptions) {
-    super('coinbase_invalid_preference', {
-      ...options,
-      template: coinbaseSmartWallet.errors.coinbase_invalid_preference,
-      metaMessages: ['Allowed: all, smartWalletOnly, eoaOnly.', `Got: ${String(value).slice(0, 40)}`],
-    })
-  }
 }
