@@ -16,7 +16,7 @@ const publicConfig: PublicConfig = { chainIds: [1, 8453], rpcUrls: {}, walletCon
 // part of them without lib/i18n naming the family (a type error here if a registration is missing).
 const familyCodes = ['walletconnect_not_configured', 'coinbase_invalid_preference', 'embedded_code_invalid'] as const satisfies readonly ErrorCode[]
 type FamilySections = keyof Messages
-const sections = ['ui', 'walletConnect', 'coinbaseSmartWallet', 'embedded', 'embeddedConfirmation'] as const satisfies readonly FamilySections[]
+const sections = ['ui', 'walletConnect', 'embedded', 'embeddedConfirmation'] as const satisfies readonly FamilySections[]
 
 describe('the family registry', () => {
   it('lists each family once', () => {
@@ -24,7 +24,7 @@ describe('the family registry', () => {
     expect(ids).toEqual(['injected', 'walletconnect', 'coinbasesmartwallet', 'embedded'])
     expect(new Set(ids).size).toBe(ids.length)
     expect(familyCodes).toHaveLength(3)
-    expect(sections).toHaveLength(5)
+    expect(sections).toHaveLength(4)
   })
 
   it('is where the wagmi config takes every connector from, in the registry’s order', () => {

@@ -6,8 +6,7 @@ import { disconnect, getConnection, switchConnection, type Config, type Connecto
 import { useConfig } from 'wagmi'
 import { shownError, type ShownError } from '@/lib/errors/shownError'
 import { ErrorAlert } from '@/lib/i18n/ErrorAlert'
-import { coinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
-import { useFamilyT, useT } from '@/lib/i18n/useT'
+import { useT } from '@/lib/i18n/useT'
 import { createLinkMessage, fetchLinkNonce, isAuthError, linkWallet, unlinkWallet, type LinkedWallet, type SigilAccount } from '@/lib/siwe/client'
 import { familyOfConnectorType } from '@/lib/siwe/families'
 import { linkStatement } from '@/lib/siwe/link'
@@ -64,7 +63,6 @@ export type LinkedWalletsProps = {
  */
 export function LinkedWallets({ address, chainId, account, linking, onLinkingChange, onSignedOut }: LinkedWalletsProps) {
   const t = useT()
-  const tCoinbaseSmartWallet = useFamilyT('coinbaseSmartWallet', coinbaseSmartWallet.ui)
   const config = useConfig()
   const setAccount = useSetSigilAccount()
   const [busy, setBusy] = useState<string | null>(null)
@@ -240,7 +238,7 @@ export function LinkedWallets({ address, chainId, account, linking, onLinkingCha
       // said as the sign-in panel says it (only the Coinbase Smart Wallet's connector does this today).
       if (signed === undefined) {
         if (added) askNonce()
-        return setNote(tCoinbaseSmartWallet('signature.notCompleted'))
+        return setNote(t('signature.notCompleted'))
       }
       const family = familyOfConnectorType(signer.connector?.type)
       setAccount(await linkWallet({ message: signed.message, signature: signed.signature, family }))

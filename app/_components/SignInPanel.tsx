@@ -4,9 +4,8 @@ import { getConnection } from '@wagmi/core'
 import { isAddressEqual, type Address } from 'viem'
 import { useChains, useConfig } from 'wagmi'
 import { shownError, type ShownError } from '@/lib/errors/shownError'
-import { coinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
 import { ErrorAlert } from '@/lib/i18n/ErrorAlert'
-import { useFamilyT, useT } from '@/lib/i18n/useT'
+import { useT } from '@/lib/i18n/useT'
 import type { Translate } from '@/lib/i18n/t'
 import { afterPaint } from '@/lib/react/afterPaint'
 import { useLifetimeEffect } from '@/lib/react/useLifetimeEffect'
@@ -51,10 +50,9 @@ function initialState(session: KnownSession, address: Address): SignInState {
   return initialSignInState
 }
 
-function noteText(note: SignInNote, t: Translate, tCoinbaseSmartWallet: (key: 'signature.notCompleted') => string): string {
-  // Only the Coinbase Smart Wallet's connector swallows signing errors today, so the neutral text
-  // lives in its catalogue section; the state itself is the connector's flag, not the wallet's name.
-  return note === 'signatureNotCompleted' ? tCoinbaseSmartWallet('signature.notCompleted') : t(note)
+function noteText(note: SignInNote, t: Translate): string {
+  // The state is the connector's flag (a signature ended with no answer), never a wallet's name.
+  return note === 'signatureNotCompleted' ? t('signature.notCompleted') : t(note)
 }
 
 /** A failure as the panel shows it: the sign-in API's error as it came, any other mapped as a wallet's. */
@@ -69,7 +67,6 @@ function failure(error: unknown): ShownError {
  */
 export function SignInPanel({ address, chainId, session: known, onSessionChange }: SignInPanelProps) {
   const t = useT()
-  const tCoinbaseSmartWallet = useFamilyT('coinbaseSmartWallet', coinbaseSmartWallet.ui)
   const config = useConfig()
   const chains = useChains()
   // Same on the server and in the browser (both start from the server's reading): no hydration mismatch.
@@ -304,7 +301,7 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
       )}
       {state.note && (
         <p className="muted" data-testid="auth-note">
-          {noteText(state.note, t, tCoinbaseSmartWallet)}
+          {noteText(state.note, t)}
         </p>
       )}
       {state.error && (

@@ -4,9 +4,8 @@ import { useId, useState, type FormEvent } from 'react'
 import type { Address, Hex } from 'viem'
 import { useConfig } from 'wagmi'
 import { shownError } from '@/lib/errors/shownError'
-import { coinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
 import { ErrorAlert } from '@/lib/i18n/ErrorAlert'
-import { useFamilyT, useT } from '@/lib/i18n/useT'
+import { useT } from '@/lib/i18n/useT'
 import { verifyMessageSignature } from '../_lib/verifyMessageSignature'
 import { useSignMessage } from '@/app/_wagmi/useSignMessage'
 
@@ -19,7 +18,6 @@ export type SignMessagePanelProps = { address: Address; chainId: number }
  */
 export function SignMessagePanel({ address, chainId }: SignMessagePanelProps) {
   const t = useT()
-  const tCoinbaseSmartWallet = useFamilyT('coinbaseSmartWallet', coinbaseSmartWallet.ui)
   const config = useConfig()
   const inputId = useId()
   const [message, setMessage] = useState<string>(t('sign.default'))
@@ -86,7 +84,7 @@ export function SignMessagePanel({ address, chainId }: SignMessagePanelProps) {
       )}
       {signing.isNotCompleted && (
         <p role="status" className="muted" data-testid="sign-not-completed">
-          {tCoinbaseSmartWallet('signature.notCompleted')}
+          {t('signature.notCompleted')}
         </p>
       )}
       {signing.error && (

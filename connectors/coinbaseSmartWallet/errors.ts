@@ -1,5 +1,5 @@
 import { SigilError, type SigilErrorOptions } from '@/lib/errors/SigilError'
-import { coinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
+import { coinbaseSmartWallet } from './messages'
 
 /**
  * The Coinbase Smart Wallet's own errors: configuration mistakes of a deployment. Their messages come

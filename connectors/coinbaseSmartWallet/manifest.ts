@@ -1,4 +1,4 @@
-import { coinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
+import { coinbaseSmartWallet } from './messages'
 import type { FamilyManifest } from '../shared/manifest'
 import { coinbaseSmartWalletEgress } from './egress'
 import { coinbaseSmartWalletSettings, type CoinbaseSmartWalletSettings } from './settings'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SigilError } from '@/lib/errors/SigilError'
-import { coinbaseSmartWallet } from '@/lib/i18n/coinbaseSmartWallet'
+import { coinbaseSmartWallet } from './messages'
 import { CoinbasePreferenceInvalidError } from './errors'
 import { parseCoinbasePreference } from './preference'
 

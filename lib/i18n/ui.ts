@@ -72,6 +72,9 @@ export const ui = {
   'sign.default': 'I own this wallet.',
   'sign.button': 'Sign message',
   'sign.signing': 'Check your wallet…',
+  // The neutral outcome of a signature the wallet ended without an answer or an error (the Coinbase
+  // Smart Wallet's popup, closed: docs/errors.md). Not an error: the user may simply have closed it.
+  'signature.notCompleted': 'Signature not completed.',
   'sign.signature': 'Signature',
   'sign.verified': 'Signature verified',
   'sign.notVerified': 'Signature does not verify',

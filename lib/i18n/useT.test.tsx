@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { coinbaseSmartWallet } from './coinbaseSmartWallet'
+import { embedded } from './embedded'
 import { LocaleProvider, useLocale } from './LocaleProvider'
 import { messages as de } from './locales/de'
 import { messages as ja } from './locales/ja'
@@ -9,10 +9,10 @@ import { useFamilyT, useT } from './useT'
 
 function Probe() {
   const t = useT()
-  const tCoinbaseSmartWallet = useFamilyT('coinbaseSmartWallet', coinbaseSmartWallet.ui)
+  const tEmbedded = useFamilyT('embedded', embedded.ui)
   return (
     <p data-locale={useLocale()}>
-      {t('connect.opening', { wallet: 'MetaMask' })} | {tCoinbaseSmartWallet('signature.notCompleted')}
+      {t('connect.opening', { wallet: 'MetaMask' })} | {tEmbedded('continue')}
     </p>
   )
 }
@@ -22,7 +22,7 @@ describe('useT and useFamilyT', () => {
 
   it('read English when no provider is there (component tests, and English pages)', () => {
     render(<Probe />)
-    expect(screen.getByText('Opening MetaMask… | Signature not completed.').dataset.locale).toBe('en')
+    expect(screen.getByText('Opening MetaMask… | Continue').dataset.locale).toBe('en')
   })
 
   it('read the strings the server passed for the request’s locale, placeholders filled', () => {
@@ -31,7 +31,7 @@ describe('useT and useFamilyT', () => {
         <Probe />
       </LocaleProvider>,
     )
-    expect(screen.getByText('MetaMask wird geöffnet… | Signatur nicht abgeschlossen.').dataset.locale).toBe('de')
+    expect(screen.getByText('MetaMask wird geöffnet… | Weiter').dataset.locale).toBe('de')
   })
 
   it('follow the provider when the locale changes (the switcher re-renders the page in place)', () => {
@@ -45,6 +45,6 @@ describe('useT and useFamilyT', () => {
         <Probe />
       </LocaleProvider>,
     )
-    expect(screen.getByText('MetaMask を開いています… | 署名は完了しませんでした。').dataset.locale).toBe('ja')
+    expect(screen.getByText('MetaMask を開いています… | 続ける').dataset.locale).toBe('ja')
   })
 })

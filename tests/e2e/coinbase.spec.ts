@@ -5,7 +5,7 @@ import { parseSiweMessage } from 'viem/siwe'
 import { preferredChainOrder } from '@/connectors/coinbaseSmartWallet/preferredChainOrder'
 import { getSupportedChains } from '@/lib/chains'
 import { auth } from '@/lib/i18n/auth'
-import { coinbaseSmartWallet as catalogue } from '@/lib/i18n/coinbaseSmartWallet'
+import { coinbaseSmartWallet as catalogue } from '@/connectors/coinbaseSmartWallet/messages'
 import { errors } from '@/lib/i18n/errors'
 import { ui } from '@/lib/i18n/ui'
 import { storageKeys } from '@/lib/storageNames'
@@ -602,7 +602,7 @@ test.describe('signing errors are swallowed', () => {
 
     // The message panel: a neutral status, no alert.
     await page.getByTestId('sign-message-button').click()
-    await expect(page.getByTestId('sign-not-completed')).toHaveText(catalogue.ui['signature.notCompleted'])
+    await expect(page.getByTestId('sign-not-completed')).toHaveText(ui['signature.notCompleted'])
     await expect(page.getByTestId('sign-not-completed')).toHaveAttribute('role', 'status')
     await expect(page.getByTestId('sign-error')).toHaveCount(0)
     await expect(page.getByTestId('signature-output')).toHaveCount(0)
@@ -610,7 +610,7 @@ test.describe('signing errors are swallowed', () => {
 
     // Sign-in: back to idle with the same neutral note, no error, no session.
     await signIn(page)
-    await expect(page.getByTestId('auth-note')).toHaveText(catalogue.ui['signature.notCompleted'])
+    await expect(page.getByTestId('auth-note')).toHaveText(ui['signature.notCompleted'])
     await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
     await expect(page.getByTestId('auth-error')).toHaveCount(0)
     expect((await serverSession(page)).status).toBe(401)

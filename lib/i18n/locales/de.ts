@@ -67,6 +67,7 @@ export const messages: Messages = {
     'sign.default': 'Diese Wallet gehört mir.',
     'sign.button': 'Nachricht signieren',
     'sign.signing': 'Prüfen Sie Ihre Wallet…',
+    'signature.notCompleted': 'Signatur nicht abgeschlossen.',
     'sign.signature': 'Signatur',
     'sign.verified': 'Signatur bestätigt',
     'sign.notVerified': 'Signatur ist ungültig',
@@ -135,9 +136,6 @@ export const messages: Messages = {
     'wc.notInstalled': 'Sie haben {wallet} noch nicht?',
     'wc.tryAgain': 'Erneut versuchen',
     'wc.back': 'Zurück zu den Wallets',
-  },
-  coinbaseSmartWallet: {
-    'signature.notCompleted': 'Signatur nicht abgeschlossen.',
   },
   embedded: {
     title: 'E-Mail- und Passkey-Wallet',

@@ -67,6 +67,7 @@ export const messages: Messages = {
     'sign.default': 'Esta billetera es mía.',
     'sign.button': 'Firmar mensaje',
     'sign.signing': 'Revisa tu billetera…',
+    'signature.notCompleted': 'La firma no se completó.',
     'sign.signature': 'Firma',
     'sign.verified': 'Firma verificada',
     'sign.notVerified': 'La firma no es válida',
@@ -135,9 +136,6 @@ export const messages: Messages = {
     'wc.notInstalled': '¿No tienes {wallet}?',
     'wc.tryAgain': 'Reintentar',
     'wc.back': 'Volver a las billeteras',
-  },
-  coinbaseSmartWallet: {
-    'signature.notCompleted': 'La firma no se completó.',
   },
   embedded: {
     title: 'Billetera con correo y llave de acceso',

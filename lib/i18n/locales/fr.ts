@@ -67,6 +67,7 @@ export const messages: Messages = {
     'sign.default': 'Ce portefeuille m’appartient.',
     'sign.button': 'Signer le message',
     'sign.signing': 'Vérifiez votre portefeuille…',
+    'signature.notCompleted': 'Signature non terminée.',
     'sign.signature': 'Signature',
     'sign.verified': 'Signature vérifiée',
     'sign.notVerified': 'La signature n’est pas valide',
@@ -135,9 +136,6 @@ export const messages: Messages = {
     'wc.notInstalled': 'Vous n’avez pas {wallet} ?',
     'wc.tryAgain': 'Réessayer',
     'wc.back': 'Retour aux portefeuilles',
-  },
-  coinbaseSmartWallet: {
-    'signature.notCompleted': 'Signature non terminée.',
   },
   embedded: {
     title: 'Portefeuille e-mail et clé d’accès',

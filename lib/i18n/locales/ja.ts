@@ -66,6 +66,7 @@ export const messages: Messages = {
     'sign.default': 'このウォレットは私のものです。',
     'sign.button': 'メッセージに署名',
     'sign.signing': 'ウォレットを確認してください…',
+    'signature.notCompleted': '署名は完了しませんでした。',
     'sign.signature': '署名',
     'sign.verified': '署名を確認しました',
     'sign.notVerified': '署名を確認できません',
@@ -134,9 +135,6 @@ export const messages: Messages = {
     'wc.notInstalled': '{wallet} をお持ちでないですか？',
     'wc.tryAgain': 'もう一度試す',
     'wc.back': 'ウォレット一覧に戻る',
-  },
-  coinbaseSmartWallet: {
-    'signature.notCompleted': '署名は完了しませんでした。',
   },
   embedded: {
     title: 'メールとパスキーのウォレット',

@@ -66,6 +66,7 @@ export const messages: Messages = {
     'sign.default': '이 지갑은 제 것입니다.',
     'sign.button': '메시지 서명',
     'sign.signing': '지갑을 확인하세요…',
+    'signature.notCompleted': '서명이 완료되지 않았습니다.',
     'sign.signature': '서명',
     'sign.verified': '서명 확인됨',
     'sign.notVerified': '서명이 유효하지 않음',
@@ -134,9 +135,6 @@ export const messages: Messages = {
     'wc.notInstalled': '{wallet}이(가) 없으신가요?',
     'wc.tryAgain': '다시 시도',
     'wc.back': '지갑 목록으로 돌아가기',
-  },
-  coinbaseSmartWallet: {
-    'signature.notCompleted': '서명이 완료되지 않았습니다.',
   },
   embedded: {
     title: '이메일 및 패스키 지갑',

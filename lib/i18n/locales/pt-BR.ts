@@ -67,6 +67,7 @@ export const messages: Messages = {
     'sign.default': 'Esta carteira é minha.',
     'sign.button': 'Assinar mensagem',
     'sign.signing': 'Confira sua carteira…',
+    'signature.notCompleted': 'Assinatura não concluída.',
     'sign.signature': 'Assinatura',
     'sign.verified': 'Assinatura verificada',
     'sign.notVerified': 'A assinatura não é válida',
@@ -135,9 +136,6 @@ export const messages: Messages = {
     'wc.notInstalled': 'Não tem a {wallet}?',
     'wc.tryAgain': 'Tentar novamente',
     'wc.back': 'Voltar às carteiras',
-  },
-  coinbaseSmartWallet: {
-    'signature.notCompleted': 'Assinatura não concluída.',
   },
   embedded: {
     title: 'Carteira com e-mail e chave de acesso',

@@ -65,6 +65,7 @@ export const messages: Messages = {
     'sign.default': '这个钱包属于我。',
     'sign.button': '签署消息',
     'sign.signing': '请查看你的钱包…',
+    'signature.notCompleted': '签名未完成。',
     'sign.signature': '签名',
     'sign.verified': '签名已验证',
     'sign.notVerified': '签名验证未通过',
@@ -133,9 +134,6 @@ export const messages: Messages = {
     'wc.notInstalled': '还没有 {wallet}？',
     'wc.tryAgain': '重试',
     'wc.back': '返回钱包列表',
-  },
-  coinbaseSmartWallet: {
-    'signature.notCompleted': '签名未完成。',
   },
   embedded: {
     title: '电子邮件和通行密钥钱包',
