@@ -178,6 +178,20 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
     return { session: found.session, idHash, store }
   }
 
+  /** The signature check of a signed body (readSignedBody), on the message's chain: EOA recovery or the contract's ERC-1271/6492 answer. */
+  function checkSignature(config: AuthConfig, signed: Awaited<ReturnType<typeof readSignedBody>>): ReturnType<typeof verifySignInSignature> {
+    const { message, text, signature } = signed
+    return verifySignInSignature({
+      address: message.address,
+      message: text,
+      signature,
+      chainId: message.chainId,
+      rpcUrl: config.policy.rpcUrls[message.chainId],
+      rpcTimeoutMs: config.policy.rpcTimeoutMs,
+      recover: deps.recover,
+    })
+  }
+
   return {
     nonce: (request) =>
       handle(async () => {
@@ -199,7 +213,8 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
     verify: (request) =>
       handle(async () => {
         const config = await deps.config()
-        const { family, signature, message, text } = await readSignedBody(request)
+        const signed = await readSignedBody(request)
+        const { family, message } = signed
         const store = await deps.store()
         const at = now()
         const ip = ipOf(request)
@@ -258,15 +273,7 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
           throw error
         }
         try {
-          await verifySignInSignature({
-            address: message.address,
-            message: text,
-            signature,
-            chainId: message.chainId,
-            rpcUrl: config.policy.rpcUrls[message.chainId],
-            rpcTimeoutMs: config.policy.rpcTimeoutMs,
-            recover: deps.recover,
-          })
+          await checkSignature(config, signed)
         } catch (error) {
           await discard()
           throw error
@@ -403,7 +410,8 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
     link: (request) =>
       handle(async () => {
         const config = await deps.config()
-        const { family, signature, message, text } = await readSignedBody(request)
+        const signed = await readSignedBody(request)
+        const { family, message } = signed
         const at = now()
         const { session, idHash, store } = await liveSession(request, config, at)
         await limit(store, `link:ip:${ipOf(request)}`, config.limits.verifyPerIp, at)
@@ -415,15 +423,7 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
         if (!issued) throw authError('nonce_invalid', { details: 'unknown or already used link nonce' })
         if (issued.sessionHash !== idHash || issued.accountId !== accountId) throw authError('nonce_invalid', { details: 'link nonce issued to another session' })
         if (issued.expiresAt.getTime() <= at.getTime()) throw authError('nonce_expired')
-        await verifySignInSignature({
-          address: message.address,
-          message: text,
-          signature,
-          chainId: message.chainId,
-          rpcUrl: config.policy.rpcUrls[message.chainId],
-          rpcTimeoutMs: config.policy.rpcTimeoutMs,
-          recover: deps.recover,
-        })
+        await checkSignature(config, signed)
         const outcome = await store.linkWallet({ accountId, address: message.address, family, now: at })
         if (outcome === 'linked_elsewhere') throw authError('wallet_linked_elsewhere')
         if (outcome === 'no_account') throw authError('not_signed_in')
