@@ -70,10 +70,12 @@ const openCalls = (page: Page) => page.evaluate(() => (window as unknown as { __
  * A slow network for the SDK: its chunk (recognised by its content) is held until `release()`. Call
  * `page.unrouteAll({ behavior: 'wait' })` before the test ends.
  */
-function holdSdkChunk(page: Page) {
+async function holdSdkChunk(page: Page) {
   let release!: () => void
   const released = new Promise<void>((resolve) => (release = resolve))
-  void page.route('**/_next/static/chunks/**', async (route) => {
+  // Registered before the caller clicks: a chunk requested while the route is still being set up
+  // would go through unheld.
+  await page.route('**/_next/static/chunks/**', async (route) => {
     const response = await route.fetch()
     const body = await response.text()
     if (body.includes('Popup was blocked. Try again.')) await released
@@ -208,7 +210,7 @@ test.describe('connecting', () => {
     // Safari's rule: a window.open outside the click's task is blocked.
     await traceWindowOpen(page, { blockOutsideClickTask: true })
     await page.goto(coinbaseApp.baseURL)
-    const sdkChunk = holdSdkChunk(page)
+    const sdkChunk = await holdSdkChunk(page)
     await page.getByTestId('connect-button').click()
     const dialog = page.getByTestId('connect-dialog')
     const row = dialog.getByTestId(OPTION)
@@ -251,7 +253,7 @@ test.describe('connecting', () => {
     const wallet = await useKeysWallet()
     await traceWindowOpen(page, { blockOutsideClickTask: true })
     await page.goto(coinbaseApp.baseURL)
-    const sdkChunk = holdSdkChunk(page)
+    const sdkChunk = await holdSdkChunk(page)
     await page.getByTestId('connect-button').focus()
     await page.keyboard.press('Enter')
     const dialog = page.getByTestId('connect-dialog')
