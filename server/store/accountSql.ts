@@ -1,20 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import type { Queryable } from './types'
 import type { AccountRecord, AccountStore, LinkNonceRecord } from './types'
-import { BaseError } from '@/lib/errors/BaseError'
+import { StoreUnavailableError } from './errors'
 
 type Guarded = <T>(what: string, fn: () => Promise<T>) => Promise<T>
 type Driver = Queryable & { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> }
 
 const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value))
-
-/** Thrown inside a transaction to roll it back and try again (a first sign-in that lost a race). */
-class LostRace extends BaseError {
-  override name = 'LostRace'
-  constructor() {
-    super('a first sign-in lost its race to record the account; the transaction is tried again')
-  }
-}
 
 /**
  * The addresses whose sessions belong to the account of live session `$1` at `$2`: every wallet of
@@ -34,46 +26,18 @@ export const SESSION_SCOPE_SQL = `me AS (
 export function accountSql(driver: Driver, guarded: Guarded): AccountStore {
   return {
     async ensureAccount(address, family, now) {
-      const lower = address.toLowerCase()
-      // Writes only to fill in a missing family: most calls (every account read) only read.
-      const existing = async (target: Queryable) => {
-        const { rows } = await target.query<{ account_id: string }>(
-          `WITH filled AS (
-             UPDATE sigil_account_wallets SET family = $2 WHERE address = $1 AND family IS NULL AND $2::text IS NOT NULL RETURNING 1
-           )
-           SELECT account_id FROM sigil_account_wallets WHERE address = $1`,
-          [lower, family],
-        )
-        return rows[0]?.account_id
-      }
-      const once = () =>
-        driver.transaction(async (tx) => {
-          const found = await existing(tx)
-          if (found) return found
-          const accountId = randomUUID()
-          await tx.query('INSERT INTO sigil_accounts (account_id, created_at) VALUES ($1, $2::timestamptz)', [accountId, now.toISOString()])
-          const linked = await tx.query(
-            `INSERT INTO sigil_account_wallets (address, account_id, family, linked_at) VALUES ($1, $2, $3, $4::timestamptz)
-             ON CONFLICT (address) DO NOTHING RETURNING 1`,
-            [lower, accountId, family, now.toISOString()],
-          )
-          // Another first sign-in of this address won: this account goes with the rollback.
-          if (linked.rows.length === 0) throw new LostRace()
-          return accountId
-        })
-      return guarded('find the account', async () => {
-        // An address with an account (every sign-in but its first): one statement, no transaction.
-        const found = await existing(driver)
-        if (found) return found
-        for (let attempt = 0; ; attempt++) {
-          try {
-            return await once()
-          } catch (error) {
-            // The next attempt finds the winner's account.
-            if (!(error instanceof LostRace) || attempt >= 3) throw error
-          }
-        }
-      })
+      // One statement (migration 15): most calls (every account read) only read.
+      const { rows } = await guarded('find the account', () =>
+        driver.query<{ account_id: string }>('SELECT sigil_ensure_account($1::text, $2::text, $3::timestamptz, $4::text) AS account_id', [
+          address.toLowerCase(),
+          family,
+          now.toISOString(),
+          randomUUID(),
+        ]),
+      )
+      const accountId = rows[0]?.account_id
+      if (!accountId) throw new StoreUnavailableError('The database did not return the account.')
+      return accountId
     },
 
     async getAccount(accountId) {
