@@ -22,22 +22,44 @@ export const SESSION_SCOPE_SQL = `me AS (
      WHERE w.account_id = (SELECT m.account_id FROM sigil_account_wallets m JOIN me ON m.address = me.address)
    )`
 
+/**
+ * The account of address `$1`, with its family filled in from `$2` where none was recorded; at the
+ * address's first sign-in, a new account `$4` made at `$3` with this wallet. One statement, so every
+ * sign-in and account read is one trip (a first sign-in was six: a read, then a transaction of
+ * four). No row back: another first sign-in of the address won between the read and the insert
+ * (the wallet's primary key let one through), and the account made here has no wallet.
+ */
+const ENSURE_ACCOUNT_SQL = `WITH existing AS (
+    SELECT account_id FROM sigil_account_wallets WHERE address = $1::text
+  ), filled AS (
+    UPDATE sigil_account_wallets SET family = $2::text WHERE address = $1::text AND family IS NULL AND $2::text IS NOT NULL RETURNING 1
+  ), made AS (
+    INSERT INTO sigil_accounts (account_id, created_at) SELECT $4::text, $3::timestamptz WHERE NOT EXISTS (SELECT 1 FROM existing)
+    RETURNING account_id
+  ), linked AS (
+    INSERT INTO sigil_account_wallets (address, account_id, family, linked_at) SELECT $1::text, account_id, $2::text, $3::timestamptz FROM made
+    ON CONFLICT (address) DO NOTHING
+    RETURNING account_id
+  )
+  SELECT account_id FROM existing UNION ALL SELECT account_id FROM linked`
+
 /** The accounts part of the SQL store (migration 14). */
 export function accountSql(driver: Driver, guarded: Guarded): AccountStore {
   return {
     async ensureAccount(address, family, now) {
-      // One statement (migration 15): most calls (every account read) only read.
-      const { rows } = await guarded('find the account', () =>
-        driver.query<{ account_id: string }>('SELECT sigil_ensure_account($1::text, $2::text, $3::timestamptz, $4::text) AS account_id', [
-          address.toLowerCase(),
-          family,
-          now.toISOString(),
-          randomUUID(),
-        ]),
-      )
-      const accountId = rows[0]?.account_id
-      if (!accountId) throw new StoreUnavailableError('The database did not return the account.')
-      return accountId
+      const lower = address.toLowerCase()
+      return guarded('find the account', async () => {
+        for (let attempt = 0; attempt < 4; attempt++) {
+          const accountId = randomUUID()
+          const { rows } = await driver.query<{ account_id: string }>(ENSURE_ACCOUNT_SQL, [lower, family, now.toISOString(), accountId])
+          const found = rows[0]?.account_id
+          if (found) return found
+          // Another first sign-in of this address linked it between this statement's read and its
+          // insert: the account made here has no wallet. It goes, and the next turn reads the winner's.
+          await driver.query('DELETE FROM sigil_accounts WHERE account_id = $1', [accountId])
+        }
+        throw new StoreUnavailableError('The database did not record the account of this address.')
+      })
     },
 
     async getAccount(accountId) {

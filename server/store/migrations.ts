@@ -441,44 +441,6 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX sigil_link_nonces_expires_at ON sigil_link_nonces (expires_at);
     `,
   },
-  {
-    version: 15,
-    name: 'the account of an address in one statement',
-    sql: `
-      -- ensureAccount (accountSql.ts) as one call: the address's account, the family filled in where
-      -- none was; at the address's first sign-in, a new account (new_account_id) with this wallet.
-      -- Before, a first sign-in took six statements (a read, then a transaction of four); now every
-      -- sign-in takes one. Two first sign-ins of one address at once: the wallet's primary key lets
-      -- one insert; the other waits for it, removes the account it made, and reads the winner's.
-      CREATE FUNCTION sigil_ensure_account(wallet_address text, wallet_family text, now_at timestamptz, new_account_id text)
-      RETURNS text LANGUAGE plpgsql AS $fn$
-      DECLARE
-        found_id text;
-      BEGIN
-        FOR attempt IN 1..4 LOOP
-          WITH filled AS (
-            UPDATE sigil_account_wallets SET family = wallet_family
-            WHERE address = wallet_address AND family IS NULL AND wallet_family IS NOT NULL RETURNING 1
-          )
-          SELECT w.account_id INTO found_id FROM sigil_account_wallets w WHERE w.address = wallet_address;
-          IF found_id IS NOT NULL THEN
-            RETURN found_id;
-          END IF;
-          INSERT INTO sigil_accounts (account_id, created_at) VALUES (new_account_id, now_at);
-          INSERT INTO sigil_account_wallets (address, account_id, family, linked_at)
-          VALUES (wallet_address, new_account_id, wallet_family, now_at)
-          ON CONFLICT (address) DO NOTHING
-          RETURNING account_id INTO found_id;
-          IF found_id IS NOT NULL THEN
-            RETURN found_id;
-          END IF;
-          DELETE FROM sigil_accounts WHERE account_id = new_account_id;
-        END LOOP;
-        RAISE EXCEPTION 'the account of % could not be recorded', wallet_address;
-      END
-      $fn$;
-    `,
-  },
 ]
 
 /** Arbitrary constant for `pg_advisory_xact_lock`: "sigil" in ASCII. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import pg from 'pg'
 import { createSqlStore, type Queryable, type SqlDriver } from './sqlStore'
 import { describeDatabaseUrl, StoreUnavailableError } from './errors'
@@ -12,6 +13,22 @@ export type PostgresStoreOptions = {
   statementTimeoutMs?: number
   /** See `SqlStoreOptions.cleanupIntervalMs`. */
   cleanupIntervalMs?: number | undefined
+}
+
+/**
+ * A statement's name for the server: the same text always gets the same name, as node-postgres
+ * requires within a connection. The store's SQL is a fixed set (sqlStore.ts and its parts), so each
+ * connection holds a few dozen prepared statements at most. Behind a pooler, it must keep prepared
+ * statements per client connection (PgBouncer in session mode, or 1.21+ with max_prepared_statements).
+ */
+const statementNames = new Map<string, string>()
+function statementName(sql: string): string {
+  let name = statementNames.get(sql)
+  if (name === undefined) {
+    name = `sigil_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`
+    statementNames.set(sql, name)
+  }
+  return name
 }
 
 /** A Postgres server (`DATABASE_URL`): the choice for several app instances behind a load balancer. */
@@ -30,7 +47,8 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
 
   const asQueryable = (client: pg.Pool | pg.PoolClient): Queryable => ({
     async query<Row>(sql: string, params?: readonly unknown[]) {
-      const result = await client.query(sql, params ? [...params] : undefined)
+      // Named: node-postgres prepares it once per connection and then only binds and executes it.
+      const result = await client.query({ name: statementName(sql), text: sql, values: params ? [...params] : [] })
       return { rows: result.rows as Row[] }
     },
     async exec(sql: string) {

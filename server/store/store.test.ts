@@ -1060,3 +1060,39 @@ describe('Postgres specifics', () => {
     expect((error as Error).message).not.toContain('hunter2secret')
   })
 })
+
+describe('accounts on Postgres, under concurrent first sign-ins', () => {
+  it('makes exactly one account per address and leaves no account without a wallet (50 at once over 5 addresses)', async () => {
+    const name = `t${Math.random().toString(36).slice(2, 12)}`
+    const admin = new pg.Client({ connectionString: postgres.url })
+    await admin.connect()
+    await admin.query(`CREATE DATABASE ${name}`)
+    await admin.end()
+    const connectionString = postgres.url.replace(/\/postgres$/, `/${name}`)
+    const store = await openPostgresStore({ connectionString })
+    const addresses = Array.from({ length: 5 }, (_, index) => `0x${String(index + 1).padStart(40, '0')}`)
+    try {
+      // Every pooled connection open and the statement prepared first, so the first sign-ins of each
+      // address really run at once (ten connections) and meet on the wallet's primary key.
+      await Promise.all(Array.from({ length: 20 }, (_, index) => store.ensureAccount(`0x${String(index + 100).padStart(40, '0')}`, null, new Date())))
+      const ids = await Promise.all(Array.from({ length: 50 }, (_, index) => store.ensureAccount(addresses[index % 5]!, index % 2 ? 'injected' : null, new Date())))
+      for (const [index, address] of addresses.entries()) {
+        expect(new Set(ids.filter((_, at) => at % 5 === index)).size).toBe(1)
+        expect(await store.ensureAccount(address, null, new Date())).toBe(ids[index])
+      }
+      const check = new pg.Client({ connectionString })
+      await check.connect()
+      try {
+        const { rows } = await check.query<{ accounts: number; bare: number }>(
+          `SELECT (SELECT count(*)::integer FROM sigil_accounts) AS accounts,
+                  (SELECT count(*)::integer FROM sigil_accounts a WHERE NOT EXISTS (SELECT 1 FROM sigil_account_wallets w WHERE w.account_id = a.account_id)) AS bare`,
+        )
+        expect(rows[0]).toEqual({ accounts: 25, bare: 0 })
+      } finally {
+        await check.end()
+      }
+    } finally {
+      await store.close()
+    }
+  })
+})
