@@ -80,7 +80,9 @@ export function preparedQuery(db: PGlite): Queryable['query'] {
         }
         parts.push(serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync())
         try {
-          const { messages } = await db.execProtocol(concat(parts))
+          // No syncToFs: the store opens PGlite on a folder (NodeFS, written through at once) or in
+          // memory, whose sync does nothing; it would only queue behind PGlite's file-system lock.
+          const { messages } = await db.execProtocol(concat(parts), { syncToFs: false })
           return { rows: (parse.parseResults(messages, db.parsers)[0]?.rows ?? []) as Row[] }
         } catch (error) {
           // The statement may not exist (a Parse that failed): the next call prepares it again, under a new name.

@@ -388,12 +388,12 @@ async function lighthouseMobileApplied(baseURL: string): Promise<Figure[]> {
 }
 
 /** Issue 3's verify-route figures, when the sign-in benchmark module exists. */
-async function verifyFigures(baseURL: string): Promise<Figure[]> {
+async function verifyFigures(baseURL: string, serverPid: number | undefined): Promise<Figure[]> {
   const file = path.join(__dirname, 'verify.ts')
   if (!existsSync(file)) return []
-  const mod = (await import(file)) as { benchVerify?: (options: { baseUrl: string }) => Promise<Record<string, number>> }
+  const mod = (await import(file)) as { benchVerify?: (options: { baseUrl: string; serverPid?: number | undefined }) => Promise<Record<string, number>> }
   if (typeof mod.benchVerify !== 'function') throw new Error('tests/bench/verify.ts exports no benchVerify')
-  const figures = await mod.benchVerify({ baseUrl: baseURL })
+  const figures = await mod.benchVerify({ baseUrl: baseURL, serverPid })
   const budgets: Record<string, (value: number) => Figure> = {
     route_to_function_ratio: (value) => atLeast('verify_route_to_function_ratio', value, TARGETS.verifyRouteToFunctionRatio, 'ratio'),
     route_non_2xx: (value) => atMost('verify_route_non_2xx', value, TARGETS.verifyNon2xx, 'requests'),
@@ -593,7 +593,7 @@ async function main() {
       let verifyServer: NextServer | undefined
       try {
         verifyServer = await startNextServer({ rpcUrl: anvil.rpcUrl, env: { ...UNLIMITED_SIGN_INS } })
-        for (const figure of await verifyFigures(verifyServer.baseURL)) print(figure)
+        for (const figure of await verifyFigures(verifyServer.baseURL, verifyServer.child.pid)) print(figure)
       } catch (error) {
         print(failed('verify', '', 'none', error))
       } finally {

@@ -18,11 +18,13 @@
  * `next start` (building first when `.next` is missing) on a free port, with a local anvil.
  */
 import { createRequire } from 'node:module'
+import { availableParallelism } from 'node:os'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { NONCE_TTL_MS, SIGN_IN_MESSAGE_TTL_MS } from '@/lib/siwe/policy'
 import { verifySignIn } from '@/server/siwe/verifySignIn'
 import { intSetting } from './figures'
+import { cpuSampler, type CpuSample } from './threadCpu'
 
 /**
  * The server's sign-in limits for a throughput benchmark, not a limits test: the per-minute limits
@@ -63,6 +65,12 @@ export type BenchVerifyOptions = {
    * BENCH_VERIFY_SOAK_SECONDS or 60; 0 skips it): the route must answer every one with a 2xx.
    */
   soakSeconds?: number
+  /**
+   * The server's process id, when it runs on this machine (Linux): the counted rounds then also
+   * report the CPU each sign-in cost, on the request thread and on every other thread of the server
+   * (the recovery workers, V8's collector, libuv's pool), and what the load generator itself took.
+   */
+  serverPid?: number
 }
 
 type Prepared = { message: string; signature: `0x${string}`; cookie: string }
@@ -180,9 +188,14 @@ export async function benchVerify(options: BenchVerifyOptions): Promise<Record<s
   const loopIterations = options.loopIterations ?? 1000
   const routeRounds: AutocannonResult[] = []
   const loopRounds: { iterations: number; elapsedMs: number }[] = []
+  const sampler = options.serverPid === undefined ? undefined : cpuSampler(options.serverPid)
+  const cpu: CpuSample[] = []
   for (let index = 0; index < rounds; index++) {
     const share = (total: number) => Math.floor((total * (index + 1)) / rounds) - Math.floor((total * index) / rounds)
+    const before = sampler?.()
     routeRounds.push(await load(share(requests)))
+    const after = sampler?.()
+    if (before && after) cpu.push(after.since(before))
     loopRounds.push(await loop(share(loopIterations)))
   }
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0)
@@ -194,6 +207,21 @@ export async function benchVerify(options: BenchVerifyOptions): Promise<Record<s
   const roundRatios = routeRounds.map((result, index) => result.requests.total / result.duration / ((loopRounds[index]!.iterations / loopRounds[index]!.elapsedMs) * 1000))
   const failures = (result: AutocannonResult) => result.non2xx + result.errors + result.timeouts
   const cold = warmRounds[0]
+  const perSignIn = (ms: number) => round(ms / routeRequests, 3)
+  const cpuFigures: Record<string, number> =
+    cpu.length === rounds
+      ? {
+          // Where a sign-in's CPU goes on this machine. The route cannot pass cores ÷ (all of it):
+          // with the load generator on the same cores, that is its bound here, whatever the threads.
+          route_cpu_request_thread_ms_per_sign_in: perSignIn(sum(cpu.map((sample) => sample.mainMs))),
+          route_cpu_other_threads_ms_per_sign_in: perSignIn(sum(cpu.map((sample) => sample.otherMs))),
+          route_cpu_load_generator_ms_per_sign_in: perSignIn(sum(cpu.map((sample) => sample.selfMs))),
+          route_cpu_cores: availableParallelism(),
+          route_cpu_bound_ratio: round(
+            (availableParallelism() * 1000) / (sum(cpu.map((sample) => sample.mainMs + sample.otherMs + sample.selfMs)) / routeRequests) / loopPerSecond,
+          ),
+        }
+      : {}
   const session = await sessionCheck(options.baseUrl, options.sessionRequests ?? 2000, connections, chainId)
   const soakSeconds = options.soakSeconds ?? intSetting(process.env.BENCH_VERIFY_SOAK_SECONDS, 60, 0)
   const soak = soakSeconds > 0 ? await soakVerify(options.baseUrl, soakSeconds, routePerSecond, connections, chainId) : {}
@@ -216,6 +244,7 @@ export async function benchVerify(options: BenchVerifyOptions): Promise<Record<s
     route_to_function_ratio: round(routePerSecond / loopPerSecond),
     route_to_function_ratio_lowest_round: round(Math.min(...roundRatios)),
     route_to_function_ratio_highest_round: round(Math.max(...roundRatios)),
+    ...cpuFigures,
     ...session,
     ...soak,
   }
@@ -319,7 +348,9 @@ async function sessionCheck(baseUrl: string, requests: number, connections: numb
 async function main(): Promise<void> {
   const given = process.argv[2]
   if (given) {
-    console.log(JSON.stringify(await benchVerify({ baseUrl: given })))
+    // `verify.ts <baseUrl> [pid]`: a server started by hand, and its process id for the CPU figures.
+    const pid = process.argv[3] ? Number(process.argv[3]) : undefined
+    console.log(JSON.stringify(await benchVerify({ baseUrl: given, serverPid: pid })))
     return
   }
   const { startAnvil } = await import('../fixtures/anvil')
@@ -331,7 +362,7 @@ async function main(): Promise<void> {
       env: { ...UNLIMITED_SIGN_INS },
     })
     try {
-      console.log(JSON.stringify(await benchVerify({ baseUrl: server.baseURL })))
+      console.log(JSON.stringify(await benchVerify({ baseUrl: server.baseURL, serverPid: server.child.pid })))
     } finally {
       await server.stop()
     }
