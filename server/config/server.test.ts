@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { absoluteRpcUrls, walletConnectRpcUrl } from '@/lib/config/rpc'
 import { familySettings } from '@/connectors/settings'
 import { embeddedRecoveryDelaySeconds, getDeploymentConfig, getPublicConfig, rpcProxyBudgetPerMinute, rpcProxyLimitPerIp, rpcProxyMaxGas, rpcProxyTargets, serverRpcUrls, signInRpcUrls } from './server'
-import type { EnvRecord } from './env'
+import { parseEnv, type EnvRecord } from './env'
 
 /** The Coinbase Smart Wallet's settings as the page gets them: its manifest's parser, handed its variables by the server. */
 const coinbaseKeysUrl = (env: EnvRecord) => getPublicConfig(familySettings, env).coinbaseKeysUrl
@@ -152,5 +152,25 @@ describe('EMBEDDED_RECOVERY_DELAY', () => {
     expect(embeddedRecoveryDelaySeconds({ NODE_ENV: 'production', APP_ORIGIN: 'http://localhost:3000', EMBEDDED_RECOVERY_DELAY: '5s' })).toBe(5)
     expect(() => embeddedRecoveryDelaySeconds({ NODE_ENV: 'production', APP_ORIGIN: 'https://sigil.example', EMBEDDED_RECOVERY_DELAY: '30m' })).toThrow(/at least 3600 seconds in production/)
     expect(embeddedRecoveryDelaySeconds({ NODE_ENV: 'production', APP_ORIGIN: 'https://sigil.example', EMBEDDED_RECOVERY_DELAY: '1h' })).toBe(3600)
+  })
+})
+
+describe('the public configuration, kept per environment', () => {
+  it('is the same frozen object for the same parsed environment, and read again for another', () => {
+    const env = parseEnv({ NODE_ENV: 'production', APP_ORIGIN: 'https://sigil.example', SESSION_SECRET: 'x'.repeat(64) })
+    const first = getPublicConfig(familySettings, env)
+    expect(getPublicConfig(familySettings, env)).toBe(first)
+    expect(Object.isFrozen(first)).toBe(true)
+    expect(Object.isFrozen(first.appOrigins)).toBe(true)
+    expect(() => (first.appOrigins as string[]).push('https://evil.example')).toThrow(TypeError)
+    const other = parseEnv({ NODE_ENV: 'production', APP_ORIGIN: 'https://other.example', SESSION_SECRET: 'x'.repeat(64) })
+    expect(getPublicConfig(familySettings, other).appOrigins).toEqual(['https://other.example'])
+    expect(getPublicConfig(familySettings, env).appOrigins).toEqual(['https://sigil.example'])
+  })
+
+  it('keeps no answer for a setting that does not parse: each read meets the error again', () => {
+    const env = parseEnv({ NODE_ENV: 'test', COINBASE_PREFERENCE: 'sometimes' })
+    expect(() => getPublicConfig(familySettings, env)).toThrow(/COINBASE_PREFERENCE/)
+    expect(() => getPublicConfig(familySettings, env)).toThrow(/COINBASE_PREFERENCE/)
   })
 })

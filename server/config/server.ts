@@ -130,5 +130,25 @@ function getFamilySettings<Settings extends object>(families: FamilySettingsSlot
  */
 export function getPublicConfig<Settings extends object = FamilySettings>(families: FamilySettingsSlot<Settings>, input?: EnvInput): DeploymentConfig & Settings {
   const env = envOf(input)
-  return { ...getDeploymentConfig(env), ...getFamilySettings(families, env) }
+  // The root layout asks on every request: kept per parsed environment (readEnv's stays the same
+  // object until the environment changes) and per families' parsers, frozen since it is shared. A
+  // read that throws is not kept, so every request meets the misconfiguration.
+  let bySlot = publicConfigs.get(env)
+  if (!bySlot) publicConfigs.set(env, (bySlot = new WeakMap()))
+  const kept = bySlot.get(families) as (DeploymentConfig & Settings) | undefined
+  if (kept) return kept
+  const config = deepFreeze({ ...getDeploymentConfig(env), ...getFamilySettings(families, env) })
+  bySlot.set(families, config)
+  return config
+}
+
+const publicConfigs = new WeakMap<ServerEnv, WeakMap<object, object>>()
+
+/** `value` and every object and array in it, frozen: plain data shared between requests. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const inner of Object.values(value)) deepFreeze(inner)
+  }
+  return value
 }
