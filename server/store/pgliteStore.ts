@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { PGlite, parse, protocol } from '@electric-sql/pglite'
+import { concatBytes } from '@/lib/embedded/crypto/bytes'
 import { acquireFolderLock } from './folderLock'
 import { createSqlStore, type Queryable, type SqlDriver } from './sqlStore'
 import { StoreUnavailableError, isStoreError } from './errors'
@@ -82,7 +83,7 @@ export function preparedQuery(db: PGlite): Queryable['query'] {
         try {
           // No syncToFs: the store opens PGlite on a folder (NodeFS, written through at once) or in
           // memory, whose sync does nothing; it would only queue behind PGlite's file-system lock.
-          const { messages } = await db.execProtocol(concat(parts), { syncToFs: false })
+          const { messages } = await db.execProtocol(concatBytes(...parts), { syncToFs: false })
           return { rows: (parse.parseResults(messages, db.parsers)[0]?.rows ?? []) as Row[] }
         } catch (error) {
           // The statement may not exist (a Parse that failed): the next call prepares it again, under a new name.
@@ -92,16 +93,6 @@ export function preparedQuery(db: PGlite): Queryable['query'] {
       }),
     )
   }
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((total, part) => total + part.length, 0))
-  let offset = 0
-  for (const part of parts) {
-    out.set(part, offset)
-    offset += part.length
-  }
-  return out
 }
 
 /**

@@ -31,6 +31,16 @@ afterAll(() => {
 type Opened = { store: Store; reopen: () => Promise<Store> }
 type Backend = { name: string; open: (options?: { cleanupIntervalMs?: number }) => Promise<Opened> }
 
+/** A database of its own on the test server (its connection string), so tests share no rows. */
+async function freshDatabase(): Promise<string> {
+  const name = `t${Math.random().toString(36).slice(2, 12)}`
+  const admin = new pg.Client({ connectionString: postgres.url })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  return postgres.url.replace(/\/postgres$/, `/${name}`)
+}
+
 const backends: Backend[] = [
   {
     name: 'PGlite',
@@ -42,13 +52,7 @@ const backends: Backend[] = [
   {
     name: 'Postgres',
     async open(options = {}) {
-      // A database of its own per test, so tests share no rows.
-      const name = `t${Math.random().toString(36).slice(2, 12)}`
-      const admin = new pg.Client({ connectionString: postgres.url })
-      await admin.connect()
-      await admin.query(`CREATE DATABASE ${name}`)
-      await admin.end()
-      const connectionString = postgres.url.replace(/\/postgres$/, `/${name}`)
+      const connectionString = await freshDatabase()
       return { store: await openPostgresStore({ connectionString, ...options }), reopen: () => openPostgresStore({ connectionString }) }
     },
   },
@@ -1063,12 +1067,7 @@ describe('Postgres specifics', () => {
 
 describe('accounts on Postgres, under concurrent first sign-ins', () => {
   it('makes exactly one account per address and leaves no account without a wallet (50 at once over 5 addresses)', async () => {
-    const name = `t${Math.random().toString(36).slice(2, 12)}`
-    const admin = new pg.Client({ connectionString: postgres.url })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${name}`)
-    await admin.end()
-    const connectionString = postgres.url.replace(/\/postgres$/, `/${name}`)
+    const connectionString = await freshDatabase()
     const store = await openPostgresStore({ connectionString })
     const addresses = Array.from({ length: 5 }, (_, index) => `0x${String(index + 1).padStart(40, '0')}`)
     try {
