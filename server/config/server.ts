@@ -4,6 +4,7 @@ import { getSupportedChains } from '@/lib/chains'
 import type { FamilySettings, FamilySettingsSlot } from '@/lib/config/familySettings'
 import { browserRpcMap, buildRpcMap, localChainNodeUrl, rpcProxyUpstreams } from '@/lib/config/rpc'
 import type { DeploymentConfig } from '@/lib/config/public'
+import { deepFreeze } from '@/lib/deepFreeze'
 import { envOf, variablesOf, type EnvInput, type ServerEnv } from './env'
 
 /** Per-chain RPC overrides from `RPC_URL_<chainId>`; the local chain defaults to anvil's usual port. */
@@ -144,11 +145,3 @@ export function getPublicConfig<Settings extends object = FamilySettings>(famili
 
 const publicConfigs = new WeakMap<ServerEnv, WeakMap<object, object>>()
 
-/** `value` and every object and array in it, frozen: plain data shared between requests. */
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value)
-    for (const inner of Object.values(value)) deepFreeze(inner)
-  }
-  return value
-}

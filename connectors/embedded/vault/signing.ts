@@ -8,6 +8,7 @@ import { type ConfirmationDetails, describeMessage, describeTransaction, describ
 import type { VaultChain } from './pageConfig'
 import { SIGNING_METHODS, type SigningMethod } from './protocol'
 import { invalidParams, unauthorized } from './rpcErrors'
+import { deepFreeze } from '@/lib/deepFreeze'
 
 /**
  * A request that uses the key, as the vault holds it from its door to its signature: one copy of what
@@ -28,14 +29,6 @@ export type SigningRequest = {
   readonly shown: string
   /** Signs the shown copy with `account`, after checking the fingerprint again. */
   sign(account: HDAccount): Promise<Hex>
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object') {
-    for (const inner of Object.values(value)) deepFreeze(inner)
-    Object.freeze(value)
-  }
-  return value
 }
 
 export async function fingerprint(value: unknown): Promise<string> {
