@@ -130,6 +130,43 @@ count_json() {
   ' "$1" "$2"
 }
 
+# list_failures FILE KIND: one line per failed test (at most 12), "file › title: first line of the
+# error", so that the summary at the end of a long log says what failed, not only how many.
+list_failures() {
+  node -e '
+    const fs = require("fs")
+    const path = require("path")
+    const [file, kind] = process.argv.slice(1)
+    let report
+    try { report = JSON.parse(fs.readFileSync(file, "utf8")) } catch { process.exit(0) }
+    const firstLine = (text) => String(text ?? "").replace(/\x1b\[[0-9;]*m/g, "").split("\n").map((l) => l.trim()).find(Boolean) ?? ""
+    const lines = []
+    if (kind === "vitest") {
+      for (const f of report.testResults ?? []) {
+        const name = path.relative(process.cwd(), f.name)
+        const failedTests = (f.assertionResults ?? []).filter((a) => a.status === "failed")
+        if (f.status === "failed" && failedTests.length === 0) lines.push(`${name}: ${firstLine(f.message)}`)
+        for (const a of failedTests) lines.push(`${name} › ${a.fullName}: ${firstLine((a.failureMessages ?? [])[0])}`)
+      }
+    } else {
+      const walk = (suite, titles) => {
+        for (const spec of suite.specs ?? []) {
+          for (const t of spec.tests ?? []) {
+            if (t.status !== "unexpected") continue
+            const last = (t.results ?? []).at(-1)
+            lines.push(`[${t.projectName}] ${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")}: ${firstLine(last?.errors?.[0]?.message ?? last?.error?.message)}`)
+          }
+        }
+        for (const child of suite.suites ?? []) walk(child, [...titles, child.title])
+      }
+      for (const suite of report.suites ?? []) walk(suite, [])
+      for (const e of report.errors ?? []) lines.push(`outside any test: ${firstLine(e.message)}`)
+    }
+    for (const line of lines.slice(0, 12)) console.log("    x " + (line.length > 300 ? line.slice(0, 299) + "…" : line))
+    if (lines.length > 12) console.log(`    … and ${lines.length - 12} more (the report has them all)`)
+  ' "$1" "$2"
+}
+
 # run_suite NAME KIND JSON COMMAND...: a test runner whose JSON report is counted.
 run_suite() {
   local name=$1 kind=$2 json=$3
@@ -154,6 +191,11 @@ run_suite() {
       summary+=("$name: FAILED, no test ran (exit $rc)")
     else
       summary+=("$name: $p passed, $f failed, $s skipped (exit $rc, $(($(now) - start)) s)")
+    fi
+    if [ "$f" -gt 0 ]; then
+      local failures
+      mapfile -t failures < <(list_failures "$json" "$kind")
+      summary+=("${failures[@]}")
     fi
   fi
   passed=$((passed + p))
