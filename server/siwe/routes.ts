@@ -5,7 +5,7 @@ import { errorResponse, jsonResponse } from '@/server/http/json'
 import { createRouteKit } from '@/server/http/routeKit'
 import { readJsonBody } from '@/server/http/readBody'
 import { clearSessionCookie, createSession, readSessionCookie, sessionIdHash, sessionRowMatches, sessionSetCookie, type SessionSecrets } from '@/server/session/session'
-import { isStoreError } from '@/server/store/errors'
+import { isStoreError, StoreUnavailableError } from '@/server/store/errors'
 import type { Store } from '@/server/store/types'
 import { authError, isAuthError, type ServerAuthErrorCode } from '@/lib/siwe/catalogue'
 import { LINK_NONCE_TTL_MS, NONCE_TTL_MS, type SignInPolicy } from '@/lib/siwe/policy'
@@ -199,13 +199,21 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
         const store = await deps.store()
         const at = now()
         const known = readBindingToken(request, config.secureCookies)
-        // Per browser first (when it has a binding cookie): a browser past its own limit is refused
-        // before it spends the budget its IP shares with every other browser behind it.
-        if (known) await limit(store, `nonce:browser:${bindingHash(known)}`, config.limits.noncePerBrowser, at)
-        await limit(store, `nonce:ip:${ipOf(request)}`, config.limits.noncePerIp, at)
         const token = known ?? newBindingToken()
+        const binding = bindingHash(token)
         const nonce = generateSiweNonce()
-        await store.putNonce({ nonce, binding: bindingHash(token), expiresAt: new Date(at.getTime() + NONCE_TTL_MS) })
+        // Per browser first (when it has a binding cookie): a browser past its own limit is refused
+        // before it spends the budget its IP shares with every other browser behind it. Both counts
+        // and the nonce are one statement; the nonce is saved only when both are within their limits.
+        const browser = known ? { key: `nonce:browser:${binding}`, ...config.limits.noncePerBrowser } : null
+        const client = { key: `nonce:ip:${ipOf(request)}`, ...config.limits.noncePerIp }
+        const counted = await store.putNonce(
+          { nonce, binding, expiresAt: new Date(at.getTime() + NONCE_TTL_MS) },
+          { now: at, browser, client },
+        )
+        if (browser && counted.browser) refuseOver(counted.browser, config.limits.noncePerBrowser, browser.key, at)
+        if (counted.client) refuseOver(counted.client, config.limits.noncePerIp, client.key, at)
+        if (!counted.saved) throw new StoreUnavailableError('The database counted the nonce request within its limits but did not save the nonce.')
         // The cookie is re-sent with a fresh Max-Age so it lasts as long as the newest nonce.
         return jsonResponse({ nonce }, { headers: { 'set-cookie': bindingSetCookie(token, config.secureCookies) } })
       }),

@@ -2,7 +2,7 @@ import { migrations as allMigrations, MIGRATION_LOCK_ID, type Migration } from '
 import { StoreUnavailableError, isStoreError } from './errors'
 import { cleanupEmbedded, embeddedSql } from './embeddedSql'
 import { accountSql, SESSION_SCOPE_SQL } from './accountSql'
-import type { NonceRecord, Queryable, RateLimitHit, SignInAttemptResult, Store } from './types'
+import type { NonceCounts, NonceCountsResult, NonceRecord, Queryable, RateLimitHit, SignInAttemptResult, Store } from './types'
 
 export type { Queryable }
 
@@ -60,6 +60,20 @@ type SignInRow = {
   session_saved: boolean
 }
 
+/**
+ * One counter's upsert, as every rate limit counts (`hit`, `beginSignIn`, `putNonce`): a fixed window
+ * from the first hit, started again once `reset_at` has passed. `$2` is always the time of the
+ * request; `rows` gives the key, 1 and the window's end (`VALUES …` or `SELECT … WHERE …`). One
+ * statement, so concurrent hits on one key never lose a count.
+ */
+const countUpsert = (rows: string, resetAt: string) => `INSERT INTO sigil_rate_limits AS r (key, count, reset_at) ${rows}
+    ON CONFLICT (key) DO UPDATE SET
+      count    = CASE WHEN r.reset_at <= $2::timestamptz THEN 1 ELSE r.count + 1 END,
+      reset_at = CASE WHEN r.reset_at <= $2::timestamptz THEN ${resetAt} ELSE r.reset_at END
+    RETURNING r.count, r.reset_at`
+
+/** `hit`: one counter, `$1`, whose window ends at `$3` if it starts now. */
+const HIT_SQL = countUpsert('VALUES ($1::text, 1, $3::timestamptz)', '$3::timestamptz')
 
 /**
  * `beginSignIn`: four data-modifying CTEs in one statement. Postgres runs them on one snapshot, so
@@ -75,20 +89,11 @@ type SignInRow = {
  * instance of the previous release still running beside this one (a rolling deploy) keeps working.
  */
 const BEGIN_SIGN_IN_SQL = `WITH client AS (
-    INSERT INTO sigil_rate_limits AS r (key, count, reset_at) VALUES ($1::text, 1, $3::timestamptz)
-    ON CONFLICT (key) DO UPDATE SET
-      count    = CASE WHEN r.reset_at <= $2::timestamptz THEN 1 ELSE r.count + 1 END,
-      reset_at = CASE WHEN r.reset_at <= $2::timestamptz THEN $3::timestamptz ELSE r.reset_at END
-    RETURNING r.count, r.reset_at
+    ${HIT_SQL}
   ), taken AS (
     DELETE FROM sigil_nonces AS n WHERE n.nonce = $4::text RETURNING n.nonce, n.binding, n.expires_at
   ), address AS (
-    INSERT INTO sigil_rate_limits AS r (key, count, reset_at)
-    SELECT $5::text, 1, $6::timestamptz FROM taken WHERE taken.binding = $7::text AND taken.expires_at > $2::timestamptz
-    ON CONFLICT (key) DO UPDATE SET
-      count    = CASE WHEN r.reset_at <= $2::timestamptz THEN 1 ELSE r.count + 1 END,
-      reset_at = CASE WHEN r.reset_at <= $2::timestamptz THEN $6::timestamptz ELSE r.reset_at END
-    RETURNING r.count, r.reset_at
+    ${countUpsert('SELECT $5::text, 1, $6::timestamptz FROM taken WHERE taken.binding = $7::text AND taken.expires_at > $2::timestamptz', '$6::timestamptz')}
   ), saved AS (
     INSERT INTO sigil_sessions (id_hash, address, chain_id, created_at, expires_at, device, place, last_seen_at)
     SELECT $8::text, $9::text, $14::integer, $13::timestamptz, $10::timestamptz, $15::text, $16::text, $13::timestamptz
@@ -99,6 +104,34 @@ const BEGIN_SIGN_IN_SQL = `WITH client AS (
   SELECT client.count AS client_count, client.reset_at AS client_reset_at, taken.nonce, taken.binding, taken.expires_at,
          address.count AS address_count, address.reset_at AS address_reset_at, EXISTS (SELECT 1 FROM saved) AS session_saved
   FROM client LEFT JOIN taken ON true LEFT JOIN address ON true`
+
+/**
+ * `putNonce` with its counters: the nonce route's whole part of the store in one statement (one round
+ * trip, one prepared plan), where it took three. `browser` counts only when a key is given (`$1`);
+ * `client` counts only when the browser is within its limit (a browser past its own limit does not
+ * spend the budget its IP shares with every other browser behind it); the nonce is saved only when
+ * every count made is within its limit. Each count is `countUpsert`, as `hit`'s.
+ */
+const PUT_COUNTED_NONCE_SQL = `WITH browser AS (
+    ${countUpsert('SELECT $1::text, 1, $3::timestamptz WHERE $1::text IS NOT NULL', '$3::timestamptz')}
+  ), client AS (
+    ${countUpsert('SELECT $5::text, 1, $6::timestamptz WHERE NOT EXISTS (SELECT 1 FROM browser WHERE browser.count > $4::integer)', '$6::timestamptz')}
+  ), saved AS (
+    INSERT INTO sigil_nonces (nonce, binding, expires_at)
+    SELECT $8::text, $9::text, $10::timestamptz FROM client WHERE client.count <= $7::integer
+    RETURNING 1
+  )
+  SELECT browser.count AS browser_count, browser.reset_at AS browser_reset_at, client.count AS client_count,
+         client.reset_at AS client_reset_at, EXISTS (SELECT 1 FROM saved) AS saved
+  FROM (SELECT 1) AS one LEFT JOIN browser ON true LEFT JOIN client ON true`
+
+type CountedNonceRow = {
+  browser_count: number | string | null
+  browser_reset_at: Date | string | null
+  client_count: number | string | null
+  client_reset_at: Date | string | null
+  saved: boolean
+}
 
 /** A session's "last seen" is kept to within this much: the session check writes at most this often per session. */
 const SESSION_SEEN_RESOLUTION_MS = 5 * 60_000
@@ -136,14 +169,41 @@ export async function createSqlStore(driver: SqlDriver, options: SqlStoreOptions
     ...embeddedSql(driver, guarded),
     ...accountSql(driver, guarded),
 
-    async putNonce(record: NonceRecord) {
-      await guarded('save the nonce', () =>
-        driver.query('INSERT INTO sigil_nonces (nonce, binding, expires_at) VALUES ($1, $2, $3::timestamptz)', [
-          record.nonce,
-          record.binding,
-          record.expiresAt.toISOString(),
-        ]),
-      )
+    async putNonce(record: NonceRecord, counted?: NonceCounts): Promise<NonceCountsResult> {
+      let result: NonceCountsResult = { browser: null, client: null, saved: true }
+      if (counted) {
+        const at = counted.now.getTime()
+        const { browser, client } = counted
+        const { rows } = await guarded('count the request and save the nonce', () =>
+          driver.query<CountedNonceRow>(PUT_COUNTED_NONCE_SQL, [
+            browser?.key ?? null,
+            counted.now.toISOString(),
+            new Date(at + (browser?.windowMs ?? 0)).toISOString(),
+            browser?.max ?? 0,
+            client.key,
+            new Date(at + client.windowMs).toISOString(),
+            client.max,
+            record.nonce,
+            record.binding,
+            record.expiresAt.toISOString(),
+          ]),
+        )
+        const row = rows[0]
+        if (!row) throw new StoreUnavailableError('The database did not return the request counts.')
+        result = {
+          browser: row.browser_count !== null && row.browser_reset_at !== null ? { count: Number(row.browser_count), resetAt: toDate(row.browser_reset_at) } : null,
+          client: row.client_count !== null && row.client_reset_at !== null ? { count: Number(row.client_count), resetAt: toDate(row.client_reset_at) } : null,
+          saved: row.saved,
+        }
+      } else {
+        await guarded('save the nonce', () =>
+          driver.query('INSERT INTO sigil_nonces (nonce, binding, expires_at) VALUES ($1, $2, $3::timestamptz)', [
+            record.nonce,
+            record.binding,
+            record.expiresAt.toISOString(),
+          ]),
+        )
+      }
       const now = Date.now()
       if (now - lastCleanup >= cleanupIntervalMs) {
         lastCleanup = now
@@ -152,6 +212,7 @@ export async function createSqlStore(driver: SqlDriver, options: SqlStoreOptions
           console.warn('[sigil] store cleanup failed:', error instanceof Error ? error.message : error)
         })
       }
+      return result
     },
 
     async takeNonce(nonce: string) {
@@ -164,16 +225,8 @@ export async function createSqlStore(driver: SqlDriver, options: SqlStoreOptions
 
     async hit(key: string, windowMs: number, now: Date): Promise<RateLimitHit> {
       const resetAt = new Date(now.getTime() + windowMs)
-      // One statement, so concurrent hits on one key never lose a count.
       const { rows } = await guarded('count the attempt', () =>
-        driver.query<HitRow>(
-          `INSERT INTO sigil_rate_limits AS r (key, count, reset_at) VALUES ($1, 1, $3::timestamptz)
-           ON CONFLICT (key) DO UPDATE SET
-             count    = CASE WHEN r.reset_at <= $2::timestamptz THEN 1 ELSE r.count + 1 END,
-             reset_at = CASE WHEN r.reset_at <= $2::timestamptz THEN $3::timestamptz ELSE r.reset_at END
-           RETURNING count, reset_at`,
-          [key, now.toISOString(), resetAt.toISOString()],
-        ),
+        driver.query<HitRow>(HIT_SQL, [key, now.toISOString(), resetAt.toISOString()]),
       )
       const row = rows[0]
       if (!row) throw new StoreUnavailableError('The database did not return the attempt count.')

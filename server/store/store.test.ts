@@ -122,6 +122,76 @@ describe.each(backends)('store on $name', (backend) => {
     }
   })
 
+  it('counts a nonce request against the browser, then the client, and saves the nonce only within both limits', async () => {
+    const { store } = await backend.open()
+    try {
+      const start = new Date('2030-01-01T00:00:00.000Z')
+      const record = (nonce: string) => ({ nonce, binding: 'bound', expiresAt: new Date(start.getTime() + 300_000) })
+      const counts = (browser: string | null) => ({
+        now: start,
+        browser: browser === null ? null : { key: browser, windowMs: 60_000, max: 2 },
+        client: { key: 'ip:shared', windowMs: 120_000, max: 3 },
+      })
+      // A new browser (no counter of its own) spends only the client's budget.
+      expect(await store.putNonce(record('first0001'), counts(null))).toEqual({
+        browser: null,
+        client: { count: 1, resetAt: new Date('2030-01-01T00:02:00.000Z') },
+        saved: true,
+      })
+      expect(await store.putNonce(record('first0002'), counts('browser:a'))).toEqual({
+        browser: { count: 1, resetAt: new Date('2030-01-01T00:01:00.000Z') },
+        client: { count: 2, resetAt: new Date('2030-01-01T00:02:00.000Z') },
+        saved: true,
+      })
+      expect((await store.putNonce(record('first0003'), counts('browser:a'))).saved).toBe(true)
+      // Browser a past its limit: refused before it spends the client's budget, and nothing saved.
+      expect(await store.putNonce(record('over00001'), counts('browser:a'))).toEqual({
+        browser: { count: 3, resetAt: new Date('2030-01-01T00:01:00.000Z') },
+        client: null,
+        saved: false,
+      })
+      // The client's budget is spent by the next browser; its own count is made all the same.
+      expect(await store.putNonce(record('over00002'), counts('browser:b'))).toEqual({
+        browser: { count: 1, resetAt: new Date('2030-01-01T00:01:00.000Z') },
+        client: { count: 4, resetAt: new Date('2030-01-01T00:02:00.000Z') },
+        saved: false,
+      })
+      for (const nonce of ['first0001', 'first0002', 'first0003']) expect((await store.takeNonce(nonce))?.binding).toBe('bound')
+      for (const nonce of ['over00001', 'over00002']) expect(await store.takeNonce(nonce)).toBeNull()
+      // The counts are the same counters `hit` keeps, in the same windows.
+      expect((await store.hit('ip:shared', 120_000, start)).count).toBe(5)
+      expect((await store.hit('browser:a', 60_000, new Date(start.getTime() + 60_000))).count).toBe(1)
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('saves exactly as many nonces as the limit allows under 50 concurrent counted requests', async () => {
+    const { store } = await backend.open()
+    try {
+      const now = new Date()
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, index) =>
+          store.putNonce(
+            { nonce: `burst${String(index).padStart(4, '0')}`, binding: 'b', expiresAt: later(300_000) },
+            { now, browser: { key: 'browser:burst', windowMs: 60_000, max: 30 }, client: { key: 'ip:burst', windowMs: 60_000, max: 10 } },
+          ),
+        ),
+      )
+      const ascending = (values: number[]) => [...values].sort((a, b) => a - b)
+      expect(ascending(results.map((result) => result.browser!.count))).toEqual(Array.from({ length: 50 }, (_, index) => index + 1))
+      // Only the 30 within the browser's limit reach the client's counter; 10 of them are saved.
+      expect(ascending(results.flatMap((result) => (result.client ? [result.client.count] : [])))).toEqual(Array.from({ length: 30 }, (_, index) => index + 1))
+      const saved = results.flatMap((result, index) => (result.saved ? [index] : []))
+      expect(saved).toHaveLength(10)
+      for (const result of results) expect(result.saved).toBe(result.client !== null && result.client.count <= 10)
+      const taken = await Promise.all(results.map((_, index) => store.takeNonce(`burst${String(index).padStart(4, '0')}`)))
+      expect(taken.flatMap((record, index) => (record ? [index] : []))).toEqual(saved)
+    } finally {
+      await store.close()
+    }
+  })
+
   it('cleans up expired nonces and finished windows, and keeps live ones', async () => {
     // Automatic sweeps off, so this test alone decides when rows go.
     const { store } = await backend.open({ cleanupIntervalMs: Number.POSITIVE_INFINITY })

@@ -14,6 +14,27 @@ export type RateLimitHit = {
   resetAt: Date
 }
 
+/** One counter a request is counted against: `hit`'s key and window, and the most it may reach. */
+type CountedLimit = { key: string; windowMs: number; max: number }
+
+/** The counters a nonce request is counted against before its nonce is saved (`putNonce`). */
+export type NonceCounts = {
+  now: Date
+  /** The browser's own counter, counted first; null for a browser that has no binding cookie yet. */
+  browser: CountedLimit | null
+  /** The client's counter (its IP), counted only when the browser is within its limit. */
+  client: CountedLimit
+}
+
+export type NonceCountsResult = {
+  /** The browser's count, or null when there was no browser counter. */
+  browser: RateLimitHit | null
+  /** The client's count, or null when it was not counted (no counters, or the browser over its limit). */
+  client: RateLimitHit | null
+  /** Whether the nonce was saved: always without counters, else only when every count is within its limit. */
+  saved: boolean
+}
+
 /** What `beginSignIn` needs: the nonce presented, the browser's binding and both counters' keys. */
 type SignInAttempt = {
   nonce: string
@@ -131,8 +152,13 @@ export interface AccountStore {
  */
 export interface Store extends EmbeddedWalletStore, AccountStore {
   readonly kind: 'pglite' | 'postgres'
-  /** Records a freshly issued nonce. */
-  putNonce(record: NonceRecord): Promise<void>
+  /**
+   * Records a freshly issued nonce. With `counted`, in the same statement (one round trip), first
+   * counts the request against the browser's counter (when given), then against the client's only
+   * when the browser is within its limit, and saves the nonce only when every count made is within
+   * its limit: what `hit` twice and a plain insert did, in that order, in three.
+   */
+  putNonce(record: NonceRecord, counted?: NonceCounts): Promise<NonceCountsResult>
   /**
    * Removes the nonce and returns what it was, in one statement (`DELETE … RETURNING`): of any number
    * of concurrent callers exactly one gets the record, the others get null. Expired records are
