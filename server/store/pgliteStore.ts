@@ -73,7 +73,7 @@ export function preparedQuery(db: PGlite): Queryable['query'] {
         let name = names.get(sql)
         const parts: Uint8Array[] = []
         const parsing = name === undefined
-        if (name === undefined) {
+        if (parsing) {
           // Past the cap (never reached by the store's own SQL), statements are parsed unnamed each time.
           name = names.size < MAX_PREPARED ? `sigil_${++made}` : ''
           parts.push(serialize.parse({ name, text: sql, types: [] }))

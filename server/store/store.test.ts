@@ -168,12 +168,13 @@ describe.each(backends)('store on $name', (backend) => {
 
   it('saves exactly as many nonces as the limit allows under 50 concurrent counted requests', async () => {
     const { store } = await backend.open()
+    const nonceOf = (index: number) => `burst${String(index).padStart(4, '0')}`
     try {
       const now = new Date()
       const results = await Promise.all(
         Array.from({ length: 50 }, (_, index) =>
           store.putNonce(
-            { nonce: `burst${String(index).padStart(4, '0')}`, binding: 'b', expiresAt: later(300_000) },
+            { nonce: nonceOf(index), binding: 'b', expiresAt: later(300_000) },
             { now, browser: { key: 'browser:burst', windowMs: 60_000, max: 30 }, client: { key: 'ip:burst', windowMs: 60_000, max: 10 } },
           ),
         ),
@@ -185,7 +186,7 @@ describe.each(backends)('store on $name', (backend) => {
       const saved = results.flatMap((result, index) => (result.saved ? [index] : []))
       expect(saved).toHaveLength(10)
       for (const result of results) expect(result.saved).toBe(result.client !== null && result.client.count <= 10)
-      const taken = await Promise.all(results.map((_, index) => store.takeNonce(`burst${String(index).padStart(4, '0')}`)))
+      const taken = await Promise.all(results.map((_, index) => store.takeNonce(nonceOf(index))))
       expect(taken.flatMap((record, index) => (record ? [index] : []))).toEqual(saved)
     } finally {
       await store.close()
