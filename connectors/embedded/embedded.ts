@@ -32,7 +32,7 @@ export type EmbeddedConnectorParameters = {
 /** The real connector as the embedded family's view sees it: wagmi's members, the provider, and a way to close the vault's popup. */
 export type EmbeddedConnector = LoadedConnector & EmbeddedExtras
 
-type EmbeddedExtras = { embeddedProvider: EmbeddedProvider; cancelVault(): void }
+type EmbeddedExtras = { embeddedProvider: EmbeddedProvider }
 
 /**
  * The embedded wallet as a wagmi connector, built on the shared skeleton (`createFamilyConnector`).
@@ -76,7 +76,7 @@ export function embeddedConnector(parameters: EmbeddedConnectorParameters): (con
     }
 
     return {
-      properties: { id: EMBEDDED_KEY, name: EMBEDDED_NAME, type: 'embedded', embeddedProvider: provider, cancelVault: () => vault?.cancel() },
+      properties: { id: EMBEDDED_KEY, name: EMBEDDED_NAME, type: 'embedded', embeddedProvider: provider },
       key: EMBEDDED_KEY,
       persisted,
       async setup() {
@@ -90,7 +90,7 @@ export function embeddedConnector(parameters: EmbeddedConnectorParameters): (con
       },
 
       open: () => lifecycle.init(),
-      async grantAccounts(_provider, { isReconnecting }) {
+      async grantAccounts(_provider, { isReconnecting, signal }) {
         let address: Address
         if (isReconnecting) {
           // A reload: the remembered address, if this device's vault still holds its wallet — locked.
@@ -98,8 +98,9 @@ export function embeddedConnector(parameters: EmbeddedConnectorParameters): (con
           if (!remembered || !(await held(remembered))) throw new AccountNotFoundError({ details: 'no wallet on this device for the remembered address' })
           address = remembered
         } else {
-          // The vault's screens: unlock, create or recover; the user's choice comes back (or 4001).
-          const answer = await vaultClient().request('vault_connect')
+          // The vault's screens: unlock, create or recover; the user's choice comes back (or 4001, also
+          // when the page's view of the wallet is left first: then nothing opens, or its window closes).
+          const answer = await vaultClient().request('vault_connect', undefined, { signal })
           if (typeof answer !== 'string') throw new AccountNotFoundError({ details: 'the vault answered no address' })
           address = answer as Address
         }

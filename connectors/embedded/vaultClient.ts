@@ -30,13 +30,16 @@ import { loadCatalogue } from '@/lib/i18n/loadCatalogue'
  */
 
 export type VaultClient = {
-  request(method: VaultMethod, params?: unknown): Promise<unknown>
+  /**
+   * Asks the vault. With `signal`, the asker may leave (the user went back, or closed the dialog the
+   * request came from): once it aborts, a request not yet shown is never shown (no frame, no window,
+   * no prompt) and answers 4001 at once; one shown in a popup closes that popup (it answers 4001 too).
+   */
+  request(method: VaultMethod, params?: unknown, options?: { signal?: AbortSignal | undefined }): Promise<unknown>
   /** The key left the vault's memory (auto-lock). */
   onLocked(listener: () => void): () => void
   /** Where approvals happen in this browser, once known. */
   readonly mode: 'frame' | 'popup' | undefined
-  /** The user left the page's view of the wallet: a popup is closed (its request answers 4001). */
-  cancel(): void
 }
 
 export type VaultClientParameters = {
@@ -89,6 +92,33 @@ type Channel = {
   target: () => Window | null
   ready: Promise<'frame' | 'popup'>
   pending: Map<string, Pending>
+  /** Its window went away before it was ready (a popup the user closed): `ready` rejects with `error`. */
+  fail(error: Error): void
+}
+
+/** The answer to a request whose asker left (its signal aborted): the user's "no", EIP-1193's 4001. */
+function leftError(): UserRejectedRequestError {
+  return new UserRejectedRequestError(new Error('The user left the wallet before answering.'))
+}
+
+/** `promise`, or 4001 as soon as `signal` aborts, whichever comes first. */
+function unlessLeft<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise
+  if (signal.aborted) return Promise.reject(leftError())
+  return new Promise((resolve, reject) => {
+    const left = () => reject(leftError())
+    signal.addEventListener('abort', left, { once: true })
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', left)
+        resolve(value)
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', left)
+        reject(error)
+      },
+    )
+  })
 }
 
 export function createVaultClient(parameters: VaultClientParameters): VaultClient {
@@ -98,7 +128,7 @@ export function createVaultClient(parameters: VaultClientParameters): VaultClien
   let frame: { dialog: HTMLDialogElement; iframe: HTMLIFrameElement; channel: Channel } | undefined
   let returnFocus: Element | null = null
 
-  function post(channel: Channel, message: PageMessage) {
+  function post(channel: Pick<Channel, 'target'>, message: PageMessage) {
     channel.target()?.postMessage(message, origin)
   }
 
@@ -116,8 +146,11 @@ export function createVaultClient(parameters: VaultClientParameters): VaultClien
     }
   }
 
-  /** Greets `target` every 250 ms until it says `ready`, for at most `VAULT_LOAD_TIMEOUT_MS`. */
-  function greet(channel: Channel, resolveReady: (approvals: 'frame' | 'popup') => void, rejectReady: (error: Error) => void) {
+  /**
+   * Greets `target` every 250 ms until it says `ready`, for at most `VAULT_LOAD_TIMEOUT_MS`; the
+   * returned functions settle it sooner (its answer, or its window gone).
+   */
+  function greet(channel: Pick<Channel, 'target'>, resolveReady: (approvals: 'frame' | 'popup') => void, rejectReady: (error: Error) => void) {
     const started = Date.now()
     const hello = () => {
       if (showsOtherOrigin(channel.target())) post(channel, { protocol: VAULT_PROTOCOL, type: 'hello' })
@@ -131,20 +164,27 @@ export function createVaultClient(parameters: VaultClientParameters): VaultClien
       hello()
     }, 250)
     hello()
-    return (approvals: 'frame' | 'popup') => {
-      clearInterval(timer)
-      resolveReady(approvals)
+    return {
+      ready(approvals: 'frame' | 'popup') {
+        clearInterval(timer)
+        resolveReady(approvals)
+      },
+      fail(error: Error) {
+        clearInterval(timer)
+        rejectReady(error)
+      },
     }
   }
 
   function openChannel(target: () => Window | null): Channel & { onReady(approvals: 'frame' | 'popup'): void } {
-    let onReady: (approvals: 'frame' | 'popup') => void = () => undefined
+    let settle: ReturnType<typeof greet> | undefined
     const channel = { target, pending: new Map<string, Pending>() } as Channel & { onReady(approvals: 'frame' | 'popup'): void }
     channel.ready = new Promise((resolve, reject) => {
-      onReady = greet(channel, resolve, reject)
+      settle = greet(channel, resolve, reject)
     })
     channel.ready.catch(() => undefined)
-    channel.onReady = (approvals) => onReady(approvals)
+    channel.onReady = (approvals) => settle?.ready(approvals)
+    channel.fail = (error) => settle?.fail(error)
     return channel
   }
 
@@ -251,9 +291,10 @@ export function createVaultClient(parameters: VaultClientParameters): VaultClien
    */
   let popup: { window: Window; channel: Channel } | undefined
 
-  async function viaPopup(method: VaultMethod, params: unknown): Promise<unknown> {
+  async function viaPopup(method: VaultMethod, params: unknown, signal: AbortSignal | undefined): Promise<unknown> {
+    if (signal?.aborted) throw leftError()
     if (!popup || popup.window.closed) {
-      const opened = window.open(vaultUrl(parameters, 'popup'), 'sigil-vault', 'popup=yes,width=440,height=720') ?? (await continueInClick())
+      const opened = window.open(vaultUrl(parameters, 'popup'), 'sigil-vault', 'popup=yes,width=440,height=720') ?? (await continueInClick(signal))
       const channel = openChannel(() => opened)
       channels.add(channel)
       const session = { window: opened, channel }
@@ -262,7 +303,10 @@ export function createVaultClient(parameters: VaultClientParameters): VaultClien
         if (!opened.closed) return
         clearInterval(watch)
         channels.delete(channel)
-        for (const pending of channel.pending.values()) pending.reject(new UserRejectedRequestError(new Error('The wallet window was closed.')))
+        const closed = () => new UserRejectedRequestError(new Error('The wallet window was closed.'))
+        // Closed while it loaded: what waits for it hears so now, not at the load timeout.
+        channel.fail(closed())
+        for (const pending of channel.pending.values()) pending.reject(closed())
         channel.pending.clear()
         if (popup === session) popup = undefined
         for (const listener of lockedListeners) listener()
@@ -270,17 +314,30 @@ export function createVaultClient(parameters: VaultClientParameters): VaultClien
     } else {
       popup.window.focus()
     }
-    const { channel } = popup
-    await channel.ready
-    return send(channel, method, params)
+    const session = popup
+    // The asker left while the window was up: it closes, as the user closing it would.
+    const leave = () => {
+      if (!session.window.closed) session.window.close()
+    }
+    signal?.addEventListener('abort', leave, { once: true })
+    try {
+      await unlessLeft(session.channel.ready, signal)
+      return await unlessLeft(send(session.channel, method, params), signal)
+    } catch (error) {
+      if (signal?.aborted) leave()
+      throw error
+    } finally {
+      signal?.removeEventListener('abort', leave)
+    }
   }
 
   /**
    * The browser blocked the popup (no gesture left): a small prompt of the page's own whose
-   * "Continue" opens it inside the user's next click; "Cancel" is a rejection (4001).
+   * "Continue" opens it inside the user's next click; "Cancel" is a rejection (4001), and so is the
+   * asker leaving (the prompt goes with it).
    */
-  async function continueInClick(): Promise<Window> {
-    const strings = await promptStrings(parameters.locale?.())
+  async function continueInClick(signal: AbortSignal | undefined): Promise<Window> {
+    const strings = await unlessLeft(promptStrings(parameters.locale?.()), signal)
     return new Promise((resolve, reject) => {
       const prompt = document.createElement('dialog')
       prompt.className = 'dialog'
@@ -296,7 +353,12 @@ export function createVaultClient(parameters: VaultClientParameters): VaultClien
       cancel.type = 'button'
       cancel.className = 'button'
       cancel.textContent = strings.cancel
+      const left = () => {
+        done()
+        reject(leftError())
+      }
       const done = () => {
+        signal?.removeEventListener('abort', left)
         prompt.close()
         prompt.remove()
       }
@@ -321,6 +383,7 @@ export function createVaultClient(parameters: VaultClientParameters): VaultClien
       document.body.append(prompt)
       prompt.showModal()
       go.focus()
+      signal?.addEventListener('abort', left, { once: true })
     })
   }
 
@@ -328,14 +391,11 @@ export function createVaultClient(parameters: VaultClientParameters): VaultClien
     get mode() {
       return mode
     },
-    cancel() {
-      if (popup && !popup.window.closed) popup.window.close()
-    },
     onLocked(listener) {
       lockedListeners.add(listener)
       return () => lockedListeners.delete(listener)
     },
-    async request(method, params) {
+    async request(method, params, { signal } = {}) {
       let serialised: string
       try {
         serialised = JSON.stringify(params ?? null)
@@ -343,16 +403,19 @@ export function createVaultClient(parameters: VaultClientParameters): VaultClien
         throw new InvalidParamsRpcError(new Error(`${method}: params must be JSON`))
       }
       if (new TextEncoder().encode(serialised).length > MAX_VAULT_MESSAGE_BYTES - 1024) throw new InvalidParamsRpcError(new Error(`${method}: the request is larger than ${MAX_VAULT_MESSAGE_BYTES} bytes`))
+      if (signal?.aborted) throw leftError()
       const { channel } = ensureFrame()
-      const approvals = await channel.ready
+      const approvals = await unlessLeft(channel.ready, signal)
       if (approvals === 'popup') {
         // The frame cannot vouch for what the user sees, or cannot keep the wallet: the user's side goes to a popup.
-        if (method === 'vault_connect' || method === 'vault_sign') return viaPopup(method, params)
+        if (method === 'vault_connect' || method === 'vault_sign') return viaPopup(method, params, signal)
         // A popup's wallet lives in the vault's first-party storage, which the frame cannot see: the
         // remembered address stands, and the popup checks it when it is first asked to sign.
         if (method === 'vault_restore') return true
         if (method === 'vault_lock') return popup && !popup.window.closed ? send(popup.channel, method, params) : null
       }
+      // Once in the frame, the vault's sheet is modal: the page cannot be left under it.
+      if (signal?.aborted) throw leftError()
       return send(channel, method, params)
     },
   }

@@ -6,7 +6,7 @@ import { SigilError } from '@/lib/errors/SigilError'
 import { ConnectionRejectedError, InvalidAddressError, SwitchChainRejectedError, UnknownWalletError } from '@/lib/errors/wallet'
 import { createFakeProvider, type FakeProvider, fakeWalletAccount, providerError } from '@/tests/fixtures/connectors/fakeProvider'
 import { connectionEvents, type ConnectionFailedEvent, type NetworkSwitchFailedEvent } from './connectionEvents'
-import { createFamilyConnector, type FamilyDefinition } from './familyConnector'
+import { type ConnectParameters, createFamilyConnector, type FamilyDefinition } from './familyConnector'
 import { setLogSink } from './logger'
 import { createPersistedValues, type PersistedValues } from './persistedValues'
 import { createMemoryStorage } from './storage'
@@ -253,6 +253,29 @@ describe('createFamilyConnector: connect', () => {
     await connector.connect().catch(() => undefined)
     expect(order).toEqual(['abandon, reported 0'])
     expect(failed).toHaveLength(1)
+  })
+  it('hands the asker’s signal to the family; once it aborted, the failure is thrown but never reported', async () => {
+    const controller = new AbortController()
+    const seen: (AbortSignal | undefined)[] = []
+    const { connector, failed } = setup({
+      family: {
+        grantAccounts: (_provider, { signal }) => {
+          seen.push(signal)
+          return new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(providerError(4001))))
+        },
+      },
+    })
+    const parameters: ConnectParameters = { signal: controller.signal }
+    const connecting = connector.connect(parameters)
+    await vi.waitFor(() => expect(seen).toEqual([controller.signal]))
+    controller.abort()
+    await expect(connecting).rejects.toMatchObject({ code: 'connection_rejected' })
+    expect(failed).toEqual([])
+
+    // The same refusal with no one leaving is reported, as before.
+    const { connector: other, failed: otherFailed } = setup({ family: { grantAccounts: () => Promise.reject(providerError(4001)) } })
+    await expect(other.connect()).rejects.toMatchObject({ code: 'connection_rejected' })
+    expect(otherFailed).toHaveLength(1)
   })
 })
 

@@ -44,6 +44,13 @@ type SwitchTarget = {
 }
 
 /** A connection as the wallet granted it, before any switch to the requested chain. */
+/**
+ * `connect`'s parameters: wagmi's, and `signal` for an asker that may leave first (a wallet's view in
+ * the dialog the user goes back from). Once it aborts, a family that can still withdraw its question
+ * does (`grantAccounts` gets it), and the failure that follows is not reported (docs/connectors/lifecycle.md).
+ */
+export type ConnectParameters = NonNullable<Parameters<ReturnType<CreateConnectorFn>['connect']>[0]> & { signal?: AbortSignal | undefined }
+
 type GrantedConnection<P> = { provider: P; account: Address; chainId: number }
 
 type Listener = (...args: never[]) => void
@@ -74,7 +81,7 @@ export type FamilyDefinition<P extends FamilyProvider | undefined, Props extends
    * The accounts the wallet grants. Default: the connected ones when reconnecting, else
    * `eth_requestAccounts` (or `askAtOnce`'s answer), every one through the address rule.
    */
-  grantAccounts?(provider: NonNullable<P>, context: { isReconnecting: boolean }): Promise<readonly Address[]> | readonly Address[]
+  grantAccounts?(provider: NonNullable<P>, context: { isReconnecting: boolean; signal?: AbortSignal | undefined }): Promise<readonly Address[]> | readonly Address[]
   /** Listen from the moment the provider is open, not only once accounts are granted. */
   listenBeforeAccounts?: boolean
   /** The provider's events and the handlers they call. Default: EIP-1193's three. */
@@ -187,7 +194,7 @@ export function createFamilyConnector<P extends FamilyProvider | undefined, Prop
       ...family.properties,
       ...(family.setup ? { setup: family.setup } : {}),
 
-      async connect({ chainId, isReconnecting = false, withCapabilities } = {}) {
+      async connect({ chainId, isReconnecting = false, withCapabilities, signal }: ConnectParameters = {}) {
         const asked = isReconnecting ? undefined : family.askAtOnce?.()
         let provider: NonNullable<P>
         try {
@@ -205,7 +212,7 @@ export function createFamilyConnector<P extends FamilyProvider | undefined, Prop
 
         try {
           const read = family.grantAccounts
-            ? await family.grantAccounts(provider, { isReconnecting })
+            ? await family.grantAccounts(provider, { isReconnecting, signal })
             : isReconnecting
               ? await this.getAccounts()
               : parseAccounts(await (asked ?? requestOf(provider)({ method: 'eth_requestAccounts' })))
@@ -253,7 +260,8 @@ export function createFamilyConnector<P extends FamilyProvider | undefined, Prop
             lifecycle.reset()
             void lifecycle.init().catch(() => undefined)
           }
-          await reportFailure(mapped)
+          // Left by its asker (the user went back): nobody waits for the error, so it is not reported.
+          if (!signal?.aborted) await reportFailure(mapped)
           throw mapped
         }
       },

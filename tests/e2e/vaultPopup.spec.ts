@@ -105,3 +105,71 @@ test('a popup the browser blocks turns into a Continue button that opens it insi
   await page.getByTestId('embedded-back-button').click()
   await expect.poll(() => popup.isClosed()).toBe(true)
 })
+
+declare global {
+  interface Window {
+    /** The `type` of every message the page received (the vault's `ready` among them). */
+    __messagesSeen?: string[]
+  }
+}
+
+test('Back while the vault is still loading: no window or prompt opens once it has loaded, and the wallet opens when picked again', async ({ page, crossSiteApp }) => {
+  await page.addInitScript(() => {
+    window.__messagesSeen = []
+    window.addEventListener('message', (event: MessageEvent<{ type?: unknown }>) => {
+      if (typeof event.data?.type === 'string') window.__messagesSeen!.push(event.data.type)
+    })
+  })
+  // The vault's frame is held until after the user went back.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route((url) => url.searchParams.get('mode') === 'frame', async (route) => {
+    await held
+    await route.continue()
+  })
+  const popups: Page[] = []
+  page.on('popup', (popup) => popups.push(popup))
+  await page.goto(crossSiteApp.baseURL)
+  await page.getByTestId('connect-button').click()
+  const dialog = page.getByTestId('connect-dialog')
+  await dialog.getByTestId('wallet-option-embedded').click()
+  await expect(dialog.getByTestId('embedded-host')).toHaveAttribute('data-state', 'waiting')
+  await dialog.getByTestId('embedded-back-button').click()
+  await expect(dialog.getByTestId('wallet-option-embedded')).toBeVisible()
+
+  // The vault loads and says its approvals go to a window. Before this was fixed, the question the
+  // user had left opened that window (or, past the click's activation, the "Continue" prompt) a moment later.
+  release()
+  await expect.poll(() => page.evaluate(() => window.__messagesSeen)).toContain('ready')
+  await page.waitForTimeout(1_000)
+  expect(popups).toHaveLength(0)
+  await expect(page.getByTestId('vault-continue')).toHaveCount(0)
+  await expect(dialog.getByTestId('wallet-option-embedded')).toBeVisible()
+
+  // Picked again, the wallet opens as it should, and Back closes it.
+  const [popup] = await Promise.all([page.waitForEvent('popup'), dialog.getByTestId('wallet-option-embedded').click()])
+  await expect(popup.getByTestId('embedded-panel')).toBeVisible()
+  await dialog.getByTestId('embedded-back-button').click()
+  await expect.poll(() => popup.isClosed()).toBe(true)
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
+})
+
+test('closing the connect dialog while the wallet’s window is open closes that window, and no error is left behind', async ({ page, crossSiteApp }) => {
+  await page.goto(crossSiteApp.baseURL)
+  const popup = await popupOf(page, async () => {
+    await page.getByTestId('connect-button').click()
+    await page.getByTestId('connect-dialog').getByTestId('wallet-option-embedded').click()
+  })
+  await expect(popup.getByTestId('embedded-panel')).toBeVisible()
+  await page.getByTestId('connect-dialog').getByTestId('dialog-close').click()
+  await expect(page.getByTestId('connect-dialog')).toHaveCount(0)
+  await expect.poll(() => popup.isClosed()).toBe(true)
+
+  // Opened again, the dialog starts from its list, and the wallet opens afresh.
+  await page.getByTestId('connect-button').click()
+  const dialog = page.getByTestId('connect-dialog')
+  await expect(dialog.getByTestId('wallet-option-embedded')).toBeVisible()
+  await expect(dialog.getByTestId('connect-error')).toHaveCount(0)
+  const again = await popupOf(page, () => dialog.getByTestId('wallet-option-embedded').click())
+  await expect(again.getByTestId('embedded-panel')).toBeVisible()
+})

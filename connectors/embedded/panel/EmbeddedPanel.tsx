@@ -2,9 +2,8 @@
 import { connect, getAccount } from '@wagmi/core'
 import { useRef, useState } from 'react'
 import { useConfig } from 'wagmi'
-import type { EmbeddedConnector } from '@/connectors/embedded/embedded'
+import type { ConnectParameters } from '@/connectors/shared/familyConnector'
 import { FamilyPanelProps } from '@/connectors/shared/family'
-import { familyOf } from '@/connectors/shared/lazyConnector'
 import { mapProviderError } from '@/connectors/shared/providerErrors'
 import { shownError, type ShownError } from '@/lib/errors/shownError'
 import { embedded } from '@/lib/i18n/embedded'
@@ -26,13 +25,20 @@ export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps)
   const [waiting, setWaiting] = useState(true)
   const [legacy, setLegacy] = useState<readonly string[]>([])
   const mounted = useRef(true)
+  /** The vault's question in progress: withdrawn when the user leaves this view (Back, or the dialog closed). */
+  const asking = useRef<AbortController | undefined>(undefined)
 
   async function open() {
     if (!option.connector) return
     setError(undefined)
     setWaiting(true)
+    asking.current?.abort()
+    const attempt = new AbortController()
+    asking.current = attempt
+    // Sigil's connectors take a `signal` beside wagmi's parameters (familyConnector.ts).
+    const parameters: ConnectParameters & { connector: typeof option.connector } = { connector: option.connector, signal: attempt.signal }
     try {
-      await connect(config, { connector: option.connector })
+      await connect(config, parameters)
       // A wallet from before the vault, now recovered into it: its old record here goes.
       const { address } = getAccount(config)
       if (address) await forgetLegacyWallet(address).catch(() => undefined)
@@ -51,13 +57,17 @@ export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps)
     void open()
     return () => {
       mounted.current = false
+      // The dialog closed under this view: its wallet window closes too, or never opens.
+      asking.current?.abort()
     }
   })
 
-  /** Back to the list: a vault popup still open for this connection closes (its request answers 4001). */
+  /**
+   * Back to the list: the vault's question is withdrawn (it answers 4001). A wallet window still
+   * loading never opens, one already open closes, and the "opens in a window" prompt goes.
+   */
   function back() {
-    const family = option.connector ? familyOf(option.connector) : undefined
-    ;(family?.loaded as EmbeddedConnector | undefined)?.cancelVault()
+    asking.current?.abort()
     onBack()
   }
 
