@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { type Hex, verifyMessage } from 'viem'
+import { plainErrors } from '@/lib/i18n/plainErrors'
 import type { NextServer } from '../fixtures/nextServer'
 import { addVirtualAuthenticator } from '../fixtures/passkeys'
 import { expect, test as base, uniqueEmail, verificationCodeFor } from './embeddedFixtures'
@@ -171,5 +172,38 @@ test('closing the connect dialog while the wallet’s window is open closes that
   await expect(dialog.getByTestId('wallet-option-embedded')).toBeVisible()
   await expect(dialog.getByTestId('connect-error')).toHaveCount(0)
   const again = await popupOf(page, () => dialog.getByTestId('wallet-option-embedded').click())
+  await expect(again.getByTestId('embedded-panel')).toBeVisible()
+})
+
+test('a wallet window closed while it still loads answers at once: the view says the connection was refused and offers to open it again', async ({ page, context, crossSiteApp }) => {
+  // The vault's script is held in its window (not in the page's frame): the window opens but cannot
+  // say it is ready, as on a slow network, until the user gives up on it.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await context.route(
+    (url) => url.pathname === '/vault.js',
+    async (route) => {
+      if (route.request().frame().page() !== page) await held
+      await route.continue().catch(() => undefined)
+    },
+  )
+  await page.goto(crossSiteApp.baseURL)
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    (async () => {
+      await page.getByTestId('connect-button').click()
+      await page.getByTestId('connect-dialog').getByTestId('wallet-option-embedded').click()
+    })(),
+  ])
+  const host = page.getByTestId('embedded-host')
+  await expect(host).toHaveAttribute('data-state', 'waiting')
+  await popup.close()
+  // The user's "no" (4001), not "the wallet did not load" at the load limit (7 s) as before.
+  await expect(host).toHaveAttribute('data-state', 'closed')
+  await expect(host.getByTestId('connect-error')).toContainText(plainErrors.connection_rejected)
+  release()
+  await context.unrouteAll({ behavior: 'ignoreErrors' })
+
+  const [again] = await Promise.all([page.waitForEvent('popup'), host.getByTestId('embedded-open-button').click()])
   await expect(again.getByTestId('embedded-panel')).toBeVisible()
 })
