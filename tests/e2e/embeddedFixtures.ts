@@ -192,6 +192,27 @@ export function vaultOriginFor(baseURL: string): string {
   return `http://wallet.${url.hostname}:${url.port}`
 }
 
+declare global {
+  interface Window {
+    /** The `type` of every message the page received (recordMessageTypes). */
+    __messageTypes?: string[]
+  }
+}
+
+/**
+ * Records, from the page's start, the `type` of every message its window receives (the vault's
+ * `ready` among them); the returned function reads them.
+ */
+export async function recordMessageTypes(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    window.__messageTypes = []
+    window.addEventListener('message', (event: MessageEvent<{ type?: unknown }>) => {
+      if (typeof event.data?.type === 'string') window.__messageTypes!.push(event.data.type)
+    })
+  })
+  return () => page.evaluate(() => window.__messageTypes ?? [])
+}
+
 /** The vault's frame (another origin: the wallet's screens and its confirmation sheet live there). */
 export function vault(page: Page): FrameLocator {
   return page.frameLocator('[data-testid="vault-frame"]')

@@ -9,6 +9,7 @@ import {
   disconnect,
   expect,
   openEmbeddedPanel,
+  recordMessageTypes,
   recoveryCodeFor,
   test,
   uniqueEmail,
@@ -118,4 +119,37 @@ test('Approve in the wallet gives the keyboard back to the Sign message button t
   await approveInSheet(page, 'Sign a message')
   await expect(page.getByTestId('signature-verified')).toHaveAttribute('data-verified', 'true', { timeout: 15_000 })
   await expect(button).toBeFocused()
+})
+
+test('Back while the wallet still loads: its screens never come up over the page once it has loaded, and the row opens them when picked again', async ({ page, embeddedApp }) => {
+  const messages = await recordMessageTypes(page)
+  // The vault's script is held until after the user went back (a slow network).
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(
+    (url) => url.pathname === '/vault.js',
+    async (route) => {
+      await held
+      await route.continue().catch(() => undefined)
+    },
+  )
+  await page.goto(embeddedApp.baseURL)
+  await page.getByTestId('connect-button').click()
+  const dialog = page.getByTestId('connect-dialog')
+  await dialog.getByTestId('wallet-option-embedded').click()
+  await expect(dialog.getByTestId('embedded-host')).toHaveAttribute('data-state', 'waiting')
+  await dialog.getByTestId('embedded-back-button').click()
+  await expect(dialog.getByTestId('wallet-option-embedded')).toBeVisible()
+
+  // The vault loads and says it is ready. Before this was fixed, the question the user had left
+  // reached it, and its screens covered the page a moment later.
+  release()
+  await expect.poll(messages).toContain('ready')
+  await page.waitForTimeout(1_000)
+  await expect(page.getByTestId('vault-dialog')).toBeHidden()
+  await expect(dialog.getByTestId('wallet-option-embedded')).toBeVisible()
+
+  await dialog.getByTestId('wallet-option-embedded').click()
+  await expect(vault(page).getByTestId('embedded-panel')).toBeVisible()
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
 })

@@ -4,7 +4,7 @@ import { type Hex, verifyMessage } from 'viem'
 import { plainErrors } from '@/lib/i18n/plainErrors'
 import type { NextServer } from '../fixtures/nextServer'
 import { addVirtualAuthenticator } from '../fixtures/passkeys'
-import { expect, test as base, uniqueEmail, verificationCodeFor } from './embeddedFixtures'
+import { expect, recordMessageTypes, test as base, uniqueEmail, verificationCodeFor } from './embeddedFixtures'
 
 /**
  * The vault in a popup (issue 25): where the vault's frame cannot be trusted with the wallet, here
@@ -107,20 +107,8 @@ test('a popup the browser blocks turns into a Continue button that opens it insi
   await expect.poll(() => popup.isClosed()).toBe(true)
 })
 
-declare global {
-  interface Window {
-    /** The `type` of every message the page received (the vault's `ready` among them). */
-    __messagesSeen?: string[]
-  }
-}
-
 test('Back while the vault is still loading: no window or prompt opens once it has loaded, and the wallet opens when picked again', async ({ page, crossSiteApp }) => {
-  await page.addInitScript(() => {
-    window.__messagesSeen = []
-    window.addEventListener('message', (event: MessageEvent<{ type?: unknown }>) => {
-      if (typeof event.data?.type === 'string') window.__messagesSeen!.push(event.data.type)
-    })
-  })
+  const messages = await recordMessageTypes(page)
   // The vault's frame is held until after the user went back.
   let release!: () => void
   const held = new Promise<void>((resolve) => (release = resolve))
@@ -141,7 +129,7 @@ test('Back while the vault is still loading: no window or prompt opens once it h
   // The vault loads and says its approvals go to a window. Before this was fixed, the question the
   // user had left opened that window (or, past the click's activation, the "Continue" prompt) a moment later.
   release()
-  await expect.poll(() => page.evaluate(() => window.__messagesSeen)).toContain('ready')
+  await expect.poll(messages).toContain('ready')
   await page.waitForTimeout(1_000)
   expect(popups).toHaveLength(0)
   await expect(page.getByTestId('vault-continue')).toHaveCount(0)
