@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Frame, FrameLocator, Page } from '@playwright/test'
+import type { Frame, FrameLocator, Locator, Page } from '@playwright/test'
 import { type Address, createTestClient, http, publicActions } from 'viem'
 import { foundry } from 'viem/chains'
 import type { NextServer } from '../fixtures/nextServer'
@@ -211,6 +211,31 @@ export async function recordMessageTypes(page: Page): Promise<() => Promise<stri
     })
   })
   return () => page.evaluate(() => window.__messageTypes ?? [])
+}
+
+/** Holds the page's requests that `matches` selects until `release` is called (a slow network). */
+export async function holdRequests(page: Page, matches: (url: URL) => boolean): Promise<{ release: () => void }> {
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(matches, async (route) => {
+    await held
+    await route.continue().catch(() => undefined)
+  })
+  return { release }
+}
+
+/**
+ * Picks the embedded wallet's row while its vault is still loading (held by the caller), and goes
+ * Back before it loaded: the dialog, on its list again.
+ */
+export async function pickEmbeddedThenGoBack(page: Page): Promise<Locator> {
+  await page.getByTestId('connect-button').click()
+  const dialog = page.getByTestId('connect-dialog')
+  await dialog.getByTestId('wallet-option-embedded').click()
+  await expect(dialog.getByTestId('embedded-host')).toHaveAttribute('data-state', 'waiting')
+  await dialog.getByTestId('embedded-back-button').click()
+  await expect(dialog.getByTestId('wallet-option-embedded')).toBeVisible()
+  return dialog
 }
 
 /** The vault's frame (another origin: the wallet's screens and its confirmation sheet live there). */

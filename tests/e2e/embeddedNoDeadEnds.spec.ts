@@ -8,7 +8,9 @@ import {
   createWallet,
   disconnect,
   expect,
+  holdRequests,
   openEmbeddedPanel,
+  pickEmbeddedThenGoBack,
   recordMessageTypes,
   recoveryCodeFor,
   test,
@@ -124,26 +126,13 @@ test('Approve in the wallet gives the keyboard back to the Sign message button t
 test('Back while the wallet still loads: its screens never come up over the page once it has loaded, and the row opens them when picked again', async ({ page, embeddedApp }) => {
   const messages = await recordMessageTypes(page)
   // The vault's script is held until after the user went back (a slow network).
-  let release!: () => void
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route(
-    (url) => url.pathname === '/vault.js',
-    async (route) => {
-      await held
-      await route.continue().catch(() => undefined)
-    },
-  )
+  const script = await holdRequests(page, (url) => url.pathname === '/vault.js')
   await page.goto(embeddedApp.baseURL)
-  await page.getByTestId('connect-button').click()
-  const dialog = page.getByTestId('connect-dialog')
-  await dialog.getByTestId('wallet-option-embedded').click()
-  await expect(dialog.getByTestId('embedded-host')).toHaveAttribute('data-state', 'waiting')
-  await dialog.getByTestId('embedded-back-button').click()
-  await expect(dialog.getByTestId('wallet-option-embedded')).toBeVisible()
+  const dialog = await pickEmbeddedThenGoBack(page)
 
   // The vault loads and says it is ready. Before this was fixed, the question the user had left
   // reached it, and its screens covered the page a moment later.
-  release()
+  script.release()
   await expect.poll(messages).toContain('ready')
   await page.waitForTimeout(1_000)
   await expect(page.getByTestId('vault-dialog')).toBeHidden()

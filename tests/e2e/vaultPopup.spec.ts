@@ -4,7 +4,7 @@ import { type Hex, verifyMessage } from 'viem'
 import { plainErrors } from '@/lib/i18n/plainErrors'
 import type { NextServer } from '../fixtures/nextServer'
 import { addVirtualAuthenticator } from '../fixtures/passkeys'
-import { expect, recordMessageTypes, test as base, uniqueEmail, verificationCodeFor } from './embeddedFixtures'
+import { expect, holdRequests, pickEmbeddedThenGoBack, recordMessageTypes, test as base, uniqueEmail, verificationCodeFor } from './embeddedFixtures'
 
 /**
  * The vault in a popup (issue 25): where the vault's frame cannot be trusted with the wallet, here
@@ -110,25 +110,15 @@ test('a popup the browser blocks turns into a Continue button that opens it insi
 test('Back while the vault is still loading: no window or prompt opens once it has loaded, and the wallet opens when picked again', async ({ page, crossSiteApp }) => {
   const messages = await recordMessageTypes(page)
   // The vault's frame is held until after the user went back.
-  let release!: () => void
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route((url) => url.searchParams.get('mode') === 'frame', async (route) => {
-    await held
-    await route.continue()
-  })
+  const frame = await holdRequests(page, (url) => url.searchParams.get('mode') === 'frame')
   const popups: Page[] = []
   page.on('popup', (popup) => popups.push(popup))
   await page.goto(crossSiteApp.baseURL)
-  await page.getByTestId('connect-button').click()
-  const dialog = page.getByTestId('connect-dialog')
-  await dialog.getByTestId('wallet-option-embedded').click()
-  await expect(dialog.getByTestId('embedded-host')).toHaveAttribute('data-state', 'waiting')
-  await dialog.getByTestId('embedded-back-button').click()
-  await expect(dialog.getByTestId('wallet-option-embedded')).toBeVisible()
+  const dialog = await pickEmbeddedThenGoBack(page)
 
   // The vault loads and says its approvals go to a window. Before this was fixed, the question the
   // user had left opened that window (or, past the click's activation, the "Continue" prompt) a moment later.
-  release()
+  frame.release()
   await expect.poll(messages).toContain('ready')
   await page.waitForTimeout(1_000)
   expect(popups).toHaveLength(0)
