@@ -315,19 +315,13 @@ export function createVaultClient(parameters: VaultClientParameters): VaultClien
       popup.window.focus()
     }
     const session = popup
-    // The asker left while the window was up: it closes, as the user closing it would.
-    const leave = () => {
-      if (!session.window.closed) session.window.close()
-    }
-    signal?.addEventListener('abort', leave, { once: true })
     try {
       await unlessLeft(session.channel.ready, signal)
       return await unlessLeft(send(session.channel, method, params), signal)
     } catch (error) {
-      if (signal?.aborted) leave()
+      // The asker left while the window was up: it closes, as the user closing it would.
+      if (signal?.aborted && !session.window.closed) session.window.close()
       throw error
-    } finally {
-      signal?.removeEventListener('abort', leave)
     }
   }
 

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { embedded } from '@/lib/i18n/embedded'
+import { holdRequests, isScriptChunk } from '../fixtures/heldRequests'
 import { phoneContext } from '../fixtures/userAgents'
 import { expect as baseExpect, test } from './walletConnectFixtures'
 
@@ -19,19 +20,6 @@ declare global {
     /** Milliseconds from a click on the watched control to its `aria-busy="true"`, one entry per click. */
     __busyAfterClick?: number[]
   }
-}
-
-/** Holds every script chunk asked for from now on, until `release`. */
-async function holdScripts(page: Page) {
-  let release!: () => void
-  const mayGo = new Promise<void>((resolve) => (release = resolve))
-  const held: string[] = []
-  await page.route((url) => url.pathname.startsWith('/_next/static/chunks/') && url.pathname.endsWith('.js'), async (route) => {
-    held.push(new URL(route.request().url()).pathname)
-    await mayGo
-    await route.continue()
-  })
-  return { held: () => held.length, release }
 }
 
 /** Records, in the page, how long after each click on `[data-testid=testId]` it turned busy. */
@@ -85,7 +73,7 @@ async function holdWalletConnectCode(page: Page) {
   let release!: () => void
   const mayGo = new Promise<void>((resolve) => (release = resolve))
   const held: string[] = []
-  await page.route((url) => url.pathname.startsWith('/_next/static/chunks/') && url.pathname.endsWith('.js'), async (route) => {
+  await page.route(isScriptChunk, async (route) => {
     try {
       const response = await route.fetch()
       const body = await response.text()
@@ -153,7 +141,7 @@ async function createBeforeScripts(page: Page, baseURL: string, tap: (control: L
   await watchBusyAfterClick(page, 'create-wallet-link')
   // Under `next dev` the first request compiles the page: done here, so the held page paints as soon as a built one would.
   expect((await page.request.get(baseURL)).ok()).toBe(true)
-  const scripts = await holdScripts(page)
+  const scripts = await holdRequests(page, isScriptChunk)
   await page.goto(baseURL, { waitUntil: 'commit' })
   const create = page.getByTestId('create-wallet-link')
   await expect(create).toBeVisible()

@@ -213,17 +213,6 @@ export async function recordMessageTypes(page: Page): Promise<() => Promise<stri
   return () => page.evaluate(() => window.__messageTypes ?? [])
 }
 
-/** Holds the page's requests that `matches` selects until `release` is called (a slow network). */
-export async function holdRequests(page: Page, matches: (url: URL) => boolean): Promise<{ release: () => void }> {
-  let release!: () => void
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route(matches, async (route) => {
-    await held
-    await route.continue().catch(() => undefined)
-  })
-  return { release }
-}
-
 /**
  * Picks the embedded wallet's row while its vault is still loading (held by the caller), and goes
  * Back before it loaded: the dialog, on its list again.

@@ -2,13 +2,13 @@ import { embedded } from '@/lib/i18n/embedded'
 import { plainErrors } from '@/lib/i18n/plainErrors'
 import { messages as de } from '@/lib/i18n/locales/de'
 import { LOCALE_COOKIE } from '@/lib/storageNames'
+import { holdRequests } from '../fixtures/heldRequests'
 import {
   approveInSheet,
   chooseWallet,
   createWallet,
   disconnect,
   expect,
-  holdRequests,
   openEmbeddedPanel,
   pickEmbeddedThenGoBack,
   recordMessageTypes,

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
+import { holdRequests, isScriptChunk } from '../fixtures/heldRequests'
 import { phoneContext } from '../fixtures/userAgents'
 import { expect, test, type App } from './fixtures'
 
@@ -17,19 +18,6 @@ declare global {
   }
 }
 
-async function holdScripts(page: Page) {
-  let release!: () => void
-  const mayGo = new Promise<void>((resolve) => (release = resolve))
-  let held = 0
-  // Scripts only: a style sheet (`next dev` serves them as chunks too) is not what hydrates the page.
-  await page.route((url) => url.pathname.startsWith('/_next/static/chunks/') && url.pathname.endsWith('.js'), async (route) => {
-    held++
-    await mayGo
-    await route.continue()
-  })
-  return { release, held: () => held }
-}
-
 async function tapBeforeScripts(page: Page, app: App, tap: (button: Locator) => Promise<void>) {
   // Runs last in the click's dispatch (bubble phase, on window): what it reads is what the next
   // frame paints, so the feedback comes with the tap, not after some later work.
@@ -43,7 +31,7 @@ async function tapBeforeScripts(page: Page, app: App, tap: (button: Locator) => 
   // Under `next dev` the first request compiles the page: done here, so the held page paints as soon
   // as a built one would.
   expect((await page.request.get(app.baseURL)).ok()).toBe(true)
-  const scripts = await holdScripts(page)
+  const scripts = await holdRequests(page, isScriptChunk)
   await page.goto(app.baseURL, { waitUntil: 'commit' })
   const button = page.getByTestId('connect-button')
   await expect(button).toBeVisible()

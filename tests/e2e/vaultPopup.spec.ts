@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { type Hex, verifyMessage } from 'viem'
 import { plainErrors } from '@/lib/i18n/plainErrors'
+import { holdRequests } from '../fixtures/heldRequests'
 import type { NextServer } from '../fixtures/nextServer'
 import { addVirtualAuthenticator } from '../fixtures/passkeys'
-import { expect, holdRequests, pickEmbeddedThenGoBack, recordMessageTypes, test as base, uniqueEmail, verificationCodeFor } from './embeddedFixtures'
+import { expect, pickEmbeddedThenGoBack, recordMessageTypes, test as base, uniqueEmail, verificationCodeFor } from './embeddedFixtures'
 
 /**
  * The vault in a popup (issue 25): where the vault's frame cannot be trusted with the wallet, here
