@@ -13,9 +13,100 @@ type CreatedPairing = { topic: string; expiry: number; relay: { protocol: string
 export async function initEthereumProvider(options: WalletConnectProviderOptions): Promise<Provider> {
   const provider = await EthereumProvider.init(options)
   announceUriAtPairing(provider)
+  oneVerifyAtATime(provider)
   withoutAuthenticateNotice(provider)
+  proposalAnswersAfterStored(provider)
   keepingEarlyAnswers(provider)
   return provider
+}
+
+/**
+ * How long a Verify attestation that timed out (the SDK waits 5 s for its iframe) marks the Verify
+ * server as unreachable: requests in that time go without an attestation at once.
+ */
+const VERIFY_UNREACHABLE_MS = 60_000
+/** An attestation that came back empty after this long is the SDK's 5 s timeout, not an answer. */
+const VERIFY_TIMED_OUT_MS = 4_000
+
+type VerifyInternals = { register?: ((params: unknown) => Promise<string | undefined>) | undefined }
+
+/**
+ * One Verify attestation at a time (docs/families/walletConnect.md#quirks-handled: Verify unreachable).
+ *
+ * Before each proposal and request the sign engine (2.25, pinned) asks the Verify server for an
+ * attestation through a hidden iframe, and gives up after 5 s. It keeps one abort controller for all
+ * of them, replaced by each new call, and its timer aborts whichever is current: of two calls at once,
+ * the second is aborted twice and the first never. One-tap sign-in sends two requests at once (the
+ * authenticate request and the fallback proposal), so where the Verify server cannot be reached (an
+ * ad blocker, a filtering network, no internet) the authenticate request waited forever, the sign-in
+ * request never went out and the proposal was never stored: a wallet that approved it got "No matching
+ * key" and the page waited for good.
+ *
+ * Calls are run one after another, so each has its controller to itself. One that timed out marks the
+ * server unreachable for a minute, during which requests go without an attestation at once (the wallet
+ * then shows the site as unverified, as it would after the timeout), instead of 5 s each.
+ */
+function oneVerifyAtATime(provider: Provider): void {
+  const verify = provider.signer.client?.core?.verify as unknown as VerifyInternals | undefined
+  const register = verify?.register
+  if (!verify || typeof register !== 'function') return
+  let queue: Promise<unknown> = Promise.resolve()
+  let unreachableUntil = 0
+  verify.register = (params) => {
+    const run = queue.then(async () => {
+      if (Date.now() < unreachableUntil) return ''
+      const started = Date.now()
+      const attestation = await register.call(verify, params)
+      if (!attestation && Date.now() - started >= VERIFY_TIMED_OUT_MS) unreachableUntil = Date.now() + VERIFY_UNREACHABLE_MS
+      return attestation
+    })
+    queue = run.catch(() => undefined)
+    return run
+  }
+}
+
+type ProposeResponse = (topic: string, payload: { id?: unknown }, ...rest: unknown[]) => Promise<unknown>
+type ProposalEngine = {
+  authenticate?: ((...args: unknown[]) => Promise<unknown>) | undefined
+  onSessionProposeResponse?: ProposeResponse | undefined
+}
+type ProposalStore = { keys?: readonly unknown[] | undefined }
+
+/**
+ * A wallet's answer to one-tap sign-in's fallback proposal is read once the proposal is stored
+ * (docs/families/walletConnect.md#quirks-handled: a proposal answered before it is stored).
+ *
+ * `authenticate` (sign client 2.25, pinned) publishes the authenticate request and the fallback
+ * session proposal, and writes the proposal to its store only after both have gone out, while
+ * `connect` writes it first. The page shows the URI as soon as the pairing exists
+ * (`announceUriAtPairing`), so a wallet without one-tap support can approve the proposal before it is
+ * stored: the engine then reads no proposal ("No matching key. proposal: <id>"), drops the answer for
+ * good (the relay counts it delivered), and the page waits for a session that never comes. So while an
+ * `authenticate` is under way, a proposal answer for an id not yet stored waits for that call to
+ * return, then goes to the engine as before.
+ */
+function proposalAnswersAfterStored(provider: Provider): void {
+  const client = provider.signer.client as unknown as { engine?: ProposalEngine; proposal?: ProposalStore } | undefined
+  const engine = client?.engine
+  const authenticate = engine?.authenticate
+  const onResponse = engine?.onSessionProposeResponse
+  if (!engine || typeof authenticate !== 'function' || typeof onResponse !== 'function') return
+  const underWay = new Set<Promise<unknown>>()
+  engine.authenticate = (...args) => {
+    const call = authenticate.apply(engine, args)
+    const settled = call.then(
+      () => undefined,
+      () => undefined,
+    )
+    underWay.add(settled)
+    void settled.then(() => underWay.delete(settled))
+    return call
+  }
+  engine.onSessionProposeResponse = async (topic, payload, ...rest) => {
+    const stored = () => client.proposal?.keys?.includes(payload.id) ?? true
+    while (!stored() && underWay.size > 0) await Promise.race(underWay)
+    return onResponse.call(engine, topic, payload, ...rest)
+  }
 }
 
 /**
