@@ -1,5 +1,5 @@
 'use client'
-import { switchChain } from '@wagmi/core'
+import { switchChain, type Config } from '@wagmi/core'
 import { useCallback, useEffect, useState } from 'react'
 import { useConfig } from 'wagmi'
 import { connectionEvents } from '@/connectors/shared/connectionEvents'
@@ -40,6 +40,7 @@ export function useChainSwitch(chainId?: number): ChainSwitch {
     async (chainId: number) => {
       setState({ pending: chainId, error: null, errorCode: null })
       try {
+        await reconnectionSettled(config)
         await switchChain(config, { chainId })
         setState({ pending: null, error: null, errorCode: null })
       } catch (error) {
@@ -51,4 +52,29 @@ export function useChainSwitch(chainId?: number): ChainSwitch {
   )
   const moved = walletMove !== null && walletMove.chainId === chainId && state.error === null && state.pending === null
   return moved ? { ...state, error: walletMove.error, errorCode: walletMove.errorCode, switchTo, walletMoved: true } : { ...state, switchTo }
+}
+
+/**
+ * Resolves once wagmi is no longer restoring the connection after a load
+ * (docs/connectors/chain-switching.md#a-switch-asked-for-while-the-session-is-restored).
+ *
+ * The page shows the account from wagmi's cookie at once, while the connector restores its session
+ * behind it (a WalletConnect session: the SDK's chunk, then its storage). During that time wagmi's
+ * state holds no live connection, and `switchChain` without one only changes the chain wagmi would
+ * use for a new connection: the wallet is never asked and the page stays on its chain, with no error.
+ * A chain picked that early is therefore asked for once the restore is over.
+ */
+function reconnectionSettled(config: Config): Promise<void> {
+  const restoring = (status: Config['state']['status']) => status === 'reconnecting'
+  if (!restoring(config.state.status)) return Promise.resolve()
+  return new Promise((resolve) => {
+    const unsubscribe = config.subscribe(
+      (state) => state.status,
+      (status) => {
+        if (restoring(status)) return
+        unsubscribe()
+        resolve()
+      },
+    )
+  })
 }

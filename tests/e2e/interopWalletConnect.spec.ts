@@ -232,13 +232,13 @@ test.describe('interop matrix: WalletConnect', () => {
     const row = table.get(cell.id)
     // A cell the table records as not run yet, or as failing (a finding to fix, with its reason), is
     // listed there, not hidden; it runs here once it passes.
-    if (row?.result !== 'pass') continue
+    if (row?.result !== 'pass' && !process.env.INTEROP_ALL) continue
     test(cell.id, async ({ browser, relays, chain }) => {
       const entry = relays[cell.relay]
       const wallet = await startTestWallet({ relayUrl: entry.relay.url, rpcUrl: chain.rpcUrl, impl: cell.wallet, authenticate: cell.oneTap })
       const context = await browser.newContext(PATH_CONTEXT[cell.path])
       try {
-        expect(wallet.version, 'the version the table names').toBe(row.version)
+        if (row && row.version !== '-') expect(wallet.version, 'the version the table names').toBe(row.version)
         await runCell(cell, context, entry, wallet)
         recordInteropResult(cell.id, { result: 'pass', version: wallet.version })
       } catch (error) {

@@ -297,6 +297,37 @@ test.describe('desktop: QR code', () => {
     expect(await readPersisted(page, 'walletconnect')).toEqual({ activeAccount: null, sessionTopic: null, switchedNetwork: null, currentChain: null })
   })
 
+  test('a chain picked while the reloaded page still restores the session is switched to once it is restored', async ({ page, wcServer, wcWallet }) => {
+    await page.goto(wcServer.baseURL)
+    await connectByQr(page, wcWallet)
+    await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', String(MAINNET))
+    // The WalletConnect SDK's chunk (the one naming its relay methods) is held after the reload: the
+    // page shows the account from its cookie, and the session is not restored until the chunk comes.
+    let release!: () => void
+    const mayGo = new Promise<void>((resolve) => (release = resolve))
+    let held = 0
+    await page.route(
+      (url) => url.pathname.startsWith('/_next/static/chunks/') && url.pathname.endsWith('.js'),
+      async (route) => {
+        const response = await route.fetch()
+        const body = await response.text()
+        if (body.includes('wc_sessionPropose')) {
+          held++
+          await mayGo
+        }
+        await route.fulfill({ response, body }).catch(() => undefined)
+      },
+    )
+    await page.reload()
+    await expect(page.getByTestId('account-address')).toHaveText(shortened(wcWallet.address))
+    await expect.poll(() => held).toBeGreaterThan(0)
+    await page.getByTestId('chain-menu-button').click()
+    await page.getByTestId(`chain-option-${SEPOLIA}`).click()
+    release()
+    await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', String(SEPOLIA))
+    await expect(page.getByTestId('chain-error')).toHaveCount(0)
+  })
+
   // This failed in full CI runs (the wallet refused, the page kept waiting): WalletConnect's sign
   // engine dropped an answer that arrived before the page started waiting for it, which a busy machine
   // makes likely on the one-tap path (connectors/walletConnect/sdk.ts, `keepEarlyAnswers`). The relay
