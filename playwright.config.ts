@@ -10,6 +10,10 @@ import type { ServerMode } from '@/tests/fixtures/nextServer'
  */
 const artifacts = path.join(__dirname, 'tests', 'artifacts')
 
+// When this run began, for every worker (they inherit the environment): the interop specs compare the
+// results recorded since then with docs/compatibility.md (tests/e2e/interopTable.ts).
+process.env.SIGIL_E2E_RUN_STARTED ??= String(Date.now())
+
 /** The projects' option (tests/e2e/fixtures.ts): which server every app fixture starts. */
 type ServerOptions = { serverMode: ServerMode }
 

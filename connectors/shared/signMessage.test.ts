@@ -77,6 +77,11 @@ describe('personalSign', () => {
     await expect(personalSign({ request: provider.request, account: ADDRESS, message: 'hi' })).rejects.toThrow(UnknownWalletError)
   })
 
+  it('refuses a hex answer with an odd digit: not bytes', async () => {
+    const provider = createFakeProvider({ handlers: { personal_sign: () => '0x123' } })
+    await expect(personalSign({ request: provider.request, account: ADDRESS, message: 'hi' })).rejects.toThrow(UnknownWalletError)
+  })
+
   it('issues the request once more when the chain changes while the signature is awaited', async () => {
     const signer = pendingSigner()
     const request = createFakeProvider({ handlers: { personal_sign: signer.handler } }).request

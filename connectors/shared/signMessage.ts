@@ -35,7 +35,9 @@ export function messageToHex(message: SignableMessage): Hex {
 }
 
 function parseSignature(value: unknown): Hex {
-  if (typeof value === 'string' && isHex(value, { strict: true }) && value.length > 2) return value
+  // Bytes: hex digits in pairs. Any length of bytes is kept (an ERC-1271 account decides what its
+  // signatures look like; a short one is shown as not verifying), but an odd digit is not bytes at all.
+  if (typeof value === 'string' && isHex(value, { strict: true }) && value.length > 2 && value.length % 2 === 0) return value
   throw new UnknownWalletError({ details: 'the wallet answered personal_sign with something other than a hex signature' })
 }
 
