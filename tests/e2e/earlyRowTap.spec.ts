@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { embedded } from '@/lib/i18n/embedded'
-import { holdRequests, isScriptChunk } from '../fixtures/heldRequests'
+import { holdRequests, holdWalletConnectCode, isScriptChunk, watchNavigations } from '../fixtures/heldRequests'
 import { phoneContext } from '../fixtures/userAgents'
 import { expect as baseExpect, test } from './walletConnectFixtures'
 
@@ -51,42 +51,6 @@ async function expectBusyWithin100ms(page: Page, control: Locator) {
   const delays = (await page.evaluate(() => window.__busyAfterClick)) ?? []
   expect(delays, 'busy once, after the one click').toHaveLength(1)
   expect(delays[0], 'busy within 100 ms of the click').toBeLessThan(100)
-}
-
-/** Every navigation the page asks for, custom schemes included (they never become requests). */
-async function watchNavigations(page: Page): Promise<string[]> {
-  const urls: string[] = []
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Page.enable')
-  cdp.on('Page.frameRequestedNavigation', (event) => urls.push(event.url))
-  return urls
-}
-
-/** Strings only WalletConnect's SDK code contains (as tests/bench/run.ts looks for it). */
-const WALLETCONNECT_MARKERS = ['irn_subscribe', 'wc_sessionPropose']
-
-/**
- * Holds every script chunk that carries WalletConnect's SDK until `release`; the rest (the page, the
- * dialog) pass at once. The family's module cannot run until all its chunks are here.
- */
-async function holdWalletConnectCode(page: Page) {
-  let release!: () => void
-  const mayGo = new Promise<void>((resolve) => (release = resolve))
-  const held: string[] = []
-  await page.route(isScriptChunk, async (route) => {
-    try {
-      const response = await route.fetch()
-      const body = await response.text()
-      if (WALLETCONNECT_MARKERS.some((marker) => body.includes(marker))) {
-        held.push(new URL(route.request().url()).pathname)
-        await mayGo
-      }
-      await route.fulfill({ response, body })
-    } catch {
-      // The page went away while a chunk was on its way (the test is over; `next dev` keeps loading).
-    }
-  })
-  return { held: () => held.length, release }
 }
 
 test.describe('an iPhone without wallets installed', () => {

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test'
 import { recoverMessageAddress, type Hex } from 'viem'
 import { en } from '@/lib/i18n/en'
 import { ui } from '@/lib/i18n/ui'
+import { watchNavigations } from '../fixtures/heldRequests'
 import { interopCells, type WalletConnectCell } from '../fixtures/interop/matrix'
 import { countReferenceRelayProposals, startReferenceRelay, startReferenceWallet, type ReferenceRelay } from '../fixtures/reference/reference'
 import { ANDROID_CHROME, phoneContext } from '../fixtures/userAgents'
@@ -63,15 +64,6 @@ test.beforeEach(({ networkGuard }) => {
   test.slow()
   networkGuard.allow('https://verify.walletconnect.org/*')
 })
-
-/** Every navigation a page asks for, custom schemes included (they never become requests). */
-async function watchNavigations(page: Page): Promise<string[]> {
-  const urls: string[] = []
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Page.enable')
-  cdp.on('Page.frameRequestedNavigation', (event) => urls.push(event.url))
-  return urls
-}
 
 const PATH_CONTEXT = {
   'desktop-qr': {},

@@ -5,6 +5,7 @@ import { installUrl } from '@/wallet-book/links/installUrl'
 import { phoneRoute } from '@/wallet-book/links/phoneRoute'
 import type { WalletBookEntry } from '@/wallet-book/types'
 import type { NetworkGuard } from '../fixtures/networkGuard'
+import { watchNavigations } from '../fixtures/heldRequests'
 import { ANDROID_CHROME, IPHONE_SAFARI, phoneContext } from '../fixtures/userAgents'
 import { answerVerifyLocally, expect as baseExpect, test } from './walletConnectFixtures'
 
@@ -50,15 +51,6 @@ function isWalletLink(url: string): boolean {
     for (const link of links) if (link) hosts.add(new URL(link.replaceAll(/\{[a-z]+\}/g, 'x')).host)
   }
   return hosts.has(host)
-}
-
-/** Every navigation the page asks for, custom schemes included (they never become requests). */
-async function watchNavigations(page: Page): Promise<string[]> {
-  const urls: string[] = []
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Page.enable')
-  cdp.on('Page.frameRequestedNavigation', (event: { url: string }) => urls.push(event.url))
-  return urls
 }
 
 function baseURLOf(deployment: Deployment, servers: { wcServer: { baseURL: string }; app: { baseURL: string } }): string {

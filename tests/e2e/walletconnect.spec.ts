@@ -4,6 +4,7 @@ import { parseSiweMessage } from 'viem/siwe'
 import { en } from '@/lib/i18n/en'
 import { walletConnect } from '@/connectors/walletConnect/messages'
 import { storageKeys } from '@/lib/storageNames'
+import { holdWalletConnectCode, watchNavigations } from '../fixtures/heldRequests'
 import { ANDROID_CHROME, phoneContext } from '../fixtures/userAgents'
 import type { Relay } from '../fixtures/walletConnect/relay'
 import type { TestWallet } from '../fixtures/walletConnect/wallet'
@@ -58,16 +59,6 @@ async function connectByQr(page: Page, wallet: TestWallet, option = 'walletconne
   await expect(page.getByTestId('connect-dialog')).toBeHidden()
   return session
 }
-
-/** Every navigation the page asks for, custom schemes included (they never become requests). */
-async function watchNavigations(page: Page): Promise<string[]> {
-  const urls: string[] = []
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Page.enable')
-  cdp.on('Page.frameRequestedNavigation', (event) => urls.push(event.url))
-  return urls
-}
-
 
 /**
  * Opens the dialog on a phone and waits until its warm-up has sent a proposal to the relay (the
@@ -301,26 +292,12 @@ test.describe('desktop: QR code', () => {
     await page.goto(wcServer.baseURL)
     await connectByQr(page, wcWallet)
     await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', String(MAINNET))
-    // The WalletConnect SDK's chunk (the one naming its relay methods) is held after the reload: the
-    // page shows the account from its cookie, and the session is not restored until the chunk comes.
-    let release!: () => void
-    const mayGo = new Promise<void>((resolve) => (release = resolve))
-    let held = 0
-    await page.route(
-      (url) => url.pathname.startsWith('/_next/static/chunks/') && url.pathname.endsWith('.js'),
-      async (route) => {
-        const response = await route.fetch()
-        const body = await response.text()
-        if (body.includes('wc_sessionPropose')) {
-          held++
-          await mayGo
-        }
-        await route.fulfill({ response, body }).catch(() => undefined)
-      },
-    )
+    // The WalletConnect SDK's chunks are held after the reload: the page shows the account from its
+    // cookie, and the session is not restored until they come.
+    const { held, release } = await holdWalletConnectCode(page)
     await page.reload()
     await expect(page.getByTestId('account-address')).toHaveText(shortened(wcWallet.address))
-    await expect.poll(() => held).toBeGreaterThan(0)
+    await expect.poll(held).toBeGreaterThan(0)
     await page.getByTestId('chain-menu-button').click()
     await page.getByTestId(`chain-option-${SEPOLIA}`).click()
     release()
