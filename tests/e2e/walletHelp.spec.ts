@@ -70,7 +70,9 @@ test('a keyboard user opens "What is a wallet?", reads it, and reaches the embed
   // presses while the wallet's window is up or closing: the keyboard is handed between windows in
   // their own time, and a press in between lands in neither.)
   await dialog.getByTestId('embedded-back-button').click()
-  await expect.poll(() => page.context().pages().length).toBe(1)
+  // A window still loading its page when it is closed can take a few seconds to leave the context's
+  // list on a loaded machine (one CI run saw more than 5 s); one that never closes still fails here.
+  await expect.poll(() => page.context().pages().length, { timeout: 15_000 }).toBe(1)
   await expect(toggle).toHaveAttribute('aria-expanded', 'false')
   await expect(panel).toBeHidden()
 })
