@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { recoverMessageAddress, type Hex } from 'viem'
+import { en } from '@/lib/i18n/en'
 import { ui } from '@/lib/i18n/ui'
 import type { InjectedWallet } from '../fixtures/injectedWallet'
 import { interopCells, type ExtensionCell } from '../fixtures/interop/matrix'
@@ -135,5 +136,57 @@ test.describe("a wallet answering malformed data through MetaMask's own provider
     await page.waitForTimeout(500)
     await expect(page.getByTestId('account-address')).toHaveAttribute('title', wallet.address)
     await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', chainBefore!)
+  })
+})
+
+test.describe("a wallet that does not do what it is asked, through MetaMask's own provider", () => {
+  const metamask = interopCells.extension.find((cell) => cell.wallet === 'metamask-inpage')!
+
+  test("it ignores wallet_switchEthereumChain: the switch fails with a typed error, the chain stays, and the wallet's own change is still followed", async ({ page, app, installWallet }) => {
+    const wallet = await installWallet({ ...metamask.install, behaviour: { ignoreSwitchChain: true } })
+    await page.goto(app.baseURL)
+    await connect(page, metamask.row, wallet)
+    const chainBefore = (await page.getByTestId('current-chain').getAttribute('data-chain-id'))!
+
+    await page.getByTestId('chain-menu-button').click()
+    await page.getByTestId(`chain-option-${SEPOLIA}`).click()
+    const error = page.getByTestId('chain-error')
+    await expect(error).toHaveAttribute('data-code', 'switch_chain_rejected')
+    await expect(error).toContainText(en.errors.switch_chain_rejected)
+    await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', chainBefore)
+    expect(wallet.requestsOf('wallet_switchEthereumChain')).toHaveLength(1)
+    expect(wallet.chainId).toBe(Number(chainBefore))
+
+    // The user changes network in the wallet itself: the page follows.
+    await wallet.switchChain(1)
+    await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', '1')
+  })
+
+  test("it never answers eth_chainId: connecting ends with the read's timeout, nothing connected, and a retry connects once it answers", async ({ page, app, installWallet }) => {
+    const wallet = await installWallet({ ...metamask.install, behaviour: { neverAnswer: ['eth_chainId'] } })
+    await page.goto(app.baseURL)
+    await page.getByTestId('connect-button').click()
+    await page.getByTestId('connect-dialog').getByTestId(`wallet-option-${metamask.row}`).click()
+    const error = page.getByTestId('connect-error')
+    // 1000 ms for the read (docs/connectors/retries-and-timeouts.md), well within the wait here.
+    await expect(error).toHaveAttribute('data-code', 'request_timeout')
+    await expect(error).toContainText(en.errors.request_timeout)
+    await expect(page.getByTestId('account-address')).toHaveCount(0)
+
+    wallet.set({ neverAnswer: [] })
+    await page.getByTestId('connect-retry').click()
+    await expect(page.getByTestId('account-address')).toHaveAttribute('title', wallet.address)
+  })
+
+  test('it never answers eth_accounts after a reload: the restore gives up within its timeouts and the page offers Connect', async ({ page, app, installWallet }) => {
+    const wallet = await installWallet(metamask.install)
+    await page.goto(app.baseURL)
+    await connect(page, metamask.row, wallet)
+
+    wallet.set({ neverAnswer: ['eth_accounts', 'eth_chainId'] })
+    await page.reload()
+    await expect(page.getByTestId('connect-button')).toBeVisible({ timeout: 10_000 })
+    await expect(page.getByTestId('account-address')).toHaveCount(0)
+    expect(wallet.requestsOf('eth_accounts').length + wallet.requestsOf('eth_chainId').length).toBeGreaterThan(0)
   })
 })
