@@ -24,6 +24,7 @@ export const embeddedApiPaths = {
   pairingApprove: '/api/embedded/devices/pairings/approve',
   pairingCancel: '/api/embedded/devices/pairings/cancel',
   pairingClaim: '/api/embedded/devices/claim',
+  pairingPeek: '/api/embedded/devices/peek',
   pairingPackage: '/api/embedded/devices/package',
   pairingComplete: '/api/embedded/devices/complete',
   walletLog: '/api/embedded/wallets/log',
@@ -162,6 +163,9 @@ export type PairingStatusResponse = { state: 'waiting' } | { state: 'claimed'; p
 export type PairingApproveRequest = { pairingId: string; ownerToken: string; walletId: string; assertion: AuthenticationResponseJSON; sealedKey: Envelope; vault: Sealed }
 export type PairingApproveResponse = { state: 'approved' }
 type PairingCancelRequest = { pairingId: string; ownerToken: string }
+
+/** POST pairingPeek (a pairing link, before the user claims it) `{code}` → where the pairing was opened. */
+export type PairingPeekResponse = { browser: string | null; place: string | null; expiresAt: string }
 
 /** POST pairingClaim (the new device) `{code, publicKey}` → its pairing and claimant token. */
 type PairingClaimRequest = { code: string; publicKey: string }

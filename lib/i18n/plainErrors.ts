@@ -70,6 +70,7 @@ export const plainErrors: Record<PlainErrorCode, string> = {
   embedded_code_locked: 'Too many wrong codes. Ask for a new one.',
   embedded_code_other_browser: 'This code only works in the browser that asked for it. Ask for a new code here.',
   embedded_code_tries_exhausted: 'Too many wrong codes for this email in this browser. Try again after {time} (UTC), or ask for a code in another browser.',
+  embedded_code_tries_exhausted_email: 'Too many wrong codes for this email today. Try again after {time} (UTC), or from a browser where you used a code of this email before.',
   embedded_code_requests_limited: 'You asked for many codes for this email here. Ask again after {time} (UTC).',
   embedded_code_requests_paused: 'Many codes were asked for this email from other browsers, so new ones are paused until {time} (UTC). A browser where you used a code for this email before still gets one.',
   embedded_email_unverified: 'Your email is not confirmed yet. Ask for a new code to confirm it.',

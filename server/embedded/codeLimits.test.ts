@@ -188,4 +188,55 @@ describe.each(['PGlite', 'Postgres'] as const)('code limits under concurrency on
     expect(await browserTries(email, user)).toBe(0)
     expect((await api.recoveryVerify(user.request({ requestId, code }))).status).toBe(200)
   })
+  it('judges at most 10 tries at one email a day over every code and browser it does not know (3 codes × 25 parallel wrong guesses); the owner’s known browser still gets its code judged', async () => {
+    const harness = routeHarness(db.store, keyring)
+    const email = `email-cap-${name.toLowerCase()}@example.test`
+    await seedWallet(db.store, keyring.current, email)
+    const api = harness.routes({ limits: { codeEmailPerIp: OPEN, codeEmailPerBrowser: OPEN, codeEmailCeilingPerEmail: OPEN, verifyPerIp: OPEN } })
+
+    // The owner used a code of this email in this browser before: it is known to the email.
+    const owner = browser()
+    const first = await answer(owner.keep(await api.recoveryCode(owner.request({ email }))))
+    await harness.settled()
+    expect((await api.recoveryVerify(owner.request({ requestId: first.body.requestId, code: harness.codeIn(email, SUBJECT) }))).status).toBe(200)
+
+    // Three strangers' browsers each ask for a code for the email, then guess 25 times each, all at once.
+    const strangers = await Promise.all(
+      Array.from({ length: 3 }, async () => {
+        const stranger = browser()
+        const asked = await answer(stranger.keep(await api.recoveryCode(stranger.request({ email }))))
+        expect(asked.status).toBe(202)
+        return { stranger, requestId: asked.body.requestId as string }
+      }),
+    )
+    await harness.settled()
+    const guesses = await Promise.all(
+      strangers.flatMap(({ stranger, requestId }) =>
+        Array.from({ length: 25 }, async (_, index) => answer(await api.recoveryVerify(stranger.request({ requestId, code: String(index).padStart(6, '9') })))),
+      ),
+    )
+    // "Wrong, try again" answers: each code's 5th try locks it, so 10 tries judged show as at most 10 of them.
+    const wrongAnswers = guesses.filter((entry) => entry.status === 401)
+    expect(wrongAnswers.length).toBeLessThanOrEqual(10)
+    expect(guesses.filter((entry) => entry.status === 200)).toHaveLength(0)
+    const emailLocks = guesses.filter((entry) => entry.body.code === 'embedded_code_tries_exhausted_email')
+    expect(emailLocks.length).toBeGreaterThan(0)
+    const until = new Date(harness.clock.now.getTime() + 86_400_000)
+    expect(emailLocks[0]!.body).toMatchObject({ retryAt: until.toISOString() })
+    expect(emailLocks[0]!.body.message).toBe(
+      `Too many wrong codes for this email today. Try again after ${until.toISOString().replace('T', ' ').slice(0, 16)} (UTC), or from a browser where you used a code of this email before.`,
+    )
+    const [counted] = await db.sql<{ count: number | string }>('SELECT count FROM sigil_rate_limits WHERE key = $1', [`embedded:code-tries:email:${hashEmail(keyring.current, email)}`])
+    expect(Number(counted!.count)).toBe(10)
+
+    // A fresh stranger with the right code is refused unjudged; the owner's browser still gets its own code judged.
+    const late = browser()
+    const lateAsked = await answer(late.keep(await api.recoveryCode(late.request({ email }))))
+    await harness.settled()
+    const lateAnswer = await answer(await api.recoveryVerify(late.request({ requestId: lateAsked.body.requestId, code: harness.codeIn(email, SUBJECT) })))
+    expect(lateAnswer).toMatchObject({ status: 423, body: { code: 'embedded_code_tries_exhausted_email' } })
+    const again = await answer(owner.keep(await api.recoveryCode(owner.request({ email }))))
+    await harness.settled()
+    expect((await api.recoveryVerify(owner.request({ requestId: again.body.requestId, code: harness.codeIn(email, SUBJECT) }))).status).toBe(200)
+  })
 })

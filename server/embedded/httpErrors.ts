@@ -30,6 +30,7 @@ const embeddedErrorStatus = {
   embedded_body_too_large: 413,
   embedded_code_locked: 423,
   embedded_code_tries_exhausted: 423,
+  embedded_code_tries_exhausted_email: 423,
   // 425 Too Early (RFC 8470): the same request succeeds unchanged once the recovery's delay has passed.
   embedded_recovery_pending: 425,
   embedded_code_requests_limited: 429,

@@ -85,6 +85,30 @@ describe.each(backends)('adding a device on $name', (backend) => {
     await db?.close()
   })
 
+  it("names the opening device's browser and place for its link, and each look counts as a claim try", async () => {
+    const api = harness.routes()
+    const owner = await walletWithPasskey(harness, api)
+    const challenge = await answer(await api.deviceChallenge(browser().request({ walletId: owner.walletId })))
+    const started = await answer(
+      await api.pairingStart(
+        browser().request(
+          { walletId: owner.walletId, assertion: await owner.passkey.assert(challenge.body.options as { challenge: string }) },
+          { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0', 'cf-ipcountry': 'PT' },
+        ),
+      ),
+    )
+    expect(started.status).toBe(201)
+    const peeked = await answer(await api.pairingPeek(browser().request({ code: started.body.code })))
+    // The place comes only from a proxy the deployment trusts (TRUSTED_PROXY_HOPS): none here, so none.
+    expect(peeked).toMatchObject({ status: 200, body: { browser: 'Firefox on Linux', place: null } })
+    expect(peeked.body).not.toHaveProperty('walletId')
+    // The claim limit per client address (10 in 10 minutes) counts looks and claims together.
+    const limited = harness.routes({ limits: { pairingClaimPerIp: { max: 2, windowMs: 600_000 } } })
+    const sameClient = () => browser().request({ code: 'ZZZZZZZZZZ' }, { 'x-forwarded-for': '203.0.113.9' })
+    const statuses = [(await limited.pairingPeek(sameClient())).status, (await limited.pairingPeek(sameClient())).status, (await limited.pairingPeek(sameClient())).status]
+    expect(statuses.slice(2)).toEqual([429])
+  })
+
   it('pairs a new device end to end: the server relays only a key sealed to the new device, which it cannot open', async () => {
     const api = harness.routes()
     const owner = await walletWithPasskey(harness, api)
@@ -97,12 +121,18 @@ describe.each(backends)('adding a device on $name', (backend) => {
     expect(started.qr.path).toMatch(/^(?:M\d{1,3} \d{1,3}h1v1h-1z)+$/)
     expect(await answer(await api.pairingStatus(browser().request({ pairingId: pairing.pairingId, ownerToken: pairing.ownerToken })))).toMatchObject({ status: 200, body: { state: 'waiting' } })
 
+    // A pairing link names where the pairing was opened, and claims nothing.
+    expect(await answer(await api.pairingPeek(browser().request({ code: formatPairingCode(pairing.code) })))).toMatchObject({ status: 200, body: { expiresAt: pairing.expiresAt } })
+    expect(await answer(await api.pairingStatus(browser().request({ pairingId: pairing.pairingId, ownerToken: pairing.ownerToken })))).toMatchObject({ body: { state: 'waiting' } })
+
     // The new device types the code as people do: grouped, lower case.
     const device = await newDeviceKey()
     const claimed = await answer(await api.pairingClaim(browser().request({ code: formatPairingCode(pairing.code).toLowerCase(), publicKey: device.publicKey })))
     expect(claimed.status).toBe(200)
     const claimToken = claimed.body.claimToken as string
     expect(claimed.body.pairingId).toBe(pairing.pairingId)
+    // Once claimed, the link names nothing more.
+    expect(await answer(await api.pairingPeek(browser().request({ code: pairing.code })))).toMatchObject({ status: 409, body: { code: 'embedded_pairing_used' } })
     // A second device with the same code: refused.
     const late = await newDeviceKey()
     expect(await answer(await api.pairingClaim(browser().request({ code: pairing.code, publicKey: late.publicKey })))).toMatchObject({ status: 409, body: { code: 'embedded_pairing_used' } })

@@ -55,6 +55,11 @@ export const EMBEDDED_LIMITS = {
   // judged: 5 codes an hour with 5 tries each would otherwise allow 600 guesses a day from one
   // browser. The 10th locks that browser's tries at the email until the day is over — never another browser's.
   codeTriesPerBrowser: { max: 10, windowMs: 24 * 60 * MINUTE },
+  // Tries at the email's codes from every browser it does not know, over all its codes (sign-up and
+  // recovery) and every instance: 10 a day. A browser that used a code of the email in the last 30
+  // days (the owner's) is neither counted nor refused here, so strangers spending it lock out nobody
+  // who already proved the email; the owner's passkeys need no code at all.
+  codeTriesPerEmail: { max: 10, windowMs: 24 * 60 * MINUTE },
   recoveryPerIp: { max: 30, windowMs: MINUTE },
   // Passkey challenges and the steps that verify them (a pairing opened, approved; the log read).
   devicePasskeyPerIp: { max: 30, windowMs: MINUTE },

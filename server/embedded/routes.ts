@@ -7,6 +7,7 @@ import type {
   DeviceChallengeResponse,
   PairingApproveResponse,
   PairingClaimResponse,
+  PairingPeekResponse,
   PairingCompleteResponse,
   PairingPackageResponse,
   PairingStartResponse,
@@ -221,7 +222,7 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
     })
 
   /** A refusal until `resetAt`: its `Retry-After`, its `retryAt` and the message's `{time}`. */
-  function limited(code: 'embedded_code_requests_limited' | 'embedded_code_requests_paused' | 'embedded_code_tries_exhausted', resetAt: Date, at: Date) {
+  function limited(code: 'embedded_code_requests_limited' | 'embedded_code_requests_paused' | 'embedded_code_tries_exhausted' | 'embedded_code_tries_exhausted_email', resetAt: Date, at: Date) {
     return embeddedError(code, { headers: { 'retry-after': String(secondsUntil(resetAt, at)) }, retryAt: resetAt })
   }
 
@@ -377,6 +378,9 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
     return { to: email, subject: MAIL_TEXT[purpose].subject, text: format(MAIL_TEXT[purpose].text, { code, minutes: RECOVERY_CODE_TTL_SECONDS / 60 }) }
   }
 
+  /** Every unknown browser's tries at an email's codes, over all purposes (`codeTriesPerEmail`). */
+  const emailTriesKey = (emailHash: string) => `embedded:code-tries:email:${emailHash}`
+
   /**
    * One try at a code of `purpose`. The browser binding is judged first, by the store, before
    * anything is counted: a try from a browser that did not ask for the code is refused and counts
@@ -395,12 +399,24 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
       requestId,
       purpose,
       bindingHash,
-      { maxAttempts: RECOVERY_CODE_MAX_ATTEMPTS, triesKey: (emailHash) => `embedded:code-tries:${purpose}:email:${emailHash}:b:${bindingHash}`, triesMax: rule.max, triesWindowMs: rule.windowMs },
+      {
+        maxAttempts: RECOVERY_CODE_MAX_ATTEMPTS,
+        triesKey: (emailHash) => `embedded:code-tries:${purpose}:email:${emailHash}:b:${bindingHash}`,
+        triesMax: rule.max,
+        triesWindowMs: rule.windowMs,
+        email: {
+          key: emailTriesKey,
+          max: limits.codeTriesPerEmail.max,
+          windowMs: limits.codeTriesPerEmail.windowMs,
+          knownSince: new Date(at.getTime() - KNOWN_BINDING_TTL_MS),
+        },
+      },
       at,
     )
     if (attempt.kind === 'unknown') throw embeddedError('embedded_code_expired', { details: 'unknown, used or replaced' })
     if (attempt.kind === 'other_browser') throw embeddedError('embedded_code_other_browser', { details: binding ? 'another binding' : 'no binding cookie' })
     if (attempt.kind === 'locked' && attempt.scope === 'binding') throw limited('embedded_code_tries_exhausted', attempt.until, at)
+    if (attempt.kind === 'locked' && attempt.scope === 'email') throw limited('embedded_code_tries_exhausted_email', attempt.until, at)
     if (attempt.kind === 'locked') throw embeddedError('embedded_code_locked', { details: 'no tries left for this code' })
     const codeTriesLeft = RECOVERY_CODE_MAX_ATTEMPTS - attempt.record.attempts
     const judgement = judgeEmailCode({
@@ -419,7 +435,8 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
     if (judgement.kind === 'locked') throw embeddedError('embedded_code_locked')
     if (judgement.kind === 'wrong') throw embeddedError('embedded_code_invalid', { attemptsLeft: judgement.attemptsLeft })
     // Single use: of two right answers racing, one opens a session.
-    if (!(await store.consumeEmailCode(requestId, at))) throw embeddedError('embedded_code_expired', { details: 'used meanwhile' })
+    const refundKey = attempt.emailCounted ? emailTriesKey(attempt.record.emailHash) : undefined
+    if (!(await store.consumeEmailCode(requestId, at, refundKey))) throw embeddedError('embedded_code_expired', { details: 'used meanwhile' })
     return { record: attempt.record, email: openEmail(keyring, attempt.record.emailSealed, { code: requestId }) }
   }
 
@@ -822,7 +839,8 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
       // A code that collides with a live one (2^-50 per pair) is drawn again.
       for (let draw = 0; draw < 3; draw++) {
         const code = generatePairingCode()
-        if (await store.createPairing({ pairingId, walletId, codeHash: hashToken(code), ownerHash: hashToken(ownerToken), createdAt: at, expiresAt })) {
+        const opener = { ownerBrowser: browserName(request.headers.get('user-agent')), ownerPlace: coarsePlace(request.headers) }
+        if (await store.createPairing({ pairingId, walletId, codeHash: hashToken(code), ownerHash: hashToken(ownerToken), createdAt: at, expiresAt, ...opener })) {
           // The code travels in the link's fragment: a browser never sends that part to a server.
           const link = `${siteOrigin(request, config)}/#pair=${formatPairingCode(code)}`
           const response: PairingStartResponse = { pairingId, code, ownerToken, expiresAt: expiresAt.toISOString(), link, qr: qrPath(link) }
@@ -881,6 +899,18 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
      * The new device enters the code with its one-time public key. Every try counts against the
      * client address first (10 per 10 minutes): a code cannot be guessed within its life.
      */
+    /**
+     * What a pairing link names before the user claims it: the opening device's browser and place.
+     * Counted as a claim (the same limit per client address), so it is no cheaper oracle for codes.
+     */
+    pairingPeek: route(['pairing-claim', 'pairingClaimPerIp'], async ({ request, store, at }) => {
+      const code = readPairingCode(await readEmbeddedBody(request))
+      const outcome = await store.peekPairing(hashToken(code), at)
+      if (outcome.kind !== 'live') throw pairingOutcomeError(outcome.kind)
+      const response: PairingPeekResponse = { browser: outcome.record.ownerBrowser, place: outcome.record.ownerPlace, expiresAt: outcome.record.expiresAt.toISOString() }
+      return jsonResponse(response)
+    }),
+
     pairingClaim: route(['pairing-claim', 'pairingClaimPerIp'], async ({ request, store, at }) => {
       const body = await readEmbeddedBody(request)
       const code = readPairingCode(body)

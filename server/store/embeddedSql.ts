@@ -202,9 +202,11 @@ type PairingRow = {
   credential_id: string | null
   completed_at: Date | string | null
   cancelled_at: Date | string | null
+  owner_browser: string | null
+  owner_place: string | null
 }
 const PAIRING_COLUMNS =
-  'pairing_id, wallet_id, code_hash, owner_hash, created_at, expires_at, claim_hash, claimant_key, claimed_at, sealed_key, sealed_vault, approved_at, credential_id, completed_at, cancelled_at'
+  'pairing_id, wallet_id, code_hash, owner_hash, created_at, expires_at, claim_hash, claimant_key, claimed_at, sealed_key, sealed_vault, approved_at, credential_id, completed_at, cancelled_at, owner_browser, owner_place'
 const pairing = (row: PairingRow): PairingRecord => ({
   pairingId: row.pairing_id,
   walletId: row.wallet_id,
@@ -220,7 +222,8 @@ const pairing = (row: PairingRow): PairingRecord => ({
   approvedAt: toDateOrNull(row.approved_at),
   credentialId: row.credential_id,
   completedAt: toDateOrNull(row.completed_at),
-  cancelledAt: toDateOrNull(row.cancelled_at),
+  cancelledAt: toDateOrNull(row.cancelled_at),  ownerBrowser: row.owner_browser ?? null,
+  ownerPlace: row.owner_place ?? null,
 })
 
 /** Why a pairing's conditional update matched nothing: gone, past its time, or past that step. */
@@ -414,30 +417,48 @@ export function embeddedSql(driver: TransactionalQueryable, guarded: Guard): Emb
             }
             // This browser's tries at the email: counted only below its cap (the WHERE of ON CONFLICT
             // runs on the locked, latest row), so the count never passes the cap however many tries race.
-            const resetAt = new Date(now.getTime() + limits.triesWindowMs)
-            const email = await tx.query<{ count: number | string; reset_at: Date | string }>(
-              `INSERT INTO sigil_rate_limits AS r (key, count, reset_at) VALUES ($1, 1, $3::timestamptz)
-               ON CONFLICT (key) DO UPDATE SET
-                 count    = CASE WHEN r.reset_at <= $2::timestamptz THEN 1 ELSE r.count + 1 END,
-                 reset_at = CASE WHEN r.reset_at <= $2::timestamptz THEN $3::timestamptz ELSE r.reset_at END
-               WHERE r.reset_at <= $2::timestamptz OR r.count < $4
-               RETURNING count, reset_at`,
-              [limits.triesKey(row.email_hash), iso(now), iso(resetAt), limits.triesMax],
-            )
-            const emailRow = email.rows[0]
-            if (!emailRow) {
-              const { rows } = await tx.query<{ reset_at: Date | string }>('SELECT reset_at FROM sigil_rate_limits WHERE key = $1', [limits.triesKey(row.email_hash)])
-              // Rolls back the code's count too: a refused try counts nowhere.
-              throw new Refusal<CodeAttempt>({ kind: 'locked', scope: 'binding', until: rows[0] ? toDate(rows[0].reset_at) : resetAt })
+            // A counter below its cap, counted in place (the WHERE of ON CONFLICT runs on the locked,
+            // latest row, so the count never passes the cap however many tries race); undefined at the cap.
+            const countBelow = async (key: string, max: number, windowMs: number) => {
+              const resetAt = new Date(now.getTime() + windowMs)
+              const counted = await tx.query<{ count: number | string; reset_at: Date | string }>(
+                `INSERT INTO sigil_rate_limits AS r (key, count, reset_at) VALUES ($1, 1, $3::timestamptz)
+                 ON CONFLICT (key) DO UPDATE SET
+                   count    = CASE WHEN r.reset_at <= $2::timestamptz THEN 1 ELSE r.count + 1 END,
+                   reset_at = CASE WHEN r.reset_at <= $2::timestamptz THEN $3::timestamptz ELSE r.reset_at END
+                 WHERE r.reset_at <= $2::timestamptz OR r.count < $4
+                 RETURNING count, reset_at`,
+                [key, iso(now), iso(resetAt), max],
+              )
+              if (counted.rows[0]) return { count: Number(counted.rows[0].count), resetAt: toDate(counted.rows[0].reset_at) }
+              const { rows } = await tx.query<{ reset_at: Date | string }>('SELECT reset_at FROM sigil_rate_limits WHERE key = $1', [key])
+              return { count: undefined, resetAt: rows[0] ? toDate(rows[0].reset_at) : resetAt }
             }
-            return { kind: 'counted', record: code(row), bindingTries: Number(emailRow.count), bindingResetAt: toDate(emailRow.reset_at) }
+            // This browser's tries at the email. A refusal rolls back the code's count too: a refused try counts nowhere.
+            const browserTries = await countBelow(limits.triesKey(row.email_hash), limits.triesMax, limits.triesWindowMs)
+            if (browserTries.count === undefined) throw new Refusal<CodeAttempt>({ kind: 'locked', scope: 'binding', until: browserTries.resetAt })
+            // Every unknown browser's tries at the email, over all its codes: a known browser (one that
+            // used a code of this email lately, the owner's) is not counted, and not refused.
+            let emailCounted = false
+            if (limits.email) {
+              const known = row.binding_hash
+                ? await tx.query('SELECT 1 FROM sigil_embedded_known_bindings WHERE email_hash = $1 AND binding_hash = $2 AND last_used_at > $3::timestamptz', [row.email_hash, row.binding_hash, iso(limits.email.knownSince)])
+                : { rows: [] }
+              if (known.rows.length === 0) {
+                const emailTries = await countBelow(limits.email.key(row.email_hash), limits.email.max, limits.email.windowMs)
+                if (emailTries.count === undefined) throw new Refusal<CodeAttempt>({ kind: 'locked', scope: 'email', until: emailTries.resetAt })
+                emailCounted = true
+              }
+            }
+            return { kind: 'counted', record: code(row), bindingTries: browserTries.count, bindingResetAt: browserTries.resetAt, emailCounted }
           }),
         ),
       )
     },
 
-    async consumeEmailCode(requestId, now) {
-      // One statement: the code is used up and its browser remembered as one that proved the email.
+    async consumeEmailCode(requestId, now, refundKey) {
+      // One statement: the code is used up, its browser remembered as one that proved the email, and a
+      // right try given back to the counter only wrong tries should spend.
       const { rows } = await guarded('use the code', () =>
         driver.query(
           `WITH used AS (
@@ -447,9 +468,12 @@ export function embeddedSql(driver: TransactionalQueryable, guarded: Guard): Emb
              SELECT email_hash, binding_hash, $2::timestamptz FROM used
              ON CONFLICT (email_hash, binding_hash) DO UPDATE SET last_used_at = EXCLUDED.last_used_at
              RETURNING 1
+           ), refunded AS (
+             UPDATE sigil_rate_limits SET count = count - 1 WHERE key = $3 AND count > 0 AND EXISTS (SELECT 1 FROM used)
+             RETURNING 1
            )
            SELECT 1 FROM used`,
-          [requestId, iso(now)],
+          [requestId, iso(now), refundKey ?? ''],
         ),
       )
       return rows.length === 1
@@ -655,9 +679,9 @@ export function embeddedSql(driver: TransactionalQueryable, guarded: Guard): Emb
     async createPairing(record) {
       const { rows } = await guarded('open the pairing', () =>
         driver.query(
-          `INSERT INTO sigil_embedded_pairings (pairing_id, wallet_id, code_hash, owner_hash, created_at, expires_at)
-           VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz) ON CONFLICT DO NOTHING RETURNING 1`,
-          [record.pairingId, record.walletId, record.codeHash, record.ownerHash, iso(record.createdAt), iso(record.expiresAt)],
+          `INSERT INTO sigil_embedded_pairings (pairing_id, wallet_id, code_hash, owner_hash, created_at, expires_at, owner_browser, owner_place)
+           VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz, $7, $8) ON CONFLICT DO NOTHING RETURNING 1`,
+          [record.pairingId, record.walletId, record.codeHash, record.ownerHash, iso(record.createdAt), iso(record.expiresAt), record.ownerBrowser, record.ownerPlace],
         ),
       )
       return rows.length === 1
@@ -666,6 +690,13 @@ export function embeddedSql(driver: TransactionalQueryable, guarded: Guard): Emb
     async getPairing(pairingId) {
       const { rows } = await guarded('read the pairing', () => driver.query<PairingRow>(`SELECT ${PAIRING_COLUMNS} FROM sigil_embedded_pairings WHERE pairing_id = $1`, [pairingId]))
       return rows[0] ? pairing(rows[0]) : null
+    },
+
+    async peekPairing(codeHash, now) {
+      const { rows } = await guarded('read the pairing', () => driver.query<PairingRow>(`SELECT ${PAIRING_COLUMNS} FROM sigil_embedded_pairings WHERE code_hash = $1`, [codeHash]))
+      const row = rows[0]
+      if (row && row.claim_hash === null && row.cancelled_at === null && row.completed_at === null && toDate(row.expires_at).getTime() > now.getTime()) return { kind: 'live', record: pairing(row) }
+      return { kind: pairingRefusal(row, now) }
     },
 
     async claimPairing(codeHash, claim, now) {

@@ -150,8 +150,13 @@ export type CodeAttempt =
   | { kind: 'locked'; scope: 'code' }
   /** This browser's tries at the email's codes are used up until `until`: refused without counting. */
   | { kind: 'locked'; scope: 'binding'; until: Date }
+  /**
+   * The tries at the email's codes from browsers it does not know (none used a code of it lately) are
+   * used up until `until`, over every code and browser: refused without counting.
+   */
+  | { kind: 'locked'; scope: 'email'; until: Date }
   /** Counted against the code and this browser's tries at the email before any comparison: judge it now. */
-  | { kind: 'counted'; record: EmailCodeRecord; bindingTries: number; bindingResetAt: Date }
+  | { kind: 'counted'; record: EmailCodeRecord; bindingTries: number; bindingResetAt: Date; /** Counted against the email's tries from unknown browsers too. */ emailCounted: boolean }
 
 type CodeAttemptLimits = {
   /** Tries per code. */
@@ -160,6 +165,12 @@ type CodeAttemptLimits = {
   triesKey: (emailHash: string) => string
   triesMax: number
   triesWindowMs: number
+  /**
+   * Tries at the email's codes from every browser it does not know, over all its codes and purposes:
+   * the `sigil_rate_limits` key, cap and window. A browser that used a code of the email since
+   * `knownSince` (the owner's) is not counted here, so a stranger spending this cannot lock it out.
+   */
+  email?: { key: (emailHash: string) => string; max: number; windowMs: number; knownSince: Date } | undefined
 }
 
 /** A wallet row from before migration 9: its plain email, to be sealed (`sealWalletEmail`). */
@@ -194,6 +205,9 @@ export type PairingRecord = {
   credentialId: string | null
   completedAt: Date | null
   cancelledAt: Date | null
+  /** The opening device's browser and coarse place (migration 15; null for older rows). */
+  ownerBrowser: string | null
+  ownerPlace: string | null
 }
 
 export type ClaimPairingOutcome = { kind: 'claimed'; record: PairingRecord } | { kind: 'unknown' } | { kind: 'expired' } | { kind: 'used' }
@@ -248,7 +262,12 @@ export interface EmbeddedWalletStore {
    */
   attemptEmailCode(requestId: string, purpose: EmailCodePurpose, bindingHash: string | null, limits: CodeAttemptLimits, now: Date): Promise<CodeAttempt>
   /** Marks a code used and remembers its browser as one that proved the email (`isKnownBinding`); true for exactly one caller. */
-  consumeEmailCode(requestId: string, now: Date): Promise<boolean>
+  /**
+   * Uses the code up and remembers its browser as one that proved the email. `refundKey`: the
+   * `sigil_rate_limits` counter the try was counted in that only wrong tries should spend (the email's
+   * tries from unknown browsers), given back one in the same statement.
+   */
+  consumeEmailCode(requestId: string, now: Date, refundKey?: string): Promise<boolean>
   /** Whether this browser binding used a code of this email (hash) since `since`. */
   isKnownBinding(emailHash: string, bindingHash: string, since: Date): Promise<boolean>
   /** Marks every live code of the email (hash) and `purpose` used (a cancelled recovery). Returns how many. */
@@ -300,7 +319,9 @@ export interface EmbeddedWalletStore {
    */
   listWalletEvents(walletId: string): Promise<WalletEvent[]>
   /** Opens a pairing (its code hash is unique: false if the code collides with a live one). */
-  createPairing(record: Pick<PairingRecord, 'pairingId' | 'walletId' | 'codeHash' | 'ownerHash' | 'createdAt' | 'expiresAt'>): Promise<boolean>
+  createPairing(record: Pick<PairingRecord, 'pairingId' | 'walletId' | 'codeHash' | 'ownerHash' | 'createdAt' | 'expiresAt' | 'ownerBrowser' | 'ownerPlace'>): Promise<boolean>
+  /** A live, unclaimed pairing by its code (what its link names before the user claims it), or why not. */
+  peekPairing(codeHash: string, now: Date): Promise<{ kind: 'live'; record: PairingRecord } | { kind: 'unknown' | 'expired' | 'used' }>
   getPairing(pairingId: string): Promise<PairingRecord | null>
   /**
    * The new device's claim, in one statement: a live, unclaimed, uncancelled pairing of this code

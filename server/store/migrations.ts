@@ -441,6 +441,16 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX sigil_link_nonces_expires_at ON sigil_link_nonces (expires_at);
     `,
   },
+  {
+    version: 15,
+    name: 'where a pairing was opened',
+    sql: `
+      -- The device that opened a pairing, as a pairing link names it before anything is claimed: its
+      -- browser (from the user agent) and coarse place (country and city from the proxy's headers).
+      ALTER TABLE sigil_embedded_pairings ADD COLUMN owner_browser text;
+      ALTER TABLE sigil_embedded_pairings ADD COLUMN owner_place text;
+    `,
+  },
 ]
 
 /** Arbitrary constant for `pg_advisory_xact_lock`: "sigil" in ASCII. */

@@ -739,8 +739,12 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
     const { store } = await backend.open()
     try {
       await store.createEmbeddedWallet(wallet('w1'), credential('c1', 'w1'))
-      const open = { pairingId: 'p1', walletId: 'w1', codeHash: 'code1', ownerHash: 'owner1', createdAt: minutes(0), expiresAt: minutes(10) }
+      const open = { pairingId: 'p1', walletId: 'w1', codeHash: 'code1', ownerHash: 'owner1', createdAt: minutes(0), expiresAt: minutes(10), ownerBrowser: 'Firefox on Linux', ownerPlace: 'Lisbon, PT' }
       expect(await store.createPairing(open)).toBe(true)
+      // Its link names where it was opened, and claims nothing.
+      expect(await store.peekPairing('code1', minutes(1))).toMatchObject({ kind: 'live', record: { ownerBrowser: 'Firefox on Linux', ownerPlace: 'Lisbon, PT', claimHash: null } })
+      expect(await store.peekPairing('nope', minutes(1))).toEqual({ kind: 'unknown' })
+      expect(await store.peekPairing('code1', minutes(11))).toEqual({ kind: 'expired' })
       // Another pairing with a colliding code is refused, not a second live row for one code.
       expect(await store.createPairing({ ...open, pairingId: 'p2' })).toBe(false)
       const sealed = { sealedKey: '{"epk":"e","iv":"i","ct":"c"}', sealedVault: '{"iv":"i","ct":"c"}' }
@@ -781,7 +785,7 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
     const { store } = await backend.open()
     try {
       await store.createEmbeddedWallet(wallet('w1'), credential('c1', 'w1'))
-      await store.createPairing({ pairingId: 'p1', walletId: 'w1', codeHash: 'code1', ownerHash: 'owner1', createdAt: minutes(0), expiresAt: minutes(10) })
+      await store.createPairing({ pairingId: 'p1', walletId: 'w1', codeHash: 'code1', ownerHash: 'owner1', createdAt: minutes(0), expiresAt: minutes(10), ownerBrowser: null, ownerPlace: null })
       const claims = await Promise.all(Array.from({ length: 50 }, (_, index) => store.claimPairing('code1', { claimHash: `claim${index}`, claimantKey: `key${index}` }, minutes(1))))
       const winners = claims.filter((claim) => claim.kind === 'claimed')
       expect(winners).toHaveLength(1)
@@ -834,8 +838,8 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
         ago(100_000_000),
       )
       // A pairing past its time loses its sealed key at once; its row goes a day later.
-      await store.createPairing({ pairingId: 'late', walletId: 'w1', codeHash: 'late', ownerHash: 'o', createdAt: ago(2_000_000), expiresAt: ago(1_000_000) })
-      await store.createPairing({ pairingId: 'old', walletId: 'w1', codeHash: 'old', ownerHash: 'o', createdAt: ago(100_000_000), expiresAt: ago(90_000_000) })
+      await store.createPairing({ pairingId: 'late', walletId: 'w1', codeHash: 'late', ownerHash: 'o', createdAt: ago(2_000_000), expiresAt: ago(1_000_000), ownerBrowser: null, ownerPlace: null })
+      await store.createPairing({ pairingId: 'old', walletId: 'w1', codeHash: 'old', ownerHash: 'o', createdAt: ago(100_000_000), expiresAt: ago(90_000_000), ownerBrowser: null, ownerPlace: null })
       expect(await store.cleanup(now)).toBe(5)
       expect(await store.getPairing('late')).toMatchObject({ sealedKey: null })
       expect(await store.getPairing('old')).toBeNull()

@@ -16,9 +16,12 @@ export const BUDGETS = {
    * the vault gained adding a device (code, QR drawing, fingerprint), the activity log (its chain
    * checked on the device) and the recovery veto: 60.4 kB with all three, 60.9 kB with the owner's
    * settings form, 61.6 kB by the time the vault reached wave three's end; 62.0 kB once every error took
-   * one shape (BaseError: the vault's API errors became the server's HttpError, +0.44 kB).
+   * one shape (BaseError: the vault's API errors became the server's HttpError, +0.44 kB); 64.1 kB once
+   * every consequential button of the screens answered to the sheet's guard (screenGuard.ts), the
+   * queue was bounded, a pairing link asked first and the screens were split by group (+2.1 kB, wave
+   * four's vault-screens issue). The performance issue after it sets the goal at 55 kB.
    */
-  vaultPageJsGzipBytes: 62_500,
+  vaultPageJsGzipBytes: 64_500,
   /** JS transferred by network idle, no wallet chosen. */
   networkIdleJsBytes: 175_000,
   clickToConnectedMs: 50,

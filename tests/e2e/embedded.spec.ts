@@ -11,6 +11,7 @@ import {
   disconnect,
   expect,
   mailFor,
+  manageInVaultTab,
   openEmbeddedPanel,
   passkeyPrompts,
   RECOVERY_SUBJECT,
@@ -48,17 +49,26 @@ async function signIn(page: import('@playwright/test').Page, address: Address) {
   await expect(page.getByTestId('auth-address')).toHaveText(address)
 }
 
-async function revealPhrase(page: import('@playwright/test').Page): Promise<string> {
-  await openEmbeddedPanel(page)
-  await vault(page).getByTestId('embedded-reveal-button').click()
-  const phrase = vault(page).getByTestId('embedded-phrase')
+/**
+ * Reveal, in the vault's own tab (management never runs in the frame a page controls); back on the
+ * app afterwards, with the embedded panel open. Returns the words and the key material the vault tab
+ * saw on the way (PRF outputs, raw data keys).
+ */
+async function revealPhrase(page: import('@playwright/test').Page): Promise<{ words: string; seen: { prf: string[]; rawKeys: string[] } }> {
+  const app = page.url()
+  await manageInVaultTab(page)
+  await page.getByTestId('embedded-reveal-button').click()
+  const phrase = page.getByTestId('embedded-phrase')
   await expect(phrase).toHaveText(/^(\w+ ){11}\w+$/)
   const words = (await phrase.textContent()) ?? ''
-  await vault(page).getByTestId('embedded-hide-phrase-button').click()
+  await page.getByTestId('embedded-hide-phrase-button').click()
   // Hidden: the words leave the vault's document with the view that showed them.
   await expect(phrase).toHaveCount(0)
-  await expect(vault(page).getByText(words)).toHaveCount(0)
-  return words
+  await expect(page.getByText(words)).toHaveCount(0)
+  const seen = await page.evaluate(() => ({ prf: window.__prfSeen ?? [], rawKeys: window.__rawKeysSeen ?? [] }))
+  await page.goto(app)
+  await openEmbeddedPanel(page)
+  return { words, seen }
 }
 
 test('creates a wallet from an email proven by a code and a passkey, signs in with it and sends a confirmed transaction', { tag: '@dev' }, async ({
@@ -191,11 +201,13 @@ test('keeps no plaintext key material on the device or in what it sends', async 
 
   // The phrase, revealed after a fresh passkey check, gives the wallet's address.
   await disconnect(page)
-  const phrase = await revealPhrase(page)
+  const { words: phrase, seen: seenInTab } = await revealPhrase(page)
   const account = mnemonicToAccount(phrase)
   expect(account.address).toBe(address)
   const privateKey = toHex(account.getHdKey().privateKey!).slice(2)
-  const { prf: prfOutputs, rawKeys } = await vaultSeen(page)
+  const seenInFrame = await vaultSeen(page)
+  const prfOutputs = [...seenInTab.prf, ...seenInFrame.prf]
+  const rawKeys = [...seenInTab.rawKeys, ...seenInFrame.rawKeys]
   expect(rawKeys.length, 'the data key was seen on its way into WebCrypto').toBeGreaterThan(0)
 
   const secrets = [
@@ -407,6 +419,9 @@ test('the embedded view is accessible, keyboard-friendly and fits a 360 px scree
   const email = uniqueEmail('a11y')
   await page.keyboard.type(email)
   const inboxBefore = mail.inbox.length
+  // Enter counts once the form is live (not within 500 ms of the frame gaining the focus: a page that
+  // moves the focus into the vault while the user types must not have their Enter submit it).
+  await expect(vault(page).getByTestId('embedded-create-button')).toHaveAttribute('data-live', 'true')
   await page.keyboard.press('Enter')
   await expect(vault(page).getByTestId('embedded-confirm-code-sent')).toContainText(email)
   await expect(vault(page).getByTestId('embedded-confirm-code-input')).toBeFocused()

@@ -108,8 +108,17 @@ test('adds a device by the QR code link: end-to-end sealed, the same address sig
   expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/)
   expect(link).toBe(`${deviceApp.vaultURL}/#pair=${code}`)
 
-  // The second device opens the link (what scanning does): the code is sent at once, the link leaves the address bar.
+  // The second device opens the link (what scanning does): the link leaves the address bar, and the
+  // code is claimed only once the user says this is the device to add.
   await second.page.goto(link)
+  await expect(second.page.getByTestId('embedded-pair-confirm')).toBeVisible({ timeout: 15_000 })
+  expect(new URL(second.page.url()).hash).toBe('')
+  const [waiting] = await deviceApp.sql<{ claimed_at: Date | null }>(
+    'SELECT p.claimed_at FROM sigil_embedded_pairings p JOIN sigil_embedded_wallets w USING (wallet_id) WHERE lower(w.address) = lower($1) ORDER BY p.created_at DESC LIMIT 1',
+    [address],
+  )
+  expect(waiting!.claimed_at, 'claimed before the user said so').toBeNull()
+  await second.page.getByTestId('embedded-pair-confirm-button').click()
   const fingerprint = second.page.getByTestId('embedded-pairing-fingerprint')
   await expect(fingerprint).toHaveText(/^\d{4} \d{4}$/, { timeout: 15_000 })
   expect(new URL(second.page.url()).hash).toBe('')
@@ -197,7 +206,9 @@ test('adds a device by the typed code inside the app, after refusing an unknown 
   await expect(fingerprint).toHaveText(/^\d{4} \d{4}$/, { timeout: 15_000 })
 
   // A third device with the same code: already used.
+  // Its link says so at once, before anything would be claimed.
   await third.page.goto(`${deviceApp.vaultURL}/#pair=${code}`)
+  await expect(third.page.getByTestId('embedded-pair-confirm-button')).toHaveCount(0)
   await expect(third.page.getByTestId('connect-error')).toHaveText(plainErrors.embedded_pairing_used, { timeout: 15_000 })
 
   await compareAndApprove(first.page, (await fingerprint.textContent())!)

@@ -252,6 +252,25 @@ export async function vaultSeen(page: Page): Promise<{ prf: string[]; rawKeys: s
   return frame.evaluate(() => ({ prf: window.__prfSeen ?? [], rawKeys: window.__rawKeysSeen ?? [] }))
 }
 
+/**
+ * The wallet's management, where it lives: "Manage wallet" in the vault's frame opens the vault in a
+ * tab of its own (checked here), and the test goes on in that tab's place on this page (its virtual
+ * passkey authenticator belongs to this page, not to a new tab). Leaves `page` on the vault's home.
+ */
+export async function manageInVaultTab(page: Page): Promise<void> {
+  const home = `${vaultOriginFor(page.url())}/`
+  await openEmbeddedPanel(page)
+  const opened = page.context().waitForEvent('page')
+  await vault(page).getByTestId('embedded-manage-button').click()
+  const tab = await opened
+  await tab.waitForURL(home)
+  // Opened without a way back to the page (noopener): the tab is the vault's own, no page serves it.
+  expect(await tab.evaluate(() => window.opener)).toBeNull()
+  await tab.close()
+  await page.goto(home)
+  await expect(page.getByTestId('embedded-panel')).toBeVisible({ timeout: 30_000 })
+}
+
 export async function openEmbeddedPanel(page: Page): Promise<void> {
   await page.getByTestId('connect-button').click()
   await page.getByTestId('connect-dialog').getByTestId('wallet-option-embedded').click()
@@ -259,6 +278,9 @@ export async function openEmbeddedPanel(page: Page): Promise<void> {
   // Under next dev the vault's script is bundled on its first request.
   await expect(panel).toBeVisible({ timeout: 30_000 })
   await expect(panel).not.toHaveAttribute('data-step', 'busy')
+  // Seen and settled: until then the vault's buttons are inert, and Chromium itself drops input to a
+  // frame that watches its own visibility before it has been seen (as a user's too-early click is).
+  await expect(panel.locator('[data-guarded]').first()).toHaveAttribute('data-live', 'true')
 }
 
 /**

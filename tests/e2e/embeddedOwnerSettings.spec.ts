@@ -1,5 +1,5 @@
 import { addVirtualAuthenticator } from '../fixtures/passkeys'
-import { chooseWallet, createWallet, disconnect, expect, openEmbeddedPanel, recoveryCodeFor, test, uniqueEmail, vault } from './embeddedFixtures'
+import { chooseWallet, createWallet, disconnect, expect, manageInVaultTab, openEmbeddedPanel, recoveryCodeFor, test, uniqueEmail, vault } from './embeddedFixtures'
 
 /**
  * The owner's choice (README, "Email & passkey wallet"): email recovery turned off from a device that
@@ -15,15 +15,15 @@ test('email recovery turned off on the owner’s device: the email path refuses,
   const address = await createWallet(page, mail, email)
   await disconnect(page)
 
-  // On the owner's device: Activity (one touch), then the settings under it, saved with another.
-  await openEmbeddedPanel(page)
-  await vault(page).getByTestId('embedded-activity-button').click()
-  await expect(vault(page).getByTestId('embedded-activity-check')).toHaveAttribute('data-verified', 'true', { timeout: 15_000 })
-  const allow = vault(page).getByTestId('embedded-settings-email')
+  // On the owner's device, in the wallet's own tab: Activity (one touch), then the settings under it, saved with another.
+  await manageInVaultTab(page)
+  await page.getByTestId('embedded-activity-button').click()
+  await expect(page.getByTestId('embedded-activity-check')).toHaveAttribute('data-verified', 'true', { timeout: 15_000 })
+  const allow = page.getByTestId('embedded-settings-email')
   await expect(allow).toBeChecked()
   await allow.uncheck()
-  await vault(page).getByTestId('embedded-settings-save').click()
-  await expect(vault(page).getByTestId('embedded-settings-note')).toHaveText('Saved. The change is in the activity log.', { timeout: 15_000 })
+  await page.getByTestId('embedded-settings-save').click()
+  await expect(page.getByTestId('embedded-settings-note')).toHaveText('Saved. The change is in the activity log.', { timeout: 15_000 })
 
   // Someone with the mailbox, in another browser: the code still proves the email, but the recovery is refused.
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' })
@@ -50,8 +50,8 @@ test('email recovery turned off on the owner’s device: the email path refuses,
 
   // Back on the owner's device, the log says what changed.
   await page.bringToFront()
-  await vault(page).getByTestId('embedded-back-button').click()
-  await vault(page).getByTestId('embedded-activity-button').click()
-  await expect(vault(page).getByTestId('embedded-activity-entry').first()).toHaveAttribute('data-kind', 'settings_changed', { timeout: 15_000 })
-  await expect(vault(page).getByTestId('embedded-settings-email')).not.toBeChecked()
+  await page.getByTestId('embedded-back-button').click()
+  await page.getByTestId('embedded-activity-button').click()
+  await expect(page.getByTestId('embedded-activity-entry').first()).toHaveAttribute('data-kind', 'settings_changed', { timeout: 15_000 })
+  await expect(page.getByTestId('embedded-settings-email')).not.toBeChecked()
 })

@@ -7,6 +7,7 @@ import {
   type PairingApproveRequest,
   type PairingApproveResponse,
   type PairingClaimResponse,
+  type PairingPeekResponse,
   type PairingCompleteRequest,
   type PairingCompleteResponse,
   type PairingPackageResponse,
@@ -56,6 +57,7 @@ export type EmbeddedApi = {
   pairingStatus(pairingId: string, ownerToken: string): Promise<PairingStatusResponse>
   approvePairing(body: PairingApproveRequest): Promise<PairingApproveResponse>
   cancelPairing(pairingId: string, ownerToken: string): Promise<unknown>
+  peekPairing(code: string): Promise<PairingPeekResponse>
   claimPairing(code: string, publicKey: string): Promise<PairingClaimResponse>
   pairingPackage(pairingId: string, claimToken: string): Promise<PairingPackageResponse>
   completePairing(body: PairingCompleteRequest): Promise<PairingCompleteResponse>
@@ -115,6 +117,7 @@ export function createEmbeddedApi(options: { baseUrl?: string; fetch?: typeof fe
     pairingStatus: (pairingId, ownerToken) => post(embeddedApiPaths.pairingStatus, { pairingId, ownerToken }),
     approvePairing: (body) => post(embeddedApiPaths.pairingApprove, body),
     cancelPairing: (pairingId, ownerToken) => post(embeddedApiPaths.pairingCancel, { pairingId, ownerToken }),
+    peekPairing: (code) => post(embeddedApiPaths.pairingPeek, { code }),
     claimPairing: (code, publicKey) => post(embeddedApiPaths.pairingClaim, { code, publicKey }),
     pairingPackage: (pairingId, claimToken) => post(embeddedApiPaths.pairingPackage, { pairingId, claimToken }),
     completePairing: (body) => post(embeddedApiPaths.pairingComplete, body),

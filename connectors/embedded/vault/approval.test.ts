@@ -143,6 +143,18 @@ describe('createApprovalGuard in a popup', () => {
     expect(approval.isLive()).toBe(false)
   })
 
+  it('is inert again when the window regains focus (a window opened over it closed)', () => {
+    const time = clock()
+    const approval = guard({ mode: 'popup', now: time.now })
+    time.advance(INERT_MS)
+    expect(approval.isLive()).toBe(true)
+    window.dispatchEvent(new Event('focus'))
+    expect(approval.isLive()).toBe(false)
+    expect(approval.remaining()).toBe(INERT_MS)
+    time.advance(INERT_MS)
+    expect(approval.isLive()).toBe(true)
+  })
+
   it('is inert again after the popup moves on the screen', () => {
     const time = clock()
     const approval = guard({ mode: 'popup', now: time.now })
@@ -354,6 +366,11 @@ describe('createApprovalGuard in a frame', () => {
   })
 })
 
+/** A pointer event at the window's boundary (the guards below take every event as the browser's: `trusted`). */
+function trustedPointer(type: string, relatedTarget: EventTarget | null): Event {
+  return new MouseEvent(type, { bubbles: true, relatedTarget })
+}
+
 describe('createApprovalGuard and where the pointer says the window is', () => {
   /** A trusted pointer event as the browser delivers it (jsdom's own are never trusted). */
   const pointer = (type: string, screen: [number, number], client: [number, number], detail = 1) =>
@@ -376,6 +393,58 @@ describe('createApprovalGuard and where the pointer says the window is', () => {
     expect(approval.isLive(pointer('click', [500, 500], [380, 140]))).toBe(false)
     time.advance(INERT_MS)
     expect(approval.isLive(pointer('click', [500, 500], [380, 140]))).toBe(true)
+  })
+
+  it("after the window lost the focus, the pointer's next arrival from outside restarts the inert time", () => {
+    const time = clock()
+    const approval = guard({ mode: 'popup', now: time.now, trusted: () => true })
+    window.dispatchEvent(new Event('blur'))
+    time.advance(INERT_MS)
+    expect(approval.isLive()).toBe(true)
+    // The pointer comes back into the window (it was over the window that closed): inert again.
+    window.dispatchEvent(trustedPointer('pointerover', null))
+    expect(approval.isLive()).toBe(false)
+    time.advance(INERT_MS)
+    // Only once: the next arrival does not restart it.
+    window.dispatchEvent(trustedPointer('pointerover', null))
+    expect(approval.isLive()).toBe(true)
+  })
+
+  it('forgets where the pointer was once it leaves the window', () => {
+    const time = clock()
+    const approval = guard({ mode: 'popup', now: time.now, trusted: () => true })
+    const button = document.body.appendChild(document.createElement('button'))
+    time.advance(INERT_MS)
+    const at = (type: string) => ({ ...pointer(type, [500, 500], [100, 100]), target: button }) as unknown as MouseEvent
+    approval.isLive(at('pointermove'))
+    expect(approval.isLive(at('click'), button)).toBe(true)
+    window.dispatchEvent(trustedPointer('pointerout', null))
+    expect(approval.isLive(at('click'), button)).toBe(false)
+  })
+
+  it("counts a pointer's click on a button only after the pointer moved inside that button", () => {
+    const time = clock()
+    const approval = guard({ mode: 'popup', now: time.now })
+    const button = document.body.appendChild(document.createElement('button'))
+    const other = document.body.appendChild(document.createElement('button'))
+    time.advance(INERT_MS)
+    const at = (type: string, target: Element, detail = 1) => ({ ...pointer(type, [500, 500], [100, 100], detail), target }) as unknown as MouseEvent
+    // The second press of a double-click whose first press swapped the screen under a still pointer.
+    expect(approval.isLive(at('click', button), button)).toBe(false)
+    approval.isLive(at('pointermove', other))
+    expect(approval.isLive(at('click', button), button)).toBe(false)
+    approval.isLive(at('pointermove', button))
+    expect(approval.isLive(at('click', button), button)).toBe(true)
+    // A new screen: the pointer must come by again.
+    approval.restart()
+    time.advance(INERT_MS)
+    expect(approval.isLive(at('click', button), button)).toBe(false)
+    // A finger put down on the button counts as being inside it; a keyboard's click needs no pointer.
+    approval.isLive({ ...at('pointerdown', button), pointerType: 'touch' } as unknown as MouseEvent)
+    expect(approval.isLive(at('click', button), button)).toBe(true)
+    approval.restart()
+    time.advance(INERT_MS)
+    expect(approval.isLive(at('click', button, 0), button)).toBe(true)
   })
 
   it('ignores a click from the keyboard, which has no pointer position', () => {

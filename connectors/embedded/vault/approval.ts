@@ -1,12 +1,16 @@
 /**
- * What makes Approve count: the user's own click or key press, on the vault's own button, while the
- * vault can tell that the user sees it. A script in the app's page cannot reach this document (another
- * origin), but it owns the frame's box: it can hide it, make it transparent, move it under the
- * pointer, or show it a moment before a click meant for something else. So Approve stays inert
- * (`INERT_MS`) after each new request and after the frame is hidden, moved or resized; and in a
- * frame, clicks count only while IntersectionObserver v2 says the frame is visible (unoccluded,
- * opaque, untransformed). A browser without that check gets the popup instead (popup mode), which no
- * page can cover.
+ * What makes a consequential button count (Approve on the sheet, and every action of the vault's own
+ * screens: docs/embedded/threat-model.md#the-guard): the user's own click or key press, on the vault's
+ * own button, while the vault can tell that the user sees it. A script in the app's page cannot reach
+ * this document (another origin), but it owns the frame's box: it can hide it, make it transparent,
+ * move it under the pointer, or show it a moment before a click meant for something else. And any
+ * page can open a window over the vault's own popup or tab, then close it between the two presses of
+ * a double-click. So a button stays inert (`INERT_MS`) after each new screen or request, after the
+ * frame is hidden, moved or resized, and after the vault's window loses or regains the focus (or the
+ * pointer comes back into it after a focus change); a pointer's click counts only after the pointer
+ * moved inside that button's own box; and in a frame, clicks count only while IntersectionObserver v2
+ * says the frame is visible (unoccluded, opaque, untransformed). A browser without that check gets the
+ * popup instead (popup mode).
  */
 
 export const INERT_MS = 500
@@ -18,8 +22,15 @@ export function hasVisibilityCheck(): boolean {
 
 export type ApprovalGuard = ReturnType<typeof createApprovalGuard>
 
-export function createApprovalGuard(options: { mode: 'frame' | 'popup'; now?: () => number; onChange?: () => void }) {
+export function createApprovalGuard(options: {
+  mode: 'frame' | 'popup'
+  now?: () => number
+  onChange?: () => void
+  /** Whether a pointer event is the browser's (default `isTrusted`; jsdom tests cannot make one). */
+  trusted?: (event: Event) => boolean
+}) {
   const now = options.now ?? (() => performance.now())
+  const trusted = options.trusted ?? ((event: Event) => event.isTrusted)
   let settledSince = now()
   /** Frame mode: the last word of IntersectionObserver v2 on the observed element. */
   let visible = options.mode === 'popup'
@@ -42,20 +53,61 @@ export function createApprovalGuard(options: { mode: 'frame' | 'popup'; now?: ()
    * place; a frame the page moves goes further than that.
    */
   let pointerOffset: { x: number; y: number } | undefined
+  /**
+   * The buttons the pointer has been inside since the screen last settled: a mouse moved within its
+   * box, or a finger or pen put down on it. A click on a button the pointer never crossed is a click
+   * aimed at something that was there before (a double-click's second press after a swap).
+   */
+  let pointerVisited = new WeakSet<Element>()
+  /**
+   * A top-level vault window lost the focus (another window came over it): the pointer's next arrival
+   * from outside restarts the inert time. Not in a frame, where a click on the page around it blurs it
+   * every time; there the visibility check judges what covers it.
+   */
+  let focusLost = false
 
   function onPointer(event: PointerEvent | MouseEvent) {
     // A click from the keyboard (Enter, Space on the focused button) has no pointer position.
-    if (!event.isTrusted || (event.type === 'click' && event.detail === 0)) return
+    if (!trusted(event) || (event.type === 'click' && event.detail === 0)) return
     const offset = { x: event.screenX - event.clientX, y: event.screenY - event.clientY }
     if (pointerOffset && (Math.abs(offset.x - pointerOffset.x) > 1 || Math.abs(offset.y - pointerOffset.y) > 1)) unsettle()
     pointerOffset = offset
+    const visits = event.type === 'pointermove' || (event.type === 'pointerdown' && (event as PointerEvent).pointerType !== 'mouse')
+    const target = event.target instanceof Element ? event.target.closest('button') : null
+    if (visits && target) pointerVisited.add(target)
   }
+
+  /** The pointer came into the window from outside it, or left it. */
+  function onPointerBoundary(event: PointerEvent) {
+    if (!trusted(event) || event.relatedTarget !== null) return
+    if (event.type === 'pointerout') {
+      // Gone from the window: whatever it was inside no longer counts.
+      pointerVisited = new WeakSet()
+      return
+    }
+    if (focusLost) {
+      focusLost = false
+      unsettle()
+    }
+  }
+  window.addEventListener('pointerover', onPointerBoundary, true)
+  window.addEventListener('pointerout', onPointerBoundary, true)
   window.addEventListener('pointermove', onPointer, true)
   window.addEventListener('pointerdown', onPointer, true)
 
+  const listeners = new Set<() => void>()
+  if (options.onChange) listeners.add(options.onChange)
+
   function unsettle() {
     settledSince = now()
-    options.onChange?.()
+    pointerVisited = new WeakSet()
+    for (const listener of [...listeners]) listener()
+  }
+
+  /** Focus left or came back (another window opened over this one, or closed): inert again. */
+  function onFocusChange(event: Event) {
+    if (event.type === 'blur' && options.mode === 'popup') focusLost = true
+    unsettle()
   }
 
   function onResize() {
@@ -82,7 +134,8 @@ export function createApprovalGuard(options: { mode: 'frame' | 'popup'; now?: ()
 
   window.addEventListener('resize', onResize)
   document.addEventListener('visibilitychange', onVisibility)
-  window.addEventListener('blur', onVisibility)
+  window.addEventListener('blur', onFocusChange)
+  window.addEventListener('focus', onFocusChange)
   watching = requestAnimationFrame(watchPosition)
 
   function watchFrame() {
@@ -130,12 +183,22 @@ export function createApprovalGuard(options: { mode: 'frame' | 'popup'; now?: ()
       )
       observer.observe(element)
     },
-    /** A new request is on the sheet: the inert time starts again. */
+    /** A new request is on the sheet, or a new screen: the inert time starts again. */
     restart: unsettle,
-    /** Whether a click now may approve: shown, settled for `INERT_MS`, seen, not moved. */
-    isLive(event?: MouseEvent): boolean {
+    /** Calls `listener` whenever liveness may have changed (the inert time restarted, the frame seen or not); returns the unsubscribe. */
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    /**
+     * Whether a click now may act: shown, settled for `INERT_MS`, seen, not moved; for a pointer's
+     * click on `button`, the pointer came inside that button first.
+     */
+    isLive(event?: MouseEvent, button?: Element): boolean {
       // The click itself may show that the frame moved since the pointer last came by.
       if (event) onPointer(event)
+      const pointerClick = event !== undefined && event.detail > 0
+      if (pointerClick && button && !pointerVisited.has(button)) return false
       return visible && frameOnScreen && document.visibilityState === 'visible' && now() - settledSince >= INERT_MS
     },
     /** Milliseconds until Approve is live, if nothing changes (0 when it is; Infinity while unseen). */
@@ -144,13 +207,17 @@ export function createApprovalGuard(options: { mode: 'frame' | 'popup'; now?: ()
       return Math.max(0, INERT_MS - (now() - settledSince))
     },
     dispose() {
+      listeners.clear()
       observer?.disconnect()
       frameObserver?.disconnect()
       sentinel?.remove()
       cancelAnimationFrame(watching)
       window.removeEventListener('resize', onResize)
       document.removeEventListener('visibilitychange', onVisibility)
-      window.removeEventListener('blur', onVisibility)
+      window.removeEventListener('blur', onFocusChange)
+      window.removeEventListener('focus', onFocusChange)
+      window.removeEventListener('pointerover', onPointerBoundary, true)
+      window.removeEventListener('pointerout', onPointerBoundary, true)
       window.removeEventListener('pointermove', onPointer, true)
       window.removeEventListener('pointerdown', onPointer, true)
     },

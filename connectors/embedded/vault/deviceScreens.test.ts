@@ -8,6 +8,12 @@ import { qrCodeSvg } from './qrCode'
 import { createStrings } from './strings'
 import type { EmbeddedWallet, WalletActivity } from './wallet'
 import { activityExport, createWalletScreens, pairingLink } from './walletScreens'
+import { alwaysLive } from '@/tests/fixtures/liveGuard'
+
+/** Submits the form `field` is in as the user does: a click on its submit button (the screens' guard counts only a press). */
+function submitAsUser(field: HTMLElement) {
+  fireEvent.click(field.closest('form')!.querySelector<HTMLElement>('button[type="submit"]')!)
+}
 
 /**
  * The vault's "Add a device", joining and Activity screens against a scripted wallet (the real one
@@ -32,7 +38,7 @@ function render(wallet: Partial<Record<keyof EmbeddedWallet, unknown>>) {
   const root = document.createElement('main')
   document.body.append(root)
   const t = createStrings({ ui: { ...embedded.ui }, errors: { ...embedded.errors }, sheet: {} })
-  const screens = createWalletScreens({ root, wallet: { list: vi.fn(async () => [{ address: ADDRESS, email: 'ann@example.test' }]), startedRecovery: vi.fn(async () => undefined), pendingRecoveries: vi.fn(async () => []), ...wallet } as unknown as EmbeddedWallet, t, locale: 'en', vaultOrigin: 'https://wallet.example' })
+  const screens = createWalletScreens({ root, wallet: { list: vi.fn(async () => [{ address: ADDRESS, email: 'ann@example.test' }]), startedRecovery: vi.fn(async () => undefined), pendingRecoveries: vi.fn(async () => []), ...wallet } as unknown as EmbeddedWallet, t, locale: 'en', vaultOrigin: 'https://wallet.example', ...alwaysLive, manage: true })
   return screens
 }
 
@@ -121,11 +127,44 @@ describe('Activity', () => {
 })
 
 describe('joining with a code', () => {
-  it('goes straight to the code from the QR link, and shows a refused code’s own message, the code kept to correct', async () => {
+  it('asks first when opened from a pairing link: nothing is claimed until the user adds this device', async () => {
     const joinWithCode = vi.fn(async () => {
       throw new EmbeddedApiError('embedded_pairing_used', { status: 409 })
     })
-    render({ joinWithCode }).open({ pairCode: 'ABCDE-12345' })
+    const peekPairing = vi.fn(async () => ({ from: 'Firefox on Linux, Lisbon, PT' }))
+    render({ joinWithCode, peekPairing }).open({ pairCode: 'ABCDE-12345' })
+    await waitFor(() => expect(step()).toBe('joinConfirm'))
+    expect(screen.getByTestId('embedded-pair-confirm').textContent).toBe(embedded.ui.pairConfirm)
+    // It names the device that opened the pairing, so the user can tell it is their own.
+    expect(peekPairing).toHaveBeenCalledWith('ABCDE-12345')
+    expect(screen.getByTestId('embedded-pair-from').textContent).toBe('The other device: Firefox on Linux, Lisbon, PT.')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(joinWithCode).not.toHaveBeenCalled()
+    // "Not now": home, still nothing claimed.
+    fireEvent.click(screen.getByTestId('embedded-back-button'))
+    await waitFor(() => expect(step()).toBe('home'))
+    expect(joinWithCode).not.toHaveBeenCalled()
+  })
+
+  it('shows why when the link’s code is no longer live, claiming nothing', async () => {
+    const joinWithCode = vi.fn()
+    const peekPairing = vi.fn(async () => {
+      throw new EmbeddedApiError('embedded_pairing_expired', { status: 410 })
+    })
+    render({ joinWithCode, peekPairing }).open({ pairCode: 'ABCDE-12345' })
+    await waitFor(() => expect(step()).toBe('join'))
+    expect(screen.getByTestId('connect-error').textContent).toBe(embedded.errors.embedded_pairing_expired)
+    expect(joinWithCode).not.toHaveBeenCalled()
+  })
+
+  it('claims the code from the link on the user’s click, and shows a refused code’s own message, the code kept to correct', async () => {
+    const joinWithCode = vi.fn(async () => {
+      throw new EmbeddedApiError('embedded_pairing_used', { status: 409 })
+    })
+    render({ joinWithCode, peekPairing: vi.fn(async () => ({ from: undefined })) }).open({ pairCode: 'ABCDE-12345' })
+    await waitFor(() => expect(step()).toBe('joinConfirm'))
+    expect(screen.queryByTestId('embedded-pair-from')).toBeNull()
+    fireEvent.click(screen.getByTestId('embedded-pair-confirm-button'))
     await waitFor(() => expect(screen.queryByTestId('connect-error')).not.toBeNull())
     expect(joinWithCode).toHaveBeenCalledWith('ABCDE-12345')
     expect(step()).toBe('join')
@@ -142,7 +181,7 @@ describe('joining with a code', () => {
     await waitFor(() => expect(step()).toBe('home'))
     fireEvent.click(screen.getByTestId('embedded-join-button'))
     fireEvent.change(screen.getByTestId('embedded-pair-code-input'), { target: { value: 'abcde 12345' } })
-    fireEvent.submit(screen.getByTestId('embedded-pair-code-input').closest('form')!)
+    submitAsUser(screen.getByTestId('embedded-pair-code-input'))
     await waitFor(() => expect(step()).toBe('joinWaiting'))
     expect(screen.getByTestId('embedded-pairing-fingerprint').textContent).toBe('1234 5678')
     approve()

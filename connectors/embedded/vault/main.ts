@@ -1,12 +1,13 @@
 import { getAddress, isAddress, type Address } from 'viem'
 import { PasskeyCancelledError } from '@/lib/embedded/errors'
-import { hasVisibilityCheck } from './approval'
+import { createApprovalGuard, hasVisibilityCheck } from './approval'
 import { createAutoLock } from './autoLock'
 import { summarise } from './clearSummary'
 import { VAULT_CONFIG_ELEMENT_ID, type VaultPageConfig } from './pageConfig'
 import { parsePageMessage, VAULT_PROTOCOL, type PageMessage, type VaultMessage } from './protocol'
 import { invalidParams, userRejected, VaultRequestError } from './rpcErrors'
 import { createSheet } from './sheet'
+import { createRequestAdmission } from './requestAdmission'
 import { readSigningRequest, type SigningRequest } from './signing'
 import { createStrings } from './strings'
 import { createEmbeddedWallet } from './wallet'
@@ -57,8 +58,23 @@ const autoLock = createAutoLock({
   isUnlocked: () => wallet.isUnlocked(),
   ...(config.idleLockMs ? { idleMs: config.idleLockMs } : {}),
 })
-const screens = createWalletScreens({ root, wallet, t, locale: config.locale })
-const sheet = createSheet({ root, mode: config.mode, t })
+/**
+ * Opened on its own (no page framed or opened it): a top-level tab the user opened, where the wallet's
+ * management lives. In a frame or a page's popup, "Manage wallet" opens that tab instead.
+ */
+const ownWindow = !host && config.mode === 'frame'
+/** One guard for every consequential press in this window: the sheet's Approve and the screens' actions. */
+const guard = createApprovalGuard({ mode: config.mode === 'frame' && !ownWindow ? 'frame' : 'popup' })
+const screens = createWalletScreens({
+  root,
+  wallet,
+  t,
+  locale: config.locale,
+  guard,
+  manage: ownWindow,
+  openManager: () => void window.open(`${location.origin}/`, '_blank', 'noopener'),
+})
+const sheet = createSheet({ root, mode: config.mode, t, guard })
 
 function post(message: VaultMessage) {
   if (host && peer) host.postMessage(message, peer)
@@ -154,7 +170,44 @@ async function sign(request: SigningRequest): Promise<unknown> {
   return request.sign(account)
 }
 
+const admission = createRequestAdmission()
+/** Requests for the user admitted but not yet in the queue (still read): they count as waiting. */
+let arriving = 0
+
 async function handle(request: Request) {
+  // Each id once; a request for the user only while fewer than the bound wait (the one on screen
+  // aside), counting those admitted a moment ago whose reading has not finished.
+  const forUser = request.method === 'vault_connect' || request.method === 'vault_sign'
+  const admitted = admission.check(request.id, forUser ? { waiting: queue.length + arriving } : undefined)
+  if (admitted.verdict === 'ignore') return
+  if (admitted.verdict === 'refuse') return answer(request.id, { error: admitted.error })
+  if (!forUser) return handleNow(request)
+  arriving++
+  try {
+    await queueForUser(request)
+  } finally {
+    arriving--
+  }
+  void drain()
+}
+
+/** A request for the user, read and queued (or answered with why not). */
+async function queueForUser(request: Request) {
+  if ((await approvals) !== 'frame') return answer(request.id, { error: new VaultRequestError(4900, 'This browser cannot show the wallet in the page: open it in its own window.', { reason: 'popup_required' }) })
+  if (request.method === 'vault_connect') return void queue.push({ request, run: connect })
+  let signing: SigningRequest
+  try {
+    // The vault's own copy (parsePageMessage serialised and parsed the message once), read once here.
+    signing = await readSigningRequest(request.params, { chains: config.chains, connected, pageHost: new URL(peer!).host })
+  } catch (error) {
+    return answer(request.id, { error })
+  }
+  queue.push({ request, run: () => sign(signing) })
+  if (busy) sheet.setQueued(queue.length)
+}
+
+/** The requests answered at once, without the user. */
+async function handleNow(request: Request) {
   switch (request.method) {
     case 'vault_restore': {
       try {
@@ -180,24 +233,6 @@ async function handle(request: Request) {
       // A popup's work ends with the connection.
       if (config.mode === 'popup') window.close()
       return
-    case 'vault_connect':
-    case 'vault_sign': {
-      if ((await approvals) !== 'frame') return answer(request.id, { error: new VaultRequestError(4900, 'This browser cannot show the wallet in the page: open it in its own window.', { reason: 'popup_required' }) })
-      if (request.method === 'vault_connect') queue.push({ request, run: connect })
-      else {
-        let signing: SigningRequest
-        try {
-          // The vault's own copy (parsePageMessage serialised and parsed the message once), read once here.
-          signing = await readSigningRequest(request.params, { chains: config.chains, connected, pageHost: new URL(peer!).host })
-        } catch (error) {
-          return answer(request.id, { error })
-        }
-        queue.push({ request, run: () => sign(signing) })
-        if (busy) sheet.setQueued(queue.length)
-      }
-      void drain()
-      return
-    }
   }
 }
 

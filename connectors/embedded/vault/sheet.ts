@@ -1,4 +1,4 @@
-import { createApprovalGuard, isOwnActivation } from './approval'
+import { type ApprovalGuard, createApprovalGuard, isOwnActivation } from './approval'
 import type { ConfirmationDetails } from './describe'
 import { h, show } from './dom'
 import { trapFocus } from './focusTrap'
@@ -96,12 +96,13 @@ function detailsOf(item: SheetItem, t: VaultStrings): Node[] {
   ]
 }
 
-export function createSheet(parameters: { root: HTMLElement; mode: 'frame' | 'popup'; t: VaultStrings }) {
+export function createSheet(parameters: { root: HTMLElement; mode: 'frame' | 'popup'; t: VaultStrings; /** The vault's one guard, shared with its screens (one made here without it). */ guard?: ApprovalGuard }) {
   const { root, t } = parameters
   let timer: ReturnType<typeof setTimeout> | undefined
   let release: (() => void) | undefined
   let current: { approve: HTMLButtonElement; refresh(): void; queued: HTMLElement; reject: HTMLButtonElement } | undefined
-  const guard = createApprovalGuard({ mode: parameters.mode, onChange: () => current?.refresh() })
+  const guard = parameters.guard ?? createApprovalGuard({ mode: parameters.mode })
+  guard.subscribe(() => current?.refresh())
 
   return {
     /**
@@ -121,7 +122,7 @@ export function createSheet(parameters: { root: HTMLElement; mode: 'frame' | 'po
       const approve: HTMLButtonElement = h('button', { type: 'button', className: 'button primary', testId: 'confirm-approve', 'aria-disabled': 'true' }, t.sheet('sheet.approve'))
       approve.addEventListener('click', (event) => {
         // This very button, the user's own activation, the sheet seen and settled.
-        if (!isOwnActivation(event, approve) || !guard.isLive(event)) return
+        if (!isOwnActivation(event, approve) || !guard.isLive(event, approve)) return
         decide(true)
       })
       const refresh = () => {

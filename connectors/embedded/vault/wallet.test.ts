@@ -64,7 +64,7 @@ async function fakeApi() {
     },
     completeRecovery: async ({ walletId }) => ({ walletId, address: wallets.get(walletId)!.address }),
     // Adding a device and the log are tested on the real routes (server/embedded/pairingRoutes.test.ts) and in e2e.
-    ...notUsedHere(['deviceChallenge', 'startPairing', 'pairingStatus', 'approvePairing', 'cancelPairing', 'claimPairing', 'pairingPackage', 'completePairing', 'walletLog', 'walletSettings']),
+    ...notUsedHere(['deviceChallenge', 'startPairing', 'pairingStatus', 'approvePairing', 'cancelPairing', 'peekPairing', 'claimPairing', 'pairingPackage', 'completePairing', 'walletLog', 'walletSettings']),
     startRecovery: async (walletId) => ({ walletId, address: wallets.get(walletId)!.address, state: 'started', startedAt: '', releaseAt: '', secondsLeft: 0 }),
     recoveryPending: async () => {
       throw new Error('not used here')

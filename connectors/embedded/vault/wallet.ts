@@ -319,6 +319,14 @@ export function createEmbeddedWallet(parameters: EmbeddedWalletParameters = {}) 
      * The new device enters the code (typed, or from the QR code's link): a one-time key pair is made
      * here and its public half sent with the code. Nothing is kept until `finish()`.
      */
+    /** Where the pairing of `input` was opened (its browser and place), claiming nothing. */
+    async peekPairing(input: string): Promise<{ from: string | undefined }> {
+      const code = normalisePairingCode(input)
+      if (!code) throw new EmbeddedApiError('embedded_pairing_code_format', { status: 0 })
+      const { browser, place } = await api.peekPairing(code)
+      return { from: browser ? (place ? `${browser}, ${place}` : browser) : undefined }
+    },
+
     async joinWithCode(input: string): Promise<JoiningDevice> {
       const code = normalisePairingCode(input)
       if (!code) throw new EmbeddedApiError('embedded_pairing_code_format', { status: 0 })

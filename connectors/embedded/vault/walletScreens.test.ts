@@ -7,6 +7,12 @@ import { embedded } from '@/lib/i18n/embedded'
 import { createStrings } from './strings'
 import type { EmbeddedWallet } from './wallet'
 import { createWalletScreens, formatWait } from './walletScreens'
+import { alwaysLive } from '@/tests/fixtures/liveGuard'
+
+/** Submits the form `field` is in as the user does: a click on its submit button (the screens' guard counts only a press). */
+function submitAsUser(field: HTMLElement) {
+  fireEvent.click(field.closest('form')!.querySelector<HTMLElement>('button[type="submit"]')!)
+}
 
 /**
  * The vault's wallet screens against a scripted wallet (the real one, its API and passkeys are in
@@ -54,7 +60,7 @@ function renderPanel(wallet: ReturnType<typeof scriptedWallet>, options: { resen
   const root = document.createElement('main')
   document.body.append(root)
   const t = createStrings({ ui: { ...embedded.ui, ...options.ui }, errors: { ...embedded.errors }, sheet: {} })
-  const screens = createWalletScreens({ root, wallet: wallet as unknown as EmbeddedWallet, t, locale: 'en', resendCooldownSeconds: options.resendCooldownSeconds })
+  const screens = createWalletScreens({ root, wallet: wallet as unknown as EmbeddedWallet, t, locale: 'en', resendCooldownSeconds: options.resendCooldownSeconds, ...alwaysLive, manage: true })
   return screens.open()
 }
 
@@ -62,7 +68,7 @@ async function toCreateCode(wallet: ReturnType<typeof scriptedWallet>, options: 
   renderPanel(wallet, options)
   await waitFor(() => expect(step()).toBe('home'))
   fireEvent.change(screen.getByTestId('embedded-email-input'), { target: { value: 'ann@example.test' } })
-  fireEvent.submit(screen.getByTestId('embedded-email-input').closest('form')!)
+  submitAsUser(screen.getByTestId('embedded-email-input'))
   await waitFor(() => expect(step()).toBe('createCode'))
 }
 
@@ -79,7 +85,7 @@ describe('the vault\'s wallet screens', () => {
     renderPanel(wallet)
     await waitFor(() => expect(step()).toBe('home'))
     fireEvent.change(screen.getByTestId('embedded-email-input'), { target: { value: 'ann@example.test' } })
-    fireEvent.submit(screen.getByTestId('embedded-email-input').closest('form')!)
+    submitAsUser(screen.getByTestId('embedded-email-input'))
     await waitFor(() => expect(step()).toBe('createCode'))
     expect(wallet.requestEmailCode).toHaveBeenCalledWith('ann@example.test')
     expect(wallet.create).not.toHaveBeenCalled()
@@ -93,7 +99,7 @@ describe('the vault\'s wallet screens', () => {
     expect(input.autocomplete).toBe('one-time-code')
 
     fireEvent.change(input, { target: { value: '123456' } })
-    fireEvent.submit(input.closest('form')!)
+    submitAsUser(input)
     await waitFor(() => expect(wallet.create).toHaveBeenCalledWith('ann@example.test'))
     expect(wallet.verifyEmailCode).toHaveBeenCalledWith('v'.repeat(22), '123456')
     expect(wallet.verifyEmailCode.mock.invocationCallOrder[0]!).toBeLessThan(wallet.create.mock.invocationCallOrder[0]!)
@@ -105,10 +111,10 @@ describe('the vault\'s wallet screens', () => {
     renderPanel(wallet)
     await waitFor(() => expect(step()).toBe('home'))
     fireEvent.change(screen.getByTestId('embedded-email-input'), { target: { value: 'ann@example.test' } })
-    fireEvent.submit(screen.getByTestId('embedded-email-input').closest('form')!)
+    submitAsUser(screen.getByTestId('embedded-email-input'))
     await waitFor(() => expect(step()).toBe('createCode'))
     fireEvent.change(screen.getByTestId('embedded-confirm-code-input'), { target: { value: '000000' } })
-    fireEvent.submit(screen.getByTestId('embedded-confirm-code-input').closest('form')!)
+    submitAsUser(screen.getByTestId('embedded-confirm-code-input'))
     await waitFor(() => expect(screen.getByTestId('connect-error').textContent).toBe('That code is not right. 4 attempts left.'))
     expect(step()).toBe('createCode')
     expect(wallet.create).not.toHaveBeenCalled()
@@ -119,10 +125,10 @@ describe('the vault\'s wallet screens', () => {
     renderPanel(wallet)
     await waitFor(() => expect(step()).toBe('home'))
     fireEvent.change(screen.getByTestId('embedded-email-input'), { target: { value: 'ann@example.test' } })
-    fireEvent.submit(screen.getByTestId('embedded-email-input').closest('form')!)
+    submitAsUser(screen.getByTestId('embedded-email-input'))
     await waitFor(() => expect(step()).toBe('createCode'))
     fireEvent.change(screen.getByTestId('embedded-confirm-code-input'), { target: { value: '123456' } })
-    fireEvent.submit(screen.getByTestId('embedded-confirm-code-input').closest('form')!)
+    submitAsUser(screen.getByTestId('embedded-confirm-code-input'))
     await waitFor(() => expect(step()).toBe('createVerified'))
     expect(screen.getByTestId('connect-error').textContent).toBe(embedded.errors.embedded_passkey_cancelled)
     const again = screen.getByTestId('embedded-create-passkey-button')
@@ -139,17 +145,17 @@ describe('the vault\'s wallet screens', () => {
     await waitFor(() => expect(step()).toBe('home'))
     fireEvent.click(screen.getByTestId('embedded-recover-button'))
     fireEvent.change(screen.getByTestId('embedded-recover-email-input'), { target: { value: 'ann@example.test' } })
-    fireEvent.submit(screen.getByTestId('embedded-recover-email-input').closest('form')!)
+    submitAsUser(screen.getByTestId('embedded-recover-email-input'))
     await waitFor(() => expect(step()).toBe('recoverCode'))
     fireEvent.change(screen.getByTestId('embedded-code-input'), { target: { value: '123456' } })
-    fireEvent.submit(screen.getByTestId('embedded-code-input').closest('form')!)
+    submitAsUser(screen.getByTestId('embedded-code-input'))
     await waitFor(() => expect(step()).toBe('recoverChoose'))
     await settle()
     const choice = screen.getByTestId(`embedded-wallet-choice-${ADDRESS}`) as HTMLInputElement
     expect(choice.checked).toBe(false)
     expect(wallet.prepareRecovery).not.toHaveBeenCalled()
     fireEvent.click(choice)
-    fireEvent.submit(choice.closest('form')!)
+    submitAsUser(choice)
     await waitFor(() => expect(wallet.prepareRecovery).toHaveBeenCalledWith('w'.repeat(22)))
   })
 
@@ -158,10 +164,10 @@ describe('the vault\'s wallet screens', () => {
     const connected = renderPanel(wallet)
     await waitFor(() => expect(step()).toBe('home'))
     fireEvent.change(screen.getByTestId('embedded-email-input'), { target: { value: 'ann@example.test' } })
-    fireEvent.submit(screen.getByTestId('embedded-email-input').closest('form')!)
+    submitAsUser(screen.getByTestId('embedded-email-input'))
     await waitFor(() => expect(step()).toBe('createCode'))
     fireEvent.change(screen.getByTestId('embedded-confirm-code-input'), { target: { value: '123456' } })
-    fireEvent.submit(screen.getByTestId('embedded-confirm-code-input').closest('form')!)
+    submitAsUser(screen.getByTestId('embedded-confirm-code-input'))
     expect(await connected).toBe(ADDRESS)
     expect(screen.queryByTestId('embedded-panel')).toBeNull()
 
@@ -178,10 +184,10 @@ describe('the vault\'s wallet screens', () => {
     await waitFor(() => expect(step()).toBe('home'))
     fireEvent.click(screen.getByTestId('embedded-recover-button'))
     fireEvent.change(screen.getByTestId('embedded-recover-email-input'), { target: { value: 'ann@example.test' } })
-    fireEvent.submit(screen.getByTestId('embedded-recover-email-input').closest('form')!)
+    submitAsUser(screen.getByTestId('embedded-recover-email-input'))
     await waitFor(() => expect(step()).toBe('recoverCode'))
     fireEvent.change(screen.getByTestId('embedded-code-input'), { target: { value: '123465' } })
-    fireEvent.submit(screen.getByTestId('embedded-code-input').closest('form')!)
+    submitAsUser(screen.getByTestId('embedded-code-input'))
     await waitFor(() => expect(screen.getByTestId('connect-error').textContent).toBe('That code is not right. 4 attempts left.'))
     const input = screen.getByTestId('embedded-code-input') as HTMLInputElement
     expect(step()).toBe('recoverCode')
@@ -210,7 +216,7 @@ describe('the vault\'s wallet screens', () => {
     // The cooldown starts again, and the new code is the one checked.
     expect(screen.getByTestId('embedded-resend-code-button').getAttribute('aria-disabled')).toBe('true')
     fireEvent.change(screen.getByTestId('embedded-confirm-code-input'), { target: { value: '654321' } })
-    fireEvent.submit(screen.getByTestId('embedded-confirm-code-input').closest('form')!)
+    submitAsUser(screen.getByTestId('embedded-confirm-code-input'))
     await waitFor(() => expect(wallet.verifyEmailCode).toHaveBeenCalledWith('b'.repeat(22), '654321'))
   })
 
@@ -226,7 +232,7 @@ describe('the vault\'s wallet screens', () => {
     expect(resend.textContent).toMatch(/^Erneut senden \((25:00|24:59)\)$/)
     // The first code still works: it is the one checked.
     fireEvent.change(screen.getByTestId('embedded-confirm-code-input'), { target: { value: '123456' } })
-    fireEvent.submit(screen.getByTestId('embedded-confirm-code-input').closest('form')!)
+    submitAsUser(screen.getByTestId('embedded-confirm-code-input'))
     await waitFor(() => expect(wallet.verifyEmailCode).toHaveBeenCalledWith('v'.repeat(22), '123456'))
   })
 
@@ -247,7 +253,7 @@ describe('the vault\'s wallet screens', () => {
     expect(step()).toBe('recoverEmail')
     expect((screen.getByTestId('embedded-recover-email-input') as HTMLInputElement).value).toBe('ann@example.test')
     expect(document.activeElement).toBe(screen.getByTestId('embedded-send-code-button'))
-    fireEvent.submit(screen.getByTestId('embedded-recover-email-input').closest('form')!)
+    submitAsUser(screen.getByTestId('embedded-recover-email-input'))
     await waitFor(() => expect(step()).toBe('recoverCode'))
     expect(wallet.requestRecoveryCode).toHaveBeenCalledWith('ann@example.test')
   })
