@@ -3,6 +3,7 @@ import type { Address } from 'viem'
 import { plainErrors } from '@/lib/i18n/plainErrors'
 import type { MailCatcher } from '../fixtures/smtp'
 import { addVirtualAuthenticator } from '../fixtures/passkeys'
+import { attempt, expectNoneActed, TRICKS } from './hostileTricks'
 import { advanceServerClock, chooseWallet, createWallet, disconnect, expect, mailFor, openEmbeddedPanel, passkeyPrompts, recoveryCodeFor, test, uniqueEmail, vault } from './embeddedFixtures'
 
 /**
@@ -107,6 +108,59 @@ test('a mailbox alone does not recover before the delay; the owner’s device ca
     await vault(other).getByTestId('embedded-recovery-resume-button').click()
     await vault(other).getByTestId('embedded-recovery-finish-button').click()
     await expect(vault(other).getByTestId('embedded-recover-address')).toContainText(address)
+    await vault(other).getByTestId('embedded-new-passkey-button').click()
+    await expect(other.getByTestId('account-address')).toHaveAttribute('title', address, { timeout: 15_000 })
+    expect(await otherAuthenticator.credentials()).toHaveLength(1)
+  } finally {
+    await context.close()
+  }
+})
+
+test('the recovery buttons in the frame, played by a hostile page: none of 4 tricks vetoes, finishes or makes the passkey; visible clicks do', async ({ page, browser, embeddedApp, authenticator: _, mail }) => {
+  test.setTimeout(240_000)
+  await page.goto(embeddedApp.baseURL)
+  const email = uniqueEmail('delay-guard')
+  const address = await createWallet(page, mail, email)
+  await disconnect(page)
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' })
+  try {
+    const other = await context.newPage()
+    const otherAuthenticator = await addVirtualAuthenticator(other, { prf: true })
+    await other.goto(embeddedApp.baseURL)
+    await other.bringToFront()
+    await openEmbeddedPanel(other)
+    await startRecovery(other, mail, email, address)
+    const acted: Record<string, number> = {}
+
+    // The owner's "Cancel the recovery": acting is a passkey prompt (the veto's touch) or the cancelled screen.
+    await page.bringToFront()
+    await openEmbeddedPanel(page)
+    await vault(page).getByTestId('embedded-unlock-button').click()
+    await expect(vault(page).getByTestId('embedded-recovery-alert')).toBeVisible()
+    for (const trick of TRICKS) {
+      const before = (await passkeyPrompts(page)).get
+      await attempt(page, 'embedded-veto-button', trick)
+      acted[`veto/${trick}`] = (await passkeyPrompts(page)).get > before || (await vault(page).getByTestId('embedded-recovery-cancelled').count()) > 0 ? 1 : 0
+    }
+
+    // Past the delay, in the recovering browser: "Finish recovery" (acting is the new-passkey screen),
+    // then the new passkey itself (acting is a passkey made).
+    await other.bringToFront()
+    await advanceServerClock(other, embeddedApp, DELAY_SECONDS + 1)
+    for (const trick of TRICKS) {
+      await attempt(other, 'embedded-recovery-finish-button', trick)
+      acted[`finish/${trick}`] = (await vault(other).getByTestId('embedded-recover-address').count()) > 0 ? 1 : 0
+    }
+    await vault(other).getByTestId('embedded-recovery-finish-button').click()
+    await expect(vault(other).getByTestId('embedded-recover-address')).toContainText(address)
+    for (const trick of TRICKS) {
+      await attempt(other, 'embedded-new-passkey-button', trick)
+      acted[`passkey/${trick}`] = (await otherAuthenticator.credentials()).length > 0 ? 1 : 0
+    }
+    expectNoneActed(acted)
+
+    // The user's own visible click makes the passkey and connects.
     await vault(other).getByTestId('embedded-new-passkey-button').click()
     await expect(other.getByTestId('account-address')).toHaveAttribute('title', address, { timeout: 15_000 })
     expect(await otherAuthenticator.credentials()).toHaveLength(1)

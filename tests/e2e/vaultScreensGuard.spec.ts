@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { toHex } from 'viem'
+import { attempt, expectNoneActed, TRICKS } from './hostileTricks'
 import { createWallet, disconnect, expect, openEmbeddedPanel, passkeyPrompts, test, uniqueEmail, vault, vaultFrame } from './embeddedFixtures'
 
 /**
@@ -13,94 +14,6 @@ import { createWallet, disconnect, expect, openEmbeddedPanel, passkeyPrompts, te
  */
 
 test.describe.configure({ timeout: 180_000 })
-
-type Trick = 'transparent' | 'moved' | 'overlay' | 'double-click'
-const TRICKS: readonly Trick[] = ['transparent', 'moved', 'overlay', 'double-click']
-
-/** The vault dialog's element in the page (the script's handle on the frame's paint). */
-function styleDialog(page: Page, style: Record<string, string>) {
-  return page.evaluate((style) => {
-    const dialog = document.querySelector<HTMLIFrameElement>('[data-testid="vault-frame"]')!.closest('dialog')!
-    Object.assign(dialog.style, style)
-  }, style)
-}
-
-/**
- * A full-window layer over everything, the vault's dialog included (a manual popover is in the top
- * layer, above it, and makes nothing inert), that lets every click through to the frame under it.
- */
-function overlay(page: Page, on: boolean) {
-  return page.evaluate((on) => {
-    document.getElementById('bait')?.remove()
-    if (!on) return
-    const layer = document.createElement('div')
-    layer.id = 'bait'
-    layer.popover = 'manual'
-    layer.textContent = 'Claim your prize: click anywhere'
-    Object.assign(layer.style, { inset: '0', width: '100vw', height: '100vh', margin: '0', border: '0', pointerEvents: 'none', background: 'white', fontSize: '40px' })
-    document.body.append(layer)
-    layer.showPopover()
-  }, on)
-}
-
-async function centreOf(page: Page, testId: string): Promise<{ x: number; y: number }> {
-  const box = await vault(page).getByTestId(testId).boundingBox()
-  if (!box) throw new Error(`${testId} is not on screen`)
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
-}
-
-/**
- * One attempt of `trick` at the button `testId` (live before the trick starts): the user's pointer
- * is where the script wants it, and the user clicks what they think is the page's bait.
- */
-async function attempt(page: Page, testId: string, trick: Trick): Promise<void> {
-  const button = vault(page).getByTestId(testId)
-  await expect(button).toHaveAttribute('data-live', 'true')
-  const target = await centreOf(page, testId)
-  // The user's pointer comes by the button before the trick (as if hovering it): that visit must not
-  // make the tricked click count.
-  await page.mouse.move(target.x - 40, target.y + 60)
-  await page.mouse.move(target.x, target.y, { steps: 4 })
-  switch (trick) {
-    case 'transparent':
-      await styleDialog(page, { opacity: '0' })
-      await page.waitForTimeout(700)
-      await page.mouse.click(target.x, target.y)
-      await styleDialog(page, { opacity: '' })
-      break
-    case 'moved':
-      await styleDialog(page, { transform: 'translate(90px, 30px)' })
-      await page.waitForTimeout(700)
-      await page.mouse.click(target.x + 90, target.y + 30)
-      await styleDialog(page, { transform: '' })
-      break
-    case 'overlay':
-      await overlay(page, true)
-      await page.waitForTimeout(700)
-      await page.mouse.click(target.x, target.y)
-      await overlay(page, false)
-      break
-    case 'double-click':
-      // Hidden until the first press of the user's double-click on the bait; the second lands on the button.
-      await styleDialog(page, { opacity: '0' })
-      await page.evaluate(() => {
-        window.addEventListener(
-          'pointerdown',
-          () => {
-            const dialog = document.querySelector<HTMLIFrameElement>('[data-testid="vault-frame"]')!.closest('dialog')!
-            dialog.style.opacity = ''
-          },
-          { once: true, capture: true },
-        )
-      })
-      await page.waitForTimeout(700)
-      await page.mouse.dblclick(target.x, target.y)
-      await styleDialog(page, { opacity: '' })
-      break
-  }
-  // Whatever the click started has had its time.
-  await page.waitForTimeout(800)
-}
 
 test('Unlock and "Manage wallet" in the frame: none of 4 tricks acts, a visible click does; the page\'s vault_connect never shows the device, Reveal or settings screens', async ({
   page,
@@ -135,8 +48,7 @@ test('Unlock and "Manage wallet" in the frame: none of 4 tricks acts, a visible 
     await attempt(page, 'embedded-manage-button', trick)
     acted[`manage/${trick}`] = tabs > before ? 1 : 0
   }
-  console.log(`[hostile page] attempts per action: ${TRICKS.length}; acted: ${JSON.stringify(acted)}`)
-  expect(acted).toEqual(Object.fromEntries(Object.keys(acted).map((key) => [key, 0])))
+  expectNoneActed(acted)
 
   // The user's own visible click acts.
   const opened = page.context().waitForEvent('page')
@@ -144,6 +56,36 @@ test('Unlock and "Manage wallet" in the frame: none of 4 tricks acts, a visible 
   await (await opened).close()
   await vault(page).getByTestId('embedded-unlock-button').click()
   await expect(page.getByTestId('account-address')).toHaveAttribute('title', address, { timeout: 15_000 })
+})
+
+test('Create and Recover in the frame (the email typed by the user): none of 4 tricks sends a code, a visible click does', async ({ page, embeddedApp, authenticator: _, mail }) => {
+  await page.goto(embeddedApp.baseURL)
+  await openEmbeddedPanel(page)
+  const acted: Record<string, number> = {}
+  // Acting is a code mailed: the server asked to send one.
+  const mailed = (email: string) => mail.inbox.filter((message) => message.to.includes(email)).length
+
+  // Create: the user typed an email; the script's tricks aim the user's click at "Create wallet".
+  const createEmail = uniqueEmail('guard-create')
+  await vault(page).getByTestId('embedded-email-input').fill(createEmail)
+  for (const trick of TRICKS) {
+    await attempt(page, 'embedded-create-button', trick)
+    acted[`create/${trick}`] = mailed(createEmail) > 0 || (await vault(page).getByTestId('embedded-confirm-code-sent').count()) > 0 ? 1 : 0
+  }
+
+  // Recover: the same at "Send code".
+  await vault(page).getByTestId('embedded-recover-button').click()
+  const recoverEmail = uniqueEmail('guard-recover')
+  await vault(page).getByTestId('embedded-recover-email-input').fill(recoverEmail)
+  for (const trick of TRICKS) {
+    await attempt(page, 'embedded-send-code-button', trick)
+    acted[`recover/${trick}`] = (await vault(page).getByTestId('embedded-code-sent').count()) > 0 ? 1 : 0
+  }
+  expectNoneActed(acted)
+
+  // The user's own visible click sends the code.
+  await vault(page).getByTestId('embedded-send-code-button').click()
+  await expect(vault(page).getByTestId('embedded-code-sent')).toContainText(recoverEmail)
 })
 
 /** The vault's answers the page received, by request id (collected by a listener the script adds). */
