@@ -33,7 +33,60 @@ export async function register(): Promise<void> {
   const { installGracefulShutdown } = await import('@/server/lifecycle/shutdown')
   installGracefulShutdown({ close: closeStore })
   const { openStoreAtBoot } = await import('@/server/lifecycle/storeAtBoot')
-  openStoreAtBoot({ open: () => getStore(), warm: readEnv().production ? () => warmHomePage(readEnv().port) : undefined })
+  const production = readEnv().production
+  openStoreAtBoot({
+    open: () => getStore(),
+    // Then the start-up checks, not waited for: the health check's "ok" does not wait on an SMTP greeting.
+    warm: production
+      ? () =>
+          warmHomePage(readEnv().port).finally(() => {
+            logStartupChecks().catch((error: unknown) => console.error(`[sigil] start-up checks failed to run: ${error instanceof Error ? error.message : String(error)}`))
+          })
+      : undefined,
+    // A Postgres that stays unreachable stops `next start` after 60 s, naming DATABASE_URL.
+    stopWhenUnreachable: production && readEnv().databaseUrl
+      ? {
+          setting: 'DATABASE_URL',
+          exit: (line) => {
+            console.error(line)
+            process.exit(1)
+          },
+        }
+      : undefined,
+  })
+  // Next's banner names http://localhost:<port>; on the development defaults the app lives at
+  // app.localhost (server/http/loopbackRedirect.ts), where its vault is the same site.
+  const env = readEnv()
+  if (!env.production && !env.appOriginSetting) console.info(`[sigil] the app: ${env.appOrigins[0]} (localhost redirects there), its vault: ${env.vault.origin}`)
+}
+
+/**
+ * The start-up checks' lines (server/lifecycle/startupChecks.ts): SMTP and the RPC upstreams set by
+ * variables, each named by its setting, in the log only.
+ */
+async function logStartupChecks(): Promise<void> {
+  const env = (await import('@/server/config/env')).readEnv()
+  const { runStartupChecks, startupCheckLines } = await import('@/server/lifecycle/startupChecks')
+  const smtpUrl = env.smtpUrl
+  const rpc = [
+    ...Object.entries(env.rpcUrls).map(([chainId, url]) => ({ variable: `RPC_URL_${chainId}`, chainId: Number(chainId), url })),
+    ...Object.entries(env.signInRpcUrls).map(([chainId, url]) => ({ variable: `SIGNIN_RPC_URL_${chainId}`, chainId: Number(chainId), url })),
+  ]
+  const smtp = smtpUrl
+    ? {
+        host: new URL(smtpUrl).host,
+        verify: async () => {
+          const nodemailer = await import('nodemailer')
+          const transport = nodemailer.createTransport(smtpUrl)
+          try {
+            return await transport.verify()
+          } finally {
+            transport.close()
+          }
+        },
+      }
+    : undefined
+  for (const line of startupCheckLines(await runStartupChecks({ smtp, rpc }))) console.info(line)
 }
 
 /**

@@ -1,6 +1,6 @@
 import { PHASE_PRODUCTION_SERVER } from 'next/constants.js'
 import { addCompileHints } from './server/build/compileHints.mjs'
-import { distDir, productionEnvironmentProblems } from './server/config/envSchema.mjs'
+import { distDir, productionEnvironmentProblems, productionEnvironmentWarnings } from './server/config/envSchema.mjs'
 import { writeVaultBundle } from './server/build/vaultBundle.mjs'
 
 /**
@@ -9,7 +9,7 @@ import { writeVaultBundle } from './server/build/vaultBundle.mjs'
  * refuses to boot (tests/e2e/deployment.spec.ts checks the README, this line and the refusal agree).
  */
 export const LOCAL_PRODUCTION_COMMAND =
-  'npm run build && APP_ORIGIN=http://localhost:3000 TRUSTED_PROXY_HOPS=0 ' +
+  'npm run build && APP_ORIGIN=http://app.localhost:${PORT:-3000} TRUSTED_PROXY_HOPS=0 ' +
   'SESSION_SECRET=$(node -p "crypto.randomBytes(32).toString(\'hex\')") ' +
   'EMBEDDED_RECOVERY_KEY=$(node -p "crypto.randomBytes(32).toString(\'base64\')") ' +
   'DATA_DIR=$(mktemp -d) npm start'
@@ -20,6 +20,7 @@ export const LOCAL_PRODUCTION_COMMAND =
  * (server/config/envSchema.mjs), the module the server's reader (server/config/env.ts) is built on.
  */
 function assertProductionEnvironment(env) {
+  for (const warning of productionEnvironmentWarnings(env)) console.warn(`[sigil] ${warning}`)
   const problems = productionEnvironmentProblems(env)
   if (problems.length)
     throw new Error(

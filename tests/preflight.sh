@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks, before any test runs, that this machine has the system parts the tests drive for real, and
 # stops at once with one line naming what is missing and the command that installs it.
-#   bash tests/preflight.sh [chromium] [postgresql]     (no argument: both)
+#   bash tests/preflight.sh [chromium] [postgresql] [nginx]   (no argument: all three)
 #   bash tests/preflight.sh packages                      (neither: only that npm install has run)
 # The app itself needs neither: `npm run dev` and `npm start` run on the embedded PGlite store.
 # CHROME_PATH and POSTGRES_ROOT point elsewhere than Debian's places (tests/fixtures/chromium.ts,
@@ -10,7 +10,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 wanted=("$@")
-[ "${#wanted[@]}" -eq 0 ] && wanted=(chromium postgresql)
+[ "${#wanted[@]}" -eq 0 ] && wanted=(chromium postgresql nginx)
 
 missing_names=()
 missing_packages=()
@@ -30,9 +30,22 @@ for part in "${wanted[@]}"; do
         missing_packages+=(postgresql)
       fi
       ;;
+    nginx)
+      # The deployment e2e (tests/e2e/deploymentShape.spec.ts): nginx in front, and certutil for the
+      # browser's trust in its throwaway CA.
+      proxy="${NGINX_PATH:-/usr/sbin/nginx}"
+      if [ ! -x "$proxy" ]; then
+        missing_names+=("nginx ($proxy)")
+        missing_packages+=(nginx)
+      fi
+      if ! command -v certutil >/dev/null; then
+        missing_names+=("certutil")
+        missing_packages+=(libnss3-tools)
+      fi
+      ;;
     packages) ;;
     *)
-      echo "tests/preflight.sh: unknown part '$part' (chromium, postgresql, packages)" >&2
+      echo "tests/preflight.sh: unknown part '$part' (chromium, postgresql, nginx, packages)" >&2
       exit 2
       ;;
   esac

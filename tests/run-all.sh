@@ -64,13 +64,13 @@ wants() {
   [[ " ${selected[*]} " == *" $1 "* ]]
 }
 
-# Chromium and PostgreSQL are driven for real: without them, stop now with one clear line rather
-# than minutes later from deep inside a fixture. Only the parts the chosen steps drive.
+# Chromium, PostgreSQL and nginx are driven for real: without them, stop now with one clear line
+# rather than minutes later from deep inside a fixture. Only the parts the chosen steps drive.
 if [ "${#selected[@]}" -eq 0 ]; then
-  parts=(chromium postgresql)
+  parts=(chromium postgresql nginx)
 else
   parts=()
-  wants e2e && parts+=(chromium)
+  wants e2e && parts+=(chromium nginx)
   wants unit && parts+=(postgresql)
   [ "${#parts[@]}" -eq 0 ] && parts=(packages)
 fi

@@ -1,4 +1,5 @@
-import { type Config, cookieStorage, createConfig, createStorage, type CreateConnectorFn } from '@wagmi/core'
+import { type Config, createConfig, createStorage, type CreateConnectorFn } from '@wagmi/core'
+import { secureCookieStorage } from './secureCookieStorage'
 import type { Chain } from 'viem'
 import { families } from '@/connectors/families'
 import type { SigilFamily } from '@/connectors/shared/family'
@@ -102,7 +103,7 @@ export function createSigilConfig(publicConfig: PublicConfig, options: CreateSig
     transports: Object.fromEntries(chains.map((chain) => [chain.id, lazyHttp(publicConfig.rpcUrls[chain.id])])),
     connectors,
     ssr: true,
-    storage: createStorage({ storage: cookieStorage, key: WAGMI_STORAGE_KEY }),
+    storage: createStorage({ storage: secureCookieStorage, key: WAGMI_STORAGE_KEY }),
     multiInjectedProviderDiscovery: false,
   })
   if (stored && typeof window !== 'undefined') {

@@ -20,3 +20,12 @@ export class EnvError extends BaseError {
 export function isLoopbackHost(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]' || hostname.endsWith('.localhost')
 }
+
+/**
+ * A name under `.test`, reserved for testing (RFC 6761 §6.2): never delegated in the public DNS, so
+ * only a browser told where it is (a hosts file, `--host-resolver-rules`) reaches it. A production
+ * build on such names is a test of the deployment's shape, not a deployment.
+ */
+export function isTestingHost(hostname: string): boolean {
+  return hostname === 'test' || hostname.endsWith('.test')
+}

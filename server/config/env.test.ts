@@ -31,8 +31,9 @@ describe('parseEnv: the defaults', () => {
   it('gives a working development setup from an empty environment', () => {
     const env = parseEnv({})
     expect(env.production).toBe(false)
-    expect(env.appOrigins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000'])
-    expect(env.vault).toEqual({ origin: 'http://wallet.localhost:3000', problem: undefined })
+    // The app at app.localhost, its vault the same site under it; plain localhost stays an origin (its pages redirect).
+    expect(env.appOrigins).toEqual(['http://app.localhost:3000', 'http://localhost:3000', 'http://127.0.0.1:3000'])
+    expect(env.vault).toEqual({ origin: 'http://wallet.app.localhost:3000', problem: undefined })
     expect(env.localChain).toBe(true)
     expect(env.trustedProxyHops).toBe(0)
     expect([env.rpcProxyLimitPerIp, env.rpcBroadcastLimitPerIp, env.rpcProxyMaxGas, env.rpcProxyBudgetPerMinute]).toEqual([600, 30, 3_000_000, 1200])
@@ -63,7 +64,7 @@ describe('parseEnv: the defaults', () => {
       NEXT_PUBLIC_WALLETCONNECT_PROJECT_ID: 'older',
       SESSION_PLACE_HEADER: ' CF-IPCountry ',
     })
-    expect(env.appOrigins).toEqual(['http://localhost:4000', 'http://127.0.0.1:4000'])
+    expect(env.appOrigins).toEqual(['http://app.localhost:4000', 'http://localhost:4000', 'http://127.0.0.1:4000'])
     expect(env.rpcProxyMaxGas).toBe(30_000_000)
     expect(env.embeddedRecoveryDelaySeconds).toBe(1800)
     expect(env.authLimits.verifyPerIp).toBe(7)
@@ -106,12 +107,17 @@ describe('parseEnv: production', () => {
     expect(errorOf(env, 'recoverySecret').message).toMatch(/^EMBEDDED_RECOVERY_KEY is required in production: 32 random bytes/)
   })
 
-  it('refuses a recovery delay under an hour on a public origin, not on loopback', () => {
+  it('refuses a recovery delay under an hour on a public origin, not on loopback or reserved .test names', () => {
     expect(errorOf(parseEnv({ ...PRODUCTION, EMBEDDED_RECOVERY_DELAY: '59m' }), 'embeddedRecoveryDelaySeconds')).toMatchObject({
       variable: 'EMBEDDED_RECOVERY_DELAY',
       message: 'EMBEDDED_RECOVERY_DELAY must be at least 3600 seconds in production, got 3540.',
     })
     expect(parseEnv({ ...PRODUCTION, APP_ORIGIN: 'http://localhost:3000', EMBEDDED_RECOVERY_DELAY: '0' }).embeddedRecoveryDelaySeconds).toBe(0)
+    // A test of the deployment's shape (RFC 6761's .test): no one else's browser reaches it.
+    expect(parseEnv({ ...PRODUCTION, APP_ORIGIN: 'https://sigil.test:8443', EMBEDDED_RECOVERY_DELAY: '5s' }).embeddedRecoveryDelaySeconds).toBe(5)
+    // One public origin among them is enough to refuse.
+    expect(errorOf(parseEnv({ ...PRODUCTION, APP_ORIGIN: 'https://sigil.test,https://sigil.example', EMBEDDED_RECOVERY_DELAY: '5s' }), 'embeddedRecoveryDelaySeconds').message).toMatch(/at least 3600 seconds/)
+    expect(errorOf(parseEnv({ ...PRODUCTION, APP_ORIGIN: 'https://sigil.testing.example', EMBEDDED_RECOVERY_DELAY: '5s' }), 'embeddedRecoveryDelaySeconds').message).toMatch(/at least 3600 seconds/)
   })
 
   it('ignores the test-only switches in production', () => {
@@ -151,7 +157,7 @@ describe('parseEnv: bad values', () => {
   it('stops only what reads the bad value, with the same error every time', () => {
     const env = parseEnv({ RPC_PROXY_MAX_GAS: 'lots' })
     expect(env.rpcProxyLimitPerIp).toBe(600)
-    expect(env.appOrigins).toHaveLength(2)
+    expect(env.appOrigins).toHaveLength(3)
     expect(errorOf(env, 'rpcProxyMaxGas')).toBe(errorOf(env, 'rpcProxyMaxGas'))
   })
 })

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { EnvError, isLoopbackHost } from '@/lib/config/envError'
+import { EnvError, isLoopbackHost, isTestingHost } from '@/lib/config/envError'
 import { BaseError } from '@/lib/errors/BaseError'
 import { distDir, ENV_VARIABLES, MAX_TRUSTED_PROXY_HOPS, MIN_SESSION_SECRET_LENGTH, sessionSecretEntries } from './envSchema.mjs'
 import { resolveVaultOrigin } from './vaultOrigin.mjs'
@@ -67,7 +67,7 @@ export type ServerEnv = {
   readonly port: string | undefined
   /** `APP_ORIGIN` as written (trimmed), for rules that judge the setting itself. */
   readonly appOriginSetting: string | undefined
-  /** `APP_ORIGIN`'s exact origins; outside production, unset gives http://localhost:$PORT and http://127.0.0.1:$PORT. */
+  /** `APP_ORIGIN`'s exact origins; outside production, unset gives http://app.localhost:$PORT, http://localhost:$PORT and http://127.0.0.1:$PORT. */
   readonly appOrigins: readonly string[]
   /** `VAULT_ORIGIN` is set (not blank). */
   readonly vaultOriginSet: boolean
@@ -189,7 +189,11 @@ function rules(env: EnvRecord, fields: () => ServerEnv): { [K in keyof ServerEnv
       const raw = env.APP_ORIGIN?.trim()
       if (!raw) {
         if (env.NODE_ENV === 'production') throw new EnvError('APP_ORIGIN', 'APP_ORIGIN is required in production (e.g. https://sigil.example).')
-        return Object.freeze([`http://localhost:${env.PORT ?? '3000'}`, `http://127.0.0.1:${env.PORT ?? '3000'}`])
+        // The app's development site (app.localhost), whose vault (wallet.app.localhost) is the same
+        // site: the vault runs in its frame as in a deployment. The plain loopback names stay origins
+        // of the app; pages asked for there are sent to the first (server/http/loopbackRedirect.ts).
+        const port = env.PORT ?? '3000'
+        return Object.freeze([`http://app.localhost:${port}`, `http://localhost:${port}`, `http://127.0.0.1:${port}`])
       }
       return Object.freeze(
         raw.split(',').map((origin) => {
@@ -217,8 +221,9 @@ function rules(env: EnvRecord, fields: () => ServerEnv): { [K in keyof ServerEnv
       const seconds = durationSetting(env, 'EMBEDDED_RECOVERY_DELAY', DEFAULT_EMBEDDED_RECOVERY_DELAY_SECONDS, 0, 30 * 86_400)
       if (env.NODE_ENV === 'production' && seconds < MIN_PRODUCTION_RECOVERY_DELAY_SECONDS) {
         const origins = fields().appOrigins
-        const loopbackOnly = origins.length > 0 && origins.every((origin) => isLoopbackHost(new URL(origin).hostname))
-        if (!loopbackOnly)
+        // Loopback, or reserved testing names (a test of the deployment's shape): no one else's browser.
+        const privateOnly = origins.length > 0 && origins.every((origin) => isLoopbackHost(new URL(origin).hostname) || isTestingHost(new URL(origin).hostname))
+        if (!privateOnly)
           throw new EnvError('EMBEDDED_RECOVERY_DELAY', `EMBEDDED_RECOVERY_DELAY must be at least ${MIN_PRODUCTION_RECOVERY_DELAY_SECONDS} seconds in production, got ${seconds}.`)
       }
       return seconds

@@ -14,3 +14,4 @@ export declare const MIN_SESSION_SECRET_LENGTH: number
 export declare function sessionSecretEntries(raw: string | undefined): string[]
 export declare function distDir(env: { NEXT_DIST_DIR?: string | undefined }): string
 export declare function productionEnvironmentProblems(env: Record<string, string | undefined>): string[]
+export declare function productionEnvironmentWarnings(env: Record<string, string | undefined>): string[]

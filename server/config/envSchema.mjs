@@ -10,6 +10,7 @@
  * server/config/env.test.ts), so neither can drift from it.
  */
 import { resolveVaultOrigin } from './vaultOrigin.mjs'
+import { sameSite } from './originSite.mjs'
 import { productionMailProblem } from '../embedded/mailPolicy.mjs'
 
 /**
@@ -22,7 +23,7 @@ import { productionMailProblem } from '../embedded/mailPolicy.mjs'
 export const ENV_VARIABLES = Object.freeze([
   { name: 'APP_ORIGIN', group: 'required',
     summary: 'The exact origin(s) the site answers on, comma-separated; sign-in messages must name one of them.',
-    default: 'http://localhost:$PORT and http://127.0.0.1:$PORT outside production',
+    default: 'http://app.localhost:$PORT (then http://localhost:$PORT and http://127.0.0.1:$PORT, whose pages go there) outside production',
     production: 'required' },
   { name: 'VAULT_ORIGIN', group: 'required',
     summary: 'The embedded wallet\'s own origin (its passkeys\' RP ID is this host), served by the same server.',
@@ -42,7 +43,7 @@ export const ENV_VARIABLES = Object.freeze([
     production: 'required' },
   { name: 'SMTP_URL', group: 'required',
     summary: 'SMTP server for the embedded wallet\'s codes and recovery notices; TLS in production (smtps://, or smtp://…?requireTLS=true).',
-    default: 'unset = emails written to DATA_DIR/outbox/ under next dev',
+    default: 'unset = emails written to DATA_DIR/outbox/ under next dev and on loopback origins',
     production: 'required unless every APP_ORIGIN is loopback http' },
   { name: 'MAIL_FROM', group: 'optional',
     summary: 'The sender of the embedded wallet\'s emails.',
@@ -60,6 +61,10 @@ export const ENV_VARIABLES = Object.freeze([
     summary: 'The port `npm run dev` / `npm start` listen on (localhost only); also the default APP_ORIGIN\'s port.',
     default: '3000',
     production: 'optional' },
+  { name: 'VAULT_CROSS_SITE', group: 'optional',
+    summary: 'Set to 1 to start with a VAULT_ORIGIN of another site than the app (its frame then keeps no data in most browsers: the embedded wallet opens in a window of its own).',
+    default: 'unset (such a VAULT_ORIGIN stops next start)',
+    production: 'optional; prefer a VAULT_ORIGIN under the app\'s site' },
   { name: 'WALLETCONNECT_PROJECT_ID', group: 'optional',
     summary: 'WalletConnect (Reown) Cloud project id: without it the wallets that pair over WalletConnect are not offered.',
     default: 'unset',
@@ -213,8 +218,14 @@ export function productionEnvironmentProblems(env) {
     problems.push('APP_ORIGIN is required in production: the exact origin(s) the site answers on, comma-separated (e.g. https://sigil.example).')
   // The embedded wallet's own origin (vaultOrigin.mjs): https, apart from every APP_ORIGIN.
   const origins = appOriginEntries(env.APP_ORIGIN)
-  const vault = origins.length ? resolveVaultOrigin(env, origins).problem : undefined
-  if (vault) problems.push(vault)
+  const vault = origins.length ? resolveVaultOrigin(env, origins) : undefined
+  if (vault?.problem) problems.push(vault.problem)
+  // Only a VAULT_ORIGIN someone set: the loopback default (wallet.<host>) is a warning (below).
+  const crossSite = vault?.origin && env.VAULT_ORIGIN?.trim() ? crossSiteOrigins(vault.origin, origins) : []
+  if (crossSite.length && !crossSiteAllowed(env))
+    problems.push(`VAULT_ORIGIN ${vault.origin} is another site than ${crossSite.join(', ')}: most browsers keep no data for its frame there, and the embedded wallet would always open in a window of its own. Use a name under the app's site (e.g. https://wallet.sigil.example for https://sigil.example), or set VAULT_CROSS_SITE=1 if that is deliberate.`)
+  const port = loopbackPortProblem(env, origins)
+  if (port) problems.push(port)
   if (!env.EMBEDDED_RECOVERY_KEY?.trim())
     problems.push('EMBEDDED_RECOVERY_KEY is required in production: 32 random bytes as base64 (openssl rand -base64 32), the same on every instance; without it no embedded wallet can be recovered by email.')
   // Real mail over TLS (server/embedded/mailPolicy.mjs): the embedded wallet's codes go by email.
@@ -226,4 +237,54 @@ export function productionEnvironmentProblems(env) {
   if (preference && !['all', 'smartWalletOnly', 'eoaOnly'].includes(preference))
     problems.push(`COINBASE_PREFERENCE must be one of all, smartWalletOnly, eoaOnly, got "${preference}".`)
   return problems
+}
+
+/** The APP_ORIGIN entries the vault is not the same site as (server/config/originSite.mjs). */
+function crossSiteOrigins(vaultOrigin, appOrigins) {
+  return appOrigins.filter((origin) => !sameSite(origin, vaultOrigin))
+}
+
+function crossSiteAllowed(env) {
+  return ['1', 'true'].includes(env.VAULT_CROSS_SITE?.trim() ?? '')
+}
+
+/**
+ * What `next start` warns about and starts anyway, one line each with its consequence: a vault of
+ * another site than the app, set so deliberately (VAULT_CROSS_SITE=1), or the loopback default under
+ * a plain `localhost` APP_ORIGIN (`wallet.localhost` is another site than `localhost`).
+ */
+export function productionEnvironmentWarnings(env) {
+  const origins = appOriginEntries(env.APP_ORIGIN)
+  const vault = origins.length ? resolveVaultOrigin(env, origins).origin : undefined
+  const crossSite = vault ? crossSiteOrigins(vault, origins) : []
+  if (!crossSite.length) return []
+  if (!env.VAULT_ORIGIN?.trim())
+    return [`VAULT_ORIGIN defaults to ${vault}, another site than ${crossSite.join(', ')}: the embedded wallet opens in a window of its own there. APP_ORIGIN=http://app.localhost:<port> puts its vault (wallet.app.localhost) on the same site, in the page.`]
+  if (!crossSiteAllowed(env)) return []
+  return [`VAULT_ORIGIN ${vault} is another site than ${crossSite.join(', ')} (VAULT_CROSS_SITE=1): in browsers that keep no data for other sites' frames, the embedded wallet opens in a window of its own there.`]
+}
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]']
+
+/**
+ * An APP_ORIGIN on loopback names a port a browser will use: on another port than the one this server
+ * listens on (`PORT`, which Next sets before it reads the config), the page and sign-in meet two
+ * different servers, and sign-in fails with "did not come from this site" however often one reloads.
+ */
+function loopbackPortProblem(env, origins) {
+  const listening = env.PORT?.trim()
+  if (!listening || !/^\d+$/.test(listening)) return undefined
+  for (const origin of origins) {
+    let url
+    try {
+      url = new URL(origin)
+    } catch {
+      continue
+    }
+    const loopback = url.protocol === 'http:' && (LOOPBACK_NAMES.includes(url.hostname) || url.hostname.endsWith('.localhost'))
+    const port = url.port || '80'
+    if (loopback && port !== listening)
+      return `APP_ORIGIN ${url.origin} is on port ${port}, but this server listens on ${listening}: the page and sign-in would reach different servers. Set APP_ORIGIN=http://${url.hostname}:${listening}, or PORT=${port}.`
+  }
+  return undefined
 }

@@ -7,9 +7,8 @@
  * - `SMTP_URL` is required, and must use TLS: `smtps://` (TLS from the start) or `smtp://…?requireTLS=true`
  *   (nodemailer's STARTTLS-or-fail option), with the server's certificate checked;
  * - the one exception is a production build tried on one's own machine (every `APP_ORIGIN` is plain
- *   http on localhost, 127.0.0.1 or [::1]: no one else's browser can reach it). There, without
- *   `SMTP_URL`, the server starts and the embedded wallet's email steps answer "email is not set up";
- *   nothing is ever written to an outbox folder.
+ *   http on loopback: no one else's browser can reach it). There, without `SMTP_URL`, each email is
+ *   a file in `DATA_DIR/outbox/` and the log says which, as under `next dev` (server/embedded/mailer.ts).
  */
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])

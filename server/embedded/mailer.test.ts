@@ -6,7 +6,7 @@ import { randomBytes } from '@/lib/embedded/crypto/bytes'
 import { openPgliteStore } from '@/server/store/pgliteStore'
 import { browser, ORIGIN, seedWallet } from '@/tests/fixtures/embeddedRoutes'
 import { startMailCatcher } from '@/tests/fixtures/smtp'
-import { createMailer, MailConfigError, MailUnavailableError, OUTBOX_FOLDER } from './mailer'
+import { createMailer, MailConfigError, OUTBOX_FOLDER } from './mailer'
 import { maskEmail, redactForLog } from '@/server/http/logSafety'
 import { recoveryKeyring } from './recoveryKey'
 import { createEmbeddedRoutes } from './routes'
@@ -50,12 +50,21 @@ describe('where the mailer is made, in production', () => {
     }
   })
 
-  it('gives a production build on loopback origins without SMTP_URL a mailer that cannot send, and writes no file', async () => {
+  it('gives a production build on loopback origins without SMTP_URL the outbox, and the log says where', async () => {
     const dataDir = folder()
-    const mailer = createMailer({ env: { NODE_ENV: 'production', APP_ORIGIN: 'http://localhost:3000' }, dataDir, origins: ['http://localhost:3000'] })
-    expect(mailer.kind).toBe('none')
-    await expect(mailer.send(mail)).rejects.toBeInstanceOf(MailUnavailableError)
-    expect(existsSync(path.join(dataDir, OUTBOX_FOLDER))).toBe(false)
+    const lines: string[] = []
+    const mailer = createMailer({ env: { NODE_ENV: 'production', APP_ORIGIN: 'http://app.localhost:3300' }, dataDir, origins: ['http://app.localhost:3300'], log: (line) => lines.push(line) })
+    expect(mailer.kind).toBe('outbox')
+    await mailer.send(mail)
+    const [file] = readdirSync(path.join(dataDir, OUTBOX_FOLDER))
+    expect(readFileSync(path.join(dataDir, OUTBOX_FOLDER, file!), 'utf8')).toContain('314159')
+    expect(lines).toEqual([expect.stringContaining('SMTP_URL is not set (a production build on loopback): an email to ')])
+    expect(lines[0]).toContain(path.join(dataDir, OUTBOX_FOLDER))
+    expect(lines[0]).not.toContain('314159')
+  })
+
+  it('refuses a production build on a public origin without SMTP_URL', () => {
+    expect(() => createMailer({ env: { NODE_ENV: 'production', APP_ORIGIN: 'https://sigil.example' }, dataDir: folder(), origins: ['https://sigil.example'] })).toThrow(MailConfigError)
   })
 })
 

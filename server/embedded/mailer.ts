@@ -17,10 +17,10 @@ function letters(count: number): string {
 
 export type Mail = { to: string; subject: string; text: string }
 /**
- * `smtp`: a real mail server; `outbox`: files in the data folder (development and tests only);
- * `none`: a production build tried on loopback without `SMTP_URL` — every send fails.
+ * `smtp`: a real mail server; `outbox`: files in the data folder (development, tests, and a
+ * production build tried on loopback origins only).
  */
-export type Mailer = { readonly kind: 'smtp' | 'outbox' | 'none'; send(mail: Mail): Promise<void> }
+export type Mailer = { readonly kind: 'smtp' | 'outbox'; send(mail: Mail): Promise<void> }
 
 export const OUTBOX_FOLDER = 'outbox'
 
@@ -30,20 +30,16 @@ export class MailConfigError extends BaseError {
   override readonly code = 'embedded_mail_misconfigured'
 }
 
-/** Sent through a `none` mailer: this server has no way to send email. */
-export class MailUnavailableError extends BaseError {
-  override name = 'MailUnavailableError'
-  override readonly code = 'embedded_mail_unavailable'
-}
-
 /**
  * Where the embedded wallet's emails go.
  * - `SMTP_URL` set → nodemailer over SMTP, from `MAIL_FROM`. In production it must be TLS:
  *   `smtps://user:pass@smtp.example:465` or `smtp://…:587/?requireTLS=true` (STARTTLS or fail).
- * - Not set, under `next dev` or in tests → each message is a file in `<DATA_DIR>/outbox/`, and the
- *   log says which file (the address masked), so `npm run dev` works with no mail account.
- * - Not set in production → refused (`MailConfigError`), except for a build tried on loopback
- *   origins only, which gets a mailer that cannot send (the email steps answer "email is not set up").
+ * - Not set, under `next dev`, in tests, or in a production build whose every `APP_ORIGIN` is plain
+ *   http on loopback (the README's line for trying one: no one else's browser reaches it) → each
+ *   message is a file in `<DATA_DIR>/outbox/`, and the log says which file (the address masked), so
+ *   the embedded wallet works with no mail account.
+ * - Not set in production on any other origin → refused (`MailConfigError`); `next start` refuses it
+ *   at boot already (mailPolicy.mjs), so a deployment never offers a wallet row it cannot serve.
  * No log line ever carries a code, an SMTP password or a whole address.
  */
 export function createMailer(options: { env?: EnvInput; dataDir: string; origins?: readonly string[]; log?: (line: string) => void }): Mailer {
@@ -65,16 +61,8 @@ export function createMailer(options: { env?: EnvInput; dataDir: string; origins
     }
   }
   const development = env.nodeEnv === 'development' || env.nodeEnv === 'test'
-  if (!development) {
-    const origins = options.origins ?? env.appOriginSetting
-    if (!isLoopbackOnly(origins)) throw new MailConfigError(SMTP_REQUIRED)
-    return {
-      kind: 'none',
-      async send() {
-        throw new MailUnavailableError('SMTP_URL is not set: this production build sends no email.')
-      },
-    }
-  }
+  if (!development && !isLoopbackOnly(options.origins ?? env.appOriginSetting)) throw new MailConfigError(SMTP_REQUIRED)
+  const why = development ? 'development' : 'a production build on loopback'
   const folder = path.join(options.dataDir, OUTBOX_FOLDER)
   return {
     kind: 'outbox',
@@ -83,7 +71,7 @@ export function createMailer(options: { env?: EnvInput; dataDir: string; origins
       const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${letters(8)}.eml`)
       const message = [`From: ${from}`, `To: ${mail.to}`, `Subject: ${mail.subject}`, 'Content-Type: text/plain; charset=utf-8', '', mail.text, ''].join('\r\n')
       writeFileSync(file, message, { mode: 0o600 })
-      log(`[sigil] SMTP_URL is not set (development): an email to ${maskEmail(mail.to)} was written to ${file}`)
+      log(`[sigil] SMTP_URL is not set (${why}): an email to ${maskEmail(mail.to)} was written to ${file}`)
     },
   }
 }

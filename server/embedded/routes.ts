@@ -67,7 +67,7 @@ import { embeddedError, embeddedErrors } from './httpErrors'
 import { emailHashes, hashEmail, openEmail, resealWalletEmails, SealedEmailError, sealEmail } from './emailAtRest'
 import { generateEmailCode, hashEmailCode, hashToken, judgeEmailCode } from './emailCode'
 import { redactForLog } from '@/server/http/logSafety'
-import { MailConfigError, MailUnavailableError, type Mailer } from './mailer'
+import { MailConfigError, type Mailer } from './mailer'
 import {
   EMAIL_SESSION_TTL_SECONDS,
   EMBEDDED_LIMITS,
@@ -183,7 +183,7 @@ function toHttpError(error: unknown): HttpError {
   // A stored email that does not open: its key was retired without a re-seal (or the row was tampered with).
   if (error instanceof SealedEmailError) return embeddedError('embedded_unavailable', { details: error.message, cause: error })
   // Mail settings production refuses (next start refuses them first) or none at all: email steps cannot run.
-  if (error instanceof MailUnavailableError || error instanceof MailConfigError) return embeddedError('embedded_mail_unavailable', { details: error.message, cause: error })
+  if (error instanceof MailConfigError) return embeddedError('embedded_mail_unavailable', { details: error.message, cause: error })
   return embeddedError('embedded_internal_error', { details: error instanceof Error ? `${error.name}: ${error.message}` : String(error), cause: error })
 }
 
@@ -314,7 +314,6 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
    * the owner alerted; past it, only such known browsers get codes (policy.ts).
    */
   async function issueCode(request: Request, config: EmbeddedConfig, store: Store, keyring: RecoveryKeyring, at: Date, email: string, purpose: EmailCodePurpose, deliver: (code: string) => Promise<void>) {
-    if (config.mailer.kind === 'none') throw embeddedError('embedded_mail_unavailable', { details: 'SMTP_URL is not set' })
     const limits = config.limits ?? EMBEDDED_LIMITS
     const rules = purpose === 'recovery'
       ? { prefix: 'code', browser: limits.codeEmailPerBrowser, ceiling: limits.codeEmailCeilingPerEmail }

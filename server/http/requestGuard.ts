@@ -14,6 +14,7 @@ import { refusalLog } from './refusalLog'
 import { createNonce, securityHeaders } from './securityHeaders'
 import { vaultHeaders } from './vaultHeaders'
 import { routeByHost, type VaultRoute } from './vaultRouting'
+import { loopbackRedirect } from './loopbackRedirect'
 import { arrivedBeforeStamp } from './socketAddress'
 
 // Read at run time (one build serves any deployment's configuration): once per `next start` process
@@ -32,7 +33,8 @@ export type GuardVerdict = {
    * The answer to give instead of running the request, headers set: 403 `origin_not_allowed` when the
    * origin rule or the Fetch Metadata rule refuses it, 404 when the path does not exist on this host (server/http/vaultRouting.ts),
    * 503 `{"status":"starting"}` when it arrived before the socket-address stamp was installed
-   * (server/http/socketAddress.ts `arrivedBeforeStamp`).
+   * (server/http/socketAddress.ts `arrivedBeforeStamp`), 307 to the app's `*.localhost` origin for a
+   * page opened at plain localhost (server/http/loopbackRedirect.ts).
    */
   refusal: Response | undefined
   publicConfig: PublicConfig
@@ -79,6 +81,9 @@ export function guardRequest(request: { method: string; url: string; headers: He
   // Parsed before instrumentation.ts subscribed the stamp: its client address is unknown, so it is
   // not served at all (no shared rate-limit bucket); the client retries once start-up is over.
   if (arrivedBeforeStamp(request)) return { headers, refusal: withHeaders(startingResponse(request)), publicConfig, route, nonce }
+  // A page opened at plain localhost while the app lives at app.localhost (server/http/loopbackRedirect.ts).
+  const redirect = route.kind === 'app' ? loopbackRedirect(request, publicConfig.appOrigins) : undefined
+  if (redirect) return { headers, refusal: withHeaders(new Response(null, { status: 307, headers: { location: redirect, 'cache-control': 'no-store' } })), publicConfig, route, nonce }
   if (route.kind === 'notFound') return { headers, refusal: withHeaders(new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } })), publicConfig, route, nonce }
   const secFetchSite = request.headers.get('sec-fetch-site')
   // Another site's reads of the API (an <img>, a script), refused before anything counts them.

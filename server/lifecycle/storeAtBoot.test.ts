@@ -101,4 +101,35 @@ describe('GET /api/health during start-up', () => {
     expect(ready.status).toBe(200)
     expect(await ready.json()).toEqual({ status: 'ok' })
   })
+
+  it('with a Postgres server: tries again every 2 s; still unreachable after 60 s, stops with one line naming DATABASE_URL', async () => {
+    vi.useFakeTimers()
+    const open = vi.fn(() => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })))
+    const exit = vi.fn()
+    const lines: string[] = []
+    openStoreAtBoot({ open, log: (line) => lines.push(line), stopWhenUnreachable: { setting: 'DATABASE_URL', exit } })
+    await vi.advanceTimersByTimeAsync(59_000)
+    expect(exit).not.toHaveBeenCalled()
+    expect(open.mock.calls.length).toBeGreaterThanOrEqual(29)
+    await vi.advanceTimersByTimeAsync(2_000)
+    expect(exit).toHaveBeenCalledTimes(1)
+    expect(exit).toHaveBeenCalledWith('[sigil] Sigil cannot start: DATABASE_URL: the store did not open within 60 s (connect ECONNREFUSED 127.0.0.1:5432)')
+    // Meanwhile the health check said what a load balancer needs: not starting, the store unavailable.
+    expect(storeStarting()).toBe(false)
+  })
+
+  it('with a Postgres server that comes up within the 60 s: serves on, no stop', async () => {
+    vi.useFakeTimers()
+    let up = false
+    const open = vi.fn(() => (up ? Promise.resolve({}) : Promise.reject(new Error('connect ECONNREFUSED'))))
+    const exit = vi.fn()
+    const lines: string[] = []
+    openStoreAtBoot({ open, log: (line) => lines.push(line), stopWhenUnreachable: { setting: 'DATABASE_URL', exit } })
+    await vi.advanceTimersByTimeAsync(10_000)
+    up = true
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(exit).not.toHaveBeenCalled()
+    expect(lines).toContain('[sigil] the store is open')
+    expect(storeStarting()).toBe(false)
+  })
 })

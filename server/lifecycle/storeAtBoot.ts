@@ -14,7 +14,9 @@
  *
  * "Under way" ends when both have settled (the store open, or failed: the health check then reports
  * `store_unavailable` and the next request tries again) or after `waitMs` (a database that hangs
- * must not keep the instance "starting" for ever; it is then `store_unavailable`).
+ * must not keep the instance "starting" for ever; it is then `store_unavailable`). With a Postgres
+ * server (`stopWhenUnreachable`), the opening is retried until `waitMs` and the server then stops,
+ * naming DATABASE_URL.
  *
  * Module state lives on `globalThis`: instrumentation and the route handlers are separate bundles.
  */
@@ -37,13 +39,19 @@ export type OpenStoreAtBootOptions = {
   warm?: () => Promise<unknown>
   waitMs?: number
   log?: (line: string) => void
+  /**
+   * A store on a server (`next start` with DATABASE_URL): try again every `retryMs` until it opens;
+   * still closed after `waitMs`, the server stops, with one line naming `setting` (an instance that
+   * cannot sign anyone in should fail where its supervisor sees it, not serve 503s for ever).
+   */
+  stopWhenUnreachable?: { setting: string; exit: (line: string) => void; retryMs?: number }
 }
 
 /**
  * Starts opening the store and returns at once; a second call (dev reloads re-run `register`) does
  * nothing. Never rejects: a failure is logged and left to the next request's `getStore()`.
  */
-export function openStoreAtBoot({ open, warm, waitMs = STORE_BOOT_WAIT_MS, log = console.error }: OpenStoreAtBootOptions): void {
+export function openStoreAtBoot({ open, warm, waitMs = STORE_BOOT_WAIT_MS, log = console.error, stopWhenUnreachable }: OpenStoreAtBootOptions): void {
   const holder = globalThis as { [key]?: BootState }
   if (holder[key]) return
   const current: BootState = { opening: true }
@@ -58,8 +66,24 @@ export function openStoreAtBoot({ open, warm, waitMs = STORE_BOOT_WAIT_MS, log =
     current.opening = false
     clearTimeout(timer)
   }
-  const opening = attempt(open).catch((error: unknown) => {
+  const started = Date.now()
+  const opening = attempt(open).catch(async (error: unknown) => {
     log(`[sigil] the store could not be opened at start-up: ${error instanceof Error ? error.message : String(error)}`)
+    if (!stopWhenUnreachable) return
+    // Not "starting" any more: the health check reports the store unavailable while it is retried.
+    settled()
+    let last = error
+    while (Date.now() - started < waitMs) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(stopWhenUnreachable.retryMs ?? 2_000, Math.max(0, waitMs - (Date.now() - started)))))
+      try {
+        await attempt(open)
+        log('[sigil] the store is open')
+        return
+      } catch (again) {
+        last = again
+      }
+    }
+    stopWhenUnreachable.exit(`[sigil] Sigil cannot start: ${stopWhenUnreachable.setting}: the store did not open within ${waitMs / 1000} s (${last instanceof Error ? last.message : String(last)})`)
   })
   // After the store: a render beside initdb and the visitors' first requests slowed them all.
   const warming = opening.then(() =>

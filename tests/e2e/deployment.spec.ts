@@ -10,6 +10,9 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSignInMessage } from '@/lib/siwe/client'
 import { freePort } from '../fixtures/freePort'
 import { ensureProductionBuild, repoRoot, startNextServer, type NextServer } from '../fixtures/nextServer'
+import { outboxMail } from '../fixtures/outboxMail'
+import { addVirtualAuthenticator } from '../fixtures/passkeys'
+import { createWallet, uniqueEmail } from './embeddedFixtures'
 import { expect, test } from './fixtures'
 
 /**
@@ -107,31 +110,70 @@ test.describe('next start without production settings', () => {
     expect(blocks.some((block) => block.split('\n').includes(command))).toBe(true)
   })
 
-  test('the README’s local line boots next start on throwaway values: the page, the health check and a nonce answer', async () => {
+  test('the README’s local line, with PORT other than 3000, boots next start on throwaway values: the page at app.localhost, the health check, a nonce, and an embedded wallet made with the code from the outbox', async ({ page }) => {
+    test.setTimeout(180_000)
     ensureProductionBuild()
     const command = await localProductionCommand()
     // The suite has built the app already: the line's first step is `npm run build`, the rest runs as written.
     expect(command.startsWith('npm run build && ')).toBe(true)
     expect(command.endsWith(' npm start')).toBe(true)
     const port = await freePort()
+    expect(port).not.toBe(3000)
     // mktemp -d makes the throwaway data folder under TMPDIR: one of this test's, removed after it.
     const tmp = mkdtempSync(path.join(os.tmpdir(), 'sigil-local-production-'))
+    // PORT exported, as the README says, and nothing else of a deployment.
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), TMPDIR: tmp, NEXT_TELEMETRY_DISABLED: '1' }
-    for (const key of ['SESSION_SECRET', 'APP_ORIGIN', 'EMBEDDED_RECOVERY_KEY', 'DATA_DIR', 'DATABASE_URL', 'NODE_ENV']) delete env[key]
+    for (const key of ['SESSION_SECRET', 'APP_ORIGIN', 'VAULT_ORIGIN', 'SMTP_URL', 'EMBEDDED_RECOVERY_KEY', 'DATA_DIR', 'DATABASE_URL', 'NODE_ENV']) delete env[key]
     const started = run('bash', ['-c', command.slice('npm run build && '.length)], env)
     try {
-      const baseURL = `http://localhost:${port}`
-      const page = await waitForOk(`${baseURL}/`, 60)
-      expect(await page.text()).toContain('Connect wallet')
+      const baseURL = `http://app.localhost:${port}`
+      const home = await waitForOk(`${baseURL}/`, 60)
+      expect(await home.text()).toContain('Connect wallet')
       // 503 while the new data folder is initialised (PGlite's initdb takes seconds), then 200.
       const health = await waitForOk(`${baseURL}/api/health`, 60)
       expect(await health.json()).toEqual({ status: 'ok' })
       expect((await nonceFor(baseURL)).nonce).toMatch(/^[A-Za-z0-9]{8,}$/)
       expect(started.output()).not.toContain('Sigil cannot start')
+
+      // The email & passkey wallet works here: its code is written to the data folder's outbox, and the log says where.
+      await addVirtualAuthenticator(page, { prf: true })
+      await page.goto(`http://localhost:${port}/`)
+      await expect(page).toHaveURL(`${baseURL}/`)
+      await page.bringToFront()
+      const address = await createWallet(page, outboxMail(tmp), uniqueEmail('local-production'))
+      expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+      expect(started.output()).toMatch(/SMTP_URL is not set \(a production build on loopback\): an email to \S+ was written to \S+outbox/)
     } finally {
       started.kill()
       await started.exited
       rmSync(tmp, { recursive: true, force: true })
+    }
+  })
+
+  test('origins that cannot work together stop next start at once, one line naming the setting', async () => {
+    ensureProductionBuild()
+    const port = await freePort()
+    const base: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), NEXT_TELEMETRY_DISABLED: '1', TRUSTED_PROXY_HOPS: '0', SESSION_SECRET: randomBytes(32).toString('hex'), EMBEDDED_RECOVERY_KEY: randomBytes(32).toString('base64') }
+    for (const key of ['APP_ORIGIN', 'VAULT_ORIGIN', 'VAULT_CROSS_SITE', 'SMTP_URL', 'DATA_DIR', 'DATABASE_URL']) delete base[key]
+    const cases = [
+      // The README's line before it followed PORT: the page and sign-in would meet two servers.
+      { env: { APP_ORIGIN: 'http://app.localhost:3000' }, says: `APP_ORIGIN http://app.localhost:3000 is on port 3000, but this server listens on ${port}` },
+      // A vault of another site: its frame would keep no data.
+      { env: { APP_ORIGIN: 'https://sigil.test', VAULT_ORIGIN: 'https://wallet.sigil-vault.test', SMTP_URL: 'smtps://mail.sigil.test:465' }, says: 'VAULT_ORIGIN https://wallet.sigil-vault.test is another site than https://sigil.test' },
+      // Production mail in the clear.
+      { env: { APP_ORIGIN: 'https://sigil.test', VAULT_ORIGIN: 'https://wallet.sigil.test', SMTP_URL: 'smtp://mail.sigil.test:25' }, says: 'SMTP_URL must use TLS in production' },
+    ]
+    for (const { env, says } of cases) {
+      const refused = run(process.execPath, [nextBin, 'start', '--hostname', 'localhost', '--port', String(port)], { ...base, ...env })
+      try {
+        const code = await Promise.race([refused.exited, new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 30_000))])
+        expect(code, refused.output()).not.toBe('timeout')
+        expect(code).not.toBe(0)
+        expect(refused.output()).toContain('Sigil cannot start:')
+        expect(refused.output()).toContain(says)
+      } finally {
+        refused.kill()
+      }
     }
   })
 })

@@ -277,7 +277,8 @@ export async function openEmbeddedPanel(page: Page): Promise<void> {
   const panel = vault(page).getByTestId('embedded-panel')
   // Under next dev the vault's script is bundled on its first request.
   await expect(panel).toBeVisible({ timeout: 30_000 })
-  await expect(panel).not.toHaveAttribute('data-step', 'busy')
+  // …and its first API answer compiled (a limit a passing production run never reaches).
+  await expect(panel).not.toHaveAttribute('data-step', 'busy', { timeout: 30_000 })
   // Seen and settled: until then the vault's buttons are inert, and Chromium itself drops input to a
   // frame that watches its own visibility before it has been seen (as a user's too-early click is).
   await expect(panel.locator('[data-guarded]').first()).toHaveAttribute('data-live', 'true')

@@ -2,15 +2,22 @@ import { execFileSync, spawn } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import type { Page } from '@playwright/test'
 import { freePort } from '../fixtures/freePort'
 import { repoRoot } from '../fixtures/nextServer'
+import { outboxMail } from '../fixtures/outboxMail'
+import { addVirtualAuthenticator } from '../fixtures/passkeys'
+import { userAgents } from '../fixtures/platformUserAgents'
+import type { MailCatcher } from '../fixtures/smtp'
+import { approveInSheet, createWallet, uniqueEmail, vault } from './embeddedFixtures'
 import { expect, test } from './fixtures'
 
 /**
  * The README's quick start, followed literally on a clean copy of the project: its first command
  * (`npm install && npm run dev` today, read from the README, so a change there is what this test
  * runs), then a browser on the page it serves and a click on "Connect wallet". A suite that only ran
- * `next start` once let that first command ship a dead button.
+ * `next start` once let that first command ship a dead button. Then the embedded wallet, on a computer
+ * and on a phone: the quick start shows it as a deployment does, in the page's frame.
  *
  * The copy holds what a clone of this checkout holds (git's tracked files, plus new files not yet
  * committed), without node_modules, .next or data. The one thing added to the command's environment
@@ -26,7 +33,7 @@ function readQuickStart(): QuickStart {
   const block = section && /```bash\n([\s\S]*?)```/.exec(section)?.[1]
   if (!block) throw new Error('README.md has no "## Quick start" section with a bash block')
   const lines = block.split('\n').filter((line) => line.trim())
-  const url = /https?:\/\/localhost:\d+/.exec(lines[0] ?? '')?.[0]
+  const url = /https?:\/\/(?:[a-z0-9-]+\.)*localhost:\d+/.exec(lines[0] ?? '')?.[0]
   if (!url) throw new Error(`the quick start's first line names no local address: ${lines[0]}`)
   return { commands: lines.map((line) => line.replace(/\s+#.*$/, '').trim()), url }
 }
@@ -52,7 +59,27 @@ function cleanCopy(): string {
   return dir
 }
 
-test('the README’s first command, on a clean copy, serves a page whose "Connect wallet" opens the dialog', async ({ page, snap }) => {
+/**
+ * The embedded wallet as a deployment shows it: created (the code read from the data folder's outbox,
+ * as `npm run dev` writes it), then signed in with, its sheet in the vault's frame in this page (no
+ * window of its own opened), the vault at wallet.app.localhost.
+ */
+async function embeddedInThePage(page: Page, mail: MailCatcher, label: string): Promise<void> {
+  await addVirtualAuthenticator(page, { prf: true })
+  let windows = 0
+  page.context().on('page', () => windows++)
+  const address = await createWallet(page, mail, uniqueEmail(label))
+  const frame = page.getByTestId('vault-frame')
+  expect(new URL((await frame.getAttribute('src'))!).host).toBe(`wallet.${new URL(page.url()).host}`)
+  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle', { timeout: 30_000 })
+  await page.getByTestId('sign-in-button').click()
+  await approveInSheet(page, `Sign in to ${new URL(page.url()).host}`)
+  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in', { timeout: 30_000 })
+  await expect(page.getByTestId('auth-address')).toHaveText(address)
+  expect(windows, 'the embedded wallet opened a window of its own').toBe(0)
+}
+
+test('the README’s first command, on a clean copy, serves a page whose "Connect wallet" opens the dialog; the embedded wallet runs in the page, on a computer and on a phone', async ({ page, browser, snap }) => {
   test.setTimeout(15 * 60_000)
   const { commands, url } = readQuickStart()
   expect(commands[0], 'the first command installs and runs the app').toContain('npm install')
@@ -94,6 +121,24 @@ test('the README’s first command, on a clean copy, serves a page whose "Connec
     await expect(dialog.getByTestId('wallet-option-walletconnect')).toHaveCount(0)
     await expect(dialog.getByTestId('walletconnect-off-notice')).toContainText('WALLETCONNECT_PROJECT_ID')
     await snap('quickstart-dev-dialog-open')
+
+    // The plain loopback name sends the page to the app's own name, where its vault is the same site.
+    await page.goto(`http://localhost:${port}/`)
+    await expect(page).toHaveURL(`http://app.localhost:${port}/`)
+    const mail = outboxMail(path.join(dir, '.data'))
+    await page.bringToFront()
+    await embeddedInThePage(page, mail, 'quickstart-desktop')
+
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: userAgents.androidChrome, locale: 'en-US' })
+    try {
+      const phonePage = await phone.newPage()
+      await phonePage.goto(address)
+      // The vault opens as a frame where the browser proves it seen: the front page.
+      await phonePage.bringToFront()
+      await embeddedInThePage(phonePage, mail, 'quickstart-phone')
+    } finally {
+      await phone.close()
+    }
   } finally {
     try {
       process.kill(-child.pid!, 'SIGTERM')

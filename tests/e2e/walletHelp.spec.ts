@@ -3,6 +3,9 @@ import { ui } from '@/lib/i18n/ui'
 import { ANDROID_CHROME, phoneContext } from '../fixtures/userAgents'
 import { expect, test } from './fixtures'
 
+/** The vault's frame in the page. */
+const vaultFrame = (page: Page) => page.frameLocator('[data-testid="vault-frame"]')
+
 /**
  * "What is a wallet?" (issue 15, part 7): a disclosure in the connect dialog for people new to
  * wallets — two sentences and the way to the embedded wallet, which opens its view as its row does.
@@ -60,11 +63,20 @@ test('a keyboard user opens "What is a wallet?", reads it, and reaches the embed
   const create = dialog.getByRole('button', { name: ui['connect.help.create'] })
   await expect(create).toBeFocused()
   await page.keyboard.press('Enter')
-  // The embedded wallet's own view, as when its row is picked: the wallet itself opens in its vault
-  // (a window of its own here: this server's vault is another site, whose frame Chromium keeps no data for).
+  // The embedded wallet's own view, as when its row is picked: the wallet itself opens in its vault,
+  // in the page's frame where the vault is the same site as the app (next dev's app.localhost), else
+  // in a window of its own (`next start` here on plain localhost: the vault is another site, whose
+  // frame Chromium keeps no data for).
   const embedded = dialog.getByTestId('embedded-host')
   await expect(embedded).toBeVisible()
   await expect(toggle).toHaveCount(0)
+  const frame = page.getByTestId('vault-frame')
+  await expect.poll(async () => (await frame.isVisible()) || page.context().pages().length > 1, { timeout: 30_000 }).toBe(true)
+  if (await frame.isVisible()) {
+    // In the page: the vault's own Cancel closes it, back to the wallet's view in the dialog.
+    await vaultFrame(page).getByTestId('embedded-cancel-button').click()
+    await expect(frame).toBeHidden()
+  }
 
   // Back in the list, the help is closed again, and Back closed the wallet's window too. (No key
   // presses while the wallet's window is up or closing: the keyboard is handed between windows in

@@ -12,10 +12,11 @@ import { TEST_SESSION_SECRET, testProxyDeps } from '@/tests/fixtures/rpcProxy'
  * the page is never rendered.
  */
 
-const PAGE = 'http://localhost:3000/'
+// The app's page where the development defaults put it (plain localhost redirects there: server/http/loopbackRedirect.ts).
+const PAGE = 'http://app.localhost:3000/'
 
 /** What Chromium sends for the SDK's `fetch(origin + pathname, { method: 'HEAD' })`. */
-const scriptHeaders = { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty', host: 'localhost:3000' }
+const scriptHeaders = { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty', host: 'app.localhost:3000' }
 
 function request(method: string, url: string, headers: Record<string, string>) {
   return new NextRequest(url, { method, headers })
@@ -41,7 +42,7 @@ describe('proxy: the opener check', () => {
   })
 
   it('a HEAD from anything but the page itself, a GET, or a HEAD of the API goes on to the route as before', () => {
-    const monitor = proxy(request('HEAD', PAGE, { host: 'localhost:3000' }))
+    const monitor = proxy(request('HEAD', PAGE, { host: 'app.localhost:3000' }))
     const crossSite = proxy(request('HEAD', PAGE, { ...scriptHeaders, 'sec-fetch-site': 'cross-site' }))
     const navigation = proxy(request('HEAD', PAGE, { ...scriptHeaders, 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate' }))
     const get = proxy(request('GET', PAGE, scriptHeaders))
@@ -53,8 +54,26 @@ describe('proxy: the opener check', () => {
   })
 })
 
+describe('proxy: plain localhost on the development defaults', () => {
+  const navigation = { 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'none', accept: 'text/html' }
+
+  it('sends a page opened at localhost to app.localhost (307, path and query kept, with the security headers), where its vault is the same site', () => {
+    const response = proxy(request('GET', 'http://localhost:3000/?lang=de', { ...navigation, host: 'localhost:3000' }))
+    expect(response.status).toBe(307)
+    expect(response.headers.get('location')).toBe('http://app.localhost:3000/?lang=de')
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
+  it('serves the page at app.localhost, and the API, scripts and the vault wherever they are asked', () => {
+    expect(proxy(request('GET', PAGE, { ...navigation, host: 'app.localhost:3000' })).headers.get('x-middleware-next')).toBe('1')
+    expect(proxy(request('GET', 'http://localhost:3000/api/health', { ...navigation, host: 'localhost:3000' })).status).not.toBe(307)
+    expect(proxy(request('GET', 'http://localhost:3000/', { ...scriptHeaders, host: 'localhost:3000' })).status).not.toBe(307)
+    expect(proxy(request('GET', 'http://wallet.app.localhost:3000/', { ...navigation, 'sec-fetch-dest': 'iframe', host: 'wallet.app.localhost:3000' })).status).not.toBe(307)
+  })
+})
+
 describe('proxy: the RPC proxy’s page token comes with the page', () => {
-  const pageHeaders = { 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate', accept: 'text/html,application/xhtml+xml', host: 'localhost:3000' }
+  const pageHeaders = { 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate', accept: 'text/html,application/xhtml+xml', host: 'app.localhost:3000' }
 
   it('sets an httpOnly SameSite=Strict token on a page load, which the RPC proxy then accepts', async () => {
     vi.stubEnv('SESSION_SECRET', TEST_SESSION_SECRET)
@@ -88,3 +107,4 @@ describe('proxy: the RPC proxy’s page token comes with the page', () => {
     expect(line).toMatch(/; Path=\/; Max-Age=1800; HttpOnly; SameSite=Strict; Secure$/)
   })
 })
+
