@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { embedded } from '@/lib/i18n/embedded'
 import { holdRequests, holdWalletConnectCode, isScriptChunk, watchNavigations } from '../fixtures/heldRequests'
+import type { ConsoleLog } from '../fixtures/consoleLog'
 import { phoneContext } from '../fixtures/userAgents'
 import { expect as baseExpect, test } from './walletConnectFixtures'
 
@@ -101,7 +102,7 @@ test.describe('an iPhone without wallets installed', () => {
 })
 
 /** "No wallet? Create one…" tapped before the page's scripts ran: busy at once, then the embedded wallet's view, once. */
-async function createBeforeScripts(page: Page, baseURL: string, tap: (control: Locator) => Promise<void>) {
+async function createBeforeScripts(page: Page, baseURL: string, tap: (control: Locator) => Promise<void>, consoleLog: ConsoleLog) {
   await watchBusyAfterClick(page, 'create-wallet-link')
   // Under `next dev` the first request compiles the page: done here, so the held page paints as soon as a built one would.
   expect((await page.request.get(baseURL)).ok()).toBe(true)
@@ -130,8 +131,14 @@ async function createBeforeScripts(page: Page, baseURL: string, tap: (control: L
   await expect.poll(async () => page.context().pages().length > 1 || (await prompt.isVisible()) || (await frame.isVisible()), { timeout: 30_000 }).toBe(true)
   if (await prompt.isVisible()) await prompt.getByRole('button', { name: embedded.ui.cancel }).click()
   if (await frame.isVisible()) {
+    // Chromium drops input to a frame that watches its own visibility until it has been seen: the
+    // first guarded button turning live says it has.
+    await baseExpect(page.frameLocator('[data-testid="vault-frame"]').locator('[data-guarded]').first()).toHaveAttribute('data-live', 'true')
     await page.frameLocator('[data-testid="vault-frame"]').getByTestId('embedded-cancel-button').click()
     await baseExpect(frame).toBeHidden()
+    // The cancel is logged as the user's rejection, once: nothing else.
+    await baseExpect.poll(() => consoleLog.entries.some((entry) => entry.text.includes('code: connection_rejected'))).toBe(true)
+    baseExpect(consoleLog.acknowledge((entry) => entry.text.includes('connection_failed {connector: embedded, code: connection_rejected'))).toBe(1)
   }
   // Opened once: closed, it stays closed, and the wallet's window closes with it. (A click, not Esc:
   // the keyboard goes to the wallet's window while it is up.)
@@ -145,13 +152,13 @@ async function createBeforeScripts(page: Page, baseURL: string, tap: (control: L
 
 test.describe('on a phone', () => {
   test.use(phoneContext())
-  test('a tap on "No wallet?" before the scripts ran shows at once and opens the email wallet once they have @dev', async ({ page, app }) => {
-    await createBeforeScripts(page, app.baseURL, (control) => control.tap())
+  test('a tap on "No wallet?" before the scripts ran shows at once and opens the email wallet once they have @dev', async ({ page, app, consoleLog }) => {
+    await createBeforeScripts(page, app.baseURL, (control) => control.tap(), consoleLog)
   })
 })
 
 test.describe('on a computer', () => {
-  test('a click on "No wallet?" before the scripts ran shows at once and opens the email wallet once they have', async ({ page, app }) => {
-    await createBeforeScripts(page, app.baseURL, (control) => control.click())
+  test('a click on "No wallet?" before the scripts ran shows at once and opens the email wallet once they have', async ({ page, app, consoleLog }) => {
+    await createBeforeScripts(page, app.baseURL, (control) => control.click(), consoleLog)
   })
 })

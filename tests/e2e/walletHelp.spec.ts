@@ -23,6 +23,7 @@ test('a keyboard user opens "What is a wallet?", reads it, and reaches the embed
   page,
   app,
   expectAccessible,
+  consoleLog,
 }) => {
   await page.goto(app.baseURL)
   const dialog = await openDialog(page)
@@ -74,8 +75,14 @@ test('a keyboard user opens "What is a wallet?", reads it, and reaches the embed
   await expect.poll(async () => (await frame.isVisible()) || page.context().pages().length > 1, { timeout: 30_000 }).toBe(true)
   if (await frame.isVisible()) {
     // In the page: the vault's own Cancel closes it, back to the wallet's view in the dialog.
+    // Chromium drops input to a frame that watches its own visibility until it has been seen: the
+    // first guarded button turning live says it has.
+    await expect(vaultFrame(page).locator('[data-guarded]').first()).toHaveAttribute('data-live', 'true')
     await vaultFrame(page).getByTestId('embedded-cancel-button').click()
     await expect(frame).toBeHidden()
+    // The cancel is logged as the user's rejection, once: nothing else.
+    await expect.poll(() => consoleLog.entries.some((entry) => entry.text.includes('code: connection_rejected'))).toBe(true)
+    expect(consoleLog.acknowledge((entry) => entry.text.includes('connection_failed {connector: embedded, code: connection_rejected'))).toBe(1)
   }
 
   // Back in the list, the help is closed again, and Back closed the wallet's window too. (No key
