@@ -155,6 +155,8 @@ export const embedded = {
     recoveryWaiting: 'For your safety, the key of {address} is released to this browser only on {date}, in {timeLeft}. We emailed the wallet’s owner, who can cancel the recovery until then. You can close this window and come back.',
     recoveryFinish: 'Finish recovery',
     recoveryPendingHere: 'This browser is recovering {address}.',
+    recoveryVetoed: 'Cancelled by the owner: a device that holds {address} cancelled this recovery, so its key will not be released here.',
+    recoveryRestart: 'Start a new recovery',
     recoveryAlert: 'A recovery of this wallet started on {date} from {from}. If it was not you, cancel it now: someone can read your email.',
     cancelRecovery: 'Cancel the recovery',
     keepRecovery: 'It was me',

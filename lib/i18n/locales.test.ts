@@ -31,6 +31,11 @@ describe.each(translated)('the %s catalogue', (locale) => {
     }
   })
 
+  it('names different actions differently: Disconnect (the wallet) is not Unlink (a linked wallet)', async () => {
+    const messages = await load(locale)
+    expect(messages.ui['disconnect.button']).not.toBe(messages.ui['auth.wallets.unlink'])
+  })
+
   it('keeps each string’s {placeholders}', async () => {
     const messages = await load(locale)
     for (const [section, strings] of Object.entries(messages) as [keyof Messages, Record<string, string>][]) {

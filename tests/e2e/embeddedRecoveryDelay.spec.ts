@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test'
 import type { Address } from 'viem'
-import { plainErrors } from '@/lib/i18n/plainErrors'
 import type { MailCatcher } from '../fixtures/smtp'
 import { addVirtualAuthenticator } from '../fixtures/passkeys'
 import { attempt, expectNoneActed, TRICKS } from './hostileTricks'
@@ -92,7 +91,10 @@ test('a mailbox alone does not recover before the delay; the owner’s device ca
     await other.bringToFront()
     await advanceServerClock(other, embeddedApp, DELAY_SECONDS)
     await vault(other).getByTestId('embedded-recovery-finish-button').click()
-    await expect(vault(other).getByTestId('connect-error')).toHaveText(plainErrors.embedded_recovery_cancelled)
+    // One state: cancelled by the owner, no countdown or "Finish recovery" left.
+    await expect(vault(other).getByTestId('embedded-recovery-vetoed')).toContainText('Cancelled by the owner')
+    await expect(vault(other).getByTestId('embedded-recovery-waiting')).toHaveCount(0)
+    await expect(vault(other).getByTestId('embedded-recovery-restart-button')).toBeFocused()
     expect(await otherAuthenticator.credentials()).toHaveLength(0)
 
     // A second recovery (the owner did not cancel this one): the browser leaves and comes back after the delay.
@@ -104,8 +106,10 @@ test('a mailbox alone does not recover before the delay; the owner’s device ca
     await advanceServerClock(other, embeddedApp, DELAY_SECONDS + 1)
     await other.bringToFront()
     await openEmbeddedPanel(other)
-    await expect(vault(other).getByTestId('embedded-recovery-here')).toContainText(address)
-    await vault(other).getByTestId('embedded-recovery-resume-button').click()
+    // Coming back: the recovery first, "Finish recovery" focused, no form above it.
+    await expect(vault(other).getByTestId('embedded-recovery-waiting')).toContainText(address)
+    await expect(vault(other).getByTestId('embedded-recovery-finish-button')).toBeFocused()
+    await expect(vault(other).getByTestId('embedded-email-input')).toHaveCount(0)
     await vault(other).getByTestId('embedded-recovery-finish-button').click()
     await expect(vault(other).getByTestId('embedded-recover-address')).toContainText(address)
     await vault(other).getByTestId('embedded-new-passkey-button').click()

@@ -12,7 +12,7 @@ html[data-open="true"] body{background:rgba(17,24,39,.55)}
 html[data-mode="popup"] body,html[data-mode="standalone"] body{background:var(--bg)}
 main{min-height:100%;display:flex;align-items:center;justify-content:center;padding:16px;overflow:auto}
 main:empty{display:none}
-.card{width:100%;max-width:440px;max-height:calc(100vh - 32px);overflow:auto;background:var(--bg);color:var(--text);border:1px solid var(--border);border-radius:16px;padding:20px;display:grid;gap:12px;box-shadow:0 20px 50px rgba(0,0,0,.3)}
+.card{width:100%;max-width:440px;max-height:calc(100vh - 32px);overflow:auto;overflow-wrap:anywhere;background:var(--bg);color:var(--text);border:1px solid var(--border);border-radius:16px;padding:20px;display:grid;gap:12px;box-shadow:0 20px 50px rgba(0,0,0,.3)}
 @media (max-width:520px){main{align-items:flex-start;padding:0}.card{max-width:none;max-height:100vh;min-height:100vh;border-radius:0;border:0}}
 h1{font-size:1.2rem;margin:0}
 p{margin:0}

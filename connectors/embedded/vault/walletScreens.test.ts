@@ -261,8 +261,16 @@ describe('the vault\'s wallet screens', () => {
   it('starts a chosen recovery and, before the delay, shows when the key is released instead of asking for it', async () => {
     const wallet = scriptedWallet({ wallets: [{ walletId: 'w'.repeat(22), address: ADDRESS, createdAt: '2030-01-01T00:00:00.000Z' }], started: status('w'.repeat(22), 48 * 3600) })
     renderPanel(wallet)
+    // Coming back: the recovery first, "Finish recovery" focused, no other form above it.
+    await waitFor(() => expect(step()).toBe('recoverWaiting'))
+    expect(document.activeElement).toBe(screen.getByTestId('embedded-recovery-finish-button'))
+    expect(screen.queryByTestId('embedded-email-input')).toBeNull()
+    // Back: the home screen, the way back to the recovery under its form.
+    fireEvent.click(screen.getByTestId('embedded-back-button'))
     await waitFor(() => expect(step()).toBe('home'))
-    expect(screen.getByTestId('embedded-recovery-here').textContent).toContain(`This browser is recovering ${ADDRESS}.`)
+    const here = screen.getByTestId('embedded-recovery-here')
+    expect(here.textContent).toContain(`This browser is recovering ${ADDRESS}.`)
+    expect(screen.getByTestId('embedded-email-input').compareDocumentPosition(here) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
     fireEvent.click(screen.getByTestId('embedded-recovery-resume-button'))
     expect(step()).toBe('recoverWaiting')
     const waiting = screen.getByTestId('embedded-recovery-waiting')
@@ -290,6 +298,54 @@ describe('the vault\'s wallet screens', () => {
     expect(wallet.cancelRecovery).toHaveBeenCalledWith('r'.repeat(22))
     fireEvent.click(screen.getByTestId('embedded-continue-button'))
     expect(await connected).toBe(ADDRESS)
+  })
+
+  it('counts the wait down by the second, without announcing each second', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'Date'] })
+    try {
+      const wallet = scriptedWallet({ started: status('w'.repeat(22), 48 * 3600) })
+      renderPanel(wallet)
+      await waitFor(() => expect(step()).toBe('recoverWaiting'))
+      const waiting = screen.getByTestId('embedded-recovery-waiting')
+      expect(waiting.textContent).toContain('in 48:00:00')
+      expect(waiting.getAttribute('aria-live')).toBe('off')
+      vi.advanceTimersByTime(3_000)
+      expect(waiting.textContent).toContain('in 47:59:57')
+      vi.advanceTimersByTime(60_000)
+      expect(waiting.textContent).toContain('in 47:58:57')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('a recovery the owner cancelled shows one state, on "Finish recovery" or found by itself: "Cancelled by the owner", "Start a new recovery" (focused) and "Back"', async () => {
+    const wallet = scriptedWallet({ started: status('w'.repeat(22), 3600) })
+    renderPanel(wallet)
+    await waitFor(() => expect(step()).toBe('recoverWaiting'))
+    wallet.prepareRecovery.mockRejectedValueOnce(new EmbeddedApiError('embedded_recovery_cancelled', { status: 409 }))
+    fireEvent.click(screen.getByTestId('embedded-recovery-finish-button'))
+    await waitFor(() => expect(step()).toBe('recoverVetoed'))
+    expect(screen.getByTestId('embedded-recovery-vetoed').textContent).toBe(`Cancelled by the owner: a device that holds ${ADDRESS} cancelled this recovery, so its key will not be released here.`)
+    // Nothing of the wait is left: no countdown, no "Finish recovery", no error line under it.
+    for (const gone of ['embedded-recovery-waiting', 'embedded-recovery-finish-button', 'connect-error']) expect(screen.queryByTestId(gone)).toBeNull()
+    const restart = screen.getByTestId('embedded-recovery-restart-button')
+    expect(document.activeElement).toBe(restart)
+    fireEvent.click(restart)
+    expect(step()).toBe('recoverEmail')
+
+    // Found without a press: the waiting screen asks every 30 s.
+    document.body.replaceChildren()
+    vi.useFakeTimers({ toFake: ['setInterval', 'Date'] })
+    try {
+      const watching = scriptedWallet({ started: status('w'.repeat(22), 3600) })
+      renderPanel(watching)
+      await waitFor(() => expect(step()).toBe('recoverWaiting'))
+      watching.startedRecovery.mockResolvedValue({ ...status('w'.repeat(22), 3500), state: 'cancelled' })
+      vi.advanceTimersByTime(30_000)
+      await waitFor(() => expect(step()).toBe('recoverVetoed'))
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('writes waits of an hour or more as h:mm:ss', () => {

@@ -229,6 +229,8 @@ export const messages: Messages = {
     recoveryWaiting: 'Por tu seguridad, la clave de {address} se entrega a este navegador solo el {date}, dentro de {timeLeft}. Enviamos un correo al dueño de la billetera, que puede cancelar la recuperación hasta entonces. Puedes cerrar esta ventana y volver más tarde.',
     recoveryFinish: 'Terminar la recuperación',
     recoveryPendingHere: 'Este navegador está recuperando {address}.',
+    recoveryVetoed: 'Cancelada por el propietario: un dispositivo con {address} canceló esta recuperación, así que su clave no se entregará aquí.',
+    recoveryRestart: 'Empezar una nueva recuperación',
     recoveryAlert: 'El {date} se inició una recuperación de esta billetera desde {from}. Si no fuiste tú, cancélala ahora: alguien puede leer tu correo.',
     cancelRecovery: 'Cancelar la recuperación',
     keepRecovery: 'Fui yo',

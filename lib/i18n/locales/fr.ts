@@ -229,6 +229,8 @@ export const messages: Messages = {
     recoveryWaiting: 'Pour votre sécurité, la clé de {address} n’est remise à ce navigateur que le {date}, dans {timeLeft}. Nous avons écrit au propriétaire du portefeuille, qui peut annuler la récupération d’ici là. Vous pouvez fermer cette fenêtre et revenir plus tard.',
     recoveryFinish: 'Terminer la récupération',
     recoveryPendingHere: 'Ce navigateur récupère {address}.',
+    recoveryVetoed: 'Annulée par le propriétaire : un appareil qui détient {address} a annulé cette récupération ; sa clé ne sera pas remise ici.',
+    recoveryRestart: 'Lancer une nouvelle récupération',
     recoveryAlert: 'Une récupération de ce portefeuille a commencé le {date} depuis {from}. Si ce n’était pas vous, annulez-la maintenant : quelqu’un peut lire vos e-mails.',
     cancelRecovery: 'Annuler la récupération',
     keepRecovery: 'C’était moi',

@@ -228,6 +228,8 @@ export const messages: Messages = {
     recoveryWaiting: '安全のため、{address} の鍵がこのブラウザーに渡されるのは {date}（{timeLeft}後）以降です。ウォレットの所有者にメールを送りました。それまでは所有者が復元を取り消せます。このウィンドウを閉じて、後で戻ってきてください。',
     recoveryFinish: '復元を完了',
     recoveryPendingHere: 'このブラウザーは {address} を復元しています。',
+    recoveryVetoed: '所有者が取り消しました：{address} を持つデバイスがこの復元を取り消したため、このブラウザーに鍵は渡されません。',
+    recoveryRestart: '新しく復元を始める',
     recoveryAlert: '{date} に {from} からこのウォレットの復元が開始されました。心当たりがない場合は今すぐ取り消してください。誰かがあなたのメールを読めます。',
     cancelRecovery: '復元を取り消す',
     keepRecovery: '自分です',

@@ -229,6 +229,8 @@ export const messages: Messages = {
     recoveryWaiting: 'Para sua segurança, a chave de {address} só é liberada para este navegador em {date}, daqui a {timeLeft}. Enviamos um e-mail ao dono da carteira, que pode cancelar a recuperação até lá. Você pode fechar esta janela e voltar depois.',
     recoveryFinish: 'Concluir a recuperação',
     recoveryPendingHere: 'Este navegador está recuperando {address}.',
+    recoveryVetoed: 'Cancelada pelo proprietário: um dispositivo com {address} cancelou esta recuperação, então a chave não será liberada aqui.',
+    recoveryRestart: 'Começar uma nova recuperação',
     recoveryAlert: 'Uma recuperação desta carteira começou em {date} a partir de {from}. Se não foi você, cancele agora: alguém pode ler seu e-mail.',
     cancelRecovery: 'Cancelar a recuperação',
     keepRecovery: 'Fui eu',

@@ -226,6 +226,8 @@ export const messages: Messages = {
     recoveryWaiting: '为了你的安全，{address} 的密钥要到 {date}（{timeLeft} 后）才会发给此浏览器。我们已给钱包所有者发送邮件，在此之前所有者可以取消这次恢复。你可以关闭此窗口，稍后再回来。',
     recoveryFinish: '完成恢复',
     recoveryPendingHere: '此浏览器正在恢复 {address}。',
+    recoveryVetoed: '已被所有者取消：持有 {address} 的设备取消了这次恢复，因此不会在此发放密钥。',
+    recoveryRestart: '开始新的恢复',
     recoveryAlert: '{date}，有人从 {from} 开始恢复此钱包。如果不是你，请立即取消：有人能读取你的邮件。',
     cancelRecovery: '取消恢复',
     keepRecovery: '是我本人',

@@ -12,8 +12,10 @@ export function homeScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'home' |
    * form. `lostPasskey`: the passkey failed, so the error says how to recover by email, with the button
    * that starts it for the wallet's email.
    */
-  async function home(options: { creating?: boolean; error?: string; lostPasskey?: boolean } = {}) {
+  async function home(options: { creating?: boolean; error?: string; lostPasskey?: boolean; stay?: boolean } = {}) {
     const [records, started] = await Promise.all([wallet.list().catch(() => []), wallet.startedRecovery().catch(() => undefined)])
+    // Coming back to a recovery this browser started: that first, "Finish recovery" focused, no other form above it.
+    if (started?.state === 'started' && !options.stay && !options.creating && !options.error) return go.recoverWaiting(started)
     const newest = records[0]
     // A recovery this browser started earlier (its cookie outlives the delay): the way back to finish it.
     const comeBack =
@@ -40,7 +42,6 @@ export function homeScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'home' |
       screen(
         'home',
         [
-          comeBack,
           h('p', { className: 'muted' }, t.ui('existing')),
           h('p', { className: 'mono', testId: 'embedded-existing-address' }, newest.address),
           h(
@@ -60,6 +61,7 @@ export function homeScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'home' |
                 ),
           h('div', { className: 'actions' }, button(t.ui('recover'), 'embedded-recover-button', () => go.recoverEmail()), button(t.ui('createAnother'), 'embedded-new-wallet-button', () => void home({ creating: true }))),
           h('div', { className: 'actions' }, button(t.ui('haveElsewhere'), 'embedded-join-button', () => go.joinStart())),
+          comeBack,
         ],
         options.error,
         recoverHere,
@@ -70,7 +72,6 @@ export function homeScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'home' |
     screen(
       'home',
       [
-        comeBack,
         form(
           (data) => go.createStart(String(data.get('email') ?? '')),
           h('p', { className: 'muted' }, t.ui('intro')),
@@ -78,6 +79,7 @@ export function homeScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'home' |
           h('div', { className: 'actions' }, h('button', { type: 'submit', className: 'button primary', testId: 'embedded-create-button' }, t.ui('create')), button(t.ui('recover'), 'embedded-recover-button', () => go.recoverEmail())),
           h('div', { className: 'actions' }, button(t.ui('haveElsewhere'), 'embedded-join-button', () => go.joinStart())),
         ),
+        comeBack,
       ],
       options.error,
     )

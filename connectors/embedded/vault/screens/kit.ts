@@ -284,7 +284,8 @@ type OpenPairing = Awaited<ReturnType<EmbeddedWallet['startPairing']>>
 
 /** Every screen, by name: how a screen module reaches the screens of another (`go`). */
 export type Screens = {
-  home(options?: { creating?: boolean; error?: string; lostPasskey?: boolean }): Promise<void>
+  /** `stay`: the home screen itself, even with a recovery of this browser to come back to (else that comes first). */
+  home(options?: { creating?: boolean; error?: string; lostPasskey?: boolean; stay?: boolean }): Promise<void>
   unlock(address: Address): void
   recoveryAlert(address: Address, recovery: PendingRecovery, error?: string): void
   addDevice(address: Address): void
@@ -303,5 +304,6 @@ export type Screens = {
   recoverCode(step: CodeStep, shown?: CodeShown): void
   recoverChoose(wallets: { walletId: string; address: Address; createdAt: string }[], error?: string): void
   recoverWaiting(status: RecoveryStatus, error?: string): void
+  recoverVetoed(status: RecoveryStatus): void
   recoverPasskey(address: Address, error?: string): void
 }

@@ -4,7 +4,7 @@ import { h } from '../dom'
 import { formatDate, formatWait, type ScreenKit, type Screens, type CodeShown, type CodeStep } from './kit'
 
 /** Recovering by email: the email, the code, the wallet chosen, the delay, the new passkey. */
-export function recoveryScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'recoverEmail' | 'recoverCode' | 'recoverChoose' | 'recoverWaiting' | 'recoverPasskey'> {
+export function recoveryScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'recoverEmail' | 'recoverCode' | 'recoverChoose' | 'recoverWaiting' | 'recoverVetoed' | 'recoverPasskey'> {
   const { screen, close, run, sendErrorOf, resendButton, resend, restoreCode, field, emailField, codeField, form, button, action, discardRecovery, wallet, t, root, parameters, cooldownMs } = kit
 
   /** The recovery's first step; `email` fills the field (the wallet on this device names its email). */
@@ -117,19 +117,22 @@ export function recoveryScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'rec
   }
 
   /**
-   * A started recovery waiting for its delay: when the key is released (the date, and the time left by
-   * the server's clock). "Finish recovery" asks for the key; before its time the server refuses and
-   * this screen is drawn again with the time it says is left.
+   * A started recovery waiting for its delay: when the key is released (the date, and the time left,
+   * counting down by the second from the server's figure). "Finish recovery" (focused) asks for the
+   * key; before its time the server refuses and this screen is drawn again with the time it says is
+   * left. Every 30 s, and on "Finish recovery", the server is asked whether the owner cancelled it:
+   * then the one state that is true, `recoverVetoed`.
    */
   function recoverWaiting(status: RecoveryStatus, error?: string) {
+    const releaseAt = Date.now() + status.secondsLeft * 1000
+    const text = () =>
+      t.ui('recoveryWaiting', { address: status.address, date: formatDate(status.releaseAt, parameters.locale), timeLeft: formatWait((releaseAt - Date.now()) / 1000) })
+    // A status, read once when it appears; the second-by-second count is not announced.
+    const waiting = h('p', { className: 'muted', role: 'status', 'aria-live': 'off', testId: 'embedded-recovery-waiting', 'data-release-at': status.releaseAt }, text())
     screen(
       'recoverWaiting',
       [
-        h(
-          'p',
-          { className: 'muted', role: 'status', testId: 'embedded-recovery-waiting', 'data-release-at': status.releaseAt },
-          t.ui('recoveryWaiting', { address: status.address, date: formatDate(status.releaseAt, parameters.locale), timeLeft: formatWait(status.secondsLeft) }),
-        ),
+        waiting,
         h(
           'div',
           { className: 'actions' },
@@ -146,19 +149,45 @@ export function recoveryScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'rec
                 },
                 (message, caught) => {
                   const values = (caught as { code?: unknown; values?: { releaseAt?: unknown; secondsLeft?: unknown } } | null)
+                  if (values?.code === 'embedded_recovery_cancelled') return recoverVetoed(status)
                   if (values?.code === 'embedded_recovery_pending' && typeof values.values?.secondsLeft === 'number') {
                     return recoverWaiting({ ...status, secondsLeft: values.values.secondsLeft })
                   }
                   recoverWaiting(status, message)
                 },
               ),
-            { primary: true },
+            { primary: true, autofocus: true },
           ),
-          button(t.ui('back'), 'embedded-back-button', () => void go.home()),
+          button(t.ui('back'), 'embedded-back-button', () => void go.home({ stay: true })),
         ),
       ],
       error,
     )
+    let checks = 0
+    const ticking = setInterval(() => {
+      if (!waiting.isConnected) return clearInterval(ticking)
+      waiting.textContent = text()
+      // The owner's veto, found without a press: the recovery this browser started, as the server sees it.
+      if (++checks % 30 === 0)
+        void wallet.startedRecovery().then(
+          (now) => waiting.isConnected && now?.walletId === status.walletId && now.state === 'cancelled' && recoverVetoed(status),
+          () => undefined,
+        )
+    }, 1000)
+  }
+
+  /** The owner cancelled this recovery: that, and the two ways on. Nothing of the wait is left. */
+  function recoverVetoed(status: RecoveryStatus) {
+    discardRecovery()
+    screen('recoverVetoed', [
+      h('p', { role: 'status', testId: 'embedded-recovery-vetoed' }, t.ui('recoveryVetoed', { address: status.address })),
+      h(
+        'div',
+        { className: 'actions' },
+        action(t.ui('recoveryRestart'), 'embedded-recovery-restart-button', () => recoverEmail(), { primary: true, autofocus: true }),
+        button(t.ui('back'), 'embedded-back-button', () => void go.home({ stay: true })),
+      ),
+    ])
   }
 
   function recoverPasskey(address: Address, error?: string) {
@@ -196,5 +225,5 @@ export function recoveryScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'rec
     )
   }
 
-  return { recoverEmail, recoverCode, recoverChoose, recoverWaiting, recoverPasskey }
+  return { recoverEmail, recoverCode, recoverChoose, recoverWaiting, recoverVetoed, recoverPasskey }
 }
