@@ -51,7 +51,8 @@ export type VaultClientParameters = {
 
 /** A vault answer as viem's error of the same EIP-1193 / EIP-1474 code. */
 export function fromVaultError(error: VaultError): Error {
-  const cause = Object.assign(new Error(error.message), { code: error.data?.code })
+  // What the vault said beyond the code: a wallet error code, or why (`recovery_pending` and its release time).
+  const cause = Object.assign(new Error(error.message), { code: error.data?.code, reason: error.data?.reason, releaseAt: error.data?.releaseAt })
   switch (error.code) {
     case UserRejectedRequestError.code:
       return new UserRejectedRequestError(cause)

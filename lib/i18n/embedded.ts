@@ -99,6 +99,7 @@ export const embedded = {
     cancel: 'Cancel',
     continueInVault: 'Continue in the wallet window.',
     openWallet: 'Open the wallet',
+    recoveryInProgress: 'Recovery in progress: come back after {date}.',
     legacyNotice: 'This browser holds a wallet made before the wallet moved to its own protected window ({address}). To keep using it, choose “Recover by email” there once: the same address comes back.',
     opensInWindow: 'Your wallet opens in a window of its own.',
     continue: 'Continue',

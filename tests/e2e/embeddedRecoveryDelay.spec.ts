@@ -172,3 +172,39 @@ test('the recovery buttons in the frame, played by a hostile page: none of 4 tri
     await context.close()
   }
 })
+
+test('closing the wallet during the wait leaves the app’s dialog neutral, saying when to come back; opened again, it is back on the wait with "Finish recovery" focused', async ({ page, browser, embeddedApp, authenticator: _, mail }) => {
+  test.setTimeout(180_000)
+  await page.goto(embeddedApp.baseURL)
+  const email = uniqueEmail('delay-close')
+  const address = await createWallet(page, mail, email)
+  await disconnect(page)
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' })
+  try {
+    const other = await context.newPage()
+    await addVirtualAuthenticator(other, { prf: true })
+    await other.goto(embeddedApp.baseURL)
+    await other.bringToFront()
+    await openEmbeddedPanel(other)
+    await startRecovery(other, mail, email, address)
+    const releaseAt = await vault(other).getByTestId('embedded-recovery-waiting').getAttribute('data-release-at')
+
+    // The vault's Cancel (as closing its window): the app's dialog is neutral, not "did not connect".
+    await vault(other).getByTestId('embedded-cancel-button').click()
+    const notice = other.getByTestId('embedded-recovery-in-progress')
+    await expect(notice).toBeVisible()
+    await expect(notice).toHaveAttribute('data-release-at', releaseAt!)
+    const shown = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(releaseAt!))
+    await expect(notice).toHaveText(`Recovery in progress: come back after ${shown}.`)
+    await expect(other.getByTestId('connect-error')).toHaveCount(0)
+
+    // "Open the wallet": back on the wait, "Finish recovery" focused.
+    await other.getByTestId('embedded-open-button').click()
+    await expect(vault(other).getByTestId('embedded-recovery-waiting')).toContainText(address)
+    await expect(vault(other).getByTestId('embedded-recovery-finish-button')).toBeFocused()
+    await expect(notice).toHaveCount(0)
+  } finally {
+    await context.close()
+  }
+})

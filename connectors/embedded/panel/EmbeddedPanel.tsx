@@ -9,8 +9,10 @@ import { shownError, type ShownError } from '@/lib/errors/shownError'
 import { embedded } from '@/lib/i18n/embedded'
 import { ErrorAlert } from '@/lib/i18n/ErrorAlert'
 import { useFamilyT } from '@/lib/i18n/useT'
+import { useLocale } from '@/lib/i18n/LocaleProvider'
 import { useLifetimeEffect } from '@/lib/react/useLifetimeEffect'
 import { forgetLegacyWallet, legacyWalletAddresses } from '../legacyRecords'
+import { recoveryPendingUntil } from '../recoveryPending'
 import styles from './EmbeddedPanel.module.css'
 
 /**
@@ -21,7 +23,10 @@ import styles from './EmbeddedPanel.module.css'
 export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps) {
   const tEmbedded = useFamilyT('embedded', embedded.ui)
   const config = useConfig()
+  const locale = useLocale()
   const [error, setError] = useState<ShownError | undefined>()
+  /** The wallet was closed on a recovery's wait: when its key is released (nothing failed). */
+  const [recoveryUntil, setRecoveryUntil] = useState<string | undefined>()
   const [waiting, setWaiting] = useState(true)
   const [legacy, setLegacy] = useState<readonly string[]>([])
   const mounted = useRef(true)
@@ -31,6 +36,7 @@ export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps)
   async function open() {
     if (!option.connector) return
     setError(undefined)
+    setRecoveryUntil(undefined)
     setWaiting(true)
     asking.current?.abort()
     const attempt = new AbortController()
@@ -46,7 +52,10 @@ export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps)
     } catch (caught) {
       if (!mounted.current) return
       setWaiting(false)
-      setError(shownError(mapProviderError(caught, 'connect')))
+      // Closed on a recovery's wait: a neutral line with the time to come back, not a failure.
+      const until = recoveryPendingUntil(caught)
+      if (until) setRecoveryUntil(until)
+      else setError(shownError(mapProviderError(caught, 'connect')))
     }
   }
 
@@ -85,6 +94,11 @@ export function EmbeddedPanel({ option, onConnected, onBack }: FamilyPanelProps)
       {legacy.length > 0 && (
         <p className="muted" role="note" data-testid="embedded-legacy-notice">
           {tEmbedded('legacyNotice', { address: legacy.join(', ') })}
+        </p>
+      )}
+      {recoveryUntil && (
+        <p role="status" className="muted" data-testid="embedded-recovery-in-progress" data-release-at={recoveryUntil}>
+          {tEmbedded('recoveryInProgress', { date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(recoveryUntil)) })}
         </p>
       )}
       {error && (

@@ -5,7 +5,7 @@ import { createAutoLock } from './autoLock'
 import { summarise } from './clearSummary'
 import { VAULT_CONFIG_ELEMENT_ID, type VaultPageConfig } from './pageConfig'
 import { parsePageMessage, VAULT_PROTOCOL, type PageMessage, type VaultMessage } from './protocol'
-import { invalidParams, userRejected, VaultRequestError } from './rpcErrors'
+import { closedDuringRecovery, invalidParams, userRejected, VaultRequestError } from './rpcErrors'
 import { createSheet } from './sheet'
 import { createRequestAdmission } from './requestAdmission'
 import { readSigningRequest, type SigningRequest } from './signing'
@@ -140,6 +140,8 @@ function idle() {
 
 async function connect(): Promise<Address> {
   const address = await screens.open()
+  const waitingUntil = screens.recoveryWaitingUntil()
+  if (!address && waitingUntil) throw closedDuringRecovery(waitingUntil)
   if (!address) throw userRejected('The user closed the wallet.')
   connected = address
   autoLock.start()
@@ -258,6 +260,12 @@ window.addEventListener('focus', () => {
   if (active && active !== document.body && root.contains(active)) return
   const target = sheet.focusTarget() ?? root.querySelector<HTMLElement>('input, [data-autofocus], button.primary')
   target?.focus()
+})
+
+// A popup the user closes on a recovery's wait: the page still hears it is a wait, not a failure (the
+// answer is posted while the window goes: the cancel's promise chain runs before the unload goes on).
+window.addEventListener('pagehide', () => {
+  if (screens.recoveryWaitingUntil()) screens.cancel()
 })
 
 // A popup whose page went away (closed, navigated) has nobody to answer.

@@ -165,3 +165,15 @@ describe('parseVaultMessage', () => {
     expect(parseVaultMessage(request())).toBeUndefined()
   })
 })
+
+describe('parseVaultMessage: a recovery left waiting', () => {
+  const answer = (data: unknown) => parseVaultMessage({ protocol: VAULT_PROTOCOL, type: 'response', id: 'a1', error: { code: 4001, message: 'closed', data } })
+
+  it('keeps the reason and an ISO release time', () => {
+    expect(answer({ reason: 'recovery_pending', releaseAt: '2030-01-03T00:00:00.000Z' })).toMatchObject({ error: { code: 4001, data: { reason: 'recovery_pending', releaseAt: '2030-01-03T00:00:00.000Z' } } })
+  })
+
+  it('drops a release time that is not an ISO time (it is shown to the user)', () => {
+    for (const releaseAt of ['soon', '<img src=x>', 42, '2030-01-03']) expect(answer({ reason: 'recovery_pending', releaseAt })).toMatchObject({ error: { data: { releaseAt: undefined } } })
+  })
+})

@@ -36,7 +36,11 @@ export const VAULT_METHODS: readonly VaultMethod[] = ['vault_connect', 'vault_re
 export const SIGNING_METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_signTransaction', 'eth_sendTransaction'] as const
 export type SigningMethod = (typeof SIGNING_METHODS)[number]
 
-export type VaultError = { code: number; message: string; data?: { reason?: string; code?: string } | undefined }
+/**
+ * `data.reason` names why (`recovery_pending`: the user closed the wallet on a recovery's wait, whose
+ * key is released at `data.releaseAt`, an ISO time); `data.code` is a wallet error code.
+ */
+export type VaultError = { code: number; message: string; data?: { reason?: string; code?: string; releaseAt?: string } | undefined }
 
 /** Page → vault. `hello` (repeated until `ready`) binds the vault to the page's origin. */
 export type PageMessage =
@@ -53,6 +57,8 @@ export type VaultMessage =
   /** The key left memory (auto-lock). */
   | { protocol: typeof VAULT_PROTOCOL; type: 'locked' }
 
+/** An ISO 8601 UTC time as the server writes it (`2030-01-03T00:00:00.000Z`). */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/
 const ID = /^[A-Za-z0-9_-]{1,64}$/
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -102,7 +108,14 @@ export function parseVaultMessage(data: unknown): VaultMessage | undefined {
       if (copy.error === undefined) return { protocol: VAULT_PROTOCOL, type: 'response', id: copy.id, result: copy.result }
       const error = copy.error
       if (!isRecord(error) || typeof error.code !== 'number' || typeof error.message !== 'string') return undefined
-      const data = isRecord(error.data) ? { reason: typeof error.data.reason === 'string' ? error.data.reason : undefined, code: typeof error.data.code === 'string' ? error.data.code : undefined } : undefined
+      const data = isRecord(error.data)
+        ? {
+            reason: typeof error.data.reason === 'string' ? error.data.reason : undefined,
+            code: typeof error.data.code === 'string' ? error.data.code : undefined,
+            // An ISO time, nothing else: it is shown to the user.
+            releaseAt: typeof error.data.releaseAt === 'string' && ISO_TIME.test(error.data.releaseAt) ? error.data.releaseAt : undefined,
+          }
+        : undefined
       return { protocol: VAULT_PROTOCOL, type: 'response', id: copy.id, error: { code: error.code, message: error.message.slice(0, 500), data } }
     }
     default:

@@ -11,13 +11,20 @@ export class VaultRequestError extends BaseError {
   readonly reason: string | undefined
   /** A wallet error code of the catalogue (lib/i18n/embedded.ts), when the vault's own step failed. */
   readonly walletCode: string | undefined
-  constructor(code: number, message: string, options: { reason?: string; walletCode?: string } = {}) {
+  /** With `recovery_pending`: when the recovery's key is released. */
+  readonly releaseAt: string | undefined
+  constructor(code: number, message: string, options: { reason?: string; walletCode?: string; releaseAt?: string } = {}) {
     super(message, { code })
     this.reason = options.reason
     this.walletCode = options.walletCode
+    this.releaseAt = options.releaseAt
   }
   toJSON(): VaultError {
-    return { code: this.code, message: this.message, data: this.reason || this.walletCode ? { reason: this.reason, code: this.walletCode } : undefined }
+    return {
+      code: this.code,
+      message: this.message,
+      data: this.reason || this.walletCode ? { reason: this.reason, code: this.walletCode, ...(this.releaseAt ? { releaseAt: this.releaseAt } : {}) } : undefined,
+    }
   }
 }
 
@@ -29,6 +36,14 @@ export function invalidParams(method: string, reason: string): VaultRequestError
 /** 4001: the user said no (Reject, Esc, a dismissed passkey prompt). */
 export function userRejected(message = 'The user rejected the request.'): VaultRequestError {
   return new VaultRequestError(4001, message)
+}
+
+/**
+ * 4001 with `recovery_pending`: the user closed the wallet while a recovery waits for its key
+ * (released at `releaseAt`). Nothing failed; the page says when to come back.
+ */
+export function closedDuringRecovery(releaseAt: string): VaultRequestError {
+  return new VaultRequestError(4001, 'The user closed the wallet during a recovery.', { reason: 'recovery_pending', releaseAt })
 }
 
 /** 4100: the request names an account this vault is not connected to. */

@@ -348,6 +348,28 @@ describe('the vault\'s wallet screens', () => {
     }
   })
 
+  it('closed on a recovery’s wait, the screens say when its key is released; closed anywhere else, nothing', async () => {
+    const wallet = scriptedWallet({ started: status('w'.repeat(22), 3600) })
+    const root = document.createElement('main')
+    document.body.append(root)
+    const t = createStrings({ ui: { ...embedded.ui }, errors: { ...embedded.errors }, sheet: {} })
+    const screens = createWalletScreens({ root, wallet: wallet as unknown as EmbeddedWallet, t, locale: 'en', ...alwaysLive, manage: true })
+    const closedOnWait = screens.open()
+    await waitFor(() => expect(step()).toBe('recoverWaiting'))
+    fireEvent.click(screen.getByTestId('embedded-cancel-button'))
+    expect(await closedOnWait).toBeUndefined()
+    expect(screens.recoveryWaitingUntil()).toBe('2030-01-03T00:00:00.000Z')
+
+    // Opened again, and closed from the home screen: a plain close.
+    const closedAtHome = screens.open()
+    await waitFor(() => expect(step()).toBe('recoverWaiting'))
+    fireEvent.click(screen.getByTestId('embedded-back-button'))
+    await waitFor(() => expect(step()).toBe('home'))
+    fireEvent.click(screen.getByTestId('embedded-cancel-button'))
+    expect(await closedAtHome).toBeUndefined()
+    expect(screens.recoveryWaitingUntil()).toBeUndefined()
+  })
+
   it('writes waits of an hour or more as h:mm:ss', () => {
     expect([formatWait(59), formatWait(3599), formatWait(3600), formatWait(172_800)]).toEqual(['0:59', '59:59', '1:00:00', '48:00:00'])
   })

@@ -38,6 +38,13 @@ export function createWalletScreens(parameters: WalletScreensParameters) {
         else void go.home()
       })
     },
+    /**
+     * When the screens were last closed (or are now) on a recovery's wait: its key's release time, so
+     * the page can say "Recovery in progress: come back after …" instead of a failure.
+     */
+    recoveryWaitingUntil(): string | undefined {
+      return kit.state.waitingUntil
+    },
     /** Closes the screens as cancelled (the page went away, another request took over). */
     cancel(): void {
       if (kit.state.finish) kit.close(undefined)

@@ -173,6 +173,7 @@ export const messages: Messages = {
     cancel: 'Abbrechen',
     continueInVault: 'Fahren Sie im Wallet-Fenster fort.',
     openWallet: 'Wallet öffnen',
+    recoveryInProgress: 'Wiederherstellung läuft: Kommen Sie nach {date} zurück.',
     popupIdle: 'Verbunden mit {host}. Lassen Sie dieses Fenster geöffnet, solange Sie die Website nutzen: Wenn Sie es schließen, wird die Wallet gesperrt.',
     opensInWindow: 'Ihre Wallet öffnet sich in einem eigenen Fenster.',
     continue: 'Weiter',

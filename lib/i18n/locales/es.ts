@@ -173,6 +173,7 @@ export const messages: Messages = {
     cancel: 'Cancelar',
     continueInVault: 'Continúe en la ventana del monedero.',
     openWallet: 'Abrir el monedero',
+    recoveryInProgress: 'Recuperación en curso: vuelve después del {date}.',
     popupIdle: 'Conectado a {host}. Mantenga esta ventana abierta mientras usa el sitio: al cerrarla, el monedero se bloquea.',
     opensInWindow: 'Su monedero se abre en una ventana propia.',
     continue: 'Continuar',

@@ -173,6 +173,7 @@ export const messages: Messages = {
     cancel: 'Annuler',
     continueInVault: 'Continuez dans la fenêtre du portefeuille.',
     openWallet: 'Ouvrir le portefeuille',
+    recoveryInProgress: 'Récupération en cours : revenez après le {date}.',
     popupIdle: 'Connecté à {host}. Gardez cette fenêtre ouverte pendant que vous utilisez le site : la fermer verrouille le portefeuille.',
     opensInWindow: 'Votre portefeuille s’ouvre dans sa propre fenêtre.',
     continue: 'Continuer',

@@ -172,6 +172,7 @@ export const messages: Messages = {
     cancel: 'キャンセル',
     continueInVault: 'ウォレットのウィンドウで続けてください。',
     openWallet: 'ウォレットを開く',
+    recoveryInProgress: '復元中です：{date} 以降にもう一度開いてください。',
     popupIdle: '{host} に接続しました。サイトを使っている間はこのウィンドウを開いたままにしてください。閉じるとウォレットがロックされます。',
     opensInWindow: 'ウォレットは専用のウィンドウで開きます。',
     continue: '続ける',

@@ -171,6 +171,7 @@ export const messages: Messages = {
     cancel: '취소',
     continueInVault: '지갑 창에서 계속하세요.',
     openWallet: '지갑 열기',
+    recoveryInProgress: '복구 진행 중: {date} 이후에 다시 오세요.',
     popupIdle: '{host}에 연결되었습니다. 사이트를 사용하는 동안 이 창을 열어 두세요. 창을 닫으면 지갑이 잠깁니다.',
     opensInWindow: '지갑이 전용 창에서 열립니다.',
     continue: '계속',

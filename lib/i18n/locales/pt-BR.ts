@@ -173,6 +173,7 @@ export const messages: Messages = {
     cancel: 'Cancelar',
     continueInVault: 'Continue na janela da carteira.',
     openWallet: 'Abrir a carteira',
+    recoveryInProgress: 'Recuperação em andamento: volte depois de {date}.',
     popupIdle: 'Conectado a {host}. Mantenha esta janela aberta enquanto usa o site: fechá-la bloqueia a carteira.',
     opensInWindow: 'Sua carteira abre em uma janela própria.',
     continue: 'Continuar',

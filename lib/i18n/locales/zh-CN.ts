@@ -170,6 +170,7 @@ export const messages: Messages = {
     cancel: '取消',
     continueInVault: '请在钱包窗口中继续。',
     openWallet: '打开钱包',
+    recoveryInProgress: '恢复进行中：请在 {date} 之后回来。',
     popupIdle: '已连接到 {host}。使用网站期间请保持此窗口打开：关闭它会锁定钱包。',
     opensInWindow: '您的钱包会在单独的窗口中打开。',
     continue: '继续',

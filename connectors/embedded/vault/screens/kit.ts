@@ -116,7 +116,9 @@ export function createScreenKit(parameters: WalletScreensParameters) {
     prepared: PreparedRecovery | undefined
     /** Called with the chosen address (or undefined) when the screens close: `open`'s promise. */
     finish: ((address: Address | undefined) => void) | undefined
-  } = { joining: undefined, stopWaiting: undefined, prepared: undefined, finish: undefined }
+    /** While the recovery's wait is on screen: when its key is released (what closing then leaves behind). */
+    waitingUntil: string | undefined
+  } = { joining: undefined, stopWaiting: undefined, prepared: undefined, finish: undefined, waitingUntil: undefined }
   let release: (() => void) | undefined
 
   function discardRecovery() {
@@ -134,6 +136,8 @@ export function createScreenKit(parameters: WalletScreensParameters) {
    */
   function screen(step: string, content: (Node | string | false | undefined)[], error?: string, afterError: Node[] = []) {
     release?.()
+    // Only the wait's own screen leaves a recovery "in progress" when closed (recoverWaiting sets it after drawing).
+    state.waitingUntil = undefined
     const card = h(
       'section',
       { className: 'card', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'wallet-title', testId: 'embedded-panel', 'data-step': step },

@@ -163,6 +163,7 @@ export function recoveryScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'rec
       ],
       error,
     )
+    kit.state.waitingUntil = status.releaseAt
     let checks = 0
     const ticking = setInterval(() => {
       if (!waiting.isConnected) return clearInterval(ticking)
