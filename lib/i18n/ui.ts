@@ -23,6 +23,7 @@ export const ui = {
   'connect.connectWithApp': 'Connect with the {wallet} app',
   'connect.dev.walletConnectOff': 'Development only: wallets that pair over WalletConnect are hidden. Set WALLETCONNECT_PROJECT_ID to offer them (README, “WalletConnect project id”).',
   'connect.dev.walletConnectOffLink': 'Get a project id',
+  'connect.dev.walletConnectOffSummary': 'Development: WalletConnect wallets hidden',
   'connect.preparing': 'Getting ready…',
   // What a listed family is, in a few words, where an extension row says "Installed".
   'connect.tagline.walletConnect': 'Scan with your phone',

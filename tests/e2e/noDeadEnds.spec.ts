@@ -97,7 +97,7 @@ async function expectFamilyRows(dialog: Locator, deployment: Deployment) {
   await expect(dialog.getByTestId('walletconnect-off-notice')).toHaveCount(0)
 }
 
-test('under next dev without a project id, one plain line tells the operator how to offer the WalletConnect wallets', { tag: '@dev' }, async ({
+test('under next dev without a project id, one line tells the operator the WalletConnect wallets are hidden, and opens to how to offer them', { tag: '@dev' }, async ({
   page,
   app,
   serverMode,
@@ -107,7 +107,14 @@ test('under next dev without a project id, one plain line tells the operator how
   const dialog = await openDialog(page, false)
   const notice = dialog.getByTestId('walletconnect-off-notice')
   if (serverMode === 'dev') {
-    await expect(notice).toHaveText(`${ui['connect.dev.walletConnectOff']} ${ui['connect.dev.walletConnectOffLink']}`)
+    // One line, then the how-to on a tap.
+    const summary = notice.locator('summary')
+    await expect(summary).toHaveText(ui['connect.dev.walletConnectOffSummary'])
+    const line = await summary.boundingBox()
+    expect(line!.height).toBeLessThan(24)
+    await expect(notice.getByRole('link')).toBeHidden()
+    await summary.click()
+    await expect(notice.locator('p')).toHaveText(`${ui['connect.dev.walletConnectOff']} ${ui['connect.dev.walletConnectOffLink']}`)
     await expect(notice.getByRole('link')).toHaveAttribute('href', 'https://cloud.reown.com')
     await snapList(snap, 'no-dead-ends-dev-no-project-id', dialog)
   } else {

@@ -21,6 +21,7 @@ export const messages: Messages = {
     'connect.connectWithApp': 'Mit der {wallet}-App verbinden',
     'connect.dev.walletConnectOff': 'Nur in der Entwicklung: Wallets, die sich über WalletConnect verbinden, sind ausgeblendet. Setzen Sie WALLETCONNECT_PROJECT_ID, um sie anzubieten (README, „WalletConnect project id“).',
     'connect.dev.walletConnectOffLink': 'Projekt-ID erhalten',
+    'connect.dev.walletConnectOffSummary': 'Entwicklung: WalletConnect-Wallets ausgeblendet',
     'connect.preparing': 'Wird vorbereitet…',
     'connect.tagline.walletConnect': 'Mit dem Smartphone scannen',
     'connect.tagline.walletConnectMobile': 'Jede Wallet-App',

@@ -21,6 +21,7 @@ export const messages: Messages = {
     'connect.connectWithApp': 'Conectar con la app de {wallet}',
     'connect.dev.walletConnectOff': 'Solo en desarrollo: las billeteras que se conectan por WalletConnect están ocultas. Define WALLETCONNECT_PROJECT_ID para ofrecerlas (README, «WalletConnect project id»).',
     'connect.dev.walletConnectOffLink': 'Obtener un ID de proyecto',
+    'connect.dev.walletConnectOffSummary': 'Desarrollo: billeteras WalletConnect ocultas',
     'connect.preparing': 'Preparando…',
     'connect.tagline.walletConnect': 'Escanea con tu teléfono',
     'connect.tagline.walletConnectMobile': 'Cualquier app de billetera',

@@ -21,6 +21,7 @@ export const messages: Messages = {
     'connect.connectWithApp': 'Se connecter avec l’app {wallet}',
     'connect.dev.walletConnectOff': 'Développement uniquement : les portefeuilles qui se connectent via WalletConnect sont masqués. Définissez WALLETCONNECT_PROJECT_ID pour les proposer (README, « WalletConnect project id »).',
     'connect.dev.walletConnectOffLink': 'Obtenir un identifiant de projet',
+    'connect.dev.walletConnectOffSummary': 'Développement : portefeuilles WalletConnect masqués',
     'connect.preparing': 'Préparation…',
     'connect.tagline.walletConnect': 'Scannez avec votre téléphone',
     'connect.tagline.walletConnectMobile': 'Toute app de portefeuille',

@@ -21,6 +21,7 @@ export const messages: Messages = {
     'connect.connectWithApp': '{wallet} アプリで接続',
     'connect.dev.walletConnectOff': '開発時のみの表示：WalletConnect で接続するウォレットは非表示です。表示するには WALLETCONNECT_PROJECT_ID を設定してください（README「WalletConnect project id」）。',
     'connect.dev.walletConnectOffLink': 'プロジェクト ID を取得',
+    'connect.dev.walletConnectOffSummary': '開発時：WalletConnect のウォレットは非表示',
     'connect.preparing': '準備しています…',
     'connect.tagline.walletConnect': 'スマートフォンでスキャン',
     'connect.tagline.walletConnectMobile': 'あらゆるウォレットアプリ',

@@ -21,6 +21,7 @@ export const messages: Messages = {
     'connect.connectWithApp': '{wallet} 앱으로 연결',
     'connect.dev.walletConnectOff': '개발 환경 전용: WalletConnect로 연결하는 지갑은 숨겨져 있습니다. 표시하려면 WALLETCONNECT_PROJECT_ID를 설정하세요(README, “WalletConnect project id”).',
     'connect.dev.walletConnectOffLink': '프로젝트 ID 받기',
+    'connect.dev.walletConnectOffSummary': '개발 모드: WalletConnect 지갑 숨김',
     'connect.preparing': '준비 중…',
     'connect.tagline.walletConnect': '휴대폰으로 스캔',
     'connect.tagline.walletConnectMobile': '모든 지갑 앱',

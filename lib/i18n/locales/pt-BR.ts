@@ -21,6 +21,7 @@ export const messages: Messages = {
     'connect.connectWithApp': 'Conectar com o app {wallet}',
     'connect.dev.walletConnectOff': 'Somente em desenvolvimento: as carteiras que se conectam pelo WalletConnect estão ocultas. Defina WALLETCONNECT_PROJECT_ID para oferecê-las (README, “WalletConnect project id”).',
     'connect.dev.walletConnectOffLink': 'Obter um ID de projeto',
+    'connect.dev.walletConnectOffSummary': 'Desenvolvimento: carteiras WalletConnect ocultas',
     'connect.preparing': 'Preparando…',
     'connect.tagline.walletConnect': 'Escaneie com o celular',
     'connect.tagline.walletConnectMobile': 'Qualquer app de carteira',

@@ -20,6 +20,7 @@ export const messages: Messages = {
     'connect.connectWithApp': '使用 {wallet} 应用连接',
     'connect.dev.walletConnectOff': '仅开发环境显示：通过 WalletConnect 连接的钱包已隐藏。设置 WALLETCONNECT_PROJECT_ID 即可显示（见 README“WalletConnect project id”一节）。',
     'connect.dev.walletConnectOffLink': '获取项目 ID',
+    'connect.dev.walletConnectOffSummary': '开发模式：WalletConnect 钱包已隐藏',
     'connect.preparing': '正在准备…',
     'connect.tagline.walletConnect': '用手机扫码',
     'connect.tagline.walletConnectMobile': '任意钱包应用',
