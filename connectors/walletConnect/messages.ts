@@ -15,6 +15,7 @@ export const walletConnect = {
     'wc.scanWallet': 'Scan this code with {wallet} on your phone.',
     'wc.qrLabel': 'QR code to connect with {wallet}',
     'wc.preparing': 'Preparing the QR code…',
+    'wc.preparingLink': 'Preparing the link to {wallet}…',
     'wc.waiting': 'Waiting for your wallet…',
     'wc.openedApp': 'Approve the connection in {wallet}, then come back here.',
     'wc.copyLink': 'Copy link',

@@ -229,10 +229,12 @@ async function tapEveryRow(options: {
       await expect.poll(left, { message: key }).toBeDefined()
       expect(left(), key).toMatch(/^(https:\/\/|[a-z0-9]+:\/\/)/)
     } else {
-      // Its app, by its link with the pairing URI, or (the URI not ready at the tap) the QR view.
+      // Its app, by its link with the pairing URI, or (the URI not ready at the tap) its "Open" view,
+      // never a QR code (it would be of this very phone).
       await expect
-        .poll(async () => left() ?? ((await page.getByTestId('wc-qr').count()) > 0 ? 'qr' : undefined), { message: key })
+        .poll(async () => left() ?? ((await page.getByTestId('wc-open-app').count()) > 0 ? 'open' : undefined), { message: key })
         .toBeDefined()
+      await expect(page.getByTestId('wc-qr'), key).toHaveCount(0)
       const link = left()
       if (link) expect(link, key).toMatch(/^wc:|uri=wc%3A/)
       if (!link?.startsWith('https:')) await expectNoError(page.getByTestId('connect-dialog'), key)

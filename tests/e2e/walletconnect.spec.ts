@@ -403,21 +403,25 @@ test.describe('an iPhone without wallets installed', () => {
     const link = navigations.find((url) => url.startsWith('rainbow://'))!
     const uri = new URL(link.replace('rainbow://', 'https://rainbow/')).searchParams.get('uri')!
     expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
-    // The view stays with its fallbacks: QR code, copy link, store link.
+    // The view stays with its fallbacks: Open again, copy link, store link; no QR code (it would be of this very phone).
     await expect(page.getByTestId('wc-store-link')).toHaveAttribute('href', 'https://apps.apple.com/app/id1457119021')
     await expect(page.getByTestId('wc-copy-link')).toBeVisible()
+    await expect(page.getByTestId('wc-open-app')).toBeVisible()
+    await expect(page.getByTestId('wc-qr')).toHaveCount(0)
     await snap('wc-iphone-view')
     await wcWallet.pair(uri)
     await expect(page.getByTestId('account-address')).toHaveText(shortened(wcWallet.address))
     expect((await readPersisted(page, 'rainbow')).sessionTopic).toMatch(/^[0-9a-f]{64}$/)
   })
 
-  test('signing on the phone brings the wallet to the front with ?sessionTopic= first', async ({ page, context, wcServer, wcWallet }) => {
+  test('signing on the phone brings the wallet to the front with ?sessionTopic= first', async ({ page, context, wcServer, wcWallet, relay }) => {
     await page.goto(wcServer.baseURL)
-    await page.getByTestId('connect-button').tap()
-    await page.getByTestId('wallet-option-rainbow').tap()
-    await expect(page.getByTestId('wc-qr')).toBeVisible()
-    const uri = (await page.getByTestId('wc-qr').getAttribute('data-uri'))!
+    const opened = await watchNavigations(page)
+    await openDialogAndWaitForWarmUp(page, relay)
+    // The tap hands rainbow://wc?uri=… to the system (a navigation that never commits here).
+    await page.getByTestId('connect-dialog').getByTestId('wallet-option-rainbow').tap({ noWaitAfter: true })
+    await expect.poll(() => opened.find((url) => url.startsWith('rainbow://'))).toMatch(/^rainbow:\/\/wc\?uri=wc%3A/)
+    const uri = new URL(opened.find((url) => url.startsWith('rainbow://'))!.replace('rainbow://', 'https://rainbow/')).searchParams.get('uri')!
     const topic = wcWallet.nextSession()
     await wcWallet.pair(uri)
     await expect(page.getByTestId('account-address')).toBeVisible()

@@ -129,7 +129,8 @@ export function WalletConnectPanel({ option, isMobile, onConnected, onBack }: Fa
       ) : uri ? (
         <>
           {!isMobile && <p className="muted">{entry ? tWalletConnect('wc.scanWallet', { wallet: walletName }) : tWalletConnect('wc.scan')}</p>}
-          <QrCode value={uri} label={tWalletConnect('wc.qrLabel', { wallet: walletName })} testId="wc-qr" />
+          {/* On a phone a wallet app's row opens the app: a QR code there is of this very phone. */}
+          {!(isMobile && entry) && <QrCode value={uri} label={tWalletConnect('wc.qrLabel', { wallet: walletName })} testId="wc-qr" />}
           <p role="status" className="muted" data-testid="wc-status" data-attempt={snapshot.attempt}>
             {isMobile && entry ? tWalletConnect('wc.openedApp', { wallet: walletName }) : tWalletConnect('wc.waiting')}
           </p>
@@ -153,7 +154,7 @@ export function WalletConnectPanel({ option, isMobile, onConnected, onBack }: Fa
         <>
           <div className="spinner" aria-hidden="true" />
           <p role="status" className="muted" data-testid="wc-status">
-            {tWalletConnect('wc.preparing')}
+            {isMobile && entry ? tWalletConnect('wc.preparingLink', { wallet: walletName }) : tWalletConnect('wc.preparing')}
           </p>
         </>
       )}

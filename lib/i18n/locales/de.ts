@@ -127,6 +127,7 @@ export const messages: Messages = {
     'wc.scanWallet': 'Scannen Sie diesen Code mit {wallet} auf Ihrem Smartphone.',
     'wc.qrLabel': 'QR-Code zum Verbinden mit {wallet}',
     'wc.preparing': 'QR-Code wird vorbereitet…',
+    'wc.preparingLink': 'Link zu {wallet} wird vorbereitet…',
     'wc.waiting': 'Warten auf Ihre Wallet…',
     'wc.openedApp': 'Bestätigen Sie die Verbindung in {wallet} und kehren Sie dann hierher zurück.',
     'wc.copyLink': 'Link kopieren',

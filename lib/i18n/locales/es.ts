@@ -127,6 +127,7 @@ export const messages: Messages = {
     'wc.scanWallet': 'Escanea este código con {wallet} en tu teléfono.',
     'wc.qrLabel': 'Código QR para conectar con {wallet}',
     'wc.preparing': 'Preparando el código QR…',
+    'wc.preparingLink': 'Preparando el enlace a {wallet}…',
     'wc.waiting': 'Esperando a tu billetera…',
     'wc.openedApp': 'Aprueba la conexión en {wallet} y vuelve aquí.',
     'wc.copyLink': 'Copiar enlace',

@@ -127,6 +127,7 @@ export const messages: Messages = {
     'wc.scanWallet': 'Scannez ce code avec {wallet} sur votre téléphone.',
     'wc.qrLabel': 'QR code pour se connecter avec {wallet}',
     'wc.preparing': 'Préparation du QR code…',
+    'wc.preparingLink': 'Préparation du lien vers {wallet}…',
     'wc.waiting': 'En attente de votre portefeuille…',
     'wc.openedApp': 'Approuvez la connexion dans {wallet}, puis revenez ici.',
     'wc.copyLink': 'Copier le lien',

@@ -126,6 +126,7 @@ export const messages: Messages = {
     'wc.scanWallet': 'スマートフォンの {wallet} でこのコードをスキャンしてください。',
     'wc.qrLabel': '{wallet} で接続するための QR コード',
     'wc.preparing': 'QR コードを準備しています…',
+    'wc.preparingLink': '{wallet} へのリンクを準備しています…',
     'wc.waiting': 'ウォレットの応答を待っています…',
     'wc.openedApp': '{wallet} で接続を承認してから、このページに戻ってください。',
     'wc.copyLink': 'リンクをコピー',

@@ -126,6 +126,7 @@ export const messages: Messages = {
     'wc.scanWallet': '휴대폰의 {wallet}(으)로 이 코드를 스캔하세요.',
     'wc.qrLabel': '{wallet} 연결용 QR 코드',
     'wc.preparing': 'QR 코드를 준비하는 중…',
+    'wc.preparingLink': '{wallet} 링크를 준비하는 중…',
     'wc.waiting': '지갑의 응답을 기다리는 중…',
     'wc.openedApp': '{wallet}에서 연결을 승인한 다음 이곳으로 돌아오세요.',
     'wc.copyLink': '링크 복사',

@@ -127,6 +127,7 @@ export const messages: Messages = {
     'wc.scanWallet': 'Escaneie este código com a {wallet} no seu celular.',
     'wc.qrLabel': 'QR code para conectar com {wallet}',
     'wc.preparing': 'Preparando o QR code…',
+    'wc.preparingLink': 'Preparando o link para {wallet}…',
     'wc.waiting': 'Aguardando sua carteira…',
     'wc.openedApp': 'Aprove a conexão na {wallet} e depois volte para cá.',
     'wc.copyLink': 'Copiar link',

@@ -125,6 +125,7 @@ export const messages: Messages = {
     'wc.scanWallet': '请用手机上的 {wallet} 扫描此二维码。',
     'wc.qrLabel': '用于连接 {wallet} 的二维码',
     'wc.preparing': '正在生成二维码…',
+    'wc.preparingLink': '正在准备打开 {wallet} 的链接…',
     'wc.waiting': '正在等待你的钱包…',
     'wc.openedApp': '请在 {wallet} 中批准连接，然后返回此处。',
     'wc.copyLink': '复制链接',
