@@ -255,3 +255,16 @@ describe('familyOptions in the page\'s language', () => {
     expect(familyOptions(config.connectors)[0]).toMatchObject({ key: 'embedded', name: 'Email & passkey wallet' })
   })
 })
+
+describe('familyOptions: logos', () => {
+  it('shows the Coinbase Smart Wallet with Coinbase’s own mark, not a letter tile', async () => {
+    const { createConfig } = await import('@wagmi/core')
+    const { http } = await import('viem')
+    const { base } = await import('viem/chains')
+    const { coinbaseSmartWalletConnectors } = await import('@/connectors/coinbaseSmartWallet/family')
+    const { familyOptions } = await import('@/app/_wagmi/walletOptions')
+    const config = createConfig({ chains: [base], transports: { [base.id]: http() }, storage: null, connectors: coinbaseSmartWalletConnectors({ chainIds: [base.id], coinbasePreference: 'smartWalletOnly', coinbaseKeysUrl: undefined }) })
+    const [row] = familyOptions(config.connectors)
+    expect(row!.icon).toBe('/wallet-logos/coinbase.svg')
+  })
+})

@@ -57,7 +57,8 @@ export function coinbaseSmartWalletConnectors(publicConfig: CoinbaseSmartWalletO
           },
         ),
       actInTap: () => popups.open(window),
-      listing: { order: 2, tagline: { desktop: 'connect.tagline.coinbaseSmartWallet' } },
+      // Coinbase's own mark (the icon package's `coinbase`), not a letter tile.
+      listing: { order: 2, tagline: { desktop: 'connect.tagline.coinbaseSmartWallet' }, logo: 'coinbase' },
       warmUpWithDialog: true,
     }),
   ]
