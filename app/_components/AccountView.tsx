@@ -11,6 +11,7 @@ import { truncateEnsName } from '../_lib/truncateEnsName'
 import { ChainMenu } from './ChainMenu'
 import { CopyAddressButton } from './CopyAddressButton'
 import { DisconnectButton } from './DisconnectButton'
+import { FamilyAccountActions } from './FamilyAccountActions'
 import { useChainSwitch } from './useChainSwitch'
 import { useChainSwitchOptions } from './useChainSwitchOptions'
 import { useEnsProfile } from './useEnsProfile'
@@ -129,6 +130,7 @@ export function AccountView({ address, chainId, autoFocus, onDisconnect }: Accou
         <ErrorAlert error={{ message: error, code: errorCode ?? undefined }} testId="chain-error" />
       )}
       <div className="row end">
+        <FamilyAccountActions />
         <DisconnectButton onDisconnect={onDisconnect} />
       </div>
     </section>

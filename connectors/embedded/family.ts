@@ -47,4 +47,5 @@ export const embeddedFamily = {
   id: EMBEDDED_ID,
   connectors: embeddedConnectors,
   panel: () => import('./panel/EmbeddedPanel').then((module) => module.EmbeddedPanel),
+  accountActions: () => import('./panel/ManageWallet').then((module) => module.ManageWallet),
 } satisfies SigilFamily

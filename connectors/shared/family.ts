@@ -51,6 +51,9 @@ export type WalletWatcher = {
 /** What a family's `devNotice` is given: the deployment's public configuration, to say what it lacks. */
 export type FamilyNoticeProps = { publicConfig: PublicConfig }
 
+/** What a family's account actions get: the deployment's settings and the page's language. */
+export type FamilyAccountProps = { publicConfig: PublicConfig; locale: string }
+
 /** How a family reaches a wallet of the book that is not installed here (WalletConnect: its phone app). */
 export type WalletReach = {
   connector?: Connector | undefined
@@ -134,6 +137,12 @@ export type SigilFamily = {
    * production build has neither the chunk nor the line.
    */
   readonly devNotice?: (() => Promise<ComponentType<FamilyNoticeProps>>) | undefined
+  /**
+   * The family's own actions in the account view, shown while one of its connectors (the family's
+   * `id` as the connector's `type`) is connected: the embedded wallet's "Manage wallet". A chunk of
+   * its own, fetched when such an account is shown.
+   */
+  readonly accountActions?: (() => Promise<ComponentType<FamilyAccountProps>>) | undefined
   /**
    * The family's watch on wallets that show up while the page runs (extensions announcing
    * themselves over EIP-6963, a provider injected late): the config adds their connectors

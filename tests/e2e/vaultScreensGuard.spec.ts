@@ -15,7 +15,7 @@ import { createWallet, disconnect, expect, openEmbeddedPanel, passkeyPrompts, te
 
 test.describe.configure({ timeout: 180_000 })
 
-test('Unlock and "Manage wallet" in the frame: none of 4 tricks acts, a visible click does; the page\'s vault_connect never shows the device, Reveal or settings screens', async ({
+test('Unlock and "Manage wallet" in the frame: none of 4 tricks acts, a visible click does; the page\'s vault_connect never shows the device, Reveal or settings screens; the account view\'s "Manage wallet" opens them in the vault\'s own tab', async ({
   page,
   embeddedApp,
   authenticator: _,
@@ -56,6 +56,20 @@ test('Unlock and "Manage wallet" in the frame: none of 4 tricks acts, a visible 
   await (await opened).close()
   await vault(page).getByTestId('embedded-unlock-button').click()
   await expect(page.getByTestId('account-address')).toHaveAttribute('title', address, { timeout: 15_000 })
+
+  // Management one tap from the app: the account view's "Manage wallet" opens the vault's own tab (no
+  // opener: no page reaches it), in the page's language, where the management screens are.
+  const manage = page.getByTestId('account-manage-wallet')
+  await expect(manage).toHaveAttribute('href', `${embeddedApp.vaultURL}/?lang=en`)
+  await expect(manage).toHaveAttribute('target', '_blank')
+  const tab = page.context().waitForEvent('page')
+  await manage.click()
+  const vaultTab = await tab
+  await vaultTab.waitForLoadState()
+  expect(await vaultTab.evaluate(() => window.opener)).toBeNull()
+  await expect(vaultTab.getByTestId('embedded-panel')).toBeVisible()
+  await expect(vaultTab.getByTestId('embedded-add-device-button')).toBeVisible()
+  await vaultTab.close()
 })
 
 test('Create and Recover in the frame (the email typed by the user): none of 4 tricks sends a code, a visible click does', async ({ page, embeddedApp, authenticator: _, mail }) => {

@@ -72,7 +72,8 @@ const screens = createWalletScreens({
   locale: config.locale,
   guard,
   manage: ownWindow,
-  openManager: () => void window.open(`${location.origin}/`, '_blank', 'noopener'),
+  // The vault's own tab, in the language this frame was opened in (the app's).
+  openManager: () => void window.open(`${location.origin}/?lang=${encodeURIComponent(config.locale)}`, '_blank', 'noopener'),
 })
 const sheet = createSheet({ root, mode: config.mode, t, guard })
 
