@@ -158,6 +158,7 @@ export const embedded = {
     recoveryPendingHere: 'This browser is recovering {address}.',
     recoveryVetoed: 'Cancelled by the owner: a device that holds {address} cancelled this recovery, so its key will not be released here.',
     recoveryRestart: 'Start a new recovery',
+    unlockedHere: '{address} is unlocked in this tab, and no recovery of it is pending.',
     recoveryAlert: 'A recovery of this wallet started on {date} from {from}. If it was not you, cancel it now: someone can read your email.',
     cancelRecovery: 'Cancel the recovery',
     keepRecovery: 'It was me',

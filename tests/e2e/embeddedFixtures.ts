@@ -263,7 +263,9 @@ export async function manageInVaultTab(page: Page): Promise<void> {
   const opened = page.context().waitForEvent('page')
   await vault(page).getByTestId('embedded-manage-button').click()
   const tab = await opened
-  await tab.waitForURL(home)
+  // The vault's own page, in the page's language (`?lang=`).
+  await tab.waitForURL((url) => `${url.origin}/` === home && url.pathname === '/')
+  expect(new URL(tab.url()).searchParams.get('lang')).toBe('en')
   // Opened without a way back to the page (noopener): the tab is the vault's own, no page serves it.
   expect(await tab.evaluate(() => window.opener)).toBeNull()
   await tab.close()

@@ -56,11 +56,12 @@ function status(walletId: string, secondsLeft: number): RecoveryStatus {
   return { walletId, address: ADDRESS, state: 'started', startedAt: '2030-01-01T00:00:00.000Z', releaseAt: '2030-01-03T00:00:00.000Z', secondsLeft }
 }
 
-function renderPanel(wallet: ReturnType<typeof scriptedWallet>, options: { resendCooldownSeconds?: number; ui?: Record<string, string> } = {}) {
+/** `manage`: the vault's own tab (management shown, no page to answer: no Cancel); else a page's frame. */
+function renderPanel(wallet: ReturnType<typeof scriptedWallet>, options: { resendCooldownSeconds?: number; ui?: Record<string, string>; manage?: boolean } = {}) {
   const root = document.createElement('main')
   document.body.append(root)
   const t = createStrings({ ui: { ...embedded.ui, ...options.ui }, errors: { ...embedded.errors }, sheet: {} })
-  const screens = createWalletScreens({ root, wallet: wallet as unknown as EmbeddedWallet, t, locale: 'en', resendCooldownSeconds: options.resendCooldownSeconds, ...alwaysLive, manage: true })
+  const screens = createWalletScreens({ root, wallet: wallet as unknown as EmbeddedWallet, t, locale: 'en', resendCooldownSeconds: options.resendCooldownSeconds, ...alwaysLive, manage: options.manage ?? true })
   return screens.open()
 }
 
@@ -171,7 +172,8 @@ describe('the vault\'s wallet screens', () => {
     expect(await connected).toBe(ADDRESS)
     expect(screen.queryByTestId('embedded-panel')).toBeNull()
 
-    const cancelled = renderPanel(scriptedWallet())
+    // In a page's frame, where Cancel answers the page.
+    const cancelled = renderPanel(scriptedWallet(), { manage: false })
     await waitFor(() => expect(step()).toBe('home'))
     fireEvent.keyDown(screen.getByTestId('embedded-email-input'), { key: 'Escape' })
     expect(await cancelled).toBeUndefined()
@@ -353,7 +355,7 @@ describe('the vault\'s wallet screens', () => {
     const root = document.createElement('main')
     document.body.append(root)
     const t = createStrings({ ui: { ...embedded.ui }, errors: { ...embedded.errors }, sheet: {} })
-    const screens = createWalletScreens({ root, wallet: wallet as unknown as EmbeddedWallet, t, locale: 'en', ...alwaysLive, manage: true })
+    const screens = createWalletScreens({ root, wallet: wallet as unknown as EmbeddedWallet, t, locale: 'en', ...alwaysLive, manage: false })
     const closedOnWait = screens.open()
     await waitFor(() => expect(step()).toBe('recoverWaiting'))
     fireEvent.click(screen.getByTestId('embedded-cancel-button'))
@@ -368,6 +370,20 @@ describe('the vault\'s wallet screens', () => {
     fireEvent.click(screen.getByTestId('embedded-cancel-button'))
     expect(await closedAtHome).toBeUndefined()
     expect(screens.recoveryWaitingUntil()).toBeUndefined()
+  })
+
+  it('in the vault\'s own tab: no Cancel (no page to answer), and Unlock says what it did, with what can be done there', async () => {
+    const wallet = scriptedWallet({ onDevice: [{ address: ADDRESS, email: 'ann@example.test' }] })
+    renderPanel(wallet, { manage: true })
+    await waitFor(() => expect(step()).toBe('home'))
+    expect(screen.queryByTestId('embedded-cancel-button')).toBeNull()
+    fireEvent.click(screen.getByTestId('embedded-unlock-button'))
+    await waitFor(() => expect(step()).toBe('unlocked'))
+    expect(screen.getByTestId('embedded-unlocked').textContent).toBe(`${ADDRESS} is unlocked in this tab, and no recovery of it is pending.`)
+    expect(document.activeElement).toBe(screen.getByTestId('embedded-add-device-button'))
+    expect(screen.getByTestId('embedded-reveal-button')).toBeTruthy()
+    fireEvent.click(screen.getByTestId('embedded-back-button'))
+    await waitFor(() => expect(step()).toBe('home'))
   })
 
   it('writes waits of an hour or more as h:mm:ss', () => {

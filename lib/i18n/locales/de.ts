@@ -234,6 +234,7 @@ export const messages: Messages = {
     recoveryPendingHere: 'Dieser Browser stellt {address} wieder her.',
     recoveryVetoed: 'Vom Eigentümer abgebrochen: Ein Gerät mit {address} hat diese Wiederherstellung abgebrochen, der Schlüssel wird hier nicht freigegeben.',
     recoveryRestart: 'Neue Wiederherstellung starten',
+    unlockedHere: '{address} ist in diesem Tab entsperrt, und keine Wiederherstellung läuft.',
     recoveryAlert: 'Am {date} wurde von {from} aus eine Wiederherstellung dieser Wallet gestartet. Wenn Sie das nicht waren, brechen Sie sie jetzt ab: Jemand kann Ihre E-Mails lesen.',
     cancelRecovery: 'Wiederherstellung abbrechen',
     keepRecovery: 'Das war ich',

@@ -234,6 +234,7 @@ export const messages: Messages = {
     recoveryPendingHere: 'Este navegador está recuperando {address}.',
     recoveryVetoed: 'Cancelada por el propietario: un dispositivo con {address} canceló esta recuperación, así que su clave no se entregará aquí.',
     recoveryRestart: 'Empezar una nueva recuperación',
+    unlockedHere: '{address} está desbloqueada en esta pestaña y no hay ninguna recuperación pendiente.',
     recoveryAlert: 'El {date} se inició una recuperación de esta billetera desde {from}. Si no fuiste tú, cancélala ahora: alguien puede leer tu correo.',
     cancelRecovery: 'Cancelar la recuperación',
     keepRecovery: 'Fui yo',

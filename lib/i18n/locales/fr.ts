@@ -234,6 +234,7 @@ export const messages: Messages = {
     recoveryPendingHere: 'Ce navigateur récupère {address}.',
     recoveryVetoed: 'Annulée par le propriétaire : un appareil qui détient {address} a annulé cette récupération ; sa clé ne sera pas remise ici.',
     recoveryRestart: 'Lancer une nouvelle récupération',
+    unlockedHere: '{address} est déverrouillé dans cet onglet, et aucune récupération n’est en cours.',
     recoveryAlert: 'Une récupération de ce portefeuille a commencé le {date} depuis {from}. Si ce n’était pas vous, annulez-la maintenant : quelqu’un peut lire vos e-mails.',
     cancelRecovery: 'Annuler la récupération',
     keepRecovery: 'C’était moi',

@@ -233,6 +233,7 @@ export const messages: Messages = {
     recoveryPendingHere: 'このブラウザーは {address} を復元しています。',
     recoveryVetoed: '所有者が取り消しました：{address} を持つデバイスがこの復元を取り消したため、このブラウザーに鍵は渡されません。',
     recoveryRestart: '新しく復元を始める',
+    unlockedHere: '{address} はこのタブでロック解除されています。保留中の復元はありません。',
     recoveryAlert: '{date} に {from} からこのウォレットの復元が開始されました。心当たりがない場合は今すぐ取り消してください。誰かがあなたのメールを読めます。',
     cancelRecovery: '復元を取り消す',
     keepRecovery: '自分です',

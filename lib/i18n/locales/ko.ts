@@ -232,6 +232,7 @@ export const messages: Messages = {
     recoveryPendingHere: '이 브라우저에서 {address}를 복구하고 있습니다.',
     recoveryVetoed: '소유자가 취소함: {address}를 가진 기기가 이 복구를 취소했으므로 이곳에 키가 전달되지 않습니다.',
     recoveryRestart: '새 복구 시작',
+    unlockedHere: '{address}가 이 탭에서 잠금 해제되었으며 진행 중인 복구는 없습니다.',
     recoveryAlert: '{date}에 {from}에서 이 지갑의 복구가 시작되었습니다. 본인이 아니라면 지금 취소하세요. 누군가 이메일을 읽을 수 있습니다.',
     cancelRecovery: '복구 취소',
     keepRecovery: '제가 했습니다',

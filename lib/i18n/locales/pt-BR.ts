@@ -234,6 +234,7 @@ export const messages: Messages = {
     recoveryPendingHere: 'Este navegador está recuperando {address}.',
     recoveryVetoed: 'Cancelada pelo proprietário: um dispositivo com {address} cancelou esta recuperação, então a chave não será liberada aqui.',
     recoveryRestart: 'Começar uma nova recuperação',
+    unlockedHere: '{address} está desbloqueada nesta aba, e nenhuma recuperação está pendente.',
     recoveryAlert: 'Uma recuperação desta carteira começou em {date} a partir de {from}. Se não foi você, cancele agora: alguém pode ler seu e-mail.',
     cancelRecovery: 'Cancelar a recuperação',
     keepRecovery: 'Fui eu',

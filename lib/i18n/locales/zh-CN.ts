@@ -231,6 +231,7 @@ export const messages: Messages = {
     recoveryPendingHere: '此浏览器正在恢复 {address}。',
     recoveryVetoed: '已被所有者取消：持有 {address} 的设备取消了这次恢复，因此不会在此发放密钥。',
     recoveryRestart: '开始新的恢复',
+    unlockedHere: '{address} 已在此标签页中解锁，没有待处理的恢复。',
     recoveryAlert: '{date}，有人从 {from} 开始恢复此钱包。如果不是你，请立即取消：有人能读取你的邮件。',
     cancelRecovery: '取消恢复',
     keepRecovery: '是我本人',

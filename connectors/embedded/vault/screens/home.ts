@@ -85,6 +85,20 @@ export function homeScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'home' |
     )
   }
 
+  /** The vault's own tab, unlocked: the wallet, that no recovery of it is pending, and what can be done here. */
+  function unlockedHere(address: Address) {
+    screen('unlocked', [
+      h('p', { role: 'status', testId: 'embedded-unlocked' }, t.ui('unlockedHere', { address })),
+      h(
+        'div',
+        { className: 'actions' },
+        action(t.ui('addDevice'), 'embedded-add-device-button', () => go.addDevice(address), { primary: true, autofocus: true }),
+        action(t.ui('reveal'), 'embedded-reveal-button', () => go.reveal(address)),
+      ),
+      h('div', { className: 'actions' }, button(t.ui('activity'), 'embedded-activity-button', () => go.activity(address)), button(t.ui('back'), 'embedded-back-button', () => void home({ stay: true }))),
+    ])
+  }
+
   function unlock(address: Address) {
     void run(
       t.ui('unlocking'),
@@ -94,6 +108,8 @@ export function homeScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'home' |
         // wallet, while its key is still locked. A failed check never blocks the unlock.
         const pending = await wallet.pendingRecoveries().catch(() => [])
         if (pending[0]) recoveryAlert(address, pending[0])
+        // In the vault's own tab there is no page to hand the wallet to: say what the unlock did.
+        else if (parameters.manage) unlockedHere(address)
         else close(address)
       },
       (error, caught) => home({ error, lostPasskey: pointsToRecovery(caught) }),

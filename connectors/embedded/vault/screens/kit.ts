@@ -141,13 +141,14 @@ export function createScreenKit(parameters: WalletScreensParameters) {
     const card = h(
       'section',
       { className: 'card', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'wallet-title', testId: 'embedded-panel', 'data-step': step },
-      h('div', { className: 'header' }, h('h1', { id: 'wallet-title' }, t.ui('title')), h('button', { type: 'button', className: 'button quiet', testId: 'embedded-cancel-button', onclick: () => close(undefined) }, t.ui('cancel'))),
+      // Cancel hands the page its answer; in the vault's own tab there is no page to answer, so none.
+      h('div', { className: 'header' }, h('h1', { id: 'wallet-title' }, t.ui('title')), !parameters.manage && h('button', { type: 'button', className: 'button quiet', testId: 'embedded-cancel-button', onclick: () => close(undefined) }, t.ui('cancel'))),
       ...content,
       error && h('p', { role: 'alert', className: 'error', testId: 'connect-error' }, error),
       ...(error ? afterError : []),
     )
     card.addEventListener('keydown', (event) => {
-      if (event.key === 'Escape') {
+      if (event.key === 'Escape' && !parameters.manage) {
         event.preventDefault()
         close(undefined)
       }
