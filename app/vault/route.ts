@@ -11,7 +11,7 @@ import { getDeploymentConfig } from '@/server/config/server'
 import { isTestClockEnabled } from '@/server/embedded/clock'
 import { VAULT_PATHS } from '@/server/http/vaultRouting'
 import { VAULT_CONFIG_ELEMENT_ID, type VaultPageConfig } from '@/connectors/embedded/vault/pageConfig'
-import { VAULT_CSS } from '@/connectors/embedded/vault/styles'
+import { VAULT_CSS } from '@/lib/embedded/vaultStyle'
 import { vaultScript } from '@/server/build/vaultScript'
 
 export const runtime = 'nodejs'

@@ -1,15 +1,19 @@
 import { embeddedApiPaths } from '@/lib/embedded/apiTypes'
+import { VAULT_CSS } from '@/lib/embedded/vaultStyle'
+import { isLocale, type Locale } from '@/lib/i18n/locales'
 import { readBodyBytes } from '@/server/http/readBody'
-import { embeddedServer } from '@/server/i18n/embeddedServer'
+import { CANCEL_PAGE_TEXT, type CancelPageText } from '@/server/i18n/cancelPageLocales'
+import { negotiateLocale } from '@/server/i18n/negotiateLocale'
 import { format } from '@/lib/i18n/format'
 
 /**
- * The page behind the cancel link of a recovery notice: plain HTML with no script, style or outside
- * resource (nothing for a strict CSP to block, no Referer carrying the token anywhere), never cached.
+ * The page behind the cancel link of a recovery notice: plain HTML with no script and no outside
+ * resource (no Referer carrying the token anywhere), never cached; the vault's own style under the
+ * response's nonce, so it looks like the wallet the owner knows, in the owner's language (the link's
+ * `lang`, else the browser's).
  */
 
 const CANCEL_TOKEN = /^[A-Za-z0-9_-]{22}$/
-const text = embeddedServer.cancelPage
 
 export type CancelPageState =
   | { kind: 'confirm'; address: string; startedAt: Date; releaseAt: Date; token: string }
@@ -19,21 +23,22 @@ export type CancelPageState =
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 const paragraph = (value: string, testId: string) => `<p data-testid="${testId}">${escape(value)}</p>`
+const muted = (value: string, testId: string) => `<p class="muted" data-testid="${testId}">${escape(value)}</p>`
 const utc = (date: Date) => date.toISOString().replace('T', ' ').slice(0, 16)
 
-function body(state: CancelPageState): string {
+function body(state: CancelPageState, text: CancelPageText, lang: string): string {
   switch (state.kind) {
     case 'confirm':
       return (
         paragraph(format(text.confirm, { address: state.address, time: utc(state.startedAt), releaseTime: utc(state.releaseAt) }), 'cancel-confirm') +
-        `<form method="post" action="${embeddedApiPaths.recoveryCancel}"><input type="hidden" name="token" value="${escape(state.token)}">` +
-        `<button type="submit" data-testid="cancel-recovery-button">${escape(text.button)}</button></form>`
+        `<form method="post" action="${embeddedApiPaths.recoveryCancel}${lang}"><input type="hidden" name="token" value="${escape(state.token)}">` +
+        `<div class="actions"><button type="submit" class="button primary" data-testid="cancel-recovery-button">${escape(text.button)}</button></div></form>`
       )
     case 'cancelled':
       return (
         paragraph(format(text.cancelled, { address: state.address }), 'cancel-done') +
         paragraph(state.keyReleased ? text.keyWasReleased : text.notFinished, 'cancel-effect') +
-        paragraph(text.secureEmail, 'cancel-advice')
+        muted(text.secureEmail, 'cancel-advice')
       )
     case 'already_completed':
       return paragraph(format(text.alreadyCompleted, { time: utc(state.completedAt) }), 'cancel-already-completed')
@@ -51,12 +56,26 @@ function body(state: CancelPageState): string {
  * links and loads nothing outside), while the form's POST keeps its real `Origin` — under
  * `no-referrer` Chromium sends `Origin: null`, which the origin rule (proxy.ts) refuses.
  */
-export function cancelPageHtml(state: CancelPageState, status = 200): Response {
+export function cancelPageHtml(state: CancelPageState, status = 200, page: CancelPageRequest = {}): Response {
+  const locale = page.locale ?? 'en'
+  const text = CANCEL_PAGE_TEXT[locale]
+  const style = page.nonce ? `<style nonce="${escape(page.nonce)}">${VAULT_CSS}</style>` : ''
   const html =
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-    `<meta name="referrer" content="same-origin"><title>${escape(text.title)}</title></head>` +
-    `<body><main><h1>${escape(text.title)}</h1>${body(state)}</main></body></html>`
+    `<!doctype html><html lang="${locale}" data-mode="standalone"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<meta name="referrer" content="same-origin"><title>${escape(text.title)}</title>${style}</head>` +
+    `<body><main><section class="card" aria-labelledby="cancel-title"><div class="header"><h1 id="cancel-title">${escape(text.title)}</h1></div>${body(state, text, locale === 'en' ? '' : `?lang=${encodeURIComponent(locale)}`)}</section></main></body></html>`
   return new Response(html, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } })
+}
+
+/** What the page is drawn with from its request: the CSP nonce the proxy set, and the owner's language. */
+export type CancelPageRequest = { nonce?: string | undefined; locale?: Locale | undefined }
+
+/** The cancel page's request: its nonce (server/http/requestGuard.ts puts it in the forwarded CSP) and language. */
+export function cancelPageRequest(request: Request): CancelPageRequest {
+  const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(request.headers.get('content-security-policy') ?? '')?.[1]
+  const asked = new URL(request.url).searchParams.get('lang')
+  const locale = isLocale(asked) ? asked : negotiateLocale({ cookie: undefined, acceptLanguage: request.headers.get('accept-language') })
+  return { nonce, locale }
 }
 
 /** The token of the cancel form (`application/x-www-form-urlencoded`, a few bytes), or undefined. */

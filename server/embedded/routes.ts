@@ -62,7 +62,7 @@ import {
   readWalletId,
   readWalletSettings,
 } from './bodies'
-import { cancelPageHtml, readCancelToken } from './cancelPage'
+import { cancelPageHtml, cancelPageRequest, readCancelToken } from './cancelPage'
 import { embeddedError, embeddedErrors } from './httpErrors'
 import { emailHashes, hashEmail, openEmail, resealWalletEmails, SealedEmailError, sealEmail } from './emailAtRest'
 import { generateEmailCode, hashEmailCode, hashToken, judgeEmailCode } from './emailCode'
@@ -1016,34 +1016,36 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
      */
     recoveryCancelPage: (request: Request) =>
       handleHtml(log, async () => {
+        const page = cancelPageRequest(request)
         const store = await deps.store()
         const token = new URL(request.url).searchParams.get('token')
         const record = token && /^[A-Za-z0-9_-]{22}$/.test(token) ? await store.getRecoveryByCancelHash(hashToken(token)) : null
-        if (!record) return cancelPageHtml({ kind: 'invalid' }, 404)
+        if (!record) return cancelPageHtml({ kind: 'invalid' }, 404, page)
         const wallet = await store.getEmbeddedWallet(record.walletId)
         const address = wallet ? getAddress(wallet.address) : record.walletId
-        if (record.state === 'cancelled') return cancelPageHtml({ kind: 'already_cancelled' }, 410)
-        if (record.state === 'completed') return cancelPageHtml({ kind: 'already_completed', completedAt: record.completedAt ?? record.startedAt }, 410)
-        if (record.cancelExpiresAt.getTime() <= now().getTime()) return cancelPageHtml({ kind: 'expired' }, 410)
-        return cancelPageHtml({ kind: 'confirm', address, startedAt: record.startedAt, releaseAt: record.releaseAt, token: token! })
+        if (record.state === 'cancelled') return cancelPageHtml({ kind: 'already_cancelled' }, 410, page)
+        if (record.state === 'completed') return cancelPageHtml({ kind: 'already_completed', completedAt: record.completedAt ?? record.startedAt }, 410, page)
+        if (record.cancelExpiresAt.getTime() <= now().getTime()) return cancelPageHtml({ kind: 'expired' }, 410, page)
+        return cancelPageHtml({ kind: 'confirm', address, startedAt: record.startedAt, releaseAt: record.releaseAt, token: token! }, 200, page)
       }),
 
     /** POST of the cancel page's form: cancels the recovery (README, "Security model of the embedded wallet"). */
     recoveryCancel: (request: Request) =>
       handleHtml(log, async () => {
+        const page = cancelPageRequest(request)
         const store = await deps.store()
         const at = now()
         const token = await readCancelToken(request)
-        if (!token) return cancelPageHtml({ kind: 'invalid' }, 400)
+        if (!token) return cancelPageHtml({ kind: 'invalid' }, 400, page)
         const outcome = await store.cancelRecovery(hashToken(token), at)
-        if (outcome.kind === 'unknown') return cancelPageHtml({ kind: 'invalid' }, 404)
-        if (outcome.kind === 'expired') return cancelPageHtml({ kind: 'expired' }, 410)
-        if (outcome.kind === 'already_cancelled') return cancelPageHtml({ kind: 'already_cancelled' }, 410)
-        if (outcome.kind === 'already_completed') return cancelPageHtml({ kind: 'already_completed', completedAt: outcome.record.completedAt ?? outcome.record.startedAt }, 410)
+        if (outcome.kind === 'unknown') return cancelPageHtml({ kind: 'invalid' }, 404, page)
+        if (outcome.kind === 'expired') return cancelPageHtml({ kind: 'expired' }, 410, page)
+        if (outcome.kind === 'already_cancelled') return cancelPageHtml({ kind: 'already_cancelled' }, 410, page)
+        if (outcome.kind === 'already_completed') return cancelPageHtml({ kind: 'already_completed', completedAt: outcome.record.completedAt ?? outcome.record.startedAt }, 410, page)
         const wallet = await store.getEmbeddedWallet(outcome.record.walletId)
         const keyReleased = outcome.record.keyReleasedAt !== null
         log(`[sigil] embedded recovery cancelled by its owner: wallet ${outcome.record.walletId}, key released: ${keyReleased}`)
-        return cancelPageHtml({ kind: 'cancelled', address: wallet ? getAddress(wallet.address) : outcome.record.walletId, keyReleased })
+        return cancelPageHtml({ kind: 'cancelled', address: wallet ? getAddress(wallet.address) : outcome.record.walletId, keyReleased }, 200, page)
       }),
   }
 }

@@ -509,6 +509,20 @@ test('a recovery mails the owner a notice when it starts, whose link cancels it:
   const owner = await page.context().newPage()
   await owner.goto(link!)
   await expect(owner.getByTestId('cancel-confirm')).toContainText(address)
+  // Styled like the vault (its card and primary button), not the browser's defaults.
+  await expect(owner.getByTestId('cancel-recovery-button')).toHaveCSS('font-weight', '600')
+  await expect(owner.locator('section.card')).toHaveCSS('border-radius', '16px')
+  // In the owner's language: a German browser gets the German page (opening it changes nothing).
+  const german = await page.context().browser()!.newContext({ locale: 'de-DE' })
+  try {
+    const inGerman = await german.newPage()
+    await inGerman.goto(link!)
+    await expect(inGerman.locator('html')).toHaveAttribute('lang', 'de')
+    await expect(inGerman.getByTestId('cancel-recovery-button')).toHaveText('Wiederherstellung abbrechen')
+    await expect(inGerman.getByTestId('cancel-confirm')).toContainText(`Eine Wiederherstellung Ihrer Sigil-Wallet ${address}`)
+  } finally {
+    await german.close()
+  }
   await owner.getByTestId('cancel-recovery-button').click()
   await expect(owner.getByTestId('cancel-done')).toContainText(address)
   await expect(owner.getByTestId('cancel-effect')).toHaveText('Its key had been released to that browser, which may have seen your recovery phrase: move your funds to a new wallet now.')

@@ -1,5 +1,7 @@
 /**
- * The vault page's style, written into its page under the response's nonce (app/vault/route.ts). The
+ * The vault's style: its page's (app/vault/route.ts) and the recovery cancel page's
+ * (server/embedded/cancelPage.ts), each written in under the response's nonce, so the owner meets one
+ * look on the vault's origin. The
  * frame fills the page's window: its own backdrop, the card centred on a computer and from the top on
  * a phone, so who asks comes first, then what, then the buttons.
  */
