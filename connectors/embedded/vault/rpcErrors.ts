@@ -43,7 +43,7 @@ export function userRejected(message = 'The user rejected the request.'): VaultR
  * (released at `releaseAt`). Nothing failed; the page says when to come back.
  */
 export function closedDuringRecovery(releaseAt: string): VaultRequestError {
-  return new VaultRequestError(4001, 'The user closed the wallet during a recovery.', { reason: 'recovery_pending', releaseAt })
+  return new VaultRequestError(4001, 'Closed during a recovery.', { reason: 'recovery_pending', releaseAt })
 }
 
 /** 4100: the request names an account this vault is not connected to. */

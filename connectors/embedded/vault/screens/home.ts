@@ -12,7 +12,7 @@ export function homeScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'home' |
    * form. `lostPasskey`: the passkey failed, so the error says how to recover by email, with the button
    * that starts it for the wallet's email.
    */
-  async function home(options: { creating?: boolean; error?: string; lostPasskey?: boolean; stay?: boolean } = {}) {
+  async function home(options: { creating?: boolean; error?: string; lostPasskey?: boolean; stay?: boolean; unlocked?: boolean } = {}) {
     const [records, started] = await Promise.all([wallet.list().catch(() => []), wallet.startedRecovery().catch(() => undefined)])
     // Coming back to a recovery this browser started: that first, "Finish recovery" focused, no other form above it.
     if (started?.state === 'started' && !options.stay && !options.creating && !options.error) return go.recoverWaiting(started)
@@ -42,6 +42,8 @@ export function homeScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'home' |
       screen(
         'home',
         [
+          // In the vault's own tab, after Unlock: what it did (nothing to hand to a page here).
+          options.unlocked && h('p', { role: 'status', testId: 'embedded-unlocked' }, t.ui('unlockedHere', { address: newest.address })),
           h('p', { className: 'muted' }, t.ui('existing')),
           h('p', { className: 'mono', testId: 'embedded-existing-address' }, newest.address),
           h(
@@ -66,7 +68,7 @@ export function homeScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'home' |
         options.error,
         recoverHere,
       )
-      root.querySelector<HTMLElement>(recoverHere.length > 0 ? '[data-testid="embedded-lost-passkey-recover-button"]' : '[data-testid="embedded-unlock-button"]')?.focus()
+      root.querySelector<HTMLElement>(`[data-testid="embedded-${recoverHere.length > 0 ? 'lost-passkey-recover' : options.unlocked ? 'add-device' : 'unlock'}-button"]`)?.focus()
       return
     }
     screen(
@@ -85,20 +87,6 @@ export function homeScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'home' |
     )
   }
 
-  /** The vault's own tab, unlocked: the wallet, that no recovery of it is pending, and what can be done here. */
-  function unlockedHere(address: Address) {
-    screen('unlocked', [
-      h('p', { role: 'status', testId: 'embedded-unlocked' }, t.ui('unlockedHere', { address })),
-      h(
-        'div',
-        { className: 'actions' },
-        action(t.ui('addDevice'), 'embedded-add-device-button', () => go.addDevice(address), { primary: true, autofocus: true }),
-        action(t.ui('reveal'), 'embedded-reveal-button', () => go.reveal(address)),
-      ),
-      h('div', { className: 'actions' }, button(t.ui('activity'), 'embedded-activity-button', () => go.activity(address)), button(t.ui('back'), 'embedded-back-button', () => void home({ stay: true }))),
-    ])
-  }
-
   function unlock(address: Address) {
     void run(
       t.ui('unlocking'),
@@ -109,7 +97,7 @@ export function homeScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'home' |
         const pending = await wallet.pendingRecoveries().catch(() => [])
         if (pending[0]) recoveryAlert(address, pending[0])
         // In the vault's own tab there is no page to hand the wallet to: say what the unlock did.
-        else if (parameters.manage) unlockedHere(address)
+        else if (parameters.manage) void home({ unlocked: true })
         else close(address)
       },
       (error, caught) => home({ error, lostPasskey: pointsToRecovery(caught) }),

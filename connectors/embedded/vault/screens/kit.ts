@@ -278,7 +278,7 @@ export function createScreenKit(parameters: WalletScreensParameters) {
     return guarded.button(element, onClick)
   }
 
-  return { parameters, wallet, t, root, vaultOrigin, cooldownMs, state, guarded, discardRecovery, screen, busy, close, run, sendErrorOf, resendAtAfter, resendButton, resend, restoreCode, field, emailField, codeField, form, button, action }
+  return { parameters, wallet, t, root, vaultOrigin, cooldownMs, state, discardRecovery, screen, busy, close, run, sendErrorOf, resendButton, resend, restoreCode, field, emailField, codeField, form, button, action }
 }
 
 /** The wallet's drawing kit and shared state (createScreenKit), as every screen module gets it. */
@@ -290,7 +290,7 @@ type OpenPairing = Awaited<ReturnType<EmbeddedWallet['startPairing']>>
 /** Every screen, by name: how a screen module reaches the screens of another (`go`). */
 export type Screens = {
   /** `stay`: the home screen itself, even with a recovery of this browser to come back to (else that comes first). */
-  home(options?: { creating?: boolean; error?: string; lostPasskey?: boolean; stay?: boolean }): Promise<void>
+  home(options?: { creating?: boolean; error?: string; lostPasskey?: boolean; stay?: boolean; unlocked?: boolean }): Promise<void>
   unlock(address: Address): void
   recoveryAlert(address: Address, recovery: PendingRecovery, error?: string): void
   addDevice(address: Address): void

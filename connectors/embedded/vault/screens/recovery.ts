@@ -170,10 +170,7 @@ export function recoveryScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'rec
       waiting.textContent = text()
       // The owner's veto, found without a press: the recovery this browser started, as the server sees it.
       if (++checks % 30 === 0)
-        void wallet.startedRecovery().then(
-          (now) => waiting.isConnected && now?.walletId === status.walletId && now.state === 'cancelled' && recoverVetoed(status),
-          () => undefined,
-        )
+        wallet.startedRecovery().then((now) => waiting.isConnected && now?.state === 'cancelled' && now.walletId === status.walletId && recoverVetoed(status), () => undefined)
     }, 1000)
   }
 
