@@ -79,7 +79,11 @@ async function holdSdkChunk(page: Page) {
     const response = await route.fetch()
     const body = await response.text()
     if (body.includes('Popup was blocked. Try again.')) await released
-    await route.fulfill({ response, body })
+    // A request the page gave up on meanwhile (a preload superseded; one CI run on a loaded machine)
+    // is already settled by Playwright: nothing is left to answer, and no test expects it.
+    await route.fulfill({ response, body }).catch((error: Error) => {
+      if (!/Route is already handled/.test(error.message)) throw error
+    })
   })
   return { release }
 }
