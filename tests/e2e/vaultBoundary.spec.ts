@@ -500,7 +500,9 @@ test('the vault answers only its app’s origin: a page of another origin that o
   // The app's own origin: the vault is ready and answers.
   await page.goto(embeddedApp.baseURL)
   expect(await greet(page)).toEqual(expect.arrayContaining(['ready', 'response']))
-  // The same server on another origin (`localhost`, not one of APP_ORIGIN): silence.
-  await page.goto(`http://localhost:${new URL(embeddedApp.baseURL).port}/`)
+  // The same server on another origin (`other.localhost`, not one of APP_ORIGIN; plain `localhost`
+  // would send the page on to app.localhost, server/http/loopbackRedirect.ts): silence.
+  await page.goto(`http://other.localhost:${new URL(embeddedApp.baseURL).port}/`)
+  expect(new URL(page.url()).hostname).toBe('other.localhost')
   expect(await greet(page)).toEqual([])
 })
