@@ -33,7 +33,7 @@ describe('coinbaseSmartWalletConnectors', () => {
     const family = familyOf(connector())
     expect(family).toBeDefined()
     expect(family!.loaded).toBeUndefined()
-    expect(family!.listing).toEqual({ order: 2, tagline: { desktop: 'connect.tagline.coinbaseSmartWallet' } })
+    expect(family!.listing).toEqual({ order: 2, tagline: { desktop: 'connect.tagline.coinbaseSmartWallet' }, logo: 'coinbase' })
     expect(family!.listing?.panel).toBeUndefined()
     expect(family!.warmUpWithDialog).toBe(true)
   })
