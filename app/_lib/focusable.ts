@@ -5,13 +5,20 @@ const selector = [
   'select:not([disabled])',
   'textarea:not([disabled])',
   '[tabindex]:not([tabindex="-1"])',
+  // A <details>' own summary (the development notice under the wallet list).
+  'details > summary:first-of-type',
 ].join(',')
 
-/** The elements Tab can reach inside `root`, in document order (hidden ones excluded). */
+/**
+ * The elements Tab can reach inside `root`, in document order (hidden ones excluded, and what a closed
+ * <details> holds but its summary: Chromium lays that out, so it has boxes, yet Tab skips it).
+ */
 export function focusableIn(root: HTMLElement): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(selector)).filter(
-    (element) => !element.closest('[hidden],[inert]') && element.getClientRects().length > 0,
-  )
+  return Array.from(root.querySelectorAll<HTMLElement>(selector)).filter((element) => {
+    if (element.closest('[hidden],[inert]') || element.getClientRects().length === 0) return false
+    const closed = element.closest('details:not([open])')
+    return !closed || (element.tagName === 'SUMMARY' && element.parentElement === closed)
+  })
 }
 
 /**
