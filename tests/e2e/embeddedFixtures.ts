@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Frame, FrameLocator, Locator, Page } from '@playwright/test'
+import type { Browser, BrowserContext, Frame, FrameLocator, Locator, Page } from '@playwright/test'
 import { type Address, createTestClient, http, publicActions } from 'viem'
 import { foundry } from 'viem/chains'
 import type { NextServer } from '../fixtures/nextServer'
@@ -396,4 +396,19 @@ export async function approveInSheet(page: Page, title: string | RegExp): Promis
   await expect(sheet.getByTestId('confirm-approve')).toHaveAttribute('data-live', 'true')
   await sheet.getByTestId('confirm-approve').click()
   await expect(sheet).toBeHidden()
+}
+
+/**
+ * Another browser (its own context and virtual authenticator), as the configured page: the same
+ * viewport and locale, on the app with the embedded wallet's panel open. Brought to the front first:
+ * the vault opens as a frame only where the browser proves it visible (else a popup). Close `context`.
+ */
+export async function anotherBrowserAtPanel(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page; authenticator: VirtualAuthenticator }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' })
+  const page = await context.newPage()
+  const authenticator = await addVirtualAuthenticator(page, { prf: true })
+  await page.goto(baseURL)
+  await page.bringToFront()
+  await openEmbeddedPanel(page)
+  return { context, page, authenticator }
 }

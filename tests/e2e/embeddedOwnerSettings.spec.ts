@@ -1,5 +1,4 @@
-import { addVirtualAuthenticator } from '../fixtures/passkeys'
-import { chooseWallet, createWallet, disconnect, expect, manageInVaultTab, openEmbeddedPanel, recoveryCodeFor, test, uniqueEmail, vault } from './embeddedFixtures'
+import { anotherBrowserAtPanel, chooseWallet, createWallet, disconnect, expect, manageInVaultTab, openEmbeddedPanel, recoveryCodeFor, test, uniqueEmail, vault } from './embeddedFixtures'
 
 /**
  * The owner's choice (README, "Email & passkey wallet"): email recovery turned off from a device that
@@ -26,13 +25,8 @@ test('email recovery turned off on the owner’s device: the email path refuses,
   await expect(page.getByTestId('embedded-settings-note')).toHaveText('Saved. The change is in the activity log.', { timeout: 15_000 })
 
   // Someone with the mailbox, in another browser: the code still proves the email, but the recovery is refused.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' })
+  const { context, page: other } = await anotherBrowserAtPanel(browser, embeddedApp.baseURL)
   try {
-    const other = await context.newPage()
-    await addVirtualAuthenticator(other, { prf: true })
-    await other.goto(embeddedApp.baseURL)
-    await other.bringToFront()
-    await openEmbeddedPanel(other)
     await vault(other).getByTestId('embedded-recover-button').click()
     await vault(other).getByTestId('embedded-recover-email-input').fill(email)
     const inboxBefore = mail.inbox.length

@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test'
 import type { Address } from 'viem'
 import type { MailCatcher } from '../fixtures/smtp'
-import { addVirtualAuthenticator } from '../fixtures/passkeys'
 import { attempt, expectNoneActed, TRICKS } from './hostileTricks'
-import { advanceServerClock, chooseWallet, createWallet, disconnect, expect, mailFor, openEmbeddedPanel, passkeyPrompts, recoveryCodeFor, test, uniqueEmail, vault } from './embeddedFixtures'
+import { advanceServerClock, anotherBrowserAtPanel, chooseWallet, createWallet, disconnect, expect, mailFor, openEmbeddedPanel, passkeyPrompts, recoveryCodeFor, test, uniqueEmail, vault } from './embeddedFixtures'
 
 /**
  * The time-locked email recovery (README, "Security model of the embedded wallet"): whoever reads the
@@ -47,15 +46,8 @@ test('a mailbox alone does not recover before the delay; the owner’s device ca
   await disconnect(page)
 
   // Another browser, with its own authenticator, used by someone who reads the owner's mailbox.
-  // As the configured page: the same viewport and locale. Each page is brought to the front before its
-  // vault opens: the vault opens as a frame only where the browser proves it visible (else a popup).
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' })
+  const { context, page: other, authenticator: otherAuthenticator } = await anotherBrowserAtPanel(browser, embeddedApp.baseURL)
   try {
-    const other = await context.newPage()
-    const otherAuthenticator = await addVirtualAuthenticator(other, { prf: true })
-    await other.goto(embeddedApp.baseURL)
-    await other.bringToFront()
-    await openEmbeddedPanel(other)
     const inboxBefore = await startRecovery(other, mail, email, address)
     const waiting = vault(other).getByTestId('embedded-recovery-waiting')
     const releaseAt = await waiting.getAttribute('data-release-at')
@@ -127,13 +119,8 @@ test('the recovery buttons in the frame, played by a hostile page: none of 4 tri
   const address = await createWallet(page, mail, email)
   await disconnect(page)
 
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' })
+  const { context, page: other, authenticator: otherAuthenticator } = await anotherBrowserAtPanel(browser, embeddedApp.baseURL)
   try {
-    const other = await context.newPage()
-    const otherAuthenticator = await addVirtualAuthenticator(other, { prf: true })
-    await other.goto(embeddedApp.baseURL)
-    await other.bringToFront()
-    await openEmbeddedPanel(other)
     await startRecovery(other, mail, email, address)
     const acted: Record<string, number> = {}
 
@@ -180,13 +167,8 @@ test('closing the wallet during the wait leaves the app’s dialog neutral, sayi
   const address = await createWallet(page, mail, email)
   await disconnect(page)
 
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' })
+  const { context, page: other } = await anotherBrowserAtPanel(browser, embeddedApp.baseURL)
   try {
-    const other = await context.newPage()
-    await addVirtualAuthenticator(other, { prf: true })
-    await other.goto(embeddedApp.baseURL)
-    await other.bringToFront()
-    await openEmbeddedPanel(other)
     await startRecovery(other, mail, email, address)
     const releaseAt = await vault(other).getByTestId('embedded-recovery-waiting').getAttribute('data-release-at')
 
