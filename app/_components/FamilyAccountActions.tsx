@@ -1,15 +1,12 @@
 'use client'
-import { lazy, Suspense, useContext } from 'react'
+import { Suspense, useContext } from 'react'
 import { useAccount } from 'wagmi'
-import { families } from '@/connectors/families'
 import { useLocale } from '@/lib/i18n/LocaleProvider'
+import { lazyFamilyParts } from './lazyFamilyParts'
 import { PublicConfigContext } from './publicConfigContext'
 
 // Each family's `accountActions`, lazily, by the family's id (connectors/shared/family.ts).
-const actions = families.flatMap((family) => {
-  const load = family.accountActions
-  return load ? [{ id: family.id, Actions: lazy(() => load().then((Actions) => ({ default: Actions }))) }] : []
-})
+const actions = lazyFamilyParts((family) => family.accountActions)
 
 /** The connected wallet's family's own actions (the embedded wallet's "Manage wallet"), if it has any. */
 export function FamilyAccountActions() {
@@ -20,7 +17,7 @@ export function FamilyAccountActions() {
   if (!publicConfig || mine.length === 0) return null
   return (
     <Suspense fallback={null}>
-      {mine.map(({ id, Actions }) => (
+      {mine.map(({ id, Part: Actions }) => (
         <Actions key={id} publicConfig={publicConfig} locale={locale} />
       ))}
     </Suspense>

@@ -1,13 +1,10 @@
 'use client'
-import { lazy, Suspense, useContext } from 'react'
-import { families } from '@/connectors/families'
+import { Suspense, useContext } from 'react'
+import { lazyFamilyParts } from './lazyFamilyParts'
 import { PublicConfigContext } from './publicConfigContext'
 
 // Each family's `devNotice`, lazily: only `next dev` declares any (connectors/shared/family.ts).
-const notices = families.flatMap((family) => {
-  const load = family.devNotice
-  return load ? [{ id: family.id, Notice: lazy(() => load().then((Notice) => ({ default: Notice }))) }] : []
-})
+const notices = lazyFamilyParts((family) => family.devNotice)
 
 /**
  * Under the wallet list, the families' lines for whoever runs the site (`next dev` only): what a
@@ -18,7 +15,7 @@ export function FamilyNotices() {
   if (!publicConfig || notices.length === 0) return null
   return (
     <Suspense fallback={null}>
-      {notices.map(({ id, Notice }) => (
+      {notices.map(({ id, Part: Notice }) => (
         <Notice key={id} publicConfig={publicConfig} />
       ))}
     </Suspense>
