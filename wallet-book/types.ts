@@ -91,8 +91,9 @@ export type WalletBookEntry = {
         /** The monogram (a data URI): what the first load shows, and the fallback everywhere. */
         icon?: string | undefined
         /**
-         * The wallet's logo: its id among `@web3icons/core`'s wallets (`metamask`, `token-pocket`),
-         * resolved by `walletLogo` when the connect dialog loads. Absent where the package has none.
+         * The wallet's logo: its id among the served logos (wallet-book/icons/walletLogoIds.ts):
+         * `@web3icons/core`'s (`metamask`, `token-pocket`) or a wallet's own published mark
+         * (publishedMarks.ts), resolved by `walletLogo` when the connect dialog loads.
          */
         logo?: string | undefined
       }

@@ -1,9 +1,18 @@
 import type { CreateConnectorFn } from '@wagmi/core'
 import type { PublicConfig } from '@/lib/config/public'
-import { monogramIcon } from '@/wallet-book/icons/monogramIcon'
+import { svgDataUri } from '@/wallet-book/icons/svgDataUri'
 import type { SigilFamily } from '../shared/family'
 import { lazyConnector } from '../shared/lazyConnector'
 import { EMBEDDED_ID } from './id'
+
+/**
+ * The embedded wallet's own mark: an envelope (the email that makes and recovers it) on the
+ * wallet's teal, drawn here rather than a letter tile.
+ */
+const EMBEDDED_MARK = svgDataUri(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#0F766E"/>' +
+    '<g fill="none" stroke="#fff" stroke-width="3.5" stroke-linejoin="round"><rect x="13" y="19" width="38" height="27" rx="4"/><path d="M15 22l17 12.5L49 22"/></g></svg>',
+)
 
 /** The deployment settings the family reads: the RPC of each chain and the vault's origin (`VAULT_ORIGIN`). */
 export type EmbeddedOptions = Pick<PublicConfig, 'rpcUrls' | 'vaultOrigin'>
@@ -20,7 +29,7 @@ export function embeddedConnectors(publicConfig: EmbeddedOptions): CreateConnect
       // The key and name of identity.ts, written out: an import would add a module to the first load.
       id: 'embedded',
       type: 'embedded',
-      icon: monogramIcon('@', '#0F766E'),
+      icon: EMBEDDED_MARK,
       // canConnectViaQrCode stays at its default, false: there is nothing to scan.
       properties: { name: 'Email & passkey wallet', overrideKey: 'embedded', canConnectViaCustodialService: true },
       load: () =>

@@ -86,3 +86,41 @@ test('wallet logos are images from this site, not script: the rows on screen sho
   expect(scripts.filter((body) => body.includes(svg.slice(0, 200)))).toEqual([])
   expect((await page.request.get(new URL('/wallet-logos/nope.svg', wcServer.baseURL).href)).status()).toBe(404)
 })
+
+/** Every row's image, as the browser drew it: its source and whether it loaded. */
+async function rowImages(dialog: Locator): Promise<{ key: string; src: string; loaded: boolean }[]> {
+  return dialog.locator('[data-testid^="wallet-option-"]').evaluateAll((rows) =>
+    rows.map((row) => {
+      const image = row.querySelector('img')
+      return { key: row.getAttribute('data-testid')!, src: image?.getAttribute('src') ?? '', loaded: !!image && image.complete && image.naturalWidth > 0 }
+    }),
+  )
+}
+
+/** A letter tile: the wallet book's monogram, an SVG whose only drawing is text. */
+const isLetterTile = (src: string) => src.startsWith('data:') && decodeURIComponent(src).includes('<text')
+
+for (const [where, use] of [['a computer', {}], ['a phone', phoneContext()]] as const) {
+  test.describe(`on ${where}`, () => {
+    test.use(use)
+
+    test('every row shows its wallet’s own mark, loaded: no letter tile', async ({ page, wcServer, snap }) => {
+      await page.goto(wcServer.baseURL)
+      const dialog = await openList(page)
+      // The images load lazily: each row is scrolled to, as a user reading the list would.
+      for (const row of await dialog.locator('[data-testid^="wallet-option-"]').all()) await row.scrollIntoViewIfNeeded()
+      let images: Awaited<ReturnType<typeof rowImages>> = []
+      await expect
+        .poll(async () => {
+          images = await rowImages(dialog)
+          return images.filter((image) => !image.loaded).map((image) => image.key)
+        })
+        .toEqual([])
+      await dialog.locator('[data-testid^="wallet-option-"]').first().scrollIntoViewIfNeeded()
+      expect(images.length).toBeGreaterThan(where === 'a phone' ? 8 : 12)
+      expect(images.filter((image) => isLetterTile(image.src)).map((image) => image.key)).toEqual([])
+      for (const image of images) expect(image.src, image.key).toMatch(/^(\/wallet-logos\/[a-z0-9-]+\.svg|data:image\/svg\+xml,)/)
+      await snap(`dialog-logos-${where === 'a phone' ? 'phone' : 'desktop'}`)
+    })
+  })
+}

@@ -1,4 +1,5 @@
 import { monogramIcon } from '../icons/monogramIcon'
+import { PUBLISHED_MARKS_SOURCE } from '../icons/publishedMarks'
 import type { WalletBookEntry } from '../types'
 
 /**
@@ -8,7 +9,7 @@ import type { WalletBookEntry } from '../types'
 export const binance: WalletBookEntry = {
   name: 'Binance Wallet',
   shortName: 'Binance',
-  brand: { primaryColor: '#F0B90B', icon: monogramIcon('BN', '#F0B90B') },
+  brand: { primaryColor: '#F0B90B', icon: monogramIcon('BN', '#F0B90B'), logo: 'binance' },
   eip6963Config: { rdns: ['com.binance.wallet'] },
   injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isBinance', value: true }], windowLocations: [] }],
   walletConnect: { sdks: ['sign_v2'] },
@@ -16,5 +17,6 @@ export const binance: WalletBookEntry = {
   sources: [
     'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/binanceWallet/binanceWallet.ts',
     'https://www.binance.com/en/web3wallet',
+    PUBLISHED_MARKS_SOURCE,
   ],
 }

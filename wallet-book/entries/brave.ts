@@ -1,4 +1,5 @@
 import { monogramIcon } from '../icons/monogramIcon'
+import { PUBLISHED_MARKS_SOURCE } from '../icons/publishedMarks'
 import type { WalletBookEntry } from '../types'
 
 /**
@@ -9,12 +10,13 @@ import type { WalletBookEntry } from '../types'
 export const brave: WalletBookEntry = {
   name: 'Brave Wallet',
   shortName: 'Brave',
-  brand: { primaryColor: '#FB542B', icon: monogramIcon('B', '#FB542B') },
+  brand: { primaryColor: '#FB542B', icon: monogramIcon('B', '#FB542B'), logo: 'brave' },
   eip6963Config: { rdns: ['com.brave.wallet'] },
   injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isBraveWallet', value: true }], windowLocations: [] }],
   showOnlyIfInstalled: true,
   sources: [
     'https://github.com/brave/brave-browser/wiki/Wallet-support-FAQ',
     'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/braveWallet/braveWallet.ts',
+    PUBLISHED_MARKS_SOURCE,
   ],
 }

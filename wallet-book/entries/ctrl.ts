@@ -1,4 +1,5 @@
 import { monogramIcon } from '../icons/monogramIcon'
+import { PUBLISHED_MARKS_SOURCE } from '../icons/publishedMarks'
 import type { WalletBookEntry } from '../types'
 
 /**
@@ -8,9 +9,9 @@ import type { WalletBookEntry } from '../types'
 export const ctrl: WalletBookEntry = {
   name: 'Ctrl Wallet',
   shortName: 'Ctrl',
-  brand: { primaryColor: '#0C0C0D', icon: monogramIcon('Ct', '#0C0C0D') },
+  brand: { primaryColor: '#0C0C0D', icon: monogramIcon('Ct', '#0C0C0D'), logo: 'ctrl' },
   eip6963Config: { rdns: ['io.xdefi'] },
   injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isXDEFI', value: true }], windowLocations: ['xfi.ethereum'] }],
   desktop: { chromeId: 'hmeobnfnfcmdkdcmlblgagmfpfboieaf', extensionUrl: 'https://ctrl.xyz' },
-  sources: ['https://github.com/wevm/wagmi/blob/main/packages/core/src/connectors/injected.ts', 'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/xdefiWallet/xdefiWallet.ts', 'https://ctrl.xyz'],
+  sources: ['https://github.com/wevm/wagmi/blob/main/packages/core/src/connectors/injected.ts', 'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/xdefiWallet/xdefiWallet.ts', 'https://ctrl.xyz', PUBLISHED_MARKS_SOURCE],
 }

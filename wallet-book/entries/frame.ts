@@ -1,4 +1,5 @@
 import { monogramIcon } from '../icons/monogramIcon'
+import { PUBLISHED_MARKS_SOURCE } from '../icons/publishedMarks'
 import type { WalletBookEntry } from '../types'
 
 /**
@@ -8,7 +9,7 @@ import type { WalletBookEntry } from '../types'
 export const frame: WalletBookEntry = {
   name: 'Frame',
   shortName: 'Frame',
-  brand: { primaryColor: '#17171D', icon: monogramIcon('F', '#17171D') },
+  brand: { primaryColor: '#17171D', icon: monogramIcon('F', '#17171D'), logo: 'frame' },
   eip6963Config: { rdns: ['sh.frame'] },
   injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isFrame', value: true }], windowLocations: [] }],
   desktop: { chromeId: 'ldcoohedfbjoobcadoglnnmmfbdlmmhf', extensionUrl: 'https://frame.sh', appUrl: 'https://frame.sh' },
@@ -17,5 +18,6 @@ export const frame: WalletBookEntry = {
     'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/frameWallet/frameWallet.ts',
     'https://github.com/floating/frame',
     'https://frame.sh',
+    PUBLISHED_MARKS_SOURCE,
   ],
 }

@@ -1,4 +1,5 @@
 import { monogramIcon } from '../icons/monogramIcon'
+import { PUBLISHED_MARKS_SOURCE } from '../icons/publishedMarks'
 import type { WalletBookEntry } from '../types'
 
 /**
@@ -8,8 +9,8 @@ import type { WalletBookEntry } from '../types'
 export const opera: WalletBookEntry = {
   name: 'Opera Wallet',
   shortName: 'Opera',
-  brand: { primaryColor: '#FF1B2D', icon: monogramIcon('O', '#FF1B2D') },
+  brand: { primaryColor: '#FF1B2D', icon: monogramIcon('O', '#FF1B2D'), logo: 'opera' },
   injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isOpera', value: true }], windowLocations: [] }],
   showOnlyIfInstalled: true,
-  sources: ['https://github.com/wevm/wagmi/blob/main/packages/core/src/connectors/injected.ts', 'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/operaWallet/operaWallet.ts', 'https://www.opera.com/crypto'],
+  sources: ['https://github.com/wevm/wagmi/blob/main/packages/core/src/connectors/injected.ts', 'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/operaWallet/operaWallet.ts', 'https://www.opera.com/crypto', PUBLISHED_MARKS_SOURCE],
 }

@@ -1,4 +1,5 @@
 import { monogramIcon } from '../icons/monogramIcon'
+import { WEB3ICONS_SOURCE } from '../icons/web3iconsWallets'
 import type { WalletBookEntry } from '../types'
 
 /**
@@ -9,8 +10,8 @@ import type { WalletBookEntry } from '../types'
 export const status: WalletBookEntry = {
   name: 'Status',
   shortName: 'Status',
-  brand: { primaryColor: '#4360DF', icon: monogramIcon('St', '#4360DF') },
+  brand: { primaryColor: '#4360DF', icon: monogramIcon('St', '#4360DF'), logo: 'status' },
   injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isStatus', value: true }], windowLocations: [] }],
   mobile: { androidId: 'im.status.ethereum' },
-  sources: ['https://github.com/wevm/wagmi/blob/main/packages/core/src/connectors/injected.ts', 'https://github.com/status-im/status-mobile', 'https://status.app'],
+  sources: ['https://github.com/wevm/wagmi/blob/main/packages/core/src/connectors/injected.ts', 'https://github.com/status-im/status-mobile', 'https://status.app', WEB3ICONS_SOURCE],
 }

@@ -1,11 +1,12 @@
 import { monogramIcon } from '../icons/monogramIcon'
+import { PUBLISHED_MARKS_SOURCE } from '../icons/publishedMarks'
 import type { WalletBookEntry } from '../types'
 
 /** SubWallet: its EVM provider is `window.SubWallet`. */
 export const subwallet: WalletBookEntry = {
   name: 'SubWallet',
   shortName: 'SubWallet',
-  brand: { primaryColor: '#004BFF', icon: monogramIcon('SW', '#004BFF') },
+  brand: { primaryColor: '#004BFF', icon: monogramIcon('SW', '#004BFF'), logo: 'subwallet' },
   eip6963Config: { rdns: ['app.subwallet'] },
   injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isSubWallet', value: true }], windowLocations: ['SubWallet'] }],
   walletConnect: { sdks: ['sign_v2'] },
@@ -14,5 +15,6 @@ export const subwallet: WalletBookEntry = {
   sources: [
     'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/subWallet/subWallet.ts',
     'https://github.com/Koniverse/SubWallet-Extension',
+    PUBLISHED_MARKS_SOURCE,
   ],
 }

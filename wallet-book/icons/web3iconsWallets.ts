@@ -1,3 +1,7 @@
+import oneInch from '@web3icons/core/svgs/exchanges/background/1inch.svg.js'
+import cryptoCom from '@web3icons/core/svgs/exchanges/background/crypto-com.svg.js'
+import status from '@web3icons/core/svgs/networks/background/status.svg.js'
+import mathWallet from '@web3icons/core/svgs/tokens/background/MATH.svg.js'
 import alphaWallet from '@web3icons/core/svgs/wallets/background/alpha-wallet.svg.js'
 import argent from '@web3icons/core/svgs/wallets/background/argent.svg.js'
 import backpack from '@web3icons/core/svgs/wallets/background/backpack.svg.js'
@@ -23,23 +27,29 @@ import zengo from '@web3icons/core/svgs/wallets/background/zengo.svg.js'
 import zerion from '@web3icons/core/svgs/wallets/background/zerion.svg.js'
 
 /**
- * The wallet logos Sigil shows, from \`@web3icons/core\` (MIT, pinned in package.json; the entries
+ * The wallet logos Sigil takes from \`@web3icons/core\` (MIT, pinned in package.json; the entries
  * that use one cite {@link WEB3ICONS_SOURCE}): the package's \`wallets/background\` SVGs, keyed by
- * the package's own wallet id. Only the server imports this table: app/wallet-logos serves each as an
- * image, and the page knows only the ids (walletLogoIds.ts). Add a wallet's id here and there when
- * the package has its logo, and name it in its entry's \`brand.logo\`.
+ * the package's own wallet id. Four wallets the package lists only under their maker's other marks
+ * use that mark, which is also the wallet's: 1inch and Crypto.com (its \`exchanges\`), MathWallet
+ * (its \`tokens\`, MATH) and Status (its \`networks\`). Only the server imports this table:
+ * app/wallet-logos serves each as an image, and the page knows only the ids (walletLogoIds.ts).
+ * Add a wallet's id here and there when the package has its logo, and name it in its entry's
+ * \`brand.logo\`; a wallet the package lacks takes its own published mark (publishedMarks.ts).
  */
 export const web3iconsWallets: Readonly<Record<string, string>> = {
+  '1inch': oneInch,
   'alpha-wallet': alphaWallet,
   'argent': argent,
   'backpack': backpack,
   'coin98': coin98,
   'coinbase': coinbase,
+  'crypto-com': cryptoCom,
   'enkrypt': enkrypt,
   'exodus': exodus,
   'imtoken': imtoken,
   'kraken': kraken,
   'ledger': ledger,
+  'math-wallet': mathWallet,
   'metamask': metamask,
   'my-ether-wallet': myEtherWallet,
   'okx': okx,
@@ -48,6 +58,7 @@ export const web3iconsWallets: Readonly<Record<string, string>> = {
   'rainbow': rainbow,
   'ronin': ronin,
   'safe': safe,
+  'status': status,
   'token-pocket': tokenPocket,
   'trust': trust,
   'wallet-connect': walletConnect,
