@@ -29,6 +29,12 @@ describe('ErrorAlert', () => {
     expect(detail.textContent).toBe('Connection rejected. Please try again. connection_rejected')
     expect(detail.querySelector('code')?.textContent).toBe('connection_rejected')
     expect(detail.lang).toBe('en')
+    // Folded under the page's own word for "Details", closed until asked for.
+    const fold = screen.getByTestId('connect-error-details') as HTMLDetailsElement
+    expect(fold.tagName).toBe('DETAILS')
+    expect(fold.open).toBe(false)
+    expect(fold.querySelector('summary')?.textContent).toBe(de.ui['error.details'])
+    expect(fold.contains(detail)).toBe(true)
   })
 
   it('fills the error’s values into the page’s words', () => {

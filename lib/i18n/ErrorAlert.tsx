@@ -3,6 +3,7 @@ import type { ShownError } from '@/lib/errors/shownError'
 import { format } from './format'
 import { useMessages } from './LocaleProvider'
 import { plainErrors, type PlainErrorCode } from './plainErrors'
+import { useT } from './useT'
 
 function isPlainErrorCode(code: unknown): code is PlainErrorCode {
   return typeof code === 'string' && Object.hasOwn(plainErrors, code)
@@ -20,28 +21,33 @@ export function plainErrorText(error: ShownError, localized?: Readonly<Record<Pl
 
 export type ErrorAlertProps = {
   error: ShownError
-  /** The alert's `data-testid` (e.g. `connect-error`); its detail line is `<testId>-detail`. */
+  /** The alert's `data-testid` (e.g. `connect-error`); the fold is `<testId>-details`, the English line in it `<testId>-detail`. */
   testId: string
 }
 
 /**
- * An error on the page: the plain words in the page's language as the alert's text, then, as a small
- * detail, the raised English message (verbatim for the codes docs/errors.md lists as such) and the code, which
- * logs, support and the e2e tests read. The code is also `data-code`, for machines.
+ * An error on the page: the plain words in the page's language as the alert's text, then, folded
+ * under "Details" (in the page's language), the raised English message (verbatim for the codes
+ * docs/errors.md lists as such) and the code, which logs, support and the e2e tests read. The code
+ * is also `data-code`, for machines.
  */
 export function ErrorAlert({ error, testId }: ErrorAlertProps) {
+  const t = useT()
   const text = plainErrorText(error, useMessages()?.errors)
   const detail = error.message !== text ? error.message : undefined
   return (
     <div role="alert" className="error-text" data-testid={testId} data-code={error.code}>
       <p>{text}</p>
       {(detail !== undefined || error.code !== undefined) && (
-        // English whatever the page's language (the raised message, the code): said so for screen readers.
-        <p className="error-detail" lang="en" data-testid={`${testId}-detail`}>
-          {detail}
-          {detail !== undefined && error.code !== undefined && ' '}
-          {error.code !== undefined && <code>{error.code}</code>}
-        </p>
+        <details className="error-detail" data-testid={`${testId}-details`}>
+          <summary>{t('error.details')}</summary>
+          {/* English whatever the page's language (the raised message, the code): said so for screen readers. */}
+          <p lang="en" data-testid={`${testId}-detail`}>
+            {detail}
+            {detail !== undefined && error.code !== undefined && ' '}
+            {error.code !== undefined && <code>{error.code}</code>}
+          </p>
+        </details>
       )}
     </div>
   )

@@ -35,6 +35,7 @@ export const ui = {
   'connect.hint': 'Approve the request in your wallet.',
   'connect.cancel': 'Cancel',
   'connect.retry': 'Try again',
+  'error.details': 'Details',
   'connect.back': 'Back to wallets',
   'connect.empty': 'No wallets found.',
   'connect.moreWallets': 'More wallets',

@@ -202,9 +202,11 @@ test.describe('error messages', () => {
     await expect(error).toHaveAttribute('data-code', 'connection_rejected')
     await expect(error.locator('p').first()).toHaveText(de.errors.connection_rejected)
     // The catalogue's English message (docs/errors.md), verbatim, and the code: a detail for support
-    // and logs.
+    // and logs, folded under a German "Details" until asked for.
     const detail = dialog.getByTestId('connect-error-detail')
     await expect(detail).toHaveText(`${en.errors.connection_rejected} connection_rejected`)
+    await expect(detail).toBeHidden()
+    await dialog.getByTestId('connect-error-details').getByText(de.ui['error.details'], { exact: true }).click()
     await expect(detail).toBeVisible()
     // The controls around it are German.
     await expect(dialog.getByTestId('connect-retry')).toHaveText(de.ui['connect.retry'])

@@ -32,6 +32,7 @@ export const messages: Messages = {
     'connect.hint': 'Bestätigen Sie die Anfrage in Ihrer Wallet.',
     'connect.cancel': 'Abbrechen',
     'connect.retry': 'Erneut versuchen',
+    'error.details': 'Details',
     'connect.back': 'Zurück zu den Wallets',
     'connect.empty': 'Keine Wallets gefunden.',
     'connect.moreWallets': 'Weitere Wallets',

@@ -32,6 +32,7 @@ export const messages: Messages = {
     'connect.hint': 'Aprueba la solicitud en tu billetera.',
     'connect.cancel': 'Cancelar',
     'connect.retry': 'Reintentar',
+    'error.details': 'Detalles',
     'connect.back': 'Volver a las billeteras',
     'connect.empty': 'No se encontraron billeteras.',
     'connect.moreWallets': 'Más billeteras',

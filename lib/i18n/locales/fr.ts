@@ -32,6 +32,7 @@ export const messages: Messages = {
     'connect.hint': 'Approuvez la demande dans votre portefeuille.',
     'connect.cancel': 'Annuler',
     'connect.retry': 'Réessayer',
+    'error.details': 'Détails',
     'connect.back': 'Retour aux portefeuilles',
     'connect.empty': 'Aucun portefeuille trouvé.',
     'connect.moreWallets': 'Autres portefeuilles',

@@ -32,6 +32,7 @@ export const messages: Messages = {
     'connect.hint': 'ウォレットでリクエストを承認してください。',
     'connect.cancel': 'キャンセル',
     'connect.retry': 'もう一度試す',
+    'error.details': '詳細',
     'connect.back': 'ウォレット一覧に戻る',
     'connect.empty': 'ウォレットが見つかりません。',
     'connect.moreWallets': 'その他のウォレット',

@@ -32,6 +32,7 @@ export const messages: Messages = {
     'connect.hint': '지갑에서 요청을 승인하세요.',
     'connect.cancel': '취소',
     'connect.retry': '다시 시도',
+    'error.details': '자세히',
     'connect.back': '지갑 목록으로 돌아가기',
     'connect.empty': '지갑을 찾을 수 없습니다.',
     'connect.moreWallets': '더 많은 지갑',

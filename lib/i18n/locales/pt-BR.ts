@@ -32,6 +32,7 @@ export const messages: Messages = {
     'connect.hint': 'Aprove a solicitação na sua carteira.',
     'connect.cancel': 'Cancelar',
     'connect.retry': 'Tentar novamente',
+    'error.details': 'Detalhes',
     'connect.back': 'Voltar às carteiras',
     'connect.empty': 'Nenhuma carteira encontrada.',
     'connect.moreWallets': 'Mais carteiras',

@@ -31,6 +31,7 @@ export const messages: Messages = {
     'connect.hint': '请在钱包中批准请求。',
     'connect.cancel': '取消',
     'connect.retry': '重试',
+    'error.details': '详情',
     'connect.back': '返回钱包列表',
     'connect.empty': '未找到钱包。',
     'connect.moreWallets': '更多钱包',
