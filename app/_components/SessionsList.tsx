@@ -44,7 +44,13 @@ export function SessionsList({ onSignedOut }: SessionsListProps) {
   }, [onSignedOut])
 
   const when = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
-  const deviceName = (session: ListedSession) => session.device ?? t('auth.sessions.unknownDevice')
+  const deviceName = (session: ListedSession) => {
+    if (session.device === null) return t('auth.sessions.unknownDevice')
+    // The server's label is "<browser> on <system>" (server/session/device.ts; product names, never
+    // translated): the words around them are the page's.
+    const [browser, system, ...rest] = session.device.split(' on ')
+    return system !== undefined && rest.length === 0 ? t('auth.sessions.deviceOn', { browser: browser!, system }) : session.device
+  }
 
   async function revoke(session: ListedSession) {
     setBusy(session.id)

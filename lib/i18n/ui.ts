@@ -98,6 +98,7 @@ export const ui = {
   'auth.sessions.heading': 'Where you are signed in',
   'auth.sessions.thisDevice': 'This device',
   'auth.sessions.unknownDevice': 'Unknown browser',
+  'auth.sessions.deviceOn': '{browser} on {system}',
   'auth.sessions.created': 'Signed in {time}',
   'auth.sessions.lastSeen': 'Last active {time}',
   'auth.sessions.revoke': 'Sign out',
