@@ -1,3 +1,6 @@
+import { format } from '@/lib/i18n/format'
+import type { Locale } from '@/lib/i18n/locales'
+import { MAIL_TEXT } from '@/server/i18n/mailLocales'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fromBase64Url, randomBytes, toBase64Url } from '@/lib/embedded/crypto/bytes'
 import { additionalData } from '@/lib/embedded/crypto/keyWrapping'
@@ -45,9 +48,9 @@ const backends = [
 ]
 
 /** A wallet made through the API as the browser makes it, with the passkey that can sign assertions for it. */
-async function walletWithPasskey(harness: RouteHarness, api: Routes, email = `owner-${Buffer.from(randomBytes(4)).toString("hex")}@example.test`) {
-  const user = browser()
-  await proveEmail(harness, api, user, email)
+async function walletWithPasskey(harness: RouteHarness, api: Routes, email = `owner-${Buffer.from(randomBytes(4)).toString("hex")}@example.test`, locale?: Locale) {
+  const user = browser(locale ? { 'accept-language': locale } : {})
+  await proveEmail(harness, api, user, email, locale ? MAIL_TEXT[locale].verifySubject : undefined)
   const made = await createThroughApi(api, user, email)
   expect(made.created?.status).toBe(201)
   return { email, walletId: made.walletId!, dataKey: made.dataKey!, passkey: made.passkey }
@@ -111,7 +114,8 @@ describe.each(backends)('adding a device on $name', (backend) => {
 
   it('pairs a new device end to end: the server relays only a key sealed to the new device, which it cannot open', async () => {
     const api = harness.routes()
-    const owner = await walletWithPasskey(harness, api)
+    // The owner made the wallet in Korean; the new device's browser speaks English.
+    const owner = await walletWithPasskey(harness, api, undefined, 'ko')
     const pairing = await startPairing(api, owner.walletId, owner.passkey)
     expect(pairing.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/)
     expect(new Date(pairing.expiresAt).getTime() - harness.clock.now.getTime()).toBe(600_000)
@@ -175,7 +179,9 @@ describe.each(backends)('adding a device on $name', (backend) => {
     expect(done).toMatchObject({ status: 200, body: { walletId: owner.walletId } })
     await harness.settled()
     const notice = harness.sent.slice(before).find((mail) => mail.to === owner.email)
-    expect(notice?.subject).toMatch(/a device was added/)
+    // In the language the wallet was made in, whatever the new device speaks.
+    expect(notice?.subject).toBe(format(MAIL_TEXT.ko.deviceAddedSubject, { address: done.body.address as string }))
+    expect(notice?.text).toContain('새 기기가 추가되었습니다')
     // The sealed key is gone once delivered; the pairing is used up.
     const [after] = await db.sql<Record<string, string | null>>('SELECT sealed_key, sealed_vault, completed_at FROM sigil_embedded_pairings WHERE pairing_id = $1', [pairing.pairingId])
     expect(after).toMatchObject({ sealed_key: null, sealed_vault: null })

@@ -1,4 +1,6 @@
 import { envOf, type EnvInput } from '@/server/config/env'
+import { format } from '@/lib/i18n/format'
+import type { MailText } from '@/server/i18n/mailLocales'
 import { readUserAgent } from '@/server/session/device'
 
 /**
@@ -15,6 +17,13 @@ export function browserName(userAgent: string | null): string {
   const { browser, system } = readUserAgent(userAgent)
   if (browser && system) return `${browser} on ${system}`
   return browser ?? (system ? `a browser on ${system}` : 'an unknown browser')
+}
+
+/** {@link browserName} in the words of a mail's locale (the browser and the system stay product names). */
+export function localBrowserName(userAgent: string | null, text: Pick<MailText, 'browserOn' | 'browserOnly' | 'browserUnknown'>): string {
+  const { browser, system } = readUserAgent(userAgent)
+  if (browser && system) return format(text.browserOn, { browser, system })
+  return browser ?? (system ? format(text.browserOnly, { system }) : text.browserUnknown)
 }
 
 /**

@@ -31,7 +31,8 @@ import { deviceProofMessage } from '@/lib/embedded/deviceProof'
 import { DEFAULT_EMBEDDED_RECOVERY_DELAY_SECONDS } from '@/server/config/env'
 import { embeddedApiPaths } from '@/lib/embedded/apiTypes'
 import { format, utcMinute } from '@/lib/i18n/format'
-import { embeddedServer } from '@/server/i18n/embeddedServer'
+import { mailText, type MailText } from '@/server/i18n/mailLocales'
+import { negotiateLocale } from '@/server/i18n/negotiateLocale'
 import { expiredCookie, readCookies, serializeCookie } from '@/server/http/cookies'
 import { isHttpError, type HttpError } from '@/lib/errors/HttpError'
 import { errorResponse, jsonResponse } from '@/server/http/json'
@@ -85,7 +86,7 @@ import { openRecoveryEnvelope, parseStoredEnvelope, RecoveryKeyMissingError, sto
 import { formatPairingCode, generatePairingCode } from '@/lib/embedded/pairingCode'
 import { qrPath } from './pairingQr'
 import type { PairingRecord } from '@/server/store/embeddedTypes'
-import { coarsePlace, browserName } from './recoveryOrigin'
+import { coarsePlace, browserName, localBrowserName } from './recoveryOrigin'
 import { issueAssertionOptions, issueChallenge, issueRegistrationOptions, relyingPartyFor, takeChallenge, verifyAssertion, verifyRegistration, verifyWalletAssertion } from './webauthn'
 
 /** Everything the routes read from the server configuration. */
@@ -190,10 +191,19 @@ function toHttpError(error: unknown): HttpError {
 /** Rows written before migration 9 get their email sealed once per store, before the API first uses it. */
 const emailsSealed = new WeakMap<Store, Promise<void>>()
 
-const MAIL_TEXT = {
-  verify_email: { subject: embeddedServer.mail.verifySubject, text: embeddedServer.mail.verifyText },
-  recovery: { subject: embeddedServer.mail.recoverySubject, text: embeddedServer.mail.recoveryText },
+/** A code's mail, by purpose, in the words of one locale. */
+const CODE_MAIL = {
+  verify_email: (text: MailText) => ({ subject: text.verifySubject, text: text.verifyText }),
+  recovery: (text: MailText) => ({ subject: text.recoverySubject, text: text.recoveryText }),
 } as const
+
+/**
+ * The language of the browser a request came from: the vault sends its own as `Accept-Language`
+ * (connectors/embedded/vault/api.ts), else the browser's; English when neither is one of ours.
+ */
+function requestLocale(request: Request): string {
+  return negotiateLocale({ acceptLanguage: request.headers.get('accept-language') })
+}
 
 /**
  * The embedded wallet's API:
@@ -334,7 +344,7 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
       if (all.count > rules.ceiling.max) {
         refusalLog().note('rate_limited', `embedded ${rules.prefix}:ceiling`)
         // Exactly one request sees the count one past the ceiling in a window: the owner is told once.
-        if (all.count === rules.ceiling.max + 1) alertOwner(config, store, keyring, email, purpose, rules.ceiling.max, all.resetAt)
+        if (all.count === rules.ceiling.max + 1) alertOwner(config, store, keyring, email, purpose, rules.ceiling.max, all.resetAt, requestLocale(request))
         throw limited('embedded_code_requests_paused', all.resetAt, at)
       }
     }
@@ -362,19 +372,23 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
    * The alert when an email's codes reach their hourly ceiling: after the answer, and for recovery only
    * to an email with a verified wallet (as the codes themselves), so neither tells who has a wallet.
    */
-  function alertOwner(config: EmbeddedConfig, store: Store, keyring: RecoveryKeyring, email: string, purpose: EmailCodePurpose, max: number, until: Date) {
+  function alertOwner(config: EmbeddedConfig, store: Store, keyring: RecoveryKeyring, email: string, purpose: EmailCodePurpose, max: number, until: Date, locale: string) {
     background(async () => {
-      if (purpose === 'recovery' && (await store.listRecoverableWallets(emailHashes(keyring, email), 1)).length === 0) return
+      const [wallet] = await store.listRecoverableWallets(emailHashes(keyring, email), 1)
+      if (purpose === 'recovery' && !wallet) return
+      // In the owner's language when the email has a wallet, else the asking browser's.
+      const text = mailText(wallet?.locale ?? locale)
       await sendLogged(config.mailer, {
         to: email,
-        subject: embeddedServer.mail.ceilingSubject,
-        text: format(embeddedServer.mail.ceilingText, { count: max, time: utcMinute(until) }),
+        subject: text.ceilingSubject,
+        text: format(text.ceilingText, { count: max, time: utcMinute(until) }),
       }).catch(() => undefined)
     })
   }
 
-  function codeMail(purpose: EmailCodePurpose, email: string, code: string) {
-    return { to: email, subject: MAIL_TEXT[purpose].subject, text: format(MAIL_TEXT[purpose].text, { code, minutes: RECOVERY_CODE_TTL_SECONDS / 60 }) }
+  function codeMail(purpose: EmailCodePurpose, email: string, code: string, locale: string | null) {
+    const mail = CODE_MAIL[purpose](mailText(locale))
+    return { to: email, subject: mail.subject, text: format(mail.text, { code, minutes: RECOVERY_CODE_TTL_SECONDS / 60 }) }
   }
 
   /** Every unknown browser's tries at an email's codes, over all purposes (`codeTriesPerEmail`). */
@@ -531,7 +545,7 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
     emailCode: keyedRoute(['email-code', 'verificationEmailPerIp'], async ({ request, config, store, keyring, at }) => {
       const email = readEmail(await readEmbeddedBody(request))
       // Any address may be proven, so there is nothing to hide here: the send is awaited and a failure reported.
-      return issueCode(request, config, store, keyring, at, email, 'verify_email', (code) => sendLogged(config.mailer, codeMail('verify_email', email, code)))
+      return issueCode(request, config, store, keyring, at, email, 'verify_email', (code) => sendLogged(config.mailer, codeMail('verify_email', email, code, requestLocale(request))))
     }),
 
     emailVerify: keyedRoute(null, async ({ request, config, store, keyring, at }) => {
@@ -585,6 +599,8 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
           recoveryEnvelope: storedEnvelopeJson(recovery, opened.key),
           vault: JSON.stringify(vault),
           createdAt: at,
+          // The vault's language: the owner's later security mails are written in it.
+          locale: requestLocale(request),
         },
         credential,
         { sessionHash: session.tokenHash, emailHashes: hashes, maxPerEmail: MAX_WALLETS_PER_EMAIL, now: at },
@@ -604,8 +620,10 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
       // Only an owner of a verified wallet receives a code (a stranger's address gets nothing).
       return issueCode(request, config, store, keyring, at, email, 'recovery', async (code) => {
         background(async () => {
-          if ((await store.listRecoverableWallets(emailHashes(keyring, email), 1)).length === 0) return
-          await sendLogged(config.mailer, codeMail('recovery', email, code)).catch(() => undefined)
+          const [wallet] = await store.listRecoverableWallets(emailHashes(keyring, email), 1)
+          if (!wallet) return
+          // The owner's language (the wallet's), else the asking vault's.
+          await sendLogged(config.mailer, codeMail('recovery', email, code, wallet.locale ?? requestLocale(request))).catch(() => undefined)
         })
       })
     }),
@@ -654,16 +672,21 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
       if (outcome.kind === 'exists') return jsonResponse(body)
       // The owner is told now, while the key is still locked: the link cancels before the release.
       const { record } = outcome
-      const link = `${siteOrigin(request, config)}${embeddedApiPaths.recoveryCancel}?token=${cancelToken}`
+      // In the language the wallet was made in (the owner's), else the recovering browser's; the cancel
+      // page opens in the same one.
+      const locale = wallet.locale ?? requestLocale(request)
+      const text = mailText(locale)
+      const link = `${siteOrigin(request, config)}${embeddedApiPaths.recoveryCancel}?token=${cancelToken}&lang=${locale}`
       const address = getAddress(wallet.address)
+      const browser = localBrowserName(request.headers.get('user-agent'), text)
       background(() =>
         sendLogged(config.mailer, {
           to: email,
-          subject: format(embeddedServer.mail.noticeSubject, { address }),
-          text: format(embeddedServer.mail.noticeText, {
+          subject: format(text.noticeSubject, { address }),
+          text: format(text.noticeText, {
             address,
             time: utcMinute(record.startedAt),
-            from: record.place ? `${record.browser}, ${record.place}` : record.browser,
+            from: record.place ? `${browser}, ${record.place}` : browser,
             releaseTime: utcMinute(record.releaseAt),
             link,
             expiry: utcMinute(record.cancelExpiresAt),
@@ -967,11 +990,12 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
       if (outcome !== 'completed') throw pairingOutcomeError(outcome)
       const address = getAddress(wallet.address)
       const to = walletEmail(keyring, wallet)
+      const text = mailText(wallet.locale ?? requestLocale(request))
       if (to) background(() =>
         sendLogged(config.mailer, {
           to,
-          subject: format(embeddedServer.mail.deviceAddedSubject, { address }),
-          text: format(embeddedServer.mail.deviceAddedText, { address, time: at.toISOString().replace('T', ' ').slice(0, 16) }),
+          subject: format(text.deviceAddedSubject, { address }),
+          text: format(text.deviceAddedText, { address, time: utcMinute(at) }),
         }).catch(() => undefined),
       )
       const response: PairingCompleteResponse = { walletId: wallet.walletId, address }

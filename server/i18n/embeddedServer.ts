@@ -41,6 +41,10 @@ export const embeddedServer = {
       'If that was you, there is nothing to do.\n\n' +
       'If it was not you, someone with access to one of your devices added another: move your funds to a new wallet now.\n\n' +
       'Sigil will never ask you for a code.',
+    /** The browser that started a recovery, in the notice's `{from}` (the browser and the system are product names). */
+    browserOn: '{browser} on {system}',
+    browserOnly: 'a browser on {system}',
+    browserUnknown: 'an unknown browser',
   },
   cancelPage: {
     title: 'Cancel a wallet recovery',

@@ -51,6 +51,7 @@ type WalletRow = {
   email_verified_at: Date | string | null
   email_recovery: boolean
   recovery_delay_seconds: number | string | null
+  locale: string | null
 }
 type CredentialRow = { credential_id: string; wallet_id: string; public_key: string; counter: number | string; transports: string; created_at: Date | string }
 type ChallengeRow = { challenge_hash: string; purpose: string; wallet_id: string; expires_at: Date | string }
@@ -98,6 +99,7 @@ const wallet = (row: WalletRow): EmbeddedWalletRecord => ({
   emailVerifiedAt: toDateOrNull(row.email_verified_at),
   emailRecovery: row.email_recovery !== false,
   recoveryDelaySeconds: row.recovery_delay_seconds === null || row.recovery_delay_seconds === undefined ? null : Number(row.recovery_delay_seconds),
+  locale: row.locale ?? null,
 })
 const credential = (row: CredentialRow): EmbeddedCredentialRecord => ({
   credentialId: row.credential_id,
@@ -147,7 +149,7 @@ const recovery = (row: RecoveryRow): RecoveryRecord => ({
   cancelledAt: toDateOrNull(row.cancelled_at),
 })
 
-const WALLET_COLUMNS = 'wallet_id, email_hash, email_sealed, address, recovery_envelope, vault, created_at, email_verified_at'
+const WALLET_COLUMNS = 'wallet_id, email_hash, email_sealed, address, recovery_envelope, vault, created_at, email_verified_at, locale'
 /** What is read back: the written columns and the owner's settings (migration 13). */
 const WALLET_READ_COLUMNS = `${WALLET_COLUMNS}, email_recovery, recovery_delay_seconds`
 const CODE_COLUMNS = 'request_id, email_hash, email_sealed, purpose, code_hash, binding_hash, attempts, created_at, expires_at, consumed_at'
@@ -266,14 +268,14 @@ async function appendWalletEvent(tx: Queryable, entry: { walletId: string; kind:
 async function insertWallet(db: Queryable, record: NewWallet, verifiedAt: Date | null, first: EmbeddedCredentialRecord) {
   const { rows } = await db.query<{ wallet_id: string }>(
     `WITH w AS (
-       INSERT INTO sigil_embedded_wallets (${WALLET_COLUMNS}) VALUES ($1, $2, $13, $3, $4, $5, $6::timestamptz, $12::timestamptz)
+       INSERT INTO sigil_embedded_wallets (${WALLET_COLUMNS}) VALUES ($1, $2, $13, $3, $4, $5, $6::timestamptz, $12::timestamptz, $14)
        ON CONFLICT (wallet_id) DO NOTHING RETURNING wallet_id
      )
      INSERT INTO sigil_embedded_credentials (credential_id, wallet_id, public_key, counter, transports, created_at)
      SELECT $7, wallet_id, $8, $9, $10, $11::timestamptz FROM w
      RETURNING wallet_id`,
     [record.walletId, record.emailHash, record.address, record.recoveryEnvelope, record.vault, iso(record.createdAt),
-      first.credentialId, first.publicKey, first.counter, first.transports, iso(first.createdAt), verifiedAt ? iso(verifiedAt) : null, record.emailSealed],
+      first.credentialId, first.publicKey, first.counter, first.transports, iso(first.createdAt), verifiedAt ? iso(verifiedAt) : null, record.emailSealed, record.locale ?? null],
   )
   return rows.length === 1
 }

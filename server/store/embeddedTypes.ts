@@ -29,6 +29,8 @@ export type EmbeddedWalletRecord = {
   emailRecovery: boolean
   /** The owner's minimum delay before a recovery's key is released, or null (the server's alone). */
   recoveryDelaySeconds: number | null
+  /** The language the wallet was made in (one of the app's locales; migration 16), or null when not known. */
+  locale: string | null
 }
 
 /** What the owner may change from a device that holds the wallet. */
@@ -351,4 +353,5 @@ export interface EmbeddedWalletStore {
 }
 
 /** A wallet as it is recorded: its email only as a hash and a ciphertext. */
-export type NewWallet = Omit<EmbeddedWalletRecord, 'emailVerifiedAt' | 'emailHash' | 'emailSealed' | 'emailRecovery' | 'recoveryDelaySeconds'> & SealedWalletEmail
+export type NewWallet = Omit<EmbeddedWalletRecord, 'emailVerifiedAt' | 'emailHash' | 'emailSealed' | 'emailRecovery' | 'recoveryDelaySeconds' | 'locale'> &
+  SealedWalletEmail & { locale?: string | null | undefined }

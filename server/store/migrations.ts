@@ -451,6 +451,16 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE sigil_embedded_pairings ADD COLUMN owner_place text;
     `,
   },
+  {
+    version: 16,
+    name: 'the language a wallet was made in',
+    sql: `
+      -- The vault's language when the wallet was made (one of the app's locales): the owner's security
+      -- mails (a recovery started, a device added, a code asked for) are written in it. NULL for
+      -- wallets made before: their mails follow the language of the browser that caused them.
+      ALTER TABLE sigil_embedded_wallets ADD COLUMN locale text;
+    `,
+  },
 ]
 
 /** Arbitrary constant for `pg_advisory_xact_lock`: "sigil" in ASCII. */

@@ -388,7 +388,10 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
       expect(await store.createEmbeddedWallet(wallet('w1'), credential('c9', 'w1'))).toBe(false)
       expect(await store.createEmbeddedWallet(wallet('w0', 'ann@example.test', new Date('2029-01-01T00:00:00.000Z')), credential('c0', 'w0'))).toBe(true)
       expect(await store.createEmbeddedWallet(wallet('planted', 'ann@example.test', new Date('2028-01-01T00:00:00.000Z'), null), credential('cp', 'planted'))).toBe(true)
-      expect(await store.getEmbeddedWallet('w1')).toEqual({ ...wallet('w1'), emailRecovery: true, recoveryDelaySeconds: null })
+      expect(await store.getEmbeddedWallet('w1')).toEqual({ ...wallet('w1'), emailRecovery: true, recoveryDelaySeconds: null, locale: null })
+      // The language the wallet was made in is kept (migration 16), for the owner's mails.
+      expect(await store.createEmbeddedWallet({ ...wallet('w-de', 'de@example.test'), locale: 'de' }, credential('c-de', 'w-de'))).toBe(true)
+      expect(await store.getEmbeddedWallet('w-de')).toMatchObject({ walletId: 'w-de', locale: 'de' })
       expect(await store.getEmbeddedWallet('planted')).toMatchObject({ walletId: 'planted', emailVerifiedAt: null })
       expect(await store.getEmbeddedWallet('nope')).toBeNull()
       expect((await store.listRecoverableWallets([h('ann@example.test')], 5)).map((row) => row.walletId)).toEqual(['w0', 'w1'])

@@ -69,13 +69,17 @@ export type EmbeddedApi = {
   cancelWalletRecovery(body: WalletRecoveriesCancelRequest): Promise<WalletRecoveriesCancelResponse>
 }
 
-export function createEmbeddedApi(options: { baseUrl?: string; fetch?: typeof fetch } = {}): EmbeddedApi {
+/**
+ * `locale`: the vault's language, sent as every request's `Accept-Language`, so what the server
+ * writes for this user (the codes' mails, the wallet's language for its later notices) is in it.
+ */
+export function createEmbeddedApi(options: { baseUrl?: string; fetch?: typeof fetch; locale?: string | undefined } = {}): EmbeddedApi {
   async function post<T>(path: string, body: unknown): Promise<T> {
     let response: Response
     try {
       response = await (options.fetch ?? fetch)(`${options.baseUrl ?? ''}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...(options.locale && { 'accept-language': options.locale }) },
         body: JSON.stringify(body),
         // The code's browser binding, the proven email and the recovery session are httpOnly cookies.
         credentials: 'same-origin',

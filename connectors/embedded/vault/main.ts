@@ -34,7 +34,7 @@ const root = document.getElementById('vault')!
 const host: Window | null = config.mode === 'popup' ? window.opener : window.parent !== window ? window.parent : null
 let peer: string | undefined
 
-const wallet = createEmbeddedWallet()
+const wallet = createEmbeddedWallet(config)
 
 /**
  * Whether this window can serve the user itself (`frame`), or the page must open the vault in a
@@ -73,7 +73,7 @@ const screens = createWalletScreens({
   guard,
   manage: ownWindow,
   // The vault's own tab, in the language this frame was opened in (the app's).
-  openManager: () => void window.open(`${location.origin}/?lang=${encodeURIComponent(config.locale)}`, '_blank', 'noopener'),
+  openManager: () => void window.open(`/?lang=${config.locale}`, '_blank', 'noopener'),
 })
 const sheet = createSheet({ root, mode: config.mode, t, guard })
 

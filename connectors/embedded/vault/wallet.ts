@@ -68,6 +68,8 @@ export const PAIRING_POLL_MS = 1500
 
 export type EmbeddedWalletParameters = {
   api?: EmbeddedApi | undefined
+  /** The vault's language, for the API it makes when none is given (its mails follow it). */
+  locale?: string | undefined
   vaults?: VaultStorage | undefined
   passkeys?: Passkeys | undefined
 }
@@ -89,7 +91,7 @@ export type PreparedRecovery = { walletId: string; address: Address; finish(): P
 export type EmbeddedWallet = ReturnType<typeof createEmbeddedWallet>
 
 export function createEmbeddedWallet(parameters: EmbeddedWalletParameters = {}) {
-  const api = parameters.api ?? createEmbeddedApi()
+  const api = parameters.api ?? createEmbeddedApi(parameters)
   const vaults = parameters.vaults ?? createIndexedDbVaultStorage()
   const passkeys: Passkeys = parameters.passkeys ?? { create: createPasskey, evaluate: evaluatePrf, forget: forgetCredential, assert: assertPasskey }
 
