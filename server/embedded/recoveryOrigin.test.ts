@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { browserName, coarsePlace } from './recoveryOrigin'
+import { MAIL_TEXT } from '@/server/i18n/mailLocales'
+import { browserName, coarsePlace, localBrowserName, localizeBrowserLabel } from './recoveryOrigin'
 
 describe('what the owner is told about the browser that started a recovery', () => {
   it.each([
@@ -22,5 +23,23 @@ describe('what the owner is told about the browser that started a recovery', () 
     expect(coarsePlace(headers, { TRUSTED_PROXY_HOPS: '1' })).toBe('DE')
     expect(coarsePlace(new Headers({ 'cf-ipcountry': 'XX' }), { TRUSTED_PROXY_HOPS: '1' })).toBeNull()
     expect(coarsePlace(new Headers({ 'x-vercel-ip-country': '203.0.113.9' }), { TRUSTED_PROXY_HOPS: '1' })).toBeNull()
+  })
+
+  it('says the browser in the owner’s words, the browser and system names kept', () => {
+    const linux = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
+    expect(localBrowserName(linux, MAIL_TEXT.de)).toBe('Chrome auf Linux')
+    expect(localBrowserName(linux, MAIL_TEXT.ja)).toBe('Linux の Chrome')
+    expect(localBrowserName(null, MAIL_TEXT.fr)).toBe('un navigateur inconnu')
+    expect(localBrowserName('Mozilla/5.0 (Linux; Android 14) Gecko/1 Unknown/1', MAIL_TEXT.es)).toBe('un navegador en Android')
+    expect(localBrowserName(linux, MAIL_TEXT.en)).toBe(browserName(linux))
+  })
+
+  it('rewords a stored label for the vault’s screens, and leaves a label of another shape alone', () => {
+    expect(localizeBrowserLabel('Chrome on Linux', MAIL_TEXT.ko)).toBe('Linux의 Chrome')
+    expect(localizeBrowserLabel('Samsung Internet on Android', MAIL_TEXT.de)).toBe('Samsung Internet auf Android')
+    expect(localizeBrowserLabel('a browser on Android', MAIL_TEXT['zh-CN'])).toBe('Android 上的浏览器')
+    expect(localizeBrowserLabel('an unknown browser', MAIL_TEXT['pt-BR'])).toBe('um navegador desconhecido')
+    expect(localizeBrowserLabel('Firefox', MAIL_TEXT.ja)).toBe('Firefox')
+    expect(localizeBrowserLabel('Chrome on Linux', MAIL_TEXT.en)).toBe('Chrome on Linux')
   })
 })

@@ -27,6 +27,19 @@ export function localBrowserName(userAgent: string | null, text: Pick<MailText, 
 }
 
 /**
+ * A stored {@link browserName} label ("Chrome on Linux", "a browser on Android", "an unknown
+ * browser") in another locale's words, for the vault's screens, which show what the API answers:
+ * the browser and the system stay product names. A label of another shape is returned as it is.
+ */
+export function localizeBrowserLabel(label: string, text: Pick<MailText, 'browserOn' | 'browserOnly' | 'browserUnknown'>): string {
+  if (label === 'an unknown browser') return text.browserUnknown
+  const some = /^a browser on (.+)$/.exec(label)
+  if (some) return format(text.browserOnly, { system: some[1]! })
+  const known = /^(.+?) on (.+)$/.exec(label)
+  return known ? format(text.browserOn, { browser: known[1]!, system: known[2]! }) : label
+}
+
+/**
  * A two-letter country code from the edge's header (`CF-IPCountry`, `X-Vercel-IP-Country`), only
  * when the app is behind a proxy (`TRUSTED_PROXY_HOPS` > 0) — without one, the header is the
  * client's own word. Else null.

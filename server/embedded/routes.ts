@@ -86,7 +86,7 @@ import { openRecoveryEnvelope, parseStoredEnvelope, RecoveryKeyMissingError, sto
 import { formatPairingCode, generatePairingCode } from '@/lib/embedded/pairingCode'
 import { qrPath } from './pairingQr'
 import type { PairingRecord } from '@/server/store/embeddedTypes'
-import { coarsePlace, browserName, localBrowserName } from './recoveryOrigin'
+import { coarsePlace, browserName, localBrowserName, localizeBrowserLabel } from './recoveryOrigin'
 import { issueAssertionOptions, issueChallenge, issueRegistrationOptions, relyingPartyFor, takeChallenge, verifyAssertion, verifyRegistration, verifyWalletAssertion } from './webauthn'
 
 /** Everything the routes read from the server configuration. */
@@ -810,12 +810,14 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
       const signer = await recoverMessageAddress({ message: deviceProofMessage(walletId, challenge), signature }).catch(() => undefined)
       if (!wallet || !signer || signer.toLowerCase() !== wallet.address.toLowerCase()) throw embeddedError('embedded_device_proof_invalid')
       const recoveries = await store.listPendingRecoveries(walletId, at)
+      // The browser in the vault's words (it sends its language): "Chrome auf Linux".
+      const words = mailText(requestLocale(request))
       const response: WalletRecoveriesResponse = {
         recoveries: recoveries.map((record) => ({
           recoveryId: record.recoveryId,
           startedAt: record.startedAt.toISOString(),
           releaseAt: record.releaseAt.toISOString(),
-          browser: record.browser,
+          browser: localizeBrowserLabel(record.browser, words),
           place: record.place,
         })),
       }
@@ -929,7 +931,8 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
       const code = readPairingCode(await readEmbeddedBody(request))
       const outcome = await store.peekPairing(hashToken(code), at)
       if (outcome.kind !== 'live') throw pairingOutcomeError(outcome.kind)
-      const response: PairingPeekResponse = { browser: outcome.record.ownerBrowser, place: outcome.record.ownerPlace, expiresAt: outcome.record.expiresAt.toISOString() }
+      const ownerBrowser = outcome.record.ownerBrowser && localizeBrowserLabel(outcome.record.ownerBrowser, mailText(requestLocale(request)))
+      const response: PairingPeekResponse = { browser: ownerBrowser, place: outcome.record.ownerPlace, expiresAt: outcome.record.expiresAt.toISOString() }
       return jsonResponse(response)
     }),
 
