@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react'
 import { getAddress, type Address } from 'viem'
 import { useAccount, useChains } from 'wagmi'
 import { ErrorAlert } from '@/lib/i18n/ErrorAlert'
-import { useLocale } from '@/lib/i18n/LocaleProvider'
+import { useLocale, useMessages } from '@/lib/i18n/LocaleProvider'
 import { useT } from '@/lib/i18n/useT'
 import { formatBalance } from '../_lib/formatBalance'
 import { shortenAddress } from '../_lib/shortenAddress'
@@ -17,6 +17,7 @@ import { useChainSwitchOptions } from './useChainSwitchOptions'
 import { useEnsProfile } from './useEnsProfile'
 import { useNativeBalance } from './useNativeBalance'
 import { localChain } from '@/lib/chains'
+import { familyName } from '../_wagmi/familyName'
 import { useSigilTestHandle } from './useSigilTestHandle'
 import { WrongNetworkBanner } from './WrongNetworkBanner'
 
@@ -139,14 +140,15 @@ export function AccountView({ address, chainId, autoFocus, onDisconnect }: Accou
 
 /**
  * The connected wallet as the user knows it: the peer's own name over a generic WalletConnect
- * session, else the connector's name; its icon only when it is ours to show (data URI or same-origin).
+ * session, else the connector's name (a family's in the page's language); its icon only when it is ours to show (data URI or same-origin).
  */
 function useConnectedWallet(): { name: string; icon: string | undefined } | undefined {
   const { connector } = useAccount()
+  const messages = useMessages()
   if (!connector) return undefined
   const sigil = (connector as { sigil?: { session?: { peerMetadata?: { name?: unknown } | undefined } | undefined } }).sigil
   const peerName = sigil?.session?.peerMetadata?.name
-  const name = connector.type === 'walletConnect' && typeof peerName === 'string' && peerName.trim() ? peerName.trim().slice(0, 64) : connector.name
+  const name = connector.type === 'walletConnect' && typeof peerName === 'string' && peerName.trim() ? peerName.trim().slice(0, 64) : (familyName(connector, messages) ?? connector.name)
   const icon = connector.icon && (connector.icon.startsWith('data:image/') || connector.icon.startsWith('/')) ? connector.icon : undefined
   return { name, icon }
 }

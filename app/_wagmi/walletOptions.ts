@@ -2,6 +2,7 @@ import type { Connector } from '@wagmi/core'
 import type { ReachWallet, WalletOpens } from '@/connectors/shared/family'
 import { familyOf, type FamilyListing, type FamilyPanelId } from '@/connectors/shared/lazyConnector'
 import type { Messages } from '@/lib/i18n/messages'
+import { familyName } from './familyName'
 import type { Platform } from '@/lib/platform/detectPlatform'
 import { walletBook } from '@/wallet-book'
 import { walletLogo } from '@/wallet-book/icons/walletLogo'
@@ -109,7 +110,7 @@ export function familyOptions(connectors: readonly Connector[], messages?: Messa
       const key = (connector as Connector & { sigil?: { key: string } }).sigil?.key ?? connector.id
       return {
         key,
-        name: localizedName(listing, messages) ?? connector.name,
+        name: familyName(connector, messages) ?? connector.name,
         // A family whose logo the icon package has names it (`listing.logo`); the others keep their monograms.
         icon: walletLogo({ brand: { logo: listing.logo } }) ?? connector.icon ?? '',
         installed: true,
@@ -121,9 +122,3 @@ export function familyOptions(connectors: readonly Connector[], messages?: Messa
     })
 }
 
-/** The family's name in the page's locale, if it declares one and the locale has it (never in English: no strings are sent). */
-function localizedName(listing: FamilyListing, messages: Messages | undefined): string | undefined {
-  if (!listing.name || !messages) return undefined
-  const section = messages[listing.name.section] as Readonly<Record<string, string>> | undefined
-  return section?.[listing.name.key]
-}

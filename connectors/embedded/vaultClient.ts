@@ -71,13 +71,16 @@ function newId(): string {
   return crypto.randomUUID()
 }
 
-/** The prompt's strings in `locale` (the embedded section of its catalogue; English otherwise). */
-async function promptStrings(locale: string | undefined): Promise<Record<'opensInWindow' | 'continue' | 'cancel', string>> {
-  const english = { opensInWindow: embedded.ui.opensInWindow, continue: embedded.ui.continue, cancel: embedded.ui.cancel }
+/**
+ * The page-side strings in `locale` (the embedded section of its catalogue; English otherwise): the
+ * blocked-popup prompt's, and the wallet's name that labels the vault's dialog and frame.
+ */
+async function promptStrings(locale: string | undefined): Promise<Record<'opensInWindow' | 'continue' | 'cancel' | 'title', string>> {
+  const english = { opensInWindow: embedded.ui.opensInWindow, continue: embedded.ui.continue, cancel: embedded.ui.cancel, title: embedded.ui.title }
   if (!isLocale(locale) || locale === 'en') return english
-  // Fetched only when the prompt shows (a blocked popup).
+  // Fetched when the frame or the prompt first shows (the page already loaded it for its own view).
   const section = (await loadCatalogue(locale).catch(() => undefined))?.embedded
-  return section ? { opensInWindow: section.opensInWindow, continue: section.continue, cancel: section.cancel } : english
+  return section ? { opensInWindow: section.opensInWindow, continue: section.continue, cancel: section.cancel, title: section.title } : english
 }
 
 function vaultUrl(parameters: VaultClientParameters, mode: 'frame' | 'popup'): string {
@@ -259,10 +262,15 @@ export function createVaultClient(parameters: VaultClientParameters): VaultClien
     const dialog = document.createElement('dialog')
     dialog.className = 'sigil-vault'
     dialog.dataset.testid = 'vault-dialog'
-    dialog.setAttribute('aria-label', 'Wallet')
     const iframe = document.createElement('iframe')
     iframe.src = vaultUrl(parameters, 'frame')
-    iframe.title = 'Wallet'
+    // Named as the wallet is, in the page's language ("Email & passkey wallet").
+    dialog.setAttribute('aria-label', embedded.ui.title)
+    iframe.title = embedded.ui.title
+    void promptStrings(parameters.locale?.()).then(({ title }) => {
+      dialog.setAttribute('aria-label', title)
+      iframe.title = title
+    })
     iframe.dataset.testid = 'vault-frame'
     iframe.allow = `publickey-credentials-get ${origin}; publickey-credentials-create ${origin}; clipboard-write ${origin}`
     iframe.referrerPolicy = 'origin'

@@ -2,8 +2,11 @@
  * The vault's style: its page's (app/vault/route.ts) and the recovery cancel page's
  * (server/embedded/cancelPage.ts), each written in under the response's nonce, so the owner meets one
  * look on the vault's origin. The
- * frame fills the page's window: its own backdrop, the card centred on a computer and from the top on
- * a phone, so who asks comes first, then what, then the buttons.
+ * frame fills the page's window: its own backdrop, the card centred on a computer and, on a phone, a
+ * sheet from the bottom edge, as tall as what it holds (a window of the vault's own: the card from the
+ * top). Rows keep their content's height (no stretched buttons); who asks comes first, then what, then
+ * the buttons. Words break only where they would overflow, so a long address wraps and a label
+ * does not.
  */
 export const VAULT_CSS = `
 :root{color-scheme:light dark;--bg:#fff;--text:#111827;--muted:#4b5563;--border:#d1d5db;--accent:#0f766e;--accent-text:#fff;--error:#b91c1c;--warn-bg:#fef3c7;--warn-text:#78350f;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
@@ -14,8 +17,10 @@ html[data-open="true"] body{background:rgba(17,24,39,.55)}
 html[data-mode="popup"] body,html[data-mode="standalone"] body{background:var(--bg)}
 main{min-height:100%;display:flex;align-items:center;justify-content:center;padding:16px;overflow:auto}
 main:empty{display:none}
-.card{width:100%;max-width:440px;max-height:calc(100vh - 32px);overflow:auto;overflow-wrap:anywhere;background:var(--bg);color:var(--text);border:1px solid var(--border);border-radius:16px;padding:20px;display:grid;gap:12px;box-shadow:0 20px 50px rgba(0,0,0,.3)}
-@media (max-width:520px){main{align-items:flex-start;padding:0}.card{max-width:none;max-height:100vh;min-height:100vh;border-radius:0;border:0}}
+.card{width:100%;max-width:440px;max-height:calc(100vh - 32px);overflow:auto;overflow-wrap:break-word;background:var(--bg);color:var(--text);border:1px solid var(--border);border-radius:16px;padding:20px;display:grid;align-content:start;gap:12px;box-shadow:0 20px 50px rgba(0,0,0,.3)}
+.card>*{min-width:0}
+@media (max-width:520px){main{align-items:flex-end;padding:0}.card{max-width:none;max-height:92vh;border-radius:16px 16px 0 0;border-width:1px 0 0;padding-bottom:max(20px,env(safe-area-inset-bottom))}
+html[data-mode="popup"] main,html[data-mode="standalone"] main{align-items:flex-start}html[data-mode="popup"] .card,html[data-mode="standalone"] .card{min-height:100vh;max-height:none;border-radius:0;border:0;box-shadow:none}}
 h1{font-size:1.2rem;margin:0}
 p{margin:0}
 .header{display:flex;justify-content:space-between;align-items:center;gap:8px}

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Browser, BrowserContext, Frame, FrameLocator, Locator, Page } from '@playwright/test'
+import type { Browser, BrowserContext, BrowserContextOptions, Frame, FrameLocator, Locator, Page } from '@playwright/test'
 import { type Address, createTestClient, http, publicActions } from 'viem'
 import { foundry } from 'viem/chains'
 import type { NextServer } from '../fixtures/nextServer'
@@ -399,12 +399,17 @@ export async function approveInSheet(page: Page, title: string | RegExp): Promis
 }
 
 /**
- * Another browser (its own context and virtual authenticator), as the configured page: the same
- * viewport and locale, on the app with the embedded wallet's panel open. Brought to the front first:
+ * Another browser (its own context and virtual authenticator), on the app with the embedded wallet's
+ * panel open: a computer in English unless `options.context` says otherwise, with `options.cookies`. Brought to the front first:
  * the vault opens as a frame only where the browser proves it visible (else a popup). Close `context`.
  */
-export async function anotherBrowserAtPanel(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page; authenticator: VirtualAuthenticator }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' })
+export async function anotherBrowserAtPanel(
+  browser: Browser,
+  baseURL: string,
+  options: { context?: BrowserContextOptions; cookies?: Parameters<BrowserContext['addCookies']>[0] } = {},
+): Promise<{ context: BrowserContext; page: Page; authenticator: VirtualAuthenticator }> {
+  const context = await browser.newContext(options.context ?? { viewport: { width: 1280, height: 800 }, locale: 'en-US' })
+  if (options.cookies) await context.addCookies(options.cookies)
   const page = await context.newPage()
   const authenticator = await addVirtualAuthenticator(page, { prf: true })
   await page.goto(baseURL)

@@ -10,6 +10,7 @@ import { messages as ko } from '@/lib/i18n/locales/ko'
 import { messages as ptBR } from '@/lib/i18n/locales/pt-BR'
 import { messages as zhCN } from '@/lib/i18n/locales/zh-CN'
 import { LOCALE_COOKIE } from '@/lib/storageNames'
+import { englishLeaks, readableTexts } from '../fixtures/englishLeaks'
 import { expect, test } from './fixtures'
 import { TEST_WALLET_KEY } from './signIn'
 
@@ -226,15 +227,25 @@ test.describe('screenshots', () => {
         await page.goto(app.baseURL)
         await expect(page.getByTestId('connect-button')).toHaveText(ui['connect.button'])
         await snap(`locale-${locale}-${colorScheme}-page`)
+        const pageTexts = await readableTexts(page)
 
         const dialog = await openDialog(page)
         await expect(dialog.getByTestId(`wallet-option-${TEST_WALLET_KEY}`)).toContainText(ui['connect.installed'])
         await snap(`locale-${locale}-${colorScheme}-dialog`)
 
+        const leaks = englishLeaks([...pageTexts, ...(await readableTexts(page))], locale)
         await dialog.getByTestId(`wallet-option-${TEST_WALLET_KEY}`).click()
         await expect(page.getByTestId('account-address')).toBeVisible()
         await expect(page.getByRole('heading', { name: ui['sign.heading'] })).toBeVisible()
         await snap(`locale-${locale}-${colorScheme}-account`)
+
+        // Signed in: the sign-in panel, this browser in the sessions list, the linked wallets.
+        await page.getByTestId('sign-in-button').click()
+        await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
+        await expect(page.getByTestId('session-device').first()).toHaveText(catalogues[locale]['auth.sessions.deviceOn'].replace('{browser}', 'Chrome').replace('{system}', 'Linux'))
+        await snap(`locale-${locale}-${colorScheme}-signed-in`)
+        leaks.push(...englishLeaks(await readableTexts(page), locale))
+        expect(leaks, 'English on the page, the dialog or the account view').toEqual([])
       })
     }
   }
