@@ -52,7 +52,12 @@ export type WalletWatcher = {
 export type FamilyNoticeProps = { publicConfig: PublicConfig }
 
 /** What a family's account actions get: the deployment's settings and the page's language. */
-export type FamilyAccountProps = { publicConfig: PublicConfig; locale: string }
+export type FamilyAccountProps = {
+  publicConfig: PublicConfig
+  locale: string
+  /** The signed-in session's address, when this page is signed in (the account view's sign-in). */
+  signedInAddress?: string | undefined
+}
 
 /** How a family reaches a wallet of the book that is not installed here (WalletConnect: its phone app). */
 export type WalletReach = {

@@ -127,6 +127,7 @@ export const embedded = {
     joinPasskeyIntro: 'Approved. Create a passkey on this device to finish adding {address}.',
     joining: 'Adding this device… confirm with your passkey.',
     manage: 'Manage wallet',
+    review: 'Review',
     manageHint: "Devices, recovery phrase, activity and recovery settings open in the wallet's own tab, where no site can reach them.",
     pairConfirm: 'Add this device to the wallet on your other device? Continue only if you opened this link yourself, from the QR code your other device shows right now.',
     pairConfirmButton: 'Add this device',

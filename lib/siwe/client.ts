@@ -196,16 +196,43 @@ function isListedSession(value: unknown): value is ListedSession {
 }
 
 /** Every live session of the signed-in address, this browser's first; null when signed out. */
-export async function listSessions(options?: AuthClientOptions): Promise<ListedSession[] | null> {
-  const response = await call('/api/auth/sessions', { method: 'GET' }, options)
+export function listSessions(options?: AuthClientOptions): Promise<ListedSession[] | null> {
+  return signedInList('/api/auth/sessions', 'sessions', isListedSession, options)
+}
+
+/** A signed-in GET answering `{[key]: Row[]}`: the rows when every one is a `Row`; null when signed out. */
+async function signedInList<Row>(path: string, key: string, isRow: (value: unknown) => value is Row, options?: AuthClientOptions): Promise<Row[] | null> {
+  const response = await call(path, { method: 'GET' }, options)
   if (response.status === 401) {
     await response.body?.cancel().catch(() => {})
     return null
   }
   if (!response.ok) throw await failure(response)
   const body = await readJson(response)
-  if (body && typeof body === 'object' && 'sessions' in body && Array.isArray(body.sessions) && body.sessions.every(isListedSession)) return body.sessions
+  const rows = body && typeof body === 'object' ? (body as Record<string, unknown>)[key] : undefined
+  if (Array.isArray(rows) && rows.every(isRow)) return rows
   throw new HttpError(authErrors, 'unexpected_response', { status: response.status })
+}
+
+/** A recovery of the signed-in address's embedded wallet under way: `GET /api/auth/recoveries`. */
+export type PendingRecovery = { startedAt: string; releaseAt: string; browser: string; place: string | null }
+export type PendingRecoveriesResponse = { recoveries: PendingRecovery[] }
+
+function isPendingRecovery(value: unknown): value is PendingRecovery {
+  if (!value || typeof value !== 'object') return false
+  const row = value as Record<string, unknown>
+  return (
+    typeof row.startedAt === 'string' &&
+    typeof row.releaseAt === 'string' &&
+    !Number.isNaN(Date.parse(row.releaseAt)) &&
+    typeof row.browser === 'string' &&
+    (row.place === null || typeof row.place === 'string')
+  )
+}
+
+/** The email recoveries under way of the signed-in address's embedded wallet; null when signed out. */
+export function listPendingRecoveries(options?: AuthClientOptions): Promise<PendingRecovery[] | null> {
+  return signedInList('/api/auth/recoveries', 'recoveries', isPendingRecovery, options)
 }
 
 /** Ends one session of the signed-in address (another browser's, or this one's, which signs it out). */

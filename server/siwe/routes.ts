@@ -20,6 +20,12 @@ import { deviceLabel, placeFrom } from '@/server/session/device'
 import { bindingHash, bindingMatches, bindingSetCookie, newBindingToken, readBindingToken } from './nonceBinding'
 import { parseSignInMessage } from './parseSignInMessage'
 import { parseSignature } from './verifySignIn'
+import { readCookies } from '@/server/http/cookies'
+import { LOCALE_COOKIE } from '@/lib/storageNames'
+import type { PendingRecoveriesResponse } from '@/lib/siwe/client'
+import { localizeBrowserLabel } from '@/server/embedded/recoveryOrigin'
+import { mailText } from '@/server/i18n/mailLocales'
+import { negotiateLocale } from '@/server/i18n/negotiateLocale'
 import { verifySignInSignature } from './verifySignInSignature'
 
 /** Everything the routes read from the server configuration, resolved per request. */
@@ -77,6 +83,12 @@ export type AuthRoutes = {
    * current}], session}`: the signed-in session's account and every wallet linked to it; or 401.
    */
   account(request: Request): Promise<Response>
+  /**
+   * GET /api/auth/recoveries → 200 `{recoveries: [{startedAt, releaseAt, browser, place}]}`: the
+   * email recoveries under way of the signed-in address's embedded wallet (none for any other
+   * address), so the app's account view shows one on load, before any unlock; or 401.
+   */
+  recoveries(request: Request): Promise<Response>
   /**
    * POST /api/auth/link/nonce → 200 `{nonce, accountId, statement}`: a link nonce issued to this
    * session for its account (single use, 5 minutes), and the statement the link message must carry.
@@ -400,6 +412,27 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
         const at = now()
         const { session, store } = await liveSession(request, config, at)
         return jsonResponse(await accountView(store, session, at))
+      }),
+
+    recoveries: (request) =>
+      handle(async () => {
+        const config = await deps.config()
+        const at = now()
+        const { session, store } = await liveSession(request, config, at)
+        // The signed-in address proved it holds the wallet's key: it may see its wallet's recoveries
+        // without unlocking the vault. The browser in the page's words (its locale cookie, else its
+        // Accept-Language).
+        const words = mailText(negotiateLocale({ cookie: readCookies(request).get(LOCALE_COOKIE), acceptLanguage: request.headers.get('accept-language') }))
+        const recoveries = await store.listPendingRecoveriesOfAddress(session.address, at)
+        const body: PendingRecoveriesResponse = {
+          recoveries: recoveries.map((record) => ({
+            startedAt: record.startedAt.toISOString(),
+            releaseAt: record.releaseAt.toISOString(),
+            browser: localizeBrowserLabel(record.browser, words),
+            place: record.place,
+          })),
+        }
+        return jsonResponse(body, { headers: { 'cache-control': 'no-store' } })
       }),
 
     linkNonce: (request) =>

@@ -646,6 +646,17 @@ export function embeddedSql(driver: TransactionalQueryable, guarded: Guard): Emb
       return rows.map(recovery)
     },
 
+    async listPendingRecoveriesOfAddress(address, now) {
+      const { rows } = await guarded('list the recoveries', () =>
+        driver.query<RecoveryRow>(
+          `SELECT ${RECOVERY_COLUMNS.split(', ').map((column) => `r.${column}`).join(', ')} FROM ${RECOVERIES} r JOIN sigil_embedded_wallets w ON w.wallet_id = r.wallet_id
+           WHERE lower(w.address) = lower($1) AND r.state = 'started' AND r.cancel_expires_at > $2::timestamptz ORDER BY r.started_at, r.recovery_id`,
+          [address, iso(now)],
+        ),
+      )
+      return rows.map(recovery)
+    },
+
     async updateWalletSettings(walletId, settings, now) {
       return guarded('save the recovery settings', () =>
         driver.transaction(async (tx) => {

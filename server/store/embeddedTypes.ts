@@ -308,6 +308,8 @@ export interface EmbeddedWalletStore {
   vetoRecovery(walletId: string, recoveryId: string, now: Date): Promise<CancelRecoveryOutcome>
   /** The wallet's started recoveries whose time is not over, oldest first. */
   listPendingRecoveries(walletId: string, now: Date): Promise<RecoveryRecord[]>
+  /** The same, for every embedded wallet of `address` (any case): what its signed-in owner is shown in the app. */
+  listPendingRecoveriesOfAddress(address: string, now: Date): Promise<RecoveryRecord[]>
   /**
    * Records the owner's recovery settings and appends `settings_changed` (with the new values) to the
    * wallet's log, in one transaction. False when there is no such wallet.

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import type { Address } from 'viem'
 import type { MailCatcher } from '../fixtures/smtp'
 import { attempt, expectNoneActed, TRICKS } from './hostileTricks'
-import { advanceServerClock, anotherBrowserAtPanel, chooseWallet, createWallet, disconnect, expect, mailFor, openEmbeddedPanel, passkeyPrompts, recoveryCodeFor, test, uniqueEmail, vault } from './embeddedFixtures'
+import { advanceServerClock, anotherBrowserAtPanel, approveInSheet, chooseWallet, createWallet, disconnect, expect, mailFor, openEmbeddedPanel, passkeyPrompts, recoveryCodeFor, test, uniqueEmail, vault } from './embeddedFixtures'
 
 /**
  * The time-locked email recovery (README, "Security model of the embedded wallet"): whoever reads the
@@ -189,4 +189,42 @@ test('closing the wallet during the wait leaves the app’s dialog neutral, sayi
   } finally {
     await context.close()
   }
+})
+
+test('signed in, the owner’s account view shows a recovery under way as soon as the page loads, before any unlock, with "Review" opening the wallet’s own tab', async ({ page, browser, embeddedApp, authenticator: _, mail }) => {
+  test.setTimeout(180_000)
+  await page.goto(embeddedApp.baseURL)
+  const email = uniqueEmail('delay-account')
+  const address = await createWallet(page, mail, email)
+  // Signed in: the session proves the address, which is what lets the app ask for its recoveries.
+  await page.getByTestId('sign-in-button').click()
+  await approveInSheet(page, `Sign in to ${new URL(page.url()).host}`)
+  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in', { timeout: 15_000 })
+  await expect(page.getByTestId('account-recovery-pending')).toHaveCount(0)
+
+  const { context, page: other } = await anotherBrowserAtPanel(browser, embeddedApp.baseURL)
+  let releaseAt: string | null
+  try {
+    await startRecovery(other, mail, email, address)
+    releaseAt = await vault(other).getByTestId('embedded-recovery-waiting').getAttribute('data-release-at')
+  } finally {
+    await context.close()
+  }
+
+  // The owner's page, reloaded: the notice is there with no passkey touched, no vault opened.
+  await page.bringToFront()
+  await page.reload()
+  const notice = page.getByTestId('account-recovery-pending')
+  await expect(notice).toBeVisible({ timeout: 15_000 })
+  await expect(notice).toHaveAttribute('role', 'alert')
+  await expect(notice).toHaveAttribute('data-release-at', releaseAt!)
+  await expect(notice).toContainText('A recovery of this wallet started on')
+  await expect(notice).toContainText('Chrome on Linux')
+  // No passkey was asked for since the reload (the counts are the reloaded page's).
+  expect(await passkeyPrompts(page)).toEqual({ create: 0, get: 0 })
+  // "Review": the vault's own tab (no opener), where the owner unlocks and cancels it.
+  const review = notice.getByTestId('account-recovery-review')
+  await expect(review).toHaveAttribute('target', '_blank')
+  await expect(review).toHaveAttribute('rel', /noopener/)
+  expect(new URL((await review.getAttribute('href'))!).origin).toBe(embeddedApp.vaultURL)
 })

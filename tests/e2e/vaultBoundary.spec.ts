@@ -402,7 +402,7 @@ test('the sheet says in words what a permit does, warns on an unlimited amount, 
   expect((await attempt).error?.code).toBe(4001)
 })
 
-test('on a phone the sheet opens at its top, Tab stays inside it, and focus returns to the button the user came from', async ({ page, embeddedApp, authenticator: _, mail }) => {
+test('on a phone the sheet rises from the bottom edge with who asks first, Tab stays inside it, and focus returns to the button the user came from', async ({ page, embeddedApp, authenticator: _, mail }) => {
   await page.setViewportSize({ width: 390, height: 664 })
   await page.goto(embeddedApp.baseURL)
   const address = await createWallet(page, mail, uniqueEmail('boundary-phone'))
@@ -411,9 +411,13 @@ test('on a phone the sheet opens at its top, Tab stays inside it, and focus retu
   await page.keyboard.press('Enter')
   const sheet = vault(page).getByTestId('confirm-sheet')
   await expect(sheet).toBeVisible()
-  // Who asks first, at the top of the screen.
-  const origin = await sheet.getByTestId('confirm-origin').boundingBox()
-  expect(origin!.y).toBeLessThan(60)
+  // A sheet from the bottom edge, as tall as what it holds, and who asks is its first line, on screen.
+  const card = (await sheet.boundingBox())!
+  const origin = (await sheet.getByTestId('confirm-origin').boundingBox())!
+  expect(card.y + card.height).toBeGreaterThan(664 - 2)
+  expect(card.y).toBeGreaterThan(0)
+  expect(origin.y - card.y).toBeLessThan(60)
+  expect(origin.y).toBeGreaterThanOrEqual(0)
   // Tab cycles inside the sheet: from Approve it comes back to Reject, never to the page.
   await expect(sheet.getByTestId('confirm-reject')).toBeFocused()
   for (let i = 0; i < 6; i++) await page.keyboard.press('Tab')

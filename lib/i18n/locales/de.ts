@@ -205,6 +205,7 @@ export const messages: Messages = {
     joinPasskeyIntro: 'Bestätigt. Erstellen Sie auf diesem Gerät einen Passkey, um {address} hinzuzufügen.',
     joining: 'Gerät wird hinzugefügt… bestätigen Sie mit Ihrem Passkey.',
     manage: 'Wallet verwalten',
+    review: 'Prüfen',
     manageHint: 'Geräte, Wiederherstellungsphrase, Aktivität und Wiederherstellungseinstellungen öffnen sich im eigenen Tab der Wallet, den keine Website erreicht.',
     pairConfirm: 'Dieses Gerät zur Wallet auf Ihrem anderen Gerät hinzufügen? Fahren Sie nur fort, wenn Sie diesen Link selbst geöffnet haben, über den QR-Code, den Ihr anderes Gerät gerade zeigt.',
     pairConfirmButton: 'Dieses Gerät hinzufügen',

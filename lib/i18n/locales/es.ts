@@ -205,6 +205,7 @@ export const messages: Messages = {
     joinPasskeyIntro: 'Aprobado. Crea una llave de acceso en este dispositivo para terminar de añadir {address}.',
     joining: 'Añadiendo este dispositivo… confirma con tu llave de acceso.',
     manage: 'Gestionar la billetera',
+    review: 'Revisar',
     manageHint: 'Los dispositivos, la frase de recuperación, la actividad y los ajustes de recuperación se abren en la pestaña propia de la billetera, donde ningún sitio llega.',
     pairConfirm: '¿Añadir este dispositivo a la billetera de tu otro dispositivo? Continúa solo si abriste este enlace tú mismo, desde el código QR que muestra ahora tu otro dispositivo.',
     pairConfirmButton: 'Añadir este dispositivo',

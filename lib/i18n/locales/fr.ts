@@ -205,6 +205,7 @@ export const messages: Messages = {
     joinPasskeyIntro: 'Approuvé. Créez une clé d’accès sur cet appareil pour finir d’ajouter {address}.',
     joining: 'Ajout de cet appareil… confirmez avec votre clé d’accès.',
     manage: 'Gérer le portefeuille',
+    review: 'Vérifier',
     manageHint: 'Les appareils, la phrase de récupération, l’activité et les réglages de récupération s’ouvrent dans l’onglet du portefeuille, qu’aucun site ne peut atteindre.',
     pairConfirm: 'Ajouter cet appareil au portefeuille de votre autre appareil ? Continuez seulement si vous avez ouvert ce lien vous-même, depuis le code QR que votre autre appareil affiche en ce moment.',
     pairConfirmButton: 'Ajouter cet appareil',

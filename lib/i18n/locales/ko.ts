@@ -203,6 +203,7 @@ export const messages: Messages = {
     joinPasskeyIntro: '승인되었습니다. 이 기기에서 패스키를 만들어 {address} 추가를 마치세요.',
     joining: '이 기기를 추가하는 중… 패스키로 확인하세요.',
     manage: '지갑 관리',
+    review: '검토',
     manageHint: '기기, 복구 문구, 활동, 복구 설정은 어떤 사이트도 접근할 수 없는 지갑 전용 탭에서 열립니다.',
     pairConfirm: '이 기기를 다른 기기의 지갑에 추가할까요? 다른 기기가 지금 보여 주는 QR 코드로 이 링크를 직접 연 경우에만 계속하세요.',
     pairConfirmButton: '이 기기 추가',

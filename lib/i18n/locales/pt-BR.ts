@@ -205,6 +205,7 @@ export const messages: Messages = {
     joinPasskeyIntro: 'Aprovado. Crie uma chave de acesso neste dispositivo para concluir a adição de {address}.',
     joining: 'Adicionando este dispositivo… confirme com sua chave de acesso.',
     manage: 'Gerenciar carteira',
+    review: 'Revisar',
     manageHint: 'Dispositivos, frase de recuperação, atividade e configurações de recuperação abrem na aba própria da carteira, que nenhum site alcança.',
     pairConfirm: 'Adicionar este dispositivo à carteira do seu outro dispositivo? Continue somente se você mesmo abriu este link, pelo código QR que seu outro dispositivo mostra agora.',
     pairConfirmButton: 'Adicionar este dispositivo',

@@ -202,6 +202,7 @@ export const messages: Messages = {
     joinPasskeyIntro: '已批准。请在此设备上创建通行密钥，以完成添加 {address}。',
     joining: '正在添加此设备… 请用通行密钥确认。',
     manage: '管理钱包',
+    review: '查看',
     manageHint: '设备、恢复短语、活动记录和恢复设置会在钱包自己的标签页中打开，任何网站都无法触及。',
     pairConfirm: '要将此设备添加到您另一台设备上的钱包吗？仅当您是通过另一台设备此刻显示的二维码亲自打开此链接时，才继续。',
     pairConfirmButton: '添加此设备',

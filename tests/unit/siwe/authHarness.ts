@@ -131,6 +131,10 @@ export class TestBrowser {
     return this.keep(await this.routes.account(this.request('/api/auth/account')))
   }
 
+  async recoveries(headers: Record<string, string> = {}): Promise<Response> {
+    return this.keep(await this.routes.recoveries(this.request('/api/auth/recoveries', { headers })))
+  }
+
   async linkNonce(): Promise<Response> {
     return this.keep(await this.routes.linkNonce(this.request('/api/auth/link/nonce', { method: 'POST' })))
   }
