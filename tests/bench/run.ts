@@ -396,6 +396,8 @@ async function verifyFigures(baseURL: string, serverPid: number | undefined): Pr
   const figures = await mod.benchVerify({ baseUrl: baseURL, serverPid })
   const budgets: Record<string, (value: number) => Figure> = {
     route_to_function_ratio: (value) => atLeast('verify_route_to_function_ratio', value, TARGETS.verifyRouteToFunctionRatio, 'ratio'),
+    route_cpu_to_function_cpu_ratio: (value) => atMost('verify_route_cpu_to_function_cpu_ratio', value, TARGETS.verifyCpuPerSignInToFunctionRatio, 'ratio'),
+    route_latency_p99_ms: (value) => atMost('verify_route_latency_p99_ms', value, TARGETS.verifyP99Ms, 'ms'),
     route_non_2xx: (value) => atMost('verify_route_non_2xx', value, TARGETS.verifyNon2xx, 'requests'),
     route_soak_non_2xx: (value) => atMost('verify_route_soak_non_2xx', value, TARGETS.verifyNon2xx, 'requests'),
     session_non_2xx: (value) => atMost('verify_session_non_2xx', value, TARGETS.verifyNon2xx, 'requests'),
