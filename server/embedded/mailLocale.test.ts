@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { randomBytes } from '@/lib/embedded/crypto/bytes'
+import { describe, expect, it } from 'vitest'
 import { format } from '@/lib/i18n/format'
 import { locales } from '@/lib/i18n/locales'
 import { embeddedServer } from '@/server/i18n/embeddedServer'
 import { MAIL_TEXT, mailText } from '@/server/i18n/mailLocales'
-import { openPgliteStore } from '@/server/store/pgliteStore'
-import type { Store } from '@/server/store/types'
-import { answer, browser, createThroughApi, proveEmail, routeHarness, seedWallet, type RouteHarness } from '@/tests/fixtures/embeddedRoutes'
-import { recoveryKeyring, type RecoveryKeyring } from './recoveryKey'
+import { answer, browser, createThroughApi, pgliteRouteHarness, proveEmail, seedWallet } from '@/tests/fixtures/embeddedRoutes'
 
 /**
  * The security mails speak the owner's language (issue 41, part 2): the language the wallet was made
@@ -16,18 +12,7 @@ import { recoveryKeyring, type RecoveryKeyring } from './recoveryKey'
  * handlers on PGlite, a recording mailer.
  */
 
-let store: Store
-let keyring: RecoveryKeyring
-let harness: RouteHarness
-
-beforeAll(async () => {
-  store = await openPgliteStore()
-  keyring = await recoveryKeyring(randomBytes(32))
-  harness = routeHarness(store, keyring)
-})
-afterAll(async () => {
-  await store?.close()
-})
+const suite = pgliteRouteHarness()
 
 const LINUX_CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort()
@@ -53,6 +38,7 @@ describe('the mails’ words', () => {
 
 describe('a wallet made in Japanese', () => {
   it('gets its code, its recovery code, the recovery notice and the cancel page in Japanese, though the recovering browser speaks English', async () => {
+    const { store, harness } = suite
     const api = harness.routes()
     const email = 'hanako@example.test'
     const owner = browser({ 'accept-language': 'ja' })
@@ -95,6 +81,7 @@ describe('a wallet made in Japanese', () => {
 
 describe('a wallet made before its language was kept', () => {
   it('gets its recovery notice in the language of the browser that started the recovery', async () => {
+    const { store, keyring, harness } = suite
     const api = harness.routes()
     const email = 'alt@example.test'
     const { walletId } = await seedWallet(store, keyring.current, email)

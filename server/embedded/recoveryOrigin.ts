@@ -21,9 +21,7 @@ export function browserName(userAgent: string | null): string {
 
 /** {@link browserName} in the words of a mail's locale (the browser and the system stay product names). */
 export function localBrowserName(userAgent: string | null, text: Pick<MailText, 'browserOn' | 'browserOnly' | 'browserUnknown'>): string {
-  const { browser, system } = readUserAgent(userAgent)
-  if (browser && system) return format(text.browserOn, { browser, system })
-  return browser ?? (system ? format(text.browserOnly, { system }) : text.browserUnknown)
+  return localizeBrowserLabel(browserName(userAgent), text)
 }
 
 /**

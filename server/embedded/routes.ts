@@ -86,7 +86,7 @@ import { openRecoveryEnvelope, parseStoredEnvelope, RecoveryKeyMissingError, sto
 import { formatPairingCode, generatePairingCode } from '@/lib/embedded/pairingCode'
 import { qrPath } from './pairingQr'
 import type { PairingRecord } from '@/server/store/embeddedTypes'
-import { coarsePlace, browserName, localBrowserName, localizeBrowserLabel } from './recoveryOrigin'
+import { coarsePlace, browserName, localizeBrowserLabel } from './recoveryOrigin'
 import { issueAssertionOptions, issueChallenge, issueRegistrationOptions, relyingPartyFor, takeChallenge, verifyAssertion, verifyRegistration, verifyWalletAssertion } from './webauthn'
 
 /** Everything the routes read from the server configuration. */
@@ -678,7 +678,8 @@ export function createEmbeddedRoutes(deps: EmbeddedRouteDeps) {
       const text = mailText(locale)
       const link = `${siteOrigin(request, config)}${embeddedApiPaths.recoveryCancel}?token=${cancelToken}&lang=${locale}`
       const address = getAddress(wallet.address)
-      const browser = localBrowserName(request.headers.get('user-agent'), text)
+      // The label recorded at the start, in the owner's words.
+      const browser = localizeBrowserLabel(record.browser, text)
       background(() =>
         sendLogged(config.mailer, {
           to: email,
