@@ -1,6 +1,6 @@
 import 'server-only'
 import { readEnv } from '@/server/config/env'
-import { buildVaultBundleForDev, readVaultBundle, type VaultBundle } from '@/server/build/vaultBundle.mjs'
+import { buildVaultBundleForDev, devVaultChunk, readVaultBundle, VAULT_CHUNK_PATTERN, type VaultBundle } from '@/server/build/vaultBundle.mjs'
 
 let built: VaultBundle | undefined
 
@@ -14,4 +14,11 @@ export async function vaultScript(): Promise<VaultBundle> {
   built ??= readVaultBundle(env.distDir)
   if (!built) throw new Error('The vault script is missing from the build: run next build.')
   return built
+}
+
+/** One of the script's lazy chunks by file name; undefined for a name it has not. */
+export async function vaultChunk(name: string): Promise<string | undefined> {
+  if (!VAULT_CHUNK_PATTERN.test(name)) return undefined
+  if (!readEnv().production) return devVaultChunk(name)
+  return Object.hasOwn((await vaultScript()).chunks, name) ? (await vaultScript()).chunks[name] : undefined
 }

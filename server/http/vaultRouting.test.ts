@@ -34,6 +34,12 @@ describe('routeByHost on the vault’s host', () => {
     expect(route(VAULT_HOST, '/vault.js')).toEqual({ kind: 'vault', rewrite: '/vault/script' })
   })
 
+  it('serves the script’s lazy chunks beside it, by their hashed names only', () => {
+    expect(route(VAULT_HOST, '/vault-clear-0123456789ab.js')).toEqual({ kind: 'vault', rewrite: '/vault/script/vault-clear-0123456789ab.js' })
+    for (const pathname of ['/vault-clear-0123456789ab.js/', '/vault-../x-0123456789ab.js', '/vault-clear-0123.js', '/a/vault-clear-0123456789ab.js', '/vault-CLEAR-0123456789ab.js'])
+      expect(route(VAULT_HOST, pathname)).toEqual({ kind: 'notFound' })
+  })
+
   it.each(['/api/embedded', '/api/embedded/session', '/api/embedded/passkey/options'])('serves the wallet API %s as it is, without a rewrite', (pathname) => {
     expect(route(VAULT_HOST, pathname)).toEqual({ kind: 'vault', rewrite: undefined })
   })

@@ -11,6 +11,9 @@
 /** The vault's own paths as the browser sees them. */
 export const VAULT_PATHS = { page: '/', script: '/vault.js' } as const
 
+/** The script's lazy chunks, beside it (`/vault-<name>-<hash>.js`, server/build/vaultBundle.mjs). */
+const VAULT_CHUNK_PATH = /^\/(vault-[a-z]+-[0-9a-f]{12}\.js)$/
+
 /** Where Next serves them (app/vault/…), reached only through the rewrite below. */
 export const VAULT_ROUTES = { page: '/vault', script: '/vault/script' } as const
 
@@ -43,6 +46,8 @@ export function routeByHost(input: { host: string | null; pathname: string; vaul
   if (!onVault) return isWalletApi(input.pathname) || isVaultRoute(input.pathname) ? { kind: 'notFound' } : { kind: 'app' }
   if (input.pathname === VAULT_PATHS.page) return { kind: 'vault', rewrite: VAULT_ROUTES.page }
   if (input.pathname === VAULT_PATHS.script) return { kind: 'vault', rewrite: VAULT_ROUTES.script }
+  const chunk = VAULT_CHUNK_PATH.exec(input.pathname)?.[1]
+  if (chunk) return { kind: 'vault', rewrite: `${VAULT_ROUTES.script}/${chunk}` }
   if (isWalletApi(input.pathname)) return { kind: 'vault', rewrite: undefined }
   return { kind: 'notFound' }
 }

@@ -19,9 +19,11 @@ export const BUDGETS = {
    * one shape (BaseError: the vault's API errors became the server's HttpError, +0.44 kB); 64.1 kB once
    * every consequential button of the screens answered to the sheet's guard (screenGuard.ts), the
    * queue was bounded, a pairing link asked first and the screens were split by group (+2.1 kB, wave
-   * four's vault-screens issue). The performance issue after it sets the goal at 55 kB.
+   * four's vault-screens issue). The performance issue after it set the goal at 55 kB: the page's
+   * script no longer carries what only some moments need (the clear-signing tables, the BIP-39 word
+   * list), which it imports on demand as chunks of their own (server/build/vaultBundle.mjs).
    */
-  vaultPageJsGzipBytes: 64_500,
+  vaultPageJsGzipBytes: 55_000,
   /** JS transferred by network idle, no wallet chosen. */
   networkIdleJsBytes: 175_000,
   clickToConnectedMs: 50,
@@ -73,12 +75,20 @@ export function checkFirstLoadBudget(root: string, distDir: string, budget: numb
     })
 }
 
-export type VaultBudgetCheck = { file: string; rawBytes: number; gzipBytes: number; budget: number; ok: boolean }
+export type VaultBudgetCheck = {
+  file: string
+  rawBytes: number
+  gzipBytes: number
+  budget: number
+  ok: boolean
+  /** The chunks the script imports on demand, gzip -9 each (not part of the page's load). */
+  lazyGzipBytes: Record<string, number>
+}
 
 /**
- * The vault page's JS: its one script, which `next build` bundles apart from Next's chunks
+ * The vault page's JS: its script, which `next build` bundles apart from Next's chunks
  * (server/build/vaultBundle.mjs, `<distDir>/vault/vault.js`), gzip -9 as `firstLoadGzipBytes`, against
- * its budget. Null when the build has no vault script.
+ * its budget; and the size of each chunk it imports on demand. Null when the build has no vault script.
  */
 export function checkVaultBudget(root: string, distDir: string, budget: number = BUDGETS.vaultPageJsGzipBytes): VaultBudgetCheck | null {
   const bundle = readVaultBundle(distDir, root)
@@ -86,5 +96,6 @@ export function checkVaultBudget(root: string, distDir: string, budget: number =
   const bytes = Buffer.from(bundle.code, 'utf8')
   const gzipBytes = gzipSync(bytes, { level: 9 }).length
   const file = path.relative(root, path.join(path.resolve(root, distDir), VAULT_BUNDLE_DIR, VAULT_BUNDLE_FILE))
-  return { file, rawBytes: bytes.length, gzipBytes, budget, ok: gzipBytes <= budget }
+  const lazyGzipBytes = Object.fromEntries(Object.entries(bundle.chunks).map(([name, code]) => [name, gzipSync(Buffer.from(code, 'utf8'), { level: 9 }).length]))
+  return { file, rawBytes: bytes.length, gzipBytes, budget, ok: gzipBytes <= budget, lazyGzipBytes }
 }

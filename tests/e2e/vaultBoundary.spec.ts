@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { type Address, type Hex, parseEther, recoverTypedDataAddress, toHex, verifyMessage } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
-import { approveInSheet, createWallet, expect, manageInVaultTab, openEmbeddedPanel, passkeyPrompts, test, uniqueEmail, vault, vaultFrame } from './embeddedFixtures'
+import { approveInSheet, createWallet, expect, manageInVaultTab, openEmbeddedPanel, passkeyPrompts, submitCreateWithEmailCode, test, uniqueEmail, vault, vaultFrame } from './embeddedFixtures'
 
 /**
  * The embedded wallet's boundary (issue 25), played by a hostile script in the app's page: a
@@ -509,4 +509,51 @@ test('the vault answers only its app’s origin: a page of another origin that o
   await page.goto(`http://other.localhost:${new URL(embeddedApp.baseURL).port}/`)
   expect(new URL(page.url()).hostname).toBe('other.localhost')
   expect(await greet(page)).toEqual([])
+})
+
+// The vault's script leaves the clear-signing tables and the BIP-39 word list to chunks it imports
+// when needed (server/build/vaultBundle.mjs). A chunk the network drops must cost a retry, never a
+// request shown without its warnings, a passkey made for no wallet, or the emailed code.
+test('a chunk the network drops: a new wallet waits without a passkey made, typed data is refused with a reason, and both work once it is back', async ({ page, embeddedApp, authenticator: _, mail }) => {
+  const words = `${embeddedApp.vaultURL}/vault-words-*.js`
+  await page.route(words, (route) => route.abort('internetdisconnected'))
+  await page.goto(embeddedApp.baseURL)
+  await openEmbeddedPanel(page)
+  await submitCreateWithEmailCode(page, mail, uniqueEmail('boundary-chunk'))
+  const ui = vault(page)
+  await expect(ui.getByTestId('connect-error')).toHaveText('The server could not be reached. Check your connection and try again.')
+  expect((await passkeyPrompts(page)).create).toBe(0)
+  // The proven email holds: no new code, only the passkey.
+  await page.unroute(words)
+  await ui.getByTestId('embedded-create-passkey-button').click()
+  await expect(page.getByTestId('account-address')).toBeVisible({ timeout: 45_000 })
+  const address = (await page.getByTestId('account-address').getAttribute('title')) as Address
+  expect((await passkeyPrompts(page)).create).toBe(1)
+  await page.evaluate(() => window.__sigilTest!.switchChain!(31337))
+
+  const clear = `${embeddedApp.vaultURL}/vault-clear-*.js`
+  let asked = 0
+  await page.route(clear, (route) => {
+    asked += 1
+    return route.abort('internetdisconnected')
+  })
+  const typed = {
+    types: { Mail: [{ name: 'contents', type: 'string' }] },
+    primaryType: 'Mail',
+    domain: { name: 'Chunk test', chainId: 31337 },
+    message: { contents: 'hello' },
+  }
+  const refused = await scriptRequest(page, 'eth_signTypedData_v4', [address, JSON.stringify(typed)])
+  expect(asked).toBeGreaterThan(0)
+  expect(refused.error).toEqual({ code: -32603, message: expect.stringContaining('The wallet could not load what it needs to show this request.') })
+  await expect(vault(page).getByTestId('confirm-sheet')).toHaveCount(0)
+  // A plain message needs no chunk.
+  const message = scriptRequest(page, 'personal_sign', [toHex('no chunk needed'), address])
+  await approveInSheet(page, 'Sign a message')
+  expect(await verifyMessage({ address, message: 'no chunk needed', signature: (await message).result as Hex })).toBe(true)
+
+  await page.unroute(clear)
+  const again = scriptRequest(page, 'eth_signTypedData_v4', [address, JSON.stringify(typed)])
+  await approveInSheet(page, 'Sign structured data')
+  expect(await recoverTypedDataAddress({ ...typed, signature: (await again).result as Hex } as never)).toBe(address)
 })

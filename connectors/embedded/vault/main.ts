@@ -2,13 +2,12 @@ import { getAddress, isAddress, type Address } from 'viem'
 import { PasskeyCancelledError } from '@/lib/embedded/errors'
 import { createApprovalGuard, hasVisibilityCheck } from './approval'
 import { createAutoLock } from './autoLock'
-import { summarise } from './clearSummary'
 import { VAULT_CONFIG_ELEMENT_ID, type VaultPageConfig } from './pageConfig'
 import { parsePageMessage, VAULT_PROTOCOL, type PageMessage, type VaultMessage } from './protocol'
 import { closedDuringRecovery, invalidParams, userRejected, VaultRequestError } from './rpcErrors'
 import { createSheet } from './sheet'
 import { createRequestAdmission } from './requestAdmission'
-import { readSigningRequest, type SigningRequest } from './signing'
+import { loadClearSigning, readSigningRequest, type SigningRequest } from './signing'
 import { createStrings } from './strings'
 import { createEmbeddedWallet } from './wallet'
 import { createWalletScreens, messageOf } from './walletScreens'
@@ -151,6 +150,8 @@ async function connect(): Promise<Address> {
 
 /** Shows the request and waits for the user; signs only after their own Approve, unlocking there if needed. */
 async function sign(request: SigningRequest): Promise<unknown> {
+  // Words for a known call or permit: the chunk readSigningRequest loaded for it (none for a message).
+  const clear = request.statement || request.functionSignature ? (await loadClearSigning()).summarise(request, t, config.locale) : {}
   const approved = await new Promise<boolean>((resolve) =>
     sheet.present(
       {
@@ -159,7 +160,7 @@ async function sign(request: SigningRequest): Promise<unknown> {
         address: request.address,
         chain: request.chain,
         origin: peer!,
-        ...summarise(request, t, config.locale),
+        ...clear,
       },
       queue.length,
       resolve,

@@ -1,13 +1,10 @@
 import { type Address, getAddress, type Hex, hexToBigInt, isAddress, isHex } from 'viem'
 import type { VaultAccount as HDAccount, VaultTransaction } from './keyAccount'
-import { describeCall } from './clearSigning/describeCall'
-import { describeTypedDataIntent } from './clearSigning/describeTypedData'
-import { functionName } from './clearSigning/selectors'
 import type { ClearStatement } from './clearSigning/statement'
 import { type ConfirmationDetails, describeMessage, describeTransaction, describeTypedData } from './describe'
 import type { VaultChain } from './pageConfig'
 import { SIGNING_METHODS, type SigningMethod } from './protocol'
-import { invalidParams, unauthorized } from './rpcErrors'
+import { invalidParams, unauthorized, VaultRequestError } from './rpcErrors'
 import { deepFreeze } from '@/lib/deepFreeze'
 
 /**
@@ -29,6 +26,20 @@ export type SigningRequest = {
   readonly shown: string
   /** Signs the shown copy with `account`, after checking the fingerprint again. */
   sign(account: HDAccount): Promise<Hex>
+}
+
+/**
+ * The clear-signing chunk, fetched from the vault's own origin the first time a request needs it. A
+ * request is never shown without it (its warnings are part of what the user must see): when it
+ * cannot be fetched, the request is answered -32603 with `reason: 'vault_chunk_unavailable'`, and the
+ * next request tries again.
+ */
+export async function loadClearSigning(): Promise<typeof import('./clearSigning/lazy')> {
+  try {
+    return await import('./clearSigning/lazy')
+  } catch {
+    throw new VaultRequestError(-32603, 'The wallet could not load what it needs to show this request. Check your connection and try again.', { reason: 'vault_chunk_unavailable' })
+  }
 }
 
 export async function fingerprint(value: unknown): Promise<string> {
@@ -135,7 +146,7 @@ export async function readSigningRequest(input: unknown, parameters: { chains: r
       // EIP-712: a domain bound to another chain must not be signed on this one.
       if (domain.chainId !== undefined && Number(domain.chainId) !== chain.id) throw invalidParams(signing, 'domain.chainId is not the current chain')
       details = describeTypedData(typed, parameters.chains)
-      statement = describeTypedDataIntent(typed, chain.id)
+      statement = (await loadClearSigning()).describeTypedDataIntent(typed, chain.id)
       sign = (account) => account.signTypedData(typed as never)
       break
     }
@@ -143,6 +154,7 @@ export async function readSigningRequest(input: unknown, parameters: { chains: r
     case 'eth_sendTransaction': {
       const transaction = parseTransaction(params[0], signing, address, chain)
       details = describeTransaction(transaction, chain, signing === 'eth_sendTransaction')
+      const { describeCall, functionName } = await loadClearSigning()
       statement = describeCall({ chainId: chain.id, to: transaction.to ?? undefined, data: transaction.data, value: transaction.value ?? 0n })
       functionSignature = details.kind === 'transaction' && details.selector ? functionName(details.selector) : undefined
       sign = (account) => account.signTransaction(transaction)

@@ -1,5 +1,4 @@
 import { generateMnemonic } from '@scure/bip39'
-import { wordlist } from '@scure/bip39/wordlists/english'
 import { getAddress, stringToHex as toHex, type Address } from 'viem'
 import { mnemonicToVaultAccount as mnemonicToAccount, type VaultAccount as HDAccount } from './keyAccount'
 import { SignerNotFoundError } from '@/lib/errors/wallet'
@@ -201,8 +200,14 @@ export function createEmbeddedWallet(parameters: EmbeddedWalletParameters = {}) 
     async create(emailInput: string): Promise<Address> {
       const email = normaliseEmail(emailInput)
       if (!email) throw new EmbeddedApiError('embedded_invalid_email', { status: 0 })
-      // Storage first: a browser that cannot keep the wallet must fail before a passkey exists.
-      await vaults.list()
+      // Storage first: a browser that cannot keep the wallet must fail before a passkey exists. So
+      // must a word list that cannot be fetched (a chunk of its own: only a new phrase needs it).
+      const [{ wordlist }] = await Promise.all([
+        import('./wordlist').catch((cause: unknown) => {
+          throw new EmbeddedApiError('embedded_network_error', { status: 0, cause })
+        }),
+        vaults.list(),
+      ])
       const { walletId, options, recoveryPublicKey } = await api.walletOptions(email)
       const prfSalt = randomBytes(PRF_SALT_BYTES)
       const passkey = await passkeys.create(options, prfSalt)

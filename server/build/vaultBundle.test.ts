@@ -1,0 +1,42 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readVaultBundle, VAULT_CHUNK_PATTERN, writeVaultBundle, type VaultBundle } from './vaultBundle.mjs'
+
+const root = path.resolve(__dirname, '..', '..')
+const distDir = mkdtempSync(path.join(tmpdir(), 'sigil-vault-bundle-'))
+let bundle: VaultBundle
+
+beforeAll(async () => {
+  bundle = await writeVaultBundle(distDir, root)
+}, 60_000)
+afterAll(() => rmSync(distDir, { recursive: true, force: true }))
+
+describe('the vault page’s script', () => {
+  it('leaves the clear-signing tables and the BIP-39 word list to chunks it imports on demand', () => {
+    // The tables' own words and the word list's: none in the page's script, each in one chunk.
+    const markers = { clear: 'transfer(address,uint256)', words: 'abandon' }
+    for (const [name, marker] of Object.entries(markers)) {
+      expect(bundle.code).not.toContain(marker)
+      const holders = Object.entries(bundle.chunks).filter(([, code]) => code.includes(marker)).map(([file]) => file)
+      expect(holders).toHaveLength(1)
+      expect(holders[0]).toMatch(new RegExp(`^vault-${name}-`))
+    }
+  })
+
+  it('imports each chunk by its hashed name beside it, and every name it imports is in the build', () => {
+    const imported = [...bundle.code.matchAll(/import\("\.\/([^"]+)"\)/g)].map((match) => match[1]!)
+    expect(imported.sort()).toEqual(Object.keys(bundle.chunks).sort())
+    for (const name of imported) expect(name).toMatch(VAULT_CHUNK_PATTERN)
+    // No bare specifier or other `import(` is left for the browser to fail on.
+    expect(bundle.code.match(/import\(/g)).toHaveLength(imported.length)
+  })
+
+  it('is written with its chunks and read back the same', () => {
+    expect(readdirSync(path.join(distDir, 'vault')).sort()).toEqual(['manifest.json', 'vault.js', ...Object.keys(bundle.chunks)].sort())
+    const read = readVaultBundle(distDir, root)!
+    expect(read.sha256).toBe(bundle.sha256)
+    expect(read.chunks).toEqual(bundle.chunks)
+  })
+})
