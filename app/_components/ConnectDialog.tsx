@@ -10,20 +10,13 @@ import { useLifetimeEffect } from '@/lib/react/useLifetimeEffect'
 import { createLastUsedWallet } from '../_lib/lastUsedWallet'
 import { ConnectDialogHeader, ConnectErrorState, ConnectingState } from './ConnectDialogStates'
 import { FamilyPanel } from './FamilyPanel'
-import * as connectedView from './ConnectedView'
 import { useConnectDialogState } from './useConnectDialogState'
 import { useDialogFocus } from './useDialogFocus'
 import { useFamilyWarmUp } from './useFamilyWarmUp'
 import { useWalletChoice } from './useWalletChoice'
-import { markConnectedViewLoaded } from './loadConnectedView'
 import { FamilyNotices } from './FamilyNotices'
 import { WalletHelp } from './WalletHelp'
 import { WalletList } from './WalletList'
-
-// The account view that follows a connection travels in this dialog's chunk: it is fetched with the
-// dialog (on hover of "Connect wallet", or its click), never behind the dialog's logos, and the
-// modules the two share (the catalogue, the error mapping) come once. The page renders it from here.
-markConnectedViewLoaded(connectedView)
 
 export type ConnectDialogProps = {
   /** Called once when the dialog should go away (close button, Esc, backdrop, cancel by closing). */

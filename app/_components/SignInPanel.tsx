@@ -1,4 +1,5 @@
 'use client'
+import dynamic from 'next/dynamic'
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react'
 import { getConnection } from '@wagmi/core'
 import { isAddressEqual, type Address } from 'viem'
@@ -20,8 +21,6 @@ import {
 } from '@/lib/siwe/client'
 import { sessionKeptBy, type KnownSession } from '@/lib/siwe/knownSession'
 import { familyOfConnectorType } from '@/lib/siwe/families'
-import { LinkedWallets } from './LinkedWallets'
-import { SessionsList } from './SessionsList'
 import { useSetSigilAccount, useSigilAccount } from './useSigilAccount'
 import {
   createNonceKeeper,
@@ -60,6 +59,18 @@ function failure(error: unknown): ShownError {
   return shownError(isAuthError(error) ? error : mapProviderError(error, 'sign'))
 }
 
+
+// Shown only while signed in: the linked wallets and the sessions list are chunks of their own,
+// asked for when a sign-in starts (preloadSignedInParts), and with the page when it was rendered
+// signed in (Next preloads what the server rendered).
+const LinkedWallets = dynamic(() => import('./LinkedWallets').then((module) => module.LinkedWallets))
+const SessionsList = dynamic(() => import('./SessionsList').then((module) => module.SessionsList))
+
+/** Fetches the signed-in parts' chunks without waiting for them (a failure is the render's to report). */
+function preloadSignedInParts(): void {
+  void import('./LinkedWallets').catch(() => undefined)
+  void import('./SessionsList').catch(() => undefined)
+}
 /**
  * Sign-In with Ethereum. The nonce is fetched before the tap, so the wallet request goes out inside
  * the user's gesture (mobile browsers drop wallet links opened later). Signing out, disconnecting or
@@ -174,6 +185,7 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
     const live = () => attempt.current === current
     moveFocus.current = document.activeElement === signInButton.current
     dispatch({ type: 'start' })
+    preloadSignedInParts()
     // A handed-off sign-in carries its own nonce, in its message.
     const taken = handed ? undefined : keeper.current!.take()
     try {

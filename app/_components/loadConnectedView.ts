@@ -15,8 +15,9 @@ export function markConnectedViewLoaded(module: typeof ConnectedViewModule): typ
 let loading: Promise<boolean> | undefined
 
 /**
- * Loads the connected view's chunk, once, unless it is already here (the connect dialog's chunk
- * carries it and marks it loaded): for a page the server rendered connected. True once loaded;
+ * Loads the connected view's chunk, once, unless it is already here: on a row's intent in the connect
+ * dialog (hover, focus, touch) or when a connection starts, and for a page the server rendered
+ * connected. It is not part of the dialog's chunk, which opens without it. True once loaded;
  * false if the chunk could not be fetched (offline, a deploy replaced it), and the next call tries
  * again.
  */
