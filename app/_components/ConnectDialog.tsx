@@ -12,6 +12,7 @@ import { ConnectDialogHeader, ConnectErrorState, ConnectingState } from './Conne
 import { FamilyPanel } from './FamilyPanel'
 import { useConnectDialogState } from './useConnectDialogState'
 import { useDialogFocus } from './useDialogFocus'
+import { useSteadyDialogHeight } from './useSteadyDialogHeight'
 import { useFamilyWarmUp } from './useFamilyWarmUp'
 import { useWalletChoice } from './useWalletChoice'
 import { FamilyNotices } from './FamilyNotices'
@@ -104,6 +105,7 @@ function ConnectDialogView({ onClose, onConnected, startWith, linking }: Connect
   // then focus following the view.
   const { select, connected, cancel, close } = useWalletChoice({ state, send, latest, isMobile: platform.isMobile, warm, lastUsedWallet, onConnected, onClose, linking: linking === true })
   const onKeyDown = useDialogFocus(dialog, view.kind)
+  useSteadyDialogHeight(dialog, view.kind === 'list')
 
   // The row that makes a new wallet, for the help panel's "create one" link (absent if the page has none).
   const newWalletOption = options.find((option) => option.createsWallet)

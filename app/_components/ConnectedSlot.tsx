@@ -1,6 +1,6 @@
 'use client'
 import dynamic from 'next/dynamic'
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react'
 import type { ConnectedViewProps } from './ConnectedView'
 import { loadedConnectedView, markConnectedViewLoaded, preloadConnectedView, subscribeConnectedView } from './loadConnectedView'
 
@@ -23,11 +23,12 @@ const subscribeToNothing = () => () => {}
  * After a connection in this page, it is the view itself, never a suspending wrapper: React holds a
  * Suspense boundary's content back for up to 300 ms after its fallback showed, which made a
  * connection whose chunk was still on the wire (a click with no hover first) take 150–250 ms to
- * show. Until the chunk arrives (it was asked for on intent, or by the click), nothing renders here;
- * then the view, once, with no state to lose. If the chunk cannot be fetched, the lazy wrapper takes
+ * show. Until the chunk arrives (it was asked for on intent, or by the click), `whileLoading` stays
+ * (the page's disconnected face, inert), so the page changes once; then the view, once, with no
+ * state to lose. If the chunk cannot be fetched, the lazy wrapper takes
  * over, whose own try fails into the page's error handling as before.
  */
-export function ConnectedSlot(props: ConnectedViewProps) {
+export function ConnectedSlot({ whileLoading, ...props }: ConnectedViewProps & { whileLoading?: ReactNode }) {
   // false while hydrating (the server's answer), true for a mount after hydration.
   const hydrated = useSyncExternalStore(subscribeToNothing, () => true, () => false)
   const [hydrating] = useState(!hydrated)
@@ -45,6 +46,6 @@ export function ConnectedSlot(props: ConnectedViewProps) {
     }
   }, [hydrating])
   if (hydrating || (unreachable && !loaded)) return <LazyConnectedView {...props} />
-  if (!loaded) return null
+  if (!loaded) return whileLoading ?? null
   return <loaded.ConnectedView {...props} />
 }

@@ -95,6 +95,29 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel }: Wal
     if (!connected && focusTarget === 'connect') opener.current?.focus()
   }, [connected, focusTarget])
 
+  // The page's disconnected face. It stays (inert) after a connection in this page until the account
+  // view's chunk is here (ConnectedSlot): one swap, no empty frame between them for the page to jump.
+  const disconnectedCard = (inert: boolean) => (
+    <div className="card" inert={inert || undefined}>
+      {intro}
+      <ConnectButton ref={opener} label={connectLabel} onOpen={() => openDialog()} />
+      <button
+        ref={createLink}
+        type="button"
+        className="link-button"
+        data-testid="create-wallet-link"
+        onClick={() => openDialog('create')}
+        onPointerEnter={preloadConnectDialog}
+        onFocus={preloadConnectDialog}
+        onTouchStart={preloadConnectDialog}
+        // The inline script may have marked it busy before hydration (app/_lib/earlyTap.ts).
+        suppressHydrationWarning
+      >
+        {createLabel}
+      </button>
+    </div>
+  )
+
   return (
     <>
       {connected ? (
@@ -105,26 +128,10 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel }: Wal
           onSessionChange={setSession}
           autoFocus={focusTarget === 'account'}
           onDisconnect={() => setFocusTarget('connect')}
+          whileLoading={disconnectedCard(true)}
         />
       ) : (
-        <div className="card">
-          {intro}
-          <ConnectButton ref={opener} label={connectLabel} onOpen={() => openDialog()} />
-          <button
-            ref={createLink}
-            type="button"
-            className="link-button"
-            data-testid="create-wallet-link"
-            onClick={() => openDialog('create')}
-            onPointerEnter={preloadConnectDialog}
-            onFocus={preloadConnectDialog}
-            onTouchStart={preloadConnectDialog}
-            // The inline script may have marked it busy before hydration (app/_lib/earlyTap.ts).
-            suppressHydrationWarning
-          >
-            {createLabel}
-          </button>
-        </div>
+        disconnectedCard(false)
       )}
       {dialogOpen && (
         <ConnectDialog

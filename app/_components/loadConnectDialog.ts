@@ -1,13 +1,11 @@
+import { loadWalletRuntime } from '@/app/_wagmi/walletRuntime'
+
 /**
- * The connect dialog's chunk, shared by `next/dynamic` and the preload on hover/focus/touch, with
- * what its list needs of the families (how each reaches a wallet that is not installed: chunks of
- * their own, app/_wagmi/familyReach.ts).
+ * The connect dialog's chunk, shared by `next/dynamic` and the preload on hover/focus/touch: the
+ * runtime first (already here once the page was idle), then the dialog's own chunks from inside it
+ * (`loadConnectDialogParts`, app/_wagmi/clientWallet.tsx), which leave out what the runtime brought.
  */
-export const loadConnectDialog = () =>
-  Promise.all([
-    import('./ConnectDialog'),
-    import('@/app/_wagmi/familyReach').then((module) => module.loadFamilyReach()).catch(() => undefined),
-  ]).then(([dialog]) => dialog)
+export const loadConnectDialog = () => loadWalletRuntime().then((runtime) => runtime.loadConnectDialogParts())
 
 export function preloadConnectDialog(): void {
   void loadConnectDialog().catch(() => {

@@ -1,3 +1,4 @@
+import { loadWalletRuntime } from '@/app/_wagmi/walletRuntime'
 import type * as ConnectedViewModule from './ConnectedView'
 
 let loaded: typeof ConnectedViewModule | undefined
@@ -23,7 +24,9 @@ let loading: Promise<boolean> | undefined
  */
 export function preloadConnectedView(): Promise<boolean> {
   if (loaded) return Promise.resolve(true)
-  loading ??= import('./ConnectedView').then(
+  // Through the runtime (here already once the page was idle): the view's chunks then leave out
+  // what the runtime brought (app/_wagmi/clientWallet.tsx, loadConnectDialogParts).
+  loading ??= loadWalletRuntime().then((runtime) => runtime.loadConnectedViewModule()).then(
     (module) => {
       markConnectedViewLoaded(module)
       return true

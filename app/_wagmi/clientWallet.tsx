@@ -64,3 +64,20 @@ export function WalletConfigProvider({ children }: { children: ReactNode }) {
   }, [inputs])
   return <WagmiContext value={config}>{children}</WagmiContext>
 }
+
+/**
+ * The connect dialog, with what its list needs of the families (how each reaches a wallet that is
+ * not installed, app/_wagmi/familyReach.ts). Imported from here, inside the runtime's chunk: the
+ * bundler leaves out of an `import()`'s chunks what the importing chunk already brought, so the
+ * dialog's chunks carry only the dialog. Imported from the first load, they carried their own copy
+ * of this runtime (wagmi, the families, the wallet book's index: 22 kB gzip fetched twice).
+ */
+export function loadConnectDialogParts() {
+  return Promise.all([
+    import('@/app/_components/ConnectDialog'),
+    import('./familyReach').then((module) => module.loadFamilyReach()).catch(() => undefined),
+  ]).then(([dialog]) => dialog)
+}
+
+/** The account view a connection leads to, from inside the runtime's chunk for the same reason. */
+export const loadConnectedViewModule = () => import('@/app/_components/ConnectedView')

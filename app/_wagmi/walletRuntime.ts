@@ -55,7 +55,7 @@ export function announceWalletConfig(config: Config): void {
 }
 
 /** The runtime's chunk: loaded once, whoever asks first. */
-const loadWalletRuntime = () => import('./clientWallet')
+export const loadWalletRuntime = () => import('./clientWallet')
 
 /**
  * Loads the runtime and starts the page's config (hydrated from the cookie, reconnecting a stored

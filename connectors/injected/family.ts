@@ -19,13 +19,23 @@ export function injectedWalletConnectors(keys: readonly string[]): CreateConnect
     .map((key) => lazyInjected({ wallet: key }))
 }
 
+/** Whether the page has a browser wallet: one announced over EIP-6963, or a legacy `window.ethereum`. */
+function hasBrowserWallet(): boolean {
+  if (typeof window === 'undefined') return false
+  return (getDiscoveryStore()?.getProviders().length ?? 0) > 0 || (window as { ethereum?: unknown }).ethereum !== undefined
+}
+
 /** Browser extensions and in-app browsers: EIP-6963 discovery plus the legacy `window.ethereum`. */
 export const injectedFamily = {
   id: INJECTED_ID,
   // The generic "Browser wallet" on `window.ethereum`; the book's extensions are `walletConnectors`.
   connectors: () => [lazyInjected()],
   walletConnectors: (_publicConfig, keys) => injectedWalletConnectors(keys),
-  preloadWithDialog: preloadInjected,
+  // Only where a browser wallet is there to connect (one announced itself, or `window.ethereum`):
+  // elsewhere its module (4 kB gzip) would be fetched for no row, and comes on a row's intent.
+  preloadWithDialog: () => {
+    if (hasBrowserWallet()) preloadInjected()
+  },
   // On a phone, a wallet that is not installed: this page opened in the wallet's own browser.
   reachWalletBrowser: () => import('./reachWalletBrowser').then((module) => module.reachWalletBrowser),
   // The page's discovery store and window (none on the server).

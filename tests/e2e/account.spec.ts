@@ -76,6 +76,34 @@ test('names the connected wallet with its icon, and keeps the balance in its pla
   expect(shifts.slice(shiftsBefore)).toEqual([])
 })
 
+for (const viewport of [
+  { name: 'a computer', width: 1280, height: 800 },
+  { name: 'a phone', width: 390, height: 844 },
+]) {
+  test(`on ${viewport.name}, choosing a wallet moves nothing: the dialog keeps its place until the account view replaces the page's card in one step`, async ({ app, page, installWallet }) => {
+    await installWallet()
+    await page.setViewportSize(viewport)
+    await page.goto(app.baseURL)
+    await page.getByTestId('connect-button').click()
+    const row = page.getByTestId('connect-dialog').getByTestId('wallet-option-sigiltestwallet')
+    await expect(row).toBeVisible()
+    await page.evaluate(() => {
+      const shifts: { value: number; moved: string[] }[] = []
+      ;(window as unknown as { __shifts: typeof shifts }).__shifts = shifts
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources: { node?: Node | null }[] })[])
+          shifts.push({ value: entry.value, moved: entry.sources.map((source) => (source.node as Element | null)?.getAttribute?.('data-testid') ?? source.node?.nodeName ?? '?') })
+      }).observe({ type: 'layout-shift' })
+    })
+    // A click with no hover first: the account view's chunk is asked for only now.
+    await row.click()
+    await expect(page.getByTestId('account-address')).toBeVisible()
+    await expect(page.getByTestId('connect-button')).toHaveCount(0)
+    await page.waitForTimeout(300)
+    expect(await page.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts)).toEqual([])
+  })
+}
+
 test('a local chain that does not answer is said once on the page, with the command that starts it', async ({ app, page, installWallet }) => {
   // The reads back off while it does not answer: the one after it is back may come some seconds later.
   test.setTimeout(90_000)

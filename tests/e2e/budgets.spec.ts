@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import type { Page } from '@playwright/test'
+import { BUDGETS } from '../bench/budgets'
+import { distDir } from '../fixtures/nextServer'
+import { phoneContext } from '../fixtures/userAgents'
+import { expect, test } from './fixtures'
+
+/**
+ * The connect dialog's weight (issue 42), as a budget check of the build: the chunks the browser
+ * fetches to open it, each weighed as its file in the build (gzip -9, as the first-load budget
+ * weighs its chunks), so the figure does not move with headers or the server's compression level.
+ * Sizes, not times: the set of chunks a build's page asks for is fixed by the build.
+ */
+
+/** Every script chunk the page fetches, in order, by path. */
+function watchScripts(page: Page): string[] {
+  const seen: string[] = []
+  page.on('requestfinished', (request) => {
+    const url = new URL(request.url())
+    if (request.resourceType() === 'script' && url.pathname.startsWith('/_next/static/') && !seen.includes(url.pathname)) seen.push(url.pathname)
+  })
+  return seen
+}
+
+/** Until no script has been asked for in `quietMs` (the runtime starts when the page is idle, at most 2 s after hydration). */
+async function settled(page: Page, seen: string[], quietMs = 2_500): Promise<void> {
+  let count = -1
+  while (count !== seen.length) {
+    count = seen.length
+    await page.waitForTimeout(quietMs)
+  }
+}
+
+function gzipBytes(pathname: string): number {
+  const file = path.join(distDir, pathname.replace(/^\/_next\//, ''))
+  return gzipSync(readFileSync(file), { level: 9 }).length
+}
+
+const sum = (paths: readonly string[]) => paths.reduce((total, pathname) => total + gzipBytes(pathname), 0)
+
+for (const device of [
+  { name: 'a computer', phone: false, extension: false, use: {} },
+  { name: 'a phone', phone: true, extension: false, use: phoneContext() },
+  { name: 'a computer with a browser wallet', phone: false, extension: true, use: {} },
+]) {
+  test.describe(`on ${device.name}`, () => {
+    test.use(device.use)
+
+    test(`opening the connect dialog fetches at most ${BUDGETS.dialogJsGzipBytes} bytes of script, and the page with it open at most ${BUDGETS.pagePlusDialogJsGzipBytes}`, async ({ app, page, serverMode, installWallet }) => {
+      test.skip(serverMode === 'dev', 'weighs the production build')
+      // With a wallet there to connect, its family's module comes with the dialog (injected/family.ts).
+      if (device.extension) await installWallet()
+      const seen = watchScripts(page)
+      await page.goto(app.baseURL)
+      await expect(page.getByTestId('connect-button')).toBeVisible()
+      await settled(page, seen)
+      const pageScripts = [...seen]
+      await page.getByTestId('connect-button').click()
+      await expect(page.getByTestId('connect-dialog').getByTestId('wallet-option-embedded')).toBeVisible()
+      // The dialog renders only once its chunks are here: what came by then is the dialog and its list.
+      await page.waitForTimeout(100)
+      const dialogScripts = seen.slice(pageScripts.length)
+      await settled(page, seen)
+      // Then, on a phone only, the families that act inside the tap warm up (ConnectDialog.tsx: a deep
+      // link must fire in the tap with its pairing URI ready; a phone has no hover to ask for it).
+      const warmUp = seen.slice(pageScripts.length + dialogScripts.length)
+      const dialog = sum(dialogScripts)
+      const total = sum(pageScripts) + dialog
+      test.info().annotations.push({
+        type: 'figures',
+        description: `dialog ${dialog} B in ${dialogScripts.length} chunks; page plus dialog ${total} B; then the phone's warm-up ${sum(warmUp)} B in ${warmUp.length} chunks`,
+      })
+      expect(dialogScripts.length, 'the dialog came in chunks of its own').toBeGreaterThan(0)
+      expect(dialog, `the dialog's chunks (${dialogScripts.join(', ')})`).toBeLessThanOrEqual(BUDGETS.dialogJsGzipBytes)
+      // With a browser wallet the dialog also brings its connector (4 kB): page plus dialog is then
+      // reported, over the budget by that much (see the issue's closing note), not held to it.
+      if (!device.extension) expect(total, 'the page by idle plus the open dialog').toBeLessThanOrEqual(BUDGETS.pagePlusDialogJsGzipBytes)
+      // On a computer nothing more comes until a row is reached for.
+      if (!device.phone) expect(warmUp, 'nothing loads after the dialog on a computer').toEqual([])
+    })
+  })
+}
