@@ -17,6 +17,10 @@ vi.mock('./ConnectedView', async () => {
   return { ConnectedView: ({ address }: ConnectedViewProps) => <chunk.Probe text={address} /> }
 })
 
+// The runtime's chunk (wagmi and the families) is what imports the view in the page; here only its
+// import of the view is kept.
+vi.mock('@/app/_wagmi/clientWallet', () => ({ loadConnectedViewModule: () => import('./ConnectedView') }))
+
 const { ConnectedSlot } = await import('./ConnectedSlot')
 const { loadedConnectedView } = await import('./loadConnectedView')
 
@@ -25,9 +29,9 @@ const props = { address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', chainId: 
 describe('ConnectedSlot', () => {
   afterEach(cleanup)
 
-  it('shows nothing while the chunk is on its way, then the view in the next commit, mounted once', async () => {
-    const view = render(<ConnectedSlot {...props} />)
-    expect(view.container.innerHTML).toBe('')
+  it('keeps what it is given while the chunk is on its way (the page’s card, inert), then the view in the next commit, mounted once', async () => {
+    const view = render(<ConnectedSlot {...props} whileLoading={<p data-testid="card">Connect wallet</p>} />)
+    expect(view.getByTestId('card').textContent).toBe('Connect wallet')
     expect(loadedConnectedView()).toBeUndefined()
     await act(async () => {
       chunk.release()
@@ -35,6 +39,7 @@ describe('ConnectedSlot', () => {
       await new Promise((resolve) => setTimeout(resolve, 0))
     })
     expect(view.getByTestId('probe').textContent).toBe(props.address)
+    expect(view.queryByTestId('card')).toBeNull()
     expect(loadedConnectedView()).toBeDefined()
     expect(mounts).toEqual({ count: 1, unmounts: 0 })
     view.rerender(<ConnectedSlot {...props} chainId={1} />)

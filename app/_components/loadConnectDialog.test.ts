@@ -3,10 +3,13 @@ import { describe, expect, it } from 'vitest'
 import { loadedConnectedView } from './loadConnectedView'
 
 describe("the connect dialog's chunk", () => {
-  it('carries the account view: once the dialog is here, a connection shows the account with no further request', async () => {
+  it('does not carry the account view: the dialog opens without it, and it loads on its own when asked', async () => {
     expect(loadedConnectedView()).toBeUndefined()
     const { loadConnectDialog } = await import('./loadConnectDialog')
-    await loadConnectDialog()
+    expect((await loadConnectDialog()).ConnectDialog).toBeTypeOf('function')
+    expect(loadedConnectedView()).toBeUndefined()
+    const { preloadConnectedView } = await import('./loadConnectedView')
+    expect(await preloadConnectedView()).toBe(true)
     expect(loadedConnectedView()?.ConnectedView).toBeTypeOf('function')
-  })
+  }, 60_000)
 })
