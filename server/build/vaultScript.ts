@@ -20,5 +20,6 @@ export async function vaultScript(): Promise<VaultBundle> {
 export async function vaultChunk(name: string): Promise<string | undefined> {
   if (!VAULT_CHUNK_PATTERN.test(name)) return undefined
   if (!readEnv().production) return devVaultChunk(name)
-  return Object.hasOwn((await vaultScript()).chunks, name) ? (await vaultScript()).chunks[name] : undefined
+  const { chunks } = await vaultScript()
+  return Object.hasOwn(chunks, name) ? chunks[name] : undefined
 }
