@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { routeByHost, VAULT_ROUTES } from '../http/vaultRouting'
 import { readVaultBundle, VAULT_CHUNK_PATTERN, writeVaultBundle, type VaultBundle } from './vaultBundle.mjs'
 
 const root = path.resolve(__dirname, '..', '..')
@@ -31,6 +32,16 @@ describe('the vault page’s script', () => {
     for (const name of imported) expect(name).toMatch(VAULT_CHUNK_PATTERN)
     // No bare specifier or other `import(` is left for the browser to fail on.
     expect(bundle.code.match(/import\(/g)).toHaveLength(imported.length)
+  })
+
+  it('names every chunk so that the vault’s host routes it to the chunk route (the two rules agree)', () => {
+    // The build's pattern and the proxy's routing regex are written twice (the proxy cannot import
+    // the build module): a name one accepts and the other refuses would be a chunk never served.
+    const vaultOrigin = 'https://wallet.example'
+    expect(Object.keys(bundle.chunks).length).toBeGreaterThan(0)
+    for (const name of Object.keys(bundle.chunks)) {
+      expect(routeByHost({ host: 'wallet.example', pathname: `/${name}`, vaultOrigin })).toEqual({ kind: 'vault', rewrite: `${VAULT_ROUTES.script}/${name}` })
+    }
   })
 
   it('is written with its chunks and read back the same', () => {
