@@ -2,7 +2,7 @@
 import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react'
 import { useConfig } from 'wagmi'
 import { addWalletConnectors } from '@/app/_wagmi/createSigilConfig'
-import { WalletConfigProvider } from '@/app/_wagmi/clientWallet'
+import { WalletConfigProvider } from '@/app/_wagmi/pageWallet'
 import { families } from '@/connectors/families'
 import { detectPlatform } from '@/lib/platform/detectPlatform'
 import { useWalletOptions } from '@/app/_wagmi/useWalletOptions'
@@ -18,25 +18,8 @@ import { useWalletChoice } from './useWalletChoice'
 import { FamilyNotices } from './FamilyNotices'
 import { WalletHelp } from './WalletHelp'
 import { WalletList } from './WalletList'
+import type { ConnectDialogProps } from './viewProps'
 
-export type ConnectDialogProps = {
-  /** Called once when the dialog should go away (close button, Esc, backdrop, cancel by closing). */
-  onClose: () => void
-  /** Called after a wallet connected; the dialog is removed by the page switching views. */
-  onConnected: () => void
-  /**
-   * Opened from the landing card's "No wallet?": straight to the row of the family that makes a new
-   * wallet (`listing.createsWallet`: the email & passkey wallet), when the page has it.
-   */
-  startWith?: 'create' | undefined
-  /**
-   * Opened from the linked-wallets panel: the wallet picked connects beside the current connection
-   * (wagmi keeps both; the panel reads the new one from `config.state.current`). Picking the wallet
-   * already connected calls `onConnected` at once, without connecting again. Not remembered as the
-   * last used wallet.
-   */
-  linking?: boolean | undefined
-}
 
 /** How long after the dialog appears a phone's warm-up starts (see the dialog's first effect). */
 const WARM_UP_DELAY_MS = 300

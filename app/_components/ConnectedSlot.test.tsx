@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { ConnectedViewProps } from './ConnectedView'
+import type { ConnectedViewProps } from './viewProps'
 
 /**
  * After a connection in the page (no server HTML to match), the account view is rendered directly
@@ -18,11 +18,15 @@ vi.mock('./ConnectedView', async () => {
 })
 
 // The runtime's chunk (wagmi and the families) is what imports the view in the page; here only its
-// import of the view is kept.
-vi.mock('@/app/_wagmi/clientWallet', () => ({ loadConnectedViewModule: () => import('./ConnectedView') }))
+// hand-over of the view's loader is kept (app/_components/runtimeViews.ts).
+vi.mock('@/app/_wagmi/clientWallet', async () => {
+  const { provideRuntimeViews } = await import('./runtimeViews')
+  provideRuntimeViews({ connectedView: () => import('./ConnectedView'), connectDialog: () => import('./ConnectDialog') })
+  return {}
+})
 
 const { ConnectedSlot } = await import('./ConnectedSlot')
-const { loadedConnectedView } = await import('./loadConnectedView')
+const { loadedConnectedView } = await import('./runtimeViews')
 
 const props = { address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', chainId: 31337 } as unknown as ConnectedViewProps
 

@@ -1,8 +1,9 @@
 'use client'
 import dynamic from 'next/dynamic'
 import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react'
-import type { ConnectedViewProps } from './ConnectedView'
-import { loadedConnectedView, markConnectedViewLoaded, preloadConnectedView, subscribeConnectedView } from './loadConnectedView'
+import type { ConnectedViewProps } from './viewProps'
+import { preloadConnectedView } from './loadConnectedView'
+import { loadedConnectedView, markConnectedViewLoaded, subscribeConnectedView } from './runtimeViews'
 
 // The connected view is its own chunk: a first visit (disconnected) never downloads it, and a
 // reload while connected still renders it on the server, so there is no flash. The `import()` sits

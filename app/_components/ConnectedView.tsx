@@ -1,21 +1,10 @@
 'use client'
-import type { Address } from 'viem'
-import { WalletConfigProvider } from '@/app/_wagmi/clientWallet'
-import type { KnownSession } from '@/lib/siwe/knownSession'
+import { WalletConfigProvider } from '@/app/_wagmi/pageWallet'
 import { AccountView } from './AccountView'
 import { SignInPanel } from './SignInPanel'
 import { SignMessagePanel } from './SignMessagePanel'
 import { SigilAccountProvider } from './SigilAccountProvider'
-
-export type ConnectedViewProps = {
-  address: Address
-  chainId: number
-  session: KnownSession
-  onSessionChange: (session: { address: Address; chainId: number } | null) => void
-  /** Take focus on mount (the connect dialog that had it is gone). */
-  autoFocus: boolean
-  onDisconnect: () => void
-}
+import type { ConnectedViewProps } from './viewProps'
 
 /**
  * Everything shown while a wallet is connected: the account, message signing, sign-in. Its chunk

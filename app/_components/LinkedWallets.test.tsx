@@ -45,8 +45,8 @@ vi.mock('@/lib/siwe/client', async (original) => ({
   unlinkWallet: fake.unlinkWallet,
 }))
 // The linking dialog: "connects" the embedded wallet as wagmi does (a new connection, made current).
-vi.mock('./loadConnectDialog', () => ({
-  loadConnectDialog: async () => ({
+vi.mock('./runtimeViews', () => ({
+  loadConnectDialogInRuntime: async () => ({
     ConnectDialog: ({ linking, onConnected }: { linking?: boolean; onConnected: () => void }) => (
       <button
         type="button"

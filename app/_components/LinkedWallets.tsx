@@ -13,13 +13,13 @@ import { linkStatement } from '@/lib/siwe/link'
 import { signPersonalMessage } from '@/app/_wagmi/signPersonalMessage'
 import { mapProviderError } from '@/connectors/shared/providerErrors'
 import { offerLinkWhileConnecting, takeHandedOffSignIn } from '@/connectors/shared/signInHandOff'
-import { loadConnectDialog } from './loadConnectDialog'
+import { loadConnectDialogInRuntime } from './runtimeViews'
 import { useSetSigilAccount } from './useSigilAccount'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { AuthApiError } from '@/lib/siwe/client'
 
 // Only ever opened by a click (its chunk is the page's connect dialog's, often loaded already).
-const ConnectDialog = dynamic(() => loadConnectDialog().then((m) => m.ConnectDialog), { ssr: false })
+const ConnectDialog = dynamic(() => loadConnectDialogInRuntime().then((m) => m.ConnectDialog), { ssr: false })
 
 /** A wallet connected beside the session's to be linked: a second wagmi connection, ended once done. */
 type Candidate = { connector: Connector; address: Address; chainId: number }

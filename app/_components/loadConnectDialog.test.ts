@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
-import { loadedConnectedView } from './loadConnectedView'
+import { loadedConnectedView } from './runtimeViews'
 
 describe("the connect dialog's chunk", () => {
   it('does not carry the account view: the dialog opens without it, and it loads on its own when asked', async () => {

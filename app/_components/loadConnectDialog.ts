@@ -1,11 +1,13 @@
-import { loadWalletRuntime } from '@/app/_wagmi/walletRuntime'
+import { loadWalletRuntime } from '@/app/_wagmi/loadWalletRuntime'
+import { loadConnectDialogInRuntime } from './runtimeViews'
 
 /**
- * The connect dialog's chunk, shared by `next/dynamic` and the preload on hover/focus/touch: the
- * runtime first (already here once the page was idle), then the dialog's own chunks from inside it
- * (`loadConnectDialogParts`, app/_wagmi/clientWallet.tsx), which leave out what the runtime brought.
+ * The connect dialog's chunk from the first load, shared by `next/dynamic` and the preload on
+ * hover/focus/touch: the runtime first (already here once the page was idle), then the dialog's own
+ * chunks from inside it (`loadConnectDialogParts`, app/_wagmi/clientWallet.tsx), which leave out
+ * what the runtime brought.
  */
-export const loadConnectDialog = () => loadWalletRuntime().then((runtime) => runtime.loadConnectDialogParts())
+export const loadConnectDialog = () => loadWalletRuntime().then(loadConnectDialogInRuntime)
 
 export function preloadConnectDialog(): void {
   void loadConnectDialog().catch(() => {

@@ -4,7 +4,7 @@ import { useRef } from 'react'
 import type { WalletOption } from '@/app/_wagmi/useWalletOptions'
 import { familyOf, type FamilyPanelId, type SigilFamilyHandle } from '@/connectors/shared/lazyConnector'
 import { preloadFamilyPanel } from './FamilyPanel'
-import { preloadConnectedView } from './loadConnectedView'
+import { preloadConnectedViewInRuntime } from './runtimeViews'
 
 /**
  * The connect dialog's warm-ups: loading a family (and its view) and running its `prepare` before
@@ -42,7 +42,7 @@ export function useFamilyWarmUp(isMobile: boolean, onReady: () => void) {
      * fetch the account view a connection leads to (it is not part of the dialog's chunk).
      */
     onIntent(option: WalletOption) {
-      void preloadConnectedView()
+      void preloadConnectedViewInRuntime()
       const family = option.connector ? familyOf(option.connector) : undefined
       if (family) warmUp(family, option.panel)
       else if (option.panel) preloadFamilyPanel(option.panel)

@@ -10,7 +10,7 @@ import { ProviderNotFoundError } from '@/lib/errors/wallet'
 import type { LastUsedWallet } from '../_lib/lastUsedWallet'
 import { isCurrentAttempt, type Action, type State } from './connectDialogState'
 import type { useFamilyWarmUp } from './useFamilyWarmUp'
-import { preloadConnectedView } from './loadConnectedView'
+import { preloadConnectedViewInRuntime } from './runtimeViews'
 
 async function resetConnector(config: Parameters<typeof disconnect>[0], connector: Connector) {
   try {
@@ -72,7 +72,7 @@ export function useWalletChoice({ state, send, latest, isMobile, warm, lastUsedW
   async function start(option: WalletOption, connector: Connector) {
     send({ type: 'connectStarted', option })
     // The account view the connection leads to (usually asked for already, on the row's intent).
-    void preloadConnectedView()
+    void preloadConnectedViewInRuntime()
     const id = latest.current.attempt
     try {
       await connect(config, { connector })

@@ -1,69 +1,12 @@
 'use client'
-import { type Config, hydrate } from '@wagmi/core'
-import { type ReactNode, useEffect, useState } from 'react'
-import { WagmiContext } from 'wagmi'
-import { absoluteRpcUrls } from '@/lib/config/rpc'
-import { createSigilConfig } from '@/app/_wagmi/createSigilConfig'
-import { announceWalletConfig, useWalletInputs, type WalletInputs } from '@/app/_wagmi/walletRuntime'
+import { provideRuntimeViews } from '@/app/_components/runtimeViews'
 
 /**
- * The page's wallet runtime (see walletRuntime.ts): one wagmi config per page in the browser, one per
- * render on the server (a module-level config would be shared by every request there, and would
- * touch browser storage during import: docs/style.md#server-rendering).
+ * The wallet runtime's chunk (see walletRuntime.ts): the page's wagmi config (pageWallet.tsx) and the
+ * views it loads on demand. The views import the config's module, never this one, so nothing imports
+ * the chunk's entry back.
  */
-
-type PageWallet = { config: Config; onMount: () => Promise<void> }
-
-let page: PageWallet | undefined
-let started = false
-
-function createPageWallet({ publicConfig, initialState }: WalletInputs): PageWallet {
-  // The RPC proxy's same-origin paths become absolute for this page's origin (the WalletConnect SDK
-  // takes absolute URLs only); on the server nothing is requested, so they stay as they are.
-  // The book wallets' ~80 connectors are created when the page is idle (or the dialog opens); those
-  // of a stored connection at once, for the reconnect.
-  const config = createSigilConfig(
-    { ...publicConfig, rpcUrls: absoluteRpcUrls(publicConfig.rpcUrls, typeof window === 'undefined' ? undefined : window.location.origin) },
-    { bookWallets: 'when-idle' },
-  )
-  // What wagmi's provider does on its first render: the cookie's connection becomes the store's
-  // state ("reconnecting"), so the first client render matches the server's HTML.
-  const { onMount } = hydrate(config, { initialState, reconnectOnMount: true })
-  return { config, onMount }
-}
-
-/** The page's config in the browser (created on first call); a fresh one per call on the server. */
-export function pageWalletConfig(inputs: WalletInputs): Config {
-  if (typeof window === 'undefined') return createPageWallet(inputs).config
-  page ??= createPageWallet(inputs)
-  return page.config
-}
-
-/**
- * Starts the page's config, once: the stored connection is read back and reconnected (what wagmi's
- * provider does after hydration), and the page's stateful region switches from the cookie's state
- * to the live one. Only after hydration (an effect, or a load that follows it): a state change
- * during hydration would make the client's first render differ from the server's HTML.
- */
-export function startPageWallet(inputs: WalletInputs): Config {
-  const config = pageWalletConfig(inputs)
-  if (!started && page) {
-    started = true
-    announceWalletConfig(config)
-    void page.onMount()
-  }
-  return config
-}
-
-/** wagmi's context for a lazily loaded view (the account view, the connect dialog), on the page's config. */
-export function WalletConfigProvider({ children }: { children: ReactNode }) {
-  const inputs = useWalletInputs()
-  const [config] = useState(() => pageWalletConfig(inputs))
-  useEffect(() => {
-    startPageWallet(inputs)
-  }, [inputs])
-  return <WagmiContext value={config}>{children}</WagmiContext>
-}
+export { startPageWallet } from './pageWallet'
 
 /**
  * The connect dialog, with what its list needs of the families (how each reaches a wallet that is
@@ -72,7 +15,7 @@ export function WalletConfigProvider({ children }: { children: ReactNode }) {
  * dialog's chunks carry only the dialog. Imported from the first load, they carried their own copy
  * of this runtime (wagmi, the families, the wallet book's index: 22 kB gzip fetched twice).
  */
-export function loadConnectDialogParts() {
+function loadConnectDialogParts() {
   return Promise.all([
     import('@/app/_components/ConnectDialog'),
     import('./familyReach').then((module) => module.loadFamilyReach()).catch(() => undefined),
@@ -80,4 +23,8 @@ export function loadConnectDialogParts() {
 }
 
 /** The account view a connection leads to, from inside the runtime's chunk for the same reason. */
-export const loadConnectedViewModule = () => import('@/app/_components/ConnectedView')
+const loadConnectedViewModule = () => import('@/app/_components/ConnectedView')
+
+// What this chunk carries reaches the views through app/_components/runtimeViews.ts, not by
+// importing this module back (that would be an import circle through the runtime's chunk).
+provideRuntimeViews({ connectDialog: loadConnectDialogParts, connectedView: loadConnectedViewModule })

@@ -13,9 +13,10 @@ import type { PublicConfig } from '@/lib/config/public'
  * - otherwise when the browser is idle, or on intent (hover, focus or touch of "Connect wallet"),
  *   or by the dialog that needs it.
  *
- * This module is the first-load side: what the runtime needs from the layout, and the config once
- * it exists, for the page's one stateful region (app/_components/Wallet.tsx). It imports no wagmi
- * code, only its types.
+ * This module is the state both sides share: what the runtime needs from the layout, and the config
+ * once it exists, for the page's one stateful region (app/_components/Wallet.tsx). It imports no
+ * wagmi code, only its types, and nothing of the runtime: the runtime imports it, and the loader
+ * (`loadWalletRuntime.ts`) imports both, so no import leads back up.
  */
 
 /** What the layout hands the runtime: the deployment's public configuration and the wagmi cookie's state. */
@@ -52,16 +53,4 @@ export function announceWalletConfig(config: Config): void {
   if (started === config) return
   started = config
   for (const listener of listeners) listener()
-}
-
-/** The runtime's chunk: loaded once, whoever asks first. */
-export const loadWalletRuntime = () => import('./clientWallet')
-
-/**
- * Loads the runtime and starts the page's config (hydrated from the cookie, reconnecting a stored
- * connection, the book wallets' connectors when idle). Resolves to the config; rejects when the
- * chunk cannot be fetched (offline, a deploy replaced it), and a later call tries again.
- */
-export function startWalletRuntime(inputs: WalletInputs): Promise<Config> {
-  return loadWalletRuntime().then((runtime) => runtime.startPageWallet(inputs))
 }

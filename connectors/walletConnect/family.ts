@@ -1,5 +1,4 @@
 import type { CreateConnectorFn } from '@wagmi/core'
-import type { PublicConfig } from '@/lib/config/public'
 import { monogramIcon } from '@/wallet-book/icons/monogramIcon'
 import { entryForKey } from '@/wallet-book/entryForKey'
 import { injectedIndex } from '@/wallet-book/injectedIndex'
@@ -7,24 +6,10 @@ import type { SigilFamily } from '../shared/family'
 import { lazyConnector } from '../shared/lazyConnector'
 import { WALLETCONNECT_TYPE, walletConnectConnectorId } from './constants'
 import { WALLETCONNECT_ID } from './id'
+import { hasWalletConnect, type WalletConnectOptions } from './options'
 
 /** Only a stored session topic makes a reload load the family (and its SDK) to restore it. */
 const hasStoredConnection = (persisted: { getSessionTopic(): string | undefined }) => persisted.getSessionTopic() !== undefined
-
-/**
- * The deployment settings the family reads: the project id and relay (`WALLETCONNECT_*`), the chains
- * and their RPCs, and the site's origin (the metadata wallets show): the whole public configuration.
- */
-export type WalletConnectOptions = PublicConfig
-
-/**
- * Without a project id WalletConnect cannot pair at all: the family then offers nothing (no QR row,
- * no wallet reached through it) rather than rows that could only fail. A computer still lists the
- * extensions, a phone the wallets that open the page in their own browser.
- */
-export function hasWalletConnect(publicConfig: Pick<WalletConnectOptions, 'walletConnectProjectId'>): boolean {
-  return publicConfig.walletConnectProjectId.trim() !== ''
-}
 
 const loader = (publicConfig: WalletConnectOptions, wallet?: string) => () =>
   import('./walletConnect').then(({ walletConnect }) => walletConnect({ publicConfig, wallet }) as never)

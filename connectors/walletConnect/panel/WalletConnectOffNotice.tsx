@@ -1,7 +1,7 @@
 'use client'
 import { useT } from '@/lib/i18n/useT'
 import type { FamilyNoticeProps } from '../../shared/family'
-import { hasWalletConnect } from '../family'
+import { hasWalletConnect } from '../options'
 import styles from './WalletConnectOffNotice.module.css'
 
 /** Where a WalletConnect project id is created (WalletConnect Cloud, now under Reown). */

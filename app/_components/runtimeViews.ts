@@ -1,0 +1,89 @@
+import type { ComponentType } from 'react'
+import type { ConnectDialogProps, ConnectedViewProps } from './viewProps'
+
+/**
+ * The views the wallet runtime's chunk imports on demand (the connect dialog, the account view),
+ * reached without importing the runtime. The runtime (app/_wagmi/clientWallet.tsx) hands over its
+ * loaders when its chunk evaluates; the first load reaches them through the runtime's loader
+ * (`loadConnectDialog.ts`, `loadConnectedView.ts`), and what the runtime's own chunks carry (the
+ * dialog's list, linked wallets) calls them here directly, since the runtime is in the page by then.
+ * This module imports nothing but types: it is where both directions meet, so neither imports the
+ * other (an import circle, even through `import()`, would tie the chunks and the packages together).
+ */
+type ConnectDialogModule = { ConnectDialog: ComponentType<ConnectDialogProps> }
+type ConnectedViewModule = { ConnectedView: ComponentType<ConnectedViewProps> }
+
+type RuntimeViews = {
+  connectDialog(): Promise<ConnectDialogModule>
+  connectedView(): Promise<ConnectedViewModule>
+}
+
+let views: RuntimeViews | undefined
+
+/** Called once by the runtime's chunk as it evaluates. */
+export function provideRuntimeViews(loaders: RuntimeViews): void {
+  views = loaders
+}
+
+/** The runtime's loaders; a view asked for before the runtime evaluated is a programming error. */
+function runtimeViews(): RuntimeViews {
+  if (!views) throw new Error('The wallet runtime has not loaded: load it first (app/_wagmi/loadWalletRuntime.ts).')
+  return views
+}
+
+/** The connect dialog's chunks, from inside the runtime's (see `loadConnectDialogParts`). */
+export function loadConnectDialogInRuntime(): Promise<ConnectDialogModule> {
+  return Promise.resolve().then(() => runtimeViews().connectDialog())
+}
+
+let loaded: ConnectedViewModule | undefined
+const listeners = new Set<() => void>()
+
+/** Records the connected view's module once it is in the browser (see `loadedConnectedView`). */
+export function markConnectedViewLoaded(module: ConnectedViewModule): ConnectedViewModule {
+  if (loaded !== module) {
+    loaded = module
+    for (const listener of listeners) listener()
+  }
+  return module
+}
+
+let loading: Promise<boolean> | undefined
+
+/**
+ * Loads the connected view's chunk, once, unless it is already here, with the runtime already in the
+ * page: on a row's intent in the connect dialog (hover, focus, touch) or when a connection starts.
+ * True once loaded; false if the chunk could not be fetched (offline, a deploy replaced it), and the
+ * next call tries again. The first load's way in is `preloadConnectedView` (loadConnectedView.ts).
+ */
+export function preloadConnectedViewInRuntime(): Promise<boolean> {
+  if (loaded) return Promise.resolve(true)
+  loading ??= Promise.resolve()
+    .then(() => runtimeViews().connectedView())
+    .then(
+      (module) => {
+        markConnectedViewLoaded(module)
+        return true
+      },
+      () => {
+        loading = undefined
+        return false
+      },
+    )
+  return loading
+}
+
+/**
+ * The module once it has loaded in this browser, else undefined. Rendering it directly (instead of
+ * through a lazy wrapper, which suspends, and whose reveal React throttles by up to 300 ms) shows
+ * the account in the same commit as the connection, or in the one right after the chunk arrives.
+ */
+export function loadedConnectedView(): ConnectedViewModule | undefined {
+  return typeof window === 'undefined' ? undefined : loaded
+}
+
+/** For `useSyncExternalStore`: called once the module has loaded. */
+export function subscribeConnectedView(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
