@@ -27,7 +27,7 @@ function embeddedConfigFromEnv(input?: EnvInput): EmbeddedConfig {
     frameOrigins: publicConfig.appOrigins,
     // Secure always: the vault is https, or a *.localhost name (a secure context, where browsers keep
     // Secure cookies). Its cookies are sent from the vault's frame, which may be another site than the
-    // page around it: SameSite=None, Partitioned (routes.ts), so each top-level site has its own.
+    // page around it: SameSite=None, Partitioned (embeddedRouteKit.ts), so each top-level site has its own.
     secureCookies: vault !== undefined,
     mailer: cachedMailer.mailer,
     recoveryDelaySeconds: env.embeddedRecoveryDelaySeconds,
