@@ -4,6 +4,7 @@
  * (next/dist/server/lib/start-server.js: the request listener awaits the handlers, whose
  * `prepare()` awaits this hook). So `register` does only quick work and returns:
  *
+ * 0. Checks the deployment's sigil.config.ts as the build carries it (app/_config/sigilConfig.ts).
  * 1. Stamps every request with its socket's peer address (the only way a route handler learns it;
  *    see server/http/socketAddress.ts) — first. Node stamps a request when it parses it, so one parsed
  *    in the moments between `listen` and this line carries no stamp (Next runs `register` only after
@@ -23,6 +24,15 @@
 export async function register(): Promise<void> {
   // Next replaces this literal read per runtime, so the edge build drops the imports below.
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
+  // The deployment's sigil.config.ts as this build carries it, by the rules the build checked it
+  // with (next.config.mjs): a bad field stops the server, named, before it serves anything.
+  const { appSigilConfig } = await import('@/app/_config/sigilConfig')
+  try {
+    appSigilConfig()
+  } catch (error) {
+    console.error(`[sigil] Sigil cannot start: ${error instanceof Error ? error.message : String(error)}`)
+    process.exit(1)
+  }
   const { readEnv } = await import('@/server/config/env')
   const { installSocketAddressStamp } = await import('@/server/http/socketAddress')
   installSocketAddressStamp()

@@ -1,7 +1,11 @@
-import { PHASE_PRODUCTION_SERVER } from 'next/constants.js'
+import { fileURLToPath } from 'node:url'
+import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD, PHASE_PRODUCTION_SERVER } from 'next/constants.js'
 import { addCompileHints } from './server/build/compileHints.mjs'
 import { distDir, productionEnvironmentProblems, productionEnvironmentWarnings } from './server/config/envSchema.mjs'
 import { writeVaultBundle } from './server/build/vaultBundle.mjs'
+import { checkSigilConfigFile, sigilConfigAlias } from './server/build/sigilConfigCheck.mjs'
+
+const root = fileURLToPath(new URL('./', import.meta.url))
 
 /**
  * The README's one line for trying a production build on one's own machine: throwaway secrets and a
@@ -30,11 +34,32 @@ function assertProductionEnvironment(env) {
     )
 }
 
-/** @type {(phase: string) => import('next').NextConfig} */
+/**
+ * The deployment's `sigil.config.ts` (lib/config/sigilConfig.ts), checked as `next build` and
+ * `next dev` begin, by the rules the app applies: a bad field stops them, named.
+ */
+async function assertSigilConfig(env) {
+  try {
+    await checkSigilConfigFile(root, env)
+  } catch (error) {
+    throw new Error(`Sigil cannot start: ${error instanceof Error ? error.message : String(error)}`)
+  }
+}
+
+/** @type {(phase: string) => import('next').NextConfig | Promise<import('next').NextConfig>} */
 export default function nextConfig(phase) {
   // The config's one read of the environment, handed whole to the environment's rules.
   const env = process.env
   if (phase === PHASE_PRODUCTION_SERVER) assertProductionEnvironment(env)
+  const config = appConfig(env)
+  // At `next start` the build's own copy of the file is checked instead (instrumentation.ts): the
+  // source may be gone, and esbuild with it (a production install leaves out dev dependencies).
+  if (phase === PHASE_PRODUCTION_BUILD || phase === PHASE_DEVELOPMENT_SERVER) return assertSigilConfig(env).then(() => config)
+  return config
+}
+
+/** @type {(env: NodeJS.ProcessEnv) => import('next').NextConfig} */
+function appConfig(env) {
   return {
     // A second build beside the usual `.next` (e.g. two test runs on one checkout): NEXT_DIST_DIR=.next-<name>.
     distDir: distDir(env),
@@ -61,6 +86,8 @@ export default function nextConfig(phase) {
     serverExternalPackages: ['@electric-sql/pglite', 'pg', 'esbuild'],
     turbopack: {
       resolveAlias: {
+        // The deployment's configuration file, or the empty default when it has none (server/build/sigilConfigCheck.mjs).
+        '@sigil/config': sigilConfigAlias(root, env),
         // wagmi imports the React 16/17 shim's selector hook; on React 19 the shim only forwards to
         // React's own useSyncExternalStore, so the package's shim-free build is the same hook
         // without the polyfill's code in the first-load bundle.

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
@@ -6,6 +7,8 @@ export default defineConfig({
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./', import.meta.url)),
+      // The deployment's configuration file when the project has one (lib/config/sigilConfig.ts).
+      '@sigil/config': fileURLToPath(new URL(existsSync(new URL('./sigil.config.ts', import.meta.url)) ? './sigil.config.ts' : './lib/config/noSigilConfig.ts', import.meta.url)),
       // `server-only` throws outside a React Server Components build; tests import server modules directly.
       'server-only': fileURLToPath(new URL('./tests/fixtures/serverOnly.ts', import.meta.url)),
     },

@@ -6,7 +6,9 @@ import { getPublicConfig } from '@/server/config/server'
 import { loadCatalogue } from '@/lib/i18n/loadCatalogue'
 import { getRequestLocale, getServerT } from '@/server/i18n/requestLocale'
 import { initialStateFromCookie } from '@/app/_wagmi/initialState'
+import { appSigilConfig, withSigilChoices } from './_config/sigilConfig'
 import { EarlyTapScript } from './_components/EarlyTapScript'
+import { ThemeStyle } from './_components/ThemeStyle'
 import { Providers } from './providers'
 import './globals.css'
 
@@ -36,7 +38,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const cookie = (await headers()).get('cookie')
   // The families' settings are parsed here, by their manifests' parsers (connectors/settings.ts): the
   // page gets the values, never a parser.
-  const publicConfig = getPublicConfig(familySettings)
+  // The deployment's own choices (sigil.config.ts), checked at build and at boot: the families and
+  // the wallet list go to the page with the rest of its configuration, the theme into its HTML.
+  const sigil = appSigilConfig()
+  const publicConfig = withSigilChoices(getPublicConfig(familySettings), sigil)
   // The wagmi cookie: the server renders the connected view when the browser was connected.
   const initialState = initialStateFromCookie(cookie)
   // Negotiated here, on the server, so the first byte is in the visitor's language: `lang`, the
@@ -44,11 +49,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const locale = await getRequestLocale()
   const messages = await loadCatalogue(locale)
   return (
-    <html lang={locale}>
+    <html lang={locale} data-theme={sigil.theme.mode === 'system' ? undefined : sigil.theme.mode}>
       <body>
+        <ThemeStyle theme={sigil.theme} />
         {/* Before anything it listens for: a tap on "Connect wallet" before hydration is kept. */}
         <EarlyTapScript />
-        <Providers publicConfig={publicConfig} initialState={initialState} locale={locale} messages={messages}>
+        <Providers publicConfig={publicConfig} initialState={initialState} locale={locale} messages={messages} copy={sigil.copy[locale]}>
           {children}
         </Providers>
       </body>

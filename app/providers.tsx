@@ -5,6 +5,7 @@ import type { PublicConfig } from '@/lib/config/public'
 import { LocaleProvider } from '@/lib/i18n/LocaleProvider'
 import type { Locale } from '@/lib/i18n/locales'
 import type { Messages } from '@/lib/i18n/messages'
+import type { CopyOverrides } from '@/lib/i18n/t'
 import { WalletInputsContext } from '@/app/_wagmi/walletRuntime'
 import { PublicConfigContext } from './_components/publicConfigContext'
 
@@ -15,6 +16,8 @@ export type ProvidersProps = {
   /** Negotiated by the layout; `messages` are that locale's strings (undefined for English). */
   locale: Locale
   messages: Messages | undefined
+  /** The deployment's own sentences in that locale (`copy` of sigil.config.ts). */
+  copy?: CopyOverrides | undefined
   children: ReactNode
 }
 
@@ -29,11 +32,11 @@ export type ProvidersProps = {
  * the query client alone is ~7 kB gzip; a view that needs query hooks wraps itself in one inside its
  * own lazily loaded chunk.
  */
-export function Providers({ publicConfig, initialState, locale, messages, children }: ProvidersProps) {
+export function Providers({ publicConfig, initialState, locale, messages, copy, children }: ProvidersProps) {
   const walletInputs = useMemo(() => ({ publicConfig, initialState }), [publicConfig, initialState])
   return (
     <PublicConfigContext value={publicConfig}>
-      <LocaleProvider locale={locale} messages={messages}>
+      <LocaleProvider locale={locale} messages={messages} overrides={copy}>
         <WalletInputsContext value={walletInputs}>{children}</WalletInputsContext>
       </LocaleProvider>
     </PublicConfigContext>

@@ -1,11 +1,5 @@
-import { headers } from 'next/headers'
 import { earlyTapScript } from '../_lib/earlyTap'
-
-/** The nonce `proxy.ts` put in this response's policy (it forwards the policy on the request). */
-async function requestNonce(): Promise<string | undefined> {
-  const policy = (await headers()).get('content-security-policy') ?? ''
-  return /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1]
-}
+import { requestNonce } from '../_lib/requestNonce'
 
 /**
  * Server-only: the few lines that keep a tap on "Connect wallet" made before hydration (see

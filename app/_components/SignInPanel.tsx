@@ -21,6 +21,7 @@ import {
 } from '@/lib/siwe/client'
 import { sessionKeptBy, type KnownSession } from '@/lib/siwe/knownSession'
 import { familyOfConnectorType } from '@/lib/siwe/families'
+import { usePublicConfigIfAny } from './publicConfigContext'
 import { useSetSigilAccount, useSigilAccount } from './useSigilAccount'
 import {
   createNonceKeeper,
@@ -80,6 +81,7 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
   const t = useT()
   const config = useConfig()
   const chains = useChains()
+  const signInStatement = usePublicConfigIfAny()?.signInStatement
   // Same on the server and in the browser (both start from the server's reading): no hydration mismatch.
   const [state, dispatch] = useReducer(signInReducer, undefined, () => initialState(known, address))
   const busy = state.status === 'preparing' || state.status === 'signing' || state.status === 'verifying'
@@ -193,7 +195,7 @@ export function SignInPanel({ address, chainId, session: known, onSessionChange 
       // request, so a popup (the Coinbase Smart Wallet) opens inside the click.
       const nonce = taken === undefined || typeof taken === 'string' ? taken : await taken
       if (!live()) return
-      const message = handed ? handed.message : createSignInMessage({ address, chainId, nonce: nonce!, origin: window.location.origin })
+      const message = handed ? handed.message : createSignInMessage({ address, chainId, nonce: nonce!, origin: window.location.origin, statement: signInStatement })
       dispatch({ type: 'messageReady' })
       const signature = handed ? handed.signature : await signPersonalMessage(config, { message })
       // Cancelled meanwhile: a signature that comes back late signs nobody in.

@@ -10,3 +10,11 @@ export function usePublicConfig(): PublicConfig {
   if (!value) throw new Error('usePublicConfig must be used inside <Providers>.')
   return value
 }
+
+/**
+ * The same, or null outside <Providers>: for what has a default without it (the wallet list's
+ * order, the sign-in statement), so a view rendered on its own (a test, another app's tree) still works.
+ */
+export function usePublicConfigIfAny(): PublicConfig | null {
+  return useContext(PublicConfigContext)
+}

@@ -89,7 +89,8 @@ export function sigilChains(publicConfig: PublicConfig): readonly [Chain, ...Cha
  */
 export function createSigilConfig(publicConfig: PublicConfig, options: CreateSigilConfigOptions = {}): Config {
   const chains = sigilChains(publicConfig)
-  const registry = options.families ?? families
+  // The deployment's families (sigil.config.ts `families`), in the registry's order.
+  const registry = (options.families ?? families).filter((family) => !publicConfig.families || publicConfig.families.includes(family.id))
   const deferred = options.bookWallets === 'when-idle'
   const stored = deferred ? storedConnectionKeys(options.storage) : undefined
   const atOnce = stored ? bookWalletKeys.filter((key) => stored.has(key)) : bookWalletKeys

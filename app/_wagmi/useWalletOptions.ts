@@ -5,6 +5,11 @@ import { getFamilyReach, getServerFamilyReach, loadFamilyReach, subscribeFamilyR
 import { walletEnvironment } from '@/app/_wagmi/walletEnvironment'
 import { type WalletOption, walletOptions } from '@/app/_wagmi/walletOptions'
 import { useMessages } from '@/lib/i18n/LocaleProvider'
+import { usePublicConfigIfAny } from '@/app/_components/publicConfigContext'
+import { walletBook } from '@/wallet-book'
+import { applyWalletList } from './walletList'
+
+const isBookWallet = (key: string) => Object.hasOwn(walletBook, key)
 
 export type { WalletOption }
 
@@ -19,10 +24,12 @@ export function useWalletOptions(): WalletOption[] {
   const environment = useSyncExternalStore(walletEnvironment.subscribe, walletEnvironment.getSnapshot, walletEnvironment.getServerSnapshot)
   const reaches = useSyncExternalStore(subscribeFamilyReach, getFamilyReach, getServerFamilyReach)
   const messages = useMessages()
+  const walletList = usePublicConfigIfAny()?.walletList
   // Normally loaded with the dialog's chunk already (loadConnectDialog); a no-op then.
   useEffect(() => void loadFamilyReach().catch(() => undefined), [])
   return useMemo(() => {
     if (!environment.win) return []
-    return walletOptions({ ...environment, connectors, reaches, messages, getHref: () => window.location.href })
-  }, [environment, connectors, reaches, messages])
+    // The deployment's choices (sigil.config.ts `wallets`) over the rows, among the book's wallets.
+    return applyWalletList(walletOptions({ ...environment, connectors, reaches, messages, getHref: () => window.location.href }), walletList, isBookWallet)
+  }, [environment, connectors, reaches, messages, walletList])
 }

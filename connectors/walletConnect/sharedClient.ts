@@ -28,7 +28,7 @@ export function sharedWalletConnectClient(publicConfig: PublicConfig): WalletCon
     const origin = window.location.origin
     const link = linkWhileConnecting()
     if (link) return { purpose: 'link', ...(await link()), origin, chainIds }
-    return { purpose: 'sign-in', nonce: await fetchNonce(), origin, chainIds }
+    return { purpose: 'sign-in', nonce: await fetchNonce(), origin, chainIds, statement: publicConfig.signInStatement }
   })
   registerSignInSource(shared.takeSignedIn)
   return shared

@@ -1,4 +1,8 @@
 import type { FamilySettings } from './familySettings'
+import type { SigilConfig } from './sigilConfig'
+
+/** The wallet list as sigil.config.ts chose it: wallet-book keys (lib/config/sigilConfig.ts). */
+export type WalletListChoice = SigilConfig['wallets']
 
 /**
  * The part of the public configuration every deployment has, whatever its wallet families: built on
@@ -18,6 +22,18 @@ export type DeploymentConfig = {
    * (`wallet_addEthereumChain`); the page itself never requests it. Undefined without the local chain.
    */
   localChainNodeUrl?: string | undefined
+  /**
+   * The sign-in statement when the deployment chose its own (`signIn.statement` of sigil.config.ts);
+   * undefined: the catalogue's English one. The server requires exactly the one the page writes.
+   */
+  signInStatement?: string | undefined
+  /**
+   * The wallet families offered (`families` of sigil.config.ts, by id); undefined: every family of
+   * the build. Set by the root layout from the checked file.
+   */
+  families?: readonly string[] | undefined
+  /** The wallet list's choices (`wallets` of sigil.config.ts); undefined: the book's order, all listed. */
+  walletList?: WalletListChoice | undefined
   /** Origins this deployment answers on (for SIWE domain/uri). The first is the canonical one. */
   appOrigins: readonly string[]
   /**

@@ -2,11 +2,14 @@
 import { createContext, use, useMemo, type ReactNode } from 'react'
 import { defaultLocale, type Locale } from './locales'
 import type { Messages } from './messages'
+import type { CopyOverrides } from './t'
 
 type LocaleValue = {
   locale: Locale
   /** The chosen locale's strings, sent by the server; undefined for English. */
   messages: Messages | undefined
+  /** The deployment's own sentences in this locale (`copy` of sigil.config.ts), if it wrote any. */
+  overrides?: CopyOverrides | undefined
 }
 
 /** English when nothing provides a locale (component tests render without the provider). */
@@ -22,8 +25,8 @@ export type LocaleProviderProps = LocaleValue & { children: ReactNode }
  * Part of the first load, so it holds no catalogue: English stays in the chunks of the views that
  * show it (`useT`, lib/i18n/useT.ts), as before there were other languages.
  */
-export function LocaleProvider({ locale, messages, children }: LocaleProviderProps) {
-  const value = useMemo(() => ({ locale, messages }), [locale, messages])
+export function LocaleProvider({ locale, messages, overrides, children }: LocaleProviderProps) {
+  const value = useMemo(() => ({ locale, messages, overrides }), [locale, messages, overrides])
   return <LocaleContext value={value}>{children}</LocaleContext>
 }
 
@@ -34,4 +37,8 @@ export function useLocale(): Locale {
 /** The chosen locale's strings, or undefined for English. */
 export function useMessages(): Messages | undefined {
   return use(LocaleContext).messages
+}
+
+export function useCopyOverrides(): CopyOverrides | undefined {
+  return use(LocaleContext).overrides
 }

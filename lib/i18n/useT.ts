@@ -1,14 +1,15 @@
 'use client'
 import { useMemo } from 'react'
 import { format } from './format'
-import { useMessages } from './LocaleProvider'
+import { useCopyOverrides, useMessages } from './LocaleProvider'
 import type { FamilySection } from './messages'
 import { createT, type Translate } from './t'
 
 /** The page's `t` in the request's locale (English when the page is English or has no provider). */
 export function useT(): Translate {
   const messages = useMessages()
-  return useMemo(() => createT(messages?.ui), [messages])
+  const overrides = useCopyOverrides()
+  return useMemo(() => createT(messages?.ui, overrides), [messages, overrides])
 }
 
 /**

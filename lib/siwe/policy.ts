@@ -12,6 +12,11 @@ export type SignInPolicy = {
    * contract (ERC-1271) and counterfactual (ERC-6492) signatures. Never sent to the browser.
    */
   rpcUrls: Readonly<Record<number, string>>
+  /**
+   * The sign-in statement the page writes (`signIn.statement` of sigil.config.ts); the catalogue's
+   * English one by default. The message must carry it byte for byte.
+   */
+  statement?: string | undefined
   /** Per RPC request; no retries (a slow chain must not hold a sign-in for long). */
   rpcTimeoutMs?: number | undefined
   /**

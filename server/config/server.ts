@@ -1,11 +1,14 @@
 import 'server-only'
+import type { Chain } from 'viem'
 import { mainnet } from 'viem/chains'
-import { getSupportedChains } from '@/lib/chains'
+import { getSupportedChains, localChain } from '@/lib/chains'
+import { EnvError } from '@/lib/config/envError'
 import type { FamilySettings, FamilySettingsSlot } from '@/lib/config/familySettings'
 import { browserRpcMap, buildRpcMap, localChainNodeUrl, rpcProxyUpstreams } from '@/lib/config/rpc'
 import type { DeploymentConfig } from '@/lib/config/public'
 import { deepFreeze } from '@/lib/deepFreeze'
 import { envOf, variablesOf, type EnvInput, type ServerEnv } from './env'
+import { serverSigilConfig } from './sigilConfig'
 
 /** Per-chain RPC overrides from `RPC_URL_<chainId>`; the local chain defaults to anvil's usual port. */
 function rpcOverrides(env: ServerEnv): Record<number, string> {
@@ -100,7 +103,8 @@ export function rpcProxyBudgetPerMinute(input?: EnvInput): number {
  */
 export function getDeploymentConfig(input?: EnvInput): DeploymentConfig {
   const env = envOf(input)
-  const chains = getSupportedChains({ includeLocal: env.localChain })
+  const sigil = serverSigilConfig()
+  const chains = deploymentChains(getSupportedChains({ includeLocal: env.localChain }), sigil.chains)
   // The server's project id: the WalletConnect RPC is an upstream, never the page's to request.
   const rpc = { projectId: env.walletConnectProjectId, overrides: rpcOverrides(env) }
   return {
@@ -110,7 +114,22 @@ export function getDeploymentConfig(input?: EnvInput): DeploymentConfig {
     localChainNodeUrl: localChainNodeUrl(chains, rpc),
     appOrigins: [...env.appOrigins],
     vaultOrigin: vaultOrigin(env),
+    ...(sigil.signIn.statement ? { signInStatement: sigil.signIn.statement } : {}),
   }
+}
+
+/**
+ * The deployment's chains: those `sigil.config.ts` lists, in its order, of the ones served here
+ * (the local chain only with `ENABLE_LOCAL_CHAIN`, which then also joins a list that leaves it out,
+ * last: development and tests run on it); every served chain without a list.
+ */
+export function deploymentChains(served: readonly Chain[], configured: readonly number[] | undefined): readonly Chain[] {
+  if (!configured) return served
+  const listed = configured.flatMap((id) => served.filter((chain) => chain.id === id))
+  const local = served.find((chain) => chain.id === localChain.id)
+  const chains = local && !listed.includes(local) ? [...listed, local] : listed
+  if (chains.length === 0) throw new EnvError('ENABLE_LOCAL_CHAIN', `sigil.config.ts chains: none of ${configured.join(', ')} is served here (chain ${localChain.id} needs ENABLE_LOCAL_CHAIN=1)`)
+  return chains
 }
 
 /**

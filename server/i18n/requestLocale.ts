@@ -6,6 +6,7 @@ import type { Messages } from '@/lib/i18n/messages'
 import { negotiateLocale } from './negotiateLocale'
 import { createT, type Translate } from '@/lib/i18n/t'
 import { loadCatalogue } from '@/lib/i18n/loadCatalogue'
+import { serverSigilConfig } from '@/server/config/sigilConfig'
 
 /** The locale of the request being rendered: the switcher's cookie, else `Accept-Language`, else English. */
 export const getRequestLocale = cache(async (): Promise<Locale> => {
@@ -14,4 +15,7 @@ export const getRequestLocale = cache(async (): Promise<Locale> => {
 })
 
 /** `t` for server components, in the request's locale. */
-export const getServerT = cache(async (): Promise<Translate> => createT((await loadCatalogue(await getRequestLocale()))?.ui))
+export const getServerT = cache(async (): Promise<Translate> => {
+  const locale = await getRequestLocale()
+  return createT((await loadCatalogue(locale))?.ui, serverSigilConfig().copy[locale])
+})

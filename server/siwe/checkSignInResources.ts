@@ -18,7 +18,7 @@ import type { SignInMessage } from './parseSignInMessage'
  * statement, or a link message's (which names the account; a wallet that links in one tap signs it
  * with the ReCap's sentence after it, as it signs a sign-in).
  */
-export function checkSignInResources(message: SignInMessage, policy: SignInPolicy, base: string = authCatalogue.statement): { statement: string; recap: boolean } {
+export function checkSignInResources(message: SignInMessage, policy: SignInPolicy, base: string = policy.statement ?? authCatalogue.statement): { statement: string; recap: boolean } {
   const resources = message.resources ?? []
   if (resources.length === 0) return { statement: base, recap: false }
   const recap = policy.signInRecap ? readSignInRecap(resources[resources.length - 1]!, policy.chainIds) : null

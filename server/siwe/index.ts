@@ -2,6 +2,7 @@ import 'server-only'
 import { envOf, type EnvInput } from '@/server/config/env'
 import { readOncePerProcess } from '@/server/config/readOncePerProcess'
 import { getDeploymentConfig, signInRpcUrls } from '@/server/config/server'
+import { serverSigilConfig } from '@/server/config/sigilConfig'
 import { resolveSessionSecrets } from '@/server/session/secret'
 import { shouldUseSecureCookies } from '@/server/session/session'
 import { getStore } from '@/server/store/openStore'
@@ -19,7 +20,7 @@ export function authConfigFromEnv(input?: EnvInput): AuthConfig {
   const config = getDeploymentConfig(env)
   return {
     // The one ReCap allowed is one-tap sign-in's (docs/sign-in.md#one-tap-sign-in-over-walletconnect).
-    policy: { origins: config.appOrigins, chainIds: config.chainIds, rpcUrls: signInRpcUrls(env), signInRecap: true },
+    policy: { origins: config.appOrigins, chainIds: config.chainIds, rpcUrls: signInRpcUrls(env), signInRecap: true, statement: serverSigilConfig().signIn.statement },
     sessionSecrets: resolveSessionSecrets({ env, dataDir: env.dataDir }),
     secureCookies: shouldUseSecureCookies({ nodeEnv: env.nodeEnv, origins: config.appOrigins }),
     limits: authLimitsFromEnv(env),

@@ -1,0 +1,41 @@
+import input from '@sigil/config'
+import { manifests } from '@/connectors/manifests'
+import { getSupportedChains } from '@/lib/chains'
+import type { PublicConfig } from '@/lib/config/public'
+import { checkSigilConfig, type SigilConfig, type SigilConfigCatalogue } from '@/lib/config/sigilConfig'
+import { locales } from '@/lib/i18n/locales'
+import { ui } from '@/lib/i18n/ui'
+import { walletBook } from '@/wallet-book'
+
+/**
+ * What `sigil.config.ts` is checked against: this build's chains (the local chain included: whether
+ * it is served is the environment's `ENABLE_LOCAL_CHAIN`), its families, the wallet book, the page's
+ * locales and its English sentences.
+ */
+const sigilCatalogue: SigilConfigCatalogue = {
+  chainIds: getSupportedChains({ includeLocal: true }).map((chain) => chain.id),
+  familyIds: manifests.map((manifest) => manifest.id),
+  walletKeys: Object.keys(walletBook),
+  locales,
+  ui,
+}
+
+let checked: SigilConfig | undefined
+
+/**
+ * The deployment's configuration, checked once per process (the build and the boot check the same
+ * file first: next.config.mjs, instrumentation.ts). Throws SigilConfigError naming each bad field,
+ * in a message that starts with `source` (the file's name).
+ */
+export function appSigilConfig(source?: string): SigilConfig {
+  checked ??= checkSigilConfig(input, sigilCatalogue, source)
+  return checked
+}
+
+/** The page's configuration with the deployment's families and wallet list, when the file chose them. */
+export function withSigilChoices(publicConfig: PublicConfig, sigil: SigilConfig): PublicConfig {
+  const { include, exclude, order, featured } = sigil.wallets
+  const listChosen = include !== undefined || exclude.length > 0 || order.length > 0 || featured.length > 0
+  if (!sigil.families && !listChosen) return publicConfig
+  return { ...publicConfig, ...(sigil.families ? { families: sigil.families } : {}), ...(listChosen ? { walletList: sigil.wallets } : {}) }
+}

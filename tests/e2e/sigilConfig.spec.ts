@@ -1,0 +1,56 @@
+import { hexToString, isHex } from 'viem'
+import { expect, test } from './fixtures'
+import { TEST_WALLET_KEY } from './signIn'
+
+/**
+ * A deployment's sigil.config.ts (issue 43, part 1), as a visitor meets it: the file in
+ * tests/fixtures/sigilConfig/custom.ts, named by SIGIL_CONFIG, under `next dev` (the file is compiled
+ * into the app, so a production build of it would be a second build of the whole app; `next dev`
+ * compiles what the page asks for). The production build the rest of the suite runs has no file, and
+ * every other test holds that nothing changed for it.
+ */
+test.describe('a deployment with its own sigil.config.ts', () => {
+  test.describe.configure({ timeout: 240_000 })
+
+  test('shows its theme, its sentence, its wallet list and families, its chains, and signs in with its statement', async ({ page, startServer, installWallet }) => {
+    const server = await startServer({ mode: 'dev', routePublicChainsToLocalRpc: true, env: { SIGIL_CONFIG: 'tests/fixtures/sigilConfig/custom.ts' } })
+    const wallet = await installWallet()
+    await page.goto(server.baseURL)
+
+    // The theme: fixed dark whatever the OS says (Chromium here prefers light), with its accent and radius.
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+    const look = await page.evaluate(() => {
+      const style = getComputedStyle(document.documentElement)
+      return { accent: style.getPropertyValue('--accent').trim(), radius: style.getPropertyValue('--radius').trim(), scheme: style.colorScheme, bg: style.getPropertyValue('--bg').trim() }
+    })
+    expect(look).toEqual({ accent: '#ff7a00', radius: '4px', scheme: 'dark', bg: '#101217' })
+
+    await page.getByTestId('connect-button').click()
+    const dialog = page.getByTestId('connect-dialog')
+    // The deployment's own sentence in place of "Connect a wallet".
+    await expect(dialog.getByRole('heading', { name: 'Pick your wallet' })).toBeVisible()
+    await expect(dialog.getByTestId(`wallet-option-${TEST_WALLET_KEY}`)).toBeVisible()
+    const keys = await dialog.locator('[data-testid^="wallet-option-"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-testid')!.replace('wallet-option-', '')))
+    // Featured first, in their order; the excluded wallet nowhere; families left out have no row.
+    // The installed wallet and the families' rows, then "More wallets": the featured ones first, in
+    // their order, then the one the file orders first. The excluded wallet is nowhere, and the
+    // families the file leaves out (WalletConnect, the Coinbase Smart Wallet) have no row.
+    expect(keys.slice(0, 5)).toEqual([TEST_WALLET_KEY, 'embedded', 'zerion', 'rabby', 'trust'])
+    expect(keys).not.toContain('phantom')
+    expect(keys).not.toContain('walletconnect')
+    expect(keys).not.toContain('coinbasesmartwallet')
+
+    await dialog.getByTestId(`wallet-option-${TEST_WALLET_KEY}`).click()
+    await expect(page.getByTestId('account-address')).toBeVisible()
+    // The chain menu: the file's chains in its order, then the local chain development adds.
+    await page.getByTestId('chain-menu-button').click()
+    const chainIds = await page.locator('[data-testid^="chain-option-"]:not([data-testid^="chain-option-reason-"])').evaluateAll((options) => options.map((option) => option.getAttribute('data-testid')!.replace('chain-option-', '')))
+    expect(chainIds).toEqual(['8453', '1', '31337'])
+    await page.keyboard.press('Escape')
+    await page.getByTestId('sign-in-button').click()
+    await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
+    const [[signed]] = wallet.requestsOf('personal_sign') as [[string]]
+    const message = isHex(signed) ? hexToString(signed) : signed
+    expect(message.split('\n')[3]).toBe('Sign in to Acme to prove you own this address.')
+  })
+})
