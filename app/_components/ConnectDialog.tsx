@@ -1,28 +1,20 @@
 'use client'
-import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useConfig } from 'wagmi'
 import { addWalletConnectors } from '@/app/_wagmi/createSigilConfig'
 import { WalletConfigProvider } from '@/app/_wagmi/pageWallet'
 import { families } from '@/connectors/families'
-import { detectPlatform } from '@/lib/platform/detectPlatform'
-import { useWalletOptions } from '@/app/_wagmi/useWalletOptions'
 import { useLifetimeEffect } from '@/lib/react/useLifetimeEffect'
-import { createLastUsedWallet } from '../_lib/lastUsedWallet'
 import { ConnectDialogHeader, ConnectErrorState, ConnectingState } from './ConnectDialogStates'
 import { FamilyPanel } from './FamilyPanel'
-import { useConnectDialogState } from './useConnectDialogState'
+import { useConnectDialog } from './useConnectDialog'
 import { useDialogFocus } from './useDialogFocus'
 import { useSteadyDialogHeight } from './useSteadyDialogHeight'
-import { useFamilyWarmUp } from './useFamilyWarmUp'
-import { useWalletChoice } from './useWalletChoice'
 import { FamilyNotices } from './FamilyNotices'
 import { WalletHelp } from './WalletHelp'
 import { WalletList } from './WalletList'
 import type { ConnectDialogProps } from './viewProps'
 
-
-/** How long after the dialog appears a phone's warm-up starts (see the dialog's first effect). */
-const WARM_UP_DELAY_MS = 300
 
 /**
  * The connect dialog on the page's wallet config (app/_wagmi/walletRuntime.ts), which its chunk
@@ -52,22 +44,14 @@ function DialogWithEveryWallet(props: ConnectDialogProps) {
 /**
  * The connect dialog: a native modal `<dialog>` (top layer, inert page behind it, Esc) with the
  * focus kept inside by hand, because Chromium lets Tab leave a modal dialog for the browser's UI.
- * Its state is `connectDialogState.ts`; what a choice does (connecting, links) is `useWalletChoice.ts`.
+ * Everything but its markup, focus and height is `useConnectDialog` (the list, the state, what a
+ * choice does), which another app can draw its own dialog over.
  */
 function ConnectDialogView({ onClose, onConnected, startWith, linking }: ConnectDialogProps) {
-  const config = useConfig()
-  const options = useWalletOptions()
   const dialog = useRef<HTMLDialogElement>(null)
   const titleId = useId()
-  // Rendered only in the browser (loaded with ssr: false), so reading storage and navigator here is safe.
-  const lastUsedWallet = useMemo(() => createLastUsedWallet(), [])
-  const [state, send, latest] = useConnectDialogState(() => lastUsedWallet.get())
+  const { options, state, isMobile, select, connected, back, close, intent, isPreparing, forgetLastUsed } = useConnectDialog({ onConnected, onClose, linking })
   const { view } = state
-  const platform = useMemo(
-    () => detectPlatform({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints, vendor: navigator.vendor }),
-    [],
-  )
-  const warm = useFamilyWarmUp(platform.isMobile, () => send({ type: 'familyReady' }))
 
   // Once per appearance of the dialog, StrictMode's rehearsal included (useLifetimeEffect): no
   // `close()` on the way out either. Closing a modal `<dialog>` fires its `close` event, wired to
@@ -75,18 +59,7 @@ function ConnectDialogView({ onClose, onConnected, startWith, linking }: Connect
   useLifetimeEffect(() => {
     const element = dialog.current
     if (element && !element.open) element.showModal()
-    // On a computer no family loads until the user reaches for its row (`onIntent`): most pick an
-    // extension, which needs no SDK. A phone has no hover, and a deep link must fire inside the tap
-    // with its URI ready, so there the families that act inside the tap (WalletConnect pre-pairs,
-    // the Coinbase SDK is created) warm up a moment after the dialog opens: their SDKs are large to
-    // parse, and a wallet picked in the first moments must not wait behind them.
-    if (!platform.isMobile) return
-    const timer = setTimeout(() => warm.warmUpWithDialog(config.connectors), WARM_UP_DELAY_MS)
-    return () => clearTimeout(timer)
   })
-  // After the dialog is shown (the effects run in this order): the connector's own failure reports,
-  // then focus following the view.
-  const { select, connected, cancel, close } = useWalletChoice({ state, send, latest, isMobile: platform.isMobile, warm, lastUsedWallet, onConnected, onClose, linking: linking === true })
   const onKeyDown = useDialogFocus(dialog, view.kind)
   useSteadyDialogHeight(dialog, view.kind === 'list')
 
@@ -100,20 +73,6 @@ function ConnectDialogView({ onClose, onConnected, startWith, linking }: Connect
     select(newWalletOption)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the row first exists
   }, [startWith, newWalletOption])
-
-  // A row tapped while it was getting ready (issue 28, item 1): the tap is kept (`pendingKey`), the
-  // row shows it at once (busy, "Getting ready…"), and it is acted on when the row is ready, once.
-  // `latest` is the one claim on it: whatever runs first takes it, nothing runs it twice (StrictMode
-  // included, and a click on another row that lands before this effect).
-  const actOnPendingTap = useEffectEvent(() => {
-    const { pendingKey, view, closed } = latest.current
-    const option = pendingKey === undefined ? undefined : options.find((candidate) => candidate.key === pendingKey)
-    if (!option || warm.isPreparing(option) || view.kind !== 'list' || closed || warm.isSettling(option)) return
-    send({ type: 'tapDropped' })
-    select(option)
-  })
-  // Readiness arrives from a family's warm-up, outside any event: an effect is where it is seen.
-  useEffect(() => actOnPendingTap(), [state.readiness, state.pendingKey, options])
 
   return (
     <dialog
@@ -141,30 +100,27 @@ function ConnectDialogView({ onClose, onConnected, startWith, linking }: Connect
           {view.kind === 'list' && (
             <WalletList
               options={options}
-              isMobile={platform.isMobile}
+              isMobile={isMobile}
               onSelect={select}
-              isPreparing={warm.isPreparing}
+              isPreparing={isPreparing}
               pendingKey={state.pendingKey}
-              onIntent={warm.onIntent}
+              onIntent={intent}
               lastUsedKey={state.lastUsedKey}
-              onForgetLastUsed={() => {
-                lastUsedWallet.forget()
-                send({ type: 'lastUsedForgotten' })
-              }}
+              onForgetLastUsed={forgetLastUsed}
             />
           )}
           {view.kind === 'panel' && view.option.panel && (
             <FamilyPanel
               panel={view.option.panel}
               option={view.option}
-              isMobile={platform.isMobile}
+              isMobile={isMobile}
               onConnected={() => connected(view.option)}
-              onBack={() => send({ type: 'back' })}
+              onBack={back}
             />
           )}
-          {view.kind === 'connecting' && <ConnectingState option={view.option} onCancel={cancel} />}
+          {view.kind === 'connecting' && <ConnectingState option={view.option} onCancel={back} />}
           {view.kind === 'error' && (
-            <ConnectErrorState option={view.option} error={view.error} onRetry={() => select(view.option)} onBack={() => send({ type: 'back' })} />
+            <ConnectErrorState option={view.option} error={view.error} onRetry={() => select(view.option)} onBack={back} />
           )}
         </div>
 
