@@ -1,47 +1,27 @@
 'use client'
-import { useEffect, useState } from 'react'
-import { shownError, type ShownError } from '@/lib/errors/shownError'
+import { useState } from 'react'
 import { ErrorAlert } from '@/lib/i18n/ErrorAlert'
 import { useLocale } from '@/lib/i18n/LocaleProvider'
 import { useT } from '@/lib/i18n/useT'
-import { isAuthError, listSessions, revokeSession, signOut, type ListedSession } from '@/lib/siwe/client'
+import type { ListedSession } from '@/lib/siwe/client'
+import { useSessions } from './useSessions'
 
 export type SessionsListProps = {
   /** Called when this browser's own session ended from the list (its own row, or "everywhere"). */
   onSignedOut: () => void
 }
 
-type Listing = { kind: 'loading' } | { kind: 'ready'; sessions: ListedSession[] } | { kind: 'failed'; error: ShownError }
-
 /**
  * Where the signed-in address is signed in: every live session (browser and system, rough place,
  * when it signed in and was last active), this browser's marked, each with its own "Sign out", and
  * "Sign out everywhere". A revoked browser is signed out on its next request (the server checks
- * every session's row).
+ * every session's row). The behaviour is `useSessions`; this is its markup and words.
  */
 export function SessionsList({ onSignedOut }: SessionsListProps) {
   const t = useT()
   const locale = useLocale()
-  const [listing, setListing] = useState<Listing>({ kind: 'loading' })
+  const { listing, busy, failure, revoke, signOutEverywhere } = useSessions({ onSignedOut })
   const [note, setNote] = useState<string | null>(null)
-  const [busy, setBusy] = useState<string | null>(null)
-  const [failure, setFailure] = useState<ShownError | null>(null)
-
-  useEffect(() => {
-    let live = true
-    listSessions()
-      .then((sessions) => {
-        if (!live) return
-        if (sessions === null) return onSignedOut()
-        setListing({ kind: 'ready', sessions })
-      })
-      .catch((error: unknown) => {
-        if (live) setListing({ kind: 'failed', error: shownError(error) })
-      })
-    return () => {
-      live = false
-    }
-  }, [onSignedOut])
 
   const when = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
   const deviceName = (session: ListedSession) => {
@@ -52,38 +32,13 @@ export function SessionsList({ onSignedOut }: SessionsListProps) {
     return system !== undefined && rest.length === 0 ? t('auth.sessions.deviceOn', { browser: browser!, system }) : session.device
   }
 
-  async function revoke(session: ListedSession) {
-    setBusy(session.id)
+  async function onRevoke(session: ListedSession) {
     setNote(null)
-    setFailure(null)
-    try {
-      await revokeSession(session.id)
-      if (session.current) return onSignedOut()
-      setListing((current) => (current.kind === 'ready' ? { kind: 'ready', sessions: current.sessions.filter((row) => row.id !== session.id) } : current))
-      setNote(t('auth.sessions.revoked', { device: deviceName(session) }))
-    } catch (error) {
-      // Already gone (another tab ended it): the list drops it, the error says why.
-      if (isAuthError(error) && error.code === 'unknown_session') {
-        setListing((current) => (current.kind === 'ready' ? { kind: 'ready', sessions: current.sessions.filter((row) => row.id !== session.id) } : current))
-      }
-      setFailure(shownError(error))
-    } finally {
-      setBusy(null)
-    }
+    if ((await revoke(session)) && !session.current) setNote(t('auth.sessions.revoked', { device: deviceName(session) }))
   }
 
-  async function everywhere() {
-    setBusy('everywhere')
-    setFailure(null)
-    try {
-      await signOut({ everywhere: true })
-      setNote(t('auth.sessions.everywhereDone'))
-      onSignedOut()
-    } catch (error) {
-      setFailure(shownError(error))
-    } finally {
-      setBusy(null)
-    }
+  async function onEverywhere() {
+    if (await signOutEverywhere()) setNote(t('auth.sessions.everywhereDone'))
   }
 
   return (
@@ -118,7 +73,7 @@ export function SessionsList({ onSignedOut }: SessionsListProps) {
                 data-testid="session-revoke"
                 aria-label={t('auth.sessions.revokeLabel', { device: deviceName(session) })}
                 aria-disabled={busy !== null}
-                onClick={() => busy === null && void revoke(session)}
+                onClick={() => busy === null && void onRevoke(session)}
               >
                 {t('auth.sessions.revoke')}
               </button>
@@ -126,7 +81,7 @@ export function SessionsList({ onSignedOut }: SessionsListProps) {
           ))}
         </ul>
       )}
-      <button type="button" className="button" data-testid="sign-out-everywhere" aria-disabled={busy !== null} onClick={() => busy === null && void everywhere()}>
+      <button type="button" className="button" data-testid="sign-out-everywhere" aria-disabled={busy !== null} onClick={() => busy === null && void onEverywhere()}>
         {t('auth.sessions.everywhere')}
       </button>
       {note && (
