@@ -94,5 +94,3 @@ export function useConnectDialog({ onConnected, onClose, linking = false }: UseC
     },
   }
 }
-
-export type ConnectDialogModel = ReturnType<typeof useConnectDialog>
