@@ -27,8 +27,11 @@ export async function register(): Promise<void> {
   // The deployment's sigil.config.ts as this build carries it, by the rules the build checked it
   // with (next.config.mjs): a bad field stops the server, named, before it serves anything.
   const { appSigilConfig } = await import('@/app/_config/sigilConfig')
+  const { getDeploymentConfig } = await import('@/server/config/server')
   try {
     appSigilConfig()
+    // Its chains against what this environment serves (the local chain only with ENABLE_LOCAL_CHAIN).
+    getDeploymentConfig()
   } catch (error) {
     console.error(`[sigil] Sigil cannot start: ${error instanceof Error ? error.message : String(error)}`)
     process.exit(1)

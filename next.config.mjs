@@ -51,15 +51,15 @@ export default function nextConfig(phase) {
   // The config's one read of the environment, handed whole to the environment's rules.
   const env = process.env
   if (phase === PHASE_PRODUCTION_SERVER) assertProductionEnvironment(env)
-  const config = appConfig(env)
+  const config = appConfig(env, phase)
   // At `next start` the build's own copy of the file is checked instead (instrumentation.ts): the
   // source may be gone, and esbuild with it (a production install leaves out dev dependencies).
   if (phase === PHASE_PRODUCTION_BUILD || phase === PHASE_DEVELOPMENT_SERVER) return assertSigilConfig(env).then(() => config)
   return config
 }
 
-/** @type {(env: NodeJS.ProcessEnv) => import('next').NextConfig} */
-function appConfig(env) {
+/** @type {(env: NodeJS.ProcessEnv, phase: string) => import('next').NextConfig} */
+function appConfig(env, phase) {
   return {
     // A second build beside the usual `.next` (e.g. two test runs on one checkout): NEXT_DIST_DIR=.next-<name>.
     distDir: distDir(env),
@@ -86,8 +86,9 @@ function appConfig(env) {
     serverExternalPackages: ['@electric-sql/pglite', 'pg', 'esbuild'],
     turbopack: {
       resolveAlias: {
-        // The deployment's configuration file, or the empty default when it has none (server/build/sigilConfigCheck.mjs).
-        '@sigil/config': sigilConfigAlias(root, env),
+        // The deployment's configuration file, or the empty default when it has none
+        // (server/build/sigilConfigCheck.mjs); compiled in, so `next start` needs neither.
+        ...(phase === PHASE_PRODUCTION_SERVER ? {} : { '@sigil/config': sigilConfigAlias(root, env) }),
         // wagmi imports the React 16/17 shim's selector hook; on React 19 the shim only forwards to
         // React's own useSyncExternalStore, so the package's shim-free build is the same hook
         // without the polyfill's code in the first-load bundle.

@@ -1,9 +1,6 @@
 'use client'
-import { useEffect, useId, useRef, useState } from 'react'
-import { useConfig } from 'wagmi'
-import { addWalletConnectors } from '@/app/_wagmi/createSigilConfig'
+import { useEffect, useId, useRef } from 'react'
 import { WalletConfigProvider } from '@/app/_wagmi/pageWallet'
-import { families } from '@/connectors/families'
 import { useLifetimeEffect } from '@/lib/react/useLifetimeEffect'
 import { ConnectDialogHeader, ConnectErrorState, ConnectingState } from './ConnectDialogStates'
 import { FamilyPanel } from './FamilyPanel'
@@ -23,22 +20,9 @@ import type { ConnectDialogProps } from './viewProps'
 export function ConnectDialog(props: ConnectDialogProps) {
   return (
     <WalletConfigProvider>
-      <DialogWithEveryWallet {...props} />
+      <ConnectDialogView {...props} />
     </WalletConfigProvider>
   )
-}
-
-function DialogWithEveryWallet(props: ConnectDialogProps) {
-  const config = useConfig()
-  // Before the first render: the dialog lists every book wallet through its connectors, created now
-  // if the page has not been idle yet (createSigilConfig, `bookWallets: 'when-idle'`); and the
-  // families warm what a choice will need.
-  useState(() => {
-    addWalletConnectors(config)
-    for (const family of families) family.preloadWithDialog?.()
-    return true
-  })
-  return <ConnectDialogView {...props} />
 }
 
 /**

@@ -15,9 +15,12 @@ export function FamilyNotices() {
   if (!publicConfig || notices.length === 0) return null
   return (
     <Suspense fallback={null}>
-      {notices.map(({ id, Part: Notice }) => (
-        <Notice key={id} publicConfig={publicConfig} />
-      ))}
+      {/* A family the deployment left out (sigil.config.ts `families`) lacks nothing. */}
+      {notices
+        .filter(({ id }) => !publicConfig.families || publicConfig.families.includes(id))
+        .map(({ id, Part: Notice }) => (
+          <Notice key={id} publicConfig={publicConfig} />
+        ))}
     </Suspense>
   )
 }

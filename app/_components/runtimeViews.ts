@@ -18,22 +18,24 @@ type RuntimeViews = {
   connectedView(): Promise<ConnectedViewModule>
 }
 
-let views: RuntimeViews | undefined
+let provide: (loaders: RuntimeViews) => void = () => undefined
+/**
+ * The runtime's loaders, once its chunk has evaluated. A view may ask before that: the account view
+ * of a page the server rendered connected loads on its own, while the runtime comes when the page
+ * is idle (app/_components/Wallet.tsx); such a request waits for it.
+ */
+const views = new Promise<RuntimeViews>((resolve) => {
+  provide = resolve
+})
 
 /** Called once by the runtime's chunk as it evaluates. */
 export function provideRuntimeViews(loaders: RuntimeViews): void {
-  views = loaders
-}
-
-/** The runtime's loaders; a view asked for before the runtime evaluated is a programming error. */
-function runtimeViews(): RuntimeViews {
-  if (!views) throw new Error('The wallet runtime has not loaded: load it first (app/_wagmi/loadWalletRuntime.ts).')
-  return views
+  provide(loaders)
 }
 
 /** The connect dialog's chunks, from inside the runtime's (see `loadConnectDialogParts`). */
 export function loadConnectDialogInRuntime(): Promise<ConnectDialogModule> {
-  return Promise.resolve().then(() => runtimeViews().connectDialog())
+  return views.then((loaders) => loaders.connectDialog())
 }
 
 let loaded: ConnectedViewModule | undefined
@@ -58,8 +60,8 @@ let loading: Promise<boolean> | undefined
  */
 export function preloadConnectedViewInRuntime(): Promise<boolean> {
   if (loaded) return Promise.resolve(true)
-  loading ??= Promise.resolve()
-    .then(() => runtimeViews().connectedView())
+  loading ??= views
+    .then((loaders) => loaders.connectedView())
     .then(
       (module) => {
         markConnectedViewLoaded(module)

@@ -1,10 +1,13 @@
 'use client'
-import { useEffect, useEffectEvent, useMemo } from 'react'
+import { useEffect, useEffectEvent, useMemo, useState } from 'react'
 import { useConfig } from 'wagmi'
+import { addWalletConnectors } from '@/app/_wagmi/createSigilConfig'
+import { families } from '@/connectors/families'
 import { useWalletOptions, type WalletOption } from '@/app/_wagmi/useWalletOptions'
 import { detectPlatform } from '@/lib/platform/detectPlatform'
 import { useLifetimeEffect } from '@/lib/react/useLifetimeEffect'
 import { createLastUsedWallet } from '../_lib/lastUsedWallet'
+import { usePublicConfigIfAny } from './publicConfigContext'
 import { useConnectDialogState } from './useConnectDialogState'
 import { useFamilyWarmUp } from './useFamilyWarmUp'
 import { useWalletChoice } from './useWalletChoice'
@@ -33,6 +36,15 @@ export type UseConnectDialogOptions = {
  */
 export function useConnectDialog({ onConnected, onClose, linking = false }: UseConnectDialogOptions) {
   const config = useConfig()
+  const chosenFamilies = usePublicConfigIfAny()?.families
+  // Before the first render: the dialog lists every book wallet through its connectors, created now
+  // if the page has not been idle yet (createSigilConfig, `bookWallets: 'when-idle'`); and the
+  // families the deployment offers warm what a choice will need.
+  useState(() => {
+    addWalletConnectors(config)
+    for (const family of families) if (!chosenFamilies || chosenFamilies.includes(family.id)) family.preloadWithDialog?.()
+    return true
+  })
   const options = useWalletOptions()
   const lastUsedWallet = useMemo(() => createLastUsedWallet(), [])
   const [state, send, latest] = useConnectDialogState(() => lastUsedWallet.get())

@@ -61,7 +61,8 @@ describe('sigil.config.ts', () => {
 
   it('names an unknown family and an empty list of them', () => {
     expect(problems({ families: ['injected', 'walletConect'] })).toEqual(['families[1]: "walletConect" is not a wallet family Sigil knows (did you mean "walletconnect"?)'])
-    expect(problems({ families: [] })).toEqual(['families: must name at least one wallet family'])
+    expect(problems({ families: ['walletconnect'] })).toEqual(['families: must include "injected": a wallet installed in the visitor\'s browser is always offered'])
+    expect(problems({ families: [] })).toEqual(['families: must include "injected": a wallet installed in the visitor\'s browser is always offered'])
   })
 
   it('names a colour that is not a colour, so nothing but a colour reaches the stylesheet', () => {
@@ -86,11 +87,19 @@ describe('sigil.config.ts', () => {
     expect(problems({ copy: { fr: { 'connect.titel': 'x' } } })).toEqual(['copy.fr["connect.titel"]: no sentence has this key (did you mean "connect.title"?)'])
     expect(problems({ copy: { en: { 'account.chain': 'Connected' } } })).toEqual(['copy.en["account.chain"]: must keep the placeholders of "On {chain}" (chain), not none'])
     expect(problems({ copy: { en: { 'connect.title': '' } } })).toEqual(['copy.en["connect.title"]: must be a sentence of 1 to 500 characters'])
+    // A key an object has of its own in JavaScript is no sentence either.
+    expect(problems({ copy: { en: { constructor: 'x', toString: 'y' } } })).toEqual(['copy.en["constructor"]: no sentence has this key', 'copy.en["toString"]: no sentence has this key'])
   })
 
   it('names a statement that cannot be one line of a sign-in message', () => {
     for (const statement of ['two\nlines', ' padded', '', 'x'.repeat(201), 42]) {
       expect(problems({ signIn: { statement } })).toEqual(['signIn.statement: must be one line of 1 to 200 characters, without leading or trailing spaces'])
+    }
+    // EIP-4361's characters only: no accents, quotes or angle brackets a wallet may refuse to show.
+    for (const statement of ['Connectez-vous à Acme.', 'Sign in to "Acme".', 'Sign <in>']) {
+      expect(problems({ signIn: { statement } })).toEqual([
+        "signIn.statement: may hold only letters A–Z and a–z, digits, spaces and - . _ ~ : / ? # [ ] @ ! $ & ' ( ) * + , ; = (EIP-4361), so every wallet can show it",
+      ])
     }
   })
 

@@ -99,6 +99,8 @@ export type SigilConfig = {
 const MAX_FEATURED_WALLETS = 4
 const MAX_STATEMENT_LENGTH = 200
 const MAX_COPY_LENGTH = 500
+/** EIP-4361's statement: RFC 3986's reserved and unreserved characters, and spaces; nothing else, no accents. */
+const STATEMENT_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;= ]+$/
 
 export class SigilConfigError extends BaseError {
   override name = 'SigilConfigError'
@@ -212,7 +214,11 @@ export function checkSigilConfig(input: unknown, catalogue: SigilConfigCatalogue
 
   const families = names(input.families, 'families', catalogue.familyIds, 'wallet family')
   if (families !== undefined) {
-    if (families.length === 0 && problems.every((problem) => !problem.startsWith('families'))) problems.push('families: must name at least one wallet family')
+    // A wallet installed in the visitor's browser is always offered: the page lists what the browser
+    // announces, and a phone's "open in the wallet's browser" leads to it.
+    if (catalogue.familyIds.includes('injected') && !families.includes('injected') && Array.isArray(input.families) && !input.families.includes('injected')) {
+      problems.push('families: must include "injected": a wallet installed in the visitor\'s browser is always offered')
+    }
     config.families = families
   }
 
@@ -285,7 +291,7 @@ export function checkSigilConfig(input: unknown, catalogue: SigilConfigCatalogue
         copy[locale] = {}
         for (const [key, text] of Object.entries(sentences)) {
           const at = `copy.${locale}["${key}"]`
-          const english = catalogue.ui[key]
+          const english = Object.hasOwn(catalogue.ui, key) ? catalogue.ui[key] : undefined
           if (english === undefined) {
             const guess = nearest(key, Object.keys(catalogue.ui))
             problems.push(`${at}: no sentence has this key${guess ? ` (did you mean "${guess}"?)` : ''}`)
@@ -309,6 +315,8 @@ export function checkSigilConfig(input: unknown, catalogue: SigilConfigCatalogue
         // EIP-4361: the statement is one line of text; Sigil's checks compare it byte for byte.
         if (typeof statement !== 'string' || statement.trim() === '' || statement.length > MAX_STATEMENT_LENGTH || /[\r\n\u2028\u2029]/.test(statement) || statement !== statement.trim()) {
           problems.push(`signIn.statement: must be one line of 1 to ${MAX_STATEMENT_LENGTH} characters, without leading or trailing spaces`)
+        } else if (!STATEMENT_CHARACTERS.test(statement)) {
+          problems.push('signIn.statement: may hold only letters A–Z and a–z, digits, spaces and - . _ ~ : / ? # [ ] @ ! $ & \' ( ) * + , ; = (EIP-4361), so every wallet can show it')
         } else config.signIn.statement = statement
       }
     }

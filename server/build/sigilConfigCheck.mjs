@@ -11,6 +11,8 @@ export function sigilConfigPath(root, env) {
   if (env.SIGIL_CONFIG) {
     const named = path.resolve(root, env.SIGIL_CONFIG)
     if (!existsSync(named)) throw new Error(`SIGIL_CONFIG names ${env.SIGIL_CONFIG}, which does not exist.`)
+    // The bundler compiles only what is inside the project.
+    if (path.relative(root, named).startsWith('..')) throw new Error(`SIGIL_CONFIG names ${env.SIGIL_CONFIG}, outside the project: the file must be inside it.`)
     return named
   }
   const file = path.join(root, 'sigil.config.ts')

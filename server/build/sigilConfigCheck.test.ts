@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from 'next/constants.js'
@@ -6,7 +6,10 @@ import { afterAll, describe, expect, it, vi } from 'vitest'
 import { checkSigilConfigFile, sigilConfigAlias } from './sigilConfigCheck.mjs'
 
 const root = path.resolve(__dirname, '..', '..')
-const folder = mkdtempSync(path.join(tmpdir(), 'sigil-config-'))
+// Inside the project, as SIGIL_CONFIG requires (the bundler compiles nothing outside it), where
+// nothing is linted or committed (tests/artifacts/, also the Playwright output's folder).
+mkdirSync(path.join(root, 'tests', 'artifacts'), { recursive: true })
+const folder = mkdtempSync(path.join(root, 'tests', 'artifacts', 'sigil-config-'))
 afterAll(() => rmSync(folder, { recursive: true, force: true }))
 
 /** A configuration file outside the project, named by SIGIL_CONFIG as a deployment may. */
@@ -36,10 +39,17 @@ describe('the build’s check of sigil.config.ts (next.config.mjs runs it as nex
     writeFileSync(broken, 'export default {{')
     await expect(checkSigilConfigFile(root, { SIGIL_CONFIG: broken })).rejects.toThrow(/broken\.ts could not be read/)
     await expect(checkSigilConfigFile(root, { SIGIL_CONFIG: 'no/such/sigil.config.ts' })).rejects.toThrow('SIGIL_CONFIG names no/such/sigil.config.ts, which does not exist.')
+    const outside = mkdtempSync(path.join(tmpdir(), 'sigil-config-outside-'))
+    writeFileSync(path.join(outside, 'sigil.config.ts'), 'export default {}')
+    try {
+      await expect(checkSigilConfigFile(root, { SIGIL_CONFIG: path.join(outside, 'sigil.config.ts') })).rejects.toThrow(/outside the project: the file must be inside it\.$/)
+    } finally {
+      rmSync(outside, { recursive: true, force: true })
+    }
   }, 30_000)
 
   it('without a file, points @sigil/config at the empty default and changes nothing', async () => {
-    expect(sigilConfigAlias(folder, {})).toBe('./lib/config/noSigilConfig.ts')
+    expect(sigilConfigAlias(tmpdir(), {})).toBe('./lib/config/noSigilConfig.ts')
     expect(await checkSigilConfigFile(root, {})).toEqual({ wallets: { exclude: [], order: [], featured: [] }, theme: { mode: 'system', light: {}, dark: {} }, copy: {}, signIn: {} })
   }, 30_000)
 

@@ -41,7 +41,8 @@ export function checkSignInMessage(message: SignInMessage, policy: SignInPolicy,
   if (!policy.chainIds.includes(message.chainId)) throw authError('unsupported_chain', { details: `chain ${message.chainId}` })
   // The resources first: a ReCap changes the statement the message must show.
   const { statement, recap } = checkSignInResources(message, policy, expected.statement)
-  if (!statementAllowed(message.statement, statement, recap || expected.statement !== undefined)) {
+  // The deployment's own statement (sigil.config.ts) must be shown, as a link message's must.
+  if (!statementAllowed(message.statement, statement, recap || expected.statement !== undefined || policy.statement !== undefined)) {
     throw authError('statement_mismatch', { details: `statement of ${message.statement?.length ?? 0} characters` })
   }
   if (message.requestId !== undefined && !REQUEST_ID_PATTERN.test(message.requestId)) {
