@@ -8,7 +8,7 @@ import { clearEarlyTapMark, takeEarlyTap } from '../_lib/earlyTap'
 import type { KnownSession } from '@/lib/siwe/knownSession'
 import { ConnectButton } from './ConnectButton'
 import { ConnectedSlot } from './ConnectedSlot'
-import { loadConnectDialog, preloadConnectDialog } from './loadConnectDialog'
+import { loadConnectDialog, prefetchConnectDialog, preloadConnectDialog } from './loadConnectDialog'
 import { useEndSessionOnDisconnect } from './useEndSessionOnDisconnect'
 
 // Only ever opened by a click, so never rendered on the server.
@@ -48,23 +48,27 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel }: Wal
   }
   // The wallet runtime when the browser is idle after hydration (app/_wagmi/walletRuntime.ts): the
   // EIP-6963 discovery and the book's connectors are ready before the dialog is asked for. A page the
-  // server rendered connected starts it sooner, from the account view's chunk.
+  // server rendered connected starts it sooner, from the account view's chunk. Then, at the next idle
+  // moment, the dialog's own chunks, so a tap once the page works opens it at once
+  // (docs/first-load.md#the-dialog-comes-when-the-page-is-idle): not for a connected page, which
+  // shows the account view, nor where the user asked to save data.
+  const wantsDialogAhead = useEffectEvent(() => !connected && !savesData())
   useEffect(() => {
     let cancelled = false
+    let cancelNext = () => undefined as void
     const start = () => {
-      if (!cancelled) startWalletRuntime(walletInputs).catch(() => undefined)
+      if (cancelled) return
+      startWalletRuntime(walletInputs)
+        .then(() => {
+          if (!cancelled && wantsDialogAhead()) cancelNext = whenIdle(() => prefetchConnectDialog(walletInputs.publicConfig.families))
+        })
+        .catch(() => undefined)
     }
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(start, { timeout: 2000 })
-      return () => {
-        cancelled = true
-        cancelIdleCallback(id)
-      }
-    }
-    const id = setTimeout(start, 1)
+    const cancelStart = whenIdle(start)
     return () => {
       cancelled = true
-      clearTimeout(id)
+      cancelStart()
+      cancelNext()
     }
   }, [walletInputs])
   const opener = useRef<HTMLButtonElement>(null)
@@ -149,4 +153,19 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel }: Wal
       )}
     </>
   )
+}
+
+/** Runs `run` when the browser is idle (at most 2 s later); returns its cancel. */
+function whenIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(run, { timeout: 2000 })
+    return () => cancelIdleCallback(id)
+  }
+  const id = setTimeout(run, 1)
+  return () => clearTimeout(id)
+}
+
+/** The browser's data saver (`Save-Data`): nothing is fetched ahead of a tap. */
+function savesData(): boolean {
+  return (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true
 }

@@ -14,3 +14,13 @@ export function preloadConnectDialog(): void {
     // Offline or a deploy replaced the chunk: the click will try again and report it.
   })
 }
+
+/**
+ * The dialog fetched ahead once the page is idle (docs/first-load.md#the-dialog-comes-when-the-page-is-idle),
+ * with what the deployment's families fetch when it opens. A failure is left for the tap to meet.
+ */
+export function prefetchConnectDialog(chosenFamilies: readonly string[] | undefined): void {
+  void loadWalletRuntime()
+    .then((runtime) => runtime.prepareConnectDialog(chosenFamilies))
+    .catch(() => undefined)
+}

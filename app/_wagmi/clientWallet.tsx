@@ -1,5 +1,6 @@
 'use client'
 import { provideRuntimeViews } from '@/app/_components/runtimeViews'
+import { families } from '@/connectors/families'
 
 /**
  * The wallet runtime's chunk (see walletRuntime.ts): the page's wagmi config (pageWallet.tsx) and the
@@ -20,6 +21,16 @@ function loadConnectDialogParts() {
     import('@/app/_components/ConnectDialog'),
     import('./familyReach').then((module) => module.loadFamilyReach()).catch(() => undefined),
   ]).then(([dialog]) => dialog)
+}
+
+/**
+ * The dialog fetched ahead, once the page is idle (Wallet.tsx), with what the deployment's families
+ * fetch when it opens (a browser wallet's connector, where one is there): a tap then opens it from
+ * what is already here.
+ */
+export function prepareConnectDialog(chosenFamilies: readonly string[] | undefined): Promise<unknown> {
+  for (const family of families) if (!chosenFamilies || chosenFamilies.includes(family.id)) family.preloadWithDialog?.()
+  return loadConnectDialogParts()
 }
 
 /** The account view a connection leads to, from inside the runtime's chunk for the same reason. */

@@ -24,8 +24,12 @@ export const BUDGETS = {
    * list), which it imports on demand as chunks of their own (server/build/vaultBundle.mjs).
    */
   vaultPageJsGzipBytes: 55_000,
-  /** JS transferred by network idle, no wallet chosen. */
-  networkIdleJsBytes: 175_000,
+  /**
+   * JS transferred by network idle, no wallet chosen. 175 kB until the connect dialog came at idle
+   * (docs/first-load.md#the-dialog-comes-when-the-page-is-idle): the page by idle is then the page
+   * plus its dialog, held to the same figure as `pagePlusDialogJsGzipBytes` (on the wire here).
+   */
+  networkIdleJsBytes: 190_000,
   clickToConnectedMs: 50,
   /** JS (on the wire) that opening the connect dialog on a computer adds by network idle, no row reached for. */
   dialogOpenJsAboveIdleBytes: 40_000,

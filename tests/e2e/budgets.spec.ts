@@ -12,6 +12,10 @@ import { expect, test } from './fixtures'
  * fetches to open it, each weighed as its file in the build (gzip -9, as the first-load budget
  * weighs its chunks), so the figure does not move with headers or the server's compression level.
  * Sizes, not times: the set of chunks a build's page asks for is fixed by the build.
+ *
+ * The page fetches the dialog when it is idle (docs/first-load.md#the-dialog-comes-when-the-page-is-idle),
+ * except where the browser's data saver is on: there the dialog's own chunks are the ones a click
+ * fetches, and the same chunks must already be here by idle on an ordinary page.
  */
 
 /** Every script chunk the page fetches, in order, by path. */
@@ -40,6 +44,34 @@ function gzipBytes(pathname: string): number {
 
 const sum = (paths: readonly string[]) => paths.reduce((total, pathname) => total + gzipBytes(pathname), 0)
 
+/** A page whose browser says "save data" (`navigator.connection.saveData`), as Chrome's data saver does. */
+async function saveData(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const connection = (navigator as Navigator & { connection?: object }).connection
+    if (connection) Object.defineProperty(Object.getPrototypeOf(connection), 'saveData', { get: () => true, configurable: true })
+  })
+}
+
+type Loaded = { pageScripts: string[]; dialogScripts: string[]; warmUp: string[] }
+
+/** Loads the page until idle, opens the dialog, and sorts the scripts fetched into the three moments. */
+async function openDialogAfterIdle(page: Page, baseURL: string): Promise<Loaded> {
+  const seen = watchScripts(page)
+  await page.goto(baseURL)
+  await expect(page.getByTestId('connect-button')).toBeVisible()
+  await settled(page, seen)
+  const pageScripts = [...seen]
+  await page.getByTestId('connect-button').click()
+  await expect(page.getByTestId('connect-dialog').getByTestId('wallet-option-embedded')).toBeVisible()
+  // The dialog renders only once its chunks are here: what came by then is the dialog and its list.
+  await page.waitForTimeout(100)
+  const dialogScripts = seen.slice(pageScripts.length)
+  await settled(page, seen)
+  // Then, on a phone only, the families that act inside the tap warm up (ConnectDialog.tsx: a deep
+  // link must fire in the tap with its pairing URI ready; a phone has no hover to ask for it).
+  return { pageScripts, dialogScripts, warmUp: seen.slice(pageScripts.length + dialogScripts.length) }
+}
+
 for (const device of [
   { name: 'a computer', phone: false, extension: false, use: {} },
   { name: 'a phone', phone: true, extension: false, use: phoneContext() },
@@ -48,37 +80,35 @@ for (const device of [
   test.describe(`on ${device.name}`, () => {
     test.use(device.use)
 
-    test(`opening the connect dialog fetches at most ${BUDGETS.dialogJsGzipBytes} bytes of script, and the page with it open at most ${BUDGETS.pagePlusDialogJsGzipBytes}`, async ({ app, page, serverMode, installWallet }) => {
+    test(`the connect dialog is at most ${BUDGETS.dialogJsGzipBytes} bytes of script, fetched by idle, and the page with it at most ${BUDGETS.pagePlusDialogJsGzipBytes}`, async ({ app, page, serverMode, installWallet }) => {
       test.skip(serverMode === 'dev', 'weighs the production build')
+      // Each page fetches its scripts afresh (a routed request skips the browser's cache).
+      await page.context().route('**/_next/static/**', (route) => route.continue())
       // With a wallet there to connect, its family's module comes with the dialog (injected/family.ts).
       if (device.extension) await installWallet()
-      const seen = watchScripts(page)
-      await page.goto(app.baseURL)
-      await expect(page.getByTestId('connect-button')).toBeVisible()
-      await settled(page, seen)
-      const pageScripts = [...seen]
-      await page.getByTestId('connect-button').click()
-      await expect(page.getByTestId('connect-dialog').getByTestId('wallet-option-embedded')).toBeVisible()
-      // The dialog renders only once its chunks are here: what came by then is the dialog and its list.
-      await page.waitForTimeout(100)
-      const dialogScripts = seen.slice(pageScripts.length)
-      await settled(page, seen)
-      // Then, on a phone only, the families that act inside the tap warm up (ConnectDialog.tsx: a deep
-      // link must fire in the tap with its pairing URI ready; a phone has no hover to ask for it).
-      const warmUp = seen.slice(pageScripts.length + dialogScripts.length)
-      const dialog = sum(dialogScripts)
-      const total = sum(pageScripts) + dialog
+      const ordinary = await openDialogAfterIdle(page, app.baseURL)
+
+      // With the data saver on, nothing comes ahead: the click fetches the dialog's own chunks.
+      const saving = await page.context().newPage()
+      await saveData(saving)
+      if (device.extension) await installWallet({}, saving)
+      const saved = await openDialogAfterIdle(saving, app.baseURL)
+      const dialog = sum(saved.dialogScripts)
+      const total = sum(ordinary.pageScripts)
       test.info().annotations.push({
         type: 'figures',
-        description: `dialog ${dialog} B in ${dialogScripts.length} chunks; page plus dialog ${total} B; then the phone's warm-up ${sum(warmUp)} B in ${warmUp.length} chunks`,
+        description: `dialog ${dialog} B in ${saved.dialogScripts.length} chunks; page by idle, dialog included, ${total} B (${sum(saved.pageScripts)} B with the data saver); then the phone's warm-up ${sum(ordinary.warmUp)} B in ${ordinary.warmUp.length} chunks`,
       })
-      expect(dialogScripts.length, 'the dialog came in chunks of its own').toBeGreaterThan(0)
-      expect(dialog, `the dialog's chunks (${dialogScripts.join(', ')})`).toBeLessThanOrEqual(BUDGETS.dialogJsGzipBytes)
+      expect(saved.dialogScripts.length, 'the dialog came in chunks of its own').toBeGreaterThan(0)
+      expect(dialog, `the dialog's chunks (${saved.dialogScripts.join(', ')})`).toBeLessThanOrEqual(BUDGETS.dialogJsGzipBytes)
+      // An ordinary page had every one of them by idle, and the click fetched nothing more.
+      expect(saved.dialogScripts.filter((chunk) => !ordinary.pageScripts.includes(chunk)), 'the dialog by idle').toEqual([])
+      expect(ordinary.dialogScripts, 'nothing fetched on the click after idle').toEqual([])
       // With a browser wallet the dialog also brings its connector (4 kB): page plus dialog is then
       // reported, over the budget by that much (see the issue's closing note), not held to it.
-      if (!device.extension) expect(total, 'the page by idle plus the open dialog').toBeLessThanOrEqual(BUDGETS.pagePlusDialogJsGzipBytes)
+      if (!device.extension) expect(total, 'the page by idle, its dialog included').toBeLessThanOrEqual(BUDGETS.pagePlusDialogJsGzipBytes)
       // On a computer nothing more comes until a row is reached for.
-      if (!device.phone) expect(warmUp, 'nothing loads after the dialog on a computer').toEqual([])
+      if (!device.phone) expect([...ordinary.warmUp, ...saved.warmUp], 'nothing loads after the dialog on a computer').toEqual([])
     })
   })
 }
