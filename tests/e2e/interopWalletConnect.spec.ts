@@ -183,7 +183,18 @@ async function openChainMenu(page: Page): Promise<void> {
 async function runCell(cell: WalletConnectCell, context: BrowserContext, entry: { relay: RelayUnderTest; server: NextServer }, wallet: TestWallet) {
   const { relay, server } = entry
   const phone = cell.path !== 'desktop-qr'
-  const expectConnected = (page: Page) => expect(page.getByTestId('account-address')).toHaveAttribute('title', wallet.address)
+  // A page that never shows the account names what it saw: the browser's console (Sigil's own events
+  // and the SDK's errors) and the wallet's answers join the failure's message, as CI prints only that.
+  const consoleLines: string[] = []
+  context.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`.slice(0, 300)))
+  const expectConnected = async (page: Page) => {
+    try {
+      await expect(page.getByTestId('account-address')).toHaveAttribute('title', wallet.address)
+    } catch (error) {
+      if (error instanceof Error) error.message += `\n\nwallet answers: ${wallet.answers.join(', ')}\nbrowser console (last 40):\n${consoleLines.slice(-40).join('\n')}`
+      throw error
+    }
+  }
 
   // Connect.
   let page = await newPage(context, 'answered')
