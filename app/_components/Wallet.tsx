@@ -1,6 +1,6 @@
 'use client'
 import dynamic from 'next/dynamic'
-import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useEffectEvent, useRef, useState, type ComponentType, type ReactNode } from 'react'
 import { useConnectionSummary } from '@/app/_wagmi/useConnectionSummary'
 import { startWalletRuntime } from '@/app/_wagmi/loadWalletRuntime'
 import { useWalletInputs } from '@/app/_wagmi/walletRuntime'
@@ -8,11 +8,13 @@ import { clearEarlyTapMark, takeEarlyTap } from '../_lib/earlyTap'
 import type { KnownSession } from '@/lib/siwe/knownSession'
 import { ConnectButton } from './ConnectButton'
 import { ConnectedSlot } from './ConnectedSlot'
-import { loadConnectDialog, prefetchConnectDialog, preloadConnectDialog } from './loadConnectDialog'
+import { loadConnectDialog, loadedConnectDialog, prefetchConnectDialog, preloadConnectDialog } from './loadConnectDialog'
 import { useEndSessionOnDisconnect } from './useEndSessionOnDisconnect'
+import type { ConnectDialogProps } from './viewProps'
 
-// Only ever opened by a click, so never rendered on the server.
-const ConnectDialog = dynamic(() => loadConnectDialog().then((m) => m.ConnectDialog), { ssr: false })
+// Only ever opened by a click, so never rendered on the server. Once its module is here (fetched when
+// the page was idle, or on intent) it is rendered directly instead (`loadedConnectDialog`).
+const LazyConnectDialog = dynamic(() => loadConnectDialog().then((m) => m.ConnectDialog), { ssr: false })
 
 export type WalletProps = {
   /** The sign-in session as the server saw it when rendering the page. */
@@ -41,8 +43,13 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel }: Wal
   // instant before it is undone, and that must not tear the dialog down under them.
   const [dialogOpen, setDialogOpen] = useState(false)
   const [startWith, setStartWith] = useState<'create' | undefined>(undefined)
+  // Chosen as the dialog opens, and kept while it is open (another component would remount it): the
+  // module itself once it is here, else the lazy wrapper.
+  const [ConnectDialog, setConnectDialog] = useState<ComponentType<ConnectDialogProps>>(() => LazyConnectDialog)
   function openDialog(start?: 'create') {
     // The dialog's chunk carries the wallet runtime, and starts it if the page had not yet.
+    const loaded = loadedConnectDialog()?.ConnectDialog
+    setConnectDialog(() => loaded ?? LazyConnectDialog)
     setStartWith(start)
     setDialogOpen(true)
   }

@@ -7,7 +7,20 @@ import { loadConnectDialogInRuntime } from './runtimeViews'
  * chunks from inside it (`loadConnectDialogParts`, app/_wagmi/clientWallet.tsx), which leave out
  * what the runtime brought.
  */
-export const loadConnectDialog = () => loadWalletRuntime().then(loadConnectDialogInRuntime)
+export const loadConnectDialog = () => loadWalletRuntime().then(loadConnectDialogInRuntime).then(markLoaded)
+
+type ConnectDialogModule = Awaited<ReturnType<typeof loadConnectDialogInRuntime>>
+let loaded: ConnectDialogModule | undefined
+const markLoaded = (module: ConnectDialogModule) => (loaded = module)
+
+/**
+ * The dialog's module once it is in the browser, else undefined. Rendered directly, a tap opens the
+ * dialog in its own commit; through the lazy wrapper it suspends for a microtask, and React throttles
+ * the reveal of a suspended boundary by up to 300 ms (the same as `loadedConnectedView`).
+ */
+export function loadedConnectDialog(): ConnectDialogModule | undefined {
+  return typeof window === 'undefined' ? undefined : loaded
+}
 
 export function preloadConnectDialog(): void {
   void loadConnectDialog().catch(() => {
@@ -22,5 +35,6 @@ export function preloadConnectDialog(): void {
 export function prefetchConnectDialog(chosenFamilies: readonly string[] | undefined): void {
   void loadWalletRuntime()
     .then((runtime) => runtime.prepareConnectDialog(chosenFamilies))
+    .then(markLoaded)
     .catch(() => undefined)
 }

@@ -28,7 +28,7 @@ function loadConnectDialogParts() {
  * fetch when it opens (a browser wallet's connector, where one is there): a tap then opens it from
  * what is already here.
  */
-export function prepareConnectDialog(chosenFamilies: readonly string[] | undefined): Promise<unknown> {
+export function prepareConnectDialog(chosenFamilies: readonly string[] | undefined) {
   for (const family of families) if (!chosenFamilies || chosenFamilies.includes(family.id)) family.preloadWithDialog?.()
   return loadConnectDialogParts()
 }
