@@ -40,7 +40,7 @@ export function SignInPanel({ address, chainId, session, onSessionChange }: Sign
     onSignInStart: preloadSignedInParts,
   })
   const note = state.status === 'idle' ? state.note : null
-  const error = state.status === 'idle' ? state.error : null
+  const error = state.status === 'idle' || state.status === 'signed-in' ? state.error : null
   const signedInChainName = state.status === 'signed-in' ? (state.chain?.name ?? t('chain.unknown', { id: state.session.chainId })) : ''
   return (
     <section className="card" aria-labelledby="sign-in-heading">

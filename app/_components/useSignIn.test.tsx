@@ -34,6 +34,7 @@ function TheirSignIn({ address, onSessionChange }: { address: Address; onSession
         <button type="button" onClick={() => void auth.signOut()}>
           Leave
         </button>
+        {state.error && <p role="alert">{state.error.message}</p>}
       </section>
     )
   }
@@ -200,6 +201,25 @@ describe('a sign-in of another app, built on useSignIn alone', () => {
     await signedInShown()
     expect(screen.queryByRole('alert')).toBeNull()
     expect(provider.callsOf('personal_sign')).toHaveLength(2)
+  })
+
+  it('a sign-out the server does not answer keeps the session and says why; the next Leave signs out', async () => {
+    await connected()
+    api.session = { address: fakeWalletAccount.address, chainId: base.id }
+    const { onSessionChange } = renderTheirs()
+    await signedInShown()
+    server.use(http.post('/api/auth/logout', () => HttpResponse.error()))
+    fireEvent.click(screen.getByRole('button', { name: 'Leave' }))
+    expect((await screen.findByRole('alert')).textContent).toBeTruthy()
+    expect(screen.getByRole('status').textContent).toBe(`Welcome ${fakeWalletAccount.address} (Base)`)
+    expect(api.session).not.toBeNull()
+    expect(onSessionChange).not.toHaveBeenCalledWith(null)
+
+    server.resetHandlers()
+    fireEvent.click(screen.getByRole('button', { name: 'Leave' }))
+    expect(await screen.findByRole('button', { name: 'Prove it' })).toBeTruthy()
+    expect(api.session).toBeNull()
+    expect(onSessionChange).toHaveBeenLastCalledWith(null)
   })
 
   it('a session the server already has is shown as it appears, asking the wallet nothing', async () => {

@@ -59,7 +59,7 @@ export type UseSignInOptions = {
 export type SignInPhase =
   | { status: 'idle'; note: SignInNote | null; error: ShownError | null }
   | { status: 'preparing' | 'signing' | 'verifying' }
-  | { status: 'signed-in'; session: Session; chain: Chain | undefined }
+  | { status: 'signed-in'; session: Session; chain: Chain | undefined; error: ShownError | null }
 
 function phaseOf(state: SignInState, chains: readonly Chain[]): SignInPhase {
   switch (state.status) {
@@ -68,7 +68,7 @@ function phaseOf(state: SignInState, chains: readonly Chain[]): SignInPhase {
     case 'signed-in': {
       // The machine enters `signed-in` only with a session.
       const session = state.session!
-      return { status: 'signed-in', session, chain: chains.find((candidate) => candidate.id === session.chainId) }
+      return { status: 'signed-in', session, chain: chains.find((candidate) => candidate.id === session.chainId), error: state.error }
     }
     default:
       return { status: state.status }
@@ -96,11 +96,11 @@ function failure(error: unknown): ShownError {
  * signed-in account's linked wallets ends the server session; an unknown session is asked for once.
  *
  * Returns:
- * - `state`: a `SignInPhase` (`idle` with its note and error, `preparing`, `signing`, `verifying`, `signed-in` with the session and its chain);
+ * - `state`: a `SignInPhase` (`idle` with its note and error, `preparing`, `signing`, `verifying`, `signed-in` with the session, its chain, and the error of a sign-out that failed);
  * - `busy`: an attempt is under way (`preparing`, `signing` or `verifying`);
  * - `signIn()`: starts an attempt (call it inside the tap's own handler; ignored while busy), resolves once it ended — its outcome is `state`, it never rejects;
  * - `cancel()`: stops waiting; a late signature or answer signs nobody in (the note says cancelled);
- * - `signOut()`: ends the session on the server, then `onSessionChange(null)`;
+ * - `signOut()`: ends the session on the server, then `onSessionChange(null)`; if the server cannot be reached, still signed in with the error;
  * - `sessionEnded()`: the server already ended this browser's session (the sessions list, its own wallet unlinked): back to signed out;
  * - `account`: `useSigilAccount()` while signed in (the account's linked wallets);
  * - `linking` / `setLinking(linking)`: whether the user is linking another wallet (the session is then kept while the wallet switches account);
@@ -269,7 +269,8 @@ export function useSignIn({ address, chainId, session: known, onSessionChange, o
       dispatch({ type: 'signedOut' })
       onSessionChange(null)
     } catch (error) {
-      dispatch({ type: 'failed', error: failure(error) })
+      // Still signed in: the session lives until the server ends it, and the error says why it did not.
+      dispatch({ type: 'signOutFailed', error: failure(error) })
     }
   }
 

@@ -30,6 +30,14 @@ describe('signInReducer', () => {
     expect(state).toEqual({ status: 'idle', session: null, note: 'auth.cancelled', error: null })
   })
 
+  it('a failed sign-out keeps the session with its error, and nothing else takes it', () => {
+    const error = { message: 'The server could not be reached.', code: 'network' } as never
+    const signedIn = run({ type: 'sessionFound', session })
+    expect(signInReducer(signedIn, { type: 'signOutFailed', error })).toEqual({ status: 'signed-in', session, note: null, error })
+    // Outside a session (a late answer after signing out) it changes nothing.
+    expect(run({ type: 'signOutFailed', error })).toEqual(initialSignInState)
+  })
+
   it('returns to idle with the error when verification fails', () => {
     const error = { message: 'The sign-in message has expired. Please sign in again.', code: 'message_expired' }
     const state = run({ type: 'start' }, { type: 'messageReady' }, { type: 'signed' }, { type: 'failed', error })

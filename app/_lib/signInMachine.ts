@@ -40,6 +40,8 @@ export type SignInEvent =
   | { type: 'failed'; error: ShownError }
   | { type: 'sessionFound'; session: { address: Address; chainId: number } }
   | { type: 'signedOut'; note?: UiKey | undefined }
+  /** Signing out failed (the server could not be reached): still signed in, and the error says why. */
+  | { type: 'signOutFailed'; error: ShownError }
 
 export const initialSignInState: SignInState = { status: 'idle', session: null, note: null, error: null }
 
@@ -67,6 +69,8 @@ export function signInReducer(state: SignInState, event: SignInEvent): SignInSta
       return state.status === 'idle' ? { status: 'signed-in', session: event.session, note: null, error: null } : state
     case 'signedOut':
       return { ...initialSignInState, note: event.note ?? null }
+    case 'signOutFailed':
+      return state.status === 'signed-in' ? { ...state, error: event.error } : state
   }
 }
 
