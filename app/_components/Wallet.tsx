@@ -59,15 +59,22 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel }: Wal
   // moment, the dialog's own chunks, so a tap once the page works opens it at once
   // (docs/first-load.md#the-dialog-comes-when-the-page-is-idle): not for a connected page, which
   // shows the account view, nor where the user asked to save data.
-  const wantsDialogAhead = useEffectEvent(() => !connected && !savesData())
+  // Decided at that idle moment: not where the cookie holds a connection (the server rendered the
+  // account; the runtime restores it, and its status may still read `disconnected` until the restore
+  // begins), and only while nothing is connected or connecting.
+  const storedConnection = walletInputs.initialState?.current != null
+  const wantsDialogAhead = useEffectEvent((status: string) => status === 'disconnected' && !connected && !storedConnection && !savesData())
   useEffect(() => {
     let cancelled = false
     let cancelNext = () => undefined as void
     const start = () => {
       if (cancelled) return
       startWalletRuntime(walletInputs)
-        .then(() => {
-          if (!cancelled && wantsDialogAhead()) cancelNext = whenIdle(() => prefetchConnectDialog(walletInputs.publicConfig.families))
+        .then((config) => {
+          if (cancelled) return
+          cancelNext = whenIdle(() => {
+            if (wantsDialogAhead(config.state.status)) prefetchConnectDialog(walletInputs.publicConfig.families)
+          })
         })
         .catch(() => undefined)
     }

@@ -112,3 +112,24 @@ for (const device of [
     })
   })
 }
+
+test('a page the server rendered connected does not fetch the connect dialog ahead', async ({ app, page, serverMode, installWallet }) => {
+  test.skip(serverMode === 'dev', 'weighs the production build')
+  await page.context().route('**/_next/static/**', (route) => route.continue())
+  // The dialog's own chunks, as a click fetches them with the data saver on; then a connection.
+  await saveData(page)
+  await installWallet()
+  const { dialogScripts } = await openDialogAfterIdle(page, app.baseURL)
+  expect(dialogScripts.length).toBeGreaterThan(0)
+  await page.getByTestId('connect-dialog').getByTestId('wallet-option-sigiltestwallet').click()
+  await expect(page.getByTestId('account-address')).toBeVisible()
+
+  // The same browser comes back: the server renders the account, and by idle no dialog chunk came.
+  const again = await page.context().newPage()
+  await installWallet({}, again)
+  const seen = watchScripts(again)
+  await again.goto(app.baseURL)
+  await expect(again.getByTestId('account-address')).toBeVisible()
+  await settled(again, seen)
+  expect(dialogScripts.filter((chunk) => seen.includes(chunk)), 'dialog chunks fetched by a connected page').toEqual([])
+})
