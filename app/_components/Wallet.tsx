@@ -4,7 +4,7 @@ import { useEffect, useEffectEvent, useRef, useState, type ComponentType, type R
 import { useConnectionSummary } from '@/app/_wagmi/useConnectionSummary'
 import { startWalletRuntime } from '@/app/_wagmi/loadWalletRuntime'
 import { useWalletInputs } from '@/app/_wagmi/walletRuntime'
-import { clearEarlyTapMark, takeEarlyTap } from '../_lib/earlyTap'
+import { clearEarlyTapMark, onEarlyTap, takeEarlyTap } from '../_lib/earlyTap'
 import type { KnownSession } from '@/lib/siwe/knownSession'
 import { ConnectButton } from './ConnectButton'
 import { ConnectedSlot } from './ConnectedSlot'
@@ -15,6 +15,10 @@ import type { ConnectDialogProps } from './viewProps'
 // Only ever opened by a click, so never rendered on the server. Once its module is here (fetched when
 // the page was idle, or on intent) it is rendered directly instead (`loadedConnectDialog`).
 const LazyConnectDialog = dynamic(() => loadConnectDialog().then((m) => m.ConnectDialog), { ssr: false })
+
+// A tap the inline script kept before hydration: the dialog's code (the runtime, then the dialog)
+// starts loading as soon as this module has, beside hydration rather than after it.
+if (typeof window !== 'undefined') onEarlyTap(preloadConnectDialog)
 
 export type WalletProps = {
   /** The sign-in session as the server saw it when rendering the page. */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
-import { clearEarlyTapMark, EARLY_TAP_ATTRIBUTE, earlyTapScript, takeEarlyTap } from './earlyTap'
+import { clearEarlyTapMark, EARLY_TAP_ATTRIBUTE, earlyTapScript, onEarlyTap, takeEarlyTap } from './earlyTap'
 
 /** Runs the inline script as the page would (a fresh listener per test, on a fresh document body). */
 function runScript() {
@@ -60,6 +60,30 @@ describe('earlyTap', () => {
     button.click()
     expect(button.hasAttribute('aria-busy')).toBe(false)
     expect(takeEarlyTap()).toBeUndefined()
+  })
+
+  it('tells the page’s code of a tap before hydration: one already kept at once, a later one as it comes, none once the page took over', () => {
+    runScript()
+    const { button } = renderButton()
+    button.click()
+    const calls: string[] = []
+    onEarlyTap(() => calls.push('tap'))
+    expect(calls).toEqual(['tap'])
+    button.click()
+    expect(calls).toEqual(['tap', 'tap'])
+    expect(takeEarlyTap()).toBe('connect-button')
+    button.click()
+    expect(calls).toEqual(['tap', 'tap'])
+  })
+
+  it('calls nothing for a page that took over before its code asked', () => {
+    runScript()
+    renderButton()
+    takeEarlyTap()
+    const calls: string[] = []
+    onEarlyTap(() => calls.push('tap'))
+    document.querySelector('button')!.click()
+    expect(calls).toEqual([])
   })
 
   it('works when hydration came first (the script then records nothing)', () => {

@@ -13,8 +13,11 @@ export type EarlyTapTarget = (typeof EARLY_TAP_TARGETS)[number]
 /** Set by the inline script on the tapped control while its tap waits for the page's code. */
 export const EARLY_TAP_ATTRIBUTE = 'data-early-tap'
 
-/** `pending`: the test id of the control tapped last, until the page takes it. */
-type EarlyTapState = { pending: string | false; ready: boolean }
+/**
+ * `pending`: the test id of the control tapped last, until the page takes it. `onTap`: set by the
+ * page's code once it has loaded (before hydration ends), called by the inline script on each tap.
+ */
+type EarlyTapState = { pending: string | false; ready: boolean; onTap?: (() => void) | undefined }
 
 declare global {
   interface Window {
@@ -28,7 +31,7 @@ declare global {
  * script text, nothing for Trusted Types to refuse. It stops recording once the page has taken over.
  */
 const targetSelector = EARLY_TAP_TARGETS.map((id) => `[data-testid="${id}"]`).join(',')
-export const earlyTapScript = `(function(w,d){var s=w.__sigilEarlyTap=w.__sigilEarlyTap||{pending:false,ready:false};d.addEventListener('click',function(e){if(s.ready)return;var t=e.target,b=t&&t.closest?t.closest('${targetSelector}'):null;if(!b)return;s.pending=b.getAttribute('data-testid');b.setAttribute('aria-busy','true');b.setAttribute('${EARLY_TAP_ATTRIBUTE}','')},true)})(window,document)`
+export const earlyTapScript = `(function(w,d){var s=w.__sigilEarlyTap=w.__sigilEarlyTap||{pending:false,ready:false};d.addEventListener('click',function(e){if(s.ready)return;var t=e.target,b=t&&t.closest?t.closest('${targetSelector}'):null;if(!b)return;s.pending=b.getAttribute('data-testid');b.setAttribute('aria-busy','true');b.setAttribute('${EARLY_TAP_ATTRIBUTE}','');if(s.onTap)s.onTap()},true)})(window,document)`
 
 /**
  * Called once the page has hydrated: from now on the page's own handlers answer clicks, so the
@@ -48,4 +51,17 @@ export function takeEarlyTap(win: Window = window): EarlyTapTarget | undefined {
 export function clearEarlyTapMark(button: Element | null | undefined): void {
   button?.removeAttribute('aria-busy')
   button?.removeAttribute(EARLY_TAP_ATTRIBUTE)
+}
+
+/**
+ * Runs `run` for a tap the inline script kept, as soon as this code has loaded: at once for a tap
+ * already kept, else on the next one, until the page has taken over. The page's code loads well
+ * before hydration ends on a slow phone; what the tap needs (the dialog's code) is fetched from then
+ * on, beside hydration, instead of after it (docs/first-tap.md#the-dialogs-code-starts-with-the-tap).
+ */
+export function onEarlyTap(run: () => void, win: Window = window): void {
+  const state = (win.__sigilEarlyTap ??= { pending: false, ready: false })
+  if (state.ready) return
+  state.onTap = run
+  if (state.pending) run()
 }
