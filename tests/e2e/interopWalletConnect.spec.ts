@@ -179,22 +179,30 @@ async function openChainMenu(page: Page): Promise<void> {
   }).toPass()
 }
 
-/** Connects, signs, switches, reloads, is disconnected by the wallet, then refuses a new pairing. */
+/**
+ * Runs a cell's steps; a failure names what the page and the wallet saw: the browser's console
+ * (Sigil's own events, the SDK's errors), the wallet's answers and the requests it was asked, in the
+ * failure's own message, as CI prints only that.
+ */
 async function runCell(cell: WalletConnectCell, context: BrowserContext, entry: { relay: RelayUnderTest; server: NextServer }, wallet: TestWallet) {
-  const { relay, server } = entry
-  const phone = cell.path !== 'desktop-qr'
-  // A page that never shows the account names what it saw: the browser's console (Sigil's own events
-  // and the SDK's errors) and the wallet's answers join the failure's message, as CI prints only that.
   const consoleLines: string[] = []
   context.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`.slice(0, 300)))
-  const expectConnected = async (page: Page) => {
-    try {
-      await expect(page.getByTestId('account-address')).toHaveAttribute('title', wallet.address)
-    } catch (error) {
-      if (error instanceof Error) error.message += `\n\nwallet answers: ${wallet.answers.join(', ')}\nbrowser console (last 40):\n${consoleLines.slice(-40).join('\n')}`
-      throw error
+  try {
+    await runCellSteps(cell, context, entry, wallet)
+  } catch (error) {
+    if (error instanceof Error) {
+      const asked = wallet.requests.map((request) => `${request.method}${request.error ? ` → ${request.error.message}` : request.result === undefined ? ' (unanswered)' : ''}`)
+      error.message += `\n\nwallet answers: ${wallet.answers.join(', ') || 'none'}\nwallet requests: ${asked.join(', ') || 'none'}\nbrowser console (last 40):\n${consoleLines.slice(-40).join('\n')}`
     }
+    throw error
   }
+}
+
+/** Connects, signs, switches, reloads, is disconnected by the wallet, then refuses a new pairing. */
+async function runCellSteps(cell: WalletConnectCell, context: BrowserContext, entry: { relay: RelayUnderTest; server: NextServer }, wallet: TestWallet) {
+  const { relay, server } = entry
+  const phone = cell.path !== 'desktop-qr'
+  const expectConnected = (page: Page) => expect(page.getByTestId('account-address')).toHaveAttribute('title', wallet.address)
 
   // Connect.
   let page = await newPage(context, 'answered')
