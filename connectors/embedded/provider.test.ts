@@ -115,7 +115,7 @@ describe('embedded EIP-1193 provider', () => {
       // Answered while the transaction is still pending: no block has included it.
       expect(await testClient.getTransaction({ hash })).toMatchObject({ blockNumber: null })
       await testClient.mine({ blocks: 1 })
-      expect((await testClient.getTransactionReceipt({ hash })).status).toBe('success')
+      expect((await testClient.waitForTransactionReceipt({ hash, pollingInterval: 50, timeout: 10_000 })).status).toBe('success')
     } finally {
       await testClient.setAutomine(true)
     }
@@ -268,7 +268,7 @@ describe('embedded provider behind the same-origin RPC proxy', () => {
       await testClient.setBalance({ address: account.address, value: parseEther('1') })
       expect(await provider.request({ method: 'eth_getBalance', params: [account.address, 'latest'] })).toBe('0xde0b6b3a7640000')
       const hash = (await provider.request({ method: 'eth_sendTransaction', params: [{ from: account.address, to: '0x000000000000000000000000000000000000bEEF', value: '0x1' }] })) as Hex
-      expect((await testClient.getTransactionReceipt({ hash })).status).toBe('success')
+      expect((await testClient.waitForTransactionReceipt({ hash, pollingInterval: 50, timeout: 10_000 })).status).toBe('success')
       expect(calls).toContain('/api/rpc/31337 eth_getTransactionCount')
       expect(calls).not.toContain('/api/rpc/31337 eth_sendRawTransaction')
       expect(calls.filter((call) => call.endsWith('eth_sendRawTransaction'))).toEqual(['/api/rpc/31337/broadcast eth_sendRawTransaction'])
