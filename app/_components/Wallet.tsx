@@ -5,6 +5,7 @@ import { useConnectionSummary } from '@/app/_wagmi/useConnectionSummary'
 import { startWalletRuntime } from '@/app/_wagmi/loadWalletRuntime'
 import { useWalletInputs } from '@/app/_wagmi/walletRuntime'
 import { clearEarlyTapMark, onEarlyTap, takeEarlyTap } from '../_lib/earlyTap'
+import { whenIdle } from '../_lib/whenIdle'
 import type { KnownSession } from '@/lib/siwe/knownSession'
 import { ConnectButton } from './ConnectButton'
 import { ConnectedSlot } from './ConnectedSlot'
@@ -61,13 +62,12 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel }: Wal
   // EIP-6963 discovery and the book's connectors are ready before the dialog is asked for. A page the
   // server rendered connected starts it sooner, from the account view's chunk. Then, at the next idle
   // moment, the dialog's own chunks, so a tap once the page works opens it at once
-  // (docs/first-load.md#the-dialog-comes-when-the-page-is-idle): not for a connected page, which
-  // shows the account view, nor where the user asked to save data.
-  // Decided at that idle moment: not where the cookie holds a connection (the server rendered the
-  // account; the runtime restores it, and its status may still read `disconnected` until the restore
-  // begins), and only while nothing is connected or connecting.
+  // (docs/first-load.md#the-dialog-comes-when-the-page-is-idle). Decided at that idle moment: only
+  // while the runtime has nothing connected or connecting, not where the cookie holds a connection
+  // (the runtime's status may read `disconnected` until its restore begins), nor where the user asked
+  // to save data.
   const storedConnection = walletInputs.initialState?.current != null
-  const wantsDialogAhead = useEffectEvent((status: string) => status === 'disconnected' && !connected && !storedConnection && !savesData())
+  const wantsDialogAhead = useEffectEvent((status: string) => status === 'disconnected' && !storedConnection && !savesData())
   useEffect(() => {
     let cancelled = false
     let cancelNext = () => undefined as void
@@ -171,16 +171,6 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel }: Wal
       )}
     </>
   )
-}
-
-/** Runs `run` when the browser is idle (at most 2 s later); returns its cancel. */
-function whenIdle(run: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(run, { timeout: 2000 })
-    return () => cancelIdleCallback(id)
-  }
-  const id = setTimeout(run, 1)
-  return () => clearTimeout(id)
 }
 
 /** The browser's data saver (`Save-Data`): nothing is fetched ahead of a tap. */

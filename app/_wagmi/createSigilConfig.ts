@@ -9,6 +9,7 @@ import { getSupportedChains, localChain } from '@/lib/chains'
 import type { PublicConfig } from '@/lib/config/public'
 import { ChainNotSupportedError } from '@/lib/errors/wallet'
 import { WAGMI_STORAGE_KEY } from '@/lib/storageNames'
+import { whenIdle } from '@/app/_lib/whenIdle'
 import { appendConnectors } from '@/app/_wagmi/appendConnectors'
 import { lazyHttp } from '@/app/_wagmi/lazyHttp'
 import { injectedIndex } from '@/wallet-book/injectedIndex'
@@ -45,11 +46,6 @@ const pendingWalletConnectors = new WeakMap<Config, () => void>()
  */
 export function addWalletConnectors(config: Config): void {
   pendingWalletConnectors.get(config)?.()
-}
-
-function whenIdle(run: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 })
-  else setTimeout(run, 1)
 }
 
 /**
