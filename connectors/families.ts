@@ -15,3 +15,12 @@ export const families: readonly SigilFamily[] = [
   coinbaseSmartWalletFamily,
   embeddedFamily,
 ]
+
+/**
+ * What the deployment's families (all, or the `chosen` ids of sigil.config.ts) fetch as the connect
+ * dialog opens or is fetched ahead (`preloadWithDialog`: a browser wallet's connector), so a row's
+ * connect asks its wallet at once.
+ */
+export function preloadFamiliesWithDialog(chosen: readonly string[] | undefined): void {
+  for (const family of families) if (!chosen || chosen.includes(family.id)) family.preloadWithDialog?.()
+}

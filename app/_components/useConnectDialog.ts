@@ -2,7 +2,7 @@
 import { useEffect, useEffectEvent, useMemo, useState } from 'react'
 import { useConfig } from 'wagmi'
 import { addWalletConnectors } from '@/app/_wagmi/createSigilConfig'
-import { families } from '@/connectors/families'
+import { preloadFamiliesWithDialog } from '@/connectors/families'
 import { useWalletOptions, type WalletOption } from '@/app/_wagmi/useWalletOptions'
 import { detectPlatform } from '@/lib/platform/detectPlatform'
 import { useLifetimeEffect } from '@/lib/react/useLifetimeEffect'
@@ -42,7 +42,7 @@ export function useConnectDialog({ onConnected, onClose, linking = false }: UseC
   // families the deployment offers warm what a choice will need.
   useState(() => {
     addWalletConnectors(config)
-    for (const family of families) if (!chosenFamilies || chosenFamilies.includes(family.id)) family.preloadWithDialog?.()
+    preloadFamiliesWithDialog(chosenFamilies)
     return true
   })
   const options = useWalletOptions()

@@ -1,6 +1,6 @@
 'use client'
 import { provideRuntimeViews } from '@/app/_components/runtimeViews'
-import { families } from '@/connectors/families'
+import { preloadFamiliesWithDialog } from '@/connectors/families'
 
 /**
  * The wallet runtime's chunk (see walletRuntime.ts): the page's wagmi config (pageWallet.tsx) and the
@@ -29,7 +29,7 @@ function loadConnectDialogParts() {
  * what is already here.
  */
 export function prepareConnectDialog(chosenFamilies: readonly string[] | undefined) {
-  for (const family of families) if (!chosenFamilies || chosenFamilies.includes(family.id)) family.preloadWithDialog?.()
+  preloadFamiliesWithDialog(chosenFamilies)
   return loadConnectDialogParts()
 }
 
