@@ -1,4 +1,5 @@
 import { loadWalletRuntime } from '@/app/_wagmi/loadWalletRuntime'
+import { createLoadedModule } from '@/app/_lib/loadedModule'
 import { loadConnectDialogInRuntime } from './runtimeViews'
 
 /**
@@ -10,17 +11,14 @@ import { loadConnectDialogInRuntime } from './runtimeViews'
 export const loadConnectDialog = () => loadWalletRuntime().then(loadConnectDialogInRuntime).then(markLoaded)
 
 type ConnectDialogModule = Awaited<ReturnType<typeof loadConnectDialogInRuntime>>
-let loaded: ConnectDialogModule | undefined
-const markLoaded = (module: ConnectDialogModule) => (loaded = module)
+const dialog = createLoadedModule<ConnectDialogModule>()
+const markLoaded = dialog.mark
 
 /**
- * The dialog's module once it is in the browser, else undefined. Rendered directly, a tap opens the
- * dialog in its own commit; through the lazy wrapper it suspends for a microtask, and React throttles
- * the reveal of a suspended boundary by up to 300 ms (the same as `loadedConnectedView`).
+ * The dialog's module once it is in the browser, else undefined (app/_lib/loadedModule.ts). Rendered
+ * directly, a tap opens the dialog in its own commit.
  */
-export function loadedConnectDialog(): ConnectDialogModule | undefined {
-  return typeof window === 'undefined' ? undefined : loaded
-}
+export const loadedConnectDialog = dialog.get
 
 export function preloadConnectDialog(): void {
   void loadConnectDialog().catch(() => {

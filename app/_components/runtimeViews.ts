@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react'
+import { createLoadedModule } from '@/app/_lib/loadedModule'
 import type { ConnectDialogProps, ConnectedViewProps } from './viewProps'
 
 /**
@@ -7,7 +8,7 @@ import type { ConnectDialogProps, ConnectedViewProps } from './viewProps'
  * loaders when its chunk evaluates; the first load reaches them through the runtime's loader
  * (`loadConnectDialog.ts`, `loadConnectedView.ts`), and what the runtime's own chunks carry (the
  * dialog's list, linked wallets) calls them here directly, since the runtime is in the page by then.
- * This module imports nothing but types: it is where both directions meet, so neither imports the
+ * This module imports only types and a small helper: it is where both directions meet, so neither imports the
  * other (an import circle, even through `import()`, would tie the chunks and the packages together).
  */
 type ConnectDialogModule = { ConnectDialog: ComponentType<ConnectDialogProps> }
@@ -38,17 +39,10 @@ export function loadConnectDialogInRuntime(): Promise<ConnectDialogModule> {
   return views.then((loaders) => loaders.connectDialog())
 }
 
-let loaded: ConnectedViewModule | undefined
-const listeners = new Set<() => void>()
+const connectedView = createLoadedModule<ConnectedViewModule>()
 
 /** Records the connected view's module once it is in the browser (see `loadedConnectedView`). */
-export function markConnectedViewLoaded(module: ConnectedViewModule): ConnectedViewModule {
-  if (loaded !== module) {
-    loaded = module
-    for (const listener of listeners) listener()
-  }
-  return module
-}
+export const markConnectedViewLoaded = connectedView.mark
 
 let loading: Promise<boolean> | undefined
 
@@ -59,7 +53,7 @@ let loading: Promise<boolean> | undefined
  * next call tries again. The first load's way in is `preloadConnectedView` (loadConnectedView.ts).
  */
 export function preloadConnectedViewInRuntime(): Promise<boolean> {
-  if (loaded) return Promise.resolve(true)
+  if (connectedView.get()) return Promise.resolve(true)
   loading ??= views
     .then((loaders) => loaders.connectedView())
     .then(
@@ -80,12 +74,7 @@ export function preloadConnectedViewInRuntime(): Promise<boolean> {
  * through a lazy wrapper, which suspends, and whose reveal React throttles by up to 300 ms) shows
  * the account in the same commit as the connection, or in the one right after the chunk arrives.
  */
-export function loadedConnectedView(): ConnectedViewModule | undefined {
-  return typeof window === 'undefined' ? undefined : loaded
-}
+export const loadedConnectedView = connectedView.get
 
 /** For `useSyncExternalStore`: called once the module has loaded. */
-export function subscribeConnectedView(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
+export const subscribeConnectedView = connectedView.subscribe
