@@ -15,6 +15,8 @@ export type ChainMenuProps = {
   /** Chains this wallet cannot be asked for, each with the reason shown beside it (disabled items). */
   blocked?: ReadonlyMap<number, string> | undefined
   onSelect: (chainId: number) => void
+  /** The menu is opening: the reasons in `blocked` may be asked again (a wallet's session restored since). */
+  onOpen?: (() => void) | undefined
 }
 
 /**
@@ -23,7 +25,7 @@ export type ChainMenuProps = {
  * A chain the connected wallet cannot switch to stays in the list, disabled (focusable, as the
  * pattern wants, but choosing it does nothing) with the reason under its name.
  */
-export function ChainMenu({ chains, chainId, pending, blocked, onSelect }: ChainMenuProps) {
+export function ChainMenu({ chains, chainId, pending, blocked, onSelect, onOpen }: ChainMenuProps) {
   const t = useT()
   const [open, setOpen] = useState(false)
   const [startAt, setStartAt] = useState<'current' | 'last'>('current')
@@ -51,6 +53,7 @@ export function ChainMenu({ chains, chainId, pending, blocked, onSelect }: Chain
   }, [open, startAt])
 
   function openMenu(at: 'current' | 'last') {
+    onOpen?.()
     setStartAt(at)
     setOpen(true)
   }
