@@ -40,6 +40,7 @@ import { uniswap } from './entries/uniswap'
 import { zeal } from './entries/zeal'
 import { zengo } from './entries/zengo'
 import { zerion } from './entries/zerion'
+import { customWallets, onCustomWalletsChange } from './customWallets'
 import { entryForKey } from './entryForKey'
 import type { WalletBook, WalletBookEntry } from './types'
 
@@ -102,4 +103,17 @@ export type KeyedWalletBookEntry = { key: string; entry: WalletBookEntry }
 /** Every entry with its key, in the book's (popularity) order. */
 export function walletBookEntries(book: WalletBook = walletBook): KeyedWalletBookEntry[] {
   return Object.entries(book).map(([key, entry]) => ({ key, entry }))
+}
+
+let merged: WalletBook | undefined
+onCustomWalletsChange(() => (merged = undefined))
+
+/**
+ * The deployment's book: Sigil's, then the deployment's own wallets (customWallets.ts). What the
+ * connect dialog lists and reaches.
+ */
+export function deploymentBook(): WalletBook {
+  const custom = customWallets()
+  merged ??= Object.keys(custom).length > 0 ? { ...walletBook, ...custom } : walletBook
+  return merged
 }

@@ -4,9 +4,10 @@ import { walletKey } from './walletKey'
  * Checks one wallet-book entry against the schema (docs/style.md#wallet-book-data,
  * docs/wallet-book.md#fields) and returns what is wrong, one sentence per problem naming the field, the
  * rule and the value; an empty list means valid. Takes `unknown` so that data from outside the type
- * system (a config file, a remote list) gets the same checks as our own entries.
+ * system (a config file, a remote list) gets the same checks as our own entries. `operatorOwn`: a
+ * deployment's own wallet, which need not cite `sources`.
  */
-export function validateWalletBookEntry(key: string, entry: unknown): string[] {
+export function validateWalletBookEntry(key: string, entry: unknown, options: { operatorOwn?: boolean } = {}): string[] {
   const problems: string[] = []
   const fail = (field: string, rule: string, value?: unknown) =>
     problems.push(`${key}: ${field} ${rule}${value === undefined ? '' : ` (got ${show(value)})`}`)
@@ -106,6 +107,9 @@ export function validateWalletBookEntry(key: string, entry: unknown): string[] {
     fail('mobileExperience', 'must be "in-app-browser" or "redirect"', entry.mobileExperience)
   }
 
+  // A book entry cites where its data was checked. A deployment's own wallet (`operatorOwn`,
+  // sigil.config.ts `wallets.custom`) is its operator's word and needs none; any it gives must be links.
+  if (options.operatorOwn && entry.sources === undefined) return problems
   if (!Array.isArray(entry.sources) || entry.sources.length === 0) fail('sources', 'must list the public docs the data was checked against', entry.sources)
   else for (const source of entry.sources) checkHttpsLink(source, 'sources', fail)
 

@@ -6,16 +6,20 @@ import { checkSigilConfig, type SigilConfig, type SigilConfigCatalogue } from '@
 import { locales } from '@/lib/i18n/locales'
 import { ui } from '@/lib/i18n/ui'
 import { walletBook } from '@/wallet-book'
+import { validateWalletBookEntry } from '@/wallet-book/validateWalletBookEntry'
+import { walletKey } from '@/wallet-book/walletKey'
 
 /**
  * What `sigil.config.ts` is checked against: this build's chains (the local chain included: whether
  * it is served is the environment's `ENABLE_LOCAL_CHAIN`), its families, the wallet book, the page's
  * locales and its English sentences.
  */
-const sigilCatalogue: SigilConfigCatalogue = {
+export const sigilCatalogue: SigilConfigCatalogue = {
   chainIds: getSupportedChains({ includeLocal: true }).map((chain) => chain.id),
   familyIds: manifests.map((manifest) => manifest.id),
   walletKeys: Object.keys(walletBook),
+  walletKeyOf: (shortName) => walletKey(shortName),
+  checkWallet: (key, entry) => validateWalletBookEntry(key, entry, { operatorOwn: true }),
   locales,
   ui,
 }
@@ -34,8 +38,8 @@ export function appSigilConfig(source?: string): SigilConfig {
 
 /** The page's configuration with the deployment's families and wallet list, when the file chose them. */
 export function withSigilChoices(publicConfig: PublicConfig, sigil: SigilConfig): PublicConfig {
-  const { include, exclude, order, featured } = sigil.wallets
-  const listChosen = include !== undefined || exclude.length > 0 || order.length > 0 || featured.length > 0
+  const { include, exclude, order, featured, custom } = sigil.wallets
+  const listChosen = include !== undefined || exclude.length > 0 || order.length > 0 || featured.length > 0 || (custom !== undefined && Object.keys(custom).length > 0)
   if (!sigil.families && !listChosen) return publicConfig
   return { ...publicConfig, ...(sigil.families ? { families: sigil.families } : {}), ...(listChosen ? { walletList: sigil.wallets } : {}) }
 }

@@ -12,7 +12,8 @@ import { WAGMI_STORAGE_KEY } from '@/lib/storageNames'
 import { whenIdle } from '@/app/_lib/whenIdle'
 import { appendConnectors } from '@/app/_wagmi/appendConnectors'
 import { lazyHttp } from '@/app/_wagmi/lazyHttp'
-import { injectedIndex } from '@/wallet-book/injectedIndex'
+import { deploymentInjectedIndex, setCustomWallets } from '@/wallet-book/customWallets'
+import type { WalletBook } from '@/wallet-book/types'
 
 export type CreateSigilConfigOptions = {
   /**
@@ -34,8 +35,6 @@ export type CreateSigilConfigOptions = {
   storage?: KeyValueStorage | undefined
 }
 
-/** Every wallet of the book, in the book's order: the keys families make `walletConnectors` for. */
-const bookWalletKeys: readonly string[] = Object.keys(injectedIndex)
 
 /** The configs whose book wallets' connectors are still to be created, and how. */
 const pendingWalletConnectors = new WeakMap<Config, () => void>()
@@ -85,6 +84,10 @@ export function sigilChains(publicConfig: PublicConfig): readonly [Chain, ...Cha
  */
 export function createSigilConfig(publicConfig: PublicConfig, options: CreateSigilConfigOptions = {}): Config {
   const chains = sigilChains(publicConfig)
+  // The deployment's own wallets join the book before any connector or list reads it.
+  setCustomWallets(publicConfig.walletList?.custom as WalletBook | undefined)
+  // Every wallet of the book, in the book's order, then the deployment's: the keys families make `walletConnectors` for.
+  const bookWalletKeys = Object.keys(deploymentInjectedIndex())
   // The deployment's families (sigil.config.ts `families`), in the registry's order.
   const registry = (options.families ?? families).filter((family) => !publicConfig.families || publicConfig.families.includes(family.id))
   const deferred = options.bookWallets === 'when-idle'

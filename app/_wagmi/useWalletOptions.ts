@@ -6,10 +6,11 @@ import { walletEnvironment } from '@/app/_wagmi/walletEnvironment'
 import { type WalletOption, walletOptions } from '@/app/_wagmi/walletOptions'
 import { useMessages } from '@/lib/i18n/LocaleProvider'
 import { usePublicConfigIfAny } from '@/app/_components/publicConfigContext'
-import { walletBook } from '@/wallet-book'
+import { deploymentBook } from '@/wallet-book'
 import { applyWalletList } from './walletList'
 
-const isBookWallet = (key: string) => Object.hasOwn(walletBook, key)
+// The book's wallets and the deployment's own (sigil.config.ts `wallets.custom`).
+const isBookWallet = (key: string) => Object.hasOwn(deploymentBook(), key)
 
 export type { WalletOption }
 

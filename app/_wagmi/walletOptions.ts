@@ -4,7 +4,7 @@ import { familyOf, type FamilyListing, type FamilyPanelId } from '@/connectors/s
 import type { Messages } from '@/lib/i18n/messages'
 import { familyName } from './familyName'
 import type { Platform } from '@/lib/platform/detectPlatform'
-import { walletBook } from '@/wallet-book'
+import { deploymentBook } from '@/wallet-book'
 import { walletLogo } from '@/wallet-book/icons/walletLogo'
 import { listWallets } from '@/wallet-book/resolve/listWallets'
 import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
@@ -68,7 +68,7 @@ export type WalletOptionsParameters = {
  */
 export function walletOptions(parameters: WalletOptionsParameters): WalletOption[] {
   const { platform, connectors, getHref } = parameters
-  const listings = listWallets({ announced: parameters.announced, win: parameters.win, book: parameters.book ?? walletBook, platform })
+  const listings = listWallets({ announced: parameters.announced, win: parameters.win, book: parameters.book ?? deploymentBook(), platform })
   const options = listings.flatMap((listing): WalletOption[] => {
     const connector = connectors.find((candidate) => candidate.id === listing.key)
     const insideThisWallet = platform?.inWalletBrowser === listing.key && connector !== undefined

@@ -1,4 +1,4 @@
-import { injectedIndex } from '@/wallet-book/injectedIndex'
+import { deploymentInjectedIndex } from '@/wallet-book/customWallets'
 import { listAnnouncedWallets } from '@/wallet-book/resolve/listAnnouncedWallets'
 import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
 import type { WalletBook } from '@/wallet-book/types'
@@ -14,7 +14,7 @@ import { lazyInjected } from './lazyInjected'
  * rdns, which is all that step reads, so the book itself stays out of the first-load bundle.
  * Returns the unsubscribe function.
  */
-function watchAnnouncedWallets(discovery: DiscoveryStore, watch: WalletWatch, book: WalletBook = injectedIndex): () => void {
+function watchAnnouncedWallets(discovery: DiscoveryStore, watch: WalletWatch, book: WalletBook = deploymentInjectedIndex()): () => void {
   const add = (announced: readonly EIP6963ProviderDetail[]) => {
     watch.add(
       listAnnouncedWallets(announced, book)

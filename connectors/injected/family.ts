@@ -1,6 +1,6 @@
 import type { CreateConnectorFn } from '@wagmi/core'
 import { entryForKey } from '@/wallet-book/entryForKey'
-import { injectedIndex } from '@/wallet-book/injectedIndex'
+import { deploymentInjectedIndex } from '@/wallet-book/customWallets'
 import type { SigilFamily } from '../shared/family'
 import { injectedWalletWatcher } from './announcedWallets'
 import { getDiscoveryStore } from './discovery'
@@ -14,8 +14,9 @@ import { INJECTED_ID } from './id'
  * (`watchWallets`).
  */
 export function injectedWalletConnectors(keys: readonly string[]): CreateConnectorFn[] {
+  const index = deploymentInjectedIndex()
   return keys
-    .filter((key) => entryForKey(injectedIndex, key)?.injectedConfig?.some((injectedConfig) => injectedConfig.chain === 'evm'))
+    .filter((key) => entryForKey(index, key)?.injectedConfig?.some((injectedConfig) => injectedConfig.chain === 'evm'))
     .map((key) => lazyInjected({ wallet: key }))
 }
 

@@ -1,6 +1,6 @@
 import { UnknownWalletError } from '@/lib/errors/wallet'
 import { entryForKey } from '@/wallet-book/entryForKey'
-import { injectedIndex } from '@/wallet-book/injectedIndex'
+import { deploymentInjectedIndex } from '@/wallet-book/customWallets'
 import { genericBrowserWallet } from '@/wallet-book/resolve/genericBrowserWallet'
 import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
 import type { WalletBook, WalletBookEntry } from '@/wallet-book/types'
@@ -35,7 +35,7 @@ export type InjectedIdentity = {
  */
 export function identifyInjected(parameters: InjectedIdentityParameters): InjectedIdentity {
   if (parameters.wallet !== undefined) {
-    const entry = entryForKey(parameters.book ?? injectedIndex, parameters.wallet)
+    const entry = entryForKey(parameters.book ?? deploymentInjectedIndex(), parameters.wallet)
     if (!entry) throw new UnknownWalletError({ details: `no wallet-book entry for key "${String(parameters.wallet).slice(0, 40)}"` })
     const walletConnectFallback = Boolean(entry.walletConnect) && !entry.filterFromWalletConnect
     return { key: parameters.key ?? parameters.wallet, name: entry.name, icon: entry.brand?.icon, rdns: entry.eip6963Config?.rdns, entry, walletConnectFallback }

@@ -1,7 +1,7 @@
 import type { CreateConnectorFn } from '@wagmi/core'
 import { monogramIcon } from '@/wallet-book/icons/monogramIcon'
 import { entryForKey } from '@/wallet-book/entryForKey'
-import { injectedIndex } from '@/wallet-book/injectedIndex'
+import { deploymentInjectedIndex } from '@/wallet-book/customWallets'
 import type { SigilFamily } from '../shared/family'
 import { lazyConnector } from '../shared/lazyConnector'
 import { WALLETCONNECT_TYPE, walletConnectConnectorId } from './constants'
@@ -48,8 +48,9 @@ export function walletConnectConnectors(publicConfig: WalletConnectOptions): Cre
  */
 export function walletConnectWalletConnectors(publicConfig: WalletConnectOptions, keys: readonly string[]): CreateConnectorFn[] {
   if (!hasWalletConnect(publicConfig)) return []
+  const index = deploymentInjectedIndex()
   return keys.flatMap((key) => {
-    const entry = entryForKey(injectedIndex, key)
+    const entry = entryForKey(index, key)
     if (!entry?.walletConnect || entry.filterFromWalletConnect) return []
     return [
       lazyConnector({

@@ -1,7 +1,7 @@
 import type { PublicConfig } from '@/lib/config/public'
 import { ConnectionRejectedError, SessionNotFoundError, UnknownWalletError } from '@/lib/errors/wallet'
 import { detectPlatform, type Platform } from '@/lib/platform/detectPlatform'
-import { walletBook } from '@/wallet-book'
+import { deploymentBook } from '@/wallet-book'
 import { entryForKey } from '@/wallet-book/entryForKey'
 import { signingDeepLink } from '@/wallet-book/links/signingDeepLink'
 import type { WalletBook, WalletBookEntry } from '@/wallet-book/types'
@@ -95,7 +95,7 @@ walletConnect.type = WALLETCONNECT_TYPE
  * connector shares the app's one client, so they share one pairing and one session.
  */
 export function walletConnect(parameters: WalletConnectParameters) {
-  const book = parameters.book ?? walletBook
+  const book = parameters.book ?? deploymentBook()
   const entry = parameters.wallet === undefined ? undefined : entryForKey(book, parameters.wallet)
   if (parameters.wallet !== undefined && !entry?.walletConnect) {
     throw new UnknownWalletError({ details: `no WalletConnect wallet for key "${String(parameters.wallet).slice(0, 40)}"` })

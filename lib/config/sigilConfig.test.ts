@@ -5,6 +5,10 @@ const catalogue: SigilConfigCatalogue = {
   chainIds: [1, 8453, 84532, 31337],
   familyIds: ['injected', 'walletconnect', 'coinbasesmartwallet', 'embedded'],
   walletKeys: ['metamask', 'rainbow', 'zerion', 'trust', 'phantom', 'rabby'],
+  // The book's rules are the wallet book's (tested with them in app/_config/sigilConfig.test.ts):
+  // here, one rule, to see its sentence come back under the field's path.
+  walletKeyOf: (shortName) => shortName.toLowerCase().replace(/\W/g, ''),
+  checkWallet: (key, entry) => (typeof (entry as { name?: unknown }).name === 'string' ? [] : [`${key}: name must be a non-empty string (got 7)`]),
   locales: ['en', 'fr'],
   ui: { 'connect.title': 'Connect a wallet', 'account.chain': 'On {chain}' },
 }
@@ -106,8 +110,53 @@ describe('sigil.config.ts', () => {
   it('names a field it does not read, and reports every problem at once', () => {
     expect(problems({ chain: [1], wallets: { featurd: [] } })).toEqual([
       'chain: not a field Sigil reads (did you mean "chains"?); the fields are chains, families, wallets, theme, copy, signIn',
-      'wallets.featurd: not a field Sigil reads (did you mean "featured"?); the fields are include, exclude, order, featured',
+      'wallets.featurd: not a field Sigil reads (did you mean "featured"?); the fields are include, exclude, order, featured, custom',
     ])
     expect(problems([1, 2])).toEqual(['the default export must be an object: export default defineSigilConfig({ … })'])
+  })
+
+  describe('custom wallets', () => {
+    const icon = 'data:image/svg+xml,%3Csvg%2F%3E'
+    const acme = { name: 'Acme Wallet', shortName: 'Acme', brand: { icon }, eip6963Config: { rdns: ['com.acme.wallet'] } }
+
+    it('keys each by its shortName, and the lists may name it like a book wallet', () => {
+      const config = checkSigilConfig({ wallets: { custom: [acme, { ...acme, name: 'Beta', shortName: 'Beta Wallet' }], featured: ['acme'], order: ['betawallet', 'rainbow'] } }, catalogue)
+      expect(config.wallets.custom).toEqual({ acme, betawallet: { ...acme, name: 'Beta', shortName: 'Beta Wallet' } })
+      expect(config.wallets.featured).toEqual(['acme'])
+      expect(problems({ wallets: { custom: [acme], exclude: ['acme'], include: undefined } })).toEqual([])
+      // Without its entry, the key is unknown like any other.
+      expect(problems({ wallets: { featured: ['acme'] } })).toEqual(['wallets.featured[0]: "acme" is not a wallet Sigil knows'])
+    })
+
+    it('names a key the book already has, a key given twice, and an entry that is no object', () => {
+      expect(problems({ wallets: { custom: [{ ...acme, shortName: 'MetaMask' }, acme, { ...acme, shortName: 'ACME' }, 'acme', null] } })).toEqual([
+        'wallets.custom[0].shortName: "MetaMask" makes the key "metamask", a wallet the book already has; name it by that key in the lists instead, or choose another shortName',
+        'wallets.custom[2].shortName: "ACME" makes the key "acme", which an earlier custom wallet already has',
+        'wallets.custom[3]: must be a wallet-book entry (an object with name, shortName, brand.icon, …)',
+        'wallets.custom[4]: must be a wallet-book entry (an object with name, shortName, brand.icon, …)',
+      ])
+      expect(problems({ wallets: { custom: [{ ...acme, shortName: '  ' }, { ...acme, shortName: '!!' }] } })).toEqual([
+        "wallets.custom[0].shortName: must be a non-empty string (the wallet's key comes from it)",
+        'wallets.custom[1].shortName: must hold letters or digits, not "!!"',
+      ])
+      expect(problems({ wallets: { custom: acme } })).toEqual(['wallets.custom: must be a list of wallet-book entries'])
+    })
+
+    it("holds each entry to the book's rules, under the field's own path", () => {
+      expect(problems({ wallets: { custom: [{ ...acme, name: 7 }] } })).toEqual(['wallets.custom[0].name: must be a non-empty string (got 7)'])
+    })
+
+    it('needs its own small icon and a way to reach it, and at most 8 of them', () => {
+      expect(problems({ wallets: { custom: [{ ...acme, brand: {} }] } })).toEqual(['wallets.custom[0].brand.icon: a custom wallet needs its own icon, a data:image/ URI'])
+      expect(problems({ wallets: { custom: [{ ...acme, brand: { icon: `data:image/png;base64,${'A'.repeat(9000)}` } }] } })).toEqual([
+        'wallets.custom[0].brand.icon: at most 8192 characters (it travels with every page), not 9022',
+      ])
+      expect(problems({ wallets: { custom: [{ ...acme, brand: { icon, logo: 'metamask' } }] } })).toEqual(["wallets.custom[0].brand.logo: names one of the book's served logos; a custom wallet shows brand.icon"])
+      expect(problems({ wallets: { custom: [{ name: 'Acme', shortName: 'Acme', brand: { icon } }] } })).toEqual([
+        'wallets.custom[0]: cannot be reached: give eip6963Config.rdns (a browser extension), walletConnect with mobile links (a phone app), or both',
+      ])
+      const nine = Array.from({ length: 9 }, (_, index) => ({ ...acme, shortName: `Acme ${index}` }))
+      expect(problems({ wallets: { custom: nine } })).toEqual(['wallets.custom: at most 8 wallets, not 9'])
+    })
   })
 })

@@ -52,6 +52,12 @@ export type SigilConfigInput = {
     order?: readonly string[]
     /** First of their group (installed, then more wallets), before any other, in this order. At most 4. */
     featured?: readonly string[]
+    /**
+     * Wallets of the operator's own, each a wallet-book entry (wallet-book/types.ts `WalletBookEntry`),
+     * checked by the book's own rules. Its key is its `shortName`'s (`"Acme Wallet"` → `acmewallet`),
+     * which the lists above may then name. At most 8.
+     */
+    custom?: readonly CustomWalletInput[]
   }
   theme?: {
     /** `system` (default) follows the device; `light` or `dark` fixes it. */
@@ -71,6 +77,12 @@ export type SigilConfigInput = {
   }
 }
 
+/**
+ * A custom wallet as the file gives it: a wallet-book entry. Typed loosely here (the book's types sit
+ * above this floor); `SigilConfigCatalogue.checkWallet` holds it to the book's schema.
+ */
+type CustomWalletInput = { readonly name: string; readonly shortName: string; readonly [field: string]: unknown }
+
 /** The whole file's shape, for `sigil.config.ts`: `export default defineSigilConfig({ … })`. */
 export function defineSigilConfig<const Config extends SigilConfigInput>(config: Config): Config {
   return config
@@ -81,6 +93,13 @@ export type SigilConfigCatalogue = {
   chainIds: readonly number[]
   familyIds: readonly string[]
   walletKeys: readonly string[]
+  /** A custom wallet's key from its `shortName` (wallet-book/walletKey.ts). */
+  walletKeyOf: (shortName: string) => string
+  /**
+   * The wallet book's own checks for an entry (wallet-book/validateWalletBookEntry.ts): one sentence
+   * per problem, `<key>: <field> <rule>`, none when valid.
+   */
+  checkWallet: (key: string, entry: unknown) => readonly string[]
   locales: readonly string[]
   /** The English sentences by key (their `{placeholders}` must survive an override). */
   ui: Readonly<Record<string, string>>
@@ -90,13 +109,23 @@ export type SigilConfigCatalogue = {
 export type SigilConfig = {
   chains?: readonly number[]
   families?: readonly string[]
-  wallets: { include?: readonly string[]; exclude: readonly string[]; order: readonly string[]; featured: readonly string[] }
+  wallets: {
+    include?: readonly string[]
+    exclude: readonly string[]
+    order: readonly string[]
+    featured: readonly string[]
+    /** The operator's wallets by key, in the file's order; absent when it has none. */
+    custom?: Readonly<Record<string, CustomWalletInput>>
+  }
   theme: { mode: ThemeMode; light: Partial<Record<ThemeColour, string>>; dark: Partial<Record<ThemeColour, string>>; radius?: string }
   copy: Readonly<Record<string, Readonly<Record<string, string>>>>
   signIn: { statement?: string }
 }
 
 const MAX_FEATURED_WALLETS = 4
+const MAX_CUSTOM_WALLETS = 8
+/** A custom wallet's icon travels in every page's configuration: a few kB, not a photograph. */
+const MAX_CUSTOM_ICON_LENGTH = 8_192
 const MAX_STATEMENT_LENGTH = 200
 const MAX_COPY_LENGTH = 500
 /** EIP-4361's statement: RFC 3986's reserved and unreserved characters, and spaces; nothing else, no accents. */
@@ -223,13 +252,15 @@ export function checkSigilConfig(input: unknown, catalogue: SigilConfigCatalogue
   }
 
   if (input.wallets !== undefined) {
-    if (!isRecord(input.wallets)) problems.push('wallets: must be an object with include, exclude, order or featured')
+    if (!isRecord(input.wallets)) problems.push('wallets: must be an object with include, exclude, order, featured or custom')
     else {
-      unknownFields(input.wallets, 'wallets.', ['include', 'exclude', 'order', 'featured'])
-      const include = names(input.wallets.include, 'wallets.include', catalogue.walletKeys, 'wallet')
-      const exclude = names(input.wallets.exclude, 'wallets.exclude', catalogue.walletKeys, 'wallet') ?? []
-      const order = names(input.wallets.order, 'wallets.order', catalogue.walletKeys, 'wallet') ?? []
-      const featured = names(input.wallets.featured, 'wallets.featured', catalogue.walletKeys, 'wallet') ?? []
+      unknownFields(input.wallets, 'wallets.', ['include', 'exclude', 'order', 'featured', 'custom'])
+      const custom = customWallets(input.wallets.custom, catalogue, problems)
+      const walletKeys = custom ? [...catalogue.walletKeys, ...Object.keys(custom)] : catalogue.walletKeys
+      const include = names(input.wallets.include, 'wallets.include', walletKeys, 'wallet')
+      const exclude = names(input.wallets.exclude, 'wallets.exclude', walletKeys, 'wallet') ?? []
+      const order = names(input.wallets.order, 'wallets.order', walletKeys, 'wallet') ?? []
+      const featured = names(input.wallets.featured, 'wallets.featured', walletKeys, 'wallet') ?? []
       if (include !== undefined && input.wallets.exclude !== undefined) problems.push('wallets: give include or exclude, not both')
       if (featured.length > MAX_FEATURED_WALLETS) problems.push(`wallets.featured: at most ${MAX_FEATURED_WALLETS} wallets, not ${featured.length}`)
       for (const [field, list] of [['order', order], ['featured', featured]] as const) {
@@ -238,7 +269,7 @@ export function checkSigilConfig(input: unknown, catalogue: SigilConfigCatalogue
           else if (include && !include.includes(key)) problems.push(`wallets.${field}[${list.indexOf(key)}]: "${key}" is not in wallets.include`)
         })
       }
-      config.wallets = { ...(include ? { include } : {}), exclude, order, featured }
+      config.wallets = { ...(include ? { include } : {}), exclude, order, featured, ...(custom ? { custom } : {}) }
     }
   }
 
@@ -324,4 +355,46 @@ export function checkSigilConfig(input: unknown, catalogue: SigilConfigCatalogue
 
   if (problems.length > 0) throw new SigilConfigError(problems, source)
   return config
+}
+
+/**
+ * `wallets.custom`: each entry held to the wallet book's rules (`catalogue.checkWallet`), plus what a
+ * wallet of the operator's own needs here: a key the book does not already have and no other custom
+ * wallet takes, its own icon (a data URI of at most 8 kB: the served logos are the book's), and a
+ * way to reach it (an extension to detect, or WalletConnect), since no row may be a dead end.
+ * Problems are pushed, naming the field (`wallets.custom[0].brand.icon: …`).
+ */
+function customWallets(value: unknown, catalogue: SigilConfigCatalogue, problems: string[]): Record<string, CustomWalletInput> | undefined {
+  if (value === undefined) return undefined
+  if (!Array.isArray(value)) {
+    problems.push('wallets.custom: must be a list of wallet-book entries')
+    return undefined
+  }
+  if (value.length > MAX_CUSTOM_WALLETS) problems.push(`wallets.custom: at most ${MAX_CUSTOM_WALLETS} wallets, not ${value.length}`)
+  const kept: Record<string, CustomWalletInput> = {}
+  value.forEach((entry: unknown, index) => {
+    const at = `wallets.custom[${index}]`
+    if (!isRecord(entry)) return problems.push(`${at}: must be a wallet-book entry (an object with name, shortName, brand.icon, …)`)
+    if (typeof entry.shortName !== 'string' || entry.shortName.trim() === '') return problems.push(`${at}.shortName: must be a non-empty string (the wallet's key comes from it)`)
+    const key = catalogue.walletKeyOf(entry.shortName)
+    if (key === '') return problems.push(`${at}.shortName: must hold letters or digits, not ${JSON.stringify(entry.shortName)}`)
+    if (catalogue.walletKeys.includes(key)) return problems.push(`${at}.shortName: "${entry.shortName}" makes the key "${key}", a wallet the book already has; name it by that key in the lists instead, or choose another shortName`)
+    if (Object.hasOwn(kept, key)) return problems.push(`${at}.shortName: "${entry.shortName}" makes the key "${key}", which an earlier custom wallet already has`)
+    const before = problems.length
+    for (const problem of catalogue.checkWallet(key, entry)) {
+      // `<key>: <field> <rule>` → `wallets.custom[i].<field>: <rule>`
+      const sentence = problem.startsWith(`${key}: `) ? problem.slice(key.length + 2) : problem
+      const space = sentence.indexOf(' ')
+      problems.push(space > 0 ? `${at}.${sentence.slice(0, space)}: ${sentence.slice(space + 1)}` : `${at}: ${sentence}`)
+    }
+    const brand = isRecord(entry.brand) ? entry.brand : undefined
+    if (typeof brand?.icon !== 'string') problems.push(`${at}.brand.icon: a custom wallet needs its own icon, a data:image/ URI`)
+    else if (brand.icon.length > MAX_CUSTOM_ICON_LENGTH) problems.push(`${at}.brand.icon: at most ${MAX_CUSTOM_ICON_LENGTH} characters (it travels with every page), not ${brand.icon.length}`)
+    if (brand?.logo !== undefined) problems.push(`${at}.brand.logo: names one of the book's served logos; a custom wallet shows brand.icon`)
+    if (entry.eip6963Config === undefined && entry.injectedConfig === undefined && entry.walletConnect === undefined) {
+      problems.push(`${at}: cannot be reached: give eip6963Config.rdns (a browser extension), walletConnect with mobile links (a phone app), or both`)
+    }
+    if (problems.length === before) kept[key] = entry as CustomWalletInput
+  })
+  return kept
 }

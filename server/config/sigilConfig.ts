@@ -27,6 +27,8 @@ function readServerPart(file: SigilConfigInput | undefined): ServerSigilConfig {
     chainIds: getSupportedChains({ includeLocal: true }).map((chain) => chain.id),
     familyIds: [],
     walletKeys: [],
+    walletKeyOf: (shortName) => shortName,
+    checkWallet: () => [],
     locales,
     ui,
   })

@@ -1,5 +1,6 @@
 import { hexToString, isHex } from 'viem'
 import { expect, test } from './fixtures'
+import { ACME_ICON } from '../fixtures/sigilConfig/custom'
 import { TEST_WALLET_KEY } from './signIn'
 
 /**
@@ -35,7 +36,12 @@ test.describe('a deployment with its own sigil.config.ts', () => {
     // The installed wallet and the families' rows, then "More wallets": the featured ones first, in
     // their order, then the one the file orders first. The excluded wallet is nowhere, and the
     // families the file leaves out (WalletConnect, the Coinbase Smart Wallet) have no row.
-    expect(keys.slice(0, 5)).toEqual([TEST_WALLET_KEY, 'embedded', 'zerion', 'rabby', 'trust'])
+    expect(keys.slice(0, 6)).toEqual([TEST_WALLET_KEY, 'embedded', 'acme', 'zerion', 'rabby', 'trust'])
+    // The deployment's own wallet, not installed here: its name, its icon and its install page.
+    const acme = dialog.getByTestId('wallet-option-acme')
+    await expect(acme).toContainText('Acme Wallet')
+    expect(await acme.locator('img').first().getAttribute('src')).toBe(ACME_ICON)
+    await expect(dialog.getByTestId('wallet-install-acme')).toHaveAttribute('href', 'https://acme.example/wallet')
     expect(keys).not.toContain('phantom')
     expect(keys).not.toContain('walletconnect')
     expect(keys).not.toContain('coinbasesmartwallet')

@@ -14,7 +14,7 @@ import { useFamilyT } from '@/lib/i18n/useT'
 import { walletConnect } from '../messages'
 import { detectPlatform } from '@/lib/platform/detectPlatform'
 import { useLifetimeEffect } from '@/lib/react/useLifetimeEffect'
-import { getWalletBookEntry } from '@/wallet-book'
+import { deploymentBook, getWalletBookEntry } from '@/wallet-book'
 import { installUrl } from '@/wallet-book/links/installUrl'
 import { walletConnectDeepLink } from '@/wallet-book/links/walletConnectDeepLink'
 import { QrCode } from './QrCode'
@@ -54,7 +54,7 @@ export function WalletConnectPanel({ option, isMobile, onConnected, onBack }: Fa
     () => detectPlatform({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints, vendor: navigator.vendor }),
     [],
   )
-  const entry = getWalletBookEntry(option.key)
+  const entry = getWalletBookEntry(option.key, deploymentBook())
   const walletName = option.name
   const uri = snapshot.status === 'pairing' ? snapshot.uri : undefined
   // The connector's link preference, as signing uses it (native unless the wallet says universal).
