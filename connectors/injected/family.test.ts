@@ -43,9 +43,10 @@ describe('the injected family in the first load', () => {
     expect(proxies.find((connector) => connector.id === 'trust')?.sigil).toMatchObject({ key: 'trust' })
   })
 
-  it('makes connectors only for book wallets with an injected EVM config', () => {
-    const ids = configOf(injectedWalletConnectors(['metamask', 'rainbow', 'no-such-wallet', '__proto__'])).connectors.map((connector) => connector.id)
-    expect(ids).toEqual(['metamask', 'rainbow'])
+  it('makes connectors only for book wallets a browser can hold: an injected EVM config, or an EIP-6963 rdns alone', () => {
+    // Ronin is found by its announcement only: without its connector, its "installed" row led nowhere.
+    const ids = configOf(injectedWalletConnectors(['metamask', 'rainbow', 'ronin', 'ledger', 'no-such-wallet', '__proto__'])).connectors.map((connector) => connector.id)
+    expect(ids).toEqual(['metamask', 'rainbow', 'ronin'])
   })
 
   it('loads the connector module on connect, not on a reload with nothing stored; a reload with a stored account restores it', async () => {

@@ -8,15 +8,19 @@ import { lazyInjected, preloadInjected } from './lazyInjected'
 import { INJECTED_ID } from './id'
 
 /**
- * One injected connector for each of `keys` that is a wallet-book wallet with an injected EVM
- * config (read from the injected index, not the book: the book's links and sources load with the
- * connect dialog). EIP-6963 wallets the book does not know are added as they announce
+ * One injected connector for each of `keys` that is a wallet-book wallet a browser can hold: one
+ * with an injected EVM config or an EIP-6963 rdns (found by its announcement alone: Ronin, or a
+ * deployment's own wallet), read from the injected index, not the book (the book's links and sources
+ * load with the connect dialog). EIP-6963 wallets the book does not know are added as they announce
  * (`watchWallets`).
  */
 export function injectedWalletConnectors(keys: readonly string[]): CreateConnectorFn[] {
   const index = deploymentInjectedIndex()
   return keys
-    .filter((key) => entryForKey(index, key)?.injectedConfig?.some((injectedConfig) => injectedConfig.chain === 'evm'))
+    .filter((key) => {
+      const entry = entryForKey(index, key)
+      return entry?.injectedConfig?.some((injectedConfig) => injectedConfig.chain === 'evm') || (entry?.eip6963Config?.rdns.length ?? 0) > 0
+    })
     .map((key) => lazyInjected({ wallet: key }))
 }
 
