@@ -59,4 +59,27 @@ test.describe('a deployment with its own sigil.config.ts', () => {
     const message = isHex(signed) ? hexToString(signed) : signed
     expect(message.split('\n')[3]).toBe('Sign in to Acme to prove you own this address.')
   })
+
+  test('finds its own wallet installed by its rdns: first as featured, connects under its key, and a reload keeps it', async ({ page, startServer, installWallet }) => {
+    const server = await startServer({ mode: 'dev', routePublicChainsToLocalRpc: true, env: { SIGIL_CONFIG: 'tests/fixtures/sigilConfig/custom.ts' } })
+    // The operator's wallet, as its extension announces itself (EIP-6963).
+    await installWallet({ rdns: 'com.acme.wallet', name: 'Acme Wallet' })
+    await page.goto(server.baseURL)
+    await page.getByTestId('connect-button').click()
+    const dialog = page.getByTestId('connect-dialog')
+    await expect(dialog.getByTestId('wallet-option-acme')).toBeVisible()
+    const keys = await dialog.locator('[data-testid^="wallet-option-"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-testid')!.replace('wallet-option-', '')))
+    // Featured first of the installed wallets; no second row for the same wallet.
+    expect(keys[0]).toBe('acme')
+    expect(keys.filter((key) => key === 'acme')).toHaveLength(1)
+    await expect(dialog.getByTestId('wallet-install-acme')).toHaveCount(0)
+    await dialog.getByTestId('wallet-option-acme').click()
+    await expect(page.getByTestId('account-address')).toBeVisible()
+    await expect(page.getByTestId('account-wallet-name')).toHaveText('Acme Wallet')
+    // Stored under its key: the reload reconnects the same wallet.
+    expect(await page.evaluate(() => document.cookie + JSON.stringify(localStorage))).toContain('acme')
+    await page.reload()
+    await expect(page.getByTestId('account-address')).toBeVisible()
+    await expect(page.getByTestId('account-wallet-name')).toHaveText('Acme Wallet')
+  })
 })
