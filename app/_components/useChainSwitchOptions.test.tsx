@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { connect, createConfig, createConnector, http, mock } from '@wagmi/core'
+import { connect, createConfig, http } from '@wagmi/core'
 import { mainnet, sepolia } from 'viem/chains'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WagmiProvider } from 'wagmi'
 import type { ChainSwitchBlock } from '@/connectors/shared/types'
+import { stubConnector } from '@/tests/fixtures/connectors/stubConnector'
 import { ChainMenu } from './ChainMenu'
 import { useChainSwitchOptions } from './useChainSwitchOptions'
 
@@ -12,21 +13,23 @@ import { useChainSwitchOptions } from './useChainSwitchOptions'
  * After a reload, wagmi reports the connection before a WalletConnect SDK has restored its session:
  * the connector's first answer blocks every chain ("no session"). The menu must not keep that
  * answer: opening it asks again, and the chain the restored session approves can be chosen.
- * The connector is wagmi's own mock connector with a `chainSwitchOptions` whose session is
- * restored after the first answer.
+ * The connector is the shared stub with a `chainSwitchOptions` whose session is restored after the
+ * first answer.
  */
 const account = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
 function setup() {
   const session = { restored: false, asked: 0 }
-  const connector = createConnector((config) => ({
-    ...mock({ accounts: [account] })(config),
-    async chainSwitchOptions(): Promise<ReadonlyMap<number, ChainSwitchBlock>> {
-      session.asked += 1
-      if (!session.restored) return new Map(config.chains.map((chain) => [chain.id, 'network_switching_only_available_in_wallet'] as const))
-      return new Map()
-    },
-  }))
+  const connector = stubConnector({
+    accounts: [account],
+    with: (config) => ({
+      async chainSwitchOptions(): Promise<ReadonlyMap<number, ChainSwitchBlock>> {
+        session.asked += 1
+        if (!session.restored) return new Map(config.chains.map((chain) => [chain.id, 'network_switching_only_available_in_wallet'] as const))
+        return new Map()
+      },
+    }),
+  })
   // No storage: WagmiProvider would clear the connection made before it mounts.
   const config = createConfig({ chains: [mainnet, sepolia], connectors: [connector], storage: null, transports: { [mainnet.id]: http('http://127.0.0.1:1'), [sepolia.id]: http('http://127.0.0.1:1') } })
   return { config, session }
