@@ -4,7 +4,7 @@ import { createFakeProvider } from '@/tests/fixtures/connectors/fakeProvider'
 import type { PublicConfig } from '@/lib/config/public'
 import { ChainNotSupportedError } from '@/lib/errors/wallet'
 import { WAGMI_STORAGE_KEY } from '@/lib/storageNames'
-import { walletBookEntries } from '@/wallet-book'
+import { walletBookEntries } from '@/wallet-book/index'
 import { addWalletConnectors, createSigilConfig, sigilChains } from '@/app/_wagmi/createSigilConfig'
 import { familiesWithDiscovery } from '@/tests/fixtures/connectors/familiesWithDiscovery'
 
@@ -52,14 +52,14 @@ describe('createSigilConfig', () => {
     expect(cookieToInitialState(config, 'other=1')).toBeUndefined()
   })
 
-  it('has a connector for every wallet-book wallet with an injected config, plus the generic browser wallet', () => {
+  it('has a connector for every wallet-book wallet a browser can hold (an injected config or an EIP-6963 rdns), plus the generic browser wallet', () => {
     const config = createSigilConfig(publicConfig)
     const injectable = walletBookEntries()
-      .filter(({ entry }) => entry.injectedConfig?.length)
+      .filter(({ entry }) => entry.injectedConfig?.length || entry.eip6963Config?.rdns.length)
       .map(({ key }) => key)
     // Injected connectors first; the lazily loaded families' proxies follow them.
     expect(ids(config.connectors.filter((connector) => connector.type === 'injected'))).toEqual([...injectable, 'browserwallet'])
-    expect(injectable).toEqual(expect.arrayContaining(['metamask', 'coinbase', 'rabby', 'brave', 'trust', 'phantom', 'okx']))
+    expect(injectable).toEqual(expect.arrayContaining(['metamask', 'coinbase', 'rabby', 'brave', 'trust', 'phantom', 'okx', 'ronin']))
   })
 
   it('adds a connector for each EIP-6963 wallet the book does not know, now and when it announces later', () => {
