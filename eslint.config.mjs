@@ -14,8 +14,14 @@ import next from 'eslint-config-next'
  *
  * Tests may reach across (a connector's relay test signs through app/_wagmi's signing path).
  */
-const ABOVE_LIB = ['@/app/**', '@/connectors/**', '@/wallet-book/**', '@/server/**', '@/proxy', 'server-only']
-const ABOVE_SERVER = ['@/app/**', '@/connectors/**', '@/wallet-book/**', '@/proxy']
+const ABOVE_LIB = ['@/app/**', '@/connectors/**', '@/wallet-book/**', '@sigil/wallet-book', '@sigil/wallet-book/**', '@/server/**', '@/proxy', 'server-only']
+const ABOVE_SERVER = ['@/app/**', '@/connectors/**', '@/wallet-book/**', '@sigil/wallet-book', '@sigil/wallet-book/**', '@/proxy']
+/**
+ * A floor that is a package (docs/architecture.md#packages) reaches the floor below by the package's
+ * name, as it will once published: the wallet book imports `@sigil/lib/…`, never `@/lib/…`.
+ */
+const LIB_BY_PATH = ['@/lib', '@/lib/**']
+const packageMessage = 'The wallet book is a package (@sigil/wallet-book): it imports lib by its package name, @sigil/lib/… (docs/architecture.md#packages).'
 const ABOVE_WALLET_BOOK = ['@/app/**', '@/connectors/**', '@/proxy']
 const ABOVE_CONNECTORS = ['@/app/**', '@/proxy']
 
@@ -85,7 +91,7 @@ const serverMessage = 'Server-only module (server/): only route handlers, the ro
 
 const config = [
   ...next,
-  { ignores: ['.next/**', '.next-*/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'tests/artifacts/**', 'next-env.d.ts'] },
+  { ignores: ['.next/**', '.next-*/**', 'node_modules/**', 'lib/dist/**', 'wallet-book/dist/**', '.packages/**', 'test-results/**', 'playwright-report/**', 'tests/artifacts/**', 'next-env.d.ts'] },
   {
     files: ['lib/**/*.{ts,tsx}'],
     ignores: TESTS,
@@ -102,6 +108,7 @@ const config = [
     rules: restrict([
       { group: ABOVE_WALLET_BOOK, message: layerMessage },
       { group: SERVER_ONLY, message: serverMessage },
+      { group: LIB_BY_PATH, message: packageMessage },
     ]),
   },
   {

@@ -67,7 +67,7 @@ describe('cookies', () => {
 function sources(folder: string): [string, string][] {
   return readdirSync(folder).flatMap((entry): [string, string][] => {
     const path = join(folder, entry)
-    if (statSync(path).isDirectory()) return entry === 'node_modules' ? [] : sources(path)
+    if (statSync(path).isDirectory()) return entry === 'node_modules' || entry === 'dist' ? [] : sources(path)
     if (!/\.(ts|tsx)$/.test(entry) || /\.test\.tsx?$/.test(entry)) return []
     return [[path, readFileSync(path, 'utf8')]]
   })

@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
-# The project's whole test run (`npm test`): type-check, lint, unit tests, production build, the
-# first-load budget and the end-to-end suite. Every step runs even when an earlier one failed (except
+# The project's whole test run (`npm test`): type-check, lint, the packages' check, unit tests,
+# production build, the first-load budget and the end-to-end suite. Every step runs even when an earlier one failed (except
 # the budget and e2e, which need the build), each step's result is printed, and the last line is the
 # plain summary CI reads:
 #   N passed, N failed[, N skipped]
 # summing the vitest and Playwright tests; a failed type-check, lint, build or budget counts as one
-# failed. Exits non-zero on any failure.
+# failed (so does a failed packages check). Exits non-zero on any failure.
 #
 # `npm test -- STEP...` (or `bash tests/run-all.sh STEP...`) runs only the steps named, in the order
 # above; `npm test -- --help` lists them. An unknown step name exits 2 before anything runs.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-steps=(typecheck lint unit build budget e2e)
+steps=(typecheck lint packages unit build budget e2e)
 
 usage() {
   cat <<'USAGE'
@@ -25,6 +25,8 @@ order. Every step runs even when an earlier one failed; the last line is the sum
 Steps:
   typecheck   npx tsc --noEmit (also: type-check)
   lint        npx eslint . (the layers, React's rules), then knip: no unused file, export or type
+  packages    the floors published as packages (lib, wallet-book): built, packed with npm pack, and
+              checked with publint and Are the Types Wrong (tests/packages/checkPackages.ts)
   unit        vitest: the unit and integration tests; they start their own anvil and a throwaway
               Postgres (needs PostgreSQL installed)
   build       npx next build
@@ -51,7 +53,7 @@ for arg in "$@"; do
       ;;
     typecheck | type-check) selected+=(typecheck) ;;
     first-load-budget) selected+=(budget) ;;
-    lint | unit | build | budget | e2e) selected+=("$arg") ;;
+    lint | packages | unit | build | budget | e2e) selected+=("$arg") ;;
     *)
       echo "tests/run-all.sh: unknown step '$arg'; the steps are: ${steps[*]} (npm test -- --help)" >&2
       exit 2
@@ -209,6 +211,7 @@ run_e2e() { run_suite "e2e" playwright "$e2e_json" env PLAYWRIGHT_JSON_OUTPUT_FI
 
 wants typecheck && run_check "type-check" npx tsc --noEmit
 wants lint && run_check "lint" bash -c 'npx eslint . && npx knip --include files,exports,types,duplicates'
+wants packages && run_check "packages" npx tsx tests/packages/checkPackages.ts
 wants unit && run_suite "unit tests" vitest "$vitest_json" \
   npx vitest run --reporter=default --reporter=json --outputFile.json="$vitest_json"
 if wants build; then

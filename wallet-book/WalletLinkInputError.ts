@@ -1,4 +1,4 @@
-import { SigilError, type SigilErrorOptions } from '@/lib/errors/SigilError'
+import { SigilError, type SigilErrorOptions } from '@sigil/lib/errors/SigilError'
 
 /**
  * A link builder was given something it cannot turn into a wallet link (a page address that is

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { walletKey } from './walletKey'
-import { walletBrowserTokens } from '@/lib/platform/walletBrowserTokens'
+import { walletBrowserTokens } from '@sigil/lib/platform/walletBrowserTokens'
 import { getWalletBookEntry, walletBook, walletBookEntries } from './index'
 import { validateWalletBookEntry } from './validateWalletBookEntry'
 

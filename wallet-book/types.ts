@@ -1,4 +1,4 @@
-import type { Browser } from '@/lib/platform/detectPlatform'
+import type { Browser } from '@sigil/lib/platform/detectPlatform'
 
 /**
  * The wallet-book: one entry per wallet, pure data (docs/wallet-book.md).

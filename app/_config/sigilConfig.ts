@@ -5,7 +5,7 @@ import type { PublicConfig } from '@/lib/config/public'
 import { checkSigilConfig, type SigilConfig, type SigilConfigCatalogue } from '@/lib/config/sigilConfig'
 import { locales } from '@/lib/i18n/locales'
 import { ui } from '@/lib/i18n/ui'
-import { walletBook } from '@/wallet-book'
+import { walletBook } from '@/wallet-book/index'
 import { validateWalletBookEntry } from '@/wallet-book/validateWalletBookEntry'
 import { walletKey } from '@/wallet-book/walletKey'
 

@@ -6,7 +6,7 @@ import { walletEnvironment } from '@/app/_wagmi/walletEnvironment'
 import { type WalletOption, walletOptions } from '@/app/_wagmi/walletOptions'
 import { useMessages } from '@/lib/i18n/LocaleProvider'
 import { usePublicConfigIfAny } from '@/app/_components/publicConfigContext'
-import { deploymentBook } from '@/wallet-book'
+import { deploymentBook } from '@/wallet-book/index'
 import { applyWalletList } from './walletList'
 
 // The book's wallets and the deployment's own (sigil.config.ts `wallets.custom`).

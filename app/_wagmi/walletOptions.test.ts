@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createFakeProvider } from '@/tests/fixtures/connectors/fakeProvider'
 import type { PublicConfig } from '@/lib/config/public'
-import { walletBook } from '@/wallet-book'
+import { walletBook } from '@/wallet-book/index'
 import { openInWalletUrl } from '@/wallet-book/links/openInWalletUrl'
 import { phoneRoute } from '@/wallet-book/links/phoneRoute'
 import type { Platform } from '@/lib/platform/detectPlatform'

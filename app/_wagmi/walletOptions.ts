@@ -4,7 +4,7 @@ import { familyOf, type FamilyListing, type FamilyPanelId } from '@/connectors/s
 import type { Messages } from '@/lib/i18n/messages'
 import { familyName } from './familyName'
 import type { Platform } from '@/lib/platform/detectPlatform'
-import { deploymentBook } from '@/wallet-book'
+import { deploymentBook } from '@/wallet-book/index'
 import { walletLogo } from '@/wallet-book/icons/walletLogo'
 import { listWallets } from '@/wallet-book/resolve/listWallets'
 import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'

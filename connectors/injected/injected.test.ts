@@ -13,7 +13,7 @@ import {
   UnknownWalletError,
 } from '@/lib/errors/wallet'
 import { storageKeys } from '@/lib/storageNames'
-import { walletBook } from '@/wallet-book'
+import { walletBook } from '@/wallet-book/index'
 import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
 import { createFakeProvider, type FakeProvider, fakeWalletAccount, providerError } from '@/tests/fixtures/connectors/fakeProvider'
 import { connectionEvents } from '../shared/connectionEvents'

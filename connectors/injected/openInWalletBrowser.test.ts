@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { InAppBrowserBaseNotFoundError } from '@/lib/errors/wallet'
-import { walletBook } from '@/wallet-book'
+import { walletBook } from '@/wallet-book/index'
 import type { WalletBookEntry } from '@/wallet-book/types'
 import { openInWalletBrowser } from './openInWalletBrowser'
 

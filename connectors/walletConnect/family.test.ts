@@ -2,7 +2,7 @@ import { createConfig, http, reconnect } from '@wagmi/core'
 import { mainnet } from 'viem/chains'
 import { describe, expect, it, vi } from 'vitest'
 import type { PublicConfig } from '@/lib/config/public'
-import { walletBook } from '@/wallet-book'
+import { walletBook } from '@/wallet-book/index'
 import { familyOf } from '../shared/lazyConnector'
 import { walletConnectConnectors, walletConnectWalletConnectors } from './family'
 

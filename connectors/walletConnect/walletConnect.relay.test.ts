@@ -8,7 +8,7 @@ import { NetworkSwitchOnlyInWalletError, NetworkSwitchOnlyThroughWalletError, Pr
 import { signPersonalMessage } from '@/app/_wagmi/signPersonalMessage'
 import { startRelay, type Relay } from '@/tests/fixtures/walletConnect/relay'
 import { startTestWallet, type TestWallet } from '@/tests/fixtures/walletConnect/wallet'
-import { walletBook } from '@/wallet-book'
+import { walletBook } from '@/wallet-book/index'
 import { connectionEvents, type ConnectionFailedEvent } from '../shared/connectionEvents'
 import { createPersistedValues } from '../shared/persistedValues'
 import { createMemoryStorage } from '../shared/storage'

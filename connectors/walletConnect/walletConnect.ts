@@ -1,7 +1,7 @@
 import type { PublicConfig } from '@/lib/config/public'
 import { ConnectionRejectedError, SessionNotFoundError, UnknownWalletError } from '@/lib/errors/wallet'
 import { detectPlatform, type Platform } from '@/lib/platform/detectPlatform'
-import { deploymentBook } from '@/wallet-book'
+import { deploymentBook } from '@/wallet-book/index'
 import { entryForKey } from '@/wallet-book/entryForKey'
 import { signingDeepLink } from '@/wallet-book/links/signingDeepLink'
 import type { WalletBook, WalletBookEntry } from '@/wallet-book/types'

@@ -33,7 +33,3 @@ export class SigilError extends BaseError {
     this.values = values
   }
 }
-
-export function isSigilError(error: unknown): error is SigilError {
-  return error instanceof SigilError
-}

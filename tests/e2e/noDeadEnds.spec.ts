@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test'
 import { ui } from '@/lib/i18n/ui'
-import { walletBook } from '@/wallet-book'
+import { walletBook } from '@/wallet-book/index'
 import { installUrl } from '@/wallet-book/links/installUrl'
 import { phoneRoute } from '@/wallet-book/links/phoneRoute'
 import type { WalletBookEntry } from '@/wallet-book/types'

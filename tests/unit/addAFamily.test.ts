@@ -16,7 +16,7 @@ import type { FamilyCatalogues, FamilyErrorCodeOf, FamilyMessagesOf } from '@/li
 import type { Platform } from '@/lib/platform/detectPlatform'
 import { getPublicConfig } from '@/server/config/server'
 import { contentSecurityPolicy } from '@/server/http/securityHeaders'
-import { walletBook } from '@/wallet-book'
+import { walletBook } from '@/wallet-book/index'
 import { createFakeProvider } from '@/tests/fixtures/connectors/fakeProvider'
 import { exampleBrowseUrl, exampleFamily, exampleSightings } from '@/tests/fixtures/families/example/family'
 import { EXAMPLE_API, EXAMPLE_FRAME, exampleManifest, type example, type ExampleSettings } from '@/tests/fixtures/families/example/manifest'

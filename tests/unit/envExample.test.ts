@@ -37,7 +37,7 @@ const SCHEMA_FAMILIES = new Set(ENV_VARIABLES.flatMap((variable) => (variable.fa
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(repoRoot, dir), { withFileTypes: true }).flatMap((entry) => {
     const rel = `${dir}/${entry.name}`
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(rel)
+    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'dist' ? [] : sourceFiles(rel)
     return entry.isFile() && SOURCE_EXTENSIONS.test(entry.name) && !NOT_SOURCE.test(entry.name) ? [rel] : []
   })
 }

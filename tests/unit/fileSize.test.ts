@@ -13,7 +13,7 @@ const folders = ['app', 'connectors', 'wallet-book', 'lib', 'server']
 function productFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((entry) => {
     const file = path.join(folder, entry)
-    if (statSync(file).isDirectory()) return entry === 'node_modules' ? [] : productFiles(file)
+    if (statSync(file).isDirectory()) return entry === 'node_modules' || entry === 'dist' ? [] : productFiles(file)
     return /\.(ts|tsx|mjs)$/.test(entry) && !/\.test\.tsx?$/.test(entry) && !/\.d\.m?ts$/.test(entry) ? [file] : []
   })
 }

@@ -16,7 +16,7 @@ const folders = ['app', 'connectors', 'wallet-book', 'lib', 'server']
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((entry) => {
     const file = path.join(folder, entry)
-    if (statSync(file).isDirectory()) return entry === 'node_modules' ? [] : sourceFiles(file)
+    if (statSync(file).isDirectory()) return entry === 'node_modules' || entry === 'dist' ? [] : sourceFiles(file)
     return /\.(ts|tsx)$/.test(entry) && !/\.test\.tsx?$/.test(entry) && !entry.endsWith('.d.ts') ? [file] : []
   })
 }

@@ -25,6 +25,7 @@ describe('floors: imports point down (app → connectors → wallet-book → lib
     ['connectors/embedded/panel/Example.tsx', '@/app/_lib/focusable'],
     ['lib/siwe/example.ts', '@/server/store/sqlStore'],
     ['lib/errors/example.ts', 'server-only'],
+    ['lib/config/example.ts', '@sigil/wallet-book/walletKey'],
     ['server/siwe/example.ts', '@/connectors/families'],
     ['server/embedded/example.ts', '@/app/_components/SignInPanel'],
   ])('%s may not import %s', async (file, specifier) => {
@@ -54,7 +55,7 @@ describe('floors: imports point down (app → connectors → wallet-book → lib
     ['app/_wagmi/example.ts', '@/connectors/shared/connectorKey'],
     ['connectors/shared/example.ts', '@/wallet-book/walletKey'],
     ['connectors/embedded/example.ts', '@/lib/embedded/crypto/bytes'],
-    ['wallet-book/example.ts', '@/lib/platform/detectPlatform'],
+    ['wallet-book/example.ts', '@sigil/lib/platform/detectPlatform'],
     ['server/embedded/routes.ts', '@/lib/embedded/apiTypes'],
     ['app/api/example/route.ts', '@/server/siwe'],
     ['app/vault/script/route.ts', '@/server/build/vaultScript'],
@@ -92,5 +93,14 @@ describe('floors: imports point down (app → connectors → wallet-book → lib
 
   it('tests may reach across layers (a relay test signs through app/_wagmi)', async () => {
     expect(await restrictedImports('connectors/walletConnect/example.test.ts', '@/app/_wagmi/signPersonalMessage')).toEqual([])
+  })
+})
+
+describe('packages: a floor that is a package reaches the one below by its name', () => {
+  it('the wallet book may not import lib through the project alias, only as @sigil/lib', async () => {
+    const messages = await restrictedImports('wallet-book/links/example.ts', '@/lib/errors/wallet')
+    expect(messages).toHaveLength(1)
+    expect(messages[0]).toContain('imports lib by its package name, @sigil/lib/')
+    expect(await restrictedImports('wallet-book/links/example.ts', '@sigil/lib/errors/wallet')).toEqual([])
   })
 })

@@ -1,4 +1,4 @@
-import type { Browser } from '@/lib/platform/detectPlatform'
+import type { Browser } from '@sigil/lib/platform/detectPlatform'
 import type { WalletBookEntry } from '../types'
 import { assertPageUrl } from './assertPageUrl'
 

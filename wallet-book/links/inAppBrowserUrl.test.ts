@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { InAppBrowserBaseNotFoundError } from '@/lib/errors/wallet'
+import { InAppBrowserBaseNotFoundError } from '@sigil/lib/errors/wallet'
 import { walletBook } from '../index'
 import type { WalletBookEntry } from '../types'
 import { WalletLinkInputError } from '../WalletLinkInputError'

@@ -1,4 +1,4 @@
-import { InAppBrowserBaseNotFoundError } from '@/lib/errors/wallet'
+import { InAppBrowserBaseNotFoundError } from '@sigil/lib/errors/wallet'
 import type { WalletBookEntry } from '../types'
 import { assertPageUrl } from './assertPageUrl'
 

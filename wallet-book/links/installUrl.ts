@@ -1,4 +1,4 @@
-import type { Platform } from '@/lib/platform/detectPlatform'
+import type { Platform } from '@sigil/lib/platform/detectPlatform'
 import type { WalletBookEntry } from '../types'
 
 /**

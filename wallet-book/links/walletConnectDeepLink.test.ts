@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { OperatingSystem } from '@/lib/platform/detectPlatform'
+import type { OperatingSystem } from '@sigil/lib/platform/detectPlatform'
 import { walletBook } from '../index'
 import type { WalletBookEntry } from '../types'
 import { WalletLinkInputError } from '../WalletLinkInputError'

@@ -1,4 +1,4 @@
-import type { OperatingSystem } from '@/lib/platform/detectPlatform'
+import type { OperatingSystem } from '@sigil/lib/platform/detectPlatform'
 import type { WalletBookEntry } from '../types'
 
 /** Which of a wallet's two links to try first. The reference defaults to `native`. */

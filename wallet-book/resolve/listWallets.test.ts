@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Platform } from '@/lib/platform/detectPlatform'
+import type { Platform } from '@sigil/lib/platform/detectPlatform'
 import { walletLogo } from '../icons/walletLogo'
 import { walletBook } from '../index'
 import type { WalletBook, WalletBookEntry } from '../types'

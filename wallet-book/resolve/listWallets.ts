@@ -1,5 +1,5 @@
 import type { EIP1193Provider } from 'viem'
-import type { Platform } from '@/lib/platform/detectPlatform'
+import type { Platform } from '@sigil/lib/platform/detectPlatform'
 import { monogramIcon } from '../icons/monogramIcon'
 import { walletLogo } from '../icons/walletLogo'
 import { walletBook } from '../index'

@@ -26,6 +26,9 @@ const SKIPPED_DIRS = new Set([
   'playwright-report',
   'coverage',
   'tests/artifacts',
+  'lib/dist',
+  'wallet-book/dist',
+  '.packages',
 ])
 
 /**

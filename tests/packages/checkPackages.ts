@@ -1,0 +1,128 @@
+/**
+ * The floors published as packages (docs/architecture.md#packages), checked as another app would
+ * meet them: each is built (`npm run build` in its workspace: tsc file by file, then tsc-alias), packed
+ * with `npm pack` as it would be published, and the tarball is checked:
+ * - publint (the package.json and its exports map against the files), warnings as errors;
+ * - Are the Types Wrong (attw, `esm-only` profile) on every entry point, named one by one: attw does
+ *   not list a wildcard export's subpaths by itself;
+ * - no `@/` import left in `dist/` (neither tool sees one: it resolves only inside this project);
+ * - every source file but the tests has its module and its declarations in the tarball.
+ * Then another project adopts them (tests/packages/consumer, copied to .packages/consumer): the
+ * tarballs are installed with `npm install` (their dependencies and peers from the registry, not
+ * this project's node_modules), its code is compiled by tsc under `nodenext` against the packages'
+ * declarations, and run by plain Node.
+ * Prints each package's size, packed and unpacked. Exits non-zero on any problem.
+ *
+ * Run: `npm test -- packages`, or `npx tsx tests/packages/checkPackages.ts [lib wallet-book]`.
+ */
+import { execFileSync, spawnSync } from 'node:child_process'
+import { cpSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import path from 'node:path'
+
+const root = path.resolve(import.meta.dirname, '../..')
+/** The workspaces, lowest floor first (each is built against the ones before it). */
+const workspaces: readonly string[] = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces
+const chosen = process.argv.slice(2)
+const outDir = path.join(root, '.packages')
+
+const run = (command: string, args: readonly string[], cwd = root) => execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 })
+
+/** Source files of a floor that ship: every .ts/.tsx but the tests and the scripts. */
+function shippedSources(dir: string, base = dir): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name)
+    if (statSync(full).isDirectory()) return name === 'dist' || name === 'node_modules' || name === 'scripts' ? [] : shippedSources(full, base)
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path.relative(base, full).replace(/\.tsx?$/, '')] : []
+  })
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name)
+    return statSync(full).isDirectory() ? filesUnder(full) : [full]
+  })
+}
+
+rmSync(outDir, { recursive: true, force: true })
+mkdirSync(outDir, { recursive: true })
+const problems: string[] = []
+const tarballs: string[] = []
+
+for (const workspace of workspaces) {
+  const dir = path.join(root, workspace)
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name: string; exports: Record<string, unknown> }
+  // A package built for a later one is needed even when only that one was named.
+  run('npm', ['run', 'build', '--workspace', workspace])
+  if (chosen.length > 0 && !chosen.includes(workspace)) continue
+  const say = (problem: string) => problems.push(`${manifest.name}: ${problem}`)
+
+  // Packed as published.
+  const [packed] = JSON.parse(run('npm', ['pack', '--json', '--workspace', workspace, '--pack-destination', outDir])) as { filename: string; size: number; unpackedSize: number; entryCount: number; files: { path: string }[] }[]
+  if (!packed) throw new Error(`npm pack gave nothing for ${workspace}`)
+  const tarball = path.join(outDir, packed.filename)
+  tarballs.push(tarball)
+  const inTarball = new Set(packed.files.map((file) => file.path))
+
+  // Every shipped source has its module and its declarations.
+  const sources = shippedSources(dir)
+  for (const source of sources) {
+    for (const file of [`dist/${source}.js`, `dist/${source}.d.ts`]) if (!inTarball.has(file)) say(`${file} is missing from the tarball`)
+  }
+
+  // No import this project's alias alone could resolve.
+  for (const file of filesUnder(path.join(dir, 'dist'))) {
+    const text = readFileSync(file, 'utf8')
+    if (/from ['"]@\/|import\(['"]@\/|require\(['"]@\//.test(text)) say(`${path.relative(dir, file)} still imports through "@/"`)
+  }
+
+  try {
+    run('npx', ['publint', 'run', tarball, '--strict'])
+  } catch (error) {
+    say(`publint: ${String((error as { stdout?: string }).stdout ?? error).trim()}`)
+  }
+
+  // Every file through the wildcard, and the package's root where it has one (`.`: index.ts).
+  const entrypoints = [...(Object.hasOwn(manifest.exports, '.') ? ['.'] : []), ...sources.map((source) => `./${source}`)]
+  // attw exits before a pipe is drained on a long report: its JSON goes to a file.
+  const report = path.join(outDir, `${packed.filename}.attw.json`)
+  const attw = spawnSync('npx', ['attw', tarball, '--profile', 'esm-only', '--format', 'json', '--entrypoints', ...entrypoints], { cwd: root, stdio: ['ignore', openSync(report, 'w'), 'pipe'], encoding: 'utf8' })
+  if (attw.status !== 0) {
+    let found: { kind: string; entrypoint?: string; resolutionKind?: string }[] | undefined
+    try {
+      // The esm-only profile ignores CommonJS resolution (node10, node16-cjs): an ESM-only package's choice.
+      found = (JSON.parse(readFileSync(report, 'utf8')) as { analysis?: { problems?: NonNullable<typeof found> } }).analysis?.problems?.filter((problem) => problem.resolutionKind !== 'node10' && problem.resolutionKind !== 'node16-cjs')
+    } catch {
+      // Not JSON: attw itself failed; its own words follow.
+    }
+    if (!found) say(`attw (exit ${attw.status}): ${`${readFileSync(report, 'utf8')}${attw.stderr}`.trim().slice(0, 2000)}`)
+    else {
+      const shown = found.slice(0, 8).map((problem) => `${problem.kind} at ${problem.entrypoint ?? '?'} (${problem.resolutionKind ?? 'any'})`)
+      say(`attw: ${found.length} problem(s): ${shown.join('; ')}${found.length > shown.length ? '; …' : ''}`)
+    }
+  }
+
+  console.log(`${manifest.name}: ${entrypoints.length} entry points; ${packed.size} B packed, ${packed.unpackedSize} B unpacked, ${packed.entryCount} files (${packed.filename})`)
+}
+
+// Another project: the tarballs installed as a stranger installs them, compiled and run.
+if (chosen.length === 0 && problems.length === 0) {
+  const consumer = path.join(outDir, 'consumer')
+  cpSync(path.join(root, 'tests/packages/consumer'), consumer, { recursive: true })
+  const viem = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies.viem
+  try {
+    run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', ...tarballs, `viem@${viem}`], consumer)
+    run(path.join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], consumer)
+    const found = JSON.parse(run('node', ['out/uses.js'], consumer)) as { problems: number; listed: number; custom: string[] }
+    if (found.problems !== 0 || found.listed === 0 || found.custom.join() !== 'acme') problems.push(`consumer: unexpected result ${JSON.stringify(found)}`)
+    else console.log(`another project installed the tarballs, compiled against them (nodenext) and ran: ${found.listed} wallets listed, its own wallet "${found.custom.join()}" accepted`)
+  } catch (error) {
+    const failure = error as { stdout?: string; stderr?: string }
+    problems.push(`consumer: ${`${failure.stdout ?? ''}${failure.stderr ?? String(error)}`.trim().slice(0, 3000)}`)
+  }
+}
+
+if (problems.length > 0) {
+  console.error(`\n${problems.length} problem(s):\n- ${problems.join('\n- ')}`)
+  process.exit(1)
+}
+console.log('every package is clean: publint, attw (esm-only), no "@/" import, every module and its declarations packed')

@@ -1,0 +1,28 @@
+/**
+ * What another project writes against the two packages, compiled by tsc under `nodenext` (the
+ * strictest resolution: every subpath must be in the exports map, ESM only; the packages'
+ * declarations checked too) and run by plain Node. Prints what it found.
+ */
+import { walletBook, walletBookEntries } from '@sigil/wallet-book'
+import { listWallets } from '@sigil/wallet-book/resolve/listWallets'
+import type { WalletBookEntry } from '@sigil/wallet-book/types'
+import { validateWalletBookEntry } from '@sigil/wallet-book/validateWalletBookEntry'
+import { walletKey } from '@sigil/wallet-book/walletKey'
+import { publicChains } from '@sigil/lib/chains'
+import { checkSigilConfig, type SigilConfigCatalogue } from '@sigil/lib/config/sigilConfig'
+
+const ownWallet: WalletBookEntry = { name: 'Acme Wallet', shortName: 'Acme', eip6963Config: { rdns: ['com.acme.wallet'] } }
+const problems: string[] = walletBookEntries().flatMap(({ key, entry }) => validateWalletBookEntry(key, entry))
+const listed = listWallets({ announced: [], book: walletBook, platform: { os: 'macos', isMobile: false, browser: 'chrome' } })
+const catalogue: SigilConfigCatalogue = {
+  chainIds: publicChains.map((chain) => chain.id),
+  familyIds: ['injected'],
+  walletKeys: Object.keys(walletBook),
+  walletKeyOf: walletKey,
+  checkWallet: (key, entry) => validateWalletBookEntry(key, entry, { operatorOwn: true }),
+  locales: ['en'],
+  ui: {},
+}
+const config = checkSigilConfig({ chains: [8453], wallets: { custom: [{ ...ownWallet, brand: { icon: 'data:image/svg+xml,%3Csvg%2F%3E' } }], featured: ['acme'] } }, catalogue)
+const summary: { problems: number; listed: number; custom: string[] } = { problems: problems.length, listed: listed.length, custom: Object.keys(config.wallets.custom ?? {}) }
+console.log(JSON.stringify(summary))
