@@ -12,7 +12,6 @@ import type { WalletBook } from './types'
  */
 let custom: WalletBook = {}
 let index: Readonly<Record<string, InjectedIndexEntry>> = injectedIndex
-const listeners = new Set<() => void>()
 
 /** Sets the deployment's wallets (none: `undefined` or `{}`). A book key is never replaced. */
 export function setCustomWallets(wallets: WalletBook | undefined): void {
@@ -20,10 +19,9 @@ export function setCustomWallets(wallets: WalletBook | undefined): void {
   if (sameWallets(custom, next)) return
   custom = next
   index = Object.keys(next).length > 0 ? { ...injectedIndex, ...injectedIndexOf(next) } : injectedIndex
-  for (const listener of listeners) listener()
 }
 
-/** The deployment's own wallets, by key. */
+/** The deployment's own wallets, by key: a new object each time they change, so callers may memo on it. */
 export function customWallets(): WalletBook {
   return custom
 }
@@ -31,11 +29,6 @@ export function customWallets(): WalletBook {
 /** The injected index (what detection and the connectors read) with the deployment's wallets. */
 export function deploymentInjectedIndex(): Readonly<Record<string, InjectedIndexEntry>> {
   return index
-}
-
-/** Called when the deployment's wallets change (index.ts drops its merged book). */
-export function onCustomWalletsChange(listener: () => void): void {
-  listeners.add(listener)
 }
 
 function sameWallets(a: WalletBook, b: WalletBook): boolean {

@@ -40,7 +40,7 @@ import { uniswap } from './entries/uniswap'
 import { zeal } from './entries/zeal'
 import { zengo } from './entries/zengo'
 import { zerion } from './entries/zerion'
-import { customWallets, onCustomWalletsChange } from './customWallets'
+import { customWallets } from './customWallets'
 import { entryForKey } from './entryForKey'
 import type { WalletBook, WalletBookEntry } from './types'
 
@@ -105,8 +105,8 @@ export function walletBookEntries(book: WalletBook = walletBook): KeyedWalletBoo
   return Object.entries(book).map(([key, entry]) => ({ key, entry }))
 }
 
-let merged: WalletBook | undefined
-onCustomWalletsChange(() => (merged = undefined))
+/** The last merge, and the deployment's wallets it was made from (a new object on each change). */
+let merged: { custom: WalletBook; book: WalletBook } | undefined
 
 /**
  * The deployment's book: Sigil's, then the deployment's own wallets (customWallets.ts). What the
@@ -114,6 +114,8 @@ onCustomWalletsChange(() => (merged = undefined))
  */
 export function deploymentBook(): WalletBook {
   const custom = customWallets()
-  merged ??= Object.keys(custom).length > 0 ? { ...walletBook, ...custom } : walletBook
-  return merged
+  if (merged?.custom !== custom) {
+    merged = { custom, book: Object.keys(custom).length > 0 ? { ...walletBook, ...custom } : walletBook }
+  }
+  return merged.book
 }

@@ -35,7 +35,6 @@ export type CreateSigilConfigOptions = {
   storage?: KeyValueStorage | undefined
 }
 
-
 /** The configs whose book wallets' connectors are still to be created, and how. */
 const pendingWalletConnectors = new WeakMap<Config, () => void>()
 
