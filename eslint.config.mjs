@@ -14,16 +14,23 @@ import next from 'eslint-config-next'
  *
  * Tests may reach across (a connector's relay test signs through app/_wagmi's signing path).
  */
-const ABOVE_LIB = ['@/app/**', '@/connectors/**', '@/wallet-book/**', '@sigil/wallet-book', '@sigil/wallet-book/**', '@/server/**', '@/proxy', 'server-only']
-const ABOVE_SERVER = ['@/app/**', '@/connectors/**', '@/wallet-book/**', '@sigil/wallet-book', '@sigil/wallet-book/**', '@/proxy']
+/** A floor that is a package (docs/architecture.md#packages), reached from above by its name or, wrongly, its path. */
+const byName = (name) => [`@sigil/${name}`, `@sigil/${name}/**`]
+const byPath = (folder) => [`@/${folder}`, `@/${folder}/**`]
+const ABOVE_LIB = [...byPath('app'), ...byPath('connectors'), ...byName('connectors'), ...byPath('wallet-book'), ...byName('wallet-book'), '@/server/**', '@/proxy', 'server-only']
+const ABOVE_SERVER = [...byPath('app'), ...byPath('connectors'), ...byName('connectors'), ...byPath('wallet-book'), ...byName('wallet-book'), '@/proxy']
+const ABOVE_WALLET_BOOK = [...byPath('app'), ...byPath('connectors'), ...byName('connectors'), '@/proxy']
+const ABOVE_CONNECTORS = [...byPath('app'), '@/proxy']
 /**
- * A floor that is a package (docs/architecture.md#packages) reaches the floor below by the package's
- * name, as it will once published: the wallet book imports `@sigil/lib/…`, never `@/lib/…`.
+ * The floors that are packages (lib, the wallet book, the connectors) are reached from every other
+ * folder of the product by their package names, as they will be once published: `@sigil/lib/…`,
+ * never `@/lib/…`. A floor reaches its own files by `@/<floor>/…` or relative paths (its build makes
+ * both relative).
  */
-const LIB_BY_PATH = ['@/lib', '@/lib/**']
-const packageMessage = 'The wallet book is a package (@sigil/wallet-book): it imports lib by its package name, @sigil/lib/… (docs/architecture.md#packages).'
-const ABOVE_WALLET_BOOK = ['@/app/**', '@/connectors/**', '@/proxy']
-const ABOVE_CONNECTORS = ['@/app/**', '@/proxy']
+const packageMessage = 'This floor is a package: import it by its package name, @sigil/lib/…, @sigil/wallet-book/… or @sigil/connectors/… (docs/architecture.md#packages).'
+const PACKAGES_BY_PATH = { lib: byPath('lib'), 'wallet-book': byPath('wallet-book'), connectors: byPath('connectors') }
+/** The package floors a folder of the product may not reach by path: all but its own. */
+const packagesByPathFrom = (own) => Object.entries(PACKAGES_BY_PATH).flatMap(([floor, patterns]) => (floor === own ? [] : patterns))
 
 /**
  * The server's floor, and `server-only` (which fails a client build; this rule says so at lint time,
@@ -43,14 +50,14 @@ const TESTS = ['**/*.test.ts', '**/*.test.tsx']
  * them) and the slots' shared types and helpers (connectors/shared/), never a family's folder
  * (`connectors/<family>/…`). Tests may reach in, as across the floors.
  */
-const FAMILY_FOLDERS = '^@/connectors/(?!shared/)[^/]+/'
+const FAMILY_FOLDERS = '^@(sigil)?/connectors/(?!shared/)[^/]+/'
 /**
  * The one exception: the embedded wallet's vault page is served by a route handler of the app
  * (app/vault/, where Next routes it) that writes the page's config and style, which the vault's
  * script in the family's folder shares (the server may not import connectors/).
  */
 const VAULT_PAGE = ['app/vault/**/route.ts']
-const FAMILY_FOLDERS_BUT_THE_VAULT_PAGE = '^@/connectors/(?!shared/|embedded/vault/)[^/]+/'
+const FAMILY_FOLDERS_BUT_THE_VAULT_PAGE = '^@(sigil)?/connectors/(?!shared/|embedded/vault/)[^/]+/'
 
 function restrict(groups) {
   return {
@@ -91,7 +98,7 @@ const serverMessage = 'Server-only module (server/): only route handlers, the ro
 
 const config = [
   ...next,
-  { ignores: ['.next/**', '.next-*/**', 'node_modules/**', 'lib/dist/**', 'wallet-book/dist/**', '.packages/**', 'test-results/**', 'playwright-report/**', 'tests/artifacts/**', 'next-env.d.ts'] },
+  { ignores: ['.next/**', '.next-*/**', 'node_modules/**', 'lib/dist/**', 'wallet-book/dist/**', 'connectors/dist/**', '.packages/**', 'test-results/**', 'playwright-report/**', 'tests/artifacts/**', 'next-env.d.ts'] },
   {
     files: ['lib/**/*.{ts,tsx}'],
     ignores: TESTS,
@@ -100,7 +107,10 @@ const config = [
   {
     files: ['server/**/*.{ts,tsx}'],
     ignores: TESTS,
-    rules: restrict([{ group: ABOVE_SERVER, message: layerMessage }]),
+    rules: restrict([
+      { group: ABOVE_SERVER, message: layerMessage },
+      { group: packagesByPathFrom('server'), message: packageMessage },
+    ]),
   },
   {
     files: ['wallet-book/**/*.{ts,tsx}'],
@@ -108,7 +118,7 @@ const config = [
     rules: restrict([
       { group: ABOVE_WALLET_BOOK, message: layerMessage },
       { group: SERVER_ONLY, message: serverMessage },
-      { group: LIB_BY_PATH, message: packageMessage },
+      { group: packagesByPathFrom('wallet-book'), message: packageMessage },
     ]),
   },
   {
@@ -117,6 +127,7 @@ const config = [
     rules: restrict([
       { group: ABOVE_CONNECTORS, message: layerMessage },
       { group: SERVER_ONLY, message: serverMessage },
+      { group: packagesByPathFrom('connectors'), message: packageMessage },
     ]),
   },
   {
@@ -125,17 +136,28 @@ const config = [
     rules: restrict([
       { group: SERVER_ONLY, message: serverMessage },
       { regex: FAMILY_FOLDERS, message: familyMessage },
+      { group: packagesByPathFrom('app'), message: packageMessage },
     ]),
   },
   {
     files: APP_SERVER_ENTRIES,
     ignores: [...TESTS, ...VAULT_PAGE],
-    rules: restrict([{ regex: FAMILY_FOLDERS, message: familyMessage }]),
+    rules: restrict([
+      { regex: FAMILY_FOLDERS, message: familyMessage },
+      { group: packagesByPathFrom('app'), message: packageMessage },
+    ]),
   },
   {
     files: VAULT_PAGE,
     ignores: TESTS,
-    rules: restrict([{ regex: FAMILY_FOLDERS_BUT_THE_VAULT_PAGE, message: familyMessage }]),
+    rules: restrict([
+      { regex: FAMILY_FOLDERS_BUT_THE_VAULT_PAGE, message: familyMessage },
+      { group: packagesByPathFrom('app'), message: packageMessage },
+    ]),
+  },
+  {
+    files: ['proxy.ts', 'instrumentation.ts', 'instrumentation-client.ts'],
+    rules: restrict([{ group: packagesByPathFrom(''), message: packageMessage }]),
   },
   {
     files: ['**/*.{ts,tsx,mjs,js,cjs}'],

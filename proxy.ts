@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server'
-import { serverFamilies } from '@/connectors/serverFamilies'
+import { serverFamilies } from '@sigil/connectors/serverFamilies'
 import { isOpenerCheck } from '@/server/http/openerCheck'
 import { guardRequest } from '@/server/http/requestGuard'
 import { pageTokenCookieFor } from '@/server/rpc/pageTokenServer'

@@ -9,6 +9,8 @@ export default defineConfig({
       '@': fileURLToPath(new URL('./', import.meta.url)),
       // The floors that are packages, by name (docs/architecture.md#packages): their sources here.
       '@sigil/lib': fileURLToPath(new URL('./lib', import.meta.url)),
+      '@sigil/wallet-book': fileURLToPath(new URL('./wallet-book', import.meta.url)),
+      '@sigil/connectors': fileURLToPath(new URL('./connectors', import.meta.url)),
       // The deployment's configuration file when the project has one (lib/config/sigilConfig.ts).
       '@sigil/config': fileURLToPath(new URL(existsSync(new URL('./sigil.config.ts', import.meta.url)) ? './sigil.config.ts' : './lib/config/noSigilConfig.ts', import.meta.url)),
       // `server-only` throws outside a React Server Components build; tests import server modules directly.

@@ -1,4 +1,4 @@
-import type { EgressEntry } from '@/lib/config/egress'
+import type { EgressEntry } from '@sigil/lib/config/egress'
 import { manifests } from './manifests'
 import type { EgressConfig, FamilyManifest } from './shared/manifest'
 

@@ -13,7 +13,7 @@ function impureImports(folder: string, file: string, seen = new Set<string>()): 
   if (seen.has(file)) return []
   seen.add(file)
   return importsOf(`${folder}/${file}`).flatMap((specifier) => {
-    if (specifier.startsWith('@/lib/')) return []
+    if (specifier.startsWith('@sigil/lib/')) return []
     if (/^\.\/[\w.]+$/.test(specifier)) return impureImports(folder, `${specifier.slice(2)}.ts`, seen)
     return [`${file}: ${specifier}`]
   })
@@ -27,9 +27,9 @@ describe('the server registry of manifests', () => {
   it('is server-safe: a manifest imports lib/, its own id, egress, messages and settings modules and the manifest type, nothing else', () => {
     for (const folder of ['injected', 'walletConnect', 'coinbaseSmartWallet', 'embedded']) {
       const imports = importsOf(`${folder}/manifest.ts`)
-      expect(imports.every((specifier) => specifier.startsWith('@/lib/') || specifier === './id' || specifier === './egress' || specifier === './messages' || specifier === './settings' || specifier.endsWith('shared/manifest')), `${folder}: ${imports.join(', ')}`).toBe(true)
+      expect(imports.every((specifier) => specifier.startsWith('@sigil/lib/') || specifier === './id' || specifier === './egress' || specifier === './messages' || specifier === './settings' || specifier.endsWith('shared/manifest')), `${folder}: ${imports.join(', ')}`).toBe(true)
     }
-    expect(importsOf('shared/manifest.ts').every((specifier) => specifier.startsWith('@/lib/'))).toBe(true)
+    expect(importsOf('shared/manifest.ts').every((specifier) => specifier.startsWith('@sigil/lib/'))).toBe(true)
     // A settings parser is pure: lib/ and its own folder's modules that are themselves pure (it runs in
     // the composition roots, never in the page).
     for (const folder of ['walletConnect', 'coinbaseSmartWallet']) expect(impureImports(folder, 'settings.ts'), folder).toEqual([])

@@ -12,4 +12,10 @@ import { walletConnectManifest } from './walletConnect/manifest'
  * — the egress entries of the Content-Security-Policy, `/.well-known/sigil-egress.json`.
  * docs/families/README.md.
  */
-export const manifests = [injectedManifest, walletConnectManifest, coinbaseSmartWalletManifest, embeddedManifest] as const satisfies readonly FamilyManifest[]
+export const manifests: FamilyManifests = [injectedManifest, walletConnectManifest, coinbaseSmartWalletManifest, embeddedManifest] as const satisfies readonly FamilyManifest[]
+
+/**
+ * The registry's type, written by name: the package's declarations then import each manifest, whose
+ * `declare module` blocks complete lib's catalogue and settings types for whoever imports this file.
+ */
+type FamilyManifests = readonly [typeof injectedManifest, typeof walletConnectManifest, typeof coinbaseSmartWalletManifest, typeof embeddedManifest]

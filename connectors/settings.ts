@@ -1,4 +1,4 @@
-import type { FamilySettings, FamilySettingsSlot, SettingsVariables } from '@/lib/config/familySettings'
+import type { FamilySettings, FamilySettingsSlot, SettingsVariables } from '@sigil/lib/config/familySettings'
 import { manifests } from './manifests'
 import type { FamilyManifest } from './shared/manifest'
 

@@ -1,7 +1,7 @@
 'use client'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { Chain } from 'viem'
-import { useT } from '@/lib/i18n/useT'
+import { useT } from '@sigil/lib/i18n/useT'
 import { menuKeyTarget } from '../_lib/menuKeyTarget'
 import { chainLogo } from './chainLogo'
 

@@ -1,7 +1,7 @@
 'use client'
 import { useEffect, useId, useRef } from 'react'
 import { WalletConfigProvider } from '@/app/_wagmi/pageWallet'
-import { useLifetimeEffect } from '@/lib/react/useLifetimeEffect'
+import { useLifetimeEffect } from '@sigil/lib/react/useLifetimeEffect'
 import { ConnectDialogHeader, ConnectErrorState, ConnectingState } from './ConnectDialogStates'
 import { FamilyPanel } from './FamilyPanel'
 import { useConnectDialog } from './useConnectDialog'

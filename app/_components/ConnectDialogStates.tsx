@@ -1,8 +1,8 @@
 'use client'
 import type { WalletOption } from '@/app/_wagmi/useWalletOptions'
-import type { ShownError } from '@/lib/errors/shownError'
-import { ErrorAlert } from '@/lib/i18n/ErrorAlert'
-import { useT } from '@/lib/i18n/useT'
+import type { ShownError } from '@sigil/lib/errors/shownError'
+import { ErrorAlert } from '@sigil/lib/i18n/ErrorAlert'
+import { useT } from '@sigil/lib/i18n/useT'
 
 /** The dialog's title and its close button. */
 export function ConnectDialogHeader({ titleId, onClose }: { titleId: string; onClose: () => void }) {

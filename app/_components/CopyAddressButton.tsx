@@ -1,6 +1,6 @@
 'use client'
 import { useEffect, useState } from 'react'
-import { useT } from '@/lib/i18n/useT'
+import { useT } from '@sigil/lib/i18n/useT'
 
 /** Clipboard API first; the selection fallback covers browsers that refuse it without a permission. */
 async function copyText(text: string): Promise<boolean> {

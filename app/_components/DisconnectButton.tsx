@@ -1,7 +1,7 @@
 'use client'
 import { disconnect } from '@wagmi/core'
 import { useConfig } from 'wagmi'
-import { useT } from '@/lib/i18n/useT'
+import { useT } from '@sigil/lib/i18n/useT'
 
 /** Ends the wallet connection; the page then ends the server session (useEndSessionOnDisconnect). */
 export function DisconnectButton({ onDisconnect }: { onDisconnect?: (() => void) | undefined }) {

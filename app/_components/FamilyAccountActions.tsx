@@ -1,7 +1,7 @@
 'use client'
 import { Suspense, useContext } from 'react'
 import { useAccount } from 'wagmi'
-import { useLocale } from '@/lib/i18n/LocaleProvider'
+import { useLocale } from '@sigil/lib/i18n/LocaleProvider'
 import { lazyFamilyParts } from './lazyFamilyParts'
 import { PublicConfigContext } from './publicConfigContext'
 import { useSigilAccount } from './useSigilAccount'

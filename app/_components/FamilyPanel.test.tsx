@@ -12,11 +12,11 @@ import type { WalletOption } from '@/app/_wagmi/useWalletOptions'
 const chunk = await vi.hoisted(async () => (await import('@/tests/fixtures/lateChunk')).lateChunk())
 const { mounts } = chunk
 
-vi.mock('@/connectors/walletConnect/panel/WalletConnectPanel', async () => {
+vi.mock('@sigil/connectors/walletConnect/panel/WalletConnectPanel', async () => {
   await chunk.arrived
   return { WalletConnectPanel: () => <chunk.Probe text="view" /> }
 })
-vi.mock('@/connectors/embedded/panel/EmbeddedPanel', () => ({ EmbeddedPanel: () => null }))
+vi.mock('@sigil/connectors/embedded/panel/EmbeddedPanel', () => ({ EmbeddedPanel: () => null }))
 
 const { FamilyPanel } = await import('./FamilyPanel')
 

@@ -1,8 +1,8 @@
 'use client'
 import { lazy, Suspense, useState, type ComponentType } from 'react'
-import { families } from '@/connectors/families'
-import type { FamilyPanelProps } from '@/connectors/shared/family'
-import type { FamilyPanelId } from '@/connectors/shared/lazyConnector'
+import { families } from '@sigil/connectors/families'
+import type { FamilyPanelProps } from '@sigil/connectors/shared/family'
+import type { FamilyPanelId } from '@sigil/connectors/shared/lazyConnector'
 
 type Panel = ComponentType<FamilyPanelProps>
 

@@ -2,8 +2,8 @@
 import { act, cleanup, render, waitFor } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { HandedOffSignIn } from '@/connectors/shared/signInHandOff'
-import type { SigilAccount } from '@/lib/siwe/account'
+import type { HandedOffSignIn } from '@sigil/connectors/shared/signInHandOff'
+import type { SigilAccount } from '@sigil/lib/siwe/account'
 
 /**
  * Linking a wallet of another family from the panel (docs/sign-in.md#linked-wallets): the wallet the
@@ -38,8 +38,8 @@ vi.mock('@wagmi/core', () => ({
   disconnect: fake.disconnect,
 }))
 vi.mock('@/app/_wagmi/signPersonalMessage', () => ({ signPersonalMessage: fake.signPersonalMessage }))
-vi.mock('@/lib/siwe/client', async (original) => ({
-  ...(await original<typeof import('@/lib/siwe/client')>()),
+vi.mock('@sigil/lib/siwe/client', async (original) => ({
+  ...(await original<typeof import('@sigil/lib/siwe/client')>()),
   fetchLinkNonce: fake.fetchLinkNonce,
   linkWallet: fake.linkWallet,
   unlinkWallet: fake.unlinkWallet,
@@ -148,8 +148,8 @@ describe('LinkedWallets, a wallet of another family', () => {
   })
 
   it('keeps the session, its connection and the candidate when the server refuses, and ends the candidate when the user stops', async () => {
-    const { HttpError } = await import('@/lib/errors/HttpError')
-    const { authErrors } = await import('@/lib/siwe/catalogue')
+    const { HttpError } = await import('@sigil/lib/errors/HttpError')
+    const { authErrors } = await import('@sigil/lib/siwe/catalogue')
     fake.linkWallet.mockRejectedValueOnce(new HttpError(authErrors, 'wallet_linked_elsewhere', { status: 409 }))
     const onLinkingChange = vi.fn()
     const view = render(<Panel onLinkingChange={onLinkingChange} />)
@@ -171,7 +171,7 @@ describe('LinkedWallets, a wallet of another family', () => {
 
 describe('LinkedWallets, a wallet that signs the link as it connects', () => {
   it('is linked at once (one approval over WalletConnect): no second tap, no second signature, the offer withdrawn with the dialog', async () => {
-    const { linkWhileConnecting, registerSignInSource } = await import('@/connectors/shared/signInHandOff')
+    const { linkWhileConnecting, registerSignInSource } = await import('@sigil/connectors/shared/signInHandOff')
     let waiting: HandedOffSignIn | undefined
     const unregister = registerSignInSource((purpose) => {
       if (waiting?.purpose !== purpose) return undefined
@@ -199,7 +199,7 @@ describe('LinkedWallets, a wallet that signs the link as it connects', () => {
   })
 
   it('withdraws the offer when the dialog closes without a wallet', async () => {
-    const { linkWhileConnecting } = await import('@/connectors/shared/signInHandOff')
+    const { linkWhileConnecting } = await import('@sigil/connectors/shared/signInHandOff')
     const view = render(<Panel onLinkingChange={vi.fn()} />)
     await act(async () => view.getByTestId('link-start').click())
     expect(linkWhileConnecting()).toBeDefined()

@@ -1,13 +1,13 @@
 'use client'
 import dynamic from 'next/dynamic'
 import type { Address } from 'viem'
-import { ErrorAlert } from '@/lib/i18n/ErrorAlert'
-import { useT } from '@/lib/i18n/useT'
-import type { LinkedWallet, SigilAccount } from '@/lib/siwe/client'
+import { ErrorAlert } from '@sigil/lib/i18n/ErrorAlert'
+import { useT } from '@sigil/lib/i18n/useT'
+import type { LinkedWallet, SigilAccount } from '@sigil/lib/siwe/client'
 import { loadConnectDialogInRuntime } from './runtimeViews'
 import { useLinkedWallets, type LinkedWalletsNote } from './useLinkedWallets'
 import type { UseQueryResult } from '@tanstack/react-query'
-import type { AuthApiError } from '@/lib/siwe/client'
+import type { AuthApiError } from '@sigil/lib/siwe/client'
 
 // Only ever opened by a click (its chunk is the page's connect dialog's, often loaded already).
 const ConnectDialog = dynamic(() => loadConnectDialogInRuntime().then((m) => m.ConnectDialog), { ssr: false })

@@ -1,9 +1,9 @@
 'use client'
 import { useRouter } from 'next/navigation'
 import { useEffect, useId, useOptimistic, useRef, useState, useTransition, type KeyboardEvent } from 'react'
-import { localeCookie } from '@/lib/i18n/localeCookie'
-import { useLocale } from '@/lib/i18n/LocaleProvider'
-import { localeNames, locales, type Locale } from '@/lib/i18n/locales'
+import { localeCookie } from '@sigil/lib/i18n/localeCookie'
+import { useLocale } from '@sigil/lib/i18n/LocaleProvider'
+import { localeNames, locales, type Locale } from '@sigil/lib/i18n/locales'
 
 export type LocaleSwitcherProps = {
   /** "Language", looked up on the server: the first load carries no catalogue (see LocaleProvider). */

@@ -1,9 +1,9 @@
 'use client'
 import { useState } from 'react'
-import { ErrorAlert } from '@/lib/i18n/ErrorAlert'
-import { useLocale } from '@/lib/i18n/LocaleProvider'
-import { useT } from '@/lib/i18n/useT'
-import type { ListedSession } from '@/lib/siwe/client'
+import { ErrorAlert } from '@sigil/lib/i18n/ErrorAlert'
+import { useLocale } from '@sigil/lib/i18n/LocaleProvider'
+import { useT } from '@sigil/lib/i18n/useT'
+import type { ListedSession } from '@sigil/lib/siwe/client'
 import { useSessions } from './useSessions'
 
 export type SessionsListProps = {

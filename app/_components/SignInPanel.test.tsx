@@ -2,7 +2,7 @@
 import { act, cleanup, render, waitFor } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { registerSignInSource, type HandedOffSignIn } from '@/connectors/shared/signInHandOff'
+import { registerSignInSource, type HandedOffSignIn } from '@sigil/connectors/shared/signInHandOff'
 
 /**
  * The sign-in panel's side of one-tap sign-in over WalletConnect (docs/sign-in.md#one-tap-sign-in-over-walletconnect):
@@ -25,8 +25,8 @@ vi.mock('wagmi', () => ({ useConfig: () => config, useChains: () => [{ id: 31337
 // The connection the panel reads its family from: a WalletConnect wallet, as one-tap sign-in has.
 vi.mock('@wagmi/core', () => ({ getConnection: () => ({ connector: { type: 'walletConnect' } }) }))
 vi.mock('@/app/_wagmi/signPersonalMessage', () => ({ signPersonalMessage: api.signPersonalMessage }))
-vi.mock('@/lib/siwe/client', async (original) => ({
-  ...(await original<typeof import('@/lib/siwe/client')>()),
+vi.mock('@sigil/lib/siwe/client', async (original) => ({
+  ...(await original<typeof import('@sigil/lib/siwe/client')>()),
   verifySignIn: api.verifySignIn,
   fetchNonce: api.fetchNonce,
   fetchSession: api.fetchSession,
@@ -105,8 +105,8 @@ describe('SignInPanel, one-tap sign-in', () => {
 
   it('a refused one-tap sign-in leaves the panel idle with the server’s error, and the button signs in the usual way', async () => {
     waiting = handed
-    const { HttpError } = await import('@/lib/errors/HttpError')
-    const { authErrors } = await import('@/lib/siwe/catalogue')
+    const { HttpError } = await import('@sigil/lib/errors/HttpError')
+    const { authErrors } = await import('@sigil/lib/siwe/catalogue')
     api.verifySignIn.mockRejectedValueOnce(new HttpError(authErrors, 'nonce_invalid', { status: 422 }))
     api.signPersonalMessage.mockResolvedValue('0x1234')
     const view = render(<SignInPanel address={address} chainId={31337} session={undefined} onSessionChange={vi.fn()} />)

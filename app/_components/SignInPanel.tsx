@@ -1,8 +1,8 @@
 'use client'
 import dynamic from 'next/dynamic'
-import { ErrorAlert } from '@/lib/i18n/ErrorAlert'
-import { useT } from '@/lib/i18n/useT'
-import type { Translate } from '@/lib/i18n/t'
+import { ErrorAlert } from '@sigil/lib/i18n/ErrorAlert'
+import { useT } from '@sigil/lib/i18n/useT'
+import type { Translate } from '@sigil/lib/i18n/t'
 import type { SignInNote } from '../_lib/signInMachine'
 import { useSignIn, type UseSignInOptions } from './useSignIn'
 

@@ -1,6 +1,6 @@
 import { requestNonce } from '../_lib/requestNonce'
 import { themeCss } from '../_config/themeCss'
-import type { SigilConfig } from '@/lib/config/sigilConfig'
+import type { SigilConfig } from '@sigil/lib/config/sigilConfig'
 
 /**
  * Server-only: the deployment's theme (sigil.config.ts `theme`) as one `<style>` after the page's

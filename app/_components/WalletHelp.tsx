@@ -1,6 +1,6 @@
 'use client'
 import { useId, useState } from 'react'
-import { useT } from '@/lib/i18n/useT'
+import { useT } from '@sigil/lib/i18n/useT'
 import styles from './WalletHelp.module.css'
 
 export type WalletHelpProps = {

@@ -1,6 +1,6 @@
 'use client'
 import { useEffect, useId, useRef } from 'react'
-import { useT } from '@/lib/i18n/useT'
+import { useT } from '@sigil/lib/i18n/useT'
 import type { WalletOption as WalletOptionData } from '@/app/_wagmi/useWalletOptions'
 import { lastUsedOption, orderWalletOptions } from '../_lib/orderWalletOptions'
 import { WalletOption } from './WalletOption'

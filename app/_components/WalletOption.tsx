@@ -1,5 +1,5 @@
 'use client'
-import { useT } from '@/lib/i18n/useT'
+import { useT } from '@sigil/lib/i18n/useT'
 import type { WalletOption as WalletOptionData } from '@/app/_wagmi/useWalletOptions'
 import styles from './WalletOption.module.css'
 

@@ -1,8 +1,8 @@
 'use client'
 import type { Chain } from 'viem'
-import { plainErrorText } from '@/lib/i18n/ErrorAlert'
-import { useMessages } from '@/lib/i18n/LocaleProvider'
-import { useT } from '@/lib/i18n/useT'
+import { plainErrorText } from '@sigil/lib/i18n/ErrorAlert'
+import { useMessages } from '@sigil/lib/i18n/LocaleProvider'
+import { useT } from '@sigil/lib/i18n/useT'
 
 export type WrongNetworkBannerProps = {
   /** Where the one-click switch goes; undefined when this wallet cannot be asked to switch there. */

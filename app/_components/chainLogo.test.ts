@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { publicChains } from '@/lib/chains'
+import { publicChains } from '@sigil/lib/chains'
 import { chainLogo } from './chainLogo'
 
 describe('chainLogo', () => {

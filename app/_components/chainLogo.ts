@@ -3,7 +3,7 @@ import base from '@web3icons/core/svgs/networks/background/base.svg.js'
 import ethereum from '@web3icons/core/svgs/networks/background/ethereum.svg.js'
 import optimism from '@web3icons/core/svgs/networks/background/optimism.svg.js'
 import polygon from '@web3icons/core/svgs/networks/background/polygon.svg.js'
-import { svgDataUri } from '@/wallet-book/icons/svgDataUri'
+import { svgDataUri } from '@sigil/wallet-book/icons/svgDataUri'
 
 /**
  * Network logos of the chain menu, from `@web3icons/core` 4.0.56 (MIT; `networks/background`). The

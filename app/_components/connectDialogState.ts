@@ -1,5 +1,5 @@
 import type { WalletOption } from '@/app/_wagmi/useWalletOptions'
-import type { ShownError } from '@/lib/errors/shownError'
+import type { ShownError } from '@sigil/lib/errors/shownError'
 
 /** What the dialog's body shows. */
 export type View =

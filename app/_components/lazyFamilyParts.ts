@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react'
-import { families } from '@/connectors/families'
-import type { SigilFamily } from '@/connectors/shared/family'
+import { families } from '@sigil/connectors/families'
+import type { SigilFamily } from '@sigil/connectors/shared/family'
 
 /**
  * One optional part of every family that declares it, each a lazy component fetched when first

@@ -1,6 +1,6 @@
 'use client'
 import { createContext, useContext } from 'react'
-import type { PublicConfig } from '@/lib/config/public'
+import type { PublicConfig } from '@sigil/lib/config/public'
 
 /** The server-built public configuration (chains, RPCs, origins), handed down by the root layout. */
 export const PublicConfigContext = createContext<PublicConfig | null>(null)

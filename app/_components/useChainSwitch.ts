@@ -2,8 +2,8 @@
 import { switchChain, type Config } from '@wagmi/core'
 import { useCallback, useEffect, useState } from 'react'
 import { useConfig } from 'wagmi'
-import { connectionEvents } from '@/connectors/shared/connectionEvents'
-import { mapProviderError } from '@/connectors/shared/providerErrors'
+import { connectionEvents } from '@sigil/connectors/shared/connectionEvents'
+import { mapProviderError } from '@sigil/connectors/shared/providerErrors'
 
 export type ChainSwitch = {
   /** The chain being switched to, while the wallet is asked. */

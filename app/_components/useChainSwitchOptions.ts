@@ -1,7 +1,7 @@
 'use client'
 import { useCallback, useEffect, useState } from 'react'
 import { useAccount } from 'wagmi'
-import type { ChainSwitchBlock, ChainSwitchOptions } from '@/connectors/shared/types'
+import type { ChainSwitchBlock, ChainSwitchOptions } from '@sigil/connectors/shared/types'
 
 const none: ReadonlyMap<number, ChainSwitchBlock> = new Map()
 

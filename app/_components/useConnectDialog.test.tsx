@@ -4,7 +4,7 @@ import { getConnection } from '@wagmi/core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { WagmiProvider } from 'wagmi'
 import { createSigilConfig } from '@/app/_wagmi/createSigilConfig'
-import type { PublicConfig } from '@/lib/config/public'
+import type { PublicConfig } from '@sigil/lib/config/public'
 import { createFakeProvider, fakeWalletAccount, providerError } from '@/tests/fixtures/connectors/fakeProvider'
 import { useConnectDialog } from './useConnectDialog'
 

@@ -16,7 +16,7 @@ export function useEndSessionOnDisconnect(address: Address | undefined, onEnded:
     if (was === undefined || address !== undefined) return
     onEnded()
     // Loaded on demand: first paint does not need the sign-in client.
-    void import('@/lib/siwe/client').then(({ signOut }) => signOut()).catch(() => {
+    void import('@sigil/lib/siwe/client').then(({ signOut }) => signOut()).catch(() => {
       // Nothing to show: the session cookie expires on its own, and a sign-in checks the account.
     })
   }, [address, onEnded])

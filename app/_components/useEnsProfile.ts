@@ -1,7 +1,7 @@
 'use client'
 import { useEffect, useState } from 'react'
 import type { Address } from 'viem'
-import { afterPaint } from '@/lib/react/afterPaint'
+import { afterPaint } from '@sigil/lib/react/afterPaint'
 
 export type EnsProfile = { name: string | null; avatar: string | null; unavailable: boolean }
 

@@ -2,7 +2,7 @@
 import type { Connector } from '@wagmi/core'
 import { useRef } from 'react'
 import type { WalletOption } from '@/app/_wagmi/useWalletOptions'
-import { familyOf, type FamilyPanelId, type SigilFamilyHandle } from '@/connectors/shared/lazyConnector'
+import { familyOf, type FamilyPanelId, type SigilFamilyHandle } from '@sigil/connectors/shared/lazyConnector'
 import { preloadFamilyPanel } from './FamilyPanel'
 import { preloadConnectedViewInRuntime } from './runtimeViews'
 

@@ -3,8 +3,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { WagmiProvider } from 'wagmi'
 import { createSigilConfig } from '@/app/_wagmi/createSigilConfig'
-import type { PublicConfig } from '@/lib/config/public'
-import type { AuthErrorCode } from '@/lib/siwe/catalogue'
+import type { PublicConfig } from '@sigil/lib/config/public'
+import type { AuthErrorCode } from '@sigil/lib/siwe/catalogue'
 import { SigilAccountProvider } from './SigilAccountProvider'
 import { useLinkedWallets } from './useLinkedWallets'
 

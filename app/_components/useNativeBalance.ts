@@ -3,7 +3,7 @@ import { getClient } from '@wagmi/core'
 import { useEffect, useState } from 'react'
 import { hexToBigInt, type Address } from 'viem'
 import { useConfig } from 'wagmi'
-import { afterPaint } from '@/lib/react/afterPaint'
+import { afterPaint } from '@sigil/lib/react/afterPaint'
 
 /** How often the balance is read while the tab is visible: a transfer shows without a reload. */
 export const BALANCE_POLL_MS = 4_000

@@ -1,7 +1,7 @@
 'use client'
 import { useEffect, useState } from 'react'
-import { shownError, type ShownError } from '@/lib/errors/shownError'
-import { isAuthError, listSessions, revokeSession, signOut, type ListedSession } from '@/lib/siwe/client'
+import { shownError, type ShownError } from '@sigil/lib/errors/shownError'
+import { isAuthError, listSessions, revokeSession, signOut, type ListedSession } from '@sigil/lib/siwe/client'
 
 export type SessionsListing = { kind: 'loading' } | { kind: 'ready'; sessions: ListedSession[] } | { kind: 'failed'; error: ShownError }
 

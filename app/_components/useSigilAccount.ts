@@ -1,7 +1,7 @@
 'use client'
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { fetchAccount, type AuthApiError, type SigilAccount } from '@/lib/siwe/client'
+import { fetchAccount, type AuthApiError, type SigilAccount } from '@sigil/lib/siwe/client'
 
 /** The query key of the signed-in account (one per page: the session cookie says whose). */
 const SIGIL_ACCOUNT_QUERY_KEY = ['sigil', 'account'] as const

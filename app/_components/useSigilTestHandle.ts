@@ -1,6 +1,6 @@
 'use client'
 import { useEffect } from 'react'
-import { installTestHandle } from '@/connectors/shared/testHandles'
+import { installTestHandle } from '@sigil/connectors/shared/testHandles'
 import { usePublicConfig } from './publicConfigContext'
 
 /**

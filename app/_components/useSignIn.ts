@@ -3,9 +3,9 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import { getConnection } from '@wagmi/core'
 import { isAddressEqual, type Address, type Chain } from 'viem'
 import { useChains, useConfig } from 'wagmi'
-import { shownError, type ShownError } from '@/lib/errors/shownError'
-import { afterPaint } from '@/lib/react/afterPaint'
-import { useLifetimeEffect } from '@/lib/react/useLifetimeEffect'
+import { shownError, type ShownError } from '@sigil/lib/errors/shownError'
+import { afterPaint } from '@sigil/lib/react/afterPaint'
+import { useLifetimeEffect } from '@sigil/lib/react/useLifetimeEffect'
 import {
   createSignInMessage,
   fetchAccount,
@@ -14,9 +14,9 @@ import {
   isAuthError,
   signOut as endServerSession,
   verifySignIn,
-} from '@/lib/siwe/client'
-import { sessionKeptBy, type KnownSession } from '@/lib/siwe/knownSession'
-import { familyOfConnectorType } from '@/lib/siwe/families'
+} from '@sigil/lib/siwe/client'
+import { sessionKeptBy, type KnownSession } from '@sigil/lib/siwe/knownSession'
+import { familyOfConnectorType } from '@sigil/lib/siwe/families'
 import { usePublicConfigIfAny } from './publicConfigContext'
 import { useSetSigilAccount, useSigilAccount } from './useSigilAccount'
 import {
@@ -29,8 +29,8 @@ import {
   type SignInState,
 } from '../_lib/signInMachine'
 import { signPersonalMessage } from '@/app/_wagmi/signPersonalMessage'
-import { mapProviderError } from '@/connectors/shared/providerErrors'
-import { takeHandedOffSignIn, type HandedOffSignIn } from '@/connectors/shared/signInHandOff'
+import { mapProviderError } from '@sigil/connectors/shared/providerErrors'
+import { takeHandedOffSignIn, type HandedOffSignIn } from '@sigil/connectors/shared/signInHandOff'
 
 type Session = { address: Address; chainId: number }
 

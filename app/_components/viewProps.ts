@@ -1,5 +1,5 @@
 import type { Address } from 'viem'
-import type { KnownSession } from '@/lib/siwe/knownSession'
+import type { KnownSession } from '@sigil/lib/siwe/knownSession'
 
 /**
  * The props of the views the wallet runtime loads on demand (the connect dialog, the account view),

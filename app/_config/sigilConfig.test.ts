@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkSigilConfig, SigilConfigError } from '@/lib/config/sigilConfig'
+import { checkSigilConfig, SigilConfigError } from '@sigil/lib/config/sigilConfig'
 import custom, { ACME_ICON } from '@/tests/fixtures/sigilConfig/custom'
 import { sigilCatalogue, withSigilChoices } from './sigilConfig'
 

@@ -1,13 +1,13 @@
 import input from '@sigil/config'
-import { manifests } from '@/connectors/manifests'
-import { getSupportedChains } from '@/lib/chains'
-import type { PublicConfig } from '@/lib/config/public'
-import { checkSigilConfig, type SigilConfig, type SigilConfigCatalogue } from '@/lib/config/sigilConfig'
-import { locales } from '@/lib/i18n/locales'
-import { ui } from '@/lib/i18n/ui'
-import { walletBook } from '@/wallet-book/index'
-import { validateWalletBookEntry } from '@/wallet-book/validateWalletBookEntry'
-import { walletKey } from '@/wallet-book/walletKey'
+import { manifests } from '@sigil/connectors/manifests'
+import { getSupportedChains } from '@sigil/lib/chains'
+import type { PublicConfig } from '@sigil/lib/config/public'
+import { checkSigilConfig, type SigilConfig, type SigilConfigCatalogue } from '@sigil/lib/config/sigilConfig'
+import { locales } from '@sigil/lib/i18n/locales'
+import { ui } from '@sigil/lib/i18n/ui'
+import { walletBook } from '@sigil/wallet-book/index'
+import { validateWalletBookEntry } from '@sigil/wallet-book/validateWalletBookEntry'
+import { walletKey } from '@sigil/wallet-book/walletKey'
 
 /**
  * What `sigil.config.ts` is checked against: this build's chains (the local chain included: whether

@@ -1,4 +1,4 @@
-import { isThemeColour, type SigilConfig } from '@/lib/config/sigilConfig'
+import { isThemeColour, type SigilConfig } from '@sigil/lib/config/sigilConfig'
 
 /**
  * The deployment's theme (`theme` of sigil.config.ts) as CSS over app/globals.css's variables: the

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createMemoryStorage } from '@/connectors/shared/storage'
-import { createPersistedValues } from '@/connectors/shared/persistedValues'
-import { storageKeys } from '@/lib/storageNames'
+import { createMemoryStorage } from '@sigil/connectors/shared/storage'
+import { createPersistedValues } from '@sigil/connectors/shared/persistedValues'
+import { storageKeys } from '@sigil/lib/storageNames'
 import { createLastUsedWallet } from './lastUsedWallet'
 
 describe('lastUsedWallet', () => {

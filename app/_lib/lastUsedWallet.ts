@@ -1,5 +1,5 @@
-import { browserStorage, type KeyValueStorage } from '@/connectors/shared/storage'
-import { appStorageKey, storageKeys } from '@/lib/storageNames'
+import { browserStorage, type KeyValueStorage } from '@sigil/connectors/shared/storage'
+import { appStorageKey, storageKeys } from '@sigil/lib/storageNames'
 
 /**
  * The wallet the user last connected with, remembered so the connect dialog can list it first. It

@@ -1,6 +1,6 @@
 import type { Address } from 'viem'
-import type { ShownError } from '@/lib/errors/shownError'
-import type { UiKey } from '@/lib/i18n/en'
+import type { ShownError } from '@sigil/lib/errors/shownError'
+import type { UiKey } from '@sigil/lib/i18n/en'
 
 /**
  * Sign-In with Ethereum as a small explicit state machine (RainbowKit's habit):

@@ -2,7 +2,7 @@
 import { reconnect, type Connector } from '@wagmi/core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createFakeProvider, fakeWalletAccount } from '@/tests/fixtures/connectors/fakeProvider'
-import type { PublicConfig } from '@/lib/config/public'
+import type { PublicConfig } from '@sigil/lib/config/public'
 import { addWalletConnectors, createSigilConfig } from '@/app/_wagmi/createSigilConfig'
 
 /**

@@ -1,6 +1,6 @@
 'use client'
 import { provideRuntimeViews } from '@/app/_components/runtimeViews'
-import { preloadFamiliesWithDialog } from '@/connectors/families'
+import { preloadFamiliesWithDialog } from '@sigil/connectors/families'
 
 /**
  * The wallet runtime's chunk (see walletRuntime.ts): the page's wagmi config (pageWallet.tsx) and the

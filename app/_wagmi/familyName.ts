@@ -1,5 +1,5 @@
-import { familyOf } from '@/connectors/shared/lazyConnector'
-import type { Messages } from '@/lib/i18n/messages'
+import { familyOf } from '@sigil/connectors/shared/lazyConnector'
+import type { Messages } from '@sigil/lib/i18n/messages'
 
 /**
  * A family connector's name in the page's language, when its listing names one (`listing.name`:

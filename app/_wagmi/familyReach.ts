@@ -1,5 +1,5 @@
-import { families } from '@/connectors/families'
-import type { ReachWallet, SigilFamily } from '@/connectors/shared/family'
+import { families } from '@sigil/connectors/families'
+import type { ReachWallet, SigilFamily } from '@sigil/connectors/shared/family'
 
 /**
  * The families' ways of reaching a book wallet that is not installed, in the order they are asked:

@@ -1,7 +1,7 @@
 import { cookieToInitialState, serialize } from '@wagmi/core'
 import { describe, expect, it } from 'vitest'
 import { createSigilConfig } from '@/app/_wagmi/createSigilConfig'
-import type { PublicConfig } from '@/lib/config/public'
+import type { PublicConfig } from '@sigil/lib/config/public'
 import { initialStateFromCookie } from './initialState'
 
 const publicConfig: PublicConfig = { chainIds: [1], rpcUrls: {}, walletConnectProjectId: '', appOrigins: ['http://localhost:3000'] }

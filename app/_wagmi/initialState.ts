@@ -1,5 +1,5 @@
 import { deserialize, parseCookie, type State } from '@wagmi/core'
-import { WAGMI_STORAGE_KEY } from '@/lib/storageNames'
+import { WAGMI_STORAGE_KEY } from '@sigil/lib/storageNames'
 
 /**
  * wagmi's state as the browser's cookie stored it (`sigil.store`), for the server's first render:

@@ -2,7 +2,7 @@
 import { type Config, hydrate } from '@wagmi/core'
 import { type ReactNode, useEffect, useState } from 'react'
 import { WagmiContext } from 'wagmi'
-import { absoluteRpcUrls } from '@/lib/config/rpc'
+import { absoluteRpcUrls } from '@sigil/lib/config/rpc'
 import { createSigilConfig } from '@/app/_wagmi/createSigilConfig'
 import { announceWalletConfig, useWalletInputs, type WalletInputs } from '@/app/_wagmi/walletRuntime'
 

@@ -1,12 +1,12 @@
 import type { Config, Connector } from '@wagmi/core'
 import type { Hex } from 'viem'
-import { familyOf } from '@/connectors/shared/lazyConnector'
-import { logger } from '@/connectors/shared/logger'
-import { parseAddress } from '@/connectors/shared/parseAddress'
-import { mapProviderError } from '@/connectors/shared/providerErrors'
-import { personalSign, type SignableMessage } from '@/connectors/shared/signMessage'
-import { ProviderNotFoundError, SessionNotFoundError } from '@/lib/errors/wallet'
-import { isProviderLike } from '@/wallet-book/resolve/isProviderLike'
+import { familyOf } from '@sigil/connectors/shared/lazyConnector'
+import { logger } from '@sigil/connectors/shared/logger'
+import { parseAddress } from '@sigil/connectors/shared/parseAddress'
+import { mapProviderError } from '@sigil/connectors/shared/providerErrors'
+import { personalSign, type SignableMessage } from '@sigil/connectors/shared/signMessage'
+import { ProviderNotFoundError, SessionNotFoundError } from '@sigil/lib/errors/wallet'
+import { isProviderLike } from '@sigil/wallet-book/resolve/isProviderLike'
 
 /**
  * A connector whose signing errors are swallowed (docs/families/coinbaseSmartWallet.md#what-it-does)

@@ -2,9 +2,9 @@
 import { useCallback, useRef, useState } from 'react'
 import type { Hex } from 'viem'
 import { useConfig } from 'wagmi'
-import type { SignableMessage } from '@/connectors/shared/signMessage'
-import { mapProviderError } from '@/connectors/shared/providerErrors'
-import type { SigilError } from '@/lib/errors/SigilError'
+import type { SignableMessage } from '@sigil/connectors/shared/signMessage'
+import { mapProviderError } from '@sigil/connectors/shared/providerErrors'
+import type { SigilError } from '@sigil/lib/errors/SigilError'
 import { signPersonalMessage } from '@/app/_wagmi/signPersonalMessage'
 
 export type SignMessageVariables = { message: SignableMessage }

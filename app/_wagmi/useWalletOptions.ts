@@ -4,9 +4,9 @@ import { useConnectors } from 'wagmi'
 import { getFamilyReach, getServerFamilyReach, loadFamilyReach, subscribeFamilyReach } from '@/app/_wagmi/familyReach'
 import { walletEnvironment } from '@/app/_wagmi/walletEnvironment'
 import { type WalletOption, walletOptions } from '@/app/_wagmi/walletOptions'
-import { useMessages } from '@/lib/i18n/LocaleProvider'
+import { useMessages } from '@sigil/lib/i18n/LocaleProvider'
 import { usePublicConfigIfAny } from '@/app/_components/publicConfigContext'
-import { deploymentBook } from '@/wallet-book/index'
+import { deploymentBook } from '@sigil/wallet-book/index'
 import { applyWalletList } from './walletList'
 
 // The book's wallets and the deployment's own (sigil.config.ts `wallets.custom`).

@@ -1,7 +1,7 @@
-import { families } from '@/connectors/families'
-import type { SigilFamily, WalletWatcher } from '@/connectors/shared/family'
-import { detectPlatform, type Platform } from '@/lib/platform/detectPlatform'
-import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
+import { families } from '@sigil/connectors/families'
+import type { SigilFamily, WalletWatcher } from '@sigil/connectors/shared/family'
+import { detectPlatform, type Platform } from '@sigil/lib/platform/detectPlatform'
+import type { EIP6963ProviderDetail } from '@sigil/wallet-book/resolve/types'
 
 /**
  * What the wallet list depends on outside React: the wallets the families watch for (each family's

@@ -1,4 +1,4 @@
-import type { WalletListChoice } from '@/lib/config/public'
+import type { WalletListChoice } from '@sigil/lib/config/public'
 import type { WalletOption } from './walletOptions'
 
 /**

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createFakeProvider } from '@/tests/fixtures/connectors/fakeProvider'
-import type { PublicConfig } from '@/lib/config/public'
-import { walletBook } from '@/wallet-book/index'
-import { openInWalletUrl } from '@/wallet-book/links/openInWalletUrl'
-import { phoneRoute } from '@/wallet-book/links/phoneRoute'
-import type { Platform } from '@/lib/platform/detectPlatform'
-import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
+import type { PublicConfig } from '@sigil/lib/config/public'
+import { walletBook } from '@sigil/wallet-book/index'
+import { openInWalletUrl } from '@sigil/wallet-book/links/openInWalletUrl'
+import { phoneRoute } from '@sigil/wallet-book/links/phoneRoute'
+import type { Platform } from '@sigil/lib/platform/detectPlatform'
+import type { EIP6963ProviderDetail } from '@sigil/wallet-book/resolve/types'
 import { createSigilConfig } from '@/app/_wagmi/createSigilConfig'
 import { getFamilyReach, loadFamilyReach } from '@/app/_wagmi/familyReach'
 import { walletOptions, type WalletOptionsParameters } from '@/app/_wagmi/walletOptions'
@@ -211,8 +211,8 @@ describe('familyOptions', () => {
     const { createConfig } = await import('@wagmi/core')
     const { http } = await import('viem')
     const { mainnet } = await import('viem/chains')
-    const { lazyConnector } = await import('@/connectors/shared/lazyConnector')
-    const { createMemoryStorage } = await import('@/connectors/shared/storage')
+    const { lazyConnector } = await import('@sigil/connectors/shared/lazyConnector')
+    const { createMemoryStorage } = await import('@sigil/connectors/shared/storage')
     const { familyOptions } = await import('@/app/_wagmi/walletOptions')
     const never = async () => {
       throw new Error('not loaded in this test')
@@ -241,10 +241,10 @@ describe('familyOptions in the page\'s language', () => {
     const { createConfig } = await import('@wagmi/core')
     const { http } = await import('viem')
     const { mainnet } = await import('viem/chains')
-    const { embeddedConnectors } = await import('@/connectors/embedded/family')
+    const { embeddedConnectors } = await import('@sigil/connectors/embedded/family')
     const { familyOptions } = await import('@/app/_wagmi/walletOptions')
-    const { messages: de } = await import('@/lib/i18n/locales/de')
-    const { messages: ja } = await import('@/lib/i18n/locales/ja')
+    const { messages: de } = await import('@sigil/lib/i18n/locales/de')
+    const { messages: ja } = await import('@sigil/lib/i18n/locales/ja')
     const config = createConfig({ chains: [mainnet], transports: { [mainnet.id]: http() }, storage: null, connectors: embeddedConnectors({ rpcUrls: {}, vaultOrigin: 'https://wallet.sigil.example' }) })
 
     const [german] = familyOptions(config.connectors, de)
@@ -261,7 +261,7 @@ describe('familyOptions: logos', () => {
     const { createConfig } = await import('@wagmi/core')
     const { http } = await import('viem')
     const { base } = await import('viem/chains')
-    const { coinbaseSmartWalletConnectors } = await import('@/connectors/coinbaseSmartWallet/family')
+    const { coinbaseSmartWalletConnectors } = await import('@sigil/connectors/coinbaseSmartWallet/family')
     const { familyOptions } = await import('@/app/_wagmi/walletOptions')
     const config = createConfig({ chains: [base], transports: { [base.id]: http() }, storage: null, connectors: coinbaseSmartWalletConnectors({ chainIds: [base.id], coinbasePreference: 'smartWalletOnly', coinbaseKeysUrl: undefined }) })
     const [row] = familyOptions(config.connectors)

@@ -1,14 +1,14 @@
 import type { Connector } from '@wagmi/core'
-import type { ReachWallet, WalletOpens } from '@/connectors/shared/family'
-import { familyOf, type FamilyListing, type FamilyPanelId } from '@/connectors/shared/lazyConnector'
-import type { Messages } from '@/lib/i18n/messages'
+import type { ReachWallet, WalletOpens } from '@sigil/connectors/shared/family'
+import { familyOf, type FamilyListing, type FamilyPanelId } from '@sigil/connectors/shared/lazyConnector'
+import type { Messages } from '@sigil/lib/i18n/messages'
 import { familyName } from './familyName'
-import type { Platform } from '@/lib/platform/detectPlatform'
-import { deploymentBook } from '@/wallet-book/index'
-import { walletLogo } from '@/wallet-book/icons/walletLogo'
-import { listWallets } from '@/wallet-book/resolve/listWallets'
-import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
-import type { WalletBook } from '@/wallet-book/types'
+import type { Platform } from '@sigil/lib/platform/detectPlatform'
+import { deploymentBook } from '@sigil/wallet-book/index'
+import { walletLogo } from '@sigil/wallet-book/icons/walletLogo'
+import { listWallets } from '@sigil/wallet-book/resolve/listWallets'
+import type { EIP6963ProviderDetail } from '@sigil/wallet-book/resolve/types'
+import type { WalletBook } from '@sigil/wallet-book/types'
 
 /** One row of the connect dialog. */
 export type WalletOption = {

@@ -1,7 +1,7 @@
 'use client'
 import type { Config, State } from '@wagmi/core'
 import { createContext, useContext } from 'react'
-import type { PublicConfig } from '@/lib/config/public'
+import type { PublicConfig } from '@sigil/lib/config/public'
 
 /**
  * The page's wallet runtime — wagmi, the families' connectors, the wallet book, viem's helpers — is

@@ -1,5 +1,5 @@
-import type { PublicConfig } from '@/lib/config/public'
-import { t } from '@/lib/i18n/t'
+import type { PublicConfig } from '@sigil/lib/config/public'
+import { t } from '@sigil/lib/i18n/t'
 import { coinbaseSmartWallet, type CoinbaseSmartWalletParameters } from './coinbaseSmartWallet'
 import type { CoinbaseSmartWalletIdentity } from './properties'
 

@@ -1,5 +1,5 @@
-import type { PublicConfig } from '@/lib/config/public'
-import { egressEntry, type EgressEntry } from '@/lib/config/egress'
+import { egressEntry, type EgressEntry } from '@sigil/lib/config/egress'
+import type { CoinbaseSmartWalletSettings } from './settings'
 
 /**
  * The hosts `@coinbase/wallet-sdk` 4.4.0 reaches from the page. Pure data: no SDK import, safe on the
@@ -16,7 +16,7 @@ export const COINBASE_KEYS_URL = 'https://keys.coinbase.com/connect'
  */
 const COINBASE_WALLETLINK_ORIGINS = ['https://www.walletlink.org', 'wss://www.walletlink.org'] as const
 
-export type CoinbaseEgressOptions = Pick<PublicConfig, 'coinbasePreference' | 'coinbaseKeysUrl'>
+export type CoinbaseEgressOptions = Pick<CoinbaseSmartWalletSettings, 'coinbasePreference' | 'coinbaseKeysUrl'>
 
 /**
  * The smart wallet talks to Coinbase only inside its popup (`window.open` + `postMessage`, which no

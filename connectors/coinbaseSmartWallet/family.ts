@@ -1,6 +1,6 @@
 import type { CreateConnectorFn } from '@wagmi/core'
-import type { PublicConfig } from '@/lib/config/public'
-import { monogramIcon } from '@/wallet-book/icons/monogramIcon'
+import type { PublicConfig } from '@sigil/lib/config/public'
+import { monogramIcon } from '@sigil/wallet-book/icons/monogramIcon'
 import type { SigilFamily } from '../shared/family'
 import { lazyConnector } from '../shared/lazyConnector'
 import { COINBASE_SMART_WALLET_ID } from './id'

@@ -4,13 +4,13 @@ import { coinbaseSmartWalletEgress } from './egress'
 import { coinbaseSmartWalletSettings, type CoinbaseSmartWalletSettings } from './settings'
 import { COINBASE_SMART_WALLET_ID } from './id'
 
-declare module '@/lib/i18n/familyCatalogues' {
+declare module '@sigil/lib/i18n/familyCatalogues' {
   interface FamilyCatalogues {
     coinbaseSmartWallet: typeof coinbaseSmartWallet
   }
 }
 
-declare module '@/lib/config/familySettings' {
+declare module '@sigil/lib/config/familySettings' {
   interface FamilySettings extends CoinbaseSmartWalletSettings {}
 }
 

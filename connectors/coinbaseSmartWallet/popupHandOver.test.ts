@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ConnectionRejectedError, RequestTimeoutError } from '@/lib/errors/wallet'
+import { ConnectionRejectedError, RequestTimeoutError } from '@sigil/lib/errors/wallet'
 import { createFakePopupHost, type FakePopup } from '@/tests/fixtures/connectors/fakePopupHost'
 import { askThroughPopup, POPUP_LOAD_TIMEOUT_MS } from './popupHandOver'
 import { openPopupWindow } from './popupWindow'

@@ -1,4 +1,4 @@
-import { ConnectionRejectedError, RequestTimeoutError } from '@/lib/errors/wallet'
+import { ConnectionRejectedError, RequestTimeoutError } from '@sigil/lib/errors/wallet'
 import type { PopupHost } from './popupWindow'
 
 /**

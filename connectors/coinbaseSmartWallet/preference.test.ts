@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SigilError } from '@/lib/errors/SigilError'
+import { SigilError } from '@sigil/lib/errors/SigilError'
 import { coinbaseSmartWallet } from './messages'
 import { CoinbasePreferenceInvalidError } from './errors'
 import { parseCoinbasePreference } from './preference'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { getSupportedChains } from '@/lib/chains'
+import { getSupportedChains } from '@sigil/lib/chains'
 import { COINBASE_PREFERRED_CHAIN_IDS, preferredChainOrder } from './preferredChainOrder'
 
 describe('preferredChainOrder', () => {

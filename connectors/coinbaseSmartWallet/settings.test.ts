@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EnvError } from '@/lib/config/envError'
+import { EnvError } from '@sigil/lib/config/envError'
 import { coinbaseSmartWalletSettings } from './settings'
 
 const loopback = { production: true, localChain: true, appOrigins: ['http://127.0.0.1:3000'] }

@@ -1,6 +1,6 @@
 import { parseCoinbasePreference, type CoinbasePreference } from './preference'
-import { EnvError, isLoopbackHost } from '@/lib/config/envError'
-import type { FamilySettingsSlot, SettingsContext } from '@/lib/config/familySettings'
+import { EnvError, isLoopbackHost } from '@sigil/lib/config/envError'
+import type { FamilySettingsSlot, SettingsContext } from '@sigil/lib/config/familySettings'
 
 /** The Coinbase Smart Wallet's deployment settings, as the page gets them (`PublicConfig`). */
 export type CoinbaseSmartWalletSettings = {

@@ -1,5 +1,5 @@
-import type { PublicConfig } from '@/lib/config/public'
-import { egressEntry, type EgressEntry } from '@/lib/config/egress'
+import type { PublicConfig } from '@sigil/lib/config/public'
+import { egressEntry, type EgressEntry } from '@sigil/lib/config/egress'
 
 /**
  * The hosts the embedded wallet reaches from the page: its vault (`VAULT_ORIGIN`), framed, or in a

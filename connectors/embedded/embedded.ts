@@ -1,6 +1,6 @@
 import { type Address, getAddress } from 'viem'
-import { EmbeddedWalletError } from '@/lib/embedded/errors'
-import { AccountNotFoundError } from '@/lib/errors/wallet'
+import { EmbeddedWalletError } from '@sigil/lib/embedded/errors'
+import { AccountNotFoundError } from '@sigil/lib/errors/wallet'
 import { createFamilyConnector, type FamilyConfig } from '../shared/familyConnector'
 import type { LoadedConnector } from '../shared/lazyConnector'
 import { createLifecycle } from '../shared/lifecycle'

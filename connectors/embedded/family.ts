@@ -1,6 +1,6 @@
 import type { CreateConnectorFn } from '@wagmi/core'
-import type { PublicConfig } from '@/lib/config/public'
-import { svgDataUri } from '@/wallet-book/icons/svgDataUri'
+import type { PublicConfig } from '@sigil/lib/config/public'
+import { svgDataUri } from '@sigil/wallet-book/icons/svgDataUri'
 import type { SigilFamily } from '../shared/family'
 import { lazyConnector } from '../shared/lazyConnector'
 import { EMBEDDED_ID } from './id'

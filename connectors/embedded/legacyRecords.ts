@@ -1,5 +1,5 @@
 import { getAddress, isAddress, type Address } from 'viem'
-import { EMBEDDED_VAULT_DB } from '@/lib/storageNames'
+import { EMBEDDED_VAULT_DB } from '@sigil/lib/storageNames'
 
 /**
  * Wallets made before the vault kept their encrypted record in the app's own origin (IndexedDB

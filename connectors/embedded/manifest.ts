@@ -1,10 +1,10 @@
-import { embedded } from '@/lib/i18n/embedded'
-import { embeddedConfirmation } from '@/lib/i18n/embeddedConfirmation'
+import { embedded } from '@sigil/lib/i18n/embedded'
+import { embeddedConfirmation } from '@sigil/lib/i18n/embeddedConfirmation'
 import type { FamilyManifest } from '../shared/manifest'
 import { embeddedEgress } from './egress'
 import { EMBEDDED_ID } from './id'
 
-declare module '@/lib/i18n/familyCatalogues' {
+declare module '@sigil/lib/i18n/familyCatalogues' {
   interface FamilyCatalogues {
     embedded: typeof embedded
     /** The confirmation sheet's strings, loaded with the sheet while the wallet is connected. */

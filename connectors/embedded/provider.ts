@@ -16,7 +16,7 @@ import {
   UnsupportedProviderMethodError,
 } from 'viem'
 import { prepareTransactionRequest } from 'viem/actions'
-import { rpcBroadcastUrl } from '@/lib/config/rpc'
+import { rpcBroadcastUrl } from '@sigil/lib/config/rpc'
 import { createTypedEmitter } from '../shared/typedEmitter'
 import { copyMessage, MAX_VAULT_MESSAGE_BYTES, type SigningMethod } from './vault/protocol'
 

@@ -13,10 +13,10 @@ import {
   type VaultError,
   type VaultMethod,
 } from './vault/protocol'
-import { VaultUnavailableError } from '@/lib/embedded/errors'
-import { embedded } from '@/lib/i18n/embedded'
-import { isLocale, type Locale } from '@/lib/i18n/locales'
-import { loadCatalogue } from '@/lib/i18n/loadCatalogue'
+import { VaultUnavailableError } from '@sigil/lib/embedded/errors'
+import { embedded } from '@sigil/lib/i18n/embedded'
+import { isLocale, type Locale } from '@sigil/lib/i18n/locales'
+import { loadCatalogue } from '@sigil/lib/i18n/loadCatalogue'
 
 /**
  * The page's side of the embedded wallet's vault (connectors/embedded/vault/): the wallet's keys,

@@ -1,5 +1,5 @@
-import { dedupeAnnouncements } from '@/wallet-book/resolve/dedupeAnnouncements'
-import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
+import { dedupeAnnouncements } from '@sigil/wallet-book/resolve/dedupeAnnouncements'
+import type { EIP6963ProviderDetail } from '@sigil/wallet-book/resolve/types'
 
 /**
  * EIP-6963 multi-wallet discovery (https://eips.ethereum.org/EIPS/eip-6963): listen for

@@ -1,4 +1,4 @@
-import type { EgressEntry } from '@/lib/config/egress'
+import type { EgressEntry } from '@sigil/lib/config/egress'
 
 /**
  * Browser extensions reach nothing from the page: the extension talks to its own servers from its

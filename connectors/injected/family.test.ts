@@ -3,7 +3,7 @@ import { connect, createConfig, reconnect, type CreateConnectorFn } from '@wagmi
 import { http } from 'viem'
 import { mainnet } from 'viem/chains'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { injectedIndex } from '@/wallet-book/injectedIndex'
+import { injectedIndex } from '@sigil/wallet-book/injectedIndex'
 import { familyOf } from '../shared/lazyConnector'
 import { createFakeProvider, fakeWalletAccount } from '@/tests/fixtures/connectors/fakeProvider'
 import { injectedWalletConnectors } from './family'

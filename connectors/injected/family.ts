@@ -1,6 +1,6 @@
 import type { CreateConnectorFn } from '@wagmi/core'
-import { entryForKey } from '@/wallet-book/entryForKey'
-import { deploymentInjectedIndex } from '@/wallet-book/customWallets'
+import { entryForKey } from '@sigil/wallet-book/entryForKey'
+import { deploymentInjectedIndex } from '@sigil/wallet-book/customWallets'
 import type { SigilFamily } from '../shared/family'
 import { injectedWalletWatcher } from './announcedWallets'
 import { getDiscoveryStore } from './discovery'

@@ -1,9 +1,9 @@
-import { UnknownWalletError } from '@/lib/errors/wallet'
-import { entryForKey } from '@/wallet-book/entryForKey'
-import { deploymentInjectedIndex } from '@/wallet-book/customWallets'
-import { genericBrowserWallet } from '@/wallet-book/resolve/genericBrowserWallet'
-import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
-import type { WalletBook, WalletBookEntry } from '@/wallet-book/types'
+import { UnknownWalletError } from '@sigil/lib/errors/wallet'
+import { entryForKey } from '@sigil/wallet-book/entryForKey'
+import { deploymentInjectedIndex } from '@sigil/wallet-book/customWallets'
+import { genericBrowserWallet } from '@sigil/wallet-book/resolve/genericBrowserWallet'
+import type { EIP6963ProviderDetail } from '@sigil/wallet-book/resolve/types'
+import type { WalletBook, WalletBookEntry } from '@sigil/wallet-book/types'
 import { connectorKey } from '../shared/connectorKey'
 
 /** What names an injected connector: `injected`'s parameters of the same names (connectors/injected/injected.ts). */

@@ -11,10 +11,10 @@ import {
   ProviderNotFoundInitError,
   SwitchChainRejectedError,
   UnknownWalletError,
-} from '@/lib/errors/wallet'
-import { storageKeys } from '@/lib/storageNames'
-import { walletBook } from '@/wallet-book/index'
-import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
+} from '@sigil/lib/errors/wallet'
+import { storageKeys } from '@sigil/lib/storageNames'
+import { walletBook } from '@sigil/wallet-book/index'
+import type { EIP6963ProviderDetail } from '@sigil/wallet-book/resolve/types'
 import { createFakeProvider, type FakeProvider, fakeWalletAccount, providerError } from '@/tests/fixtures/connectors/fakeProvider'
 import { connectionEvents } from '../shared/connectionEvents'
 import { setLogSink } from '../shared/logger'

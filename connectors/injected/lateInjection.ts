@@ -1,4 +1,4 @@
-import { readProperty } from '@/wallet-book/resolve/readProperty'
+import { readProperty } from '@sigil/wallet-book/resolve/readProperty'
 
 /**
  * How long to wait for a wallet that injects `window.ethereum` after the page's scripts ran.

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import { InAppBrowserBaseNotFoundError } from '@/lib/errors/wallet'
-import { walletBook } from '@/wallet-book/index'
-import type { WalletBookEntry } from '@/wallet-book/types'
+import { InAppBrowserBaseNotFoundError } from '@sigil/lib/errors/wallet'
+import { walletBook } from '@sigil/wallet-book/index'
+import type { WalletBookEntry } from '@sigil/wallet-book/types'
 import { openInWalletBrowser } from './openInWalletBrowser'
 
 const PAGE = 'https://sigil.example/connect?x=1'

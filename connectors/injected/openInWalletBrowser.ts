@@ -1,6 +1,6 @@
-import type { Browser } from '@/lib/platform/detectPlatform'
-import { openInWalletUrl } from '@/wallet-book/links/openInWalletUrl'
-import type { WalletBookEntry } from '@/wallet-book/types'
+import type { Browser } from '@sigil/lib/platform/detectPlatform'
+import { openInWalletUrl } from '@sigil/wallet-book/links/openInWalletUrl'
+import type { WalletBookEntry } from '@sigil/wallet-book/types'
 
 export type OpenInWalletBrowserOptions = {
   /** From `detectPlatform`; decides between a wallet's universal and native browse link. */

@@ -1,5 +1,5 @@
-import { openInWalletUrl } from '@/wallet-book/links/openInWalletUrl'
-import { phoneRoute } from '@/wallet-book/links/phoneRoute'
+import { openInWalletUrl } from '@sigil/wallet-book/links/openInWalletUrl'
+import { phoneRoute } from '@sigil/wallet-book/links/phoneRoute'
 import type { ReachWalletParameters, WalletReach } from '../shared/family'
 import { openInWalletBrowser } from './openInWalletBrowser'
 

@@ -1,6 +1,6 @@
 import { base } from 'viem/chains'
 import { describe, expect, it } from 'vitest'
-import { localChain } from '@/lib/chains'
+import { localChain } from '@sigil/lib/chains'
 import { addEthereumChainParameter } from './addEthereumChainParameter'
 
 describe('addEthereumChainParameter', () => {

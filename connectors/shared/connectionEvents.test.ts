@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { ConnectionRejectedError } from '@/lib/errors/wallet'
+import { ConnectionRejectedError } from '@sigil/lib/errors/wallet'
 import { connectionEvents, reportConnectionFailed } from './connectionEvents'
 import { setLogSink } from './logger'
 import { createTypedEmitter } from './typedEmitter'

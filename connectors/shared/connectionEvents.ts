@@ -1,4 +1,4 @@
-import type { SigilError } from '@/lib/errors/SigilError'
+import type { SigilError } from '@sigil/lib/errors/SigilError'
 import { logger } from './logger'
 import { createTypedEmitter } from './typedEmitter'
 

@@ -1,4 +1,4 @@
-import { walletKey } from '@/wallet-book/walletKey'
+import { walletKey } from '@sigil/wallet-book/walletKey'
 
 /**
  * The connector key: the override key if set, else the name lowercased with non-word characters

@@ -1,9 +1,9 @@
 import type { Connector, CreateConnectorFn } from '@wagmi/core'
 import type { ComponentType } from 'react'
-import type { PublicConfig } from '@/lib/config/public'
-import type { Platform } from '@/lib/platform/detectPlatform'
-import type { EIP6963ProviderDetail } from '@/wallet-book/resolve/types'
-import type { WalletBookEntry } from '@/wallet-book/types'
+import type { PublicConfig } from '@sigil/lib/config/public'
+import type { Platform } from '@sigil/lib/platform/detectPlatform'
+import type { EIP6963ProviderDetail } from '@sigil/wallet-book/resolve/types'
+import type { WalletBookEntry } from '@sigil/wallet-book/types'
 
 /** The row a family view was opened for: the dialog's option, as much of it as a view reads. */
 type FamilyPanelOption = {

@@ -1,8 +1,8 @@
-import type { EgressEntry } from '@/lib/config/egress'
-import type { FamilySettings, FamilySettingsSlot } from '@/lib/config/familySettings'
-import type { DeploymentConfig } from '@/lib/config/public'
-import type { FamilyCatalogueSection } from '@/lib/i18n/familyCatalogues'
-import type { UiKey } from '@/lib/i18n/en'
+import type { EgressEntry } from '@sigil/lib/config/egress'
+import type { FamilySettings, FamilySettingsSlot } from '@sigil/lib/config/familySettings'
+import type { DeploymentConfig } from '@sigil/lib/config/public'
+import type { FamilyCatalogueSection } from '@sigil/lib/i18n/familyCatalogues'
+import type { UiKey } from '@sigil/lib/i18n/en'
 
 /** The deployment settings the families' egress declarations read: the families' own, and the vault's origin. */
 export type EgressConfig = Pick<DeploymentConfig, 'vaultOrigin'> & FamilySettings
@@ -22,7 +22,7 @@ export type FamilyManifest = {
   readonly messages: {
     /**
      * Its catalogue sections by name (errors by code, view strings), the same objects its modules
-     * read. Their types are registered in the same file (`declare module '@/lib/i18n/familyCatalogues'`),
+     * read. Their types are registered in the same file (`declare module '@sigil/lib/i18n/familyCatalogues'`),
      * so the error-code union and every locale follow the family.
      */
     readonly sections: Readonly<Record<string, FamilyCatalogueSection>>
@@ -38,7 +38,7 @@ export type FamilyManifest = {
   /**
    * Its deployment settings, when it has any: the environment variables it reads and a pure parser
    * from their values (and the deployment's context) to the fields it adds to the page's
-   * `PublicConfig`, registered in the same file (`declare module '@/lib/config/familySettings'`). A bad
+   * `PublicConfig`, registered in the same file (`declare module '@sigil/lib/config/familySettings'`). A bad
    * value throws `EnvError` naming the variable. The composition roots hand every family's parser to
    * the server (connectors/settings.ts), which hands each its own variables.
    */

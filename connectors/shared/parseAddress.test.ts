@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { InvalidAddressError } from '@/lib/errors/wallet'
+import { InvalidAddressError } from '@sigil/lib/errors/wallet'
 import { parseAddress, tryParseAddress } from './parseAddress'
 
 const CHECKSUMMED = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'

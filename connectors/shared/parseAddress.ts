@@ -1,5 +1,5 @@
 import { type Address, getAddress } from 'viem'
-import { InvalidAddressError } from '@/lib/errors/wallet'
+import { InvalidAddressError } from '@sigil/lib/errors/wallet'
 
 const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/
 

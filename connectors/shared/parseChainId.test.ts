@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ChainNotSupportedError } from '@/lib/errors/wallet'
+import { ChainNotSupportedError } from '@sigil/lib/errors/wallet'
 import { parseChainId } from './parseChainId'
 
 describe('parseChainId', () => {

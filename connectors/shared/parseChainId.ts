@@ -1,5 +1,5 @@
-import { ChainNotSupportedError } from '@/lib/errors/wallet'
-import { isChainId } from '@/lib/chains'
+import { ChainNotSupportedError } from '@sigil/lib/errors/wallet'
+import { isChainId } from '@sigil/lib/chains'
 
 /**
  * Chain ids are numbers inside Sigil and hex only at the RPC edge

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ChainNotSupportedError, InvalidAddressError } from '@/lib/errors/wallet'
+import { ChainNotSupportedError, InvalidAddressError } from '@sigil/lib/errors/wallet'
 import { createPersistedValues } from './persistedValues'
 import { browserStorage, createMemoryStorage } from './storage'
 

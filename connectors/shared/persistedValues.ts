@@ -1,7 +1,7 @@
 import type { Address } from 'viem'
-import { isChainId } from '@/lib/chains'
-import { ChainNotSupportedError } from '@/lib/errors/wallet'
-import { storageKey, storageKeys } from '@/lib/storageNames'
+import { isChainId } from '@sigil/lib/chains'
+import { ChainNotSupportedError } from '@sigil/lib/errors/wallet'
+import { storageKey, storageKeys } from '@sigil/lib/storageNames'
 import { parseAddress, tryParseAddress } from './parseAddress'
 import { browserStorage, type KeyValueStorage } from './storage'
 

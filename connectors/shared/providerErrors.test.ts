@@ -1,6 +1,6 @@
 import { UserRejectedRequestError } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { SigilError } from '@/lib/errors/SigilError'
+import { SigilError } from '@sigil/lib/errors/SigilError'
 import {
   AccountNotFoundError,
   AddChainRejectedError,
@@ -13,7 +13,7 @@ import {
   UnknownWalletError,
   UserRejectedError,
   WalletDisconnectedError,
-} from '@/lib/errors/wallet'
+} from '@sigil/lib/errors/wallet'
 import { providerError } from '@/tests/fixtures/connectors/fakeProvider'
 import { isChainNotAddedError, isUserRejection, mapProviderError, providerErrorCode } from './providerErrors'
 

@@ -1,4 +1,4 @@
-import { SigilError } from '@/lib/errors/SigilError'
+import { SigilError } from '@sigil/lib/errors/SigilError'
 import {
   AccountNotFoundError,
   AddChainRejectedError,
@@ -10,7 +10,7 @@ import {
   UnknownWalletError,
   UserRejectedError,
   WalletDisconnectedError,
-} from '@/lib/errors/wallet'
+} from '@sigil/lib/errors/wallet'
 
 /**
  * Provider errors → Sigil's error hierarchy, by EIP-1193 code (https://eips.ethereum.org/EIPS/eip-1193#provider-errors).

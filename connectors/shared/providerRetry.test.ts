@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ProviderNotFoundError, ProviderNotFoundInitError } from '@/lib/errors/wallet'
+import { ProviderNotFoundError, ProviderNotFoundInitError } from '@sigil/lib/errors/wallet'
 import { getProviderWithRetry, PROVIDER_RETRY_WAIT_MS, requireInitProvider } from './providerRetry'
 
 describe('provider retry', () => {

@@ -1,4 +1,4 @@
-import { ProviderNotFoundError, ProviderNotFoundInitError } from '@/lib/errors/wallet'
+import { ProviderNotFoundError, ProviderNotFoundInitError } from '@sigil/lib/errors/wallet'
 
 /**
  * docs/connectors/retries-and-timeouts.md#connectors-the-browser: wait 1000 ms before looking for the

@@ -1,6 +1,6 @@
 import { type Hex, recoverMessageAddress, stringToHex } from 'viem'
 import { describe, expect, it, vi } from 'vitest'
-import { InvalidAddressError, SessionNotFoundError, UnknownWalletError, UserRejectedError } from '@/lib/errors/wallet'
+import { InvalidAddressError, SessionNotFoundError, UnknownWalletError, UserRejectedError } from '@sigil/lib/errors/wallet'
 import { createFakeProvider, fakeWalletAccount, providerError } from '@/tests/fixtures/connectors/fakeProvider'
 import { messageToHex, personalSign } from './signMessage'
 

@@ -1,5 +1,5 @@
 import { bytesToHex, type ByteArray, type Hex, isHex, stringToHex } from 'viem'
-import { SessionNotFoundError, UnknownWalletError } from '@/lib/errors/wallet'
+import { SessionNotFoundError, UnknownWalletError } from '@sigil/lib/errors/wallet'
 import { logger } from './logger'
 import { parseAddress } from './parseAddress'
 import { mapProviderError } from './providerErrors'

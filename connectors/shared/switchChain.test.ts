@@ -8,7 +8,7 @@ import {
   NetworkSwitchOnlyThroughWalletError,
   SwitchChainRejectedError,
   UnknownWalletError,
-} from '@/lib/errors/wallet'
+} from '@sigil/lib/errors/wallet'
 import { createFakeProvider, type FakeProvider, providerError } from '@/tests/fixtures/connectors/fakeProvider'
 import { createPersistedValues } from './persistedValues'
 import { createMemoryStorage } from './storage'

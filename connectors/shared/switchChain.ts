@@ -4,7 +4,7 @@ import {
   NetworkSwitchOnlyInWalletError,
   NetworkSwitchOnlyThroughWalletError,
   SwitchChainRejectedError,
-} from '@/lib/errors/wallet'
+} from '@sigil/lib/errors/wallet'
 import { type AddEthereumChainOverrides, addEthereumChainParameter } from './addEthereumChainParameter'
 import { parseChainId } from './parseChainId'
 import type { PersistedValues } from './persistedValues'

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
-import { localChain } from '@/lib/chains'
+import { localChain } from '@sigil/lib/chains'
 import { installTestHandle } from './testHandles'
 
 const MAINNET = 1

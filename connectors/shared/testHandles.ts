@@ -1,4 +1,4 @@
-import { localChain } from '@/lib/chains'
+import { localChain } from '@sigil/lib/chains'
 
 /**
  * The handles end-to-end tests and benches reach the page through, all under `window.__sigilTest`:

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { RequestTimeoutError } from '@/lib/errors/wallet'
+import { RequestTimeoutError } from '@sigil/lib/errors/wallet'
 import { ACCOUNTS_TIMEOUT_MS, CHAIN_ID_TIMEOUT_MS, requestAccounts, requestChainId, withRequestTimeout } from './timeouts'
 
 const never = () => new Promise<never>(() => {})

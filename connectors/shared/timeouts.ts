@@ -1,4 +1,4 @@
-import { RequestTimeoutError } from '@/lib/errors/wallet'
+import { RequestTimeoutError } from '@sigil/lib/errors/wallet'
 import type { RequestFn } from './types'
 
 /**

@@ -1,5 +1,5 @@
 import type { Address } from 'viem'
-import { UnknownWalletError } from '@/lib/errors/wallet'
+import { UnknownWalletError } from '@sigil/lib/errors/wallet'
 import { parseAddress } from './parseAddress'
 import { parseChainId } from './parseChainId'
 import { requestAccounts, requestChainId } from './timeouts'

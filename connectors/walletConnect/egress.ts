@@ -1,5 +1,5 @@
-import type { PublicConfig } from '@/lib/config/public'
-import { egressEntry, type EgressEntry } from '@/lib/config/egress'
+import { egressEntry, type EgressEntry } from '@sigil/lib/config/egress'
+import type { WalletConnectSettings } from './settings'
 
 /**
  * The hosts the WalletConnect SDK (`@walletconnect/core` 2.25) reaches from the page. Pure data:
@@ -13,7 +13,7 @@ const WALLETCONNECT_VERIFY_ORIGINS = ['https://verify.walletconnect.org', 'https
 /** The Blockchain API (the universal provider's fallback RPC and bundler) and Pulse (the SDK's event batches). */
 const WALLETCONNECT_API_ORIGINS = ['https://rpc.walletconnect.org', 'https://pulse.walletconnect.org'] as const
 
-export type WalletConnectEgressOptions = Pick<PublicConfig, 'walletConnectProjectId' | 'walletConnectRelayUrl'>
+export type WalletConnectEgressOptions = Pick<WalletConnectSettings, 'walletConnectProjectId' | 'walletConnectRelayUrl'>
 
 /**
  * Nothing without a project id (the row refuses before its SDK loads: no socket, no request); with

@@ -1,4 +1,4 @@
-import { SigilError, type SigilErrorOptions } from '@/lib/errors/SigilError'
+import { SigilError, type SigilErrorOptions } from '@sigil/lib/errors/SigilError'
 import { walletConnect } from './messages'
 
 /**

@@ -1,8 +1,8 @@
 import { createConfig, http, reconnect } from '@wagmi/core'
 import { mainnet } from 'viem/chains'
 import { describe, expect, it, vi } from 'vitest'
-import type { PublicConfig } from '@/lib/config/public'
-import { walletBook } from '@/wallet-book/index'
+import type { PublicConfig } from '@sigil/lib/config/public'
+import { walletBook } from '@sigil/wallet-book/index'
 import { familyOf } from '../shared/lazyConnector'
 import { walletConnectConnectors, walletConnectWalletConnectors } from './family'
 

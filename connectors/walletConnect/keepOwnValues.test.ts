@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { storageKeys } from '@/lib/storageNames'
+import { storageKeys } from '@sigil/lib/storageNames'
 import type { KeyValueStorage } from '../shared/storage'
 import { isNameTheSdkMigrates, keepOwnValuesThroughSdkStart } from './keepOwnValues'
 

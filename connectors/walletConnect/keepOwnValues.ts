@@ -1,4 +1,4 @@
-import { STORAGE_NAMESPACE } from '@/lib/storageNames'
+import { STORAGE_NAMESPACE } from '@sigil/lib/storageNames'
 import { browserStorage, type KeyValueStorage } from '../shared/storage'
 
 /**

@@ -4,13 +4,13 @@ import { walletConnectEgress } from './egress'
 import { walletConnectSettings, type WalletConnectSettings } from './settings'
 import { WALLETCONNECT_ID } from './id'
 
-declare module '@/lib/i18n/familyCatalogues' {
+declare module '@sigil/lib/i18n/familyCatalogues' {
   interface FamilyCatalogues {
     walletConnect: typeof walletConnect
   }
 }
 
-declare module '@/lib/config/familySettings' {
+declare module '@sigil/lib/config/familySettings' {
   interface FamilySettings extends WalletConnectSettings {}
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { encodeSignInRecap } from '@/lib/siwe/recap'
+import { encodeSignInRecap } from '@sigil/lib/siwe/recap'
 import { authenticateParams, signedInFromCacaos, type Cacao } from './oneTapSignIn'
 
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'

@@ -1,7 +1,7 @@
 import { getAddress, isHex, type Address, type Hex } from 'viem'
-import { authCatalogue } from '@/lib/siwe/catalogue'
-import { SIGN_IN_MESSAGE_TTL_MS } from '@/lib/siwe/policy'
-import { SIGN_IN_RECAP_METHODS } from '@/lib/siwe/recap'
+import { authCatalogue } from '@sigil/lib/siwe/catalogue'
+import { SIGN_IN_MESSAGE_TTL_MS } from '@sigil/lib/siwe/policy'
+import { SIGN_IN_RECAP_METHODS } from '@sigil/lib/siwe/recap'
 import type { HandOffPurpose } from '../shared/signInHandOff'
 
 /**

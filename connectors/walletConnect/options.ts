@@ -1,4 +1,4 @@
-import type { PublicConfig } from '@/lib/config/public'
+import type { PublicConfig } from '@sigil/lib/config/public'
 
 /**
  * The deployment settings the family reads: the project id and relay (`WALLETCONNECT_*`), the chains

@@ -1,4 +1,4 @@
-import { BaseError } from '@/lib/errors/BaseError'
+import { BaseError } from '@sigil/lib/errors/BaseError'
 
 /**
  * The one place the WalletConnect family reads an SDK error's message. `EthereumProvider.connect`

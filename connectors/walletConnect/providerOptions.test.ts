@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { PublicConfig } from '@/lib/config/public'
-import { absoluteRpcUrls, browserRpcMap } from '@/lib/config/rpc'
-import { getSupportedChains } from '@/lib/chains'
+import type { PublicConfig } from '@sigil/lib/config/public'
+import { absoluteRpcUrls, browserRpcMap } from '@sigil/lib/config/rpc'
+import { getSupportedChains } from '@sigil/lib/chains'
 import { WalletConnectNotConfiguredError } from './errors'
 import { EVENTS, OPTIONAL_METHODS, orderChains, REQUIRED_METHODS, walletConnectProviderOptions } from './providerOptions'
 

@@ -1,5 +1,5 @@
-import { EXCLUDED_CHAIN_IDS } from '@/lib/chains'
-import type { PublicConfig } from '@/lib/config/public'
+import { EXCLUDED_CHAIN_IDS } from '@sigil/lib/chains'
+import type { PublicConfig } from '@sigil/lib/config/public'
 import { WalletConnectNotConfiguredError } from './errors'
 
 /**

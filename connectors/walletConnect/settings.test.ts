@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EnvError } from '@/lib/config/envError'
+import { EnvError } from '@sigil/lib/config/envError'
 import { walletConnectSettings } from './settings'
 
 

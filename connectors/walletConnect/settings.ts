@@ -1,5 +1,5 @@
-import { EnvError, isLoopbackHost } from '@/lib/config/envError'
-import type { FamilySettingsSlot } from '@/lib/config/familySettings'
+import { EnvError, isLoopbackHost } from '@sigil/lib/config/envError'
+import type { FamilySettingsSlot } from '@sigil/lib/config/familySettings'
 
 /** WalletConnect's deployment settings, as the page gets them (`PublicConfig`). */
 export type WalletConnectSettings = {

@@ -1,5 +1,5 @@
-import type { PublicConfig } from '@/lib/config/public'
-import { fetchNonce } from '@/lib/siwe/client'
+import type { PublicConfig } from '@sigil/lib/config/public'
+import { fetchNonce } from '@sigil/lib/siwe/client'
 import { linkWhileConnecting, registerSignInSource } from '../shared/signInHandOff'
 import { walletConnectProviderOptions } from './providerOptions'
 import { createWalletConnectClient, type WalletConnectClient } from './walletConnectClient'

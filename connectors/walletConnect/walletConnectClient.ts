@@ -1,4 +1,4 @@
-import { SessionNotFoundError } from '@/lib/errors/wallet'
+import { SessionNotFoundError } from '@sigil/lib/errors/wallet'
 import { createLifecycle } from '../shared/lifecycle'
 import type { HandOffPurpose } from '../shared/signInHandOff'
 import { logger } from '../shared/logger'
@@ -8,7 +8,7 @@ import { authenticateOnce, signedInFromCacaos, type AuthenticatingProvider, type
 import { isProposalExpiry, isWalletRejectionMessage, WalletRejectedProposalError } from './pairingErrors'
 import { createPairingState, MAX_PAIRING_ATTEMPTS, type PairingState } from './pairingState'
 import type { WalletConnectProviderOptions } from './providerOptions'
-import { BaseError } from '@/lib/errors/BaseError'
+import { BaseError } from '@sigil/lib/errors/BaseError'
 
 type Listener = (...args: never[]) => void
 

@@ -7,7 +7,7 @@
  * Empty here: each family's manifest (`connectors/<family>/manifest.ts`) adds its own fields, as
  * lib/i18n/familyCatalogues.ts's `FamilyCatalogues` is extended, with
  *
- *   declare module '@/lib/config/familySettings' {
+ *   declare module '@sigil/lib/config/familySettings' {
  *     interface FamilySettings extends WalletConnectSettings {}
  *   }
  *

@@ -5,7 +5,7 @@
  * Empty here: each family's manifest (`connectors/<family>/manifest.ts`) adds its own sections,
  * as wagmi's `Register` does, with
  *
- *   declare module '@/lib/i18n/familyCatalogues' {
+ *   declare module '@sigil/lib/i18n/familyCatalogues' {
  *     interface FamilyCatalogues { walletConnect: typeof walletConnect }
  *   }
  *

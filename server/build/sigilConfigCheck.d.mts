@@ -1,4 +1,4 @@
-import type { SigilConfig } from '@/lib/config/sigilConfig'
+import type { SigilConfig } from '@sigil/lib/config/sigilConfig'
 
 export function sigilConfigPath(root: string, env: Record<string, string | undefined>): string
 export function sigilConfigAlias(root: string, env: Record<string, string | undefined>): string

@@ -15,7 +15,7 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }))
 /** A configuration file outside the project, named by SIGIL_CONFIG as a deployment may. */
 function file(name: string, body: string): Record<string, string> {
   const at = path.join(folder, name)
-  writeFileSync(at, `import { defineSigilConfig } from '@/lib/config/sigilConfig'\nexport default defineSigilConfig(${body})\n`)
+  writeFileSync(at, `import { defineSigilConfig } from '@sigil/lib/config/sigilConfig'\nexport default defineSigilConfig(${body})\n`)
   return { SIGIL_CONFIG: at }
 }
 

@@ -15,14 +15,15 @@ export const VAULT_BUNDLE_FILE = 'vault.js'
 
 /**
  * The error catalogues travel in the vault page's JSON already (app/vault/route.ts): the bundle reads
- * them there (connectors/embedded/vault/pageCatalogue.ts) instead of carrying a second copy.
+ * them there (connectors/embedded/vault/pageCatalogue.ts) instead of carrying a second copy. The
+ * catalogues are imported by lib's package name from the connectors, and by path from lib's own files.
  */
 function catalogueFromPage(root) {
   const shim = path.join(root, 'connectors/embedded/vault/pageCatalogue.ts')
   return {
     name: 'sigil-vault-catalogue',
     setup(build) {
-      build.onResolve({ filter: /^@\/lib\/i18n\/(embedded|errors)$/ }, () => ({ path: shim }))
+      build.onResolve({ filter: /^@(sigil)?\/lib\/i18n\/(embedded|errors)$/ }, () => ({ path: shim }))
     },
   }
 }

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { EnvError } from '@/lib/config/envError'
+import { EnvError } from '@sigil/lib/config/envError'
 import { forgetEnv, parseEnv, readEnv, RecoveryKeyError, SessionSecretError, variablesOf, type ServerEnv } from './env'
 import { ENV_VARIABLES, productionEnvironmentProblems } from './envSchema.mjs'
 

@@ -1,6 +1,6 @@
 import path from 'node:path'
-import { EnvError, isLoopbackHost, isTestingHost } from '@/lib/config/envError'
-import { BaseError } from '@/lib/errors/BaseError'
+import { EnvError, isLoopbackHost, isTestingHost } from '@sigil/lib/config/envError'
+import { BaseError } from '@sigil/lib/errors/BaseError'
 import { distDir, ENV_VARIABLES, MAX_TRUSTED_PROXY_HOPS, MIN_SESSION_SECRET_LENGTH, sessionSecretEntries } from './envSchema.mjs'
 import { resolveVaultOrigin } from './vaultOrigin.mjs'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { absoluteRpcUrls, walletConnectRpcUrl } from '@/lib/config/rpc'
-import { familySettings } from '@/connectors/settings'
+import { absoluteRpcUrls, walletConnectRpcUrl } from '@sigil/lib/config/rpc'
+import { familySettings } from '@sigil/connectors/settings'
 import { embeddedRecoveryDelaySeconds, getDeploymentConfig, getPublicConfig, rpcProxyBudgetPerMinute, rpcProxyLimitPerIp, rpcProxyMaxGas, rpcProxyTargets, serverRpcUrls, signInRpcUrls } from './server'
 import { parseEnv, type EnvRecord } from './env'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { getSupportedChains } from '@/lib/chains'
-import { HttpError } from '@/lib/errors/HttpError'
+import { getSupportedChains } from '@sigil/lib/chains'
+import { HttpError } from '@sigil/lib/errors/HttpError'
 import { checkSignInMessage } from '@/server/siwe/checkSignInMessage'
 import { deploymentChains } from './server'
 import { serverSigilConfig } from './sigilConfig'

@@ -1,8 +1,8 @@
 import input from '@sigil/config'
-import { getSupportedChains } from '@/lib/chains'
-import { checkSigilConfig, type SigilConfig, type SigilConfigInput } from '@/lib/config/sigilConfig'
-import { locales } from '@/lib/i18n/locales'
-import { ui } from '@/lib/i18n/ui'
+import { getSupportedChains } from '@sigil/lib/chains'
+import { checkSigilConfig, type SigilConfig, type SigilConfigInput } from '@sigil/lib/config/sigilConfig'
+import { locales } from '@sigil/lib/i18n/locales'
+import { ui } from '@sigil/lib/i18n/ui'
 
 /**
  * The part of `sigil.config.ts` the server applies itself: the chains (the deployment's chain list),

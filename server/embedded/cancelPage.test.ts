@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { locales } from '@/lib/i18n/locales'
+import { locales } from '@sigil/lib/i18n/locales'
 import { CANCEL_PAGE_TEXT } from '@/server/i18n/cancelPageLocales'
 import { cancelPageHtml, cancelPageRequest } from './cancelPage'
 

@@ -1,10 +1,10 @@
-import { embeddedApiPaths } from '@/lib/embedded/apiTypes'
-import { VAULT_CSS } from '@/lib/embedded/vaultStyle'
-import { isLocale, type Locale } from '@/lib/i18n/locales'
+import { embeddedApiPaths } from '@sigil/lib/embedded/apiTypes'
+import { VAULT_CSS } from '@sigil/lib/embedded/vaultStyle'
+import { isLocale, type Locale } from '@sigil/lib/i18n/locales'
 import { readBodyBytes } from '@/server/http/readBody'
 import { CANCEL_PAGE_TEXT, type CancelPageText } from '@/server/i18n/cancelPageLocales'
 import { negotiateLocale } from '@/server/i18n/negotiateLocale'
-import { format } from '@/lib/i18n/format'
+import { format } from '@sigil/lib/i18n/format'
 
 /**
  * The page behind the cancel link of a recovery notice: plain HTML with no script and no outside

@@ -11,7 +11,7 @@ import {
   type InspectableStore,
   type RouteHarness,
 } from '@/tests/fixtures/embeddedRoutes'
-import { bindingCookieName } from '@/lib/storageNames'
+import { bindingCookieName } from '@sigil/lib/storageNames'
 import { hashEmail } from './emailAtRest'
 import { RECOVERY_CODE_MAX_ATTEMPTS } from './policy'
 import { recoveryKeyring, type RecoveryKeyring } from './recoveryKey'

@@ -4,9 +4,9 @@
  * and per-email limits, the owner's alert at the hourly ceiling, one try at a code, and the session
  * a right code opens.
  */
-import { format, utcMinute } from '@/lib/i18n/format'
-import type { EmailCodeResponse, RecoveryCodeResponse } from '@/lib/embedded/apiTypes'
-import { bindingCookieName, EMAIL_COOKIE_PATH, emailCookieName, RECOVERY_COOKIE_PATH, recoveryCookieName } from '@/lib/storageNames'
+import { format, utcMinute } from '@sigil/lib/i18n/format'
+import type { EmailCodeResponse, RecoveryCodeResponse } from '@sigil/lib/embedded/apiTypes'
+import { bindingCookieName, EMAIL_COOKIE_PATH, emailCookieName, RECOVERY_COOKIE_PATH, recoveryCookieName } from '@sigil/lib/storageNames'
 import { serializeCookie } from '@/server/http/cookies'
 import { jsonResponse } from '@/server/http/json'
 import { refusalLog } from '@/server/http/refusalLog'

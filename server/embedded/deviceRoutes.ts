@@ -11,8 +11,8 @@ import type {
   WalletRecoveriesChallengeResponse,
   WalletRecoveriesResponse,
   WalletSettingsResponse,
-} from '@/lib/embedded/apiTypes'
-import { deviceProofMessage } from '@/lib/embedded/deviceProof'
+} from '@sigil/lib/embedded/apiTypes'
+import { deviceProofMessage } from '@sigil/lib/embedded/deviceProof'
 import { jsonResponse } from '@/server/http/json'
 import { mailText } from '@/server/i18n/mailLocales'
 import { recoverMessageAddress } from 'viem'

@@ -14,8 +14,8 @@ import {
   routeHarness,
   type InspectableStore,
 } from '@/tests/fixtures/embeddedRoutes'
-import { generateEphemeralKeyPair } from '@/lib/embedded/crypto/sealToPublicKey'
-import { toBase64Url } from '@/lib/embedded/crypto/bytes'
+import { generateEphemeralKeyPair } from '@sigil/lib/embedded/crypto/sealToPublicKey'
+import { toBase64Url } from '@sigil/lib/embedded/crypto/bytes'
 import { emailHashes, hashEmail, kidOf, openEmail, resealWalletEmails, SealedEmailError, sealEmail } from './emailAtRest'
 import { recoveryKeyring, type RecoveryKeyring } from './recoveryKey'
 

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto'
 import type { Store } from '@/server/store/types'
 import type { RecoveryKey, RecoveryKeyring } from './recoveryKey'
-import { BaseError } from '@/lib/errors/BaseError'
+import { BaseError } from '@sigil/lib/errors/BaseError'
 
 /**
  * What the database keeps of an email address: never the address itself.

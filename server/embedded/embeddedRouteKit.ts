@@ -7,7 +7,7 @@
 import { readCookies } from '@/server/http/cookies'
 import { redactForLog } from '@/server/http/logSafety'
 import { createRouteKit } from '@/server/http/routeKit'
-import { emailCookieName, bindingCookieName, recoveryCookieName, recoveryPendingCookieName } from '@/lib/storageNames'
+import { emailCookieName, bindingCookieName, recoveryCookieName, recoveryPendingCookieName } from '@sigil/lib/storageNames'
 import type { RecoveryRecord } from '@/server/store/embeddedTypes'
 import type { Store } from '@/server/store/types'
 import type { readAssertion } from './bodies'

@@ -1,5 +1,5 @@
-import { httpErrorsOf, type HttpErrorCatalogue } from '@/lib/errors/HttpError'
-import { embedded } from '@/lib/i18n/embedded'
+import { httpErrorsOf, type HttpErrorCatalogue } from '@sigil/lib/errors/HttpError'
+import { embedded } from '@sigil/lib/i18n/embedded'
 
 /** HTTP status of each code the embedded wallet API answers with. */
 const embeddedErrorStatus = {

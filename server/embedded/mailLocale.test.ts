@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { format } from '@/lib/i18n/format'
-import { locales } from '@/lib/i18n/locales'
+import { format } from '@sigil/lib/i18n/format'
+import { locales } from '@sigil/lib/i18n/locales'
 import { embeddedServer } from '@/server/i18n/embeddedServer'
 import { MAIL_TEXT, mailText } from '@/server/i18n/mailLocales'
 import { answer, browser, createThroughApi, pgliteRouteHarness, proveEmail, seedWallet } from '@/tests/fixtures/embeddedRoutes'

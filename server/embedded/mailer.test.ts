@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { randomBytes } from '@/lib/embedded/crypto/bytes'
+import { randomBytes } from '@sigil/lib/embedded/crypto/bytes'
 import { openPgliteStore } from '@/server/store/pgliteStore'
 import { browser, ORIGIN, seedWallet } from '@/tests/fixtures/embeddedRoutes'
 import { startMailCatcher } from '@/tests/fixtures/smtp'

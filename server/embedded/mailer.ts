@@ -5,7 +5,7 @@ import path from 'node:path'
 import { maskEmail } from '@/server/http/logSafety'
 import { envOf, type EnvInput } from '@/server/config/env'
 import { isLoopbackOnly, SMTP_REQUIRED, smtpUrlProblem } from './mailPolicy.mjs'
-import { BaseError } from '@/lib/errors/BaseError'
+import { BaseError } from '@sigil/lib/errors/BaseError'
 
 /**
  * A file name's random part in letters only: the log line names the file, and nothing logged may

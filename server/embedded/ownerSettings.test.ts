@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { randomBytes } from '@/lib/embedded/crypto/bytes'
+import { randomBytes } from '@sigil/lib/embedded/crypto/bytes'
 import { startPostgres, type Postgres } from '@/tests/fixtures/postgres'
 import {
   answer,

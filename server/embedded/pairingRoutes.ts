@@ -4,9 +4,9 @@
  * looks at the link, claims it, fetches what was sealed to it and adds its passkey (`pairingPeek`,
  * `pairingClaim`, `pairingPackage`, `pairingComplete`).
  */
-import type { Sealed } from '@/lib/embedded/crypto/keyWrapping'
-import { fromBase64Url } from '@/lib/embedded/crypto/bytes'
-import { sealToPublicKey, type Envelope } from '@/lib/embedded/crypto/sealToPublicKey'
+import type { Sealed } from '@sigil/lib/embedded/crypto/keyWrapping'
+import { fromBase64Url } from '@sigil/lib/embedded/crypto/bytes'
+import { sealToPublicKey, type Envelope } from '@sigil/lib/embedded/crypto/sealToPublicKey'
 import type {
   PairingApproveResponse,
   PairingClaimResponse,
@@ -15,9 +15,9 @@ import type {
   PairingPeekResponse,
   PairingStartResponse,
   PairingStatusResponse,
-} from '@/lib/embedded/apiTypes'
-import { format, utcMinute } from '@/lib/i18n/format'
-import { formatPairingCode, generatePairingCode } from '@/lib/embedded/pairingCode'
+} from '@sigil/lib/embedded/apiTypes'
+import { format, utcMinute } from '@sigil/lib/i18n/format'
+import { formatPairingCode, generatePairingCode } from '@sigil/lib/embedded/pairingCode'
 import { jsonResponse } from '@/server/http/json'
 import { mailText } from '@/server/i18n/mailLocales'
 import type { PairingRecord } from '@/server/store/embeddedTypes'

@@ -1,8 +1,8 @@
-import { additionalData } from '@/lib/embedded/crypto/keyWrapping'
-import { isEnvelope, openWithPrivateKey, sealToPublicKey, type Envelope } from '@/lib/embedded/crypto/sealToPublicKey'
+import { additionalData } from '@sigil/lib/embedded/crypto/keyWrapping'
+import { isEnvelope, openWithPrivateKey, sealToPublicKey, type Envelope } from '@sigil/lib/embedded/crypto/sealToPublicKey'
 import type { Store } from '@/server/store/types'
 import type { RecoveryKey, RecoveryKeyring } from './recoveryKey'
-import { BaseError } from '@/lib/errors/BaseError'
+import { BaseError } from '@sigil/lib/errors/BaseError'
 
 /**
  * A wallet's data key as the server stores it: sealed to a recovery public key (`{epk, iv, ct}`), with

@@ -1,7 +1,7 @@
 import { createECDH, createHash, createSecretKey, hkdfSync, randomBytes, type KeyObject } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { toBase64Url } from '@/lib/embedded/crypto/bytes'
+import { toBase64Url } from '@sigil/lib/embedded/crypto/bytes'
 import { envOf, parseRecoverySecret, RecoveryKeyError, type EnvInput } from '@/server/config/env'
 
 export { parseRecoverySecret, RecoveryKeyError }

@@ -1,5 +1,5 @@
 import { envOf, type EnvInput } from '@/server/config/env'
-import { format } from '@/lib/i18n/format'
+import { format } from '@sigil/lib/i18n/format'
 import type { MailText } from '@/server/i18n/mailLocales'
 import { readUserAgent } from '@/server/session/device'
 

@@ -3,23 +3,23 @@
  * `recoveryStart` → (the delay) → `recoveryKey` → `recoveryComplete`, and `recoveryPending` for the
  * recovering browser; with the refusals of a closed recovery gate and the status a browser is shown.
  */
-import { additionalData } from '@/lib/embedded/crypto/keyWrapping'
-import { fromBase64Url } from '@/lib/embedded/crypto/bytes'
-import { sealToPublicKey, type Envelope } from '@/lib/embedded/crypto/sealToPublicKey'
+import { additionalData } from '@sigil/lib/embedded/crypto/keyWrapping'
+import { fromBase64Url } from '@sigil/lib/embedded/crypto/bytes'
+import { sealToPublicKey, type Envelope } from '@sigil/lib/embedded/crypto/sealToPublicKey'
 import type {
   RecoveryCompleteResponse,
   RecoveryKeyResponse,
   RecoveryPendingResponse,
   RecoveryStatus,
   RecoveryVerifyResponse,
-} from '@/lib/embedded/apiTypes'
-import { embeddedApiPaths } from '@/lib/embedded/apiTypes'
+} from '@sigil/lib/embedded/apiTypes'
+import { embeddedApiPaths } from '@sigil/lib/embedded/apiTypes'
 import { DEFAULT_EMBEDDED_RECOVERY_DELAY_SECONDS } from '@/server/config/env'
-import { format, utcMinute } from '@/lib/i18n/format'
+import { format, utcMinute } from '@sigil/lib/i18n/format'
 import { mailText } from '@/server/i18n/mailLocales'
 import { expiredCookie, readCookies, serializeCookie } from '@/server/http/cookies'
 import { jsonResponse } from '@/server/http/json'
-import { RECOVERY_COOKIE_PATH, recoveryCookieName, recoveryPendingCookieName } from '@/lib/storageNames'
+import { RECOVERY_COOKIE_PATH, recoveryCookieName, recoveryPendingCookieName } from '@sigil/lib/storageNames'
 import type { RecoveryGate, RecoveryRecord } from '@/server/store/embeddedTypes'
 import { recoveryGate } from '@/server/store/recoveryGate'
 import { type Address, getAddress } from 'viem'

@@ -4,7 +4,7 @@
  * the mapping of any failure to the API's refusal, and the language of the asking browser.
  */
 import { randomBytes } from 'node:crypto'
-import { isHttpError, type HttpError } from '@/lib/errors/HttpError'
+import { isHttpError, type HttpError } from '@sigil/lib/errors/HttpError'
 import { negotiateLocale } from '@/server/i18n/negotiateLocale'
 import { isStoreError } from '@/server/store/errors'
 import type { Store } from '@/server/store/types'

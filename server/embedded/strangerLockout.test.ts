@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { randomBytes } from '@/lib/embedded/crypto/bytes'
+import { randomBytes } from '@sigil/lib/embedded/crypto/bytes'
 import { openPgliteStore } from '@/server/store/pgliteStore'
 import type { Store } from '@/server/store/types'
 import { answer, browser, ORIGIN, routeHarness, seedWallet, type RouteHarness } from '@/tests/fixtures/embeddedRoutes'

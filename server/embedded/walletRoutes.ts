@@ -3,8 +3,8 @@
  * then a wallet id with its passkey's options (`walletOptions`) and the wallet recorded
  * (`createWallet`).
  */
-import type { CreateWalletResponse, EmailVerifyResponse, WalletOptionsResponse } from '@/lib/embedded/apiTypes'
-import { EMAIL_COOKIE_PATH, emailCookieName } from '@/lib/storageNames'
+import type { CreateWalletResponse, EmailVerifyResponse, WalletOptionsResponse } from '@sigil/lib/embedded/apiTypes'
+import { EMAIL_COOKIE_PATH, emailCookieName } from '@sigil/lib/storageNames'
 import { expiredCookie } from '@/server/http/cookies'
 import { jsonResponse } from '@/server/http/json'
 import { readAddress, readEmail, readEmbeddedBody, readEnvelope, readRegistration, readSealed, readWalletId } from './bodies'

@@ -8,9 +8,9 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server'
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
-import { fromBase64Url, toBase64Url } from '@/lib/embedded/crypto/bytes'
-import { PASSKEY_TIMEOUT_MS, PASSKEY_USER_VERIFICATION } from '@/lib/embedded/passkeyDefaults'
-import { assertUserId } from '@/lib/embedded/userId'
+import { fromBase64Url, toBase64Url } from '@sigil/lib/embedded/crypto/bytes'
+import { PASSKEY_TIMEOUT_MS, PASSKEY_USER_VERIFICATION } from '@sigil/lib/embedded/passkeyDefaults'
+import { assertUserId } from '@sigil/lib/embedded/userId'
 import type { EmbeddedChallengeRecord, EmbeddedCredentialRecord } from '@/server/store/embeddedTypes'
 import type { Store } from '@/server/store/types'
 import { embeddedError, embeddedErrors } from './httpErrors'

@@ -1,7 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import { request as httpsRequest } from 'node:https'
 import { BlockList, isIP, type LookupFunction as NetLookupFunction } from 'node:net'
-import { BaseError } from '@/lib/errors/BaseError'
+import { BaseError } from '@sigil/lib/errors/BaseError'
 
 /**
  * An ENS avatar as bytes the page may show, fetched by the server: the browser only ever loads

@@ -2,7 +2,7 @@ import { createPublicClient, getAddress, http, type Address, type PublicClient }
 import { mainnet } from 'viem/chains'
 import { safeAvatarUrl } from './avatar'
 import { checkEnsDisplayName } from './displayName'
-import { BaseError } from '@/lib/errors/BaseError'
+import { BaseError } from '@sigil/lib/errors/BaseError'
 
 /** What the account view shows beside an address. */
 export type EnsProfile = { name: string | null; avatar: string | null }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { serverFamilies } from '@/connectors/serverFamilies'
+import { serverFamilies } from '@sigil/connectors/serverFamilies'
 import { isImageEndpoint } from './imageResponseHeaders'
 import { guardRequest } from './requestGuard'
 

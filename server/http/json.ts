@@ -1,5 +1,5 @@
-import { authError } from '@/lib/siwe/catalogue'
-import { HttpError } from '@/lib/errors/HttpError'
+import { authError } from '@sigil/lib/siwe/catalogue'
+import { HttpError } from '@sigil/lib/errors/HttpError'
 
 /** API answers are per user and must never be cached by the browser or a proxy. */
 const NO_STORE = { 'cache-control': 'no-store' }

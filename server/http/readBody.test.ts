@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { HttpError } from '@/lib/errors/HttpError'
+import { HttpError } from '@sigil/lib/errors/HttpError'
 import { MAX_BODY_BYTES, readBodyBytes, readJsonBody } from './readBody'
 
 function chunked(chunks: number, size: number, onPull?: () => void): ReadableStream<Uint8Array> {

@@ -1,5 +1,5 @@
-import { authError } from '@/lib/siwe/catalogue'
-import { HttpError } from '@/lib/errors/HttpError'
+import { authError } from '@sigil/lib/siwe/catalogue'
+import { HttpError } from '@sigil/lib/errors/HttpError'
 import { BodyLimitExceededError, readCapped } from './readCapped'
 import { readJsonRequest, type JsonBodyProblem } from './readJson'
 

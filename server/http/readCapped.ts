@@ -1,4 +1,4 @@
-import { BaseError } from '@/lib/errors/BaseError'
+import { BaseError } from '@sigil/lib/errors/BaseError'
 
 /**
  * Reads a request's or a response's body, stopping as soon as it passes `limit` bytes: a lying or

@@ -1,6 +1,6 @@
 import { NextRequest } from 'next/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { serverFamilies } from '@/connectors/serverFamilies'
+import { serverFamilies } from '@sigil/connectors/serverFamilies'
 import { proxy } from '@/proxy'
 import { createRefusalLog, refusalLog } from './refusalLog'
 import { guardedRoute, otherMethods } from './requestGuard'

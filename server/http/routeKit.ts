@@ -1,5 +1,5 @@
 import 'server-only'
-import type { HttpError } from '@/lib/errors/HttpError'
+import type { HttpError } from '@sigil/lib/errors/HttpError'
 import { clientIp as clientIpFromHeaders } from './clientIp'
 import { errorResponse } from './json'
 import { redactForLog } from './logSafety'

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { getScriptNonceFromHeader } from 'next/dist/server/app-render/get-script-nonce-from-header'
-import { egressEntries, type EgressConfig } from '@/connectors/egress'
-import { browserRpcMap } from '@/lib/config/rpc'
-import { getSupportedChains } from '@/lib/chains'
+import { egressEntries, type EgressConfig } from '@sigil/connectors/egress'
+import { browserRpcMap } from '@sigil/lib/config/rpc'
+import { getSupportedChains } from '@sigil/lib/chains'
 import { COINBASE_SDK_STYLE_HASHES, NEXT_BUILTIN_STYLE_HASHES } from './inlineStyleHashes'
 import { connectSources, contentSecurityPolicy, createNonce, frameSources, securityHeaders, type SecurityHeadersInput } from './securityHeaders'
 

@@ -1,5 +1,5 @@
-import type { PublicConfig } from '@/lib/config/public'
-import { egressSources, type EgressEntry } from '@/lib/config/egress'
+import type { PublicConfig } from '@sigil/lib/config/public'
+import { egressSources, type EgressEntry } from '@sigil/lib/config/egress'
 import { COINBASE_SDK_STYLE_HASHES, NEXT_BUILTIN_STYLE_HASHES } from './inlineStyleHashes'
 import { APP_TRUSTED_TYPES_POLICY } from './trustedTypes'
 

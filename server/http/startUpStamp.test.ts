@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { serverFamilies } from '@/connectors/serverFamilies'
+import { serverFamilies } from '@sigil/connectors/serverFamilies'
 import { proxy } from '@/proxy'
 import { NextRequest } from 'next/server'
 import { guardedRoute } from './requestGuard'

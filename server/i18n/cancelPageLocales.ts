@@ -1,4 +1,4 @@
-import type { Locale } from '@/lib/i18n/locales'
+import type { Locale } from '@sigil/lib/i18n/locales'
 import { embeddedServer } from './embeddedServer'
 
 /** The recovery cancel page's words, one set per locale (English is embeddedServer.cancelPage). */

@@ -1,4 +1,4 @@
-import { defaultLocale, isLocale, type Locale } from '@/lib/i18n/locales'
+import { defaultLocale, isLocale, type Locale } from '@sigil/lib/i18n/locales'
 import { embeddedServer } from './embeddedServer'
 
 /** The embedded wallet's mails, one set per locale (English is embeddedServer.mail). */

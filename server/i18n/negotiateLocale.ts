@@ -1,4 +1,4 @@
-import { defaultLocale, isLocale, type Locale } from '@/lib/i18n/locales'
+import { defaultLocale, isLocale, type Locale } from '@sigil/lib/i18n/locales'
 
 /** A browser sends a handful of ranges; anything past this is not a real preference list. */
 const MAX_RANGES = 32

@@ -1,11 +1,11 @@
 import { cookies, headers } from 'next/headers'
 import { cache } from 'react'
-import { LOCALE_COOKIE } from '@/lib/storageNames'
-import { type Locale } from '@/lib/i18n/locales'
-import type { Messages } from '@/lib/i18n/messages'
+import { LOCALE_COOKIE } from '@sigil/lib/storageNames'
+import { type Locale } from '@sigil/lib/i18n/locales'
+import type { Messages } from '@sigil/lib/i18n/messages'
 import { negotiateLocale } from './negotiateLocale'
-import { createT, type Translate } from '@/lib/i18n/t'
-import { loadCatalogue } from '@/lib/i18n/loadCatalogue'
+import { createT, type Translate } from '@sigil/lib/i18n/t'
+import { loadCatalogue } from '@sigil/lib/i18n/loadCatalogue'
 import { serverSigilConfig } from '@/server/config/sigilConfig'
 
 /** The locale of the request being rendered: the switcher's cookie, else `Accept-Language`, else English. */

@@ -1,6 +1,6 @@
 import 'server-only'
 import { errorResponse, jsonResponse } from '@/server/http/json'
-import { authError } from '@/lib/siwe/catalogue'
+import { authError } from '@sigil/lib/siwe/catalogue'
 import { getStore } from '@/server/store/openStore'
 import { isShuttingDown } from './shutdown'
 import { storeStarting } from './storeAtBoot'

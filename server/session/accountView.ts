@@ -1,6 +1,6 @@
 import { getAddress } from 'viem'
-import { isWalletFamilyId } from '@/lib/siwe/families'
-import type { SigilAccount, SignedInSession } from '@/lib/siwe/account'
+import { isWalletFamilyId } from '@sigil/lib/siwe/families'
+import type { SigilAccount, SignedInSession } from '@sigil/lib/siwe/account'
 import { StoreUnavailableError } from '@/server/store/errors'
 import type { Store } from '@/server/store/types'
 

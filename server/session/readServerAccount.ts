@@ -6,7 +6,7 @@ import { readSessionCookie, sessionIdHash, sessionRowMatches, shouldUseSecureCoo
 import { accountView } from '@/server/session/accountView'
 import { getStore } from '@/server/store/openStore'
 import type { Store } from '@/server/store/types'
-import type { SigilAccount } from '@/lib/siwe/account'
+import type { SigilAccount } from '@sigil/lib/siwe/account'
 
 /**
  * The signed-in account for a page or route rendered on the server: the account, its linked wallets

@@ -2,7 +2,7 @@ import 'server-only'
 import type { EnvInput } from '@/server/config/env'
 import { readServerAccount } from '@/server/session/readServerAccount'
 import type { Store } from '@/server/store/types'
-import type { KnownSession } from '@/lib/siwe/knownSession'
+import type { KnownSession } from '@sigil/lib/siwe/knownSession'
 
 /**
  * The sign-in session from the request's cookies, read while rendering the page, so a reload shows

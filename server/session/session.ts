@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { unsealData } from 'iron-session'
 import { getAddress, isAddress, type Address } from 'viem'
-import { isChainId } from '@/lib/chains'
+import { isChainId } from '@sigil/lib/chains'
 import { expiredCookie, readCookies, serializeCookie, type CookieAttributes } from '@/server/http/cookies'
-import { sessionCookieName } from '@/lib/storageNames'
+import { sessionCookieName } from '@sigil/lib/storageNames'
 import { ironSeal } from './ironSeal'
 
 /** A signed-in session: the address proven by the signature and the chain it was verified on. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { HttpError } from '@/lib/errors/HttpError'
+import { HttpError } from '@sigil/lib/errors/HttpError'
 import { checkSignInMessage } from './checkSignInMessage'
 import type { SignInMessage } from './parseSignInMessage'
-import type { SignInPolicy } from '@/lib/siwe/policy'
+import type { SignInPolicy } from '@sigil/lib/siwe/policy'
 
 const policy: SignInPolicy = {
   origins: ['https://sigil.example', 'https://preview-42.sigil.dev', 'http://localhost:3000'],

@@ -1,7 +1,7 @@
-import { HttpError } from '@/lib/errors/HttpError'
-import { authError } from '@/lib/siwe/catalogue'
+import { HttpError } from '@sigil/lib/errors/HttpError'
+import { authError } from '@sigil/lib/siwe/catalogue'
 import type { SignInMessage } from './parseSignInMessage'
-import { MAX_CLOCK_SKEW_MS, MAX_EXPIRATION_AHEAD_MS, REQUEST_ID_PATTERN, type SignInPolicy } from '@/lib/siwe/policy'
+import { MAX_CLOCK_SKEW_MS, MAX_EXPIRATION_AHEAD_MS, REQUEST_ID_PATTERN, type SignInPolicy } from '@sigil/lib/siwe/policy'
 import { checkSignInResources } from './checkSignInResources'
 
 

@@ -1,6 +1,6 @@
-import { authCatalogue, authError } from '@/lib/siwe/catalogue'
-import { MAX_RESOURCES, type SignInPolicy } from '@/lib/siwe/policy'
-import { readSignInRecap, signInRecapStatement } from '@/lib/siwe/recap'
+import { authCatalogue, authError } from '@sigil/lib/siwe/catalogue'
+import { MAX_RESOURCES, type SignInPolicy } from '@sigil/lib/siwe/policy'
+import { readSignInRecap, signInRecapStatement } from '@sigil/lib/siwe/recap'
 import type { SignInMessage } from './parseSignInMessage'
 
 /**

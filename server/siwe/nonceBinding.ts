@@ -1,8 +1,8 @@
 import 'server-only'
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { readCookies, serializeCookie } from '@/server/http/cookies'
-import { NONCE_TTL_MS } from '@/lib/siwe/policy'
-import { nonceCookieName } from '@/lib/storageNames'
+import { NONCE_TTL_MS } from '@sigil/lib/siwe/policy'
+import { nonceCookieName } from '@sigil/lib/storageNames'
 
 /**
  * A browser's binding token: random, kept in a short-lived httpOnly cookie, reused while it lasts so

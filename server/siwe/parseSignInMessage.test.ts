@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { HttpError } from '@/lib/errors/HttpError'
-import { createSignInMessage } from '@/lib/siwe/client'
+import { HttpError } from '@sigil/lib/errors/HttpError'
+import { createSignInMessage } from '@sigil/lib/siwe/client'
 import { checkSignInMessage } from './checkSignInMessage'
 import { parseSignInMessage } from './parseSignInMessage'
 

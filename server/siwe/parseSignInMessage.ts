@@ -1,8 +1,8 @@
 import { getAddress, type Address } from 'viem'
 import { createSiweMessage, parseSiweMessage } from 'viem/siwe'
-import { isChainId } from '@/lib/chains'
-import { HttpError } from '@/lib/errors/HttpError'
-import { authError } from '@/lib/siwe/catalogue'
+import { isChainId } from '@sigil/lib/chains'
+import { HttpError } from '@sigil/lib/errors/HttpError'
+import { authError } from '@sigil/lib/siwe/catalogue'
 import { parseRfc3339 } from './rfc3339'
 
 /** A complete EIP-4361 message, fields typed. */

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { recoverMessageAddress, type Address, type Hex } from 'viem'
-import { BaseError } from '@/lib/errors/BaseError'
+import { BaseError } from '@sigil/lib/errors/BaseError'
 
 /**
  * Recovering the signer of an EIP-191 message (its keccak hash, then secp256k1 recovery: ~2 ms of

@@ -1,9 +1,9 @@
 import { isHex, type Address, type Hex } from 'viem'
-import { HttpError } from '@/lib/errors/HttpError'
-import { authError } from '@/lib/siwe/catalogue'
+import { HttpError } from '@sigil/lib/errors/HttpError'
+import { authError } from '@sigil/lib/siwe/catalogue'
 import { checkSignInMessage } from './checkSignInMessage'
 import { parseSignInMessage, type SignInMessage } from './parseSignInMessage'
-import type { SignInPolicy } from '@/lib/siwe/policy'
+import type { SignInPolicy } from '@sigil/lib/siwe/policy'
 import { verifySignInSignature, type SignatureKind } from './verifySignInSignature'
 
 /** Largest signature accepted: ERC-6492 wraps the factory call, which stays well under this. */

@@ -13,10 +13,10 @@ import {
   type Transport,
 } from 'viem'
 import { verifyHash } from 'viem/actions'
-import { localChain, publicChains } from '@/lib/chains'
-import { HttpError } from '@/lib/errors/HttpError'
-import { authError } from '@/lib/siwe/catalogue'
-import { DEFAULT_RPC_TIMEOUT_MS } from '@/lib/siwe/policy'
+import { localChain, publicChains } from '@sigil/lib/chains'
+import { HttpError } from '@sigil/lib/errors/HttpError'
+import { authError } from '@sigil/lib/siwe/catalogue'
+import { DEFAULT_RPC_TIMEOUT_MS } from '@sigil/lib/siwe/policy'
 
 export type SignatureKind = 'eoa' | 'contract'
 

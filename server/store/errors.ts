@@ -1,4 +1,4 @@
-import { BaseError } from '@/lib/errors/BaseError'
+import { BaseError } from '@sigil/lib/errors/BaseError'
 
 /**
  * Store failures. The auth routes turn any of them into 503 `store_unavailable` (retryable): a

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { PGlite, parse, protocol } from '@electric-sql/pglite'
-import { concatBytes } from '@/lib/embedded/crypto/bytes'
+import { concatBytes } from '@sigil/lib/embedded/crypto/bytes'
 import { acquireFolderLock } from './folderLock'
 import { createSqlStore, type Queryable, type SqlDriver } from './sqlStore'
 import { StoreUnavailableError, isStoreError } from './errors'

@@ -2,4 +2,4 @@
  * The wallet log's chain (lib/embedded/walletLog.ts): shared with the vault, which checks the
  * same chain on the device. The store appends with it (embeddedSqlShared.ts, `appendWalletEvent`).
  */
-export * from '@/lib/embedded/walletLog'
+export * from '@sigil/lib/embedded/walletLog'

@@ -110,11 +110,13 @@ if (chosen.length === 0 && problems.length === 0) {
   cpSync(path.join(root, 'tests/packages/consumer'), consumer, { recursive: true })
   const viem = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies.viem
   try {
-    run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', ...tarballs, `viem@${viem}`], consumer)
+    // The non-optional peers (wagmi, React, react-query) come with the tarballs; React's types are the consumer's.
+    const types = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies['@types/react']
+    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', ...tarballs, `viem@${viem}`, `@types/react@${types}`], consumer)
     run(path.join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], consumer)
-    const found = JSON.parse(run('node', ['out/uses.js'], consumer)) as { problems: number; listed: number; custom: string[] }
-    if (found.problems !== 0 || found.listed === 0 || found.custom.join() !== 'acme') problems.push(`consumer: unexpected result ${JSON.stringify(found)}`)
-    else console.log(`another project installed the tarballs, compiled against them (nodenext) and ran: ${found.listed} wallets listed, its own wallet "${found.custom.join()}" accepted`)
+    const found = JSON.parse(run('node', ['out/uses.js'], consumer)) as { problems: number; listed: number; custom: string[]; families: string[]; sections: number }
+    if (found.problems !== 0 || found.listed === 0 || found.custom.join() !== 'acme' || found.families.length !== 4 || found.sections !== 3) problems.push(`consumer: unexpected result ${JSON.stringify(found)}`)
+    else console.log(`another project installed the tarballs, compiled against them (nodenext) and ran: ${found.listed} wallets listed, its own wallet "${found.custom.join()}" accepted, families ${found.families.join(', ')}`)
   } catch (error) {
     const failure = error as { stdout?: string; stderr?: string }
     problems.push(`consumer: ${`${failure.stdout ?? ''}${failure.stderr ?? String(error)}`.trim().slice(0, 3000)}`)

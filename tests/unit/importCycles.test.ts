@@ -22,7 +22,9 @@ function sourceFiles(folder: string): string[] {
 }
 
 function resolve(from: string, specifier: string): string | undefined {
-  const base = specifier.startsWith('@/') ? path.join(root, specifier.slice(2)) : specifier.startsWith('.') ? path.resolve(path.dirname(from), specifier) : undefined
+  // The floors that are packages are imported by name (`@sigil/lib/…`): their folders here.
+  const byName = /^@sigil\/(lib|wallet-book|connectors)\/(.+)$/.exec(specifier)
+  const base = byName ? path.join(root, byName[1]!, byName[2]!) : specifier.startsWith('@/') ? path.join(root, specifier.slice(2)) : specifier.startsWith('.') ? path.resolve(path.dirname(from), specifier) : undefined
   if (!base) return undefined
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
     if (existsSync(candidate) && statSync(candidate).isFile()) return path.relative(root, candidate)

@@ -19,14 +19,14 @@ describe('floors: imports point down (app → connectors → wallet-book → lib
     ['lib/errors/example.ts', '@/connectors/shared/connectorKey'],
     ['lib/config/example.ts', '@/wallet-book/walletKey'],
     ['lib/siwe/example.ts', '@/app/_wagmi/createSigilConfig'],
-    ['wallet-book/resolve/example.ts', '@/connectors/shared/connectorKey'],
+    ['wallet-book/resolve/example.ts', '@sigil/connectors/shared/connectorKey'],
     ['wallet-book/example.ts', '@/app/_lib/shortenAddress'],
     ['connectors/injected/example.ts', '@/app/_wagmi/walletOptions'],
     ['connectors/embedded/panel/Example.tsx', '@/app/_lib/focusable'],
     ['lib/siwe/example.ts', '@/server/store/sqlStore'],
     ['lib/errors/example.ts', 'server-only'],
     ['lib/config/example.ts', '@sigil/wallet-book/walletKey'],
-    ['server/siwe/example.ts', '@/connectors/families'],
+    ['server/siwe/example.ts', '@sigil/connectors/families'],
     ['server/embedded/example.ts', '@/app/_components/SignInPanel'],
   ])('%s may not import %s', async (file, specifier) => {
     const messages = await restrictedImports(file, specifier)
@@ -52,30 +52,30 @@ describe('floors: imports point down (app → connectors → wallet-book → lib
   })
 
   it.each([
-    ['app/_wagmi/example.ts', '@/connectors/shared/connectorKey'],
-    ['connectors/shared/example.ts', '@/wallet-book/walletKey'],
-    ['connectors/embedded/example.ts', '@/lib/embedded/crypto/bytes'],
+    ['app/_wagmi/example.ts', '@sigil/connectors/shared/connectorKey'],
+    ['connectors/shared/example.ts', '@sigil/wallet-book/walletKey'],
+    ['connectors/embedded/example.ts', '@sigil/lib/embedded/crypto/bytes'],
     ['wallet-book/example.ts', '@sigil/lib/platform/detectPlatform'],
-    ['server/embedded/routes.ts', '@/lib/embedded/apiTypes'],
+    ['server/embedded/routes.ts', '@sigil/lib/embedded/apiTypes'],
     ['app/api/example/route.ts', '@/server/siwe'],
     ['app/vault/script/route.ts', '@/server/build/vaultScript'],
     ['app/page.tsx', '@/server/session/readServerSession'],
-    ['server/siwe/example.ts', '@/lib/siwe/catalogue'],
-    ['app/_components/Example.tsx', '@/lib/siwe/client'],
-    ['connectors/walletConnect/panel/Example.tsx', '@/lib/react/useLifetimeEffect'],
-    ['app/_wagmi/example.ts', '@/connectors/families'],
+    ['server/siwe/example.ts', '@sigil/lib/siwe/catalogue'],
+    ['app/_components/Example.tsx', '@sigil/lib/siwe/client'],
+    ['connectors/walletConnect/panel/Example.tsx', '@sigil/lib/react/useLifetimeEffect'],
+    ['app/_wagmi/example.ts', '@sigil/connectors/families'],
   ])('%s may import %s', async (file, specifier) => {
     expect(await restrictedImports(file, specifier)).toEqual([])
   })
 
   it.each([
-    ['app/_wagmi/example.ts', '@/connectors/injected/discovery'],
-    ['app/_wagmi/example.ts', '@/connectors/injected/openInWalletBrowser'],
-    ['app/_components/Example.tsx', '@/connectors/walletConnect/panel/WalletConnectPanel'],
-    ['app/_lib/example.ts', '@/connectors/coinbaseSmartWallet/popupWindow'],
-    ['app/api/example/route.ts', '@/connectors/embedded/manifest'],
-    ['app/page.tsx', '@/connectors/embedded/family'],
-    ['app/vault/route.ts', '@/connectors/embedded/family'],
+    ['app/_wagmi/example.ts', '@sigil/connectors/injected/discovery'],
+    ['app/_wagmi/example.ts', '@sigil/connectors/injected/openInWalletBrowser'],
+    ['app/_components/Example.tsx', '@sigil/connectors/walletConnect/panel/WalletConnectPanel'],
+    ['app/_lib/example.ts', '@sigil/connectors/coinbaseSmartWallet/popupWindow'],
+    ['app/api/example/route.ts', '@sigil/connectors/embedded/manifest'],
+    ['app/page.tsx', '@sigil/connectors/embedded/family'],
+    ['app/vault/route.ts', '@sigil/connectors/embedded/family'],
   ])('the app names no family: %s may not import %s', async (file, specifier) => {
     const messages = await restrictedImports(file, specifier)
     expect(messages).toHaveLength(1)
@@ -83,10 +83,10 @@ describe('floors: imports point down (app → connectors → wallet-book → lib
   })
 
   it.each([
-    ['app/_wagmi/example.ts', '@/connectors/manifests'],
-    ['app/api/example/route.ts', '@/connectors/egress'],
-    ['app/_components/Example.tsx', '@/connectors/shared/family'],
-    ['app/vault/route.ts', '@/connectors/embedded/vault/pageConfig'],
+    ['app/_wagmi/example.ts', '@sigil/connectors/manifests'],
+    ['app/api/example/route.ts', '@sigil/connectors/egress'],
+    ['app/_components/Example.tsx', '@sigil/connectors/shared/family'],
+    ['app/vault/route.ts', '@sigil/connectors/embedded/vault/pageConfig'],
   ])('the app reaches the families through the registries and connectors/shared: %s may import %s', async (file, specifier) => {
     expect(await restrictedImports(file, specifier)).toEqual([])
   })
@@ -96,11 +96,30 @@ describe('floors: imports point down (app → connectors → wallet-book → lib
   })
 })
 
-describe('packages: a floor that is a package reaches the one below by its name', () => {
-  it('the wallet book may not import lib through the project alias, only as @sigil/lib', async () => {
-    const messages = await restrictedImports('wallet-book/links/example.ts', '@/lib/errors/wallet')
+describe('packages: the floors that are packages are reached by their names', () => {
+  it.each([
+    ['wallet-book/links/example.ts', '@/lib/errors/wallet', '@sigil/lib/errors/wallet'],
+    ['connectors/shared/example.ts', '@/lib/errors/wallet', '@sigil/lib/errors/wallet'],
+    ['connectors/injected/example.ts', '@/wallet-book/walletKey', '@sigil/wallet-book/walletKey'],
+    ['server/siwe/example.ts', '@/lib/siwe/catalogue', '@sigil/lib/siwe/catalogue'],
+    ['app/_components/Example.tsx', '@/lib/siwe/client', '@sigil/lib/siwe/client'],
+    ['app/_wagmi/example.ts', '@/connectors/families', '@sigil/connectors/families'],
+    ['app/_wagmi/example.ts', '@/wallet-book/index', '@sigil/wallet-book/index'],
+    ['app/api/example/route.ts', '@/connectors/egress', '@sigil/connectors/egress'],
+    ['app/vault/route.ts', '@/connectors/embedded/vault/pageConfig', '@sigil/connectors/embedded/vault/pageConfig'],
+    ['proxy.ts', '@/lib/http/contentSecurityPolicy', '@sigil/lib/http/contentSecurityPolicy'],
+  ])('%s may not import %s by path, only as %s', async (file, byPath, byName) => {
+    const messages = await restrictedImports(file, byPath)
     expect(messages).toHaveLength(1)
-    expect(messages[0]).toContain('imports lib by its package name, @sigil/lib/')
-    expect(await restrictedImports('wallet-book/links/example.ts', '@sigil/lib/errors/wallet')).toEqual([])
+    expect(messages[0]).toContain('This floor is a package: import it by its package name')
+    expect(await restrictedImports(file, byName)).toEqual([])
+  })
+
+  it.each([
+    ['connectors/walletConnect/example.ts', '@/connectors/shared/family'],
+    ['wallet-book/links/example.ts', '@/wallet-book/walletKey'],
+    ['lib/siwe/example.ts', '@/lib/errors/wallet'],
+  ])('a floor reaches its own files by path: %s may import %s', async (file, specifier) => {
+    expect(await restrictedImports(file, specifier)).toEqual([])
   })
 })

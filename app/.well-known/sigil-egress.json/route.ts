@@ -1,5 +1,5 @@
-import { egressManifest } from '@/connectors/egress'
-import { familySettings } from '@/connectors/settings'
+import { egressManifest } from '@sigil/connectors/egress'
+import { familySettings } from '@sigil/connectors/settings'
 import { readOncePerProcess } from '@/server/config/readOncePerProcess'
 import { getPublicConfig } from '@/server/config/server'
 

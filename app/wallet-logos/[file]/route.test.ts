@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { PUBLISHED_MARK_IDS, publishedMarkFile } from '@/wallet-book/icons/publishedMarks'
-import { walletLogoPath } from '@/wallet-book/icons/walletLogoIds'
-import { web3iconsWallets } from '@/wallet-book/icons/web3iconsWallets'
+import { PUBLISHED_MARK_IDS, publishedMarkFile } from '@sigil/wallet-book/icons/publishedMarks'
+import { walletLogoPath } from '@sigil/wallet-book/icons/walletLogoIds'
+import { web3iconsWallets } from '@sigil/wallet-book/icons/web3iconsWallets'
 import { GET, generateStaticParams } from './route'
 
 const get = (file: string) => GET(new Request(`http://localhost/wallet-logos/${file}`), { params: Promise.resolve({ file }) })

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { PUBLISHED_MARK_IDS, publishedMarkFile } from '@/wallet-book/icons/publishedMarks'
-import { WALLET_LOGO_IDS } from '@/wallet-book/icons/walletLogoIds'
-import { web3iconsWallets } from '@/wallet-book/icons/web3iconsWallets'
+import { PUBLISHED_MARK_IDS, publishedMarkFile } from '@sigil/wallet-book/icons/publishedMarks'
+import { WALLET_LOGO_IDS } from '@sigil/wallet-book/icons/walletLogoIds'
+import { web3iconsWallets } from '@sigil/wallet-book/icons/web3iconsWallets'
 
 /**
  * `GET /wallet-logos/<id>.svg`: a wallet-book logo as an image, from `@web3icons/core` or from the

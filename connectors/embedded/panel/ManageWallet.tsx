@@ -1,9 +1,9 @@
 'use client'
 import { useEffect, useState } from 'react'
 import type { FamilyAccountProps } from '@/connectors/shared/family'
-import { embedded } from '@/lib/i18n/embedded'
-import { useFamilyT } from '@/lib/i18n/useT'
-import { listPendingRecoveries, type PendingRecovery } from '@/lib/siwe/client'
+import { embedded } from '@sigil/lib/i18n/embedded'
+import { useFamilyT } from '@sigil/lib/i18n/useT'
+import { listPendingRecoveries, type PendingRecovery } from '@sigil/lib/siwe/client'
 
 /**
  * "Manage wallet" in the account view of an embedded wallet: the vault's own page in a tab of its own

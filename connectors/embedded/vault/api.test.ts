@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { EmbeddedApiError } from '@/lib/embedded/errors'
-import { HttpError, isHttpError } from '@/lib/errors/HttpError'
+import { EmbeddedApiError } from '@sigil/lib/embedded/errors'
+import { HttpError, isHttpError } from '@sigil/lib/errors/HttpError'
 import { embeddedError, embeddedErrors } from '@/server/embedded/httpErrors'
 import { createEmbeddedApi, retryAfter } from './api'
-import { plainErrors } from '@/lib/i18n/plainErrors'
+import { plainErrors } from '@sigil/lib/i18n/plainErrors'
 import { createStrings } from './strings'
 import { messageOf } from './walletScreens'
 

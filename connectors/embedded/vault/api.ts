@@ -1,4 +1,4 @@
-import { isEmbeddedErrorCode } from '@/lib/i18n/embedded'
+import { isEmbeddedErrorCode } from '@sigil/lib/i18n/embedded'
 import {
   embeddedApiPaths,
   type CreateWalletRequest,
@@ -34,9 +34,9 @@ import {
   type WalletRecoveriesChallengeResponse,
   type WalletRecoveriesRequest,
   type WalletRecoveriesResponse,
-} from '@/lib/embedded/apiTypes'
-import { EmbeddedApiError } from '@/lib/embedded/errors'
-import { readHttpErrorBody } from '@/lib/errors/HttpError'
+} from '@sigil/lib/embedded/apiTypes'
+import { EmbeddedApiError } from '@sigil/lib/embedded/errors'
+import { readHttpErrorBody } from '@sigil/lib/errors/HttpError'
 
 /** The browser's side of the embedded wallet API. Every failure is an `EmbeddedApiError` with the server's code. */
 export type EmbeddedApi = {

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { EmbeddedApiError } from '@/lib/embedded/errors'
-import { nextWalletEvent, verifyWalletLog, type WalletEvent } from '@/lib/embedded/walletLog'
-import { embedded } from '@/lib/i18n/embedded'
+import { EmbeddedApiError } from '@sigil/lib/embedded/errors'
+import { nextWalletEvent, verifyWalletLog, type WalletEvent } from '@sigil/lib/embedded/walletLog'
+import { embedded } from '@sigil/lib/i18n/embedded'
 import { qrCodeSvg } from './qrCode'
 import { createStrings } from './strings'
 import type { EmbeddedWallet, WalletActivity } from './wallet'

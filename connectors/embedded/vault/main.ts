@@ -1,5 +1,5 @@
 import { getAddress, isAddress, type Address } from 'viem'
-import { PasskeyCancelledError } from '@/lib/embedded/errors'
+import { PasskeyCancelledError } from '@sigil/lib/embedded/errors'
 import { createApprovalGuard, hasVisibilityCheck } from './approval'
 import { createAutoLock } from './autoLock'
 import { VAULT_CONFIG_ELEMENT_ID, type VaultPageConfig } from './pageConfig'

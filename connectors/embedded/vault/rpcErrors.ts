@@ -1,5 +1,5 @@
 import type { VaultError } from './protocol'
-import { BaseError } from '@/lib/errors/BaseError'
+import { BaseError } from '@sigil/lib/errors/BaseError'
 
 /**
  * The vault's answers to a request it will not carry out, as EIP-1193 / EIP-1474 errors: the page

@@ -5,7 +5,7 @@ import { type ConfirmationDetails, describeMessage, describeTransaction, describ
 import type { VaultChain } from './pageConfig'
 import { SIGNING_METHODS, type SigningMethod } from './protocol'
 import { invalidParams, unauthorized, VaultRequestError } from './rpcErrors'
-import { deepFreeze } from '@/lib/deepFreeze'
+import { deepFreeze } from '@sigil/lib/deepFreeze'
 
 /**
  * A request that uses the key, as the vault holds it from its door to its signature: one copy of what

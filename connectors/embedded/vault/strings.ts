@@ -1,4 +1,4 @@
-import { format } from '@/lib/i18n/format'
+import { format } from '@sigil/lib/i18n/format'
 import type { VaultPageConfig } from './pageConfig'
 
 /** The vault's strings, from its page (in the page's language), with `{name}` placeholders filled. */

@@ -1,7 +1,7 @@
 import { getAddress, isAddress, type Address } from 'viem'
-import { isSealed, type Sealed } from '@/lib/embedded/crypto/keyWrapping'
-import { WalletStorageUnavailableError } from '@/lib/embedded/errors'
-import { EMBEDDED_VAULT_DB } from '@/lib/storageNames'
+import { isSealed, type Sealed } from '@sigil/lib/embedded/crypto/keyWrapping'
+import { WalletStorageUnavailableError } from '@sigil/lib/embedded/errors'
+import { EMBEDDED_VAULT_DB } from '@sigil/lib/storageNames'
 
 /**
  * What a device keeps of a wallet, in IndexedDB: ciphertext and public facts only. The mnemonic is

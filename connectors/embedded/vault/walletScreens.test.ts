@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { PendingRecovery, RecoveryStatus } from '@/lib/embedded/apiTypes'
-import { EmbeddedApiError } from '@/lib/embedded/errors'
-import { embedded } from '@/lib/i18n/embedded'
+import type { PendingRecovery, RecoveryStatus } from '@sigil/lib/embedded/apiTypes'
+import { EmbeddedApiError } from '@sigil/lib/embedded/errors'
+import { embedded } from '@sigil/lib/i18n/embedded'
 import { createStrings } from './strings'
 import type { EmbeddedWallet } from './wallet'
 import { createWalletScreens, formatWait } from './walletScreens'

@@ -1,5 +1,5 @@
 'use client'
-import { useT } from '@/lib/i18n/useT'
+import { useT } from '@sigil/lib/i18n/useT'
 import type { FamilyNoticeProps } from '../../shared/family'
 import { hasWalletConnect } from '../options'
 import styles from './WalletConnectOffNotice.module.css'

@@ -1,5 +1,5 @@
 /**
- * What another project writes against the two packages, compiled by tsc under `nodenext` (the
+ * What another project writes against the packages, compiled by tsc under `nodenext` (the
  * strictest resolution: every subpath must be in the exports map, ESM only; the packages'
  * declarations checked too) and run by plain Node. Prints what it found.
  */
@@ -10,6 +10,14 @@ import { validateWalletBookEntry } from '@sigil/wallet-book/validateWalletBookEn
 import { walletKey } from '@sigil/wallet-book/walletKey'
 import { publicChains } from '@sigil/lib/chains'
 import { checkSigilConfig, type SigilConfigCatalogue } from '@sigil/lib/config/sigilConfig'
+import type { FamilyCatalogues } from '@sigil/lib/i18n/familyCatalogues'
+import type { families } from '@sigil/connectors/families'
+import { manifests } from '@sigil/connectors/manifests'
+
+/** The browser's registry, by type only (its connectors, panels and wagmi's types, checked here). */
+export type BrowserFamilies = typeof families
+/** The families' manifests complete lib's catalogue types (`declare module`): their sections reach us. */
+const sections: (keyof FamilyCatalogues)[] = ['walletConnect', 'coinbaseSmartWallet', 'embedded']
 
 const ownWallet: WalletBookEntry = { name: 'Acme Wallet', shortName: 'Acme', eip6963Config: { rdns: ['com.acme.wallet'] } }
 const problems: string[] = walletBookEntries().flatMap(({ key, entry }) => validateWalletBookEntry(key, entry))
@@ -24,5 +32,11 @@ const catalogue: SigilConfigCatalogue = {
   ui: {},
 }
 const config = checkSigilConfig({ chains: [8453], wallets: { custom: [{ ...ownWallet, brand: { icon: 'data:image/svg+xml,%3Csvg%2F%3E' } }], featured: ['acme'] } }, catalogue)
-const summary: { problems: number; listed: number; custom: string[] } = { problems: problems.length, listed: listed.length, custom: Object.keys(config.wallets.custom ?? {}) }
+const summary: { problems: number; listed: number; custom: string[]; families: string[]; sections: number } = {
+  problems: problems.length,
+  listed: listed.length,
+  custom: Object.keys(config.wallets.custom ?? {}),
+  families: manifests.map((manifest) => manifest.id),
+  sections: sections.filter((section) => manifests.some((manifest) => Object.hasOwn(manifest.messages.sections, section))).length,
+}
 console.log(JSON.stringify(summary))

@@ -1,4 +1,4 @@
-import { serverFamilies } from '@/connectors/serverFamilies'
+import { serverFamilies } from '@sigil/connectors/serverFamilies'
 import { guardedRoute, otherMethods } from '@/server/http/requestGuard'
 import { getAuthRoutes } from '@/server/siwe'
 

@@ -3,7 +3,7 @@ import { browserEnsProfile, ensRateLimit } from '@/server/ens/server'
 import { EnsUnavailableError } from '@/server/ens/lookup'
 import { errorResponse, jsonResponse, responseForError } from '@/server/http/json'
 import { refusalLog } from '@/server/http/refusalLog'
-import { authError } from '@/lib/siwe/catalogue'
+import { authError } from '@sigil/lib/siwe/catalogue'
 
 // The mainnet RPC address stays on the server, and the cache lives in this process: Node, not the edge.
 export const runtime = 'nodejs'

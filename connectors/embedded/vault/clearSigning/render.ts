@@ -1,5 +1,5 @@
 import type { Address } from 'viem'
-import type { EmbeddedConfirmationKey } from '@/lib/i18n/embeddedConfirmation'
+import type { EmbeddedConfirmationKey } from '@sigil/lib/i18n/embeddedConfirmation'
 import { isRevoke, warningsOf, type ClearStatement, type TokenAmount } from './statement'
 
 /** The confirmation sheet's `t` (useFamilyT('embeddedConfirmation', …) or tEmbeddedConfirmation). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { embedded } from '@/lib/i18n/embedded'
+import { embedded } from '@sigil/lib/i18n/embedded'
 import { mapCeremonyError } from './ceremonies'
 
 /** The browser's WebAuthn DOMExceptions (Node has the same DOMException class) as the wallet's named errors. */

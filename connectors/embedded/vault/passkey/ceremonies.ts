@@ -1,5 +1,5 @@
 import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser'
-import { fromBase64Url, randomBytes, toBase64Url } from '@/lib/embedded/crypto/bytes'
+import { fromBase64Url, randomBytes, toBase64Url } from '@sigil/lib/embedded/crypto/bytes'
 import {
   PasskeyCancelledError,
   PasskeyExistsError,
@@ -8,9 +8,9 @@ import {
   PasskeyUnsupportedOptionsError,
   PrfUnsupportedError,
   WebAuthnUnsupportedError,
-} from '@/lib/embedded/errors'
-import { PASSKEY_TIMEOUT_MS, PASSKEY_USER_VERIFICATION } from '@/lib/embedded/passkeyDefaults'
-import { assertUserId } from '@/lib/embedded/userId'
+} from '@sigil/lib/embedded/errors'
+import { PASSKEY_TIMEOUT_MS, PASSKEY_USER_VERIFICATION } from '@sigil/lib/embedded/passkeyDefaults'
+import { assertUserId } from '@sigil/lib/embedded/userId'
 
 /**
  * The two WebAuthn ceremonies of the wallet, with the PRF extension (WebAuthn L3 §10.1.4), on the

@@ -1,5 +1,5 @@
 import type { Address } from 'viem'
-import { formatPairingCode } from '@/lib/embedded/pairingCode'
+import { formatPairingCode } from '@sigil/lib/embedded/pairingCode'
 import { h } from '../dom'
 import { qrCodeSvg } from '../qrCode'
 import type { EmbeddedWallet, JoiningDevice } from '../wallet'

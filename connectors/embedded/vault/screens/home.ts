@@ -1,5 +1,5 @@
 import type { Address } from 'viem'
-import type { PendingRecovery } from '@/lib/embedded/apiTypes'
+import type { PendingRecovery } from '@sigil/lib/embedded/apiTypes'
 import { h } from '../dom'
 import { formatDate, pointsToRecovery, type ScreenKit, type Screens } from './kit'
 

@@ -1,6 +1,6 @@
 import type { Address } from 'viem'
-import type { PendingRecovery, RecoveryStatus } from '@/lib/embedded/apiTypes'
-import { utcMinute } from '@/lib/i18n/format'
+import type { PendingRecovery, RecoveryStatus } from '@sigil/lib/embedded/apiTypes'
+import { utcMinute } from '@sigil/lib/i18n/format'
 import { h, show } from '../dom'
 import { trapFocus } from '../focusTrap'
 import { createScreenGuard, type ScreenApprovalGuard } from '../screenGuard'

@@ -1,5 +1,5 @@
 import type { Address } from 'viem'
-import type { RecoveryStatus } from '@/lib/embedded/apiTypes'
+import type { RecoveryStatus } from '@sigil/lib/embedded/apiTypes'
 import { h } from '../dom'
 import { formatDate, formatWait, type ScreenKit, type Screens, type CodeShown, type CodeStep } from './kit'
 
