@@ -98,7 +98,7 @@ const serverMessage = 'Server-only module (server/): only route handlers, the ro
 
 const config = [
   ...next,
-  { ignores: ['.next/**', '.next-*/**', 'node_modules/**', 'lib/dist/**', 'wallet-book/dist/**', 'connectors/dist/**', '.packages/**', 'test-results/**', 'playwright-report/**', 'tests/artifacts/**', 'next-env.d.ts'] },
+  { ignores: ['.next/**', '.next-*/**', 'node_modules/**', 'lib/dist/**', 'wallet-book/dist/**', 'connectors/dist/**', 'tests/kit/dist/**', '.packages/**', 'test-results/**', 'playwright-report/**', 'tests/artifacts/**', 'next-env.d.ts'] },
   {
     files: ['lib/**/*.{ts,tsx}'],
     ignores: TESTS,

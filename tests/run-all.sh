@@ -25,7 +25,7 @@ order. Every step runs even when an earlier one failed; the last line is the sum
 Steps:
   typecheck   npx tsc --noEmit (also: type-check)
   lint        npx eslint . (the layers, React's rules), then knip: no unused file, export or type
-  packages    the floors published as packages (lib, wallet-book, connectors): built, packed with npm pack, and
+  packages    the packages (lib, wallet-book, connectors, the test kit): built, packed with npm pack, and
               checked with publint and Are the Types Wrong (tests/packages/checkPackages.ts)
   unit        vitest: the unit and integration tests; they start their own anvil and a throwaway
               Postgres (needs PostgreSQL installed)

@@ -10,10 +10,11 @@
  * Then another project adopts them (tests/packages/consumer, copied to .packages/consumer): the
  * tarballs are installed with `npm install` (their dependencies and peers from the registry, not
  * this project's node_modules), its code is compiled by tsc under `nodenext` against the packages'
- * declarations, and run by plain Node.
+ * declarations, and run by plain Node; then it runs the test kit's first test (its README's) from the
+ * kit's tarball: anvil, the relay, the WalletConnect wallet and a dapp, the mail catcher.
  * Prints each package's size, packed and unpacked. Exits non-zero on any problem.
  *
- * Run: `npm test -- packages`, or `npx tsx tests/packages/checkPackages.ts [lib wallet-book]`.
+ * Run: `npm test -- packages`, or `npx tsx tests/packages/checkPackages.ts [lib wallet-book connectors tests/kit]`.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
@@ -25,7 +26,8 @@ const workspaces: readonly string[] = (JSON.parse(readFileSync(path.join(root, '
 const chosen = process.argv.slice(2)
 const outDir = path.join(root, '.packages')
 
-const run = (command: string, args: readonly string[], cwd = root) => execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 })
+/** Runs a command to its end, or fails it after `timeoutMs` (a process that never exits, e.g. a test kit left with a live socket, fails the check instead of holding it). */
+const run = (command: string, args: readonly string[], cwd = root, timeoutMs = 300_000) => execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024, timeout: timeoutMs, killSignal: 'SIGKILL' })
 
 /** Source files of a floor that ship: every .ts/.tsx but the tests and the scripts. */
 function shippedSources(dir: string, base = dir): string[] {
@@ -63,8 +65,10 @@ for (const workspace of workspaces) {
   tarballs.push(tarball)
   const inTarball = new Set(packed.files.map((file) => file.path))
 
-  // Every shipped source has its module and its declarations.
-  const sources = shippedSources(dir)
+  // Every shipped source has its module and its declarations: each file of a floor published whole
+  // (a wildcard export), or each entry point a curated package names (the test kit).
+  const wildcard = Object.hasOwn(manifest.exports, './*')
+  const sources = wildcard ? shippedSources(dir) : Object.keys(manifest.exports).filter((key) => key !== '.' && key !== './package.json').map((key) => key.slice(2))
   for (const source of sources) {
     for (const file of [`dist/${source}.js`, `dist/${source}.d.ts`]) if (!inTarball.has(file)) say(`${file} is missing from the tarball`)
   }
@@ -110,13 +114,19 @@ if (chosen.length === 0 && problems.length === 0) {
   cpSync(path.join(root, 'tests/packages/consumer'), consumer, { recursive: true })
   const viem = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies.viem
   try {
-    // The non-optional peers (wagmi, React, react-query) come with the tarballs; React's types are the consumer's.
-    const types = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies['@types/react']
-    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', ...tarballs, `viem@${viem}`, `@types/react@${types}`], consumer)
+    // The non-optional peers (wagmi, React, react-query, Playwright) come with the tarballs; the
+    // types of React and Node are the consumer's.
+    const devDependencies = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies
+    const types = ['@types/react', '@types/node'].map((name) => `${name}@${devDependencies[name]}`)
+    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', ...tarballs, `viem@${viem}`, ...types], consumer)
     run(path.join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], consumer)
-    const found = JSON.parse(run('node', ['out/uses.js'], consumer)) as { problems: number; listed: number; custom: string[]; families: string[]; sections: number }
+    const found = JSON.parse(run('node', ['out/uses.js'], consumer, 60_000)) as { problems: number; listed: number; custom: string[]; families: string[]; sections: number }
     if (found.problems !== 0 || found.listed === 0 || found.custom.join() !== 'acme' || found.families.length !== 4 || found.sections !== 3) problems.push(`consumer: unexpected result ${JSON.stringify(found)}`)
     else console.log(`another project installed the tarballs, compiled against them (nodenext) and ran: ${found.listed} wallets listed, its own wallet "${found.custom.join()}" accepted, families ${found.families.join(', ')}`)
+    // The test kit's first test (its README's), run from its tarball.
+    const kit = JSON.parse(run('node', ['out/kit.js'], consumer, 60_000)) as { mined: string; paired: number; relayProposals: number; signatureVerified: boolean; mail: string; profiles: string[] }
+    if (kit.mined !== 'success' || kit.paired !== 1 || kit.relayProposals < 1 || !kit.signatureVerified || kit.mail !== 'Your code is 123456.' || kit.profiles.length !== 6) problems.push(`consumer: the test kit's first test: unexpected result ${JSON.stringify(kit)}`)
+    else console.log(`the test kit ran from its tarball: anvil mined a transfer, its WalletConnect wallet paired through its relay and signed (verified), its SMTP capture caught the mail, ${kit.profiles.length} wallet profiles`)
   } catch (error) {
     const failure = error as { stdout?: string; stderr?: string }
     problems.push(`consumer: ${`${failure.stdout ?? ''}${failure.stderr ?? String(error)}`.trim().slice(0, 3000)}`)

@@ -1,0 +1,84 @@
+/**
+ * A first test with the test kit, as its README walks another project through it, run by plain Node
+ * from the kit's tarball: a local chain, a WalletConnect relay on loopback, the kit's wallet on the
+ * published wallet SDK pairing with a dapp, a signature verified, and a mail caught. Prints what it saw.
+ */
+import { Core } from '@walletconnect/core'
+import { SignClient } from '@walletconnect/sign-client'
+import { createPublicClient, createWalletClient, http, parseEther, toHex, verifyMessage } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { connect } from 'node:net'
+import { ANVIL_PRIVATE_KEYS, startAnvil } from '@sigil/test-kit/anvil'
+import { startMailCatcher } from '@sigil/test-kit/smtp'
+import { startRelay } from '@sigil/test-kit/walletConnect/relay'
+import { startTestWallet } from '@sigil/test-kit/walletConnect/wallet'
+import { profileInstall, walletProfiles } from '@sigil/test-kit/walletProfiles'
+
+const anvil = await startAnvil()
+const relay = await startRelay()
+const mail = await startMailCatcher()
+try {
+  // The chain: a transfer from anvil's first account, mined.
+  const chain = { id: anvil.chainId, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.rpcUrl] } } } as const
+  const reader = createPublicClient({ chain, transport: http(anvil.rpcUrl) })
+  const sender = createWalletClient({ chain, transport: http(anvil.rpcUrl), account: privateKeyToAccount(ANVIL_PRIVATE_KEYS[0]) })
+  const hash = await sender.sendTransaction({ to: privateKeyToAccount(ANVIL_PRIVATE_KEYS[1]).address, value: parseEther('1') })
+  const receipt = await reader.waitForTransactionReceipt({ hash })
+
+  // WalletConnect: the kit's wallet pairs with a dapp through the kit's relay, and signs.
+  process.env.DISABLE_GLOBAL_CORE = 'true'
+  const wallet = await startTestWallet({ relayUrl: relay.url, rpcUrl: anvil.rpcUrl })
+  const core = new Core({ projectId: 'test', relayUrl: relay.url, customStoragePrefix: 'dapp', storageOptions: { database: ':memory:' }, telemetryEnabled: false, logger: 'error' })
+  core.verify.resolve = async () => undefined as never
+  const dapp = await SignClient.init({ core, metadata: { name: 'Consumer', description: 'A consumer of the test kit', url: 'http://localhost', icons: [] } })
+  const { uri, approval } = await dapp.connect({ optionalNamespaces: { eip155: { chains: [`eip155:${anvil.chainId}`], methods: ['personal_sign'], events: ['chainChanged', 'accountsChanged'] } } })
+  if (!uri) throw new Error('no pairing URI')
+  const [session] = await Promise.all([approval(), wallet.pair(uri)])
+  const message = 'Hello from the test kit'
+  const signature = await dapp.request<`0x${string}`>({ topic: session.topic, chainId: `eip155:${anvil.chainId}`, request: { method: 'personal_sign', params: [toHex(message), wallet.address] } })
+  const verified = await verifyMessage({ address: wallet.address, message, signature })
+  // Stopping a Core: its heartbeat, then its socket.
+  dapp.core.heartbeat.stop()
+  await dapp.core.relayer.transportClose()
+  await wallet.stop()
+
+  // Mail: one message over SMTP, as an app's mailer sends it.
+  await sendMail(mail.port, 'someone@example.com', 'Your code', 'Your code is 123456.')
+  const caught = await mail.waitFor((found) => found.subject === 'Your code')
+
+  const summary = {
+    mined: receipt.status,
+    paired: wallet.sessions().length,
+    relayProposals: relay.stats.proposals,
+    signatureVerified: verified,
+    mail: caught.text.trim(),
+    profiles: walletProfiles.map((profile) => `${profile.row}:${Object.keys(profileInstall(profile)).length}`),
+  }
+  console.log(JSON.stringify(summary))
+} finally {
+  await mail.close()
+  await relay.close()
+  await anvil.stop()
+}
+
+/** A plain SMTP conversation (no client library): what the catcher must understand. */
+function sendMail(port: number, to: string, subject: string, text: string): Promise<void> {
+  const lines = ['EHLO consumer', 'MAIL FROM:<app@example.com>', `RCPT TO:<${to}>`, 'DATA', `From: app@example.com\r\nTo: ${to}\r\nSubject: ${subject}\r\n\r\n${text}\r\n.`, 'QUIT']
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1')
+    let buffer = ''
+    socket.setEncoding('utf8')
+    socket.on('data', (chunk: string) => {
+      buffer += chunk
+      // Each reply ends with a line "NNN text"; EHLO's many lines end with one without a dash.
+      while (/^\d{3} .*\r\n/m.test(buffer)) {
+        buffer = buffer.replace(/^[\s\S]*?^\d{3} .*\r\n/m, '')
+        const next = lines.shift()
+        if (next === undefined) return
+        socket.write(`${next}\r\n`)
+      }
+    })
+    socket.on('end', () => resolve())
+    socket.on('error', reject)
+  })
+}
