@@ -124,9 +124,12 @@ if (chosen.length === 0 && problems.length === 0) {
     if (found.problems !== 0 || found.listed === 0 || found.custom.join() !== 'acme' || found.families.length !== 4 || found.sections !== 3) problems.push(`consumer: unexpected result ${JSON.stringify(found)}`)
     else console.log(`another project installed the tarballs, compiled against them (nodenext) and ran: ${found.listed} wallets listed, its own wallet "${found.custom.join()}" accepted, families ${found.families.join(', ')}`)
     // The test kit's first test (its README's), run from its tarball.
-    const kit = JSON.parse(run('node', ['out/kit.js'], consumer, 60_000)) as { mined: string; paired: number; relayProposals: number; signatureVerified: boolean; mail: string; profiles: string[] }
-    if (kit.mined !== 'success' || kit.paired !== 1 || kit.relayProposals < 1 || !kit.signatureVerified || kit.mail !== 'Your code is 123456.' || kit.profiles.length !== 6) problems.push(`consumer: the test kit's first test: unexpected result ${JSON.stringify(kit)}`)
-    else console.log(`the test kit ran from its tarball: anvil mined a transfer, its WalletConnect wallet paired through its relay and signed (verified), its SMTP capture caught the mail, ${kit.profiles.length} wallet profiles`)
+    type KitRun = { mined: string; paired: number; relayProposals: number; signatureVerified: boolean; mail: string; profiles: string[]; smartSignatureVerified: boolean; keysScript: string; metaMask: string; injectedAccount: boolean; passkey: boolean }
+    const kit = JSON.parse(run('node', ['out/kit.js'], consumer, 120_000)) as KitRun
+    const expected = kit.mined === 'success' && kit.paired === 1 && kit.relayProposals >= 1 && kit.signatureVerified && kit.mail === 'Your code is 123456.' && kit.profiles.length === 6
+    const rest = kit.smartSignatureVerified && kit.keysScript.startsWith('200 text/javascript') && kit.metaMask === 'io.metamask' && kit.injectedAccount && kit.passkey
+    if (!expected || !rest) problems.push(`consumer: the test kit's first test: unexpected result ${JSON.stringify(kit)}`)
+    else console.log(`the test kit ran from its tarball: anvil mined a transfer; its WalletConnect wallet paired through its relay and signed (verified); its SMTP capture caught the mail; its smart account signed before deployment (ERC-6492, verified); in Chromium MetaMask's inpage provider answered for its wallet and its virtual authenticator made a passkey; ${kit.profiles.length} wallet profiles`)
   } catch (error) {
     const failure = error as { stdout?: string; stderr?: string }
     problems.push(`consumer: ${`${failure.stdout ?? ''}${failure.stderr ?? String(error)}`.trim().slice(0, 3000)}`)

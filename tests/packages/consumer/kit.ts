@@ -1,14 +1,24 @@
 /**
  * A first test with the test kit, as its README walks another project through it, run by plain Node
  * from the kit's tarball: a local chain, a WalletConnect relay on loopback, the kit's wallet on the
- * published wallet SDK pairing with a dapp, a signature verified, and a mail caught. Prints what it saw.
+ * published wallet SDK pairing with a dapp, a signature verified, and a mail caught. Then the rest of
+ * the kit once each: the Coinbase stand-in (its smart account's ERC-6492 signature, its keys page),
+ * and in Chromium MetaMask's inpage provider speaking for the kit's wallet and a virtual passkey.
+ * Prints what it saw.
  */
 import { Core } from '@walletconnect/core'
 import { SignClient } from '@walletconnect/sign-client'
 import { createPublicClient, createWalletClient, http, parseEther, toHex, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { connect } from 'node:net'
+import { chromium } from '@playwright/test'
 import { ANVIL_PRIVATE_KEYS, startAnvil } from '@sigil/test-kit/anvil'
+import { startKeysServer } from '@sigil/test-kit/coinbase/keysServer'
+import { deploySmartWalletFactory } from '@sigil/test-kit/coinbase/smartAccount'
+import { installInjectedWallet } from '@sigil/test-kit/injectedWallet'
+import { addVirtualAuthenticator } from '@sigil/test-kit/passkeys'
 import { startMailCatcher } from '@sigil/test-kit/smtp'
 import { startRelay } from '@sigil/test-kit/walletConnect/relay'
 import { startTestWallet } from '@sigil/test-kit/walletConnect/wallet'
@@ -46,12 +56,61 @@ try {
   await sendMail(mail.port, 'someone@example.com', 'Your code', 'Your code is 123456.')
   const caught = await mail.waitFor((found) => found.subject === 'Your code')
 
+  // The Coinbase stand-in: a smart account not deployed yet signs (ERC-6492), viem verifies it on
+  // anvil; the keys page's script is served.
+  const smartWallets = await deploySmartWalletFactory(anvil.rpcUrl)
+  const owner = privateKeyToAccount(ANVIL_PRIVATE_KEYS[2])
+  const smartAccount = await smartWallets.predict(owner.address, 0)
+  const counterfactual = await smartWallets.signCounterfactual(owner, 0, message)
+  const smartVerified = await reader.verifyMessage({ address: smartAccount, message, signature: counterfactual })
+  const keys = await startKeysServer()
+  const keysScript = await fetch(`${keys.origin}/keys.js`)
+  await keys.stop()
+
+  // In Chromium: MetaMask's own inpage provider, announced by EIP-6963, answering for the kit's
+  // wallet; Chromium's virtual authenticator making a passkey.
+  const site = createServer((_request, response) => response.end('<!doctype html><title>consumer</title>')).listen(0, '127.0.0.1')
+  await new Promise((resolve) => site.once('listening', resolve))
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] })
+  let browserSaw: { rdns: string; accounts: string[]; passkey: boolean }
+  try {
+    const page = await browser.newPage()
+    await installInjectedWallet(page, { rpcUrl: anvil.rpcUrl, provider: 'metamask-inpage' })
+    await page.goto(`http://localhost:${(site.address() as AddressInfo).port}/`)
+    await addVirtualAuthenticator(page)
+    browserSaw = await page.evaluate(async () => {
+      type Announced = CustomEvent<{ info: { rdns: string }; provider: { request(args: { method: string }): Promise<string[]> } }>
+      const announced = new Promise<Announced['detail']>((resolve) => window.addEventListener('eip6963:announceProvider', (event) => resolve((event as Announced).detail), { once: true }))
+      window.dispatchEvent(new Event('eip6963:requestProvider'))
+      const { info, provider } = await announced
+      const accounts = await provider.request({ method: 'eth_requestAccounts' })
+      const credential = await navigator.credentials.create({
+        publicKey: {
+          challenge: crypto.getRandomValues(new Uint8Array(32)),
+          rp: { id: 'localhost', name: 'consumer' },
+          user: { id: crypto.getRandomValues(new Uint8Array(16)), name: 'someone', displayName: 'Someone' },
+          pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
+          authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+        },
+      })
+      return { rdns: info.rdns, accounts, passkey: credential !== null }
+    })
+  } finally {
+    await browser.close()
+    site.close()
+  }
+
   const summary = {
     mined: receipt.status,
     paired: wallet.sessions().length,
     relayProposals: relay.stats.proposals,
     signatureVerified: verified,
     mail: caught.text.trim(),
+    smartSignatureVerified: smartVerified,
+    keysScript: `${keysScript.status} ${keysScript.headers.get('content-type')}`,
+    metaMask: browserSaw.rdns,
+    injectedAccount: browserSaw.accounts[0] === privateKeyToAccount(ANVIL_PRIVATE_KEYS[0]).address,
+    passkey: browserSaw.passkey,
     profiles: walletProfiles.map((profile) => `${profile.row}:${Object.keys(profileInstall(profile)).length}`),
   }
   console.log(JSON.stringify(summary))
