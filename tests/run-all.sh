@@ -209,9 +209,34 @@ run_suite() {
 run_budget() { run_check "first-load budget" npx tsx tests/bench/checkBudget.ts; }
 run_e2e() { run_suite "e2e" playwright "$e2e_json" env PLAYWRIGHT_JSON_OUTPUT_FILE="$e2e_json" npx playwright test; }
 
+# The packages' check runs beside the type-check and lint: the three are mostly single-threaded and
+# independent (the check writes only the packages' dist/ folders and .packages/, which the other two
+# leave out), so on two cores they take the time of the longest. Its output is printed after them.
+packages_log="$artifacts/packages.log"
+if wants packages; then
+  rm -f "$packages_log" "$packages_log.rc"
+  (
+    start=$(now)
+    npx tsx tests/packages/checkPackages.ts >"$packages_log" 2>&1
+    echo "$? $(($(now) - start))" >"$packages_log.rc"
+  ) &
+  packages_pid=$!
+fi
 wants typecheck && run_check "type-check" npx tsc --noEmit
 wants lint && run_check "lint" bash -c 'npx eslint . && npx knip --include files,exports,types,duplicates'
-wants packages && run_check "packages" npx tsx tests/packages/checkPackages.ts
+if wants packages; then
+  wait "$packages_pid"
+  echo
+  echo "=== packages: npx tsx tests/packages/checkPackages.ts (run beside the type-check and lint)"
+  cat "$packages_log"
+  read -r packages_rc packages_seconds <"$packages_log.rc" || packages_rc=1
+  if [ "${packages_rc:-1}" -eq 0 ]; then
+    summary+=("packages: ok (${packages_seconds} s)")
+  else
+    failed=$((failed + 1))
+    summary+=("packages: FAILED with exit ${packages_rc:-?} (${packages_seconds:-?} s; $packages_log)")
+  fi
+fi
 wants unit && run_suite "unit tests" vitest "$vitest_json" \
   npx vitest run --reporter=default --reporter=json --outputFile.json="$vitest_json"
 if wants build; then
