@@ -74,6 +74,8 @@ else
   parts=()
   wants e2e && parts+=(chromium nginx)
   wants unit && parts+=(postgresql)
+  # The packages' check runs the test kit in Chromium from its tarball.
+  wants packages && parts+=(chromium)
   [ "${#parts[@]}" -eq 0 ] && parts=(packages)
 fi
 bash tests/preflight.sh "${parts[@]}" || exit 1

@@ -11,7 +11,9 @@
  * tarballs are installed with `npm install` (their dependencies and peers from the registry, not
  * this project's node_modules), its code is compiled by tsc under `nodenext` against the packages'
  * declarations, and run by plain Node; then it runs the test kit's first test (its README's) from the
- * kit's tarball: anvil, the relay, the WalletConnect wallet and a dapp, the mail catcher.
+ * kit's tarball: anvil, the relay, the WalletConnect wallet and a dapp, the mail catcher; then the
+ * rest of the kit once each: the Coinbase stand-in, and in Chromium MetaMask's inpage provider and
+ * a virtual passkey.
  * Prints each package's size, packed and unpacked. Exits non-zero on any problem.
  *
  * Run: `npm test -- packages`, or `npx tsx tests/packages/checkPackages.ts [lib wallet-book connectors tests/kit]`.
@@ -36,6 +38,11 @@ function shippedSources(dir: string, base = dir): string[] {
     if (statSync(full).isDirectory()) return name === 'dist' || name === 'node_modules' || name === 'scripts' ? [] : shippedSources(full, base)
     return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path.relative(base, full).replace(/\.tsx?$/, '')] : []
   })
+}
+
+/** The summary a consumer's script prints last (an SDK may log before it). */
+function lastLine(output: string): string {
+  return output.trim().split('\n').at(-1) ?? ''
 }
 
 function filesUnder(dir: string): string[] {
@@ -89,7 +96,7 @@ for (const workspace of workspaces) {
   const entrypoints = [...(Object.hasOwn(manifest.exports, '.') ? ['.'] : []), ...sources.map((source) => `./${source}`)]
   // attw exits before a pipe is drained on a long report: its JSON goes to a file.
   const report = path.join(outDir, `${packed.filename}.attw.json`)
-  const attw = spawnSync('npx', ['attw', tarball, '--profile', 'esm-only', '--format', 'json', '--entrypoints', ...entrypoints], { cwd: root, stdio: ['ignore', openSync(report, 'w'), 'pipe'], encoding: 'utf8' })
+  const attw = spawnSync('npx', ['attw', tarball, '--profile', 'esm-only', '--format', 'json', '--entrypoints', ...entrypoints], { cwd: root, stdio: ['ignore', openSync(report, 'w'), 'pipe'], encoding: 'utf8', timeout: 300_000, killSignal: 'SIGKILL' })
   if (attw.status !== 0) {
     let found: { kind: string; entrypoint?: string; resolutionKind?: string }[] | undefined
     try {
@@ -118,14 +125,15 @@ if (chosen.length === 0 && problems.length === 0) {
     // types of React and Node are the consumer's.
     const devDependencies = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies
     const types = ['@types/react', '@types/node'].map((name) => `${name}@${devDependencies[name]}`)
-    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', ...tarballs, `viem@${viem}`, ...types], consumer)
+    // Its own time limit: the kit brings solc, esbuild, anvil, Playwright and the WalletConnect SDKs.
+    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', ...tarballs, `viem@${viem}`, ...types], consumer, 900_000)
     run(path.join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], consumer)
-    const found = JSON.parse(run('node', ['out/uses.js'], consumer, 60_000)) as { problems: number; listed: number; custom: string[]; families: string[]; sections: number }
+    const found = JSON.parse(lastLine(run('node', ['out/uses.js'], consumer, 60_000))) as { problems: number; listed: number; custom: string[]; families: string[]; sections: number }
     if (found.problems !== 0 || found.listed === 0 || found.custom.join() !== 'acme' || found.families.length !== 4 || found.sections !== 3) problems.push(`consumer: unexpected result ${JSON.stringify(found)}`)
     else console.log(`another project installed the tarballs, compiled against them (nodenext) and ran: ${found.listed} wallets listed, its own wallet "${found.custom.join()}" accepted, families ${found.families.join(', ')}`)
     // The test kit's first test (its README's), run from its tarball.
     type KitRun = { mined: string; paired: number; relayProposals: number; signatureVerified: boolean; mail: string; profiles: string[]; smartSignatureVerified: boolean; keysScript: string; metaMask: string; injectedAccount: boolean; passkey: boolean }
-    const kit = JSON.parse(run('node', ['out/kit.js'], consumer, 120_000)) as KitRun
+    const kit = JSON.parse(lastLine(run('node', ['out/kit.js'], consumer, 120_000))) as KitRun
     const expected = kit.mined === 'success' && kit.paired === 1 && kit.relayProposals >= 1 && kit.signatureVerified && kit.mail === 'Your code is 123456.' && kit.profiles.length === 6
     const rest = kit.smartSignatureVerified && kit.keysScript.startsWith('200 text/javascript') && kit.metaMask === 'io.metamask' && kit.injectedAccount && kit.passkey
     if (!expected || !rest) problems.push(`consumer: the test kit's first test: unexpected result ${JSON.stringify(kit)}`)
