@@ -297,6 +297,71 @@ describe('a wallet that refuses while the page is still writing its request', ()
   })
 })
 
+/**
+ * Holds `Date.now()` and `Math.random()` still within each synchronous run of code, as they nearly are
+ * on a fast machine: two ids the SDK makes one after the other come out equal.
+ */
+function holdStillWithinARun(): () => void {
+  const realNow = Date.now.bind(Date)
+  const realRandom = Math.random.bind(Math)
+  let held: { now: number; random: number } | undefined
+  const current = () => {
+    if (!held) {
+      held = { now: realNow(), random: realRandom() }
+      queueMicrotask(() => (held = undefined))
+    }
+    return held
+  }
+  const now = vi.spyOn(Date, 'now').mockImplementation(() => current().now)
+  const random = vi.spyOn(Math, 'random').mockImplementation(() => current().random)
+  return () => {
+    now.mockRestore()
+    random.mockRestore()
+  }
+}
+
+describe('twin request ids: the authenticate request and its proposal made with one id', () => {
+  // Before the fix, in a full CI run (two cells of the interop matrix): the wallet approved, the SDK
+  // took the approval for an answer to the authenticate request ("Failed to process authenticate
+  // response") and the page said the wallet did not connect. The SDK's ids are the time in
+  // milliseconds times 1,000 plus a random number below 1,000, made one after the other: 1 pairing
+  // in 1,000 gets twins. Here every pairing does, until the authenticate request has gone out.
+  it('the twin pairing is withdrawn; the wallet, scanning what the page shows, gets a plain proposal, connects, and signs in in two steps', async () => {
+    const s = await setup({ authenticate: false })
+    const sdkErrors: string[] = []
+    const realError = console.error
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      sdkErrors.push(args.map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' '))
+      realError(...args)
+    })
+    let restore = holdStillWithinARun()
+    try {
+      const pending = connect(s.config, { connector: s.config.connectors[0]! })
+      await vi.waitFor(() => expect(s.relay.stats.authenticateRequests).toBe(1), { timeout: 5_000 })
+      restore()
+      restore = () => undefined
+      // The user scans the code a moment later: whatever URI the page shows then.
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      await s.wallet.pair(await nextUri(s.client))
+      const outcome = await within(pending, 10_000)
+      expect(outcome).toHaveProperty('resolved.accounts', [s.wallet.address])
+    } finally {
+      restore()
+      spy.mockRestore()
+    }
+    expect(s.wallet.proposals).toHaveLength(1)
+    expect(s.wallet.answers).toEqual(['approved'])
+    expect(sdkErrors.filter((line) => line.includes('authenticate response'))).toEqual([])
+    expect(failures).toEqual([])
+    expect(s.client.takeSignedIn()).toBeUndefined()
+
+    // Step two: the page's message and personal_sign, verified by the server.
+    const message = createSignInMessage({ address: s.wallet.address, chainId: mainnet.id, nonce: await s.browser.nonce(), origin: ORIGIN })
+    const signature = await signPersonalMessage(s.config, { message })
+    expect((await s.browser.verify({ message, signature })).status).toBe(200)
+  })
+})
+
 describe('one-tap sign-in with a smart account (ERC-1271, ERC-6492) on anvil', () => {
   let anvil: Anvil
   let kit: SmartWalletKit

@@ -4,7 +4,7 @@ import type { HandOffPurpose } from '../shared/signInHandOff'
 import { logger } from '../shared/logger'
 import { PairingExpiredError } from './errors'
 import { keepOwnValuesThroughSdkStart } from './keepOwnValues'
-import { authenticateOnce, signedInFromCacaos, type AuthenticatingProvider, type OneTapSignedIn, type OneTapSignInRequest } from './oneTapSignIn'
+import { authenticateOnce, REPLACED, sharesRequestIds, signedInFromCacaos, type AuthenticatingProvider, type OneTapSignedIn, type OneTapSignInRequest, type SignClientStores } from './oneTapSignIn'
 import { isProposalExpiry, isWalletRejectionMessage, WalletRejectedProposalError } from './pairingErrors'
 import { createPairingState, MAX_PAIRING_ATTEMPTS, type PairingState } from './pairingState'
 import type { WalletConnectProviderOptions } from './providerOptions'
@@ -48,6 +48,11 @@ export type WalletConnectSdkProvider = {
  * e2e that watches the relay for the socket fails, which is where to look.
  */
 type RelaySocket = { readonly connected?: boolean; toEstablishConnection?: (() => Promise<void>) | undefined }
+
+/** The SDK's stores (run-time fields of its `SignClient`, kept out of the type above). */
+function clientStores(provider: WalletConnectSdkProvider): SignClientStores | undefined {
+  return provider.signer.client as SignClientStores | undefined
+}
 
 /** Opens the relay socket ahead of the proposal (issue 14, part 3: click → QR pays only for the proposal). */
 export async function openRelaySocket(provider: WalletConnectSdkProvider): Promise<void> {
@@ -199,7 +204,25 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
     // A failed nonce fetch must not block connecting: the page signs in in two steps afterwards.
     const request = await signInSource?.().catch(() => undefined)
     if (!request || typeof (provider as Partial<AuthenticatingProvider>).authenticate !== 'function') return provider.connect()
-    const auths = await authenticateOnce(provider as unknown as AuthenticatingProvider, request)
+    // Twin request ids (`sharesRequestIds`), seen when the SDK announces the URI after sending both
+    // requests: the URI is withdrawn (the loop's `onUri`) and the pairing given up for a plain
+    // proposal on a new one; the page then signs in in two steps.
+    let onTwins: () => void = () => undefined
+    const twins = new Promise<void>((resolve) => (onTwins = resolve))
+    const watch = (uri: string) => {
+      if (typeof uri === 'string' && sharesRequestIds(clientStores(provider), uri)) onTwins()
+    }
+    provider.on('display_uri', watch as Listener)
+    let auths: Awaited<ReturnType<typeof authenticateOnce>>
+    try {
+      auths = await authenticateOnce(provider as unknown as AuthenticatingProvider, request, twins)
+    } finally {
+      provider.removeListener('display_uri', watch as Listener)
+    }
+    if (auths === REPLACED) {
+      logger.warn('walletconnect_twin_request_ids', { fallback: 'plain proposal' })
+      return provider.connect()
+    }
     if (!auths?.length) return
     const { formatCacaoMessage } = await import('./sdk')
     const signed = signedInFromCacaos(auths, formatCacaoMessage)
@@ -228,7 +251,10 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
     // The newest URI wins: the SDK emits one per proposal, and the QR code and deep links must
     // never show an expired one (docs/families/walletConnect.md#quirks-handled: a stale URI).
     const onUri = (uri: string) => {
-      if (isCurrent() && typeof uri === 'string' && uri.startsWith('wc:')) pairing.set({ uri })
+      if (!isCurrent() || typeof uri !== 'string' || !uri.startsWith('wc:')) return
+      // A pairing with twin request ids is taken back (`propose` replaces it): the URI shown at the
+      // pairing's creation is withdrawn when the SDK's own announcement reveals the twins.
+      pairing.set({ uri: sharesRequestIds(clientStores(provider), uri) ? undefined : uri })
     }
     provider.on('display_uri', onUri as Listener)
     try {
