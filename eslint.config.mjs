@@ -1,3 +1,5 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import next from 'eslint-config-next'
 
 /**
@@ -31,6 +33,13 @@ const packageMessage = 'This floor is a package: import it by its package name, 
 const PACKAGES_BY_PATH = { lib: byPath('lib'), 'wallet-book': byPath('wallet-book'), connectors: byPath('connectors') }
 /** The package floors a folder of the product may not reach by path: all but its own. */
 const packagesByPathFrom = (own) => Object.entries(PACKAGES_BY_PATH).flatMap(([floor, patterns]) => (floor === own ? [] : patterns))
+/**
+ * A package reaching its own files by its own name would resolve, in a consumer's install, through
+ * its exports map to the built copy: a second instance of every module it names (two error classes
+ * of one name, two registries), and a circle through the package's entry points.
+ */
+const selfMessage = 'A floor reaches its own files by relative paths or @/<floor>/…, never by its own package name (docs/architecture.md#packages).'
+const ownName = (floor) => ({ group: byName(floor), message: selfMessage })
 
 /**
  * The server's floor, and `server-only` (which fails a client build; this rule says so at lint time,
@@ -59,15 +68,58 @@ const FAMILY_FOLDERS = '^@(sigil)?/connectors/(?!shared/)[^/]+/'
 const VAULT_PAGE = ['app/vault/**/route.ts']
 const FAMILY_FOLDERS_BUT_THE_VAULT_PAGE = '^@(sigil)?/connectors/(?!shared/|embedded/vault/)[^/]+/'
 
-function restrict(groups) {
-  return {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: groups.map(({ group, regex, message }) => (regex ? { regex, message } : { group, message })),
-      },
-    ],
+/**
+ * `floors/imports`: ESLint's `no-restricted-imports`, widened to every way a module is reached.
+ * That rule reads static `import` / `export … from` only, and matches the specifier as written. This
+ * one also reads dynamic `import('…')` (the families load their SDKs and panels so), and matches a
+ * relative specifier by the project path it resolves to (`../lib/x` from `connectors/` is `@/lib/x`),
+ * so neither a lazy import nor a relative path walks past a floor. Patterns: `group` entries are
+ * exact names or `<prefix>/**` (a name and everything under it); `regex` entries are tested as is.
+ */
+const PROJECT_ROOT = path.dirname(fileURLToPath(import.meta.url))
+function groupMatcher(pattern) {
+  if (pattern.endsWith('/**')) {
+    const prefix = pattern.slice(0, -2)
+    if (prefix.includes('*')) throw new Error(`floors/imports: unsupported pattern ${pattern}`)
+    return (specifier) => specifier.startsWith(prefix)
   }
+  if (pattern.includes('*')) throw new Error(`floors/imports: unsupported pattern ${pattern}`)
+  return (specifier) => specifier === pattern || specifier.startsWith(`${pattern}/`)
+}
+const floorsPlugin = {
+  rules: {
+    imports: {
+      meta: { type: 'problem', schema: [{ type: 'object', properties: { patterns: { type: 'array' } }, additionalProperties: false }] },
+      create(context) {
+        const rules = (context.options[0]?.patterns ?? []).map(({ group, regex, message }) => ({
+          test: regex ? (specifier) => new RegExp(regex).test(specifier) : (specifier) => group.some((pattern) => groupMatcher(pattern)(specifier)),
+          message,
+        }))
+        const projectPath = (specifier) => {
+          if (!specifier.startsWith('.')) return undefined
+          const resolved = path.relative(PROJECT_ROOT, path.resolve(path.dirname(context.filename), specifier))
+          return resolved.startsWith('..') ? undefined : `@/${resolved.split(path.sep).join('/')}`
+        }
+        const check = (source) => {
+          const specifier = source?.type === 'Literal' ? source.value : source?.type === 'TemplateLiteral' && source.expressions.length === 0 ? source.quasis[0].value.cooked : undefined
+          if (typeof specifier !== 'string') return
+          const forms = [specifier, projectPath(specifier)].filter(Boolean)
+          const broken = rules.find((rule) => forms.some(rule.test))
+          if (broken) context.report({ node: source, message: `'${specifier}' import is restricted from being used by a pattern. ${broken.message}` })
+        }
+        return {
+          ImportDeclaration: (node) => check(node.source),
+          ExportNamedDeclaration: (node) => check(node.source),
+          ExportAllDeclaration: (node) => check(node.source),
+          ImportExpression: (node) => check(node.source),
+        }
+      },
+    },
+  },
+}
+
+function restrict(groups) {
+  return { 'floors/imports': ['error', { patterns: groups }] }
 }
 
 /**
@@ -98,11 +150,12 @@ const serverMessage = 'Server-only module (server/): only route handlers, the ro
 
 const config = [
   ...next,
+  { plugins: { floors: floorsPlugin } },
   { ignores: ['.next/**', '.next-*/**', 'node_modules/**', 'lib/dist/**', 'wallet-book/dist/**', 'connectors/dist/**', 'tests/kit/dist/**', '.packages/**', 'test-results/**', 'playwright-report/**', 'tests/artifacts/**', 'next-env.d.ts'] },
   {
     files: ['lib/**/*.{ts,tsx}'],
     ignores: TESTS,
-    rules: restrict([{ group: ABOVE_LIB, message: layerMessage }]),
+    rules: restrict([{ group: ABOVE_LIB, message: layerMessage }, ownName('lib')]),
   },
   {
     files: ['server/**/*.{ts,tsx}'],
@@ -119,6 +172,7 @@ const config = [
       { group: ABOVE_WALLET_BOOK, message: layerMessage },
       { group: SERVER_ONLY, message: serverMessage },
       { group: packagesByPathFrom('wallet-book'), message: packageMessage },
+      ownName('wallet-book'),
     ]),
   },
   {
@@ -128,6 +182,7 @@ const config = [
       { group: ABOVE_CONNECTORS, message: layerMessage },
       { group: SERVER_ONLY, message: serverMessage },
       { group: packagesByPathFrom('connectors'), message: packageMessage },
+      ownName('connectors'),
     ]),
   },
   {

@@ -10,8 +10,12 @@ import { describe, expect, it } from 'vitest'
 const eslint = new ESLint({ cwd: process.cwd() })
 
 async function restrictedImports(filePath: string, specifier: string): Promise<string[]> {
-  const [result] = await eslint.lintText(`import { value } from '${specifier}'\nexport const used = value\n`, { filePath })
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message)
+  return restricted(filePath, `import { value } from '${specifier}'\nexport const used = value\n`)
+}
+
+async function restricted(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath })
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'floors/imports').map((message) => message.message)
 }
 
 describe('floors: imports point down (app → connectors → wallet-book → lib; server → lib)', () => {
@@ -121,5 +125,41 @@ describe('packages: the floors that are packages are reached by their names', ()
     ['lib/siwe/example.ts', '@/lib/errors/wallet'],
   ])('a floor reaches its own files by path: %s may import %s', async (file, specifier) => {
     expect(await restrictedImports(file, specifier)).toEqual([])
+  })
+
+  it.each([
+    ['lib/siwe/example.ts', '@sigil/lib/errors/wallet'],
+    ['wallet-book/links/example.ts', '@sigil/wallet-book/walletKey'],
+    ['connectors/walletConnect/example.ts', '@sigil/connectors/shared/family'],
+  ])('a floor never names itself: %s may not import %s', async (file, specifier) => {
+    const messages = await restrictedImports(file, specifier)
+    expect(messages).toHaveLength(1)
+    expect(messages[0]).toContain('never by its own package name')
+  })
+})
+
+describe('every way a module is reached: dynamic imports, re-exports and relative paths', () => {
+  it.each([
+    ['lib/siwe/example.ts', "export const load = () => import('@/app/_wagmi/createSigilConfig')\n", 'Imports point down the floors'],
+    ['connectors/walletConnect/example.ts', "export const load = () => import(`@/server/store/sqlStore`)\n", 'Server-only module'],
+    ['app/_components/Example.tsx', "export const load = () => import('@sigil/connectors/walletConnect/panel/WalletConnectPanel')\n", 'The app names no family'],
+    ['app/_wagmi/example.ts', "export const load = () => import('@/lib/siwe/client')\n", 'This floor is a package'],
+    ['wallet-book/example.ts', "export { connectorKey } from '@sigil/connectors/shared/connectorKey'\n", 'Imports point down the floors'],
+    ['lib/errors/example.ts', "export * from '@/server/store/sqlStore'\n", 'Imports point down the floors'],
+    ['lib/errors/example.ts', "import { value } from '../../connectors/shared/connectorKey'\nexport const used = value\n", 'Imports point down the floors'],
+    ['connectors/injected/example.ts', "export const load = () => import('../../server/siwe/routes')\n", 'Server-only module'],
+    ['server/siwe/example.ts', "import { value } from '../../lib/siwe/catalogue'\nexport const used = value\n", 'This floor is a package'],
+  ])('%s: %s is refused', async (file, source, reason) => {
+    const messages = await restricted(file, source)
+    expect(messages).toHaveLength(1)
+    expect(messages[0]).toContain(reason)
+  })
+
+  it.each([
+    ['connectors/walletConnect/example.ts', "export const load = () => import('./sdk')\n"],
+    ['connectors/walletConnect/example.ts', "import { value } from '../shared/family'\nexport const used = value\n"],
+    ['app/_wagmi/example.ts', "export const load = () => import('@sigil/connectors/families')\n"],
+  ])('%s: %s is allowed', async (file, source) => {
+    expect(await restricted(file, source)).toEqual([])
   })
 })
