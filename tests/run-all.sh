@@ -95,6 +95,16 @@ summary=()
 now() { date +%s; }
 
 # run_check NAME COMMAND...: a single pass/fail step (type-check, lint, build).
+# Ctrl-C reaches the step's command and the script alike, but npm and npx catch it and exit 130
+# themselves, and bash then carries on as if the command had handled it: a step that ends with 130
+# (interrupted) ends the run, and the EXIT trap stops the packages' check running beside it.
+stop_if_interrupted() {
+  if [ "$1" -eq 130 ]; then
+    echo "interrupted"
+    exit 130
+  fi
+}
+
 run_check() {
   local name=$1
   shift
@@ -104,6 +114,7 @@ run_check() {
   start=$(now)
   "$@"
   rc=$?
+  stop_if_interrupted "$rc"
   if [ "$rc" -eq 0 ]; then
     summary+=("$name: ok ($(($(now) - start)) s)")
   else
@@ -181,6 +192,7 @@ run_suite() {
   start=$(now)
   "$@"
   rc=$?
+  stop_if_interrupted "$rc"
   counts=$(count_json "$json" "$kind")
   if [ "$counts" = "missing" ]; then
     p=0 f=1 s=0
@@ -214,20 +226,27 @@ run_e2e() { run_suite "e2e" playwright "$e2e_json" env PLAYWRIGHT_JSON_OUTPUT_FI
 # The packages' check runs beside the type-check and lint: the three are mostly single-threaded and
 # independent (the check writes only the packages' dist/ folders and .packages/, which the other two
 # leave out), so on two cores they take the time of the longest. Its output is printed after them.
+# It runs in a process group of its own (setsid): a script's background job ignores the terminal's
+# Ctrl-C, so the trap stops the group when the run ends early, or at all.
 packages_log="$artifacts/packages.log"
+packages_pid=
+stop_packages() {
+  [ -n "$packages_pid" ] && kill -TERM -- "-$packages_pid" 2>/dev/null
+  packages_pid=
+}
+trap 'stop_packages' EXIT
+trap 'stop_packages; exit 130' INT
+trap 'stop_packages; exit 143' TERM
 if wants packages; then
   rm -f "$packages_log" "$packages_log.rc"
-  (
-    start=$(now)
-    npx tsx tests/packages/checkPackages.ts >"$packages_log" 2>&1
-    echo "$? $(($(now) - start))" >"$packages_log.rc"
-  ) &
+  setsid bash -c 'start=$(date +%s); npx tsx tests/packages/checkPackages.ts >"$1" 2>&1; echo "$? $(($(date +%s) - start))" >"$1.rc"' _ "$packages_log" &
   packages_pid=$!
 fi
 wants typecheck && run_check "type-check" npx tsc --noEmit
 wants lint && run_check "lint" bash -c 'npx eslint . && npx knip --include files,exports,types,duplicates'
 if wants packages; then
   wait "$packages_pid"
+  packages_pid=
   echo
   echo "=== packages: npx tsx tests/packages/checkPackages.ts (run beside the type-check and lint)"
   cat "$packages_log"

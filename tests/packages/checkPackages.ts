@@ -21,6 +21,8 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
+import ts from 'typescript'
+import { builtinModules } from 'node:module'
 
 const root = path.resolve(import.meta.dirname, '../..')
 /** The workspaces, lowest floor first (each is built against the ones before it). */
@@ -40,9 +42,33 @@ function shippedSources(dir: string, base = dir): string[] {
   })
 }
 
+/**
+ * Runs one of the consumer's programs under coreutils' `timeout`: past `seconds` it sends the program
+ * SIGTERM, on which the program exits through its exit handlers (the kit's stop anvil, which runs in
+ * a process group of its own, and Playwright stops Chromium), and SIGKILL 10 s later. `--foreground`
+ * keeps it in the check's process group, so that `npm test` stopped by the user stops it too. The
+ * check's own limit waits for both.
+ */
+const runConsumer = (script: string, cwd: string, seconds: number) => run('timeout', ['--foreground', '--kill-after=10', String(seconds), 'node', script], cwd, (seconds + 20) * 1000)
+
 /** The summary a consumer's script prints last (an SDK may log before it). */
 function lastLine(output: string): string {
   return output.trim().split('\n').at(-1) ?? ''
+}
+
+/**
+ * The bare specifiers a built module imports (static, dynamic, re-exports, `import type`), as
+ * TypeScript's own scanner reads them: not relative, not Node's own.
+ */
+function bareImports(text: string): string[] {
+  const specifiers = ts.preProcessFile(text, true, true).importedFiles.map((file) => file.fileName)
+  return specifiers.filter((specifier) => !specifier.startsWith('.') && !specifier.startsWith('/') && !specifier.startsWith('node:') && !builtinModules.includes(specifier.split('/')[0]!))
+}
+
+/** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`. */
+function packageName(specifier: string): string {
+  const parts = specifier.split('/')
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!
 }
 
 function filesUnder(dir: string): string[] {
@@ -59,7 +85,7 @@ const tarballs: string[] = []
 
 for (const workspace of workspaces) {
   const dir = path.join(root, workspace)
-  const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name: string; exports: Record<string, unknown> }
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name: string; exports: Record<string, unknown>; dependencies?: Record<string, string>; peerDependencies?: Record<string, string>; optionalDependencies?: Record<string, string> }
   // A package built for a later one is needed even when only that one was named.
   run('npm', ['run', 'build', '--workspace', workspace])
   if (chosen.length > 0 && !chosen.includes(workspace)) continue
@@ -80,11 +106,21 @@ for (const workspace of workspaces) {
     for (const file of [`dist/${source}.js`, `dist/${source}.d.ts`]) if (!inTarball.has(file)) say(`${file} is missing from the tarball`)
   }
 
-  // No import this project's alias alone could resolve.
+  // No import this project's alias alone could resolve, and no package a consumer's install would
+  // not bring: every bare import of the shipped code names a dependency or peer of the manifest (a
+  // package found only because this repository's node_modules holds it fails in another project).
+  const declared = new Set([manifest.name, ...Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies, ...manifest.optionalDependencies })])
+  const undeclared = new Map<string, string>()
   for (const file of filesUnder(path.join(dir, 'dist'))) {
     const text = readFileSync(file, 'utf8')
     if (/from ['"]@\/|import\(['"]@\/|require\(['"]@\//.test(text)) say(`${path.relative(dir, file)} still imports through "@/"`)
+    if (!/\.(js|d\.ts)$/.test(file)) continue
+    for (const specifier of bareImports(text)) {
+      const name = packageName(specifier)
+      if (!declared.has(name) && !undeclared.has(name)) undeclared.set(name, path.relative(dir, file))
+    }
   }
+  for (const [name, file] of undeclared) say(`${file} imports ${name}, which is neither a dependency nor a peer`)
 
   try {
     run('npx', ['publint', 'run', tarball, '--strict'])
@@ -128,19 +164,21 @@ if (chosen.length === 0 && problems.length === 0) {
     // Its own time limit: the kit brings solc, esbuild, anvil, Playwright and the WalletConnect SDKs.
     run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', ...tarballs, `viem@${viem}`, ...types], consumer, 900_000)
     run(path.join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], consumer)
-    const found = JSON.parse(lastLine(run('node', ['out/uses.js'], consumer, 60_000))) as { problems: number; listed: number; custom: string[]; families: string[]; sections: number }
+    const found = JSON.parse(lastLine(runConsumer('out/uses.js', consumer, 60))) as { problems: number; listed: number; custom: string[]; families: string[]; sections: number }
     if (found.problems !== 0 || found.listed === 0 || found.custom.join() !== 'acme' || found.families.length !== 4 || found.sections !== 3) problems.push(`consumer: unexpected result ${JSON.stringify(found)}`)
     else console.log(`another project installed the tarballs, compiled against them (nodenext) and ran: ${found.listed} wallets listed, its own wallet "${found.custom.join()}" accepted, families ${found.families.join(', ')}`)
     // The test kit's first test (its README's), run from its tarball.
     type KitRun = { mined: string; paired: number; relayProposals: number; signatureVerified: boolean; mail: string; profiles: string[]; smartSignatureVerified: boolean; keysScript: string; metaMask: string; injectedAccount: boolean; passkey: boolean }
-    const kit = JSON.parse(lastLine(run('node', ['out/kit.js'], consumer, 120_000))) as KitRun
+    const kit = JSON.parse(lastLine(runConsumer('out/kit.js', consumer, 120))) as KitRun
     const expected = kit.mined === 'success' && kit.paired === 1 && kit.relayProposals >= 1 && kit.signatureVerified && kit.mail === 'Your code is 123456.' && kit.profiles.length === 6
     const rest = kit.smartSignatureVerified && kit.keysScript.startsWith('200 text/javascript') && kit.metaMask === 'io.metamask' && kit.injectedAccount && kit.passkey
     if (!expected || !rest) problems.push(`consumer: the test kit's first test: unexpected result ${JSON.stringify(kit)}`)
     else console.log(`the test kit ran from its tarball: anvil mined a transfer; its WalletConnect wallet paired through its relay and signed (verified); its SMTP capture caught the mail; its smart account signed before deployment (ERC-6492, verified); in Chromium MetaMask's inpage provider answered for its wallet and its virtual authenticator made a passkey; ${kit.profiles.length} wallet profiles`)
   } catch (error) {
-    const failure = error as { stdout?: string; stderr?: string }
-    problems.push(`consumer: ${`${failure.stdout ?? ''}${failure.stderr ?? String(error)}`.trim().slice(0, 3000)}`)
+    const failure = error as { stdout?: string; stderr?: string; status?: number | null }
+    // coreutils' timeout exits 124 when it stopped the program (137 when SIGKILL was needed).
+    const stopped = failure.status === 124 || failure.status === 137 ? ' (stopped at its time limit)' : ''
+    problems.push(`consumer${stopped}: ${`${failure.stdout ?? ''}${failure.stderr ?? String(error)}`.trim().slice(0, 3000)}`)
   }
 }
 
@@ -148,4 +186,4 @@ if (problems.length > 0) {
   console.error(`\n${problems.length} problem(s):\n- ${problems.join('\n- ')}`)
   process.exit(1)
 }
-console.log('every package is clean: publint, attw (esm-only), no "@/" import, every module and its declarations packed')
+console.log('every package is clean: publint, attw (esm-only), no "@/" import, every bare import a dependency or peer, every module and its declarations packed')

@@ -24,6 +24,10 @@ import { startRelay } from '@sigil/test-kit/walletConnect/relay'
 import { startTestWallet } from '@sigil/test-kit/walletConnect/wallet'
 import { profileInstall, walletProfiles } from '@sigil/test-kit/walletProfiles'
 
+// Stopped from outside (the check's time limit): exit so that the kit's exit handlers stop anvil and
+// Playwright stops Chromium, instead of leaving them running.
+process.once('SIGTERM', () => process.exit(143))
+
 const anvil = await startAnvil()
 const relay = await startRelay()
 const mail = await startMailCatcher()
