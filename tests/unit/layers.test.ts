@@ -157,7 +157,7 @@ describe('every way a module is reached: dynamic imports, re-exports and relativ
 
   it.each([
     ['connectors/walletConnect/example.ts', "export const load = () => import('./sdk')\n"],
-    ['connectors/walletConnect/example.ts', "import { value } from '../shared/family'\nexport const used = value\n"],
+    ['connectors/walletConnect/panel/Example.tsx', "import { value } from '../oneTapSignIn'\nexport const used = value\n"],
     ['app/_wagmi/example.ts', "export const load = () => import('@sigil/connectors/families')\n"],
   ])('%s: %s is allowed', async (file, source) => {
     expect(await restricted(file, source)).toEqual([])
