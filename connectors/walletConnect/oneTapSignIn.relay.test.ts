@@ -329,10 +329,18 @@ describe('twin request ids: the authenticate request and its proposal made with 
   it('the twin pairing is withdrawn; the wallet, scanning what the page shows, gets a plain proposal, connects, and signs in in two steps', async () => {
     const s = await setup({ authenticate: false })
     const sdkErrors: string[] = []
+    const warnings: string[] = []
+    const text = (args: unknown[]) => args.map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' ')
     const realError = console.error
     const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-      sdkErrors.push(args.map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' '))
+      sdkErrors.push(text(args))
       realError(...args)
+    })
+    const warnSpy = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warnings.push(text(args)))
+    const shown: string[] = []
+    const unsubscribe = s.client.pairing.subscribe(() => {
+      const { uri } = s.client.pairing.getSnapshot()
+      if (uri && !shown.includes(uri)) shown.push(uri)
     })
     let restore = holdStillWithinARun()
     try {
@@ -340,14 +348,21 @@ describe('twin request ids: the authenticate request and its proposal made with 
       await vi.waitFor(() => expect(s.relay.stats.authenticateRequests).toBe(1), { timeout: 5_000 })
       restore()
       restore = () => undefined
-      // The user scans the code a moment later: whatever URI the page shows then.
-      await new Promise((resolve) => setTimeout(resolve, 300))
-      await s.wallet.pair(await nextUri(s.client))
+      // The page saw the twins and gave the pairing up; the user scans what the page shows then.
+      await vi.waitFor(() => expect(warnings.some((line) => line.includes('walletconnect_twin_request_ids'))).toBe(true), { timeout: 5_000 })
+      const uri = await nextUri(s.client)
+      // The twin pairing's URI (shown at its creation) was replaced by a new pairing's.
+      expect(shown.length).toBe(2)
+      expect(uri).toBe(shown[1])
+      expect(uri.slice(0, 67)).not.toBe(shown[0]!.slice(0, 67))
+      await s.wallet.pair(uri)
       const outcome = await within(pending, 10_000)
       expect(outcome).toHaveProperty('resolved.accounts', [s.wallet.address])
     } finally {
       restore()
+      unsubscribe()
       spy.mockRestore()
+      warnSpy.mockRestore()
     }
     expect(s.wallet.proposals).toHaveLength(1)
     expect(s.wallet.answers).toEqual(['approved'])

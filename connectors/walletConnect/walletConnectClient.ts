@@ -199,7 +199,7 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
    * Proposes the session: with the page's sign-in request when it offers one (the wallet signs it
    * while approving, or falls back to the plain proposal the SDK sends alongside), else as before.
    */
-  async function propose(provider: WalletConnectSdkProvider): Promise<void> {
+  async function propose(provider: WalletConnectSdkProvider, isCurrent: () => boolean): Promise<void> {
     signedIn = undefined
     // A failed nonce fetch must not block connecting: the page signs in in two steps afterwards.
     const request = await signInSource?.().catch(() => undefined)
@@ -221,6 +221,9 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
     }
     if (auths === REPLACED) {
       logger.warn('walletconnect_twin_request_ids', { fallback: 'plain proposal' })
+      // A run the user left makes no new pairing: the SDK's connect would clear the pairings of the
+      // run that replaced it.
+      if (!isCurrent()) throw new PairingCancelledError()
       return provider.connect()
     }
     if (!auths?.length) return
@@ -264,7 +267,7 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
         const onExpire = () => (expired = true)
         provider.signer.client?.on('proposal_expire', onExpire)
         try {
-          await propose(provider)
+          await propose(provider, isCurrent)
         } catch (error) {
           if (!isCurrent()) throw new PairingCancelledError()
           if (!(expired || isProposalExpiry(error))) {
