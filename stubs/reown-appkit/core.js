@@ -1,6 +1,7 @@
 /**
- * Stands in for `@reown/appkit` and `@reown/appkit/core`: installed in its place by the root
- * package.json `overrides`, and aliased to in the app's bundles by next.config.mjs `resolveAlias`.
+ * Stands in for `@reown/appkit` and `@reown/appkit/core`, installed in AppKit's place by a package
+ * manager's override (this project: the root package.json `overrides`) and aliased to in bundles
+ * (`withSigil`, @sigil/connectors/withSigil; this project: next.config.mjs `resolveAlias`).
  * `@walletconnect/ethereum-provider` imports `@reown/appkit/core` only to open its own QR modal,
  * which Sigil turns off (`showQrModal: false`, connectors/walletConnect/providerOptions.ts): Sigil
  * draws its own QR. Reaching this function is a programming error.

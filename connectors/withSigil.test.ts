@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { appKitRequests, appKitStubModule, withSigil } from './withSigil'
+
+describe('withSigil', () => {
+  it('aliases both of AppKit’s requests to the stub and keeps the rest of the config', () => {
+    const config = withSigil({ reactStrictMode: true, turbopack: { root: '/srv/app', resolveAlias: { underscore: 'lodash' } } })
+    expect(config.reactStrictMode).toBe(true)
+    expect(config.turbopack.root).toBe('/srv/app')
+    expect(config.turbopack.resolveAlias).toEqual({ underscore: 'lodash', '@reown/appkit/core': appKitStubModule, '@reown/appkit': appKitStubModule })
+  })
+
+  it('works on a config without turbopack settings', () => {
+    expect(withSigil({}).turbopack?.resolveAlias?.['@reown/appkit/core']).toBe(appKitStubModule)
+  })
+
+  it('keeps an alias the host set for the same request', () => {
+    const config = withSigil({ turbopack: { resolveAlias: { '@reown/appkit/core': './my-appkit.js' } } })
+    expect(config.turbopack.resolveAlias['@reown/appkit/core']).toBe('./my-appkit.js')
+    expect(config.turbopack.resolveAlias['@reown/appkit']).toBe(appKitStubModule)
+  })
+
+  it('wraps a config written as a function of the phase, sync or async', async () => {
+    const seen: string[] = []
+    const wrapped = withSigil((phase) => {
+      seen.push(phase)
+      return { distDir: `.next-${phase}` }
+    })
+    const config = await wrapped('phase-production-build', { defaultConfig: {} })
+    expect(seen).toEqual(['phase-production-build'])
+    expect(config.distDir).toBe('.next-phase-production-build')
+    expect(config.turbopack?.resolveAlias?.['@reown/appkit']).toBe(appKitStubModule)
+    const fromAsync = await withSigil(async () => ({ poweredByHeader: false }))('phase-development-server', { defaultConfig: {} })
+    expect(fromAsync).toMatchObject({ poweredByHeader: false, turbopack: { resolveAlias: { '@reown/appkit/core': appKitStubModule } } })
+  })
+
+  it('names the requests WalletConnect’s provider makes, and this app aliases them too', () => {
+    // The SDK's build imports `@reown/appkit/core` for its QR modal; an upgrade that renames it fails here.
+    const sdk = readFileSync(path.join(process.cwd(), 'node_modules/@walletconnect/ethereum-provider/dist/index.js'), 'utf8')
+    const requested = [...new Set([...sdk.matchAll(/import\(\s*["'](@reown\/appkit[^"']*)["']\s*\)|from\s*["'](@reown\/appkit[^"']*)["']/g)].map((match) => match[1] ?? match[2]))]
+    expect(requested.length).toBeGreaterThan(0)
+    for (const request of requested) expect(appKitRequests).toContain(request)
+    // This app's own config (next.config.mjs, plain JavaScript that cannot import this module) sets the alias itself.
+    expect(readFileSync(path.join(process.cwd(), 'next.config.mjs'), 'utf8')).toContain("'@reown/appkit/core': './stubs/reown-appkit/core.js'")
+  })
+
+  it('points at a module that stands in for createAppKit and throws when called', async () => {
+    const { createAppKit } = await import('./walletConnect/appKitStub')
+    expect(() => createAppKit()).toThrow('The WalletConnect QR modal is off in Sigil (showQrModal: false); @reown/appkit is not installed.')
+  })
+})
