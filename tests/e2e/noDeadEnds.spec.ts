@@ -1,21 +1,20 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test'
 import { ui } from '@/lib/i18n/ui'
 import { walletBook } from '@/wallet-book/index'
-import { installUrl } from '@/wallet-book/links/installUrl'
-import { phoneRoute } from '@/wallet-book/links/phoneRoute'
-import type { WalletBookEntry } from '@/wallet-book/types'
 import type { NetworkGuard } from '../fixtures/networkGuard'
 import { watchNavigations } from '../fixtures/heldRequests'
-import { ANDROID_CHROME, IPHONE_SAFARI, phoneContext } from '../fixtures/userAgents'
+import { isWalletLink, matrixPlatforms, reachedDestination, rowsFor, type MatrixPlatform } from '../fixtures/noDeadEnds'
 import { answerVerifyLocally, expect as baseExpect, test } from './walletConnectFixtures'
 
 /**
  * No dead ends (issue 26): every wallet of the book × {Android Chrome, iPhone Safari, desktop} ×
  * {WalletConnect configured, not configured}. Each row is absent, or its tap leads to a link (the
  * wallet's browser or app, a store page), a QR code or a connection: never to an error, never to a
- * spinner beside one. One app server per configuration (the worker's two), one page for the
- * desktop list; a phone gets a fresh page after each tap, because a tap leaves for the wallet's link
- * and this Chromium's "Open xdg-open?" prompt, raised by a custom scheme, holds every later touch.
+ * spinner beside one. The table and the rule are the test kit's (tests/fixtures/noDeadEnds.ts,
+ * `@sigil/test-kit/noDeadEnds`); this spec runs them against Sigil's dialog. One app server per
+ * configuration (the worker's two), one page for the desktop list; a phone gets a fresh page after
+ * each tap, because a tap leaves for the wallet's link and this Chromium's "Open xdg-open?" prompt,
+ * raised by a custom scheme, holds every later touch.
  */
 
 // Many rows, each a real tap: a pairing over the loopback relay, or a page load on a phone.
@@ -29,29 +28,7 @@ type Deployment = 'configured' | 'unconfigured'
 const deployments: readonly Deployment[] = ['configured', 'unconfigured']
 
 const bookKeys = Object.keys(walletBook)
-const entry = (key: string) => walletBook[key] as WalletBookEntry
-
-/**
- * The prefixes of every link the book's rows may open (wallet links, browse links, store pages):
- * the only non-loopback addresses these taps may ask for. Each is intercepted, never reached.
- */
-function isWalletLink(url: string): boolean {
-  if (!/^https?:/.test(url)) return !url.startsWith('data:') && !url.startsWith('blob:')
-  const host = new URL(url).host
-  const hosts = new Set<string>(['apps.apple.com', 'play.google.com', 'chromewebstore.google.com'])
-  for (const wallet of Object.values(walletBook)) {
-    const links = [
-      wallet.mobile?.inAppBrowser,
-      wallet.mobile?.universal,
-      wallet.mobile?.browseLink?.universal,
-      wallet.desktop?.extensionUrl,
-      wallet.desktop?.appUrl,
-      wallet.desktop?.universal,
-    ]
-    for (const link of links) if (link) hosts.add(new URL(link.replaceAll(/\{[a-z]+\}/g, 'x')).host)
-  }
-  return hosts.has(host)
-}
+const rows = (platform: MatrixPlatform, deployment: Deployment) => rowsFor({ book: walletBook, platform, walletConnect: deployment === 'configured' })
 
 function baseURLOf(deployment: Deployment, servers: { wcServer: { baseURL: string }; app: { baseURL: string } }): string {
   return deployment === 'configured' ? servers.wcServer.baseURL : servers.app.baseURL
@@ -133,37 +110,30 @@ test.describe('desktop', () => {
       networkGuard,
       snap,
     }) => {
-      networkGuard.allow(isWalletLink)
+      networkGuard.allow((url) => isWalletLink(walletBook, url))
       await page.goto(baseURLOf(deployment, { app, wcServer }))
       const dialog = await openDialog(page, false)
       await expectFamilyRows(dialog, deployment)
-      const platform = { os: 'linux', isMobile: false, browser: 'chrome' } as const
-      const expected = bookKeys.filter((key) => {
-        const wallet = entry(key)
-        if (wallet.showOnlyIfInstalled) return false
-        const overWalletConnect = deployment === 'configured' && wallet.walletConnect !== undefined && !wallet.filterFromWalletConnect
-        return overWalletConnect || installUrl(wallet, platform) !== undefined
-      })
+      const expected = rows('desktop', deployment)
       const listed = await listedBookKeys(dialog)
-      expect(listed).toEqual(expected)
+      expect(listed).toEqual(expected.map((row) => row.key))
       await snapList(snap, deployment === 'unconfigured' ? 'no-dead-ends-desktop-no-project-id' : 'no-dead-ends-desktop', dialog)
 
-      for (const key of listed) {
+      for (const expectedRow of expected) {
+        const { key } = expectedRow
         const row = dialog.getByTestId(`wallet-option-${key}`)
-        const store = installUrl(entry(key), platform)
-        if (await dialog.getByTestId(`wallet-install-${key}`).count()) {
-          await expect(dialog.getByTestId(`wallet-install-${key}`), key).toHaveAttribute('href', store!)
-        }
-        const walletConnect = deployment === 'configured' && entry(key).walletConnect !== undefined && !entry(key).filterFromWalletConnect
-        if (walletConnect) {
+        if (expectedRow.destination === 'qr-code') {
           await row.click()
           await expect(page.getByTestId('wc-qr'), key).toHaveAttribute('data-uri', /^wc:[0-9a-f]{64}@2\?/)
           await expectNoError(dialog, key)
           await page.getByTestId('wc-back').click()
           await expect(row).toBeVisible()
         } else {
+          if (await dialog.getByTestId(`wallet-install-${key}`).count()) {
+            await expect(dialog.getByTestId(`wallet-install-${key}`), key).toHaveAttribute('href', expectedRow.storeUrl!)
+          }
           // The row itself leads where its "Install" link does: the store page, in a new tab.
-          const opened = context.waitForEvent('request', (request) => request.url() === store)
+          const opened = context.waitForEvent('request', (request) => reachedDestination(expectedRow, request.url()))
           const popup = context.waitForEvent('page')
           await row.click()
           await opened
@@ -187,32 +157,31 @@ async function tapEveryRow(options: {
   deployment: Deployment
   networkGuard: NetworkGuard
   snap: (name: string, page?: Page) => Promise<void>
-  name: string
+  platform: MatrixPlatform
 }) {
   const { context, baseURL, deployment, networkGuard } = options
-  networkGuard.allow(isWalletLink)
-  const walletConnect = deployment === 'configured'
+  networkGuard.allow((url) => isWalletLink(walletBook, url))
 
   const first = await context.newPage()
   await answerVerifyLocally(first)
   await first.goto(baseURL)
   const dialog = await openDialog(first, true)
   await expectFamilyRows(dialog, deployment)
-  const expected = bookKeys.filter((key) => !entry(key).showOnlyIfInstalled && phoneRoute(entry(key), { walletConnect }) !== undefined)
+  const expected = rows(options.platform, deployment)
   const listed = await listedBookKeys(dialog)
-  expect(listed).toEqual(expected)
-  for (const key of listed) {
-    const route = phoneRoute(entry(key), { walletConnect })
+  expect(listed).toEqual(expected.map((row) => row.key))
+  for (const { key, wallet, destination } of expected) {
     const row = dialog.getByTestId(`wallet-option-${key}`)
-    await expect(row, key).toHaveAttribute('data-opens', route!)
-    const label = route === 'wallet-app' ? ui['connect.connectWithApp'] : ui['connect.openInBrowser']
-    await expect(row.locator('.wallet-status'), key).toHaveText(label.replace('{wallet}', entry(key).name))
+    await expect(row, key).toHaveAttribute('data-opens', destination)
+    const label = destination === 'wallet-app' ? ui['connect.connectWithApp'] : ui['connect.openInBrowser']
+    await expect(row.locator('.wallet-status'), key).toHaveText(label.replace('{wallet}', wallet.name))
   }
   await expect(dialog.getByText(ui['connect.openInApp'], { exact: true })).toHaveCount(0)
-  await snapList(options.snap, `no-dead-ends-${options.name}-${deployment}`, dialog, first)
+  await snapList(options.snap, `no-dead-ends-${options.platform}-${deployment}`, dialog, first)
   await first.close()
 
-  for (const key of listed) {
+  for (const expectedRow of expected) {
+    const { key } = expectedRow
     const page = await context.newPage()
     await answerVerifyLocally(page)
     const navigations = await watchNavigations(page)
@@ -225,9 +194,9 @@ async function tapEveryRow(options: {
     // A tap that starts a navigation to a wallet's scheme never sees it commit: not waiting for it.
     await row.tap({ noWaitAfter: true })
     const left = () => navigations.slice(started).find((url) => !url.startsWith(baseURL) && !url.startsWith(VERIFY_URL))
-    if (phoneRoute(entry(key), { walletConnect }) === 'wallet-browser') {
+    if (expectedRow.destination === 'wallet-browser') {
       await expect.poll(left, { message: key }).toBeDefined()
-      expect(left(), key).toMatch(/^(https:\/\/|[a-z0-9]+:\/\/)/)
+      expect(reachedDestination(expectedRow, left()!), `${key}: ${left()}`).toBe(true)
     } else {
       // Its app, by its link with the pairing URI, or (the URI not ready at the tap) its "Open" view,
       // never a QR code (it would be of this very phone).
@@ -236,39 +205,31 @@ async function tapEveryRow(options: {
         .toBeDefined()
       await expect(page.getByTestId('wc-qr'), key).toHaveCount(0)
       const link = left()
-      if (link) expect(link, key).toMatch(/^wc:|uri=wc%3A/)
+      if (link) expect(reachedDestination(expectedRow, link), `${key}: ${link}`).toBe(true)
       if (!link?.startsWith('https:')) await expectNoError(page.getByTestId('connect-dialog'), key)
     }
     await page.close()
   }
 }
 
-test.describe('an Android phone (Chrome)', () => {
-  test.use(phoneContext(ANDROID_CHROME))
-  for (const deployment of deployments) {
-    test(`WalletConnect ${deployment}: every listed book wallet opens its browser or its app; none answers with an error`, async ({
-      context,
-      app,
-      wcServer,
-      networkGuard,
-      snap,
-    }) => {
-      await tapEveryRow({ context, baseURL: baseURLOf(deployment, { app, wcServer }), deployment, networkGuard, snap, name: 'android' })
-    })
-  }
-})
+const phones: readonly { title: string; platform: MatrixPlatform }[] = [
+  { title: 'an Android phone (Chrome)', platform: 'android' },
+  { title: 'an iPhone (Safari)', platform: 'iphone' },
+]
 
-test.describe('an iPhone (Safari)', () => {
-  test.use(phoneContext(IPHONE_SAFARI))
-  for (const deployment of deployments) {
-    test(`WalletConnect ${deployment}: every listed book wallet opens its browser or its app; none answers with an error`, async ({
-      context,
-      app,
-      wcServer,
-      networkGuard,
-      snap,
-    }) => {
-      await tapEveryRow({ context, baseURL: baseURLOf(deployment, { app, wcServer }), deployment, networkGuard, snap, name: 'iphone' })
-    })
-  }
-})
+for (const { title, platform } of phones) {
+  test.describe(title, () => {
+    test.use(matrixPlatforms[platform].contextOptions)
+    for (const deployment of deployments) {
+      test(`WalletConnect ${deployment}: every listed book wallet opens its browser or its app; none answers with an error`, async ({
+        context,
+        app,
+        wcServer,
+        networkGuard,
+        snap,
+      }) => {
+        await tapEveryRow({ context, baseURL: baseURLOf(deployment, { app, wcServer }), deployment, networkGuard, snap, platform })
+      })
+    }
+  })
+}

@@ -19,7 +19,7 @@
  * Run: `npm test -- packages`, or `npx tsx tests/packages/checkPackages.ts [lib wallet-book connectors tests/kit]`.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { cpSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { cpSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
 import { builtinModules } from 'node:module'
@@ -71,13 +71,6 @@ function packageName(specifier: string): string {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!
 }
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name)
-    return statSync(full).isDirectory() ? filesUnder(full) : [full]
-  })
-}
-
 rmSync(outDir, { recursive: true, force: true })
 mkdirSync(outDir, { recursive: true })
 const problems: string[] = []
@@ -85,9 +78,9 @@ const tarballs: string[] = []
 
 for (const workspace of workspaces) {
   const dir = path.join(root, workspace)
-  const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name: string; exports: Record<string, unknown>; dependencies?: Record<string, string>; peerDependencies?: Record<string, string>; optionalDependencies?: Record<string, string> }
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name: string; exports: Record<string, string | { types?: string; default?: string }>; dependencies?: Record<string, string>; peerDependencies?: Record<string, string>; optionalDependencies?: Record<string, string> }
   // A package built for a later one is needed even when only that one was named.
-  run('npm', ['run', 'build', '--workspace', workspace])
+  run('npm', ['run', 'build', '--if-present', '--workspace', workspace])
   if (chosen.length > 0 && !chosen.includes(workspace)) continue
   const say = (problem: string) => problems.push(`${manifest.name}: ${problem}`)
 
@@ -99,19 +92,28 @@ for (const workspace of workspaces) {
   const inTarball = new Set(packed.files.map((file) => file.path))
 
   // Every shipped source has its module and its declarations: each file of a floor published whole
-  // (a wildcard export), or each entry point a curated package names (the test kit).
+  // (a wildcard export), or the module and declarations each entry point of a curated package names
+  // (the test kit, the AppKit stub).
   const wildcard = Object.hasOwn(manifest.exports, './*')
   const sources = wildcard ? shippedSources(dir) : Object.keys(manifest.exports).filter((key) => key !== '.' && key !== './package.json').map((key) => key.slice(2))
-  for (const source of sources) {
-    for (const file of [`dist/${source}.js`, `dist/${source}.d.ts`]) if (!inTarball.has(file)) say(`${file} is missing from the tarball`)
-  }
+  const targets = wildcard
+    ? sources.flatMap((source) => [`dist/${source}.js`, `dist/${source}.d.ts`])
+    : Object.entries(manifest.exports).flatMap(([key, target]) => {
+        if (key === './package.json') return []
+        if (typeof target === 'string' || !target.types || !target.default) {
+          say(`the export "${key}" names no types and module ({ "types", "default" })`)
+          return []
+        }
+        return [target.default, target.types].map((file) => path.posix.normalize(file))
+      })
+  for (const file of targets) if (!inTarball.has(file)) say(`${file} is missing from the tarball`)
 
   // No import this project's alias alone could resolve, and no package a consumer's install would
   // not bring: every bare import of the shipped code names a dependency or peer of the manifest (a
   // package found only because this repository's node_modules holds it fails in another project).
   const declared = new Set([manifest.name, ...Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies, ...manifest.optionalDependencies })])
   const undeclared = new Map<string, string>()
-  for (const file of filesUnder(path.join(dir, 'dist'))) {
+  for (const file of packed.files.map((entry) => path.join(dir, entry.path)).filter((file) => /\.(js|d\.ts|css)$/.test(file))) {
     const text = readFileSync(file, 'utf8')
     if (/from ['"]@\/|import\(['"]@\/|require\(['"]@\//.test(text)) say(`${path.relative(dir, file)} still imports through "@/"`)
     if (!/\.(js|d\.ts)$/.test(file)) continue
@@ -162,18 +164,28 @@ if (chosen.length === 0 && problems.length === 0) {
     const devDependencies = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies
     const types = ['@types/react', '@types/node'].map((name) => `${name}@${devDependencies[name]}`)
     // Its own time limit: the kit brings solc, esbuild, anvil, Playwright and the WalletConnect SDKs.
-    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', ...tarballs, `viem@${viem}`, ...types], consumer, 900_000)
+    // WalletConnect's SDK with the AppKit stub in AppKit's place, by the override the stub's README
+    // gives (here its tarball, in place of `npm:@sigil/appkit-stub@<version>` from the registry).
+    const stubTarball = tarballs.find((tarball) => path.basename(tarball).startsWith('sigil-appkit-stub-'))
+    if (!stubTarball) throw new Error('the AppKit stub was not packed')
+    const consumerManifest = JSON.parse(readFileSync(path.join(consumer, 'package.json'), 'utf8')) as Record<string, unknown>
+    writeFileSync(path.join(consumer, 'package.json'), `${JSON.stringify({ ...consumerManifest, overrides: { '@reown/appkit': `file:${stubTarball}` } }, null, 2)}\n`)
+    const walletConnect = `@walletconnect/ethereum-provider@${(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies['@walletconnect/ethereum-provider']}`
+    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', ...tarballs, `viem@${viem}`, walletConnect, ...types], consumer, 900_000)
     run(path.join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], consumer)
-    const found = JSON.parse(lastLine(runConsumer('out/uses.js', consumer, 60))) as { problems: number; listed: number; custom: string[]; families: string[]; sections: number }
-    if (found.problems !== 0 || found.listed === 0 || found.custom.join() !== 'acme' || found.families.length !== 4 || found.sections !== 3) problems.push(`consumer: unexpected result ${JSON.stringify(found)}`)
-    else console.log(`another project installed the tarballs, compiled against them (nodenext) and ran: ${found.listed} wallets listed, its own wallet "${found.custom.join()}" accepted, families ${found.families.join(', ')}`)
+    const found = JSON.parse(lastLine(runConsumer('out/uses.js', consumer, 60))) as { problems: number; listed: number; custom: string[]; families: string[]; sections: number; installedAppKit: string; stubThrows: string }
+    const appKitStubbed = found.installedAppKit === '@sigil/appkit-stub' && found.stubThrows.includes('showQrModal: false')
+    if (found.problems !== 0 || found.listed === 0 || found.custom.join() !== 'acme' || found.families.length !== 4 || found.sections !== 3 || !appKitStubbed) problems.push(`consumer: unexpected result ${JSON.stringify(found)}`)
+    else console.log(`another project installed the tarballs, compiled against them (nodenext) and ran: ${found.listed} wallets listed, its own wallet "${found.custom.join()}" accepted, families ${found.families.join(', ')}; WalletConnect's SDK found ${found.installedAppKit} in AppKit's place (the override), and withSigil's alias resolved to the stub`)
     // The test kit's first test (its README's), run from its tarball.
-    type KitRun = { mined: string; paired: number; relayProposals: number; signatureVerified: boolean; mail: string; profiles: string[]; smartSignatureVerified: boolean; keysScript: string; metaMask: string; injectedAccount: boolean; passkey: boolean }
+    type KitRun = { matrix: string[]; mined: string; paired: number; relayProposals: number; signatureVerified: boolean; mail: string; profiles: string[]; smartSignatureVerified: boolean; keysScript: string; metaMask: string; injectedAccount: boolean; passkey: boolean }
     const kit = JSON.parse(lastLine(runConsumer('out/kit.js', consumer, 120))) as KitRun
     const expected = kit.mined === 'success' && kit.paired === 1 && kit.relayProposals >= 1 && kit.signatureVerified && kit.mail === 'Your code is 123456.' && kit.profiles.length === 6
-    const rest = kit.smartSignatureVerified && kit.keysScript.startsWith('200 text/javascript') && kit.metaMask === 'io.metamask' && kit.injectedAccount && kit.passkey
+    // The matrix: six cells; a desktop with WalletConnect has QR codes, one without has store pages only, a phone leads to wallets.
+    const matrixHolds = kit.matrix.length === 6 && kit.matrix.every((cell) => /:[1-9]\d*:[a-z+-]+:true$/.test(cell)) && kit.matrix.some((cell) => cell.startsWith('desktop:') && cell.includes('qr-code')) && kit.matrix.some((cell) => cell.startsWith('desktop-no-project-id:') && /:store-page:true$/.test(cell)) && kit.matrix.filter((cell) => /^(android|iphone)/.test(cell)).every((cell) => !/qr-code|store-page/.test(cell))
+    const rest = matrixHolds && kit.smartSignatureVerified && kit.keysScript.startsWith('200 text/javascript') && kit.metaMask === 'io.metamask' && kit.injectedAccount && kit.passkey
     if (!expected || !rest) problems.push(`consumer: the test kit's first test: unexpected result ${JSON.stringify(kit)}`)
-    else console.log(`the test kit ran from its tarball: anvil mined a transfer; its WalletConnect wallet paired through its relay and signed (verified); its SMTP capture caught the mail; its smart account signed before deployment (ERC-6492, verified); in Chromium MetaMask's inpage provider answered for its wallet and its virtual authenticator made a passkey; ${kit.profiles.length} wallet profiles`)
+    else console.log(`the test kit ran from its tarball: anvil mined a transfer; its WalletConnect wallet paired through its relay and signed (verified); its SMTP capture caught the mail; its smart account signed before deployment (ERC-6492, verified); in Chromium MetaMask's inpage provider answered for its wallet and its virtual authenticator made a passkey; ${kit.profiles.length} wallet profiles; the no-dead-ends matrix: ${kit.matrix.join(', ')}`)
   } catch (error) {
     const failure = error as { stdout?: string; stderr?: string; status?: number | null }
     // coreutils' timeout exits 124 when it stopped the program (137 when SIGKILL was needed).

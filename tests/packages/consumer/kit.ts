@@ -23,6 +23,8 @@ import { startMailCatcher } from '@sigil/test-kit/smtp'
 import { startRelay } from '@sigil/test-kit/walletConnect/relay'
 import { startTestWallet } from '@sigil/test-kit/walletConnect/wallet'
 import { profileInstall, walletProfiles } from '@sigil/test-kit/walletProfiles'
+import { isWalletLink, matrixPlatforms, rowsFor, type MatrixPlatform } from '@sigil/test-kit/noDeadEnds'
+import { walletBook } from '@sigil/wallet-book'
 
 // Stopped from outside (the check's time limit): exit so that the kit's exit handlers stop anvil and
 // Playwright stops Chromium, instead of leaving them running.
@@ -104,7 +106,20 @@ try {
     site.close()
   }
 
+  // The no-dead-ends matrix for the book of the wallet-book's tarball: the rows a dialog must list
+  // on each platform, with or without WalletConnect, and where each must lead; a store row's page
+  // is a link the network guard lets a tap ask for.
+  const matrix = (Object.keys(matrixPlatforms) as MatrixPlatform[]).flatMap((platform) =>
+    [true, false].map((walletConnect) => {
+      const rows = rowsFor({ book: walletBook, platform, walletConnect })
+      const destinations = [...new Set(rows.map((row) => row.destination))].sort().join('+')
+      const storesAllowed = rows.every((row) => row.destination !== 'store-page' || isWalletLink(walletBook, row.storeUrl!))
+      return `${platform}${walletConnect ? '' : '-no-project-id'}:${rows.length}:${destinations}:${storesAllowed}`
+    }),
+  )
+
   const summary = {
+    matrix,
     mined: receipt.status,
     paired: wallet.sessions().length,
     relayProposals: relay.stats.proposals,
