@@ -13,16 +13,21 @@
  * declarations, and run by plain Node; then it runs the test kit's first test (its README's) from the
  * kit's tarball: anvil, the relay, the WalletConnect wallet and a dapp, the mail catcher; then the
  * rest of the kit once each: the Coinbase stand-in, and in Chromium MetaMask's inpage provider and
- * a virtual passkey.
+ * a virtual passkey. Beside those steps a Next app (tests/packages/consumer-next) installs the
+ * tarballs with Next, wagmi and the families' SDKs (the real AppKit among them, no override) and
+ * is built with `next build`, its config through `withSigil`: no AppKit module may be in its build.
+ * Prints its first load, gzip -9.
  * Prints each package's size, packed and unpacked. Exits non-zero on any problem.
  *
  * Run: `npm test -- packages`, or `npx tsx tests/packages/checkPackages.ts [lib wallet-book connectors tests/kit]`.
  */
-import { execFileSync, spawnSync } from 'node:child_process'
-import { cpSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { cpSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
 import { builtinModules } from 'node:module'
+import { gzipSync } from 'node:zlib'
+import { tmpdir } from 'node:os'
 
 const root = path.resolve(import.meta.dirname, '../..')
 /** The workspaces, lowest floor first (each is built against the ones before it). */
@@ -51,6 +56,27 @@ function shippedSources(dir: string, base = dir): string[] {
  */
 const runConsumer = (script: string, cwd: string, seconds: number) => run('timeout', ['--foreground', '--kill-after=10', String(seconds), 'node', script], cwd, (seconds + 20) * 1000)
 
+/** The version this project pins for a package (its dependencies or devDependencies), for the consumers to install the same. */
+const rootManifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> }
+const pinned = (name: string) => {
+  const version = rootManifest.dependencies[name] ?? rootManifest.devDependencies[name]
+  if (!version) throw new Error(`${name} is not a dependency of this project`)
+  return `${name}@${version}`
+}
+
+/**
+ * Runs a command beside the check's own synchronous steps: its output goes to a file (nothing to
+ * drain while they block), and the promise settles once they let the event loop run. Rejects with
+ * the output on a non-zero exit, or when it was still running after `timeoutMs`.
+ */
+function runAside(command: string, args: readonly string[], cwd: string, log: string, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', openSync(log, 'w'), openSync(log, 'a')], timeout: timeoutMs, killSignal: 'SIGKILL' })
+    child.on('error', reject)
+    child.on('close', (code, signal) => (code === 0 ? resolve() : reject(Object.assign(new Error(`${command} ${args.join(' ')}: exit ${code ?? signal}`), { stdout: readFileSync(log, 'utf8') }))))
+  })
+}
+
 /** The summary a consumer's script prints last (an SDK may log before it). */
 function lastLine(output: string): string {
   return output.trim().split('\n').at(-1) ?? ''
@@ -63,6 +89,13 @@ function lastLine(output: string): string {
 function bareImports(text: string): string[] {
   const specifiers = ts.preProcessFile(text, true, true).importedFiles.map((file) => file.fileName)
   return specifiers.filter((specifier) => !specifier.startsWith('.') && !specifier.startsWith('/') && !specifier.startsWith('node:') && !builtinModules.includes(specifier.split('/')[0]!))
+}
+
+function filesIn(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name)
+    return statSync(full).isDirectory() ? filesIn(full) : [full]
+  })
 }
 
 /** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`. */
@@ -154,48 +187,93 @@ for (const workspace of workspaces) {
 }
 
 // Another project: the tarballs installed as a stranger installs them, compiled and run.
-if (chosen.length === 0 && problems.length === 0) {
-  const consumer = path.join(outDir, 'consumer')
-  cpSync(path.join(root, 'tests/packages/consumer'), consumer, { recursive: true })
-  const viem = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies.viem
-  try {
-    // The non-optional peers (wagmi, React, react-query, Playwright) come with the tarballs; the
-    // types of React and Node are the consumer's.
-    const devDependencies = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies
-    const types = ['@types/react', '@types/node'].map((name) => `${name}@${devDependencies[name]}`)
-    // Its own time limit: the kit brings solc, esbuild, anvil, Playwright and the WalletConnect SDKs.
-    // WalletConnect's SDK with the AppKit stub in AppKit's place, by the override the stub's README
-    // gives (here its tarball, in place of `npm:@sigil/appkit-stub@<version>` from the registry).
-    const stubTarball = tarballs.find((tarball) => path.basename(tarball).startsWith('sigil-appkit-stub-'))
-    if (!stubTarball) throw new Error('the AppKit stub was not packed')
-    const consumerManifest = JSON.parse(readFileSync(path.join(consumer, 'package.json'), 'utf8')) as Record<string, unknown>
-    writeFileSync(path.join(consumer, 'package.json'), `${JSON.stringify({ ...consumerManifest, overrides: { '@reown/appkit': `file:${stubTarball}` } }, null, 2)}\n`)
-    const walletConnect = `@walletconnect/ethereum-provider@${(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies['@walletconnect/ethereum-provider']}`
-    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', ...tarballs, `viem@${viem}`, walletConnect, ...types], consumer, 900_000)
-    run(path.join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], consumer)
-    const found = JSON.parse(lastLine(runConsumer('out/uses.js', consumer, 60))) as { problems: number; listed: number; custom: string[]; families: string[]; sections: number; installedAppKit: string; stubThrows: string }
-    const appKitStubbed = found.installedAppKit === '@sigil/appkit-stub' && found.stubThrows.includes('showQrModal: false')
-    if (found.problems !== 0 || found.listed === 0 || found.custom.join() !== 'acme' || found.families.length !== 4 || found.sections !== 3 || !appKitStubbed) problems.push(`consumer: unexpected result ${JSON.stringify(found)}`)
-    else console.log(`another project installed the tarballs, compiled against them (nodenext) and ran: ${found.listed} wallets listed, its own wallet "${found.custom.join()}" accepted, families ${found.families.join(', ')}; WalletConnect's SDK found ${found.installedAppKit} in AppKit's place (the override), and withSigil's alias resolved to the stub`)
-    // The test kit's first test (its README's), run from its tarball.
-    type KitRun = { matrix: string[]; mined: string; paired: number; relayProposals: number; signatureVerified: boolean; mail: string; profiles: string[]; smartSignatureVerified: boolean; keysScript: string; metaMask: string; injectedAccount: boolean; passkey: boolean }
-    const kit = JSON.parse(lastLine(runConsumer('out/kit.js', consumer, 120))) as KitRun
-    const expected = kit.mined === 'success' && kit.paired === 1 && kit.relayProposals >= 1 && kit.signatureVerified && kit.mail === 'Your code is 123456.' && kit.profiles.length === 6
-    // The matrix: six cells; a desktop with WalletConnect has QR codes, one without has store pages only, a phone leads to wallets.
-    const matrixHolds = kit.matrix.length === 6 && kit.matrix.every((cell) => /:[1-9]\d*:[a-z+-]+:true$/.test(cell)) && kit.matrix.some((cell) => cell.startsWith('desktop:') && cell.includes('qr-code')) && kit.matrix.some((cell) => cell.startsWith('desktop-no-project-id:') && /:store-page:true$/.test(cell)) && kit.matrix.filter((cell) => /^(android|iphone)/.test(cell)).every((cell) => !/qr-code|store-page/.test(cell))
-    const rest = matrixHolds && kit.smartSignatureVerified && kit.keysScript.startsWith('200 text/javascript') && kit.metaMask === 'io.metamask' && kit.injectedAccount && kit.passkey
-    if (!expected || !rest) problems.push(`consumer: the test kit's first test: unexpected result ${JSON.stringify(kit)}`)
-    else console.log(`the test kit ran from its tarball: anvil mined a transfer; its WalletConnect wallet paired through its relay and signed (verified); its SMTP capture caught the mail; its smart account signed before deployment (ERC-6492, verified); in Chromium MetaMask's inpage provider answered for its wallet and its virtual authenticator made a passkey; ${kit.profiles.length} wallet profiles; the no-dead-ends matrix: ${kit.matrix.join(', ')}`)
-  } catch (error) {
-    const failure = error as { stdout?: string; stderr?: string; status?: number | null }
-    // coreutils' timeout exits 124 when it stopped the program (137 when SIGKILL was needed).
-    const stopped = failure.status === 124 || failure.status === 137 ? ' (stopped at its time limit)' : ''
-    problems.push(`consumer${stopped}: ${`${failure.stdout ?? ''}${failure.stderr ?? String(error)}`.trim().slice(0, 3000)}`)
+// (In a function: tsx runs this file as CommonJS, where a top-level await is refused.)
+async function adopt() {
+  if (chosen.length === 0 && problems.length === 0) {
+    // A Next app (tests/packages/consumer-next) is installed beside the plain consumer's steps: the
+    // tarballs, Next, wagmi and every family's SDK, WalletConnect's with the real AppKit (no override:
+    // its build must leave AppKit out by withSigil alone). Built after them.
+    // Outside this repository: inside it, Next takes the repository's lockfile for the root of the
+    // project and finds this app's proxy.ts and instrumentation.ts. Removed once it built.
+    const nextConsumer = mkdtempSync(path.join(tmpdir(), 'sigil-consumer-next-'))
+    cpSync(path.join(root, 'tests/packages/consumer-next'), nextConsumer, { recursive: true })
+    const nextPeers = ['next', 'react', 'react-dom', 'wagmi', '@wagmi/core', 'viem', '@tanstack/react-query', '@walletconnect/ethereum-provider', '@walletconnect/utils', '@coinbase/wallet-sdk', '@simplewebauthn/browser', 'typescript', '@types/react', '@types/node']
+    const nextTarballs = tarballs.filter((tarball) => !path.basename(tarball).startsWith('sigil-test-kit-'))
+    const nextInstalled = runAside('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', ...nextTarballs, ...nextPeers.map(pinned)], nextConsumer, path.join(outDir, 'consumer-next.install.log'), 600_000)
+    // Settled (and its failure reported) below; not an unhandled rejection meanwhile.
+    nextInstalled.catch(() => undefined)
+
+    const consumer = path.join(outDir, 'consumer')
+    cpSync(path.join(root, 'tests/packages/consumer'), consumer, { recursive: true })
+    try {
+      // The non-optional peers (wagmi, React, react-query, Playwright) come with the tarballs; the
+      // types of React and Node are the consumer's.
+      const types = ['@types/react', '@types/node'].map(pinned)
+      // Its own time limit: the kit brings solc, esbuild, anvil, Playwright and the WalletConnect SDKs.
+      // WalletConnect's SDK with the AppKit stub in AppKit's place, by the override the stub's README
+      // gives (here its tarball, in place of `npm:@sigil/appkit-stub@<version>` from the registry).
+      const stubTarball = tarballs.find((tarball) => path.basename(tarball).startsWith('sigil-appkit-stub-'))
+      if (!stubTarball) throw new Error('the AppKit stub was not packed')
+      const consumerManifest = JSON.parse(readFileSync(path.join(consumer, 'package.json'), 'utf8')) as Record<string, unknown>
+      writeFileSync(path.join(consumer, 'package.json'), `${JSON.stringify({ ...consumerManifest, overrides: { '@reown/appkit': `file:${stubTarball}` } }, null, 2)}\n`)
+      run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', ...tarballs, pinned('viem'), pinned('@walletconnect/ethereum-provider'), ...types], consumer, 900_000)
+      run(path.join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], consumer)
+      const found = JSON.parse(lastLine(runConsumer('out/uses.js', consumer, 60))) as { problems: number; listed: number; custom: string[]; families: string[]; sections: number; installedAppKit: string; stubThrows: string }
+      const appKitStubbed = found.installedAppKit === '@sigil/appkit-stub' && found.stubThrows.includes('showQrModal: false')
+      if (found.problems !== 0 || found.listed === 0 || found.custom.join() !== 'acme' || found.families.length !== 4 || found.sections !== 3 || !appKitStubbed) problems.push(`consumer: unexpected result ${JSON.stringify(found)}`)
+      else console.log(`another project installed the tarballs, compiled against them (nodenext) and ran: ${found.listed} wallets listed, its own wallet "${found.custom.join()}" accepted, families ${found.families.join(', ')}; WalletConnect's SDK found ${found.installedAppKit} in AppKit's place (the override), and withSigil's alias resolved to the stub`)
+      // The test kit's first test (its README's), run from its tarball.
+      type KitRun = { matrix: string[]; mined: string; paired: number; relayProposals: number; signatureVerified: boolean; mail: string; profiles: string[]; smartSignatureVerified: boolean; keysScript: string; metaMask: string; injectedAccount: boolean; passkey: boolean }
+      const kit = JSON.parse(lastLine(runConsumer('out/kit.js', consumer, 120))) as KitRun
+      const expected = kit.mined === 'success' && kit.paired === 1 && kit.relayProposals >= 1 && kit.signatureVerified && kit.mail === 'Your code is 123456.' && kit.profiles.length === 6
+      // The matrix: six cells; a desktop with WalletConnect has QR codes, one without has store pages only, a phone leads to wallets.
+      const matrixHolds = kit.matrix.length === 6 && kit.matrix.every((cell) => /:[1-9]\d*:[a-z+-]+:true$/.test(cell)) && kit.matrix.some((cell) => cell.startsWith('desktop:') && cell.includes('qr-code')) && kit.matrix.some((cell) => cell.startsWith('desktop-no-project-id:') && /:store-page:true$/.test(cell)) && kit.matrix.filter((cell) => /^(android|iphone)/.test(cell)).every((cell) => !/qr-code|store-page/.test(cell))
+      const rest = matrixHolds && kit.smartSignatureVerified && kit.keysScript.startsWith('200 text/javascript') && kit.metaMask === 'io.metamask' && kit.injectedAccount && kit.passkey
+      if (!expected || !rest) problems.push(`consumer: the test kit's first test: unexpected result ${JSON.stringify(kit)}`)
+      else console.log(`the test kit ran from its tarball: anvil mined a transfer; its WalletConnect wallet paired through its relay and signed (verified); its SMTP capture caught the mail; its smart account signed before deployment (ERC-6492, verified); in Chromium MetaMask's inpage provider answered for its wallet and its virtual authenticator made a passkey; ${kit.profiles.length} wallet profiles; the no-dead-ends matrix: ${kit.matrix.join(', ')}`)
+    } catch (error) {
+      const failure = error as { stdout?: string; stderr?: string; status?: number | null }
+      // coreutils' timeout exits 124 when it stopped the program (137 when SIGKILL was needed).
+      const stopped = failure.status === 124 || failure.status === 137 ? ' (stopped at its time limit)' : ''
+      problems.push(`consumer${stopped}: ${`${failure.stdout ?? ''}${failure.stderr ?? String(error)}`.trim().slice(0, 3000)}`)
+    }
+
+    // The Next app: built by Next's own `next build` (Turbopack), its config through withSigil.
+    try {
+      await nextInstalled
+      const installedAppKit = (JSON.parse(readFileSync(path.join(nextConsumer, 'node_modules/@reown/appkit/package.json'), 'utf8')) as { name: string; version: string })
+      if (installedAppKit.name !== '@reown/appkit') throw new Error(`expected the real AppKit on disk (no override here), found ${installedAppKit.name}`)
+      execFileSync('npx', ['next', 'build'], { cwd: nextConsumer, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024, timeout: 300_000, killSignal: 'SIGKILL', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } })
+      const chunks = filesIn(path.join(nextConsumer, '.next/static')).filter((file) => file.endsWith('.js'))
+      // AppKit's modal is custom elements (w3m-modal, w3m-router, w3m-frame…); none may ship. (The
+      // provider's own theme mapping names CSS variables `--w3m-…`, which are not AppKit.)
+      const withAppKit = chunks.filter((file) => /\bw3m-(?:modal|router|frame)\b/.test(readFileSync(file, 'utf8')))
+      const withStub = chunks.filter((file) => readFileSync(file, 'utf8').includes('The WalletConnect QR modal is off in Sigil'))
+      // The page's first load: the scripts its HTML names, gzip -9 (as this app's own budget counts them).
+      const html = readFileSync(path.join(nextConsumer, '.next/server/app/index.html'), 'utf8')
+      const scripts = [...new Set([...html.matchAll(/src="\/_next\/(static\/[^"]+\.js)"/g)].map((match) => match[1]!))]
+      const firstLoad = scripts.reduce((sum, script) => sum + gzipSync(readFileSync(path.join(nextConsumer, '.next', script)), { level: 9 }).byteLength, 0)
+      if (withAppKit.length > 0) problems.push(`consumer-next: AppKit is in the build despite withSigil: ${withAppKit.map((file) => path.relative(nextConsumer, file)).join(', ')}`)
+      else if (withStub.length === 0) problems.push('consumer-next: no chunk holds the AppKit stub: withSigil\'s alias did not resolve to it')
+      else if (scripts.length === 0) problems.push('consumer-next: the built page names no script')
+      else {
+        console.log(`a Next app installed the tarballs with the real AppKit ${installedAppKit.version} on disk and built with withSigil: no AppKit module in its ${chunks.length} chunks, the stub in ${withStub.length}; its first load ${firstLoad} B gzip in ${scripts.length} scripts`)
+        rmSync(nextConsumer, { recursive: true, force: true })
+      }
+    } catch (error) {
+      const failure = error as { stdout?: string; stderr?: string }
+      problems.push(`consumer-next (in ${nextConsumer}): ${`${failure.stdout ?? ''}${failure.stderr ?? String(error)}`.trim().slice(-3000)}`)
+    }
   }
+
+  if (problems.length > 0) {
+    console.error(`\n${problems.length} problem(s):\n- ${problems.join('\n- ')}`)
+    process.exit(1)
+  }
+  console.log('every package is clean: publint, attw (esm-only), no "@/" import, every bare import a dependency or peer, every module and its declarations packed')
 }
 
-if (problems.length > 0) {
-  console.error(`\n${problems.length} problem(s):\n- ${problems.join('\n- ')}`)
+adopt().catch((error: unknown) => {
+  console.error(error)
   process.exit(1)
-}
-console.log('every package is clean: publint, attw (esm-only), no "@/" import, every bare import a dependency or peer, every module and its declarations packed')
+})
