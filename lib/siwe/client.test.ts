@@ -53,6 +53,7 @@ describe('client against the routes', () => {
       }),
       store: async () => store,
       log: () => undefined,
+      clientIp: () => '127.0.0.1',
     })
     // A browser-like fetch: a cookie jar in front of the route handlers.
     const jar = new Map<string, string>()

@@ -3,6 +3,7 @@ import { EnvError, isLoopbackHost, isTestingHost } from '@sigil/lib/config/envEr
 import { BaseError } from '@sigil/lib/errors/BaseError'
 import { distDir, ENV_VARIABLES, MAX_TRUSTED_PROXY_HOPS, MIN_SESSION_SECRET_LENGTH, sessionSecretEntries } from './envSchema.mjs'
 import { resolveVaultOrigin } from './vaultOrigin.mjs'
+import { DEFAULT_EMBEDDED_RECOVERY_DELAY_SECONDS } from '@/server/embedded/policy'
 
 /**
  * The server's one reader of the environment (docs/deploy.md, "Configuration"). Every variable the
@@ -170,8 +171,6 @@ function chainFamily(env: EnvRecord, pattern: RegExp, trim: boolean): Record<num
   return urls
 }
 
-/** `EMBEDDED_RECOVERY_DELAY`'s default: 48 hours between an email recovery's start and its key's release. */
-export const DEFAULT_EMBEDDED_RECOVERY_DELAY_SECONDS = 48 * 3600
 /** The shortest delay a production build accepts on a public origin: below it the owner has no time to see the notice. */
 const MIN_PRODUCTION_RECOVERY_DELAY_SECONDS = 3600
 const DEFAULT_MAIL_FROM = 'Sigil <no-reply@localhost>'

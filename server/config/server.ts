@@ -98,6 +98,17 @@ export function rpcProxyBudgetPerMinute(input?: EnvInput): number {
 }
 
 /**
+ * `TRUSTED_PROXY_HOPS`: how many proxies in front of the app append the address they saw to
+ * `X-Forwarded-For`. 0 = none: the socket's peer address is the client. Required in production,
+ * where a wrong guess either lets clients choose their own rate-limit key (too many hops) or puts
+ * everyone behind one proxy into one bucket (too few); 0 outside production (server/config/env.ts).
+ * What `clientIp` (server/http/clientIp.ts) and the embedded wallet's place header are given.
+ */
+export function trustedProxyHops(input?: EnvInput): number {
+  return envOf(input).trustedProxyHops
+}
+
+/**
  * What the page may know of this deployment's configuration, whatever its wallet families
  * (lib/config/public.ts). The server's own callers need only this (origins, chains, the vault).
  */

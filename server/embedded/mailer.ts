@@ -5,7 +5,7 @@ import path from 'node:path'
 import { maskEmail } from '@/server/http/logSafety'
 import { envOf, type EnvInput } from '@/server/config/env'
 import { isLoopbackOnly, SMTP_REQUIRED, smtpUrlProblem } from './mailPolicy.mjs'
-import { BaseError } from '@sigil/lib/errors/BaseError'
+import { MailConfigError } from './mailConfigError'
 
 /**
  * A file name's random part in letters only: the log line names the file, and nothing logged may
@@ -24,11 +24,6 @@ export type Mailer = { readonly kind: 'smtp' | 'outbox'; send(mail: Mail): Promi
 
 export const OUTBOX_FOLDER = 'outbox'
 
-/** The mail settings break the production rules (server/embedded/mailPolicy.mjs); `next start` refuses them too. */
-export class MailConfigError extends BaseError {
-  override name = 'MailConfigError'
-  override readonly code = 'embedded_mail_misconfigured'
-}
 
 /**
  * Where the embedded wallet's emails go.

@@ -105,6 +105,18 @@ describe.each(backends)('adding a device on $name', (backend) => {
     // The place comes only from a proxy the deployment trusts (TRUSTED_PROXY_HOPS): none here, so none.
     expect(peeked).toMatchObject({ status: 200, body: { browser: 'Firefox on Linux', place: null } })
     expect(peeked.body).not.toHaveProperty('walletId')
+    // Behind a proxy the deployment names (its config's trustedProxyHops), the edge's country shows.
+    const behindProxy = harness.routes({ trustedProxyHops: 1 })
+    const fromPortugal = await answer(
+      await behindProxy.pairingStart(
+        browser().request(
+          { walletId: owner.walletId, assertion: await owner.passkey.assert((await answer(await behindProxy.deviceChallenge(browser().request({ walletId: owner.walletId })))).body.options as { challenge: string }) },
+          { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0', 'cf-ipcountry': 'PT' },
+        ),
+      ),
+    )
+    expect(fromPortugal.status).toBe(201)
+    expect(await answer(await behindProxy.pairingPeek(browser().request({ code: fromPortugal.body.code })))).toMatchObject({ status: 200, body: { browser: 'Firefox on Linux', place: 'PT' } })
     // The claim limit per client address (10 in 10 minutes) counts looks and claims together.
     const limited = harness.routes({ limits: { pairingClaimPerIp: { max: 2, windowMs: 600_000 } } })
     const sameClient = () => browser().request({ code: 'ZZZZZZZZZZ' }, { 'x-forwarded-for': '203.0.113.9' })

@@ -85,7 +85,7 @@ export function pairingRoutes(kit: EmbeddedRouteKit) {
       // A code that collides with a live one (2^-50 per pair) is drawn again.
       for (let draw = 0; draw < 3; draw++) {
         const code = generatePairingCode()
-        const opener = { ownerBrowser: browserName(request.headers.get('user-agent')), ownerPlace: coarsePlace(request.headers) }
+        const opener = { ownerBrowser: browserName(request.headers.get('user-agent')), ownerPlace: coarsePlace(request.headers, config.trustedProxyHops) }
         if (await store.createPairing({ pairingId, walletId, codeHash: hashToken(code), ownerHash: hashToken(ownerToken), createdAt: at, expiresAt, ...opener })) {
           // The code travels in the link's fragment: a browser never sends that part to a server.
           const link = `${siteOrigin(request, config)}/#pair=${formatPairingCode(code)}`

@@ -21,6 +21,8 @@ export const MAX_WALLETS_PER_EMAIL = 5
 export const RECOVERY_CANCEL_TTL_SECONDS = 7 * 24 * 3600
 /** An "add a device" code works once, for 10 minutes (docs/embedded/threat-model.md, "Adding a device"). */
 export const PAIRING_TTL_SECONDS = 600
+/** `EMBEDDED_RECOVERY_DELAY`'s default: 48 hours between an email recovery's start and its key's release. */
+export const DEFAULT_EMBEDDED_RECOVERY_DELAY_SECONDS = 48 * 3600
 /** A WebAuthn challenge is good for one ceremony of up to the passkey timeout (300 s), plus a margin. */
 export const CHALLENGE_TTL_MS = 330_000
 

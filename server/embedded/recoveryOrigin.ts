@@ -1,4 +1,3 @@
-import { envOf, type EnvInput } from '@/server/config/env'
 import { format } from '@sigil/lib/i18n/format'
 import type { MailText } from '@/server/i18n/mailLocales'
 import { readUserAgent } from '@/server/session/device'
@@ -42,14 +41,8 @@ export function localizeBrowserLabel(label: string, text: Pick<MailText, 'browse
  * when the app is behind a proxy (`TRUSTED_PROXY_HOPS` > 0) — without one, the header is the
  * client's own word. Else null.
  */
-export function coarsePlace(headers: Headers, input?: EnvInput): string | null {
-  let hops = 0
-  try {
-    hops = envOf(input).trustedProxyHops
-  } catch {
-    return null
-  }
-  if (hops === 0) return null
+export function coarsePlace(headers: Headers, trustedProxyHops = 0): string | null {
+  if (trustedProxyHops === 0) return null
   const value = (headers.get('cf-ipcountry') ?? headers.get('x-vercel-ip-country') ?? '').trim().toUpperCase()
   return /^[A-Z]{2}$/.test(value) && value !== 'XX' && value !== 'T1' ? value : null
 }

@@ -14,7 +14,6 @@ import type {
   RecoveryVerifyResponse,
 } from '@sigil/lib/embedded/apiTypes'
 import { embeddedApiPaths } from '@sigil/lib/embedded/apiTypes'
-import { DEFAULT_EMBEDDED_RECOVERY_DELAY_SECONDS } from '@/server/config/env'
 import { format, utcMinute } from '@sigil/lib/i18n/format'
 import { mailText } from '@/server/i18n/mailLocales'
 import { expiredCookie, readCookies, serializeCookie } from '@/server/http/cookies'
@@ -29,7 +28,7 @@ import { emailHashes } from './emailAtRest'
 import { hashToken } from './emailCode'
 import type { EmbeddedRouteKit } from './embeddedRouteKit'
 import { embeddedError, embeddedErrors } from './httpErrors'
-import { MAX_WALLETS_PER_EMAIL, RECOVERY_CANCEL_TTL_SECONDS, RECOVERY_SESSION_TTL_SECONDS } from './policy'
+import { DEFAULT_EMBEDDED_RECOVERY_DELAY_SECONDS, MAX_WALLETS_PER_EMAIL, RECOVERY_CANCEL_TTL_SECONDS, RECOVERY_SESSION_TTL_SECONDS } from './policy'
 import { openRecoveryEnvelope, parseStoredEnvelope } from './recoveryEnvelope'
 import { coarsePlace, browserName, localizeBrowserLabel } from './recoveryOrigin'
 import { newId, newToken, requestLocale, TOKEN } from './routeShared'
@@ -135,7 +134,7 @@ export function recoveryRoutes(kit: EmbeddedRouteKit, codes: CodeSessions) {
           releaseAt,
           cancelExpiresAt: new Date(releaseAt.getTime() + RECOVERY_CANCEL_TTL_SECONDS * 1000),
           browser: browserName(request.headers.get('user-agent')),
-          place: coarsePlace(request.headers),
+          place: coarsePlace(request.headers, config.trustedProxyHops),
         },
         at,
       )

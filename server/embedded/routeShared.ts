@@ -10,7 +10,8 @@ import { isStoreError } from '@/server/store/errors'
 import type { Store } from '@/server/store/types'
 import { SealedEmailError } from './emailAtRest'
 import { embeddedError, embeddedErrors } from './httpErrors'
-import { MailConfigError, type Mailer } from './mailer'
+import { MailConfigError } from './mailConfigError'
+import type { Mailer } from './mailer'
 import type { EmbeddedLimits } from './policy'
 import type { RecoveryKeyring } from './recoveryKey'
 import { RecoveryKeyMissingError } from './recoveryEnvelope'
@@ -31,13 +32,20 @@ export type EmbeddedConfig = {
   limits?: EmbeddedLimits | undefined
   /** `EMBEDDED_RECOVERY_DELAY`: seconds from a recovery's start to its key's release (default 48 h). */
   recoveryDelaySeconds?: number | undefined
+  /**
+   * `TRUSTED_PROXY_HOPS`: the proxies in front of the app. Above 0, the edge's country header is
+   * trusted for the place a recovery or a pairing is shown with (`coarsePlace`); 0 (the default):
+   * the header is the client's own word, and no place is shown.
+   */
+  trustedProxyHops?: number | undefined
 }
 
 export type EmbeddedRouteDeps = {
   config: () => EmbeddedConfig | Promise<EmbeddedConfig>
   store: () => Promise<Store>
   now?: () => Date
-  clientIp?: (request: Request) => string
+  /** The client's rate-limit key (`clientIp(request, hops)`, server/http/clientIp.ts). */
+  clientIp: (request: Request) => string
   log?: (line: string) => void
   /**
    * Runs work the answer must not wait for (the recovery emails). Default: started at once, its

@@ -1,6 +1,7 @@
 import 'server-only'
 import { envOf, readEnv, type EnvInput } from '@/server/config/env'
-import { getDeploymentConfig } from '@/server/config/server'
+import { getDeploymentConfig, trustedProxyHops } from '@/server/config/server'
+import { clientIp } from '@/server/http/clientIp'
 import { getStore } from '@/server/store/openStore'
 import { embeddedNow, isTestClockEnabled } from './clock'
 import { createMailer, type Mailer } from './mailer'
@@ -31,6 +32,7 @@ function embeddedConfigFromEnv(input?: EnvInput): EmbeddedConfig {
     secureCookies: vault !== undefined,
     mailer: cachedMailer.mailer,
     recoveryDelaySeconds: env.embeddedRecoveryDelaySeconds,
+    trustedProxyHops: env.trustedProxyHops,
     recoveryKeys: () => {
       const current = resolveRecoverySecret({ env, dataDir: folder })
       const previous = resolvePreviousRecoverySecrets(env)
@@ -48,6 +50,7 @@ export function getEmbeddedRoutes(): EmbeddedRoutes {
     config: () => embeddedConfigFromEnv(),
     store: () => getStore(),
     now: () => embeddedNow(isTestClockEnabled(readEnv(), getDeploymentConfig().appOrigins)),
+    clientIp: (request) => clientIp(request, trustedProxyHops()),
   })
   return routes
 }

@@ -2,7 +2,7 @@ import 'server-only'
 import { createHash } from 'node:crypto'
 import type { Address } from 'viem'
 import { readEnv } from '@/server/config/env'
-import { ensRpcUrl } from '@/server/config/server'
+import { ensRpcUrl, trustedProxyHops } from '@/server/config/server'
 import { clientIp } from '@/server/http/clientIp'
 import { WindowCounter } from '@/server/rpc/windowCounter'
 import { createAvatarCache } from './avatarCache'
@@ -23,7 +23,7 @@ export function lookupEnsProfile(address: Address) {
 
 /** Whether this client may look up one more address now; when not, seconds until it may. */
 export function ensRateLimit(request: Request, now = Date.now()): { allowed: true } | { allowed: false; retryAfter: number } {
-  const { count, resetAt } = counter.hit(clientIp(request), 1, now)
+  const { count, resetAt } = counter.hit(clientIp(request, trustedProxyHops()), 1, now)
   return count <= ENS_LOOKUPS_PER_MINUTE ? { allowed: true } : { allowed: false, retryAfter: Math.max(1, Math.ceil((resetAt - now) / 1000)) }
 }
 

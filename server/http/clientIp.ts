@@ -1,19 +1,8 @@
 import { isIP } from 'node:net'
-import { envOf, type EnvInput } from '@/server/config/env'
 import { socketAddress } from './socketAddress'
 
 /** Every request whose client address cannot be learnt at all shares this key (never under `next start`). */
 export const UNKNOWN_CLIENT = 'unknown'
-
-/**
- * `TRUSTED_PROXY_HOPS`: how many proxies in front of the app append the address they saw to
- * `X-Forwarded-For`. 0 = none: the socket's peer address is the client. Required in production,
- * where a wrong guess either lets clients choose their own rate-limit key (too many hops) or puts
- * everyone behind one proxy into one bucket (too few); 0 outside production (server/config/env.ts).
- */
-export function trustedProxyHops(input?: EnvInput): number {
-  return envOf(input).trustedProxyHops
-}
 
 /** Eight 16-bit groups of an IPv6 address `isIP` accepted (`::` expanded, a dotted IPv4 tail converted). */
 function ipv6Groups(address: string): number[] {
@@ -53,17 +42,18 @@ export function addressBucket(value: string): string | null {
 }
 
 /**
- * The client's rate-limit key.
- * - `TRUSTED_PROXY_HOPS=0`: the socket's peer address (see `socketAddress.ts`); `X-Forwarded-For`
+ * The client's rate-limit key, given `hops`, the proxies in front of the app that append the
+ * address they saw to `X-Forwarded-For` (this app: `TRUSTED_PROXY_HOPS`, `trustedProxyHops()` in
+ * server/config/server.ts; the route factories take the function from their caller).
+ * - 0: the socket's peer address (see `socketAddress.ts`); `X-Forwarded-For`
  *   is ignored, whatever the client wrote there.
- * - `TRUSTED_PROXY_HOPS=n`: the n-th `X-Forwarded-For` entry from the right (the address the
+ * - n: the n-th `X-Forwarded-For` entry from the right (the address the
  *   outermost trusted proxy saw); entries further left are written by the client.
  * In both cases an entry that is not an IP address, or a header with fewer than n entries (the
  * request did not come through the proxies), falls back to the socket address: never to a key
  * the client chose, nor to one shared bucket.
  */
-export function clientIp(request: Request, env?: EnvInput): string {
-  const hops = trustedProxyHops(env)
+export function clientIp(request: Request, hops: number): string {
   if (hops > 0) {
     const entries = (request.headers.get('x-forwarded-for') ?? '').split(',').map((entry) => entry.trim())
     if (entries.length >= hops) {

@@ -1,6 +1,5 @@
 import 'server-only'
 import type { HttpError } from '@sigil/lib/errors/HttpError'
-import { clientIp as clientIpFromHeaders } from './clientIp'
 import { errorResponse } from './json'
 import { redactForLog } from './logSafety'
 import { refusalLog } from './refusalLog'
@@ -14,7 +13,12 @@ type HitCounter = { hit(key: string, windowMs: number, at: Date): Promise<{ coun
 /** What every API's routes take from their caller; tests pass a clock, a client address, a log. */
 type RouteKitDeps = {
   now?: (() => Date) | undefined
-  clientIp?: ((request: Request) => string) | undefined
+  /**
+   * The client's rate-limit key: `clientIp(request, hops)` (./clientIp.ts) with the deployment's
+   * proxy hops, which the factories take from their caller (they read no environment); tests pass
+   * their own addresses.
+   */
+  clientIp: (request: Request) => string
   log?: ((line: string) => void) | undefined
 }
 
@@ -55,7 +59,7 @@ export type RouteKit = {
 export function createRouteKit(options: RouteKitOptions): RouteKit {
   const { deps, keyPrefix = '' } = options
   const now = deps.now ?? (() => new Date())
-  const ipOf = deps.clientIp ?? ((request: Request) => clientIpFromHeaders(request))
+  const ipOf = deps.clientIp
   const log = deps.log ?? ((line: string) => console.error(line))
   const secondsUntil = (resetAt: Date, at: Date) => Math.max(1, Math.ceil((resetAt.getTime() - at.getTime()) / 1000))
 

@@ -1,6 +1,6 @@
 import 'server-only'
 import { readOncePerProcess } from '@/server/config/readOncePerProcess'
-import { rpcProxyBudgetPerMinute, rpcProxyLimitPerIp, rpcProxyMaxGas, rpcProxyTargets } from '@/server/config/server'
+import { rpcProxyBudgetPerMinute, rpcProxyLimitPerIp, rpcProxyMaxGas, rpcProxyTargets, trustedProxyHops } from '@/server/config/server'
 import { clientIp } from '@/server/http/clientIp'
 import { getStore } from '@/server/store/openStore'
 import { GlobalBudget } from './globalBudget'
@@ -15,7 +15,7 @@ let proxy: ReturnType<typeof createRpcProxy> | undefined
 export function getRpcProxy(): ReturnType<typeof createRpcProxy> {
   proxy ??= createRpcProxy({
     upstreams: () => rpcProxyTargets(),
-    clientIp: (request) => clientIp(request),
+    clientIp: (request) => clientIp(request, trustedProxyHops()),
     limitPerMinute: () => settings().limitPerMinute,
     pageToken: pageTokenConfig,
     maxGas: () => settings().maxGas,

@@ -1,12 +1,13 @@
 import 'server-only'
 import { envOf, type EnvInput } from '@/server/config/env'
 import { readOncePerProcess } from '@/server/config/readOncePerProcess'
-import { getDeploymentConfig, signInRpcUrls } from '@/server/config/server'
+import { getDeploymentConfig, signInRpcUrls, trustedProxyHops } from '@/server/config/server'
+import { clientIp } from '@/server/http/clientIp'
 import { serverSigilConfig } from '@/server/config/sigilConfig'
 import { resolveSessionSecrets } from '@/server/session/secret'
 import { shouldUseSecureCookies } from '@/server/session/session'
 import { getStore } from '@/server/store/openStore'
-import { authLimitsFromEnv } from './limits'
+import { authLimitsPerMinute } from './limits'
 import { createRecoverPool, type RecoverPool } from './recoverPool'
 import { createAuthRoutes, type AuthConfig, type AuthRoutes } from './routes'
 
@@ -23,7 +24,7 @@ export function authConfigFromEnv(input?: EnvInput): AuthConfig {
     policy: { origins: config.appOrigins, chainIds: config.chainIds, rpcUrls: signInRpcUrls(env), signInRecap: true, statement: serverSigilConfig().signIn.statement },
     sessionSecrets: resolveSessionSecrets({ env, dataDir: env.dataDir }),
     secureCookies: shouldUseSecureCookies({ nodeEnv: env.nodeEnv, origins: config.appOrigins }),
-    limits: authLimitsFromEnv(env),
+    limits: authLimitsPerMinute(env.authLimits),
     placeHeader: env.sessionPlaceHeader,
   }
 }
@@ -43,6 +44,7 @@ export function getAuthRoutes(): AuthRoutes {
     config: readOncePerProcess(() => authConfigFromEnv()),
     store: () => getStore(),
     recover: (parameters) => recoverPool().recover(parameters),
+    clientIp: (request) => clientIp(request, trustedProxyHops()),
   })
   return routes
 }

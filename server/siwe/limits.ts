@@ -1,4 +1,3 @@
-import { envOf, type EnvInput } from '@/server/config/env'
 import type { RateLimit } from '@/server/http/routeKit'
 
 export type AuthLimits = {
@@ -29,13 +28,20 @@ function perMinute(limit: number | undefined, fallback: RateLimit): RateLimit {
   return limit === undefined ? fallback : { max: limit, windowMs: MINUTE }
 }
 
+/** Per-minute counts a deployment set; each one left out keeps its default. */
+export type AuthLimitsPerMinute = {
+  readonly noncePerIp?: number | undefined
+  readonly noncePerBrowser?: number | undefined
+  readonly verifyPerIp?: number | undefined
+  readonly verifyPerAddress?: number | undefined
+}
+
 /**
- * Per-minute limits, overridable for load tests and busy deployments:
+ * Per-minute limits, overridable for load tests and busy deployments (this app: the variables
  * `AUTH_NONCE_RATE_LIMIT_PER_IP`, `AUTH_NONCE_RATE_LIMIT_PER_BROWSER`, `AUTH_RATE_LIMIT_PER_IP`,
- * `AUTH_RATE_LIMIT_PER_ADDRESS`.
+ * `AUTH_RATE_LIMIT_PER_ADDRESS`, read by the wiring, server/siwe/index.ts).
  */
-export function authLimitsFromEnv(input?: EnvInput): AuthLimits {
-  const limits = envOf(input).authLimits
+export function authLimitsPerMinute(limits: AuthLimitsPerMinute): AuthLimits {
   return {
     noncePerIp: perMinute(limits.noncePerIp, DEFAULT_AUTH_LIMITS.noncePerIp),
     noncePerBrowser: perMinute(limits.noncePerBrowser, DEFAULT_AUTH_LIMITS.noncePerBrowser),

@@ -48,7 +48,8 @@ export type AuthRouteDeps = {
   /** Throws `StoreError` when the store cannot be opened (answered as 503). */
   store: () => Promise<Store>
   now?: () => Date
-  clientIp?: (request: Request) => string
+  /** The client's rate-limit key (`clientIp(request, hops)`, server/http/clientIp.ts). */
+  clientIp: (request: Request) => string
   log?: (line: string) => void
   /** EIP-191 recovery for EOA signatures; inline by default (the server passes its worker pool). */
   recover?: ((parameters: { message: string; signature: `0x${string}` }) => Promise<`0x${string}`>) | undefined

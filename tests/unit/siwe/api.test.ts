@@ -337,6 +337,7 @@ describe('error hygiene', () => {
       },
       store: async () => store,
       log: (line) => lines.push(line),
+      clientIp: () => '127.0.0.1',
     })
     const response = await routes.session(new Request('https://app.sigil.test/api/auth/session'))
     const text = await response.text()
