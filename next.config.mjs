@@ -100,7 +100,9 @@ function appConfig(env, phase) {
         // WalletConnect's provider imports AppKit only to open its own QR modal, which Sigil turns
         // off (showQrModal: false). package.json `overrides` installs the same stub in AppKit's place,
         // so neither AppKit's UI kit nor its second WalletConnect core is installed or bundled.
+        // The same two requests `withSigil` (connectors/withSigil.ts) aliases for another app.
         '@reown/appkit/core': './stubs/reown-appkit/core.js',
+        '@reown/appkit': './stubs/reown-appkit/core.js',
       },
     },
     async headers() {

@@ -21,38 +21,41 @@ export const appKitStubModule = '@sigil/connectors/walletConnect/appKitStub'
 /** The requests WalletConnect's provider (and AppKit's own package root) can make for AppKit. */
 export const appKitRequests = ['@reown/appkit/core', '@reown/appkit'] as const
 
-/** The part of Next's config the wrapper reads and writes; the rest passes through untouched. */
-export type NextConfigShape = {
-  turbopack?: { resolveAlias?: Record<string, unknown> } & Record<string, unknown>
-} & Record<string, unknown>
+/** What Turbopack's `resolveAlias` maps a request to (Next's own type, written out: no import of Next here). */
+type AliasTarget = false | string | string[] | Record<string, false | string | string[]>
 
-/** The config handed back: the host's, with the aliases in its Turbopack settings. */
-export type WithSigil<config extends NextConfigShape> = config & {
-  turbopack: { resolveAlias: Record<string, unknown> } & Record<string, unknown>
+/** The part of Next's config the wrapper reads and writes; the rest passes through untouched. */
+type NextConfigShape = { turbopack?: { resolveAlias?: Record<string, AliasTarget> } }
+
+/** The config's Turbopack settings, whatever their type; an empty object when it has none. */
+type TurbopackOf<config> = config extends { turbopack?: infer options } ? NonNullable<options> : object
+
+/** The config handed back: the host's, with the aliases in its Turbopack settings (still a `NextConfig` for a `NextConfig`). */
+export type WithSigil<config extends object> = Omit<config, 'turbopack'> & {
+  turbopack: TurbopackOf<config> & { resolveAlias: Record<string, AliasTarget> }
 }
 
-/** Next's config, as an object or as the function of the phase that `next.config.*` may export. */
-export type NextConfigInput<config extends NextConfigShape> =
-  | config
-  | ((phase: string, context: { defaultConfig: unknown }) => config | Promise<config>)
-
-function withAliases<config extends NextConfigShape>(config: config): WithSigil<config> {
-  const stubbed = Object.fromEntries(appKitRequests.map((request) => [request, appKitStubModule]))
+function withAliases<config extends object>(host: config): WithSigil<config> {
+  const config: NextConfigShape = host
+  const stubbed: Record<string, AliasTarget> = Object.fromEntries(appKitRequests.map((request) => [request, appKitStubModule]))
   return {
     ...config,
     turbopack: {
       ...config.turbopack,
       resolveAlias: { ...stubbed, ...config.turbopack?.resolveAlias },
     },
-  }
+  } as WithSigil<config>
 }
 
-export function withSigil<config extends NextConfigShape>(nextConfig: config): WithSigil<config>
-export function withSigil<config extends NextConfigShape>(
-  nextConfig: (phase: string, context: { defaultConfig: unknown }) => config | Promise<config>,
-): (phase: string, context: { defaultConfig: unknown }) => Promise<WithSigil<config>>
-export function withSigil<config extends NextConfigShape>(nextConfig: NextConfigInput<config>) {
-  if (typeof nextConfig === 'function')
-    return async (phase: string, context: { defaultConfig: unknown }) => withAliases(await nextConfig(phase, context))
+/**
+ * Wraps a Next config: an object, or the function of the phase that `next.config.*` may export
+ * (its second argument's type is the caller's, e.g. `{ defaultConfig: NextConfig }`).
+ */
+export function withSigil<config extends object, context>(
+  nextConfig: (phase: string, context: context) => config | Promise<config>,
+): (phase: string, context: context) => Promise<WithSigil<config>>
+export function withSigil<config extends object>(nextConfig: config): WithSigil<config>
+export function withSigil<config extends object, context>(nextConfig: config | ((phase: string, context: context) => config | Promise<config>)) {
+  if (typeof nextConfig === 'function') return async (phase: string, context: context) => withAliases(await nextConfig(phase, context))
   return withAliases(nextConfig)
 }

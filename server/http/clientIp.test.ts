@@ -54,6 +54,13 @@ describe('TRUSTED_PROXY_HOPS', () => {
   })
 })
 
+describe('clientIp given its hops by a host', () => {
+  it.each([-1, 1.5, Number.NaN, 11, Number.POSITIVE_INFINITY])('refuses %j hops rather than pick an entry the client wrote', (hops) => {
+    const request = new Request('https://app.sigil.test/', { headers: { 'x-forwarded-for': '6.6.6.6, 7.7.7.7' } })
+    expect(() => clientIp(request, hops)).toThrow(RangeError)
+  })
+})
+
 describe('clientIp on a real server', () => {
   it('with 0 hops uses the socket address and ignores a forged X-Forwarded-For', async () => {
     expect(await keyOf('hops0')).toBe('127.0.0.1')

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net'
+import { MAX_TRUSTED_PROXY_HOPS } from '@/server/config/envSchema.mjs'
 import { socketAddress } from './socketAddress'
 
 /** Every request whose client address cannot be learnt at all shares this key (never under `next start`). */
@@ -54,6 +55,9 @@ export function addressBucket(value: string): string | null {
  * the client chose, nor to one shared bucket.
  */
 export function clientIp(request: Request, hops: number): string {
+  // A host's own wiring may pass anything: a fraction or a negative count would pick an entry the
+  // client wrote, so only what TRUSTED_PROXY_HOPS itself accepts is taken.
+  if (!Number.isInteger(hops) || hops < 0 || hops > MAX_TRUSTED_PROXY_HOPS) throw new RangeError(`clientIp: hops must be a whole number from 0 to ${MAX_TRUSTED_PROXY_HOPS}, not ${String(hops)}`)
   if (hops > 0) {
     const entries = (request.headers.get('x-forwarded-for') ?? '').split(',').map((entry) => entry.trim())
     if (entries.length >= hops) {

@@ -7,5 +7,5 @@
  * draws its own QR. Reaching this function is a programming error.
  */
 export function createAppKit() {
-  throw new Error('The WalletConnect QR modal is off in Sigil (showQrModal: false); @reown/appkit is not installed.')
+  throw new Error('The WalletConnect QR modal is off in Sigil (showQrModal: false): @sigil/appkit-stub stands in for @reown/appkit here.')
 }

@@ -19,10 +19,10 @@
  * Prints its first load, gzip -9.
  * Prints each package's size, packed and unpacked. Exits non-zero on any problem.
  *
- * Run: `npm test -- packages`, or `npx tsx tests/packages/checkPackages.ts [lib wallet-book connectors tests/kit]`.
+ * Run: `npm test -- packages`, or `npx tsx tests/packages/checkPackages.ts [stubs/reown-appkit lib wallet-book connectors tests/kit]`.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
 import { builtinModules } from 'node:module'
@@ -71,7 +71,10 @@ const pinned = (name: string) => {
  */
 function runAside(command: string, args: readonly string[], cwd: string, log: string, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', openSync(log, 'w'), openSync(log, 'a')], timeout: timeoutMs, killSignal: 'SIGKILL' })
+    const output = openSync(log, 'w')
+    const child = spawn(command, args, { cwd, stdio: ['ignore', output, output], timeout: timeoutMs, killSignal: 'SIGKILL' })
+    // The child has its own copy of the descriptor.
+    closeSync(output)
     child.on('error', reject)
     child.on('close', (code, signal) => (code === 0 ? resolve() : reject(Object.assign(new Error(`${command} ${args.join(' ')}: exit ${code ?? signal}`), { stdout: readFileSync(log, 'utf8') }))))
   })
@@ -96,6 +99,12 @@ function filesIn(dir: string): string[] {
     const full = path.join(dir, name)
     return statSync(full).isDirectory() ? filesIn(full) : [full]
   })
+}
+
+/** The folders above `folder`, up to and including `top`. */
+function ancestors(folder: string, top: string): string[] {
+  const parent = path.dirname(folder)
+  return parent === folder || !folder.startsWith(top) || folder === top ? [] : [parent, ...ancestors(parent, top)]
 }
 
 /** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`. */
@@ -194,7 +203,7 @@ async function adopt() {
     // tarballs, Next, wagmi and every family's SDK, WalletConnect's with the real AppKit (no override:
     // its build must leave AppKit out by withSigil alone). Built after them.
     // Outside this repository: inside it, Next takes the repository's lockfile for the root of the
-    // project and finds this app's proxy.ts and instrumentation.ts. Removed once it built.
+    // project and finds this app's proxy.ts and instrumentation.ts. Removed once checked, whatever the outcome.
     const nextConsumer = mkdtempSync(path.join(tmpdir(), 'sigil-consumer-next-'))
     cpSync(path.join(root, 'tests/packages/consumer-next'), nextConsumer, { recursive: true })
     const nextPeers = ['next', 'react', 'react-dom', 'wagmi', '@wagmi/core', 'viem', '@tanstack/react-query', '@walletconnect/ethereum-provider', '@walletconnect/utils', '@coinbase/wallet-sdk', '@simplewebauthn/browser', 'typescript', '@types/react', '@types/node']
@@ -241,9 +250,17 @@ async function adopt() {
     // The Next app: built by Next's own `next build` (Turbopack), its config through withSigil.
     try {
       await nextInstalled
-      const installedAppKit = (JSON.parse(readFileSync(path.join(nextConsumer, 'node_modules/@reown/appkit/package.json'), 'utf8')) as { name: string; version: string })
+      // The AppKit WalletConnect's provider resolves, wherever the install put it: the nearest
+      // node_modules/@reown/appkit from the provider's folder up (AppKit exports no package.json).
+      // (The provider is the app's own dependency, so at the top of its node_modules.)
+      const provider = path.join(nextConsumer, 'node_modules/@walletconnect/ethereum-provider')
+      const appKitFolder = [provider, ...ancestors(provider, nextConsumer)].map((folder) => path.join(folder, 'node_modules/@reown/appkit')).find((folder) => existsSync(path.join(folder, 'package.json')))
+      if (!appKitFolder) throw new Error('WalletConnect\'s provider finds no @reown/appkit')
+      const installedAppKit = JSON.parse(readFileSync(path.join(appKitFolder, 'package.json'), 'utf8')) as { name: string; version: string }
       if (installedAppKit.name !== '@reown/appkit') throw new Error(`expected the real AppKit on disk (no override here), found ${installedAppKit.name}`)
-      execFileSync('npx', ['next', 'build'], { cwd: nextConsumer, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024, timeout: 300_000, killSignal: 'SIGKILL', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } })
+      // Next's own binary under coreutils' timeout (as the consumer's programs run): past its limit
+      // it gets SIGTERM and stops its workers.
+      execFileSync('timeout', ['--foreground', '--kill-after=10', '300', 'node', 'node_modules/next/dist/bin/next', 'build'], { cwd: nextConsumer, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024, timeout: 320_000, killSignal: 'SIGKILL', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } })
       const chunks = filesIn(path.join(nextConsumer, '.next/static')).filter((file) => file.endsWith('.js'))
       // AppKit's modal is custom elements (w3m-modal, w3m-router, w3m-frame…); none may ship. (The
       // provider's own theme mapping names CSS variables `--w3m-…`, which are not AppKit.)
@@ -257,12 +274,13 @@ async function adopt() {
       else if (withStub.length === 0) problems.push('consumer-next: no chunk holds the AppKit stub: withSigil\'s alias did not resolve to it')
       else if (scripts.length === 0) problems.push('consumer-next: the built page names no script')
       else {
-        console.log(`a Next app installed the tarballs with the real AppKit ${installedAppKit.version} on disk and built with withSigil: no AppKit module in its ${chunks.length} chunks, the stub in ${withStub.length}; its first load ${firstLoad} B gzip in ${scripts.length} scripts`)
-        rmSync(nextConsumer, { recursive: true, force: true })
+        console.log(`a Next app installed the tarballs with the real AppKit ${installedAppKit.version} on disk and built with withSigil (its types checked against Next's by the build): no AppKit module in its ${chunks.length} chunks, the stub in ${withStub.length}; its first load ${firstLoad} B gzip in ${scripts.length} scripts`)
       }
     } catch (error) {
       const failure = error as { stdout?: string; stderr?: string }
-      problems.push(`consumer-next (in ${nextConsumer}): ${`${failure.stdout ?? ''}${failure.stderr ?? String(error)}`.trim().slice(-3000)}`)
+      problems.push(`consumer-next: ${`${failure.stdout ?? ''}${failure.stderr ?? String(error)}`.trim().slice(-3000)}`)
+    } finally {
+      rmSync(nextConsumer, { recursive: true, force: true })
     }
   }
 
