@@ -133,7 +133,9 @@ test('Back while the wallet still loads: its screens never come up over the page
   // The vault loads and says it is ready. Before this was fixed, the question the user had left
   // reached it, and its screens covered the page a moment later.
   script.release()
-  await expect.poll(messages).toContain('ready')
+  // How soon it loads is not what is checked here, only what happens once it has: a loaded CI
+  // machine took over 5 s (the default) to load the vault's frame once.
+  await expect.poll(messages, { timeout: 30_000 }).toContain('ready')
   await page.waitForTimeout(1_000)
   await expect(page.getByTestId('vault-dialog')).toBeHidden()
   await expect(dialog.getByTestId('wallet-option-embedded')).toBeVisible()
