@@ -6,9 +6,9 @@ import next from 'eslint-config-next'
  * The floors (README "Layout"): imports point down only.
  *
  *   app/ (page, route handlers, app/_wagmi: the wagmi config and wallet list)
- *     ↓                          ↘ (route handlers, the root layout and page only)
+ *     ↓                          ↘ (route handlers, the root layout and page, app/_build/ only)
  *   connectors/ (one folder        server/ (store, sessions, sign-in, the embedded wallet's server,
- *     ↓          per family)       ↓        RPC proxy, ENS, mail, health, build; also proxy.ts and
+ *     ↓          per family)       ↓        RPC proxy, ENS, mail, health; also proxy.ts,
  *   wallet-book/                   ↓        instrumentation.ts and next.config.mjs use it)
  *     ↓                            ↓
  *   lib/ (the base the browser and the server share: errors, chains, platform, i18n, public config,
@@ -19,7 +19,7 @@ import next from 'eslint-config-next'
 /** A floor that is a package (docs/architecture.md#packages), reached from above by its name or, wrongly, its path. */
 const byName = (name) => [`@sigil/${name}`, `@sigil/${name}/**`]
 const byPath = (folder) => [`@/${folder}`, `@/${folder}/**`]
-const ABOVE_LIB = [...byPath('app'), ...byPath('connectors'), ...byName('connectors'), ...byPath('wallet-book'), ...byName('wallet-book'), '@/server/**', '@/proxy', 'server-only']
+const ABOVE_LIB = [...byPath('app'), ...byPath('connectors'), ...byName('connectors'), ...byPath('wallet-book'), ...byName('wallet-book'), ...byPath('server'), ...byName('server'), '@/proxy', 'server-only']
 const ABOVE_SERVER = [...byPath('app'), ...byPath('connectors'), ...byName('connectors'), ...byPath('wallet-book'), ...byName('wallet-book'), '@/proxy']
 const ABOVE_WALLET_BOOK = [...byPath('app'), ...byPath('connectors'), ...byName('connectors'), '@/proxy']
 const ABOVE_CONNECTORS = [...byPath('app'), '@/proxy']
@@ -29,8 +29,8 @@ const ABOVE_CONNECTORS = [...byPath('app'), '@/proxy']
  * never `@/lib/…`. A floor reaches its own files by `@/<floor>/…` or relative paths (its build makes
  * both relative).
  */
-const packageMessage = 'This floor is a package: import it by its package name, @sigil/lib/…, @sigil/wallet-book/… or @sigil/connectors/… (docs/architecture.md#packages).'
-const PACKAGES_BY_PATH = { lib: byPath('lib'), 'wallet-book': byPath('wallet-book'), connectors: byPath('connectors') }
+const packageMessage = 'This floor is a package: import it by its package name, @sigil/lib/…, @sigil/wallet-book/…, @sigil/connectors/… or @sigil/server/… (docs/architecture.md#packages).'
+const PACKAGES_BY_PATH = { lib: byPath('lib'), 'wallet-book': byPath('wallet-book'), connectors: byPath('connectors'), server: byPath('server') }
 /** The package floors a folder of the product may not reach by path: all but its own. */
 const packagesByPathFrom = (own) => Object.entries(PACKAGES_BY_PATH).flatMap(([floor, patterns]) => (floor === own ? [] : patterns))
 /**
@@ -42,14 +42,15 @@ const selfMessage = 'A floor reaches its own files by relative paths or @/<floor
 const ownName = (floor) => ({ group: byName(floor), message: selfMessage })
 
 /**
- * The server's floor, and `server-only` (which fails a client build; this rule says so at lint time,
- * with the reason). Only the app's route handlers, its root layout and page, `proxy.ts`,
- * `instrumentation.ts` and the Next config import it.
+ * The server's floor (`@sigil/server`, or wrongly its path), the app's build tooling (app/_build/,
+ * which serves the vault's script) and `server-only` (which fails a client build; this rule says so
+ * at lint time, with the reason). Only the app's route handlers, its root layout and page,
+ * app/_build/, `proxy.ts`, `instrumentation.ts` and the Next config import them.
  */
-const SERVER_ONLY = ['server-only', '@/server/**']
+const SERVER_ONLY = ['server-only', ...byPath('server'), ...byName('server'), '@/app/_build/**']
 
-/** The files of app/ that run on the server only and may import server/. */
-const APP_SERVER_ENTRIES = ['app/api/**', 'app/**/route.ts', 'app/layout.tsx', 'app/page.tsx']
+/** The files of app/ that run on the server only and may import the server. */
+const APP_SERVER_ENTRIES = ['app/api/**', 'app/**/route.ts', 'app/layout.tsx', 'app/page.tsx', 'app/_build/**']
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx']
 
@@ -146,12 +147,12 @@ const BROWSER_INLINED = '/^(NODE_ENV|NEXT_PUBLIC_[A-Z0-9_]+)$/'
 
 const layerMessage = 'Imports point down the floors: app → connectors → wallet-book → lib, and server → lib (see README "Layout").'
 const familyMessage = "The app names no family: it reaches them through connectors/families.ts and the slots of connectors/shared/family.ts, never a family's folder (docs/families/README.md)."
-const serverMessage = 'Server-only module (server/): only route handlers, the root layout and page, proxy.ts and instrumentation.ts import it (see README "Layout").'
+const serverMessage = 'Server-only module (@sigil/server, app/_build/): only route handlers, the root layout and page, app/_build/, proxy.ts and instrumentation.ts import it (see README "Layout").'
 
 const config = [
   ...next,
   { plugins: { floors: floorsPlugin } },
-  { ignores: ['.next/**', '.next-*/**', 'node_modules/**', 'lib/dist/**', 'wallet-book/dist/**', 'connectors/dist/**', 'tests/kit/dist/**', '.packages/**', 'test-results/**', 'playwright-report/**', 'tests/artifacts/**', 'next-env.d.ts'] },
+  { ignores: ['.next/**', '.next-*/**', 'node_modules/**', 'lib/dist/**', 'wallet-book/dist/**', 'connectors/dist/**', 'server/dist/**', 'tests/kit/dist/**', '.packages/**', 'test-results/**', 'playwright-report/**', 'tests/artifacts/**', 'next-env.d.ts'] },
   {
     files: ['lib/**/*.{ts,tsx}'],
     ignores: TESTS,
@@ -163,6 +164,7 @@ const config = [
     rules: restrict([
       { group: ABOVE_SERVER, message: layerMessage },
       { group: packagesByPathFrom('server'), message: packageMessage },
+      ownName('server'),
     ]),
   },
   {

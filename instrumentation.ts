@@ -27,7 +27,7 @@ export async function register(): Promise<void> {
   // The deployment's sigil.config.ts as this build carries it, by the rules the build checked it
   // with (next.config.mjs): a bad field stops the server, named, before it serves anything.
   const { appSigilConfig } = await import('@/app/_config/sigilConfig')
-  const { getDeploymentConfig } = await import('@/server/config/server')
+  const { getDeploymentConfig } = await import('@sigil/server/config/server')
   try {
     appSigilConfig()
     // Its chains against what this environment serves (the local chain only with ENABLE_LOCAL_CHAIN).
@@ -36,16 +36,16 @@ export async function register(): Promise<void> {
     console.error(`[sigil] Sigil cannot start: ${error instanceof Error ? error.message : String(error)}`)
     process.exit(1)
   }
-  const { readEnv } = await import('@/server/config/env')
-  const { installSocketAddressStamp } = await import('@/server/http/socketAddress')
+  const { readEnv } = await import('@sigil/server/config/env')
+  const { installSocketAddressStamp } = await import('@sigil/server/http/socketAddress')
   installSocketAddressStamp()
   // Header, request and keep-alive time limits for slow clients (server/http/serverTimeouts.ts).
-  const { installServerTimeouts } = await import('@/server/http/serverTimeouts')
+  const { installServerTimeouts } = await import('@sigil/server/http/serverTimeouts')
   installServerTimeouts()
-  const { closeStore, getStore } = await import('@/server/store/openStore')
-  const { installGracefulShutdown } = await import('@/server/lifecycle/shutdown')
+  const { closeStore, getStore } = await import('@sigil/server/store/openStore')
+  const { installGracefulShutdown } = await import('@sigil/server/lifecycle/shutdown')
   installGracefulShutdown({ close: closeStore })
-  const { openStoreAtBoot } = await import('@/server/lifecycle/storeAtBoot')
+  const { openStoreAtBoot } = await import('@sigil/server/lifecycle/storeAtBoot')
   const production = readEnv().production
   openStoreAtBoot({
     open: () => getStore(),
@@ -78,8 +78,8 @@ export async function register(): Promise<void> {
  * variables, each named by its setting, in the log only.
  */
 async function logStartupChecks(): Promise<void> {
-  const env = (await import('@/server/config/env')).readEnv()
-  const { runStartupChecks, startupCheckLines } = await import('@/server/lifecycle/startupChecks')
+  const env = (await import('@sigil/server/config/env')).readEnv()
+  const { runStartupChecks, startupCheckLines } = await import('@sigil/server/lifecycle/startupChecks')
   const smtpUrl = env.smtpUrl
   const rpc = [
     ...Object.entries(env.rpcUrls).map(([chainId, url]) => ({ variable: `RPC_URL_${chainId}`, chainId: Number(chainId), url })),

@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url'
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD, PHASE_PRODUCTION_SERVER } from 'next/constants.js'
-import { addCompileHints } from './server/build/compileHints.mjs'
+import { addCompileHints } from './app/_build/compileHints.mjs'
 import { distDir, productionEnvironmentProblems, productionEnvironmentWarnings } from './server/config/envSchema.mjs'
-import { writeVaultBundle } from './server/build/vaultBundle.mjs'
-import { checkSigilConfigFile, sigilConfigAlias } from './server/build/sigilConfigCheck.mjs'
+import { writeVaultBundle } from './app/_build/vaultBundle.mjs'
+import { checkSigilConfigFile, sigilConfigAlias } from './app/_build/sigilConfigCheck.mjs'
 
 const root = fileURLToPath(new URL('./', import.meta.url))
 
@@ -73,12 +73,12 @@ function appConfig(env, phase) {
       inlineCss: true,
     },
     compiler: {
-      // The first-load scripts start with V8's compile hint (server/build/compileHints.mjs): Chrome
+      // The first-load scripts start with V8's compile hint (app/_build/compileHints.mjs): Chrome
       // compiles their functions while the scripts download, off the main thread, instead of one by
       // one during hydration, which is most of the page's longest task on a phone (issue 14).
       runAfterProductionCompile: async ({ distDir }) => {
         addCompileHints(distDir)
-        // The embedded wallet's vault page has its own script, bundled apart (server/build/vaultBundle.mjs).
+        // The embedded wallet's vault page has its own script, bundled apart (app/_build/vaultBundle.mjs).
         await writeVaultBundle(distDir)
       },
     },
@@ -87,7 +87,7 @@ function appConfig(env, phase) {
     turbopack: {
       resolveAlias: {
         // The deployment's configuration file, or the empty default when it has none
-        // (server/build/sigilConfigCheck.mjs); compiled in, so `next start` needs neither.
+        // (app/_build/sigilConfigCheck.mjs); compiled in, so `next start` needs neither.
         ...(phase === PHASE_PRODUCTION_SERVER ? {} : { '@sigil/config': sigilConfigAlias(root, env) }),
         // wagmi imports the React 16/17 shim's selector hook; on React 19 the shim only forwards to
         // React's own useSyncExternalStore, so the package's shim-free build is the same hook

@@ -1,8 +1,8 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { serverFamilies } from '@sigil/connectors/serverFamilies'
-import { isOpenerCheck } from '@/server/http/openerCheck'
-import { guardRequest } from '@/server/http/requestGuard'
-import { pageTokenCookieFor } from '@/server/rpc/pageTokenServer'
+import { isOpenerCheck } from '@sigil/server/http/openerCheck'
+import { guardRequest } from '@sigil/server/http/requestGuard'
+import { pageTokenCookieFor } from '@sigil/server/rpc/pageTokenServer'
 
 /**
  * Runs before every page and API request (Next 16's `proxy`, formerly `middleware`; Node.js runtime):

@@ -11,6 +11,7 @@ export default defineConfig({
       '@sigil/lib': fileURLToPath(new URL('./lib', import.meta.url)),
       '@sigil/wallet-book': fileURLToPath(new URL('./wallet-book', import.meta.url)),
       '@sigil/connectors': fileURLToPath(new URL('./connectors', import.meta.url)),
+      '@sigil/server': fileURLToPath(new URL('./server', import.meta.url)),
       // The deployment's configuration file when the project has one (lib/config/sigilConfig.ts).
       '@sigil/config': fileURLToPath(new URL(existsSync(new URL('./sigil.config.ts', import.meta.url)) ? './sigil.config.ts' : './lib/config/noSigilConfig.ts', import.meta.url)),
       // `server-only` throws outside a React Server Components build; tests import server modules directly.

@@ -1,8 +1,8 @@
 import { headers } from 'next/headers'
-import { getServerT } from '@/server/i18n/requestLocale'
+import { getServerT } from '@sigil/server/i18n/requestLocale'
 import { LocaleSwitcher } from './_components/LocaleSwitcher'
 import { Wallet } from './_components/Wallet'
-import { readServerSession } from '@/server/session/readServerSession'
+import { readServerSession } from '@sigil/server/session/readServerSession'
 
 export default async function Home() {
   // The sign-in state is rendered on the server too: a reload shows it from the first byte.

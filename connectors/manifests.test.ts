@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ENV_VARIABLES } from '@/server/config/envSchema.mjs'
+import { ENV_VARIABLES } from '@sigil/server/config/envSchema.mjs'
 import { families } from './families'
 import { manifests } from './manifests'
 import { familySettings } from './settings'

@@ -1,14 +1,15 @@
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { appKitRequests, appKitStubModule, withSigil } from './withSigil'
+import { appKitRequests, appKitStubModule, noSigilConfigModule, sigilConfigRequest, sigilConfigTarget, withSigil } from './withSigil'
 
 describe('withSigil', () => {
   it('aliases both of AppKit’s requests to the stub and keeps the rest of the config', () => {
     const config = withSigil({ reactStrictMode: true, turbopack: { root: '/srv/app', resolveAlias: { underscore: 'lodash' } } })
     expect(config.reactStrictMode).toBe(true)
     expect(config.turbopack.root).toBe('/srv/app')
-    expect(config.turbopack.resolveAlias).toEqual({ underscore: 'lodash', '@reown/appkit/core': appKitStubModule, '@reown/appkit': appKitStubModule })
+    expect(config.turbopack.resolveAlias).toEqual({ underscore: 'lodash', '@reown/appkit/core': appKitStubModule, '@reown/appkit': appKitStubModule, '@sigil/config': sigilConfigTarget(process.cwd()) })
   })
 
   it('works on a config without turbopack settings', () => {
@@ -44,6 +45,21 @@ describe('withSigil', () => {
     // This app's own config (next.config.mjs, plain JavaScript that cannot import this module) sets the alias itself.
     const appConfig = readFileSync(path.join(process.cwd(), 'next.config.mjs'), 'utf8')
     for (const request of appKitRequests) expect(appConfig).toContain(`'${request}': './stubs/reown-appkit/core.js'`)
+  })
+
+  it('names the host’s sigil.config.ts for @sigil/config when it has one, else a module with no choices', async () => {
+    const project = mkdtempSync(path.join(tmpdir(), 'sigil-with-config-'))
+    try {
+      expect(sigilConfigTarget(project)).toBe(noSigilConfigModule)
+      writeFileSync(path.join(project, 'sigil.config.ts'), 'export default {}\n')
+      expect(sigilConfigTarget(project)).toBe('./sigil.config.ts')
+    } finally {
+      rmSync(project, { recursive: true, force: true })
+    }
+    expect(noSigilConfigModule).toBe('@sigil/connectors/noSigilConfig')
+    expect((await import('./noSigilConfig')).default).toBeUndefined()
+    // The host's own alias for the configuration wins, as for AppKit's.
+    expect(withSigil({ turbopack: { resolveAlias: { [sigilConfigRequest]: './config/sigil.ts' } } }).turbopack.resolveAlias[sigilConfigRequest]).toBe('./config/sigil.ts')
   })
 
   it('points at a module that stands in for createAppKit and throws when called', async () => {

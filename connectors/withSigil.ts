@@ -12,8 +12,16 @@
  * package.json does that (npm `overrides`, pnpm `pnpm.overrides`, yarn `resolutions`; the lines are
  * in the stub's README). A package cannot carry either setting for its host, a function can.
  *
+ * It also names the deployment's configuration: `@sigil/config`, which `@sigil/server` reads (the
+ * chains, the sign-in statement and the copy the server applies), is the host's `sigil.config.ts` at
+ * the project's root (where `next` runs) when there is one, else a module with no choices
+ * (`noSigilConfig.ts`), so that every default holds. Checked once, when the config is wrapped.
+ *
  * An alias the host sets for the same request is kept: the host's config wins.
  */
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+
 
 /** The module the two AppKit requests resolve to, by this package's name (resolved from the host's root). */
 export const appKitStubModule = '@sigil/connectors/walletConnect/appKitStub'
@@ -21,6 +29,14 @@ export const appKitStubModule = '@sigil/connectors/walletConnect/appKitStub'
 /** The requests WalletConnect's provider (and AppKit's own package root) can make for AppKit. */
 export const appKitRequests = ['@reown/appkit/core', '@reown/appkit'] as const
 
+/** The name `@sigil/server` imports the deployment's configuration by (the host provides it). */
+export const sigilConfigRequest = '@sigil/config'
+/** What `@sigil/config` is without a `sigil.config.ts`, by this package's name. */
+export const noSigilConfigModule = '@sigil/connectors/noSigilConfig'
+/** The host's `sigil.config.ts` (relative to the project's root, as Turbopack reads an alias) when it has one. */
+export function sigilConfigTarget(projectRoot: string): string {
+  return existsSync(path.join(projectRoot, 'sigil.config.ts')) ? './sigil.config.ts' : noSigilConfigModule
+}
 /** What Turbopack's `resolveAlias` maps a request to (Next's own type, written out: no import of Next here). */
 type AliasTarget = false | string | string[] | Record<string, false | string | string[]>
 
@@ -37,7 +53,7 @@ export type WithSigil<config extends object> = Omit<config, 'turbopack'> & {
 
 function withAliases<config extends object>(host: config): WithSigil<config> {
   const config: NextConfigShape = host
-  const stubbed: Record<string, AliasTarget> = Object.fromEntries(appKitRequests.map((request) => [request, appKitStubModule]))
+  const stubbed: Record<string, AliasTarget> = { ...Object.fromEntries(appKitRequests.map((request) => [request, appKitStubModule])), [sigilConfigRequest]: sigilConfigTarget(process.cwd()) }
   return {
     ...config,
     turbopack: {

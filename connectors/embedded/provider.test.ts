@@ -229,8 +229,8 @@ describe('embedded EIP-1193 provider', () => {
 describe('embedded provider behind the same-origin RPC proxy', () => {
   it('reads through the proxy and broadcasts the signed transaction through the same-origin broadcast endpoint', async () => {
     const { createServer } = await import('node:http')
-    const { createRpcProxy } = await import('@/server/rpc/rpcProxy')
-    const { createRpcBroadcast } = await import('@/server/rpc/broadcast')
+    const { createRpcProxy } = await import('@sigil/server/rpc/rpcProxy')
+    const { createRpcBroadcast } = await import('@sigil/server/rpc/broadcast')
     const { testProxyDeps } = await import('@/tests/fixtures/rpcProxy')
     const calls: string[] = []
     const upstreams = () => ({ 31337: anvil.rpcUrl })

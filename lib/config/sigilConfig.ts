@@ -7,7 +7,7 @@ import { BaseError } from '@/lib/errors/BaseError'
  * with no file gets today's behaviour: every field is optional, and an absent field changes nothing.
  *
  * The file is checked twice with the same rules (`checkSigilConfig`): when the app is built
- * (next.config.mjs, server/build/sigilConfigCheck.mjs) and when `next start` boots
+ * (next.config.mjs, app/_build/sigilConfigCheck.mjs) and when `next start` boots
  * (instrumentation.ts). A mistake stops both, naming the field: `wallets.featured[1]: "metamsk" is
  * not a wallet Sigil knows (did you mean "metamask"?)`.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { embeddedError } from '@/server/embedded/httpErrors'
+import { embeddedError } from '@sigil/server/embedded/httpErrors'
 import { authError, authErrors, isAuthError } from '@/lib/siwe/catalogue'
 import { HttpError, isHttpError } from './HttpError'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { HttpError } from '@/lib/errors/HttpError'
-import { embeddedErrors } from '@/server/embedded/httpErrors'
+import { embeddedErrors } from '@sigil/server/embedded/httpErrors'
 import { shownError } from './shownError'
 import { ConnectionRejectedError, InAppBrowserBaseNotFoundError } from './wallet'
 

@@ -19,9 +19,6 @@ export { isAuthError } from './catalogue'
 /** A failed call to the auth API as the browser sees it: status (0: no answer), the server's code and message; `retryable` for rate limits and outages. */
 export type AuthApiError = HttpError<AuthErrorCode>
 
-/** How long a signed message stays valid (EIP-4361 `Expiration Time`). The server nonce lives 5 min. */
-
-
 export type AuthClientOptions = {
   /** Prefix for the API paths; '' (same origin) in the browser, an absolute origin in Node tests. */
   baseUrl?: string | undefined

@@ -39,7 +39,7 @@ export type AuthLimitsPerMinute = {
 /**
  * Per-minute limits, overridable for load tests and busy deployments (this app: the variables
  * `AUTH_NONCE_RATE_LIMIT_PER_IP`, `AUTH_NONCE_RATE_LIMIT_PER_BROWSER`, `AUTH_RATE_LIMIT_PER_IP`,
- * `AUTH_RATE_LIMIT_PER_ADDRESS`, read by the wiring, server/siwe/index.ts).
+ * `AUTH_RATE_LIMIT_PER_ADDRESS`, read by the wiring, server/siwe/server.ts).
  */
 export function authLimitsPerMinute(limits: AuthLimitsPerMinute): AuthLimits {
   return {

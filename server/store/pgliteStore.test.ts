@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { preparedQuery } from './pgliteStore'
+import { preparedQuery } from './pglitePreparedQuery'
 
 // The embedded store's one-trip query (pgliteStore.ts), against PGlite itself (in memory): the rows
 // it gives must be PGlite's own, and a statement that fails must leave nothing behind.

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { readVaultBundle, VAULT_BUNDLE_DIR, VAULT_BUNDLE_FILE } from '@/server/build/vaultBundle.mjs'
+import { readVaultBundle, VAULT_BUNDLE_DIR, VAULT_BUNDLE_FILE } from '@/app/_build/vaultBundle.mjs'
 import type { RouteBundleStats } from './figures'
 
 /**
@@ -21,7 +21,7 @@ export const BUDGETS = {
    * queue was bounded, a pairing link asked first and the screens were split by group (+2.1 kB, wave
    * four's vault-screens issue). The performance issue after it set the goal at 55 kB: the page's
    * script no longer carries what only some moments need (the clear-signing tables, the BIP-39 word
-   * list), which it imports on demand as chunks of their own (server/build/vaultBundle.mjs).
+   * list), which it imports on demand as chunks of their own (app/_build/vaultBundle.mjs).
    */
   vaultPageJsGzipBytes: 55_000,
   /**
@@ -101,7 +101,7 @@ export type VaultBudgetCheck = {
 
 /**
  * The vault page's JS: its script, which `next build` bundles apart from Next's chunks
- * (server/build/vaultBundle.mjs, `<distDir>/vault/vault.js`), gzip -9 as `firstLoadGzipBytes`, against
+ * (app/_build/vaultBundle.mjs, `<distDir>/vault/vault.js`), gzip -9 as `firstLoadGzipBytes`, against
  * its budget; and the size of each chunk it imports on demand. Null when the build has no vault script.
  */
 export function checkVaultBudget(root: string, distDir: string, budget: number = BUDGETS.vaultPageJsGzipBytes): VaultBudgetCheck | null {

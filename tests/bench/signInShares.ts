@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { openPgliteStore } from '@/server/store/pgliteStore'
+import { openPgliteStore } from '@sigil/server/store/pgliteStore'
 
 /**
  * The embedded store's CPU per sign-in (issue 42's split of the verify route): the two statements a

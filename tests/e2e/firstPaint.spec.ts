@@ -11,7 +11,7 @@ import { expect, test } from './fixtures'
 
 /**
  * `lcpAfterFcpMs` of tests/bench/budgets.ts, by value: importing that module here would hand
- * deployment.spec.ts's import of next.config.mjs a transformed copy of server/build/vaultBundle.mjs
+ * deployment.spec.ts's import of next.config.mjs a transformed copy of app/_build/vaultBundle.mjs
  * (see COMPILE_HINT below for the same reason).
  */
 const LCP_AFTER_FCP_MS = 100
@@ -83,13 +83,13 @@ for (const device of viewports) {
 }
 
 /**
- * The scripts the page runs before it can hydrate start with V8's compile hint (server/build/compileHints.mjs,
+ * The scripts the page runs before it can hydrate start with V8's compile hint (app/_build/compileHints.mjs,
  * applied by `next build`), so Chrome compiles them while they download rather than during the
  * page's longest task; the connect dialog's scripts, loaded on the click, do not (most of their
  * functions never run).
  */
 // V8's magic comment itself, not the module's constant: the test holds the build to what Chrome reads.
-// (Importing server/build/compileHints.mjs here would also hand deployment.spec.ts's import of
+// (Importing app/_build/compileHints.mjs here would also hand deployment.spec.ts's import of
 // next.config.mjs a transformed copy of it without its named exports, in the same worker.)
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
 

@@ -5,7 +5,8 @@
  * - publint (the package.json and its exports map against the files), warnings as errors;
  * - Are the Types Wrong (attw, `esm-only` profile) on every entry point, named one by one: attw does
  *   not list a wildcard export's subpaths by itself;
- * - no `@/` import left in `dist/` (neither tool sees one: it resolves only inside this project);
+ * - no `@/` import left in `dist/` (neither tool sees one: it resolves only inside this project), and
+ *   every relative import names a file of the tarball;
  * - every source file but the tests has its module and its declarations in the tarball.
  * Then another project adopts them (tests/packages/consumer, copied to .packages/consumer): the
  * tarballs are installed with `npm install` (their dependencies and peers from the registry, not
@@ -19,7 +20,7 @@
  * Prints its first load, gzip -9.
  * Prints each package's size, packed and unpacked. Exits non-zero on any problem.
  *
- * Run: `npm test -- packages`, or `npx tsx tests/packages/checkPackages.ts [stubs/reown-appkit lib wallet-book connectors tests/kit]`.
+ * Run: `npm test -- packages`, or `npx tsx tests/packages/checkPackages.ts [stubs/reown-appkit lib wallet-book connectors server tests/kit]`.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -28,6 +29,8 @@ import ts from 'typescript'
 import { builtinModules } from 'node:module'
 import { gzipSync } from 'node:zlib'
 import { tmpdir } from 'node:os'
+import { randomBytes } from 'node:crypto'
+import { createServer as createNetServer, type AddressInfo } from 'node:net'
 
 const root = path.resolve(import.meta.dirname, '../..')
 /** The workspaces, lowest floor first (each is built against the ones before it). */
@@ -38,11 +41,16 @@ const outDir = path.join(root, '.packages')
 /** Runs a command to its end, or fails it after `timeoutMs` (a process that never exits, e.g. a test kit left with a live socket, fails the check instead of holding it). */
 const run = (command: string, args: readonly string[], cwd = root, timeoutMs = 300_000) => execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024, timeout: timeoutMs, killSignal: 'SIGKILL' })
 
-/** Source files of a floor that ship: every .ts/.tsx but the tests and the scripts. */
+/**
+ * Source files of a floor that ship: every .ts/.tsx but the tests and the scripts (without their
+ * extension), and the plain JavaScript modules (`.mjs`, with their `.d.mts`; extension kept, as
+ * they are imported).
+ */
 function shippedSources(dir: string, base = dir): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name)
     if (statSync(full).isDirectory()) return name === 'dist' || name === 'node_modules' || name === 'scripts' ? [] : shippedSources(full, base)
+    if (name.endsWith('.mjs')) return [path.relative(base, full)]
     return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path.relative(base, full).replace(/\.tsx?$/, '')] : []
   })
 }
@@ -54,7 +62,7 @@ function shippedSources(dir: string, base = dir): string[] {
  * keeps it in the check's process group, so that `npm test` stopped by the user stops it too. The
  * check's own limit waits for both.
  */
-const runConsumer = (script: string, cwd: string, seconds: number) => run('timeout', ['--foreground', '--kill-after=10', String(seconds), 'node', script], cwd, (seconds + 20) * 1000)
+const runConsumer = (script: string, cwd: string, seconds: number, nodeOptions: readonly string[] = [], args: readonly string[] = []) => run('timeout', ['--foreground', '--kill-after=10', String(seconds), 'node', ...nodeOptions, script, ...args], cwd, (seconds + 20) * 1000)
 
 /** The version this project pins for a package (its dependencies or devDependencies), for the consumers to install the same. */
 const rootManifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> }
@@ -80,6 +88,46 @@ function runAside(command: string, args: readonly string[], cwd: string, log: st
   })
 }
 
+/** A port free on loopback now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * Starts the Next consumer's build with `next start` in production, with the variables production
+ * requires of @sigil/server's wiring (the app's origin, the session secret, the proxy hops; the store
+ * in a data folder of its own), waits until it answers, runs its sign-in script against it and stops it.
+ */
+async function signInToNextConsumer(folder: string): Promise<{ before: boolean; signedIn: boolean; session: boolean; replayed: string }> {
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' as const, NEXT_TELEMETRY_DISABLED: '1', APP_ORIGIN: origin, SESSION_SECRET: randomBytes(32).toString('base64'), TRUSTED_PROXY_HOPS: '0', DATA_DIR: path.join(folder, 'data') }
+  const log = path.join(outDir, 'consumer-next.start.log')
+  const output = openSync(log, 'w')
+  // Its own process group, so that stopping it stops Next's workers too.
+  const server = spawn('node', ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], { cwd: folder, env, stdio: ['ignore', output, output], detached: true })
+  closeSync(output)
+  try {
+    const deadline = Date.now() + 60_000
+    for (;;) {
+      const answered = await fetch(`${origin}/api/auth/session`).then((response) => response.status, () => 0)
+      if (answered !== 0) break
+      if (server.exitCode !== null || Date.now() > deadline) throw new Error(`next start did not answer: ${readFileSync(log, 'utf8').slice(-2000)}`)
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+    return JSON.parse(lastLine(runConsumer('signIn.mjs', folder, 60, [], [origin]))) as Awaited<ReturnType<typeof signInToNextConsumer>>
+  } finally {
+    if (server.pid !== undefined && server.exitCode === null) process.kill(-server.pid, 'SIGTERM')
+  }
+}
+
 /** The summary a consumer's script prints last (an SDK may log before it). */
 function lastLine(output: string): string {
   return output.trim().split('\n').at(-1) ?? ''
@@ -92,6 +140,11 @@ function lastLine(output: string): string {
 function bareImports(text: string): string[] {
   const specifiers = ts.preProcessFile(text, true, true).importedFiles.map((file) => file.fileName)
   return specifiers.filter((specifier) => !specifier.startsWith('.') && !specifier.startsWith('/') && !specifier.startsWith('node:') && !builtinModules.includes(specifier.split('/')[0]!))
+}
+
+/** The relative specifiers a built module imports, as TypeScript's own scanner reads them. */
+function relativeImports(text: string): string[] {
+  return ts.preProcessFile(text, true, true).importedFiles.map((file) => file.fileName).filter((specifier) => specifier.startsWith('./') || specifier.startsWith('../'))
 }
 
 function filesIn(dir: string): string[] {
@@ -139,7 +192,7 @@ for (const workspace of workspaces) {
   const wildcard = Object.hasOwn(manifest.exports, './*')
   const sources = wildcard ? shippedSources(dir) : Object.keys(manifest.exports).filter((key) => key !== '.' && key !== './package.json').map((key) => key.slice(2))
   const targets = wildcard
-    ? sources.flatMap((source) => [`dist/${source}.js`, `dist/${source}.d.ts`])
+    ? sources.flatMap((source) => (source.endsWith('.mjs') ? [`dist/${source}`, `dist/${source.replace(/\.mjs$/, '.d.mts')}`] : [`dist/${source}.js`, `dist/${source}.d.ts`]))
     : Object.entries(manifest.exports).flatMap(([key, target]) => {
         if (key === './package.json') return []
         if (typeof target === 'string' || !target.types || !target.default) {
@@ -153,12 +206,21 @@ for (const workspace of workspaces) {
   // No import this project's alias alone could resolve, and no package a consumer's install would
   // not bring: every bare import of the shipped code names a dependency or peer of the manifest (a
   // package found only because this repository's node_modules holds it fails in another project).
-  const declared = new Set([manifest.name, ...Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies, ...manifest.optionalDependencies })])
+  // `@sigil/config` is the one name a host provides: its sigil.config.ts, by its bundler's alias
+  // (withSigil sets it), read by the server's config/sigilConfig.ts.
+  const declared = new Set([manifest.name, ...Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies, ...manifest.optionalDependencies }), ...(manifest.name === '@sigil/server' ? ['@sigil/config'] : [])])
   const undeclared = new Map<string, string>()
-  for (const file of packed.files.map((entry) => path.join(dir, entry.path)).filter((file) => /\.(js|d\.ts|css)$/.test(file))) {
+  for (const file of packed.files.map((entry) => path.join(dir, entry.path)).filter((file) => /\.(js|mjs|d\.ts|d\.mts|css)$/.test(file))) {
     const text = readFileSync(file, 'utf8')
     if (/from ['"]@\/|import\(['"]@\/|require\(['"]@\//.test(text)) say(`${path.relative(dir, file)} still imports through "@/"`)
-    if (!/\.(js|d\.ts)$/.test(file)) continue
+    if (!/\.(js|mjs|d\.ts|d\.mts)$/.test(file)) continue
+    // Every relative import names a file of the tarball (a path rewritten wrong by the build, or a
+    // module it did not copy, fails in the host's bundler only).
+    for (const specifier of relativeImports(text)) {
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(path.relative(dir, file).split(path.sep).join('/')), specifier))
+      const declaration = target.replace(/\.js$/, '.d.ts').replace(/\.mjs$/, '.d.mts')
+      if (!inTarball.has(target) && !(/\.d\.m?ts$/.test(file) && inTarball.has(declaration))) say(`${path.relative(dir, file)} imports ${specifier}, which is not in the tarball`)
+    }
     for (const specifier of bareImports(text)) {
       const name = packageName(specifier)
       if (!declared.has(name) && !undeclared.has(name)) undeclared.set(name, path.relative(dir, file))
@@ -231,6 +293,12 @@ async function adopt() {
       const appKitStubbed = found.installedAppKit === '@sigil/appkit-stub' && found.stubThrows.includes('showQrModal: false')
       if (found.problems !== 0 || found.listed === 0 || found.custom.join() !== 'acme' || found.families.length !== 4 || found.sections !== 3 || !appKitStubbed) problems.push(`consumer: unexpected result ${JSON.stringify(found)}`)
       else console.log(`another project installed the tarballs, compiled against them (nodenext) and ran: ${found.listed} wallets listed, its own wallet "${found.custom.join()}" accepted, families ${found.families.join(', ')}; WalletConnect's SDK found ${found.installedAppKit} in AppKit's place (the override), and withSigil's alias resolved to the stub`)
+      // A sign-in server of its own on @sigil/server's factory, in plain Node, signed into with @sigil/lib's client.
+      // The server's modules are marked `server-only`, which throws outside a server build: plain Node
+      // runs them under the `react-server` condition, as @sigil/server's README says.
+      const signIn = JSON.parse(lastLine(runConsumer('out/signIn.js', consumer, 60, ['--conditions=react-server']))) as { before: boolean; signedIn: boolean; session: boolean; replayed: string; forged: string }
+      if (!signIn.before || !signIn.signedIn || !signIn.session || signIn.replayed !== 'nonce_invalid' || signIn.forged !== 'invalid_signature') problems.push(`consumer: its sign-in server: unexpected result ${JSON.stringify(signIn)}`)
+      else console.log(`its own sign-in server on @sigil/server's factory (plain Node, PGlite in memory): signed out, signed in with @sigil/lib's client, the session read back; a replayed message refused (${signIn.replayed}), a signature of another message refused (${signIn.forged})`)
       // The test kit's first test (its README's), run from its tarball.
       type KitRun = { matrix: string[]; mined: string; paired: number; relayProposals: number; signatureVerified: boolean; mail: string; profiles: string[]; smartSignatureVerified: boolean; keysScript: string; metaMask: string; injectedAccount: boolean; passkey: boolean }
       const kit = JSON.parse(lastLine(runConsumer('out/kit.js', consumer, 120))) as KitRun
@@ -275,6 +343,11 @@ async function adopt() {
       else if (scripts.length === 0) problems.push('consumer-next: the built page names no script')
       else {
         console.log(`a Next app installed the tarballs with the real AppKit ${installedAppKit.version} on disk and built with withSigil (its types checked against Next's by the build): no AppKit module in its ${chunks.length} chunks, the stub in ${withStub.length}; its first load ${firstLoad} B gzip in ${scripts.length} scripts`)
+        // Its one sign-in route file (app/api/auth/[name]/route.ts, @sigil/server's wiring from the
+        // environment) served by `next start` as production, signed into over HTTP by @sigil/lib's client.
+        const signIn = await signInToNextConsumer(nextConsumer)
+        if (!signIn.before || !signIn.signedIn || !signIn.session || signIn.replayed !== 'nonce_invalid') problems.push(`consumer-next: signing in to its next start: unexpected result ${JSON.stringify(signIn)}`)
+        else console.log(`its one sign-in route file on @sigil/server, under next start (production, PGlite in its data folder): signed out, signed in over HTTP with @sigil/lib's client, the session read back, a replayed message refused (${signIn.replayed})`)
       }
     } catch (error) {
       const failure = error as { stdout?: string; stderr?: string }

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { messages as de } from '@/lib/i18n/locales/de'
 import { messages as ja } from '@/lib/i18n/locales/ja'
 import { ui } from '@/lib/i18n/ui'
-import { CANCEL_PAGE_TEXT } from '@/server/i18n/cancelPageLocales'
-import { MAIL_TEXT } from '@/server/i18n/mailLocales'
+import { CANCEL_PAGE_TEXT } from '@sigil/server/i18n/cancelPageLocales'
+import { MAIL_TEXT } from '@sigil/server/i18n/mailLocales'
 import { englishLeaks } from '@/tests/fixtures/englishLeaks'
 
 const all = (value: unknown): string[] =>

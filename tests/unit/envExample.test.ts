@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { ENV_VARIABLES, type EnvVariable } from '@/server/config/envSchema.mjs'
+import { ENV_VARIABLES, type EnvVariable } from '@sigil/server/config/envSchema.mjs'
 
 /*
  * The environment's schema (server/config/envSchema.mjs) is the list of every variable Sigil reads;

@@ -28,6 +28,7 @@ describe('floors: imports point down (app → connectors → wallet-book → lib
     ['connectors/injected/example.ts', '@/app/_wagmi/walletOptions'],
     ['connectors/embedded/panel/Example.tsx', '@/app/_lib/focusable'],
     ['lib/siwe/example.ts', '@/server/store/sqlStore'],
+    ['lib/siwe/example.ts', '@sigil/server/store/sqlStore'],
     ['lib/errors/example.ts', 'server-only'],
     ['lib/config/example.ts', '@sigil/wallet-book/walletKey'],
     ['server/siwe/example.ts', '@sigil/connectors/families'],
@@ -42,12 +43,13 @@ describe('floors: imports point down (app → connectors → wallet-book → lib
     ['connectors/walletConnect/example.ts', '@/server/store/sqlStore'],
     ['connectors/embedded/example.ts', '@/server/embedded/routes'],
     ['connectors/shared/example.ts', 'server-only'],
-    ['app/_components/Example.tsx', '@/server/config/server'],
-    ['app/_wagmi/example.ts', '@/server/siwe'],
+    ['app/_components/Example.tsx', '@sigil/server/config/server'],
+    ['app/_wagmi/example.ts', '@sigil/server/siwe/server'],
     ['app/_components/example.tsx', '@/server/siwe/routes'],
     ['app/_components/example.tsx', '@/server/session/readServerSession'],
-    ['app/_lib/example.ts', '@/server/session/session'],
-    ['app/vault/example.ts', '@/server/build/vaultScript'],
+    ['app/_lib/example.ts', '@sigil/server/session/session'],
+    ['connectors/embedded/example.ts', '@sigil/server/embedded/routes'],
+    ['app/vault/example.ts', '@/app/_build/vaultScript'],
     ['wallet-book/example.ts', '@/server/lifecycle/health'],
   ])('browser code %s may not import the server-only %s', async (file, specifier) => {
     const messages = await restrictedImports(file, specifier)
@@ -61,9 +63,10 @@ describe('floors: imports point down (app → connectors → wallet-book → lib
     ['connectors/embedded/example.ts', '@sigil/lib/embedded/crypto/bytes'],
     ['wallet-book/example.ts', '@sigil/lib/platform/detectPlatform'],
     ['server/embedded/routes.ts', '@sigil/lib/embedded/apiTypes'],
-    ['app/api/example/route.ts', '@/server/siwe'],
-    ['app/vault/script/route.ts', '@/server/build/vaultScript'],
-    ['app/page.tsx', '@/server/session/readServerSession'],
+    ['app/api/example/route.ts', '@sigil/server/siwe/server'],
+    ['app/vault/script/route.ts', '@/app/_build/vaultScript'],
+    ['app/_build/vaultScript.ts', '@sigil/server/config/env'],
+    ['app/page.tsx', '@sigil/server/session/readServerSession'],
     ['server/siwe/example.ts', '@sigil/lib/siwe/catalogue'],
     ['app/_components/Example.tsx', '@sigil/lib/siwe/client'],
     ['connectors/walletConnect/panel/Example.tsx', '@sigil/lib/react/useLifetimeEffect'],
@@ -112,6 +115,9 @@ describe('packages: the floors that are packages are reached by their names', ()
     ['app/api/example/route.ts', '@/connectors/egress', '@sigil/connectors/egress'],
     ['app/vault/route.ts', '@/connectors/embedded/vault/pageConfig', '@sigil/connectors/embedded/vault/pageConfig'],
     ['proxy.ts', '@/lib/http/contentSecurityPolicy', '@sigil/lib/http/contentSecurityPolicy'],
+    ['app/api/example/route.ts', '@/server/siwe/server', '@sigil/server/siwe/server'],
+    ['app/_build/vaultScript.ts', '@/server/config/env', '@sigil/server/config/env'],
+    ['proxy.ts', '@/server/http/requestGuard', '@sigil/server/http/requestGuard'],
   ])('%s may not import %s by path, only as %s', async (file, byPath, byName) => {
     const messages = await restrictedImports(file, byPath)
     expect(messages).toHaveLength(1)
@@ -131,6 +137,7 @@ describe('packages: the floors that are packages are reached by their names', ()
     ['lib/siwe/example.ts', '@sigil/lib/errors/wallet'],
     ['wallet-book/links/example.ts', '@sigil/wallet-book/walletKey'],
     ['connectors/walletConnect/example.ts', '@sigil/connectors/shared/family'],
+    ['server/siwe/example.ts', '@sigil/server/store/sqlStore'],
   ])('a floor never names itself: %s may not import %s', async (file, specifier) => {
     const messages = await restrictedImports(file, specifier)
     expect(messages).toHaveLength(1)

@@ -1,7 +1,7 @@
 import { NextRequest } from 'next/server'
 import { describe, expect, it, vi } from 'vitest'
-import { createRpcProxy } from '@/server/rpc/rpcProxy'
-import { pageTokenConfigFromEnv, requestHasPageToken } from '@/server/rpc/pageTokenServer'
+import { createRpcProxy } from '@sigil/server/rpc/rpcProxy'
+import { pageTokenConfigFromEnv, requestHasPageToken } from '@sigil/server/rpc/pageTokenServer'
 import { proxy } from '@/proxy'
 import { TEST_SESSION_SECRET, testProxyDeps } from '@/tests/fixtures/rpcProxy'
 

@@ -1,7 +1,7 @@
 import { egressManifest } from '@sigil/connectors/egress'
 import { familySettings } from '@sigil/connectors/settings'
-import { readOncePerProcess } from '@/server/config/readOncePerProcess'
-import { getPublicConfig } from '@/server/config/server'
+import { readOncePerProcess } from '@sigil/server/config/readOncePerProcess'
+import { getPublicConfig } from '@sigil/server/config/server'
 
 // Read from this deployment's configuration at run time (one build serves any deployment).
 export const dynamic = 'force-dynamic'

@@ -1,4 +1,4 @@
-import { healthResponse } from '@/server/lifecycle/health'
+import { healthResponse } from '@sigil/server/lifecycle/health'
 
 // The store's drivers need Node, not the edge runtime; every call asks the store afresh.
 export const runtime = 'nodejs'

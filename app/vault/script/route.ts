@@ -1,4 +1,4 @@
-import { vaultScript } from '@/server/build/vaultScript'
+import { vaultScript } from '@/app/_build/vaultScript'
 
 export const runtime = 'nodejs'
 export const dynamic = 'force-dynamic'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { EmbeddedApiError } from '@sigil/lib/embedded/errors'
 import { HttpError, isHttpError } from '@sigil/lib/errors/HttpError'
-import { embeddedError, embeddedErrors } from '@/server/embedded/httpErrors'
+import { embeddedError, embeddedErrors } from '@sigil/server/embedded/httpErrors'
 import { createEmbeddedApi, retryAfter } from './api'
 import { plainErrors } from '@sigil/lib/i18n/plainErrors'
 import { createStrings } from './strings'

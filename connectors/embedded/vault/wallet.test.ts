@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { describe, expect, it, vi } from 'vitest'
-import { recoveryKeyPair } from '@/server/embedded/recoveryKey'
+import { recoveryKeyPair } from '@sigil/server/embedded/recoveryKey'
 import type { EmbeddedApi } from './api'
 import { fromBase64Url, randomBytes, toBase64Url } from '@sigil/lib/embedded/crypto/bytes'
 import { additionalData } from '@sigil/lib/embedded/crypto/keyWrapping'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { recoveryKeyPair } from '@/server/embedded/recoveryKey'
+import { recoveryKeyPair } from '@sigil/server/embedded/recoveryKey'
 import { UnlockFailedError } from '@/lib/embedded/errors'
 import { fromBase64Url, randomBytes } from '@/lib/embedded/crypto/bytes'
 import { generateEphemeralKeyPair, isEnvelope, openWithPrivateKey, sealToPublicKey } from '@/lib/embedded/crypto/sealToPublicKey'

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
  * "Configuration as arguments"): `createAuthRoutes` and `createEmbeddedRoutes` are handed their
  * config, store, clock and client-address function by their caller, and nothing they run reads the
  * environment or the deployment's `sigil.config.ts`. The wiring that reads both for this app
- * (server/siwe/index.ts, server/embedded/server.ts) is the host's part.
+ * (server/siwe/server.ts, server/embedded/server.ts) is the host's part.
  *
  * Checked on the modules each factory loads when it runs: every import that stays in the JavaScript
  * (`import type` and type-only names are erased, so they do not count), followed through the
@@ -100,6 +100,6 @@ describe('the route factories take their configuration as arguments', () => {
     ].join('\n')
     expect(runtimeImports('probe.ts', text)).toEqual(['./mixed', './reexported', './sideEffect', './lazy'])
     // And the walk finds the wiring's own reads, which is what it guards the factories against.
-    expect([...reached('server/siwe/index.ts').keys()]).toEqual(expect.arrayContaining(['server/config/env.ts', 'server/config/sigilConfig.ts', '@sigil/config']))
+    expect([...reached('server/siwe/server.ts').keys()]).toEqual(expect.arrayContaining(['server/config/env.ts', 'server/config/sigilConfig.ts', '@sigil/config']))
   })
 })

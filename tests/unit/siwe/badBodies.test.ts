@@ -1,8 +1,8 @@
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authCatalogue } from '@/lib/siwe/catalogue'
-import { openPgliteStore } from '@/server/store/pgliteStore'
-import type { Store } from '@/server/store/types'
+import { openPgliteStore } from '@sigil/server/store/pgliteStore'
+import type { Store } from '@sigil/server/store/types'
 import { createRoutes, siweMessage, TestBrowser } from './authHarness'
 
 /**

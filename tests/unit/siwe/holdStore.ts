@@ -3,8 +3,8 @@
  * argument, records a nonce, prints "ready" and holds the store until SIGTERM (then closes cleanly).
  * If the folder is locked it prints the error on stderr and exits with code 3.
  */
-import { openPgliteStore } from '@/server/store/pgliteStore'
-import { StoreLockedError } from '@/server/store/errors'
+import { openPgliteStore } from '@sigil/server/store/pgliteStore'
+import { StoreLockedError } from '@sigil/server/store/errors'
 
 async function main(): Promise<void> {
   const [dataDir, nonce = 'heldnonce1'] = process.argv.slice(2)

@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { openPgliteStore } from '@/server/store/pgliteStore'
+import { openPgliteStore } from '@sigil/server/store/pgliteStore'
 
 /**
  * Creating a PGlite folder runs initdb (2–5 s on a busy machine); reopening one takes a fraction of

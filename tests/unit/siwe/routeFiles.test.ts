@@ -12,8 +12,8 @@ const nonceRoute = await import('@/app/api/auth/nonce/route')
 const verifyRoute = await import('@/app/api/auth/verify/route')
 const sessionRoute = await import('@/app/api/auth/session/route')
 const logoutRoute = await import('@/app/api/auth/logout/route')
-const { getStore } = await import('@/server/store/openStore')
-const { forgetEnv } = await import('@/server/config/env')
+const { getStore } = await import('@sigil/server/store/openStore')
+const { forgetEnv } = await import('@sigil/server/config/env')
 
 /** The exported App Router handlers, wired to the environment the way `next start` runs them. */
 

@@ -1,7 +1,7 @@
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openPgliteStore } from '@/server/store/pgliteStore'
-import type { Store } from '@/server/store/types'
+import { openPgliteStore } from '@sigil/server/store/pgliteStore'
+import type { Store } from '@sigil/server/store/types'
 import { createRoutes, errorOf, signIn, TestBrowser } from './authHarness'
 
 /**

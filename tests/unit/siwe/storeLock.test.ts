@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { StoreLockedError } from '@/server/store/errors'
-import { LOCK_FILE_NAME } from '@/server/store/folderLock'
-import { openPgliteStore } from '@/server/store/pgliteStore'
+import { StoreLockedError } from '@sigil/server/store/errors'
+import { LOCK_FILE_NAME } from '@sigil/server/store/folderLock'
+import { openPgliteStore } from '@sigil/server/store/pgliteStore'
 import { freshPgliteFolder, removePgliteFolders } from './pgliteTemplate'
 
 /**

@@ -1,4 +1,4 @@
-import { getAuthRoutes } from '@/server/siwe'
+import { getAuthRoutes } from '@sigil/server/siwe/server'
 
 // iron-session, node:crypto and the database drivers need Node, not the edge runtime.
 export const runtime = 'nodejs'

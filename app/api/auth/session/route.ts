@@ -1,6 +1,6 @@
 import { serverFamilies } from '@sigil/connectors/serverFamilies'
-import { guardedRoute, otherMethods } from '@/server/http/requestGuard'
-import { getAuthRoutes } from '@/server/siwe'
+import { guardedRoute, otherMethods } from '@sigil/server/http/requestGuard'
+import { getAuthRoutes } from '@sigil/server/siwe/server'
 
 // iron-session, node:crypto and the database drivers need Node, not the edge runtime.
 export const runtime = 'nodejs'

@@ -1,8 +1,8 @@
-import { readEnv } from '@/server/config/env'
-import { getDeploymentConfig } from '@/server/config/server'
-import { advanceEmbeddedClock, isTestRequest } from '@/server/embedded/clock'
-import { jsonResponse } from '@/server/http/json'
-import { readJsonBody } from '@/server/http/readBody'
+import { readEnv } from '@sigil/server/config/env'
+import { getDeploymentConfig } from '@sigil/server/config/server'
+import { advanceEmbeddedClock, isTestRequest } from '@sigil/server/embedded/clock'
+import { jsonResponse } from '@sigil/server/http/json'
+import { readJsonBody } from '@sigil/server/http/readBody'
 
 export const runtime = 'nodejs'
 

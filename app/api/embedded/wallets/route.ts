@@ -1,4 +1,4 @@
-import { getEmbeddedRoutes } from '@/server/embedded/server'
+import { getEmbeddedRoutes } from '@sigil/server/embedded/server'
 
 // node:crypto, the store's drivers and SMTP need Node, not the edge runtime.
 export const runtime = 'nodejs'

@@ -1,8 +1,8 @@
 import { getAddress, isAddress } from 'viem'
-import { browserEnsProfile, ensRateLimit } from '@/server/ens/server'
-import { EnsUnavailableError } from '@/server/ens/lookup'
-import { errorResponse, jsonResponse, responseForError } from '@/server/http/json'
-import { refusalLog } from '@/server/http/refusalLog'
+import { browserEnsProfile, ensRateLimit } from '@sigil/server/ens/server'
+import { EnsUnavailableError } from '@sigil/server/ens/lookup'
+import { errorResponse, jsonResponse, responseForError } from '@sigil/server/http/json'
+import { refusalLog } from '@sigil/server/http/refusalLog'
 import { authError } from '@sigil/lib/siwe/catalogue'
 
 // The mainnet RPC address stays on the server, and the cache lives in this process: Node, not the edge.

@@ -1,4 +1,4 @@
-import { getRpcProxy } from '@/server/rpc/server'
+import { getRpcProxy } from '@sigil/server/rpc/server'
 
 // The proxy holds the server-only RPC addresses and counts clients in memory: Node, not the edge.
 export const runtime = 'nodejs'

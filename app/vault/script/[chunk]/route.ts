@@ -1,4 +1,4 @@
-import { vaultChunk } from '@/server/build/vaultScript'
+import { vaultChunk } from '@/app/_build/vaultScript'
 
 export const runtime = 'nodejs'
 export const dynamic = 'force-dynamic'

@@ -1,7 +1,7 @@
 import { getAddress, isAddress } from 'viem'
-import { avatarImage, ensRateLimit, lookupEnsProfile } from '@/server/ens/server'
-import { IMAGE_RESPONSE_HEADERS } from '@/server/http/imageResponseHeaders'
-import { errorResponse } from '@/server/http/json'
+import { avatarImage, ensRateLimit, lookupEnsProfile } from '@sigil/server/ens/server'
+import { IMAGE_RESPONSE_HEADERS } from '@sigil/server/http/imageResponseHeaders'
+import { errorResponse } from '@sigil/server/http/json'
 import { authError } from '@sigil/lib/siwe/catalogue'
 
 // Fetches with Node's https and DNS (server/ens/avatarImage.ts), and caches in this process.

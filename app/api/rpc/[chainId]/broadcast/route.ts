@@ -1,4 +1,4 @@
-import { getRpcBroadcast } from '@/server/rpc/broadcastServer'
+import { getRpcBroadcast } from '@sigil/server/rpc/broadcastServer'
 
 // The upstream RPC addresses are server-only and clients are counted in memory: Node, not the edge.
 export const runtime = 'nodejs'

@@ -1,11 +1,11 @@
 import 'server-only'
-import { readEnv } from '@/server/config/env'
-import { buildVaultBundleForDev, devVaultChunk, readVaultBundle, VAULT_CHUNK_PATTERN, type VaultBundle } from '@/server/build/vaultBundle.mjs'
+import { readEnv } from '@sigil/server/config/env'
+import { buildVaultBundleForDev, devVaultChunk, readVaultBundle, VAULT_CHUNK_PATTERN, type VaultBundle } from '@/app/_build/vaultBundle.mjs'
 
 let built: VaultBundle | undefined
 
 /**
- * The vault's script (server/build/vaultBundle.mjs): from the production build, read once; under
+ * The vault's script (app/_build/vaultBundle.mjs): from the production build, read once; under
  * `next dev`, bundled again on each request so an edit shows on reload.
  */
 export async function vaultScript(): Promise<VaultBundle> {

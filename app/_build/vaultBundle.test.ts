@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { routeByHost, VAULT_ROUTES } from '../http/vaultRouting'
+import { routeByHost, VAULT_ROUTES } from '@sigil/server/http/vaultRouting'
 import { readVaultBundle, VAULT_CHUNK_PATTERN, writeVaultBundle, type VaultBundle } from './vaultBundle.mjs'
 
 const root = path.resolve(__dirname, '..', '..')
