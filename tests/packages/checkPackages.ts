@@ -103,9 +103,9 @@ function freePort(): Promise<number> {
 /**
  * Starts the Next consumer's build with `next start` in production, with the variables production
  * requires of @sigil/server's wiring (the app's origin, the session secret, the proxy hops; the store
- * in a data folder of its own), waits until it answers, runs its sign-in script against it and stops it.
+ * in a data folder of its own), waits until it answers, runs `use` against it and stops it.
  */
-async function signInToNextConsumer(folder: string): Promise<{ before: boolean; signedIn: boolean; session: boolean; replayed: string }> {
+async function withNextStart(folder: string, use: (origin: string) => Promise<void>): Promise<void> {
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' as const, NEXT_TELEMETRY_DISABLED: '1', APP_ORIGIN: origin, SESSION_SECRET: randomBytes(32).toString('base64'), TRUSTED_PROXY_HOPS: '0', DATA_DIR: path.join(folder, 'data') }
@@ -122,7 +122,7 @@ async function signInToNextConsumer(folder: string): Promise<{ before: boolean; 
       if (server.exitCode !== null || Date.now() > deadline) throw new Error(`next start did not answer: ${readFileSync(log, 'utf8').slice(-2000)}`)
       await new Promise((resolve) => setTimeout(resolve, 250))
     }
-    return JSON.parse(lastLine(runConsumer('signIn.mjs', folder, 60, [], [origin]))) as Awaited<ReturnType<typeof signInToNextConsumer>>
+    await use(origin)
   } finally {
     if (server.pid !== undefined && server.exitCode === null) process.kill(-server.pid, 'SIGTERM')
   }
@@ -268,9 +268,9 @@ async function adopt() {
     // project and finds this app's proxy.ts and instrumentation.ts. Removed once checked, whatever the outcome.
     const nextConsumer = mkdtempSync(path.join(tmpdir(), 'sigil-consumer-next-'))
     cpSync(path.join(root, 'tests/packages/consumer-next'), nextConsumer, { recursive: true })
-    const nextPeers = ['next', 'react', 'react-dom', 'wagmi', '@wagmi/core', 'viem', '@tanstack/react-query', '@walletconnect/ethereum-provider', '@walletconnect/utils', '@coinbase/wallet-sdk', '@simplewebauthn/browser', 'typescript', '@types/react', '@types/node']
-    const nextTarballs = tarballs.filter((tarball) => !path.basename(tarball).startsWith('sigil-test-kit-'))
-    const nextInstalled = runAside('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', ...nextTarballs, ...nextPeers.map(pinned)], nextConsumer, path.join(outDir, 'consumer-next.install.log'), 600_000)
+    // With the test kit (and Playwright, its peer) for its e2e.
+    const nextPeers = ['next', 'react', 'react-dom', 'wagmi', '@wagmi/core', 'viem', '@tanstack/react-query', '@walletconnect/ethereum-provider', '@walletconnect/utils', '@coinbase/wallet-sdk', '@simplewebauthn/browser', '@playwright/test', 'typescript', '@types/react', '@types/node']
+    const nextInstalled = runAside('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', ...tarballs, ...nextPeers.map(pinned)], nextConsumer, path.join(outDir, 'consumer-next.install.log'), 900_000)
     // Settled (and its failure reported) below; not an unhandled rejection meanwhile.
     nextInstalled.catch(() => undefined)
 
@@ -343,11 +343,18 @@ async function adopt() {
       else if (scripts.length === 0) problems.push('consumer-next: the built page names no script')
       else {
         console.log(`a Next app installed the tarballs with the real AppKit ${installedAppKit.version} on disk and built with withSigil (its types checked against Next's by the build): no AppKit module in its ${chunks.length} chunks, the stub in ${withStub.length}; its first load ${firstLoad} B gzip in ${scripts.length} scripts`)
-        // Its one sign-in route file (app/api/auth/[name]/route.ts, @sigil/server's wiring from the
-        // environment) served by `next start` as production, signed into over HTTP by @sigil/lib's client.
-        const signIn = await signInToNextConsumer(nextConsumer)
-        if (!signIn.before || !signIn.signedIn || !signIn.session || signIn.replayed !== 'nonce_invalid') problems.push(`consumer-next: signing in to its next start: unexpected result ${JSON.stringify(signIn)}`)
-        else console.log(`its one sign-in route file on @sigil/server, under next start (production, PGlite in its data folder): signed out, signed in over HTTP with @sigil/lib's client, the session read back, a replayed message refused (${signIn.replayed})`)
+        // Served by `next start` as production: its one sign-in route file (app/api/auth/[name]/route.ts,
+        // @sigil/server's wiring from the environment) signed into over HTTP by @sigil/lib's client;
+        // then its e2e on the test kit from its tarball: the page's button connects the kit's wallet
+        // in Chromium and signs in.
+        await withNextStart(nextConsumer, async (origin) => {
+          const signIn = JSON.parse(lastLine(runConsumer('signIn.mjs', nextConsumer, 60, [], [origin]))) as { before: boolean; signedIn: boolean; session: boolean; replayed: string }
+          if (!signIn.before || !signIn.signedIn || !signIn.session || signIn.replayed !== 'nonce_invalid') problems.push(`consumer-next: signing in to its next start: unexpected result ${JSON.stringify(signIn)}`)
+          else console.log(`its one sign-in route file on @sigil/server, under next start (production, PGlite in its data folder): signed out, signed in over HTTP with @sigil/lib's client, the session read back, a replayed message refused (${signIn.replayed})`)
+          const e2e = JSON.parse(lastLine(runConsumer('connect.mjs', nextConsumer, 120, [], [origin]))) as { connected: boolean; status: string; session: boolean; account: string }
+          if (!e2e.connected || e2e.status !== `Signed in as ${e2e.account}` || !e2e.session) problems.push(`consumer-next: its e2e: unexpected result ${JSON.stringify(e2e)}`)
+          else console.log(`its e2e on the test kit's tarball: in Chromium its button connected the kit's wallet (MetaMask's inpage provider) through @sigil/connectors' injected connector, signed in ("${e2e.status}"), and the server's session names that account`)
+        })
       }
     } catch (error) {
       const failure = error as { stdout?: string; stderr?: string }
