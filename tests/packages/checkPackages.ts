@@ -103,9 +103,9 @@ function freePort(): Promise<number> {
 /**
  * Starts the Next consumer's build with `next start` in production, with the variables production
  * requires of @sigil/server's wiring (the app's origin, the session secret, the proxy hops; the store
- * in a data folder of its own), waits until it answers, runs `use` against it and stops it.
+ * in a data folder of its own), waits until it answers, runs `against` with its origin and stops it.
  */
-async function withNextStart(folder: string, use: (origin: string) => Promise<void>): Promise<void> {
+async function withNextStart(folder: string, against: (origin: string) => Promise<void>): Promise<void> {
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' as const, NEXT_TELEMETRY_DISABLED: '1', APP_ORIGIN: origin, SESSION_SECRET: randomBytes(32).toString('base64'), TRUSTED_PROXY_HOPS: '0', DATA_DIR: path.join(folder, 'data') }
@@ -122,7 +122,7 @@ async function withNextStart(folder: string, use: (origin: string) => Promise<vo
       if (server.exitCode !== null || Date.now() > deadline) throw new Error(`next start did not answer: ${readFileSync(log, 'utf8').slice(-2000)}`)
       await new Promise((resolve) => setTimeout(resolve, 250))
     }
-    await use(origin)
+    await against(origin)
   } finally {
     if (server.pid !== undefined && server.exitCode === null) process.kill(-server.pid, 'SIGTERM')
   }
