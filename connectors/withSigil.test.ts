@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -53,6 +53,12 @@ describe('withSigil', () => {
       expect(sigilConfigTarget(project)).toBe(noSigilConfigModule)
       writeFileSync(path.join(project, 'sigil.config.ts'), 'export default {}\n')
       expect(sigilConfigTarget(project)).toBe('./sigil.config.ts')
+      // A file the host names elsewhere; a name that is not there stops the wrapping, never the defaults.
+      mkdirSync(path.join(project, 'config'))
+      writeFileSync(path.join(project, 'config/sigil.ts'), 'export default {}\n')
+      expect(sigilConfigTarget(project, 'config/sigil.ts')).toBe('./config/sigil.ts')
+      expect(() => sigilConfigTarget(project, './config/missing.ts')).toThrow(`withSigil: the configuration file ./config/missing.ts (sigilConfig) does not exist in ${project}`)
+      expect(() => withSigil({}, { sigilConfig: './no-such-sigil.config.ts' })).toThrow('(sigilConfig) does not exist')
     } finally {
       rmSync(project, { recursive: true, force: true })
     }

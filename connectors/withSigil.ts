@@ -15,7 +15,10 @@
  * It also names the deployment's configuration: `@sigil/config`, which `@sigil/server` reads (the
  * chains, the sign-in statement and the copy the server applies), is the host's `sigil.config.ts` at
  * the project's root (where `next` runs) when there is one, else a module with no choices
- * (`noSigilConfig.ts`), so that every default holds. Checked once, when the config is wrapped.
+ * (`noSigilConfig.ts`), so that every default holds. A host that keeps it elsewhere names it
+ * (`withSigil(config, { sigilConfig: './config/sigil.config.ts' })`), and a file so named must
+ * exist: the wrapper throws rather than fall back to the defaults. Checked once, when the config is
+ * wrapped.
  *
  * An alias the host sets for the same request is kept: the host's config wins.
  */
@@ -33,8 +36,21 @@ export const appKitRequests = ['@reown/appkit/core', '@reown/appkit'] as const
 export const sigilConfigRequest = '@sigil/config'
 /** What `@sigil/config` is without a `sigil.config.ts`, by this package's name. */
 export const noSigilConfigModule = '@sigil/connectors/noSigilConfig'
-/** The host's `sigil.config.ts` (relative to the project's root, as Turbopack reads an alias) when it has one. */
-export function sigilConfigTarget(projectRoot: string): string {
+/** What a host may tell the wrapper. */
+export type WithSigilOptions = {
+  /** The deployment's configuration file, relative to the project's root; `./sigil.config.ts` (if present) by default. */
+  sigilConfig?: string | undefined
+}
+/**
+ * The host's configuration file (relative to the project's root, as Turbopack reads an alias): the
+ * one named, which must exist, or `sigil.config.ts` when the project has one, else the module with
+ * no choices.
+ */
+export function sigilConfigTarget(projectRoot: string, named?: string): string {
+  if (named !== undefined) {
+    if (!existsSync(path.resolve(projectRoot, named))) throw new Error(`withSigil: the configuration file ${named} (sigilConfig) does not exist in ${projectRoot}`)
+    return `./${path.relative(projectRoot, path.resolve(projectRoot, named)).split(path.sep).join('/')}`
+  }
   return existsSync(path.join(projectRoot, 'sigil.config.ts')) ? './sigil.config.ts' : noSigilConfigModule
 }
 /** What Turbopack's `resolveAlias` maps a request to (Next's own type, written out: no import of Next here). */
@@ -51,9 +67,9 @@ export type WithSigil<config extends object> = Omit<config, 'turbopack'> & {
   turbopack: TurbopackOf<config> & { resolveAlias: Record<string, AliasTarget> }
 }
 
-function withAliases<config extends object>(host: config): WithSigil<config> {
+function withAliases<config extends object>(host: config, options: WithSigilOptions): WithSigil<config> {
   const config: NextConfigShape = host
-  const stubbed: Record<string, AliasTarget> = { ...Object.fromEntries(appKitRequests.map((request) => [request, appKitStubModule])), [sigilConfigRequest]: sigilConfigTarget(process.cwd()) }
+  const stubbed: Record<string, AliasTarget> = { ...Object.fromEntries(appKitRequests.map((request) => [request, appKitStubModule])), [sigilConfigRequest]: sigilConfigTarget(process.cwd(), options.sigilConfig) }
   return {
     ...config,
     turbopack: {
@@ -69,9 +85,10 @@ function withAliases<config extends object>(host: config): WithSigil<config> {
  */
 export function withSigil<config extends object, context>(
   nextConfig: (phase: string, context: context) => config | Promise<config>,
+  options?: WithSigilOptions,
 ): (phase: string, context: context) => Promise<WithSigil<config>>
-export function withSigil<config extends object>(nextConfig: config): WithSigil<config>
-export function withSigil<config extends object, context>(nextConfig: config | ((phase: string, context: context) => config | Promise<config>)) {
-  if (typeof nextConfig === 'function') return async (phase: string, context: context) => withAliases(await nextConfig(phase, context))
-  return withAliases(nextConfig)
+export function withSigil<config extends object>(nextConfig: config, options?: WithSigilOptions): WithSigil<config>
+export function withSigil<config extends object, context>(nextConfig: config | ((phase: string, context: context) => config | Promise<config>), options: WithSigilOptions = {}) {
+  if (typeof nextConfig === 'function') return async (phase: string, context: context) => withAliases(await nextConfig(phase, context), options)
+  return withAliases(nextConfig, options)
 }

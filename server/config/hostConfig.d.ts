@@ -1,7 +1,7 @@
 /**
  * `@sigil/config` is the deployment's `sigil.config.ts`, which the host provides: its bundler
- * aliases the name to the file, or to `@sigil/lib/config/noSigilConfig` when there is none
- * (`withSigil` from `@sigil/connectors/withSigil` does both; this app's `next.config.mjs`,
+ * aliases the name to the file, or to a module with no choices when there is none (`withSigil` from
+ * `@sigil/connectors/withSigil` does both, with `@sigil/connectors/noSigilConfig`; this app's `next.config.mjs`,
  * `tsconfig.json` and `vitest.config.ts` do it themselves). Read by config/sigilConfig.ts only.
  * Declared for the package's own build, where the alias is not set.
  */

@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { preparedQuery } from './pglitePreparedQuery'
 
-// The embedded store's one-trip query (pgliteStore.ts), against PGlite itself (in memory): the rows
+// The embedded store's one-trip query (pglitePreparedQuery.ts, used by pgliteStore.ts), against PGlite itself (in memory): the rows
 // it gives must be PGlite's own, and a statement that fails must leave nothing behind.
 describe("the embedded store's prepared query", () => {
   let db: PGlite

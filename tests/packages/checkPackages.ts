@@ -11,13 +11,16 @@
  * Then another project adopts them (tests/packages/consumer, copied to .packages/consumer): the
  * tarballs are installed with `npm install` (their dependencies and peers from the registry, not
  * this project's node_modules), its code is compiled by tsc under `nodenext` against the packages'
- * declarations, and run by plain Node; then it runs the test kit's first test (its README's) from the
+ * declarations, and run by plain Node; it serves a sign-in of its own on @sigil/server's auth factory
+ * and signs in with @sigil/lib's client; then it runs the test kit's first test (its README's) from the
  * kit's tarball: anvil, the relay, the WalletConnect wallet and a dapp, the mail catcher; then the
  * rest of the kit once each: the Coinbase stand-in, and in Chromium MetaMask's inpage provider and
  * a virtual passkey. Beside those steps a Next app (tests/packages/consumer-next) installs the
  * tarballs with Next, wagmi and the families' SDKs (the real AppKit among them, no override) and
  * is built with `next build`, its config through `withSigil`: no AppKit module may be in its build.
- * Prints its first load, gzip -9.
+ * Prints its first load, gzip -9. Then it runs under `next start` in production: its one sign-in
+ * route file is signed into over HTTP, and its e2e (the test kit from its tarball, in Chromium)
+ * connects the kit's wallet with its page's button and signs in.
  * Prints each package's size, packed and unpacked. Exits non-zero on any problem.
  *
  * Run: `npm test -- packages`, or `npx tsx tests/packages/checkPackages.ts [stubs/reown-appkit lib wallet-book connectors server tests/kit]`.
@@ -103,28 +106,62 @@ function freePort(): Promise<number> {
 /**
  * Starts the Next consumer's build with `next start` in production, with the variables production
  * requires of @sigil/server's wiring (the app's origin, the session secret, the proxy hops; the store
- * in a data folder of its own), waits until it answers, runs `against` with its origin and stops it.
+ * in a data folder of its own) and nothing else of this process's environment (a DATABASE_URL, an
+ * SMTP_URL or a SIGIL_CONFIG of the runner's would change what it serves). Waits until its sign-in
+ * route answers as one does (401 `not_signed_in`: not some other listener on the port), runs
+ * `against` with its origin, and stops it and its workers, waiting for them to exit.
  */
 async function withNextStart(folder: string, against: (origin: string) => Promise<void>): Promise<void> {
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' as const, NEXT_TELEMETRY_DISABLED: '1', APP_ORIGIN: origin, SESSION_SECRET: randomBytes(32).toString('base64'), TRUSTED_PROXY_HOPS: '0', DATA_DIR: path.join(folder, 'data') }
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}),
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    APP_ORIGIN: origin,
+    SESSION_SECRET: randomBytes(32).toString('base64'),
+    TRUSTED_PROXY_HOPS: '0',
+    DATA_DIR: path.join(folder, 'data'),
+  }
   const log = path.join(outDir, 'consumer-next.start.log')
   const output = openSync(log, 'w')
   // Its own process group, so that stopping it stops Next's workers too.
   const server = spawn('node', ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], { cwd: folder, env, stdio: ['ignore', output, output], detached: true })
   closeSync(output)
+  const running = () => server.exitCode === null && server.signalCode === null
+  const killGroup = (signal: NodeJS.Signals) => {
+    if (server.pid === undefined) return
+    try {
+      process.kill(-server.pid, signal)
+    } catch {
+      // Already gone.
+    }
+  }
+  // A check stopped midway (Ctrl-C, its time limit) leaves no server holding the port and the folder.
+  const onExit = () => killGroup('SIGKILL')
+  process.once('exit', onExit)
   try {
     const deadline = Date.now() + 60_000
     for (;;) {
-      const answered = await fetch(`${origin}/api/auth/session`).then((response) => response.status, () => 0)
-      if (answered !== 0) break
-      if (server.exitCode !== null || Date.now() > deadline) throw new Error(`next start did not answer: ${readFileSync(log, 'utf8').slice(-2000)}`)
+      const answered = await fetch(`${origin}/api/auth/session`, { signal: AbortSignal.timeout(5_000) }).then(async (response) => response.status === 401 && ((await response.json()) as { code?: string }).code === 'not_signed_in', () => false)
+      if (answered) break
+      if (!running() || Date.now() > deadline) throw new Error(`next start did not answer as Sigil's sign-in route: ${readFileSync(log, 'utf8').slice(-2000)}`)
       await new Promise((resolve) => setTimeout(resolve, 250))
     }
     await against(origin)
   } finally {
-    if (server.pid !== undefined && server.exitCode === null) process.kill(-server.pid, 'SIGTERM')
+    process.removeListener('exit', onExit)
+    if (running()) {
+      const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()))
+      killGroup('SIGTERM')
+      const timer = setTimeout(() => killGroup('SIGKILL'), 5_000)
+      await exited
+      clearTimeout(timer)
+    }
+    // Workers the main process left behind.
+    killGroup('SIGKILL')
   }
 }
 
@@ -360,7 +397,7 @@ async function adopt() {
       const failure = error as { stdout?: string; stderr?: string }
       problems.push(`consumer-next: ${`${failure.stdout ?? ''}${failure.stderr ?? String(error)}`.trim().slice(-3000)}`)
     } finally {
-      rmSync(nextConsumer, { recursive: true, force: true })
+      rmSync(nextConsumer, { recursive: true, force: true, maxRetries: 3 })
     }
   }
 
@@ -368,7 +405,7 @@ async function adopt() {
     console.error(`\n${problems.length} problem(s):\n- ${problems.join('\n- ')}`)
     process.exit(1)
   }
-  console.log('every package is clean: publint, attw (esm-only), no "@/" import, every bare import a dependency or peer, every module and its declarations packed')
+  console.log('every package is clean: publint, attw (esm-only), no "@/" import, every relative import in the tarball, every bare import a dependency or peer, every module and its declarations packed; the consumers built, ran, and signed in')
 }
 
 adopt().catch((error: unknown) => {

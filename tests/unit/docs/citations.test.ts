@@ -28,6 +28,9 @@ const SKIPPED_DIRS = new Set([
   'tests/artifacts',
   'lib/dist',
   'wallet-book/dist',
+  'connectors/dist',
+  'server/dist',
+  'tests/kit/dist',
   '.packages',
 ])
 

@@ -1,5 +1,5 @@
 import { readEnv } from '@/server/config/env'
-import { runReseal } from './reseal'
+import { runReseal } from '@/server/embedded/reseal'
 
 // `npm run embedded:reseal` (tsx): see reseal.ts.
 runReseal(readEnv(), (line) => console.log(line)).then(
