@@ -320,23 +320,38 @@ function holdStillWithinARun(): () => void {
   }
 }
 
+/** The ids of the proposal and the authenticate request the page's SDK holds on its pairing, once both are stored. */
+async function storedRequestIds(s: Setup): Promise<{ proposal: number; authenticate: number }> {
+  type Stores = { proposal: { getAll(): { id: number }[] }; auth: { requests: { getAll(): { id: number }[] } } }
+  const stores = (s.client.provider as unknown as { signer: { client: Stores } }).signer.client
+  let ids: { proposal: number; authenticate: number } | undefined
+  await vi.waitFor(
+    () => {
+      const [proposal] = stores.proposal.getAll()
+      const [authenticate] = stores.auth.requests.getAll()
+      expect(proposal && authenticate).toBeTruthy()
+      ids = { proposal: proposal!.id, authenticate: authenticate!.id }
+    },
+    { timeout: 5_000 },
+  )
+  return ids!
+}
+
 describe('twin request ids: the authenticate request and its proposal made with one id', () => {
-  // Before the fix, in a full CI run (two cells of the interop matrix): the wallet approved, the SDK
-  // took the approval for an answer to the authenticate request ("Failed to process authenticate
-  // response") and the page said the wallet did not connect. The SDK's ids are the time in
-  // milliseconds times 1,000 plus a random number below 1,000, made one after the other: 1 pairing
-  // in 1,000 gets twins. Here every pairing does, until the authenticate request has gone out.
-  it('the twin pairing is withdrawn; the wallet, scanning what the page shows, gets a plain proposal, connects, and signs in in two steps', async () => {
-    const s = await setup({ authenticate: false })
+  // Before the fix, in full CI runs (two cells of the interop matrix, later the one-tap e2e): the
+  // wallet approved, the SDK took the approval for an answer to the authenticate request ("Failed to
+  // process authenticate response") and the page said the wallet did not connect, or waited. The
+  // SDK's ids are the time in milliseconds times 1,000 plus a random number below 1,000, made one
+  // after the other: 1 pairing in 1,000 gets twins. Here every pairing does, until the authenticate
+  // request has gone out.
+  async function connectWithTwins(s: Setup) {
     const sdkErrors: string[] = []
-    const warnings: string[] = []
     const text = (args: unknown[]) => args.map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' ')
     const realError = console.error
     const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
       sdkErrors.push(text(args))
       realError(...args)
     })
-    const warnSpy = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warnings.push(text(args)))
     const shown: string[] = []
     const unsubscribe = s.client.pairing.subscribe(() => {
       const { uri } = s.client.pairing.getSnapshot()
@@ -345,35 +360,49 @@ describe('twin request ids: the authenticate request and its proposal made with 
     let restore = holdStillWithinARun()
     try {
       const pending = connect(s.config, { connector: s.config.connectors[0]! })
+      // The user scans the QR code as soon as it shows: the URI announced at the pairing's creation.
+      const uri = await nextUri(s.client)
       await vi.waitFor(() => expect(s.relay.stats.authenticateRequests).toBe(1), { timeout: 5_000 })
       restore()
       restore = () => undefined
-      // The page saw the twins and gave the pairing up; the user scans what the page shows then.
-      await vi.waitFor(() => expect(warnings.some((line) => line.includes('walletconnect_twin_request_ids'))).toBe(true), { timeout: 5_000 })
-      const uri = await nextUri(s.client)
-      // The twin pairing's URI (shown at its creation) was replaced by a new pairing's.
-      expect(shown.length).toBe(2)
-      expect(uri).toBe(shown[1])
-      expect(uri.slice(0, 67)).not.toBe(shown[0]!.slice(0, 67))
+      const ids = await storedRequestIds(s)
+      // The case at hand: one id for both requests.
+      expect(ids.proposal).toBe(ids.authenticate)
       await s.wallet.pair(uri)
       const outcome = await within(pending, 10_000)
       expect(outcome).toHaveProperty('resolved.accounts', [s.wallet.address])
+      // One pairing, never withdrawn.
+      expect(shown).toEqual([uri])
     } finally {
       restore()
       unsubscribe()
       spy.mockRestore()
-      warnSpy.mockRestore()
     }
-    expect(s.wallet.proposals).toHaveLength(1)
-    expect(s.wallet.answers).toEqual(['approved'])
     expect(sdkErrors.filter((line) => line.includes('authenticate response'))).toEqual([])
     expect(failures).toEqual([])
+  }
+
+  it('a wallet without the authenticate request approves the proposal on the URI it scanned: connected, then signs in in two steps', async () => {
+    const s = await setup({ authenticate: false })
+    await connectWithTwins(s)
+    expect(s.wallet.proposals).toHaveLength(1)
+    expect(s.wallet.answers).toEqual(['approved'])
     expect(s.client.takeSignedIn()).toBeUndefined()
 
     // Step two: the page's message and personal_sign, verified by the server.
     const message = createSignInMessage({ address: s.wallet.address, chainId: mainnet.id, nonce: await s.browser.nonce(), origin: ORIGIN })
     const signature = await signPersonalMessage(s.config, { message })
     expect((await s.browser.verify({ message, signature })).status).toBe(200)
+  })
+
+  it('a one-tap wallet answers the authenticate request: connected and signed in with one approval', async () => {
+    const s = await setup({ authenticate: true, privateKey: generatePrivateKey() })
+    await connectWithTwins(s)
+    expect(s.wallet.authentications).toHaveLength(1)
+    expect(s.wallet.proposals).toHaveLength(0)
+    const signed = s.client.takeSignedIn()
+    expect(signed).toMatchObject({ address: s.wallet.address })
+    expect((await s.browser.verify({ message: signed!.message, signature: signed!.signature })).status).toBe(200)
   })
 })
 

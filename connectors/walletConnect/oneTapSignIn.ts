@@ -60,9 +60,6 @@ export type AuthenticatingProvider = {
   setAccounts?: ((accounts: string[]) => void) | undefined
 }
 
-/** What `authenticateOnce` returns when its request was given up for a plain proposal (`sharesRequestIds`). */
-export const REPLACED = Symbol('replaced')
-
 /**
  * Sends the authenticate request and leaves the provider as a plain connection would.
  *
@@ -72,25 +69,14 @@ export const REPLACED = Symbol('replaced')
  * account, and every later proposal would require chains Sigil only offers as optional
  * (docs/families/walletConnect.md#what-it-does). So the provider's chains are put back as they were,
  * and its chain is the one the wallet signed for (else the session's first), as after `connect()`.
- *
- * When `replaced` settles first, the request is given up (its answer is no longer awaited) and
- * `REPLACED` is returned, with the provider's chains put back all the same.
  */
-export async function authenticateOnce(provider: AuthenticatingProvider, request: OneTapSignInRequest, replaced?: Promise<void>): Promise<Cacao[] | undefined | typeof REPLACED> {
+export async function authenticateOnce(provider: AuthenticatingProvider, request: OneTapSignInRequest): Promise<Cacao[] | undefined> {
   const before = provider.rpc ? [...provider.rpc.chains] : undefined
   // The chains in the proposal's order (preferred first, none excluded), as a plain pairing offers them.
   const offered = (provider.rpc?.optionalChains ?? []).map((chain) => Number(chain.split(':')[1])).filter((id) => Number.isSafeInteger(id) && id > 0)
   let result: AuthenticateResult
   try {
-    const answer = provider.authenticate(authenticateParams(offered.length > 0 ? { ...request, chainIds: offered } : request))
-    if (!replaced) result = await answer
-    else {
-      // A replaced request is left to expire in the SDK; nobody waits for its answer.
-      answer.catch(() => undefined)
-      const outcome = await Promise.race([answer, replaced.then((): typeof REPLACED => REPLACED)])
-      if (outcome === REPLACED) return REPLACED
-      result = outcome
-    }
+    result = await provider.authenticate(authenticateParams(offered.length > 0 ? { ...request, chainIds: offered } : request))
   } finally {
     if (provider.rpc && before) provider.rpc.chains = before
   }
@@ -102,36 +88,6 @@ export async function authenticateOnce(provider: AuthenticatingProvider, request
     provider.setAccounts(accounts)
   }
   return result?.auths
-}
-
-/** The SDK's stores, as far as `sharesRequestIds` reads them (run-time fields of its `SignClient`). */
-export type SignClientStores = {
-  proposal?: { getAll(): { id: number; pairingTopic: string }[] } | undefined
-  auth?: { requests?: { getAll(): { id: number; pairingTopic?: string | undefined }[] } | undefined } | undefined
-}
-
-/**
- * Whether the authenticate request on the pairing of `uri` has the same JSON-RPC id as the session
- * proposal the SDK sent beside it (docs/families/walletConnect.md#quirks-handled: colliding request ids).
- *
- * The SDK (2.25) makes both ids one after the other with `payloadId()`: the time in milliseconds times
- * 1,000 plus a random number below 1,000. Within one millisecond, 1 pairing in 1,000 gets twin ids.
- * The SDK then keeps one history record for both requests, and takes the wallet's approval of the
- * proposal for an answer to the authenticate request: it deletes the proposal, fails to read a CACAO
- * from the answer (`Failed to process authenticate response`) and rejects the connect. The wallet
- * says it is connected, and the page says it is not. The stores show the twins as soon as the SDK
- * hands out the URI, before any wallet can have seen it.
- */
-export function sharesRequestIds(client: SignClientStores | undefined, uri: string): boolean {
-  const topic = /^wc:([0-9a-f]{64})@2\b/.exec(uri)?.[1]
-  if (!topic || !client?.proposal || !client.auth?.requests) return false
-  const proposals = new Set(
-    client.proposal
-      .getAll()
-      .filter((proposal) => proposal.pairingTopic === topic)
-      .map((proposal) => proposal.id),
-  )
-  return client.auth.requests.getAll().some((request) => request.pairingTopic === topic && proposals.has(request.id))
 }
 
 /** The message a CACAO's payload stands for, exactly as the wallet was shown it (from the SDK's chunk). */

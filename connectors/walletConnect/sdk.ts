@@ -16,6 +16,7 @@ export async function initEthereumProvider(options: WalletConnectProviderOptions
   oneVerifyAtATime(provider)
   withoutAuthenticateNotice(provider)
   proposalAnswersAfterStored(provider)
+  proposalAnswersByTheirTopic(provider)
   keepingEarlyAnswers(provider)
   return provider
 }
@@ -106,6 +107,35 @@ function proposalAnswersAfterStored(provider: Provider): void {
     const stored = () => client.proposal?.keys?.includes(payload.id) ?? true
     while (!stored() && underWay.size > 0) await Promise.race(underWay)
     return onResponse.call(engine, topic, payload, ...rest)
+  }
+}
+
+type AuthenticateResponse = (topic: string, payload: unknown, ...rest: unknown[]) => unknown
+type AnswerEngine = { onSessionAuthenticateResponse?: AuthenticateResponse | undefined; onSessionProposeResponse?: ProposeResponse | undefined }
+type AuthTopics = { auth?: { pairingTopics?: { keys?: readonly unknown[] } | undefined } | undefined }
+
+/**
+ * An answer to one-tap sign-in's fallback proposal is read as one, even when the proposal and the
+ * authenticate request share an id (docs/families/walletConnect.md#quirks-handled: twin request ids).
+ *
+ * `authenticate` (sign client 2.25, pinned) makes the two requests' ids one after the other with
+ * `payloadId()`: the time in milliseconds times 1,000 plus a random number below 1,000, so 1 pairing in
+ * 1,000 gets the same id twice. The SDK keeps one history record per id, the authenticate request's,
+ * and routes every answer by that record's method: a wallet's approval of the proposal went to the
+ * authenticate handler, which found no CACAO in it and rejected the connect, while the wallet showed a
+ * session. The two answers come on different topics, though: the authenticate answer on the response
+ * topic the SDK made for it (its `auth.pairingTopics`), a proposal answer on the pairing's own topic.
+ * So an "authenticate answer" that came on any other topic goes to the proposal's handler.
+ */
+function proposalAnswersByTheirTopic(provider: Provider): void {
+  const client = provider.signer.client as unknown as ({ engine?: AnswerEngine } & AuthTopics) | undefined
+  const engine = client?.engine
+  const onAuthenticate = engine?.onSessionAuthenticateResponse
+  if (!engine || typeof onAuthenticate !== 'function' || typeof engine.onSessionProposeResponse !== 'function') return
+  engine.onSessionAuthenticateResponse = (topic, payload, ...rest) => {
+    const responseTopics = client.auth?.pairingTopics?.keys
+    if (Array.isArray(responseTopics) && !responseTopics.includes(topic)) return engine.onSessionProposeResponse!(topic, payload as { id?: unknown })
+    return onAuthenticate.call(engine, topic, payload, ...rest)
   }
 }
 

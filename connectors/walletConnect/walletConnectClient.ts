@@ -4,7 +4,7 @@ import type { HandOffPurpose } from '../shared/signInHandOff'
 import { logger } from '../shared/logger'
 import { PairingExpiredError } from './errors'
 import { keepOwnValuesThroughSdkStart } from './keepOwnValues'
-import { authenticateOnce, REPLACED, sharesRequestIds, signedInFromCacaos, type AuthenticatingProvider, type OneTapSignedIn, type OneTapSignInRequest, type SignClientStores } from './oneTapSignIn'
+import { authenticateOnce, signedInFromCacaos, type AuthenticatingProvider, type OneTapSignedIn, type OneTapSignInRequest } from './oneTapSignIn'
 import { isProposalExpiry, isWalletRejectionMessage, WalletRejectedProposalError } from './pairingErrors'
 import { createPairingState, MAX_PAIRING_ATTEMPTS, type PairingState } from './pairingState'
 import type { WalletConnectProviderOptions } from './providerOptions'
@@ -48,11 +48,6 @@ export type WalletConnectSdkProvider = {
  * e2e that watches the relay for the socket fails, which is where to look.
  */
 type RelaySocket = { readonly connected?: boolean; toEstablishConnection?: (() => Promise<void>) | undefined }
-
-/** The SDK's stores (run-time fields of its `SignClient`, kept out of the type above). */
-function clientStores(provider: WalletConnectSdkProvider): SignClientStores | undefined {
-  return provider.signer.client as SignClientStores | undefined
-}
 
 /** Opens the relay socket ahead of the proposal (issue 14, part 3: click → QR pays only for the proposal). */
 export async function openRelaySocket(provider: WalletConnectSdkProvider): Promise<void> {
@@ -199,33 +194,12 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
    * Proposes the session: with the page's sign-in request when it offers one (the wallet signs it
    * while approving, or falls back to the plain proposal the SDK sends alongside), else as before.
    */
-  async function propose(provider: WalletConnectSdkProvider, isCurrent: () => boolean): Promise<void> {
+  async function propose(provider: WalletConnectSdkProvider): Promise<void> {
     signedIn = undefined
     // A failed nonce fetch must not block connecting: the page signs in in two steps afterwards.
     const request = await signInSource?.().catch(() => undefined)
     if (!request || typeof (provider as Partial<AuthenticatingProvider>).authenticate !== 'function') return provider.connect()
-    // Twin request ids (`sharesRequestIds`), seen when the SDK announces the URI after sending both
-    // requests: the URI is withdrawn (the loop's `onUri`) and the pairing given up for a plain
-    // proposal on a new one; the page then signs in in two steps.
-    let onTwins: () => void = () => undefined
-    const twins = new Promise<void>((resolve) => (onTwins = resolve))
-    const watch = (uri: string) => {
-      if (typeof uri === 'string' && sharesRequestIds(clientStores(provider), uri)) onTwins()
-    }
-    provider.on('display_uri', watch as Listener)
-    let auths: Awaited<ReturnType<typeof authenticateOnce>>
-    try {
-      auths = await authenticateOnce(provider as unknown as AuthenticatingProvider, request, twins)
-    } finally {
-      provider.removeListener('display_uri', watch as Listener)
-    }
-    if (auths === REPLACED) {
-      logger.warn('walletconnect_twin_request_ids', { fallback: 'plain proposal' })
-      // A run the user left makes no new pairing: the SDK's connect would clear the pairings of the
-      // run that replaced it.
-      if (!isCurrent()) throw new PairingCancelledError()
-      return provider.connect()
-    }
+    const auths = await authenticateOnce(provider as unknown as AuthenticatingProvider, request)
     if (!auths?.length) return
     const { formatCacaoMessage } = await import('./sdk')
     const signed = signedInFromCacaos(auths, formatCacaoMessage)
@@ -255,9 +229,7 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
     // never show an expired one (docs/families/walletConnect.md#quirks-handled: a stale URI).
     const onUri = (uri: string) => {
       if (!isCurrent() || typeof uri !== 'string' || !uri.startsWith('wc:')) return
-      // A pairing with twin request ids is taken back (`propose` replaces it): the URI shown at the
-      // pairing's creation is withdrawn when the SDK's own announcement reveals the twins.
-      pairing.set({ uri: sharesRequestIds(clientStores(provider), uri) ? undefined : uri })
+      pairing.set({ uri })
     }
     provider.on('display_uri', onUri as Listener)
     try {
@@ -267,7 +239,7 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
         const onExpire = () => (expired = true)
         provider.signer.client?.on('proposal_expire', onExpire)
         try {
-          await propose(provider, isCurrent)
+          await propose(provider)
         } catch (error) {
           if (!isCurrent()) throw new PairingCancelledError()
           if (!(expired || isProposalExpiry(error))) {
