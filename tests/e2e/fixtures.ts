@@ -92,6 +92,19 @@ function safeFileName(name: string): string {
   return name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 120)
 }
 
+/**
+ * Prints what a failed test's fixtures saw to the runner's output, the only part of a CI run its
+ * reader gets back (files stay on the CI machine; of the attachments, the reporter prints only text
+ * ones inline): a heading and the last lines, each cut to 500 characters. The browser's console in
+ * full (its info lines name Sigil's events; the attachment holds only errors and warnings) and the
+ * WalletConnect wallets' answers (walletConnectFixtures.ts) go this way.
+ */
+export function printOnFailure(testInfo: TestInfo, heading: string, lines: readonly string[], last = 30): void {
+  if (testInfo.status === testInfo.expectedStatus || lines.length === 0) return
+  const shown = lines.slice(-last).map((line) => `  ${line.slice(0, 500)}`)
+  process.stdout.write(`\n[${testInfo.titlePath.slice(1).join(' › ')}] ${heading} (last ${shown.length} of ${lines.length}):\n${shown.join('\n')}\n`)
+}
+
 async function saveScreenshot(page: Page, testInfo: TestInfo, name: string) {
   const dir = path.join(artifactsDir, 'screenshots')
   mkdirSync(dir, { recursive: true })
@@ -216,6 +229,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       context.on('page', (opened) => watchConsole(log, opened))
       watchConsole(log, page)
       await provide(log)
+      printOnFailure(
+        testInfo,
+        'browser console',
+        log.entries.map((entry) => `${entry.type}: ${entry.text}`),
+      )
       if (log.problems().length > 0) {
         await testInfo.attach('console problems', { body: JSON.stringify(log.problems(), null, 2), contentType: 'application/json' })
       }

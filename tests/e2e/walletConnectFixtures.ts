@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import type { NextServer } from '../fixtures/nextServer'
 import { startRelay, type Relay } from '../fixtures/walletConnect/relay'
 import { startTestWallet, type TestWallet, type TestWalletOptions } from '../fixtures/walletConnect/wallet'
-import { test as base } from './fixtures'
+import { printOnFailure, test as base } from './fixtures'
 
 /**
  * Fixtures for the WalletConnect e2e spec, on top of the shared ones: a WalletConnect relay on
@@ -78,13 +78,23 @@ export const test = base.extend<WalletConnectTestFixtures, WalletConnectWorkerFi
     { auto: true },
   ],
 
-  startWallet: async ({ relay, chain }, provide) => {
+  startWallet: async ({ relay, chain }, provide, testInfo) => {
     const wallets: TestWallet[] = []
     await provide(async (options = {}) => {
       const wallet = await startTestWallet({ relayUrl: relay.url, rpcUrl: chain.rpcUrl, ...options })
       wallets.push(wallet)
       return wallet
     })
+    // What each wallet was asked and answered: with the page's console, what tells a lost answer
+    // from one never sent.
+    printOnFailure(
+      testInfo,
+      'WalletConnect wallets',
+      wallets.map((wallet, index) => {
+        const asked = wallet.requests.map((request) => `${request.method}${request.error ? ` → ${request.error.message}` : request.result === undefined ? ' (unanswered)' : ''}`)
+        return `#${index + 1} ${wallet.address}: ${wallet.proposals.length} proposal(s), answers [${wallet.answers.join(', ')}], ${wallet.authentications.length} authentication(s) [${wallet.authenticationErrors.join(', ')}], requests [${asked.join(', ')}], ${wallet.sessions().length} session(s)`
+      }),
+    )
     for (const wallet of wallets) await wallet.stop()
   },
 
