@@ -242,6 +242,38 @@ describe('one-tap sign-in over WalletConnect', () => {
   })
 })
 
+describe('a wallet whose SDK predates the authenticate request', () => {
+  // Its Core answers the request WC_METHOD_UNSUPPORTED on the pairing topic, where the proposal's
+  // answers come. The answer must stay the authenticate request's, which the SDK ignores (it waits
+  // for the proposal), and not be taken for the proposal's: that deleted a proposal that was not
+  // there, logged "emitting session_connect:<id> without any listeners" on every pairing, and left
+  // the authenticate request behind for its hour.
+  it('its unsupported answer is read as the authenticate request’s: the request is dropped, the proposal stays on offer, no SDK error', async () => {
+    const s = await setup({ authenticate: false, unservedMethods: ['wc_sessionAuthenticate'], behaviour: { ignoreProposals: true } })
+    type Stores = { proposal: { getAll(): { id: number }[] }; auth: { requests: { getAll(): { id: number }[] } } }
+    const sdkErrors: string[] = []
+    const realError = console.error
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      sdkErrors.push(args.map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' '))
+      realError(...args)
+    })
+    try {
+      const pending = connect(s.config, { connector: s.config.connectors[0]! })
+      await s.wallet.pair(await nextUri(s.client))
+      const stores = (s.client.provider as unknown as { signer: { client: Stores } }).signer.client
+      await vi.waitFor(() => expect(s.wallet.proposals).toHaveLength(1), { timeout: 5_000 })
+      // The SDK's own handling of the unsupported answer: the pending authenticate request goes.
+      await vi.waitFor(() => expect(stores.auth.requests.getAll()).toEqual([]), { timeout: 5_000 })
+      expect(stores.proposal.getAll().map((proposal) => proposal.id)).toEqual([s.wallet.proposals[0]!.id])
+      expect(await within(pending, 200)).toBe('still waiting')
+    } finally {
+      spy.mockRestore()
+    }
+    expect(sdkErrors.filter((line) => /session_connect|No matching key\. proposal/.test(line))).toEqual([])
+    expect(failures).toEqual([])
+  })
+})
+
 describe('one-tap linking over WalletConnect', () => {
   it('a signed-in user links a phone wallet with one approval: the link message (naming the account, with the ReCap) is signed as the session is approved, and the link route accepts it', async () => {
     // Fresh keys: the store is shared by the file, and a wallet that signed in there has an account of its own.

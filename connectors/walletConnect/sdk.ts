@@ -15,8 +15,8 @@ export async function initEthereumProvider(options: WalletConnectProviderOptions
   announceUriAtPairing(provider)
   oneVerifyAtATime(provider)
   withoutAuthenticateNotice(provider)
-  proposalAnswersAfterStored(provider)
-  proposalAnswersByTheirTopic(provider)
+  const isStoredProposal = proposalAnswersAfterStored(provider)
+  if (isStoredProposal) proposalAnswersByTheirTopic(provider, isStoredProposal)
   keepingEarlyAnswers(provider)
   return provider
 }
@@ -86,12 +86,12 @@ type ProposalStore = { keys?: readonly unknown[] | undefined }
  * `authenticate` is under way, a proposal answer for an id not yet stored waits for that call to
  * return, then goes to the engine as before.
  */
-function proposalAnswersAfterStored(provider: Provider): void {
+function proposalAnswersAfterStored(provider: Provider): ((id: unknown) => Promise<boolean>) | undefined {
   const client = provider.signer.client as unknown as { engine?: ProposalEngine; proposal?: ProposalStore } | undefined
   const engine = client?.engine
   const authenticate = engine?.authenticate
   const onResponse = engine?.onSessionProposeResponse
-  if (!engine || typeof authenticate !== 'function' || typeof onResponse !== 'function') return
+  if (!engine || typeof authenticate !== 'function' || typeof onResponse !== 'function') return undefined
   const underWay = new Set<Promise<unknown>>()
   engine.authenticate = (...args) => {
     const call = authenticate.apply(engine, args)
@@ -103,16 +103,26 @@ function proposalAnswersAfterStored(provider: Provider): void {
     void settled.then(() => underWay.delete(settled))
     return call
   }
-  engine.onSessionProposeResponse = async (topic, payload, ...rest) => {
-    const stored = () => client.proposal?.keys?.includes(payload.id) ?? true
+  /** Whether `id` is a stored proposal's, once no `authenticate` under way can still store it. */
+  const isStoredProposal = async (id: unknown) => {
+    const stored = () => client.proposal?.keys?.includes(id) ?? true
     while (!stored() && underWay.size > 0) await Promise.race(underWay)
+    return stored()
+  }
+  engine.onSessionProposeResponse = async (topic, payload, ...rest) => {
+    await isStoredProposal(payload.id)
     return onResponse.call(engine, topic, payload, ...rest)
   }
+  return isStoredProposal
 }
 
-type AuthenticateResponse = (topic: string, payload: unknown, ...rest: unknown[]) => unknown
+type AuthenticateResponse = (topic: string, payload: AnswerPayload, ...rest: unknown[]) => unknown
+type AnswerPayload = { id?: unknown; result?: unknown; error?: { code?: unknown } | undefined }
 type AnswerEngine = { onSessionAuthenticateResponse?: AuthenticateResponse | undefined; onSessionProposeResponse?: ProposeResponse | undefined }
 type AuthTopics = { auth?: { pairingTopics?: { keys?: readonly unknown[] } | undefined } | undefined }
+
+/** The SDK's `WC_METHOD_UNSUPPORTED`: a wallet's Core answers it for a method its client does not serve. */
+const METHOD_UNSUPPORTED = 10001
 
 /**
  * An answer to one-tap sign-in's fallback proposal is read as one, even when the proposal and the
@@ -123,18 +133,32 @@ type AuthTopics = { auth?: { pairingTopics?: { keys?: readonly unknown[] } | und
  * 1,000 gets the same id twice. The SDK keeps one history record per id, the authenticate request's,
  * and routes every answer by that record's method: a wallet's approval of the proposal went to the
  * authenticate handler, which found no CACAO in it and rejected the connect, while the wallet showed a
- * session. The two answers come on different topics, though: the authenticate answer on the response
- * topic the SDK made for it (its `auth.pairingTopics`), a proposal answer on the pairing's own topic.
- * So an "authenticate answer" that came on any other topic goes to the proposal's handler.
+ * session.
+ *
+ * A wallet's CACAO comes on the response topic the SDK made for the authenticate request (its
+ * `auth.pairingTopics`); a proposal's answer on the pairing's own topic. Errors about the
+ * authenticate request may come on the pairing topic too (a wallet's Core that does not serve the
+ * method answers `WC_METHOD_UNSUPPORTED` there, and a wallet SDK's own failure is sent there). So an
+ * "authenticate answer" on another topic goes to the proposal's handler only when it is the
+ * proposal's: an approval (a `responderPublicKey`, no CACAO), or an error other than
+ * `WC_METHOD_UNSUPPORTED` for an id that is a stored proposal's (only a twin's is).
  */
-function proposalAnswersByTheirTopic(provider: Provider): void {
+function proposalAnswersByTheirTopic(provider: Provider, isStoredProposal: (id: unknown) => Promise<boolean>): void {
   const client = provider.signer.client as unknown as ({ engine?: AnswerEngine } & AuthTopics) | undefined
   const engine = client?.engine
   const onAuthenticate = engine?.onSessionAuthenticateResponse
   if (!engine || typeof onAuthenticate !== 'function' || typeof engine.onSessionProposeResponse !== 'function') return
-  engine.onSessionAuthenticateResponse = (topic, payload, ...rest) => {
+  const answersTheProposal = async (payload: AnswerPayload): Promise<boolean> => {
+    const { result, error } = payload
+    if (result !== undefined) return typeof result === 'object' && result !== null && 'responderPublicKey' in result && !('cacaos' in result)
+    if (error === undefined || error?.code === METHOD_UNSUPPORTED) return false
+    return isStoredProposal(payload.id)
+  }
+  engine.onSessionAuthenticateResponse = async (topic, payload, ...rest) => {
     const responseTopics = client.auth?.pairingTopics?.keys
-    if (Array.isArray(responseTopics) && !responseTopics.includes(topic)) return engine.onSessionProposeResponse!(topic, payload as { id?: unknown })
+    if (Array.isArray(responseTopics) && !responseTopics.includes(topic) && (await answersTheProposal(payload))) {
+      return engine.onSessionProposeResponse!(topic, payload, 'relay')
+    }
     return onAuthenticate.call(engine, topic, payload, ...rest)
   }
 }

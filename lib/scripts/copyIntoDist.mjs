@@ -5,7 +5,7 @@
  * `node ../lib/scripts/copyIntoDist.mjs .module.css` for the connectors' CSS modules, or
  * `… .mjs .d.mts` for the server's plain JavaScript modules and their declarations.
  */
-import { copyFileSync, mkdirSync, readdirSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 
 const endings = process.argv.slice(2)
@@ -15,6 +15,11 @@ if (endings.length === 0 || endings.some((ending) => !ending.startsWith('.'))) {
 }
 
 const root = process.cwd()
+// A package's folder: run from anywhere else, the walk would copy another tree.
+if (!existsSync(path.join(root, 'package.json')) || !existsSync(path.join(root, 'tsconfig.build.json'))) {
+  console.error(`copyIntoDist: ${root} is not a package folder with a tsconfig.build.json; run it from the package's build script`)
+  process.exit(2)
+}
 const skipped = new Set(['dist', 'node_modules', 'scripts'])
 
 function copyInto(folder) {
