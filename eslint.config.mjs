@@ -61,13 +61,6 @@ const TESTS = ['**/*.test.ts', '**/*.test.tsx']
  * (`connectors/<family>/…`). Tests may reach in, as across the floors.
  */
 const FAMILY_FOLDERS = '^@(sigil)?/connectors/(?!shared/)[^/]+/'
-/**
- * The one exception: the embedded wallet's vault page is served by a route handler of the app
- * (app/vault/, where Next routes it) that writes the page's config and style, which the vault's
- * script in the family's folder shares (the server may not import connectors/).
- */
-const VAULT_PAGE = ['app/vault/**/route.ts']
-const FAMILY_FOLDERS_BUT_THE_VAULT_PAGE = '^@(sigil)?/connectors/(?!shared/|embedded/vault/)[^/]+/'
 
 /**
  * `floors/imports`: ESLint's `no-restricted-imports`, widened to every way a module is reached.
@@ -198,17 +191,9 @@ const config = [
   },
   {
     files: APP_SERVER_ENTRIES,
-    ignores: [...TESTS, ...VAULT_PAGE],
-    rules: restrict([
-      { regex: FAMILY_FOLDERS, message: familyMessage },
-      { group: packagesByPathFrom('app'), message: packageMessage },
-    ]),
-  },
-  {
-    files: VAULT_PAGE,
     ignores: TESTS,
     rules: restrict([
-      { regex: FAMILY_FOLDERS_BUT_THE_VAULT_PAGE, message: familyMessage },
+      { regex: FAMILY_FOLDERS, message: familyMessage },
       { group: packagesByPathFrom('app'), message: packageMessage },
     ]),
   },

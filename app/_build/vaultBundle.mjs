@@ -14,7 +14,7 @@ export const VAULT_BUNDLE_DIR = 'vault'
 export const VAULT_BUNDLE_FILE = 'vault.js'
 
 /**
- * The error catalogues travel in the vault page's JSON already (app/vault/route.ts): the bundle reads
+ * The error catalogues travel in the vault page's JSON already (server/embedded/vaultPage.ts): the bundle reads
  * them there (connectors/embedded/vault/pageCatalogue.ts) instead of carrying a second copy. The
  * catalogues are imported by lib's package name from the connectors, and by path from lib's own files.
  */

@@ -1,5 +1,5 @@
 /**
- * The vault's style: its page's (app/vault/route.ts) and the recovery cancel page's
+ * The vault's style: its page's (server/embedded/vaultPage.ts) and the recovery cancel page's
  * (server/embedded/cancelPage.ts), each written in under the response's nonce, so the owner meets one
  * look on the vault's origin. The
  * frame fills the page's window: its own backdrop, the card centred on a computer and, on a phone, a

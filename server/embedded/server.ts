@@ -1,4 +1,5 @@
 import 'server-only'
+import { getSupportedChains } from '@sigil/lib/chains'
 import { envOf, readEnv, type EnvInput } from '@/server/config/env'
 import { getDeploymentConfig, trustedProxyHops } from '@/server/config/server'
 import { clientIp } from '@/server/http/clientIp'
@@ -7,6 +8,7 @@ import { embeddedNow, isTestClockEnabled } from './clock'
 import { createMailer, type Mailer } from './mailer'
 import { recoveryKeyring, resolvePreviousRecoverySecrets, resolveRecoverySecret, type RecoveryKeyring } from './recoveryKey'
 import { createEmbeddedRoutes, type EmbeddedConfig, type EmbeddedRoutes } from './routes'
+import { createVaultPage, type VaultPageSettings } from './vaultPage'
 
 // Derived once per process and set of secrets (importing keys is cheap, but not free on every request).
 let cachedKeys: { signature: string; ring: Promise<RecoveryKeyring> } | undefined
@@ -53,4 +55,27 @@ export function getEmbeddedRoutes(): EmbeddedRoutes {
     clientIp: (request) => clientIp(request, trustedProxyHops()),
   })
   return routes
+}
+
+/** The vault page's settings, read per request from the environment, like the routes' above. */
+function vaultPageSettingsFromEnv(): VaultPageSettings {
+  const env = readEnv()
+  const appOrigins = getDeploymentConfig(env).appOrigins
+  return {
+    appOrigins,
+    // Tests only: the idle lock in seconds rather than minutes, where the test hooks exist at all
+    // (EMBEDDED_TEST_CLOCK's secret, loopback origins, the local chain: never a deployment).
+    idleLockMs: isTestClockEnabled(env, appOrigins) ? env.testIdleLockMs : undefined,
+    chains: getSupportedChains({ includeLocal: env.localChain }).map((chain) => ({
+      id: chain.id,
+      name: chain.name,
+      symbol: chain.nativeCurrency.symbol,
+      decimals: chain.nativeCurrency.decimals,
+    })),
+  }
+}
+
+/** The vault page (`createVaultPage`) from the environment; `scriptHash` is the host's build of the vault script. */
+export function getVaultPage(scriptHash: () => Promise<string>): (request: Request) => Promise<Response> {
+  return createVaultPage({ settings: vaultPageSettingsFromEnv, scriptHash })
 }

@@ -1,9 +1,9 @@
-import { VAULT_CONFIG_ELEMENT_ID, type VaultPageConfig } from './pageConfig'
+import { VAULT_CONFIG_ELEMENT_ID, type VaultPageConfig } from '@sigil/lib/embedded/vaultPageConfig'
 
 /**
  * The vault's bundle takes the error catalogues (`@sigil/lib/i18n/embedded`, `@sigil/lib/i18n/errors`) from its
  * page instead of carrying them a second time: the page already holds them, as JSON, for the screens
- * (app/vault/route.ts writes both). app/_build/vaultBundle.mjs points those two imports here; the
+ * (server/embedded/vaultPage.ts writes both). app/_build/vaultBundle.mjs points those two imports here; the
  * names and shapes are theirs.
  */
 function pageErrors(): Record<string, string> {

@@ -2,7 +2,7 @@ import { type ApprovalGuard, createApprovalGuard, isOwnActivation } from './appr
 import type { ConfirmationDetails } from './describe'
 import { h, show } from './dom'
 import { trapFocus } from './focusTrap'
-import type { VaultChain } from './pageConfig'
+import type { VaultChain } from '@sigil/lib/embedded/vaultPageConfig'
 import type { VaultStrings } from './strings'
 
 /**

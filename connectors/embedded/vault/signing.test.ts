@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { type Address, encodeFunctionData, erc20Abi, getAddress, type Hex, parseTransaction, recoverTransactionAddress, recoverTypedDataAddress, toHex, verifyMessage } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import type { VaultChain } from './pageConfig'
+import type { VaultChain } from '@sigil/lib/embedded/vaultPageConfig'
 import { fingerprint, readSigningRequest } from './signing'
 
 const account = mnemonicToAccount('test test test test test test test test test test test junk')

@@ -2,7 +2,7 @@ import { type Address, getAddress, type Hex, hexToBigInt, isAddress, isHex } fro
 import type { VaultAccount as HDAccount, VaultTransaction } from './keyAccount'
 import type { ClearStatement } from './clearSigning/statement'
 import { type ConfirmationDetails, describeMessage, describeTransaction, describeTypedData } from './describe'
-import type { VaultChain } from './pageConfig'
+import type { VaultChain } from '@sigil/lib/embedded/vaultPageConfig'
 import { SIGNING_METHODS, type SigningMethod } from './protocol'
 import { invalidParams, unauthorized, VaultRequestError } from './rpcErrors'
 import { deepFreeze } from '@sigil/lib/deepFreeze'

@@ -1,5 +1,5 @@
 import { format } from '@sigil/lib/i18n/format'
-import type { VaultPageConfig } from './pageConfig'
+import type { VaultPageConfig } from '@sigil/lib/embedded/vaultPageConfig'
 
 /** The vault's strings, from its page (in the page's language), with `{name}` placeholders filled. */
 export type VaultStrings = {

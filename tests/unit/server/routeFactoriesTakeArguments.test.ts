@@ -74,7 +74,7 @@ function reached(entry: string): Map<string, string[]> {
 }
 
 describe('the route factories take their configuration as arguments', () => {
-  for (const entry of ['server/siwe/routes.ts', 'server/embedded/routes.ts']) {
+  for (const entry of ['server/siwe/routes.ts', 'server/embedded/routes.ts', 'server/embedded/vaultPage.ts']) {
     it(`${entry} reaches neither the environment nor the deployment file`, () => {
       const modules = reached(entry)
       expect(modules.size).toBeGreaterThan(10)

@@ -1,7 +1,8 @@
 /**
  * What the server writes into the vault page for its script (a JSON `<script>` element, never code):
  * the origins it may serve, how it is shown, the deployment's chains and the strings in the page's
- * language. Shared by the route that writes it (app/vault/route.ts) and the script that reads it.
+ * language. Shared by the page that writes it (server/embedded/vaultPage.ts) and the script that reads it
+ * (connectors/embedded/vault/main.ts).
  */
 export const VAULT_CONFIG_ELEMENT_ID = 'vault-config'
 
