@@ -43,14 +43,16 @@ const ownName = (floor) => ({ group: byName(floor), message: selfMessage })
 
 /**
  * The server's floor (`@sigil/server`, or wrongly its path), the app's build tooling (app/_build/,
- * which serves the vault's script) and `server-only` (which fails a client build; this rule says so
+ * which serves the vault's script, and the connectors' build tooling, connectors/scripts/, which
+ * bundles it) and `server-only` (which fails a client build; this rule says so
  * at lint time, with the reason). Only the app's route handlers, its root layout and page,
  * app/_build/, `proxy.ts`, `instrumentation.ts` and the Next config import them.
  */
-const SERVER_ONLY = ['server-only', ...byPath('server'), ...byName('server'), '@/app/_build/**']
+const SERVER_ONLY = ['server-only', ...byPath('server'), ...byName('server'), '@/app/_build/**', '@/connectors/scripts/**']
 
 /** The files of app/ that run on the server only and may import the server. */
-const APP_SERVER_ENTRIES = ['app/api/**', 'app/**/route.ts', 'app/layout.tsx', 'app/page.tsx', 'app/_build/**']
+const APP_BUILD = 'app/_build/**'
+const APP_SERVER_ENTRIES = ['app/api/**', 'app/**/route.ts', 'app/layout.tsx', 'app/page.tsx', APP_BUILD]
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx']
 
@@ -58,9 +60,16 @@ const TESTS = ['**/*.test.ts', '**/*.test.tsx']
  * The app names no family (docs/families/README.md): it reaches the families through their
  * registries (connectors/families.ts, connectors/manifests.ts, and connectors/egress.ts built from
  * them) and the slots' shared types and helpers (connectors/shared/), never a family's folder
- * (`connectors/<family>/…`). Tests may reach in, as across the floors.
+ * (`connectors/<family>/…`). Tests may reach in, as across the floors. connectors/scripts/ is no
+ * family but the package's build tooling, which the app's (app/_build/) runs on the sources.
  */
-const FAMILY_FOLDERS = '^@(sigil)?/connectors/(?!shared/)[^/]+/'
+const FAMILY_FOLDERS = '^@(sigil)?/connectors/(?!shared/|scripts/)[^/]+/'
+
+/**
+ * The vault's script prebuilt for a host (connectors/embedded/vault/prebuilt.ts): strings for a
+ * route handler, marked `server-only` so that a client component importing it fails its build.
+ */
+const PREBUILT_VAULT = 'connectors/embedded/vault/prebuilt.ts'
 
 /**
  * `floors/imports`: ESLint's `no-restricted-imports`, widened to every way a module is reached.
@@ -172,10 +181,19 @@ const config = [
   },
   {
     files: ['connectors/**/*.{ts,tsx}'],
-    ignores: TESTS,
+    ignores: [...TESTS, PREBUILT_VAULT],
     rules: restrict([
       { group: ABOVE_CONNECTORS, message: layerMessage },
       { group: SERVER_ONLY, message: serverMessage },
+      { group: packagesByPathFrom('connectors'), message: packageMessage },
+      ownName('connectors'),
+    ]),
+  },
+  {
+    files: [PREBUILT_VAULT],
+    rules: restrict([
+      { group: ABOVE_CONNECTORS, message: layerMessage },
+      { group: SERVER_ONLY.filter((pattern) => pattern !== 'server-only'), message: serverMessage },
       { group: packagesByPathFrom('connectors'), message: packageMessage },
       ownName('connectors'),
     ]),
@@ -191,10 +209,21 @@ const config = [
   },
   {
     files: APP_SERVER_ENTRIES,
-    ignores: TESTS,
+    ignores: [...TESTS, APP_BUILD],
     rules: restrict([
       { regex: FAMILY_FOLDERS, message: familyMessage },
       { group: packagesByPathFrom('app'), message: packageMessage },
+    ]),
+  },
+  {
+    // The app's build tooling runs the connectors' (the vault's bundler) on the sources, by path: it
+    // does not ship, so the package has no name for it. Everything else of the connectors by name.
+    files: [APP_BUILD],
+    ignores: TESTS,
+    rules: restrict([
+      { regex: FAMILY_FOLDERS, message: familyMessage },
+      { group: packagesByPathFrom('app').filter((pattern) => !pattern.startsWith('@/connectors')), message: packageMessage },
+      { regex: '^@/connectors(?!/scripts/)', message: packageMessage },
     ]),
   },
   {

@@ -1,8 +1,11 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { routeByHost, VAULT_ROUTES } from '@sigil/server/http/vaultRouting'
+import { prebuiltModule } from '@/connectors/scripts/vaultBundle.mjs'
+import type { PrebuiltVaultScript } from '@sigil/connectors/embedded/vault/prebuilt'
 import { readVaultBundle, VAULT_CHUNK_PATTERN, writeVaultBundle, type VaultBundle } from './vaultBundle.mjs'
 
 const root = path.resolve(__dirname, '..', '..')
@@ -49,5 +52,16 @@ describe('the vault page’s script', () => {
     const read = readVaultBundle(distDir, root)!
     expect(read.sha256).toBe(bundle.sha256)
     expect(read.chunks).toEqual(bundle.chunks)
+  })
+
+  it('is what the connectors’ package ships prebuilt: the same bytes, hash and chunks, as a module of strings', async () => {
+    // The package's build writes this module over its sources' stand-in (connectors/scripts/vaultBundle.mjs).
+    const file = path.join(distDir, 'prebuilt.mjs')
+    writeFileSync(file, prebuiltModule(bundle))
+    const { prebuiltVaultScript } = (await import(pathToFileURL(file).href)) as { prebuiltVaultScript: PrebuiltVaultScript }
+    expect(prebuiltVaultScript.code).toBe(bundle.code)
+    expect(prebuiltVaultScript.sha256).toBe(bundle.sha256)
+    expect({ ...prebuiltVaultScript.chunks }).toEqual(bundle.chunks)
+    expect(Object.isFrozen(prebuiltVaultScript) && Object.isFrozen(prebuiltVaultScript.chunks)).toBe(true)
   })
 })

@@ -11,7 +11,7 @@
 /** The vault's own paths as the browser sees them. */
 export const VAULT_PATHS = { page: '/', script: '/vault.js' } as const
 
-/** The script's lazy chunks, beside it (`/vault-<name>-<hash>.js`, app/_build/vaultBundle.mjs). */
+/** The script's lazy chunks, beside it (`/vault-<name>-<hash>.js`, connectors/scripts/vaultBundle.mjs). */
 const VAULT_CHUNK_PATH = /^\/(vault-[a-z]+-[0-9a-f]{12}\.js)$/
 
 /** Where Next serves them (app/vault/…), reached only through the rewrite below. */

@@ -512,7 +512,7 @@ test('the vault answers only its app’s origin: a page of another origin that o
 })
 
 // The vault's script leaves the clear-signing tables and the BIP-39 word list to chunks it imports
-// when needed (app/_build/vaultBundle.mjs). A chunk the network drops must cost a retry, never a
+// when needed (connectors/scripts/vaultBundle.mjs). A chunk the network drops must cost a retry, never a
 // request shown without its warnings, a passkey made for no wallet, or the emailed code.
 test('a chunk the network drops: a new wallet waits without a passkey made, typed data is refused with a reason, and both work once it is back', async ({ page, embeddedApp, authenticator: _, mail }) => {
   const words = `${embeddedApp.vaultURL}/vault-words-*.js`

@@ -101,6 +101,19 @@ describe('floors: imports point down (app → connectors → wallet-book → lib
     expect(await restrictedImports(file, specifier)).toEqual([])
   })
 
+  it('the vault’s bundler is build tooling: the app’s build runs it by path; no page and no other floor imports it', async () => {
+    expect(await restrictedImports('app/_build/example.mjs', '../../connectors/scripts/vaultBundle.mjs')).toEqual([])
+    expect(await restrictedImports('app/_build/example.mjs', '../../connectors/embedded/vault/main')).toHaveLength(1)
+    expect(await restrictedImports('app/_build/example.mjs', '@/connectors/families')).toHaveLength(1)
+    expect(await restrictedImports('app/_components/Example.tsx', '@/connectors/scripts/vaultBundle.mjs')).toEqual([expect.stringContaining('Server-only module')])
+  })
+
+  it('the prebuilt vault script alone of the connectors is marked server-only', async () => {
+    expect(await restrictedImports('connectors/embedded/vault/prebuilt.ts', 'server-only')).toEqual([])
+    expect(await restrictedImports('connectors/embedded/vault/prebuilt.ts', '@sigil/server/embedded/vaultPage')).toHaveLength(1)
+    expect(await restrictedImports('connectors/embedded/vault/other.ts', 'server-only')).toHaveLength(1)
+  })
+
   it('tests may reach across layers (a relay test signs through app/_wagmi)', async () => {
     expect(await restrictedImports('connectors/walletConnect/example.test.ts', '@/app/_wagmi/signPersonalMessage')).toEqual([])
   })
