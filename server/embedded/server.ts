@@ -4,11 +4,12 @@ import { envOf, readEnv, type EnvInput } from '@/server/config/env'
 import { getDeploymentConfig, trustedProxyHops } from '@/server/config/server'
 import { clientIp } from '@/server/http/clientIp'
 import { getStore } from '@/server/store/openStore'
+import { createEmbeddedApi } from './api'
 import { embeddedNow, isTestClockEnabled } from './clock'
 import { createMailer, type Mailer } from './mailer'
 import { recoveryKeyring, resolvePreviousRecoverySecrets, resolveRecoverySecret, type RecoveryKeyring } from './recoveryKey'
 import { createEmbeddedRoutes, type EmbeddedConfig, type EmbeddedRoutes } from './routes'
-import { createVaultPage, type VaultPageSettings } from './vaultPage'
+import { createVaultPage, createVaultRoute, type VaultPageSettings, type VaultScriptWithChunks } from './vaultPage'
 
 // Derived once per process and set of secrets (importing keys is cheap, but not free on every request).
 let cachedKeys: { signature: string; ring: Promise<RecoveryKeyring> } | undefined
@@ -47,7 +48,7 @@ function embeddedConfigFromEnv(input?: EnvInput): EmbeddedConfig {
 
 let routes: EmbeddedRoutes | undefined
 
-export function getEmbeddedRoutes(): EmbeddedRoutes {
+function getEmbeddedRoutes(): EmbeddedRoutes {
   routes ??= createEmbeddedRoutes({
     config: () => embeddedConfigFromEnv(),
     store: () => getStore(),
@@ -55,6 +56,14 @@ export function getEmbeddedRoutes(): EmbeddedRoutes {
     clientIp: (request) => clientIp(request, trustedProxyHops()),
   })
   return routes
+}
+
+/**
+ * The whole wallet API, wired from the environment, for one catch-all route file
+ * (`app/api/embedded/[...path]/route.ts`: `export const GET = api, POST = api`; embedded/api.ts).
+ */
+export function getEmbeddedApi(): (request: Request) => Promise<Response> {
+  return createEmbeddedApi(getEmbeddedRoutes)
 }
 
 /** The vault page's settings, read per request from the environment, like the routes' above. */
@@ -78,4 +87,15 @@ function vaultPageSettingsFromEnv(): VaultPageSettings {
 /** The vault page (`createVaultPage`) from the environment; `scriptHash` is the host's build of the vault script. */
 export function getVaultPage(scriptHash: () => Promise<string>): (request: Request) => Promise<Response> {
   return createVaultPage({ settings: vaultPageSettingsFromEnv, scriptHash })
+}
+
+/**
+ * The vault's page, script and chunks (`createVaultRoute`), its settings from the environment, for a
+ * host's one route file: `export const GET = getVaultRoute(() => prebuiltVaultScript)` (as the
+ * packages' consumer app, tests/packages/consumer-next, does; Sigil's app keeps three route files,
+ * for its per-request build under `next dev`).
+ * @public
+ */
+export function getVaultRoute(script: () => VaultScriptWithChunks | Promise<VaultScriptWithChunks>) {
+  return createVaultRoute({ settings: vaultPageSettingsFromEnv, script })
 }

@@ -4,7 +4,7 @@ import { embedded } from '@sigil/lib/i18n/embedded'
 import { embeddedConfirmation } from '@sigil/lib/i18n/embeddedConfirmation'
 import { loadCatalogue } from '@sigil/lib/i18n/loadCatalogue'
 import { plainErrors } from '@sigil/lib/i18n/plainErrors'
-import { createVaultPage, vaultChunkResponse, vaultScriptResponse, type VaultPageSettings } from './vaultPage'
+import { createVaultPage, createVaultRoute, vaultChunkResponse, vaultScriptResponse, type VaultPageSettings } from './vaultPage'
 
 const VAULT = 'https://wallet.shop.example/'
 const HASH = 'ab'.repeat(32)
@@ -101,5 +101,26 @@ describe('the vault script’s responses', () => {
     expect(chunk.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
     expect(await chunk.text()).toBe('export const words = []')
     expect(vaultChunkResponse(undefined).status).toBe(404)
+  })
+})
+
+describe('the vault as one route file (an optional catch-all behind the proxy’s rewrite)', () => {
+  const script = Object.freeze({ code: 'console.log(2)', sha256: HASH, chunks: Object.freeze({ 'vault-words-0123456789ab.js': 'export const words = []' }) })
+  const route = createVaultRoute({ settings: () => settings, script: () => script })
+  const at = (path: string[] | undefined, req = request()) => route(req, { params: Promise.resolve(path === undefined ? {} : { path }) })
+
+  it('serves the page at its root, naming the script it serves, and the script’s chunks by name', async () => {
+    const page = await (await at(undefined)).text()
+    expect(page).toContain(`src="/vault.js?v=${HASH.slice(0, 16)}"`)
+    const served = await at(['script'], new Request(`${VAULT}vault.js?v=${HASH.slice(0, 16)}`))
+    expect(await served.text()).toBe(script.code)
+    expect(served.headers.get('cache-control')).toContain('immutable')
+    expect(await (await at(['script', 'vault-words-0123456789ab.js'])).text()).toBe('export const words = []')
+  })
+
+  it('answers 404 for a chunk it has not (an inherited name among them) and for any other path', async () => {
+    for (const path of [['script', 'vault-words-ffffffffffff.js'], ['script', 'constructor'], ['script', '__proto__'], ['script', 'toString'], ['other'], ['script', 'a', 'b']]) {
+      expect((await at(path)).status, path.join('/')).toBe(404)
+    }
   })
 })

@@ -15,7 +15,8 @@ import { negotiateLocale } from '@/server/i18n/negotiateLocale'
  * arguments (the wiring from the environment is `getVaultPage` in ./server.ts). The page is plain
  * HTML on the vault's origin: its own style and one script of its own, both under the response's
  * nonce, no framework runtime, nothing shared with the app's pages. The script itself is the host's
- * build (Sigil's: app/_build/vaultBundle.mjs); the page only names it by its content's hash.
+ * build (a prebuilt one from @sigil/connectors, or Sigil's own: app/_build/vaultBundle.mjs); the page
+ * only names it by its content's hash.
  */
 
 /** What a deployment decides for its vault page; read for each request. */
@@ -125,4 +126,29 @@ export function vaultScriptResponse(request: Request, script: VaultScript): Resp
 export function vaultChunkResponse(code: string | undefined): Response {
   if (code === undefined) return new Response('Not found', { status: 404 })
   return new Response(code, { headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable' } })
+}
+
+/** A script with its lazy chunks by file name, as a package ships it (@sigil/connectors' `prebuiltVaultScript`). */
+export type VaultScriptWithChunks = VaultScript & { chunks: Readonly<Record<string, string>> }
+
+/** Next's context of an optional catch-all route: the path's segments below the route's folder. */
+type CatchAllContext = { params: Promise<{ path?: string[] | undefined }> }
+
+/**
+ * The vault's page, script and chunks as one handler, for one optional catch-all route file
+ * (`app/vault/[[...path]]/route.ts`), where the proxy's rewrite puts them (server/http/vaultRouting.ts):
+ * the page at `/vault`, the script at `/vault/script`, a chunk at `/vault/script/<name>`; any other
+ * path is a 404. `script` is the host's script (a prebuilt one, or its own build), read for each request.
+ */
+export function createVaultRoute(options: { settings: () => VaultPageSettings; script: () => VaultScriptWithChunks | Promise<VaultScriptWithChunks> }): (request: Request, context: CatchAllContext) => Promise<Response> {
+  const page = createVaultPage({ settings: options.settings, scriptHash: async () => (await options.script()).sha256 })
+  return async (request, context) => {
+    const path = (await context.params).path ?? []
+    if (path.length === 0) return page(request)
+    if (path[0] !== 'script' || path.length > 2) return vaultChunkResponse(undefined)
+    const script = await options.script()
+    if (path.length === 1) return vaultScriptResponse(request, script)
+    const name = path[1]!
+    return vaultChunkResponse(Object.hasOwn(script.chunks, name) ? script.chunks[name] : undefined)
+  }
 }

@@ -2,6 +2,8 @@ import { NextRequest } from 'next/server'
 import { describe, expect, it, vi } from 'vitest'
 import { createRpcProxy } from '@sigil/server/rpc/rpcProxy'
 import { pageTokenConfigFromEnv, requestHasPageToken } from '@sigil/server/rpc/pageTokenServer'
+import { serverFamilies } from '@sigil/connectors/serverFamilies'
+import { createSigilProxy } from '@sigil/server/http/proxy'
 import { proxy } from '@/proxy'
 import { TEST_SESSION_SECRET, testProxyDeps } from '@/tests/fixtures/rpcProxy'
 
@@ -108,3 +110,25 @@ describe('proxy: the RPC proxy’s page token comes with the page', () => {
   })
 })
 
+
+describe('proxy: a host that adopts only the vault (`vaultOnly`)', () => {
+  const vaultOnly = createSigilProxy(serverFamilies, { vaultOnly: true })
+  const page = { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', accept: 'text/html' }
+
+  it("leaves the host's own pages and API as they came: no headers of Sigil's, no page token, no redirect", () => {
+    for (const url of [PAGE, 'http://localhost:3000/', 'http://app.localhost:3000/api/orders']) {
+      const response = vaultOnly(request('GET', url, { ...page, host: new URL(url).host }))
+      expect(response.headers.get('x-middleware-next'), url).toBe('1')
+      expect(response.headers.get('content-security-policy'), url).toBeNull()
+      expect(response.headers.get('set-cookie'), url).toBeNull()
+    }
+  })
+
+  it("keeps the vault's paths off the app's hosts, with Sigil's headers on the refusal (the vault's origin itself: the consumer app's e2e)", () => {
+    for (const path of ['/vault', '/vault/script', '/api/embedded/wallets']) {
+      const refused = vaultOnly(request('GET', `${PAGE.slice(0, -1)}${path}`, { ...page, host: 'app.localhost:3000' }))
+      expect(refused.status, path).toBe(404)
+      expect(refused.headers.get('x-content-type-options'), path).toBe('nosniff')
+    }
+  })
+})

@@ -1,0 +1,10 @@
+import { getEmbeddedApi } from '@sigil/server/embedded/server'
+
+// node:crypto, the store's drivers and SMTP need Node, not the edge runtime.
+export const runtime = 'nodejs'
+// Per request, never cached (the owner's cancel link is a GET).
+export const dynamic = 'force-dynamic'
+
+/** The embedded wallet's API, on the vault's origin only (proxy.ts): the request's path picks the route (server/embedded/api.ts). */
+const api = getEmbeddedApi()
+export { api as GET, api as POST }

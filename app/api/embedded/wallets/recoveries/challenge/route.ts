@@ -1,9 +1,0 @@
-import { getEmbeddedRoutes } from '@sigil/server/embedded/server'
-
-// node:crypto, the store's drivers and SMTP need Node, not the edge runtime.
-export const runtime = 'nodejs'
-
-/** A single-use challenge for an owner's device to sign or assert. */
-export function POST(request: Request): Promise<Response> {
-  return getEmbeddedRoutes().walletRecoveriesChallenge(request)
-}
