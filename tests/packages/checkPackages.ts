@@ -20,7 +20,8 @@
  * is built with `next build`, its config through `withSigil`: no AppKit module may be in its build.
  * Prints its first load, gzip -9. Then it runs under `next start` in production: its one sign-in
  * route file is signed into over HTTP, and its e2e (the test kit from its tarball, in Chromium)
- * connects the kit's wallet with its page's button and signs in.
+ * connects the kit's wallet with its page's button and signs in; and the embedded wallet's vault, on
+ * the app's second origin from its proxy.ts and two route files, runs the connectors' prebuilt script.
  * Prints each package's size, packed and unpacked. Exits non-zero on any problem.
  *
  * Run: `npm test -- packages`, or `npx tsx tests/packages/checkPackages.ts [stubs/reown-appkit lib wallet-book connectors server tests/kit]`.
@@ -105,7 +106,8 @@ function freePort(): Promise<number> {
 
 /**
  * Starts the Next consumer's build with `next start` in production, with the variables production
- * requires of @sigil/server's wiring (the app's origin, the session secret, the proxy hops; the store
+ * requires of @sigil/server's wiring (the app's origin, the session secret, the embedded wallet's
+ * recovery key, the proxy hops; the store
  * in a data folder of its own) and nothing else of this process's environment (a DATABASE_URL, an
  * SMTP_URL or a SIGIL_CONFIG of the runner's would change what it serves). Waits until its sign-in
  * route answers as one does (401 `not_signed_in`: not some other listener on the port), runs
@@ -113,7 +115,10 @@ function freePort(): Promise<number> {
  */
 async function withNextStart(folder: string, against: (origin: string) => Promise<void>): Promise<void> {
   const port = await freePort()
-  const origin = `http://127.0.0.1:${port}`
+  // By name, as Sigil's own `npm start` (`--hostname localhost`): bound to an IP address, Next hands
+  // its proxy the request as `localhost` and then takes the proxy's rewrite to the vault's route
+  // for another server's, fetching it over HTTP (docs/deploy.md).
+  const origin = `http://localhost:${port}`
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -122,13 +127,15 @@ async function withNextStart(folder: string, against: (origin: string) => Promis
     NEXT_TELEMETRY_DISABLED: '1',
     APP_ORIGIN: origin,
     SESSION_SECRET: randomBytes(32).toString('base64'),
+    // The embedded wallet's (its vault on the second origin, wallet.localhost): no mail is sent here.
+    EMBEDDED_RECOVERY_KEY: randomBytes(32).toString('base64'),
     TRUSTED_PROXY_HOPS: '0',
     DATA_DIR: path.join(folder, 'data'),
   }
   const log = path.join(outDir, 'consumer-next.start.log')
   const output = openSync(log, 'w')
   // Its own process group, so that stopping it stops Next's workers too.
-  const server = spawn('node', ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], { cwd: folder, env, stdio: ['ignore', output, output], detached: true })
+  const server = spawn('node', ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', 'localhost'], { cwd: folder, env, stdio: ['ignore', output, output], detached: true })
   closeSync(output)
   const running = () => server.exitCode === null && server.signalCode === null
   const killGroup = (signal: NodeJS.Signals) => {
@@ -391,6 +398,12 @@ async function adopt() {
           const e2e = JSON.parse(lastLine(runConsumer('connect.mjs', nextConsumer, 120, [], [origin]))) as { connected: boolean; status: string; session: boolean; account: string }
           if (!e2e.connected || e2e.status !== `Signed in as ${e2e.account}` || !e2e.session) problems.push(`consumer-next: its e2e: unexpected result ${JSON.stringify(e2e)}`)
           else console.log(`its e2e on the test kit's tarball: in Chromium its button connected the kit's wallet (MetaMask's inpage provider) through @sigil/connectors' injected connector, signed in ("${e2e.status}"), and the server's session names that account`)
+          // The vault on its second origin: the connectors' prebuilt script, its two route files
+          // (app/vault/[[...path]], app/api/embedded/[...path]) and its proxy.ts.
+          const vault = JSON.parse(lastLine(runConsumer('vault.mjs', nextConsumer, 120, ['--conditions=react-server'], [origin]))) as { page: number; csp: boolean; mode: string; script: boolean; chunk: boolean; api: string; wrongMethod: number; appVault: number; appApi: number; violations: string[] }
+          const vaultHeld = vault.page === 200 && vault.csp && vault.mode === 'standalone' && vault.script && vault.chunk && vault.api === '400 embedded_malformed_body' && vault.wrongMethod === 405 && vault.appVault === 404 && vault.appApi === 404 && vault.violations.length === 0
+          if (!vaultHeld) problems.push(`consumer-next: the vault on its second origin: unexpected result ${JSON.stringify(vault)}`)
+          else console.log(`the vault on its second origin (wallet.localhost): its page ran the connectors' prebuilt script (named by its hash, under the nonce, no policy violation) and showed its own screens; a chunk served by name; the wallet's API through its one route file (${vault.api}, 405 for a GET); the app's origin serves neither (404, 404)`)
         })
       }
     } catch (error) {
