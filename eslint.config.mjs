@@ -46,9 +46,10 @@ const ownName = (floor) => ({ group: byName(floor), message: selfMessage })
  * which serves the vault's script, and the connectors' build tooling, connectors/scripts/, which
  * bundles it) and `server-only` (which fails a client build; this rule says so
  * at lint time, with the reason). Only the app's route handlers, its root layout and page,
- * app/_build/, `proxy.ts`, `instrumentation.ts` and the Next config import them.
+ * app/_build/, `proxy.ts`, `instrumentation.ts` and the Next config import them; of the connectors,
+ * only the vault's prebuilt script imports `server-only` (PREBUILT_VAULT below).
  */
-const SERVER_ONLY = ['server-only', ...byPath('server'), ...byName('server'), '@/app/_build/**', '@/connectors/scripts/**']
+const SERVER_ONLY = ['server-only', ...byPath('server'), ...byName('server'), '@/app/_build/**', '@/connectors/scripts/**', '@sigil/connectors/scripts/**']
 
 /** The files of app/ that run on the server only and may import the server. */
 const APP_BUILD = 'app/_build/**'
@@ -61,9 +62,10 @@ const TESTS = ['**/*.test.ts', '**/*.test.tsx']
  * registries (connectors/families.ts, connectors/manifests.ts, and connectors/egress.ts built from
  * them) and the slots' shared types and helpers (connectors/shared/), never a family's folder
  * (`connectors/<family>/…`). Tests may reach in, as across the floors. connectors/scripts/ is no
- * family but the package's build tooling, which the app's (app/_build/) runs on the sources.
+ * family but the package's build tooling: only the app's (app/_build/) runs it, on the sources, by
+ * path (its block below).
  */
-const FAMILY_FOLDERS = '^@(sigil)?/connectors/(?!shared/|scripts/)[^/]+/'
+const FAMILY_FOLDERS = '^@(sigil)?/connectors/(?!shared/)[^/]+/'
 
 /**
  * The vault's script prebuilt for a host (connectors/embedded/vault/prebuilt.ts): strings for a
@@ -149,7 +151,7 @@ const BROWSER_INLINED = '/^(NODE_ENV|NEXT_PUBLIC_[A-Z0-9_]+)$/'
 
 const layerMessage = 'Imports point down the floors: app → connectors → wallet-book → lib, and server → lib (see README "Layout").'
 const familyMessage = "The app names no family: it reaches them through connectors/families.ts and the slots of connectors/shared/family.ts, never a family's folder (docs/families/README.md)."
-const serverMessage = 'Server-only module (@sigil/server, app/_build/): only route handlers, the root layout and page, app/_build/, proxy.ts and instrumentation.ts import it (see README "Layout").'
+const serverMessage = 'Server-only module (@sigil/server, app/_build/, the connectors\' build tooling): only route handlers, the root layout and page, app/_build/, proxy.ts and instrumentation.ts import it (see README "Layout").'
 
 const config = [
   ...next,
@@ -221,13 +223,14 @@ const config = [
     files: [APP_BUILD],
     ignores: TESTS,
     rules: restrict([
-      { regex: FAMILY_FOLDERS, message: familyMessage },
+      { regex: '^@(sigil)?/connectors/(?!shared/|scripts/)[^/]+/', message: familyMessage },
       { group: packagesByPathFrom('app').filter((pattern) => !pattern.startsWith('@/connectors')), message: packageMessage },
       { regex: '^@/connectors(?!/scripts/)', message: packageMessage },
+      { group: ['@sigil/connectors/scripts/**'], message: 'The connectors\' build tooling does not ship: the app\'s build runs it by path (../../connectors/scripts/…).' },
     ]),
   },
   {
-    files: ['proxy.ts', 'instrumentation.ts', 'instrumentation-client.ts'],
+    files: ['proxy.ts', 'instrumentation.ts', 'instrumentation-node.ts', 'instrumentation-client.ts'],
     rules: restrict([{ group: packagesByPathFrom(''), message: packageMessage }]),
   },
   {

@@ -21,7 +21,7 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 
 /** The app's code: what `next build` compiles, the vault's bundle and the config. */
 const SOURCE_DIRS = ['app', 'lib', 'server', 'connectors', 'wallet-book']
-const SOURCE_FILES = ['proxy.ts', 'instrumentation.ts', 'instrumentation-client.ts', 'next.config.mjs']
+const SOURCE_FILES = ['proxy.ts', 'instrumentation.ts', 'instrumentation-node.ts', 'instrumentation-client.ts', 'next.config.mjs']
 const SOURCE_EXTENSIONS = /\.(?:ts|tsx|mts|mjs|js|cjs)$/
 /** Unit tests and type declarations read nothing at run time. */
 const NOT_SOURCE = /\.test\.(?:ts|tsx)$|\.d\.m?ts$/
