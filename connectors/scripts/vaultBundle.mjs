@@ -11,7 +11,7 @@ import path from 'node:path'
  *   `dist/embedded/vault/prebuilt.js`, for a host that serves the vault from the package
  *   (embedded/vault/prebuilt.ts);
  * - Sigil's own app bundles it from the sources, at `next build` and on each request under
- *   `next dev` (app/_build/vaultBundle.mjs), so an edit shows on reload.
+ *   `next dev` (connectors/scripts/vaultBundle.mjs), so an edit shows on reload.
  */
 /** This repository's root, where the sources and their tsconfig are: the package's build runs in it. */
 const repositoryRoot = () => path.resolve(import.meta.dirname, '..', '..')

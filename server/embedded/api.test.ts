@@ -38,18 +38,33 @@ describe('the embedded wallet’s API as one handler (a catch-all route file)', 
     expect(await (await dispatch(at(embeddedApiPaths.recoveryCancel))).text()).toBe('recoveryCancel')
   })
 
-  it('answers a path it has not with a JSON 404, and a method a path does not serve with a 405 naming the allowed ones', async () => {
+  it('answers a path it has not with a 404, and a method a path does not serve with a 405 (OPTIONS a 204) naming the allowed ones', async () => {
     for (const path of ['/api/embedded', '/api/embedded/', `${embeddedApiPaths.wallets}/`, '/api/embedded/WALLETS', '/api/embedded/constructor', '/api/embedded/__proto__']) {
       const response = await dispatch(at(path))
       expect(response.status, path).toBe(404)
-      expect(await response.json()).toMatchObject({ code: 'not_found' })
+      expect(response.headers.get('cache-control')).toBe('no-store')
     }
     const refused = await dispatch(at(embeddedApiPaths.wallets, 'GET'))
     expect(refused.status).toBe(405)
-    expect(refused.headers.get('allow')).toBe('POST')
+    expect(refused.headers.get('allow')).toBe('POST, OPTIONS')
     expect(refused.headers.get('cache-control')).toBe('no-store')
-    expect(await refused.json()).toMatchObject({ code: 'method_not_allowed' })
-    expect((await dispatch(at(embeddedApiPaths.recoveryCancel, 'PUT'))).headers.get('allow')).toBe('GET, POST')
+    const both = await dispatch(at(embeddedApiPaths.recoveryCancel, 'PUT'))
+    expect([both.status, both.headers.get('allow')]).toEqual([405, 'GET, HEAD, POST, OPTIONS'])
+    const options = await dispatch(at(embeddedApiPaths.walletOptions, 'OPTIONS'))
+    expect([options.status, options.headers.get('allow')]).toEqual([204, 'POST, OPTIONS'])
+    // A method named like an object's own properties reaches no handler (nor a 500).
+    for (const method of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      expect(embeddedApiHandler(embeddedApiPaths.recoveryCancel, method), method).toEqual({ allow: 'GET, HEAD, POST, OPTIONS' })
+    }
+  })
+
+  it('reads the path from the catch-all’s segments where Next gives them (a trailing slash kept by the host is the same path)', async () => {
+    const viaSegments = (path: string, method = 'POST') => dispatch(at('/ignored', method), { params: Promise.resolve({ path: path.replace('/api/embedded/', '').split('/') }) })
+    for (const path of Object.values(embeddedApiPaths)) {
+      expect((await viaSegments(path)).status, path).toBe(200)
+    }
+    expect(await (await viaSegments(embeddedApiPaths.pairingPeek)).text()).toBe('pairingPeek')
+    expect((await viaSegments('/api/embedded/wallets/nope')).status).toBe(404)
   })
 
   it('proves an email and creates a wallet through it, each request at its own path', async () => {

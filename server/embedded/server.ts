@@ -60,9 +60,9 @@ function getEmbeddedRoutes(): EmbeddedRoutes {
 
 /**
  * The whole wallet API, wired from the environment, for one catch-all route file
- * (`app/api/embedded/[...path]/route.ts`: `export const GET = api, POST = api`; embedded/api.ts).
+ * (`app/api/embedded/[...path]/route.ts`, exported for every method; embedded/api.ts).
  */
-export function getEmbeddedApi(): (request: Request) => Promise<Response> {
+export function getEmbeddedApi(): ReturnType<typeof createEmbeddedApi> {
   return createEmbeddedApi(getEmbeddedRoutes)
 }
 

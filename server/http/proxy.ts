@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { pageTokenCookieFor } from '@/server/rpc/pageTokenServer'
 import { isOpenerCheck } from './openerCheck'
-import { guardRequest, type ServerFamilies } from './requestGuard'
+import { guardRequest, routeOf, type ServerFamilies } from './requestGuard'
 
 /**
  * The host's Next proxy (`proxy.ts`, Next 16's `middleware`; Node.js runtime), for the wallet
@@ -22,9 +22,10 @@ import { guardRequest, type ServerFamilies } from './requestGuard'
  */
 export function createSigilProxy(families: ServerFamilies, options: SigilProxyOptions = {}): (request: NextRequest) => NextResponse {
   return (request) => {
+    // A host that keeps its own pages' headers: its requests pass untouched, before any header is
+    // made (the vault's paths on its hosts are a 404 below).
+    if (options.vaultOnly && routeOf(request, families).kind === 'app') return NextResponse.next()
     const { headers, refusal, route } = guardRequest(request, families)
-    // A host that keeps its own pages' headers: its requests pass untouched (the vault's paths on its hosts stay a 404 below).
-    if (options.vaultOnly && route.kind === 'app') return NextResponse.next()
     if (refusal) return new NextResponse(refusal.body, { status: refusal.status, headers: refusal.headers })
     // The same headers a render would send (the SDK reads Cross-Origin-Opener-Policy), no body, no render.
     if (route.kind === 'app' && isOpenerCheck({ method: request.method, pathname: request.nextUrl.pathname, headers: request.headers })) {

@@ -26,6 +26,11 @@ function publicConfigOf(families: ServerFamilies): PublicConfig {
   return read()
 }
 
+/** Where a request goes by its host and path alone (server/http/vaultRouting.ts), before any header is made. */
+export function routeOf(request: { url: string; headers: Headers }, families: ServerFamilies): VaultRoute {
+  return routeByHost({ host: request.headers.get('host'), pathname: new URL(request.url).pathname, vaultOrigin: publicConfigOf(families).vaultOrigin })
+}
+
 export type GuardVerdict = {
   /** This response's security headers, with a fresh CSP nonce (server/http/securityHeaders.ts). */
   headers: Record<string, string>

@@ -21,7 +21,7 @@ export const BUDGETS = {
    * queue was bounded, a pairing link asked first and the screens were split by group (+2.1 kB, wave
    * four's vault-screens issue). The performance issue after it set the goal at 55 kB: the page's
    * script no longer carries what only some moments need (the clear-signing tables, the BIP-39 word
-   * list), which it imports on demand as chunks of their own (app/_build/vaultBundle.mjs).
+   * list), which it imports on demand as chunks of their own (connectors/scripts/vaultBundle.mjs).
    */
   vaultPageJsGzipBytes: 55_000,
   /**

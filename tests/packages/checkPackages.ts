@@ -400,10 +400,10 @@ async function adopt() {
           else console.log(`its e2e on the test kit's tarball: in Chromium its button connected the kit's wallet (MetaMask's inpage provider) through @sigil/connectors' injected connector, signed in ("${e2e.status}"), and the server's session names that account`)
           // The vault on its second origin: the connectors' prebuilt script, its two route files
           // (app/vault/[[...path]], app/api/embedded/[...path]) and its proxy.ts.
-          const vault = JSON.parse(lastLine(runConsumer('vault.mjs', nextConsumer, 120, ['--conditions=react-server'], [origin]))) as { page: number; csp: boolean; mode: string; script: boolean; chunk: boolean; api: string; wrongMethod: number; appVault: number; appApi: number; violations: string[] }
-          const vaultHeld = vault.page === 200 && vault.csp && vault.mode === 'standalone' && vault.script && vault.chunk && vault.api === '400 embedded_malformed_body' && vault.wrongMethod === 405 && vault.appVault === 404 && vault.appApi === 404 && vault.violations.length === 0
+          const vault = JSON.parse(lastLine(runConsumer('vault.mjs', nextConsumer, 120, ['--conditions=react-server'], [origin]))) as { page: number; csp: boolean; mode: string; script: boolean; chunk: boolean; api: string; wrongMethod: string; appVault: number; appApi: number; violations: string[] }
+          const vaultHeld = vault.page === 200 && vault.csp && vault.mode === 'standalone' && vault.script && vault.chunk && vault.api === '400 embedded_malformed_body' && vault.wrongMethod === '405 POST, OPTIONS' && vault.appVault === 404 && vault.appApi === 404 && vault.violations.length === 0
           if (!vaultHeld) problems.push(`consumer-next: the vault on its second origin: unexpected result ${JSON.stringify(vault)}`)
-          else console.log(`the vault on its second origin (wallet.localhost): its page ran the connectors' prebuilt script (named by its hash, under the nonce, no policy violation) and showed its own screens; a chunk served by name; the wallet's API through its one route file (${vault.api}, 405 for a GET); the app's origin serves neither (404, 404)`)
+          else console.log(`the vault on its second origin (wallet.localhost): its page ran the connectors' prebuilt script (named by its hash, under the nonce, no policy violation) and showed its own screens; a chunk served by name; the wallet's API through its one route file (${vault.api}; a GET: ${vault.wrongMethod}); the app's origin serves neither (404, 404)`)
         })
       }
     } catch (error) {

@@ -106,6 +106,10 @@ describe('floors: imports point down (app → connectors → wallet-book → lib
     expect(await restrictedImports('app/_build/example.mjs', '../../connectors/embedded/vault/main')).toHaveLength(1)
     expect(await restrictedImports('app/_build/example.mjs', '@/connectors/families')).toHaveLength(1)
     expect(await restrictedImports('app/_components/Example.tsx', '@/connectors/scripts/vaultBundle.mjs')).toEqual([expect.stringContaining('Server-only module')])
+    expect(await restrictedImports('app/_components/Example.tsx', '@sigil/connectors/scripts/vaultBundle.mjs')).toEqual([expect.stringContaining('Server-only module')])
+    expect(await restrictedImports('app/api/example/route.ts', '@sigil/connectors/scripts/vaultBundle.mjs')).toHaveLength(1)
+    expect(await restrictedImports('app/vault/route.ts', '../../connectors/scripts/vaultBundle.mjs')).toHaveLength(1)
+    expect(await restrictedImports('app/_build/example.mjs', '@sigil/connectors/scripts/vaultBundle.mjs')).toHaveLength(1)
   })
 
   it('the prebuilt vault script alone of the connectors is marked server-only', async () => {

@@ -3,7 +3,7 @@ import { VAULT_CONFIG_ELEMENT_ID, type VaultPageConfig } from '@sigil/lib/embedd
 /**
  * The vault's bundle takes the error catalogues (`@sigil/lib/i18n/embedded`, `@sigil/lib/i18n/errors`) from its
  * page instead of carrying them a second time: the page already holds them, as JSON, for the screens
- * (server/embedded/vaultPage.ts writes both). app/_build/vaultBundle.mjs points those two imports here; the
+ * (server/embedded/vaultPage.ts writes both). connectors/scripts/vaultBundle.mjs points those two imports here; the
  * names and shapes are theirs.
  */
 function pageErrors(): Record<string, string> {

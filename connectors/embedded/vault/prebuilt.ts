@@ -10,8 +10,8 @@ export type PrebuiltVaultScript = {
 
 /**
  * The vault page's script, bundled and minified when the package is built, for a host that serves
- * the vault from the package: its route files hand it to @sigil/server's `createVaultPage`
- * (`scriptHash`), `vaultScriptResponse` and `vaultChunkResponse` (docs/families/embedded.md).
+ * the vault from the package: its one vault route file hands it to @sigil/server's `getVaultRoute`
+ * (page, script and chunks; the connectors' README shows a host's files).
  *
  * This file is the module's declaration and its stand-in in the sources: the package's build
  * writes the bundle over what tsc compiles from it (scripts/writePrebuiltVault.mjs). Inside this

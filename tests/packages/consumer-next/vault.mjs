@@ -31,7 +31,7 @@ try {
       scriptNonced: Boolean(script?.nonce),
       chunk: { status: chunk.status, text: await chunk.text() },
       api: { status: api.status, code: (await api.json()).code },
-      wrongMethod: wrongMethod.status,
+      wrongMethod: `${wrongMethod.status} ${wrongMethod.headers.get('allow')}`,
     }
   }, Object.keys(prebuiltVaultScript.chunks))
   // The app's own origin: none of the vault's paths.

@@ -7,4 +7,5 @@ export const dynamic = 'force-dynamic'
 
 /** The embedded wallet's API, on the vault's origin only (proxy.ts): the request's path picks the route (server/embedded/api.ts). */
 const api = getEmbeddedApi()
-export { api as GET, api as POST }
+// Every method, so that the API answers the ones a path does not serve itself (405, or 204 to OPTIONS, with Allow).
+export { api as GET, api as POST, api as PUT, api as PATCH, api as DELETE, api as OPTIONS }

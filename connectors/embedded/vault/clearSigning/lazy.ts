@@ -1,5 +1,5 @@
 /**
- * Clear signing as one chunk of the vault's script (app/_build/vaultBundle.mjs): its tables of
+ * Clear signing as one chunk of the vault's script (connectors/scripts/vaultBundle.mjs): its tables of
  * tokens and selectors and the words built from them load when a request needs them (a transaction
  * or typed data; never a plain message), not with the page.
  */
