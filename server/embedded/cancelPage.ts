@@ -1,6 +1,7 @@
 import { embeddedApiPaths } from '@sigil/lib/embedded/apiTypes'
 import { VAULT_CSS } from '@sigil/lib/embedded/vaultStyle'
 import { isLocale, type Locale } from '@sigil/lib/i18n/locales'
+import { escapeHtml } from '@/server/http/html'
 import { readBodyBytes } from '@/server/http/readBody'
 import { CANCEL_PAGE_TEXT, type CancelPageText } from '@/server/i18n/cancelPageLocales'
 import { negotiateLocale } from '@/server/i18n/negotiateLocale'
@@ -21,9 +22,8 @@ export type CancelPageState =
   | { kind: 'already_completed'; completedAt: Date }
   | { kind: 'invalid' | 'expired' | 'already_cancelled' }
 
-const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
-const paragraph = (value: string, testId: string) => `<p data-testid="${testId}">${escape(value)}</p>`
-const muted = (value: string, testId: string) => `<p class="muted" data-testid="${testId}">${escape(value)}</p>`
+const paragraph = (value: string, testId: string) => `<p data-testid="${testId}">${escapeHtml(value)}</p>`
+const muted = (value: string, testId: string) => `<p class="muted" data-testid="${testId}">${escapeHtml(value)}</p>`
 const utc = (date: Date) => date.toISOString().replace('T', ' ').slice(0, 16)
 
 function body(state: CancelPageState, text: CancelPageText, lang: string): string {
@@ -31,8 +31,8 @@ function body(state: CancelPageState, text: CancelPageText, lang: string): strin
     case 'confirm':
       return (
         paragraph(format(text.confirm, { address: state.address, time: utc(state.startedAt), releaseTime: utc(state.releaseAt) }), 'cancel-confirm') +
-        `<form method="post" action="${embeddedApiPaths.recoveryCancel}${lang}"><input type="hidden" name="token" value="${escape(state.token)}">` +
-        `<div class="actions"><button type="submit" class="button primary" data-testid="cancel-recovery-button">${escape(text.button)}</button></div></form>`
+        `<form method="post" action="${embeddedApiPaths.recoveryCancel}${lang}"><input type="hidden" name="token" value="${escapeHtml(state.token)}">` +
+        `<div class="actions"><button type="submit" class="button primary" data-testid="cancel-recovery-button">${escapeHtml(text.button)}</button></div></form>`
       )
     case 'cancelled':
       return (
@@ -59,11 +59,11 @@ function body(state: CancelPageState, text: CancelPageText, lang: string): strin
 export function cancelPageHtml(state: CancelPageState, status = 200, page: CancelPageRequest = {}): Response {
   const locale = page.locale ?? 'en'
   const text = CANCEL_PAGE_TEXT[locale]
-  const style = page.nonce ? `<style nonce="${escape(page.nonce)}">${VAULT_CSS}</style>` : ''
+  const style = page.nonce ? `<style nonce="${escapeHtml(page.nonce)}">${VAULT_CSS}</style>` : ''
   const html =
     `<!doctype html><html lang="${locale}" data-mode="standalone"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<meta name="referrer" content="same-origin"><title>${escape(text.title)}</title>${style}</head>` +
-    `<body><main><section class="card" aria-labelledby="cancel-title"><div class="header"><h1 id="cancel-title">${escape(text.title)}</h1></div>${body(state, text, locale === 'en' ? '' : `?lang=${encodeURIComponent(locale)}`)}</section></main></body></html>`
+    `<meta name="referrer" content="same-origin"><title>${escapeHtml(text.title)}</title>${style}</head>` +
+    `<body><main><section class="card" aria-labelledby="cancel-title"><div class="header"><h1 id="cancel-title">${escapeHtml(text.title)}</h1></div>${body(state, text, locale === 'en' ? '' : `?lang=${encodeURIComponent(locale)}`)}</section></main></body></html>`
   return new Response(html, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } })
 }
 

@@ -7,6 +7,7 @@ import { errors } from '@sigil/lib/i18n/errors'
 import { loadCatalogue } from '@sigil/lib/i18n/loadCatalogue'
 import { isLocale } from '@sigil/lib/i18n/locales'
 import { plainErrors, type PlainErrorCode } from '@sigil/lib/i18n/plainErrors'
+import { escapeHtml } from '@/server/http/html'
 import { VAULT_PATHS } from '@/server/http/vaultRouting'
 import { negotiateLocale } from '@/server/i18n/negotiateLocale'
 
@@ -53,10 +54,6 @@ type VaultSections = { embedded?: Readonly<Record<string, string>> | undefined; 
  */
 function nonceOf(request: Request): string | undefined {
   return /'nonce-([A-Za-z0-9+/=]+)'/.exec(request.headers.get('content-security-policy') ?? '')?.[1]
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
 /** JSON inside `<script type="application/json">`: no `<`, so no `</script>` can end it early. */
