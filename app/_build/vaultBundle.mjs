@@ -1,6 +1,5 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { buildVaultBundle, describeBundle } from '../../connectors/scripts/vaultBundle.mjs'
 
 /**
  * The app's copy of the embedded wallet's vault script, bundled from the sources by the connectors'
@@ -9,11 +8,20 @@ import { buildVaultBundle, describeBundle } from '../../connectors/scripts/vault
  * runAfterProductionCompile); `next dev` bundles it on request (app/_build/vaultScript.ts), so an
  * edit shows on reload.
  */
-export { VAULT_CHUNK_PATTERN } from '../../connectors/scripts/vaultBundle.mjs'
 export const VAULT_BUNDLE_DIR = 'vault'
 export const VAULT_BUNDLE_FILE = 'vault.js'
 
 const MANIFEST = 'manifest.json'
+
+/**
+ * The bundler (and esbuild), loaded only when a build runs: what only reads a build (the budget
+ * check, `next start`) never loads them, and Playwright, which compiles the specs' imports as
+ * CommonJS, never meets the connectors' ES modules.
+ */
+async function buildVaultBundle(options) {
+  const { buildVaultBundle: build } = await import('../../connectors/scripts/vaultBundle.mjs')
+  return build(options)
+}
 
 /** Builds the vault's script for production into `<distDir>/vault/` (vault.js, its chunks, a manifest). */
 export async function writeVaultBundle(distDir, root = process.cwd()) {
@@ -23,7 +31,7 @@ export async function writeVaultBundle(distDir, root = process.cwd()) {
   mkdirSync(folder, { recursive: true })
   writeFileSync(path.join(folder, VAULT_BUNDLE_FILE), bundle.code)
   for (const [name, code] of Object.entries(bundle.chunks)) writeFileSync(path.join(folder, name), code)
-  writeFileSync(path.join(folder, MANIFEST), JSON.stringify({ chunks: Object.keys(bundle.chunks) }))
+  writeFileSync(path.join(folder, MANIFEST), JSON.stringify({ sha256: bundle.sha256, chunks: Object.keys(bundle.chunks) }))
   return bundle
 }
 
@@ -32,8 +40,11 @@ export function readVaultBundle(distDir, root = process.cwd()) {
   try {
     const folder = path.join(path.resolve(root, distDir), VAULT_BUNDLE_DIR)
     const manifest = JSON.parse(readFileSync(path.join(folder, MANIFEST), 'utf8'))
+    // A build from before the manifest named the hash: as good as none (next build writes it again).
+    if (typeof manifest.sha256 !== 'string') return undefined
     const chunks = Object.fromEntries(manifest.chunks.map((name) => [name, readFileSync(path.join(folder, name), 'utf8')]))
-    return describeBundle(readFileSync(path.join(folder, VAULT_BUNDLE_FILE), 'utf8'), chunks)
+    // The script's hash as the build took it (the manifest is written with the script).
+    return { code: readFileSync(path.join(folder, VAULT_BUNDLE_FILE), 'utf8'), sha256: manifest.sha256, chunks }
   } catch {
     return undefined
   }

@@ -4,9 +4,9 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { routeByHost, VAULT_ROUTES } from '@sigil/server/http/vaultRouting'
-import { prebuiltModule } from '@/connectors/scripts/vaultBundle.mjs'
+import { prebuiltModule, VAULT_CHUNK_PATTERN } from '@/connectors/scripts/vaultBundle.mjs'
 import type { PrebuiltVaultScript } from '@sigil/connectors/embedded/vault/prebuilt'
-import { readVaultBundle, VAULT_CHUNK_PATTERN, writeVaultBundle, type VaultBundle } from './vaultBundle.mjs'
+import { readVaultBundle, writeVaultBundle, type VaultBundle } from './vaultBundle.mjs'
 
 const root = path.resolve(__dirname, '..', '..')
 const distDir = mkdtempSync(path.join(tmpdir(), 'sigil-vault-bundle-'))

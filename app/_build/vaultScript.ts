@@ -1,6 +1,7 @@
 import 'server-only'
 import { readEnv } from '@sigil/server/config/env'
-import { buildVaultBundleForDev, devVaultChunk, readVaultBundle, VAULT_CHUNK_PATTERN, type VaultBundle } from '@/app/_build/vaultBundle.mjs'
+import { buildVaultBundleForDev, devVaultChunk, readVaultBundle, type VaultBundle } from '@/app/_build/vaultBundle.mjs'
+import { VAULT_CHUNK_PATTERN } from '../../connectors/scripts/vaultBundle.mjs'
 
 let built: VaultBundle | undefined
 
