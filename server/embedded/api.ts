@@ -1,5 +1,6 @@
 import { embeddedApiPaths } from '@sigil/lib/embedded/apiTypes'
 import type { EmbeddedRoutes } from './routes'
+import type { CatchAllContext } from '@/server/http/catchAll'
 
 type Method = 'GET' | 'POST'
 type Handlers = Partial<Record<Method, keyof EmbeddedRoutes>>
@@ -58,8 +59,6 @@ export function embeddedApiHandler(pathname: string, method: string): { found: k
   return { allow: [...served.flatMap((served) => (served === 'GET' ? ['GET', 'HEAD'] : [served])), 'OPTIONS'].join(', ') }
 }
 
-/** Next's context of a catch-all route: the path's segments below the route's folder. */
-type CatchAllContext = { params: Promise<{ path?: string[] | undefined }> }
 
 /**
  * The whole wallet API as one handler, for one catch-all route file

@@ -10,6 +10,7 @@ import { plainErrors, type PlainErrorCode } from '@sigil/lib/i18n/plainErrors'
 import { escapeHtml } from '@/server/http/html'
 import { VAULT_PATHS } from '@/server/http/vaultRouting'
 import { negotiateLocale } from '@/server/i18n/negotiateLocale'
+import type { CatchAllContext } from '@/server/http/catchAll'
 
 /**
  * The embedded wallet's vault page and its script's responses, with their configuration as
@@ -128,8 +129,6 @@ export function vaultChunkResponse(code: string | undefined): Response {
 /** A script with its lazy chunks by file name, as a package ships it (@sigil/connectors' `prebuiltVaultScript`). */
 export type VaultScriptWithChunks = VaultScript & { chunks: Readonly<Record<string, string>> }
 
-/** Next's context of an optional catch-all route: the path's segments below the route's folder. */
-type CatchAllContext = { params: Promise<{ path?: string[] | undefined }> }
 
 /**
  * The vault's page, script and chunks as one handler, for one optional catch-all route file

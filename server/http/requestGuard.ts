@@ -72,7 +72,7 @@ export function guardRequest(request: { method: string; url: string; headers: He
   const nonce = createNonce()
   const production = readEnv().production
   const pathname = new URL(request.url).pathname
-  const route = routeByHost({ host: request.headers.get('host'), pathname, vaultOrigin: publicConfig.vaultOrigin })
+  const route = routeOf(request, families)
   const onVault = route.kind === 'vault'
   const headers = onVault
     ? vaultHeaders({ nonce, production, appOrigins: publicConfig.appOrigins })
