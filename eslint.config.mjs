@@ -5,32 +5,38 @@ import next from 'eslint-config-next'
 /**
  * The floors (README "Layout"): imports point down only.
  *
- *   app/ (page, route handlers, app/_wagmi: the wagmi config and wallet list)
+ *   app/ (the page, its layout, route handlers)
  *     ↓                          ↘ (route handlers, the root layout and page, app/_build/ only)
- *   connectors/ (one folder        server/ (store, sessions, sign-in, the embedded wallet's server,
- *     ↓          per family)       ↓        RPC proxy, ENS, mail, health; also proxy.ts,
- *   wallet-book/                   ↓        instrumentation.ts and next.config.mjs use it)
+ *   react/ (the provider, the      server/ (store, sessions, sign-in, the embedded wallet's server,
+ *     ↓     dialog, the hooks,     ↓        RPC proxy, ENS, mail, health; also proxy.ts,
+ *     ↓     react/wagmi: the       ↓        instrumentation.ts and next.config.mjs use it)
+ *     ↓     wagmi config and       ↓
+ *     ↓     wallet list)           ↓
+ *   connectors/ (one folder        ↓
+ *     ↓          per family)       ↓
+ *   wallet-book/                   ↓
  *     ↓                            ↓
  *   lib/ (the base the browser and the server share: errors, chains, platform, i18n, public config,
  *         wire types)
  *
- * Tests may reach across (a connector's relay test signs through app/_wagmi's signing path).
+ * Tests may reach across (a connector's relay test signs through react/wagmi's signing path).
  */
 /** A floor that is a package (docs/architecture.md#packages), reached from above by its name or, wrongly, its path. */
 const byName = (name) => [`@sigil/${name}`, `@sigil/${name}/**`]
 const byPath = (folder) => [`@/${folder}`, `@/${folder}/**`]
-const ABOVE_LIB = [...byPath('app'), ...byPath('connectors'), ...byName('connectors'), ...byPath('wallet-book'), ...byName('wallet-book'), ...byPath('server'), ...byName('server'), '@/proxy', 'server-only']
-const ABOVE_SERVER = [...byPath('app'), ...byPath('connectors'), ...byName('connectors'), ...byPath('wallet-book'), ...byName('wallet-book'), '@/proxy']
-const ABOVE_WALLET_BOOK = [...byPath('app'), ...byPath('connectors'), ...byName('connectors'), '@/proxy']
-const ABOVE_CONNECTORS = [...byPath('app'), '@/proxy']
+const ABOVE_LIB = [...byPath('app'), ...byPath('react'), ...byName('react'), ...byPath('connectors'), ...byName('connectors'), ...byPath('wallet-book'), ...byName('wallet-book'), ...byPath('server'), ...byName('server'), '@/proxy', 'server-only']
+const ABOVE_SERVER = [...byPath('app'), ...byPath('react'), ...byName('react'), ...byPath('connectors'), ...byName('connectors'), ...byPath('wallet-book'), ...byName('wallet-book'), '@/proxy']
+const ABOVE_WALLET_BOOK = [...byPath('app'), ...byPath('react'), ...byName('react'), ...byPath('connectors'), ...byName('connectors'), '@/proxy']
+const ABOVE_CONNECTORS = [...byPath('app'), ...byPath('react'), ...byName('react'), '@/proxy']
+const ABOVE_REACT = [...byPath('app'), '@/proxy']
 /**
- * The floors that are packages (lib, the wallet book, the connectors) are reached from every other
+ * The floors that are packages (lib, the wallet book, the connectors, the React half, the server) are reached from every other
  * folder of the product by their package names, as they will be once published: `@sigil/lib/…`,
  * never `@/lib/…`. A floor reaches its own files by `@/<floor>/…` or relative paths (its build makes
  * both relative).
  */
-const packageMessage = 'This floor is a package: import it by its package name, @sigil/lib/…, @sigil/wallet-book/…, @sigil/connectors/… or @sigil/server/… (docs/architecture.md#packages).'
-const PACKAGES_BY_PATH = { lib: byPath('lib'), 'wallet-book': byPath('wallet-book'), connectors: byPath('connectors'), server: byPath('server') }
+const packageMessage = 'This floor is a package: import it by its package name, @sigil/lib/…, @sigil/wallet-book/…, @sigil/connectors/…, @sigil/react/… or @sigil/server/… (docs/architecture.md#packages).'
+const PACKAGES_BY_PATH = { lib: byPath('lib'), 'wallet-book': byPath('wallet-book'), connectors: byPath('connectors'), react: byPath('react'), server: byPath('server') }
 /** The package floors a folder of the product may not reach by path: all but its own. */
 const packagesByPathFrom = (own) => Object.entries(PACKAGES_BY_PATH).flatMap(([floor, patterns]) => (floor === own ? [] : patterns))
 /**
@@ -58,7 +64,7 @@ const APP_SERVER_ENTRIES = ['app/api/**', 'app/**/route.ts', 'app/layout.tsx', '
 const TESTS = ['**/*.test.ts', '**/*.test.tsx']
 
 /**
- * The app names no family (docs/families/README.md): it reaches the families through their
+ * The app and its React half name no family (docs/families/README.md): they reach the families through their
  * registries (connectors/families.ts, connectors/manifests.ts, and connectors/egress.ts built from
  * them) and the slots' shared types and helpers (connectors/shared/), never a family's folder
  * (`connectors/<family>/…`). Tests may reach in, as across the floors. connectors/scripts/ is no
@@ -149,14 +155,14 @@ function processEnvExcept(names) {
 }
 const BROWSER_INLINED = '/^(NODE_ENV|NEXT_PUBLIC_[A-Z0-9_]+)$/'
 
-const layerMessage = 'Imports point down the floors: app → connectors → wallet-book → lib, and server → lib (see README "Layout").'
+const layerMessage = 'Imports point down the floors: app → react → connectors → wallet-book → lib, and server → lib (see README "Layout").'
 const familyMessage = "The app names no family: it reaches them through connectors/families.ts and the slots of connectors/shared/family.ts, never a family's folder (docs/families/README.md)."
 const serverMessage = 'Server-only module (@sigil/server, app/_build/, the connectors\' build tooling): only route handlers, the root layout and page, app/_build/, proxy.ts and instrumentation.ts import it (see README "Layout").'
 
 const config = [
   ...next,
   { plugins: { floors: floorsPlugin } },
-  { ignores: ['.next/**', '.next-*/**', 'node_modules/**', 'lib/dist/**', 'wallet-book/dist/**', 'connectors/dist/**', 'server/dist/**', 'tests/kit/dist/**', '.packages/**', 'test-results/**', 'playwright-report/**', 'tests/artifacts/**', 'next-env.d.ts'] },
+  { ignores: ['.next/**', '.next-*/**', 'node_modules/**', 'lib/dist/**', 'wallet-book/dist/**', 'connectors/dist/**', 'react/dist/**', 'server/dist/**', 'tests/kit/dist/**', '.packages/**', 'test-results/**', 'playwright-report/**', 'tests/artifacts/**', 'next-env.d.ts'] },
   {
     files: ['lib/**/*.{ts,tsx}'],
     ignores: TESTS,
@@ -201,6 +207,17 @@ const config = [
     ]),
   },
   {
+    files: ['react/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    rules: restrict([
+      { group: ABOVE_REACT, message: layerMessage },
+      { group: SERVER_ONLY, message: serverMessage },
+      { regex: FAMILY_FOLDERS, message: familyMessage },
+      { group: packagesByPathFrom('react'), message: packageMessage },
+      ownName('react'),
+    ]),
+  },
+  {
     files: ['app/**/*.{ts,tsx}'],
     ignores: [...TESTS, ...APP_SERVER_ENTRIES],
     rules: restrict([
@@ -240,7 +257,7 @@ const config = [
   },
   {
     // The browser's code: Next inlines the literal reads of NODE_ENV and NEXT_PUBLIC_* into its bundles.
-    files: ['app/**/*.{ts,tsx}', 'connectors/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}', 'wallet-book/**/*.{ts,tsx}', 'instrumentation-client.ts'],
+    files: ['app/**/*.{ts,tsx}', 'react/**/*.{ts,tsx}', 'connectors/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}', 'wallet-book/**/*.{ts,tsx}', 'instrumentation-client.ts'],
     ignores: [...NOT_PRODUCT, ...APP_SERVER_ENTRIES],
     rules: { 'no-restricted-syntax': ['error', ...processEnvExcept(BROWSER_INLINED)] },
   },

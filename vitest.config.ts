@@ -11,6 +11,7 @@ export default defineConfig({
       '@sigil/lib': fileURLToPath(new URL('./lib', import.meta.url)),
       '@sigil/wallet-book': fileURLToPath(new URL('./wallet-book', import.meta.url)),
       '@sigil/connectors': fileURLToPath(new URL('./connectors', import.meta.url)),
+      '@sigil/react': fileURLToPath(new URL('./react', import.meta.url)),
       '@sigil/server': fileURLToPath(new URL('./server', import.meta.url)),
       // The deployment's configuration file when the project has one (lib/config/sigilConfig.ts).
       '@sigil/config': fileURLToPath(new URL(existsSync(new URL('./sigil.config.ts', import.meta.url)) ? './sigil.config.ts' : './lib/config/noSigilConfig.ts', import.meta.url)),
@@ -19,7 +20,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['{app,connectors,wallet-book,lib,server,stubs,tests/unit,tests/fixtures}/**/*.test.{ts,tsx}'],
+    include: ['{app,react,connectors,wallet-book,lib,server,stubs,tests/unit,tests/fixtures}/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,

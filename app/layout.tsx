@@ -5,11 +5,12 @@ import { familySettings } from '@sigil/connectors/settings'
 import { getPublicConfig } from '@sigil/server/config/server'
 import { loadCatalogue } from '@sigil/lib/i18n/loadCatalogue'
 import { getRequestLocale, getServerT } from '@sigil/server/i18n/requestLocale'
-import { initialStateFromCookie } from '@/app/_wagmi/initialState'
+import { initialStateFromCookie } from '@sigil/react/wagmi/initialState'
 import { appSigilConfig, withSigilChoices } from './_config/sigilConfig'
 import { EarlyTapScript } from './_components/EarlyTapScript'
 import { ThemeStyle } from './_components/ThemeStyle'
-import { Providers } from './providers'
+import { SigilProvider } from '@sigil/react/SigilProvider'
+import '@sigil/react/styles.css'
 import './globals.css'
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -54,9 +55,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <ThemeStyle theme={sigil.theme} />
         {/* Before anything it listens for: a tap on "Connect wallet" before hydration is kept. */}
         <EarlyTapScript />
-        <Providers publicConfig={publicConfig} initialState={initialState} locale={locale} messages={messages} copy={sigil.copy[locale]}>
+        <SigilProvider publicConfig={publicConfig} initialState={initialState} locale={locale} messages={messages} copy={sigil.copy[locale]}>
           {children}
-        </Providers>
+        </SigilProvider>
       </body>
     </html>
   )

@@ -1,7 +1,7 @@
 import { headers } from 'next/headers'
 import { getServerT } from '@sigil/server/i18n/requestLocale'
 import { LocaleSwitcher } from './_components/LocaleSwitcher'
-import { Wallet } from './_components/Wallet'
+import { Wallet } from '@sigil/react/components/Wallet'
 import { readServerSession } from '@sigil/server/session/readServerSession'
 
 export default async function Home() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createSigilConfig } from '@/app/_wagmi/createSigilConfig'
-import { familyOptions } from '@/app/_wagmi/walletOptions'
+import { createSigilConfig } from '@sigil/react/wagmi/createSigilConfig'
+import { familyOptions } from '@sigil/react/wagmi/walletOptions'
 import type { PublicConfig } from '@sigil/lib/config/public'
 import type { ErrorCode } from '@sigil/lib/i18n/en'
 import type { Messages } from '@sigil/lib/i18n/messages'

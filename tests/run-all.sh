@@ -25,7 +25,7 @@ order. Every step runs even when an earlier one failed; the last line is the sum
 Steps:
   typecheck   npx tsc --noEmit (also: type-check)
   lint        npx eslint . (the layers, React's rules), then knip: no unused file, export or type
-  packages    the packages (lib, wallet-book, connectors, the test kit, the AppKit stub): built, packed
+  packages    the packages (lib, wallet-book, connectors, react, server, the test kit, the AppKit stub): built, packed
               with npm pack, checked with publint and Are the Types Wrong, then installed from their
               tarballs by another project and a Next app, which builds (tests/packages/checkPackages.ts)
   unit        vitest: the unit and integration tests; they start their own anvil and a throwaway

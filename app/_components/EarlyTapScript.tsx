@@ -1,9 +1,9 @@
-import { earlyTapScript } from '../_lib/earlyTap'
+import { earlyTapScript } from '@sigil/react/lib/earlyTap'
 import { requestNonce } from '../_lib/requestNonce'
 
 /**
  * Server-only: the few lines that keep a tap on "Connect wallet" made before hydration (see
- * app/_lib/earlyTap.ts). Written into the HTML by the server with this response's nonce, so the
+ * @sigil/react's lib/earlyTap.ts). Written into the HTML by the server with this response's nonce, so the
  * policy runs it; never created by React in the browser (hydration keeps the server's element).
  * The browser hides a nonce attribute once parsed, hence no hydration warning on it.
  */

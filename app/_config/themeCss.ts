@@ -1,8 +1,8 @@
 import { isThemeColour, type SigilConfig } from '@sigil/lib/config/sigilConfig'
 
 /**
- * The deployment's theme (`theme` of sigil.config.ts) as CSS over app/globals.css's variables: the
- * light colours on `:root`, the dark ones where globals.css puts its own (the OS's dark setting unless
+ * The deployment's theme (`theme` of sigil.config.ts) as CSS over the kit stylesheet's variables (@sigil/react/styles.css): the
+ * light colours on `:root`, the dark ones where that stylesheet puts its own (the OS's dark setting unless
  * the theme is fixed light, and a theme fixed dark), the radius on `:root`. Empty when the file sets
  * no colour. Every value was checked (`isThemeColour`, a px/rem radius) and is checked again here:
  * nothing else can be written into the page's `<style>`.

@@ -64,7 +64,7 @@ export type CoinbaseSmartWalletProperties = {
   /**
    * Signing errors are swallowed and return nothing
    * (docs/families/coinbaseSmartWallet.md#what-it-does). The shared signing path
-   * (app/_wagmi/signPersonalMessage.ts) reads this flag: a failed signature through this connector is
+   * (react/wagmi/signPersonalMessage.ts) reads this flag: a failed signature through this connector is
    * logged and resolves to `undefined`, and the UI shows a neutral "not completed" state.
    */
   swallowsSigningErrors: true

@@ -12,7 +12,7 @@ import { BaseError } from '@/lib/errors/BaseError'
  * not a wallet Sigil knows (did you mean "metamask"?)`.
  */
 
-/** The theme's CSS variables (app/globals.css): the colours, then the corner radius. */
+/** The theme's CSS variables (react/styles.css, the kit's stylesheet): the colours, then the corner radius. */
 const THEME_COLOURS = [
   'bg',
   'surface',

@@ -9,7 +9,9 @@ import { shouldUseSecureCookies } from '@/server/session/session'
 import { getStore } from '@/server/store/openStore'
 import { authLimitsPerMinute } from './limits'
 import { createRecoverPool, type RecoverPool } from './recoverPool'
+import { createAuthApi } from './api'
 import { createAuthRoutes, type AuthConfig, type AuthRoutes } from './routes'
+import type { ServerFamilies } from '@/server/http/requestGuard'
 
 /**
  * The auth routes wired to this process's configuration and store. Configuration is read at run time
@@ -47,4 +49,16 @@ export function getAuthRoutes(): AuthRoutes {
     clientIp: (request) => clientIp(request, trustedProxyHops()),
   })
   return routes
+}
+
+/**
+ * The whole sign-in API wired to this process's configuration and store (`getAuthRoutes`), as one
+ * self-guarding handler for a host's catch-all route file (`app/api/auth/[...path]/route.ts`):
+ * `export { api as GET, api as POST, … }` with `const api = getAuthApi(serverFamilies)`. For another
+ * app (the packages' consumer app, tests/packages/consumer-next, uses it); Sigil's app keeps a route
+ * file per path, which its proxy guards and its matcher leaves out by path.
+ * @public
+ */
+export function getAuthApi(families: ServerFamilies): ReturnType<typeof createAuthApi> {
+  return createAuthApi(getAuthRoutes, families)
 }

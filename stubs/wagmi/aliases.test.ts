@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createSigilConfig } from '@/app/_wagmi/createSigilConfig'
+import { createSigilConfig } from '@sigil/react/wagmi/createSigilConfig'
 
 /**
  * next.config.mjs aliases two of wagmi's imports to stubs that throw (stubs/wagmi): `mipd` and

@@ -6,7 +6,7 @@
  * Two figures, each the median of `runs` fresh loads (no cache):
  * - first paint → working button: from the first contentful paint (the server-rendered "Connect
  *   wallet" is in it) to the moment the page's own code answers the button — when `Wallet` takes
- *   over from the inline early-tap script (`__sigilEarlyTap.ready`, app/_lib/earlyTap.ts).
+ *   over from the inline early-tap script (`__sigilEarlyTap.ready`, react/lib/earlyTap.ts).
  * - tap at first paint → dialog open: the button tapped as soon as it is visible, until the connect
  *   dialog is open (`showModal`), the early-tap script keeping the tap until the page can act on it;
  *   and → feedback: the first frame that shows the tap was taken (the button busy);

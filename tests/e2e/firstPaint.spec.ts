@@ -101,7 +101,7 @@ test('the first-load scripts carry the compile hint and the later scripts do not
   })
   const html = await (await page.goto(app.baseURL, { waitUntil: 'networkidle' }))!.text()
   // The first load: the scripts the HTML itself names. Those loaded after it (the wallet runtime,
-  // when the browser is idle: app/_wagmi/walletRuntime.ts; then the dialog's) have no hint.
+  // when the browser is idle: react/wagmi/walletRuntime.ts; then the dialog's) have no hint.
   const named = new Set([...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((match) => new URL(match[1]!, app.baseURL).pathname))
   const firstLoad = [...scripts].filter(([script]) => named.has(script))
   expect(firstLoad.length, 'scripts loaded with the page').toBeGreaterThan(3)

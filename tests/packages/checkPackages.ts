@@ -20,11 +20,11 @@
  * is built with `next build`, its config through `withSigil`: no AppKit module may be in its build.
  * Prints its first load, gzip -9. Then it runs under `next start` in production: its one sign-in
  * route file is signed into over HTTP, and its e2e (the test kit from its tarball, in Chromium)
- * connects the kit's wallet with its page's button and signs in; and the embedded wallet's vault, on
+ * connects the kit's wallet through @sigil/react's provider, button and dialog and signs in; and the embedded wallet's vault, on
  * the app's second origin from its proxy.ts and two route files, runs the connectors' prebuilt script.
  * Prints each package's size, packed and unpacked. Exits non-zero on any problem.
  *
- * Run: `npm test -- packages`, or `npx tsx tests/packages/checkPackages.ts [stubs/reown-appkit lib wallet-book connectors server tests/kit]`.
+ * Run: `npm test -- packages`, or `npx tsx tests/packages/checkPackages.ts [stubs/reown-appkit lib wallet-book connectors react server tests/kit]`.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -378,26 +378,30 @@ async function adopt() {
       // provider's own theme mapping names CSS variables `--w3m-…`, which are not AppKit.)
       const withAppKit = chunks.filter((file) => /\bw3m-(?:modal|router|frame)\b/.test(readFileSync(file, 'utf8')))
       const withStub = chunks.filter((file) => readFileSync(file, 'utf8').includes('The WalletConnect QR modal is off in Sigil'))
-      // The page's first load: the scripts its HTML names, gzip -9 (as this app's own budget counts them).
-      const html = readFileSync(path.join(nextConsumer, '.next/server/app/index.html'), 'utf8')
-      const scripts = [...new Set([...html.matchAll(/src="\/_next\/(static\/[^"]+\.js)"/g)].map((match) => match[1]!))]
-      const firstLoad = scripts.reduce((sum, script) => sum + gzipSync(readFileSync(path.join(nextConsumer, '.next', script)), { level: 9 }).byteLength, 0)
+      // The page's first load: the scripts its HTML names, gzip -9 (as this app's own budget counts
+      // them). The page reads the request's cookie, so its HTML is served, not prerendered.
+      const firstLoadOf = (html: string) => {
+        const scripts = [...new Set([...html.matchAll(/src="\/_next\/(static\/[^"]+\.js)"/g)].map((match) => match[1]!))]
+        return { scripts: scripts.length, bytes: scripts.reduce((sum, script) => sum + gzipSync(readFileSync(path.join(nextConsumer, '.next', script)), { level: 9 }).byteLength, 0) }
+      }
       if (withAppKit.length > 0) problems.push(`consumer-next: AppKit is in the build despite withSigil: ${withAppKit.map((file) => path.relative(nextConsumer, file)).join(', ')}`)
       else if (withStub.length === 0) problems.push('consumer-next: no chunk holds the AppKit stub: withSigil\'s alias did not resolve to it')
-      else if (scripts.length === 0) problems.push('consumer-next: the built page names no script')
       else {
-        console.log(`a Next app installed the tarballs with the real AppKit ${installedAppKit.version} on disk and built with withSigil (its types checked against Next's by the build): no AppKit module in its ${chunks.length} chunks, the stub in ${withStub.length}; its first load ${firstLoad} B gzip in ${scripts.length} scripts`)
-        // Served by `next start` as production: its one sign-in route file (app/api/auth/[name]/route.ts,
-        // @sigil/server's wiring from the environment) signed into over HTTP by @sigil/lib's client;
-        // then its e2e on the test kit from its tarball: the page's button connects the kit's wallet
-        // in Chromium and signs in.
+        console.log(`a Next app installed the tarballs with the real AppKit ${installedAppKit.version} on disk and built with withSigil (its types checked against Next's by the build): no AppKit module in its ${chunks.length} chunks, the stub in ${withStub.length}`)
+        // Served by `next start` as production: its one sign-in route file (app/api/auth/[...path]/route.ts,
+        // @sigil/server's sign-in API wired from the environment) signed into over HTTP by @sigil/lib's
+        // client; then its e2e on the test kit from its tarball: @sigil/react's button and dialog
+        // connect the kit's wallet in Chromium and sign in.
         await withNextStart(nextConsumer, async (origin) => {
+          const firstLoad = firstLoadOf(await (await fetch(origin)).text())
+          if (firstLoad.scripts === 0) problems.push('consumer-next: the served page names no script')
+          else console.log(`its page (@sigil/react's provider and button): first load ${firstLoad.bytes} B gzip in ${firstLoad.scripts} scripts`)
           const signIn = JSON.parse(lastLine(runConsumer('signIn.mjs', nextConsumer, 60, [], [origin]))) as { before: boolean; signedIn: boolean; session: boolean; replayed: string }
           if (!signIn.before || !signIn.signedIn || !signIn.session || signIn.replayed !== 'nonce_invalid') problems.push(`consumer-next: signing in to its next start: unexpected result ${JSON.stringify(signIn)}`)
           else console.log(`its one sign-in route file on @sigil/server, under next start (production, PGlite in its data folder): signed out, signed in over HTTP with @sigil/lib's client, the session read back, a replayed message refused (${signIn.replayed})`)
-          const e2e = JSON.parse(lastLine(runConsumer('connect.mjs', nextConsumer, 120, [], [origin]))) as { connected: boolean; status: string; session: boolean; account: string }
-          if (!e2e.connected || e2e.status !== `Signed in as ${e2e.account}` || !e2e.session) problems.push(`consumer-next: its e2e: unexpected result ${JSON.stringify(e2e)}`)
-          else console.log(`its e2e on the test kit's tarball: in Chromium its button connected the kit's wallet (MetaMask's inpage provider) through @sigil/connectors' injected connector, signed in ("${e2e.status}"), and the server's session names that account`)
+          const e2e = JSON.parse(lastLine(runConsumer('connect.mjs', nextConsumer, 120, [], [origin]))) as { connected: boolean; signedIn: boolean; session: boolean; afterReload: string | null; errors: string[]; account: string }
+          if (!e2e.connected || !e2e.signedIn || !e2e.session || e2e.afterReload !== 'signed-in' || e2e.errors.length > 0) problems.push(`consumer-next: its e2e: unexpected result ${JSON.stringify(e2e)}`)
+          else console.log(`its e2e on the test kit's tarball: in Chromium, @sigil/react's "Connect wallet" opened its dialog, the kit's wallet (MetaMask's inpage provider) connected from its row, "Sign in" signed in through the one sign-in route file, the server's session names that account, and a reload shows it signed in; no page error`)
           // The vault on its second origin: the connectors' prebuilt script, its two route files
           // (app/vault/[[...path]], app/api/embedded/[...path]) and its proxy.ts.
           const vault = JSON.parse(lastLine(runConsumer('vault.mjs', nextConsumer, 120, ['--conditions=react-server'], [origin]))) as { page: number; csp: boolean; mode: string; script: boolean; chunk: boolean; api: string; wrongMethod: string; appVault: number; appApi: number; violations: string[] }

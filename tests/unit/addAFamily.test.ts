@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest'
-import { createSigilConfig } from '@/app/_wagmi/createSigilConfig'
-import { familyReachChunks } from '@/app/_wagmi/familyReach'
-import { createWalletEnvironment } from '@/app/_wagmi/walletEnvironment'
-import { familyOptions, walletOptions } from '@/app/_wagmi/walletOptions'
+import { createSigilConfig } from '@sigil/react/wagmi/createSigilConfig'
+import { familyReachChunks } from '@sigil/react/wagmi/familyReach'
+import { createWalletEnvironment } from '@sigil/react/wagmi/walletEnvironment'
+import { familyOptions, walletOptions } from '@sigil/react/wagmi/walletOptions'
 import { egressByFamily, egressEntries, egressManifest, type EgressConfig } from '@/connectors/egress'
 import { families } from '@/connectors/families'
 import type { SigilFamily } from '@/connectors/shared/family'

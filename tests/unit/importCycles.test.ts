@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest'
  * `import()`s included, as a graph; any strongly connected part larger than one file is a circle.
  * A lazy import back into the chunk that loaded you is a circle too: it ties the two chunks (and the
  * packages they become) to each other. The runtime's chunk reaches its own lazy views through a
- * registry that imports nothing (app/_components/runtimeViews.ts) instead.
+ * registry that imports nothing (react/components/runtimeViews.ts) instead.
  */
 const root = process.cwd()
-const folders = ['app', 'connectors', 'wallet-book', 'lib', 'server']
+const folders = ['app', 'react', 'connectors', 'wallet-book', 'lib', 'server']
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((entry) => {
@@ -23,7 +23,7 @@ function sourceFiles(folder: string): string[] {
 
 function resolve(from: string, specifier: string): string | undefined {
   // The floors that are packages are imported by name (`@sigil/lib/…`): their folders here.
-  const byName = /^@sigil\/(lib|wallet-book|connectors)\/(.+)$/.exec(specifier)
+  const byName = /^@sigil\/(lib|wallet-book|connectors|react|server)\/(.+)$/.exec(specifier)
   const base = byName ? path.join(root, byName[1]!, byName[2]!) : specifier.startsWith('@/') ? path.join(root, specifier.slice(2)) : specifier.startsWith('.') ? path.resolve(path.dirname(from), specifier) : undefined
   if (!base) return undefined
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {

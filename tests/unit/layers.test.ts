@@ -18,21 +18,24 @@ async function restricted(filePath: string, source: string): Promise<string[]> {
   return (result?.messages ?? []).filter((message) => message.ruleId === 'floors/imports').map((message) => message.message)
 }
 
-describe('floors: imports point down (app → connectors → wallet-book → lib; server → lib)', () => {
+describe('floors: imports point down (app → react → connectors → wallet-book → lib; server → lib)', () => {
   it.each([
     ['lib/errors/example.ts', '@/connectors/shared/connectorKey'],
     ['lib/config/example.ts', '@/wallet-book/walletKey'],
-    ['lib/siwe/example.ts', '@/app/_wagmi/createSigilConfig'],
+    ['lib/siwe/example.ts', '@sigil/react/wagmi/createSigilConfig'],
     ['wallet-book/resolve/example.ts', '@sigil/connectors/shared/connectorKey'],
-    ['wallet-book/example.ts', '@/app/_lib/shortenAddress'],
-    ['connectors/injected/example.ts', '@/app/_wagmi/walletOptions'],
-    ['connectors/embedded/panel/Example.tsx', '@/app/_lib/focusable'],
+    ['wallet-book/example.ts', '@sigil/react/lib/shortenAddress'],
+    ['connectors/injected/example.ts', '@sigil/react/wagmi/walletOptions'],
+    ['connectors/embedded/panel/Example.tsx', '@sigil/react/lib/focusable'],
     ['lib/siwe/example.ts', '@/server/store/sqlStore'],
     ['lib/siwe/example.ts', '@sigil/server/store/sqlStore'],
     ['lib/errors/example.ts', 'server-only'],
     ['lib/config/example.ts', '@sigil/wallet-book/walletKey'],
     ['server/siwe/example.ts', '@sigil/connectors/families'],
-    ['server/embedded/example.ts', '@/app/_components/SignInPanel'],
+    ['server/embedded/example.ts', '@sigil/react/components/SignInPanel'],
+    ['connectors/shared/example.ts', '@/react/components/Wallet'],
+    ['react/components/Example.tsx', '@/app/_components/ThemeStyle'],
+    ['react/wagmi/example.ts', '@/app/_lib/requestNonce'],
   ])('%s may not import %s', async (file, specifier) => {
     const messages = await restrictedImports(file, specifier)
     expect(messages).toHaveLength(1)
@@ -43,11 +46,11 @@ describe('floors: imports point down (app → connectors → wallet-book → lib
     ['connectors/walletConnect/example.ts', '@/server/store/sqlStore'],
     ['connectors/embedded/example.ts', '@/server/embedded/routes'],
     ['connectors/shared/example.ts', 'server-only'],
-    ['app/_components/Example.tsx', '@sigil/server/config/server'],
-    ['app/_wagmi/example.ts', '@sigil/server/siwe/server'],
-    ['app/_components/example.tsx', '@/server/siwe/routes'],
-    ['app/_components/example.tsx', '@/server/session/readServerSession'],
-    ['app/_lib/example.ts', '@sigil/server/session/session'],
+    ['react/components/Example.tsx', '@sigil/server/config/server'],
+    ['react/wagmi/example.ts', '@sigil/server/siwe/server'],
+    ['react/components/example.tsx', '@/server/siwe/routes'],
+    ['react/components/example.tsx', '@/server/session/readServerSession'],
+    ['react/lib/example.ts', '@sigil/server/session/session'],
     ['connectors/embedded/example.ts', '@sigil/server/embedded/routes'],
     ['app/vault/example.ts', '@/app/_build/vaultScript'],
     ['wallet-book/example.ts', '@/server/lifecycle/health'],
@@ -58,7 +61,7 @@ describe('floors: imports point down (app → connectors → wallet-book → lib
   })
 
   it.each([
-    ['app/_wagmi/example.ts', '@sigil/connectors/shared/connectorKey'],
+    ['react/wagmi/example.ts', '@sigil/connectors/shared/connectorKey'],
     ['connectors/shared/example.ts', '@sigil/wallet-book/walletKey'],
     ['connectors/embedded/example.ts', '@sigil/lib/embedded/crypto/bytes'],
     ['wallet-book/example.ts', '@sigil/lib/platform/detectPlatform'],
@@ -68,18 +71,18 @@ describe('floors: imports point down (app → connectors → wallet-book → lib
     ['app/_build/vaultScript.ts', '@sigil/server/config/env'],
     ['app/page.tsx', '@sigil/server/session/readServerSession'],
     ['server/siwe/example.ts', '@sigil/lib/siwe/catalogue'],
-    ['app/_components/Example.tsx', '@sigil/lib/siwe/client'],
+    ['react/components/Example.tsx', '@sigil/lib/siwe/client'],
     ['connectors/walletConnect/panel/Example.tsx', '@sigil/lib/react/useLifetimeEffect'],
-    ['app/_wagmi/example.ts', '@sigil/connectors/families'],
+    ['react/wagmi/example.ts', '@sigil/connectors/families'],
   ])('%s may import %s', async (file, specifier) => {
     expect(await restrictedImports(file, specifier)).toEqual([])
   })
 
   it.each([
-    ['app/_wagmi/example.ts', '@sigil/connectors/injected/discovery'],
-    ['app/_wagmi/example.ts', '@sigil/connectors/injected/openInWalletBrowser'],
-    ['app/_components/Example.tsx', '@sigil/connectors/walletConnect/panel/WalletConnectPanel'],
-    ['app/_lib/example.ts', '@sigil/connectors/coinbaseSmartWallet/popupWindow'],
+    ['react/wagmi/example.ts', '@sigil/connectors/injected/discovery'],
+    ['react/wagmi/example.ts', '@sigil/connectors/injected/openInWalletBrowser'],
+    ['react/components/Example.tsx', '@sigil/connectors/walletConnect/panel/WalletConnectPanel'],
+    ['react/lib/example.ts', '@sigil/connectors/coinbaseSmartWallet/popupWindow'],
     ['app/api/example/route.ts', '@sigil/connectors/embedded/manifest'],
     ['app/page.tsx', '@sigil/connectors/embedded/family'],
     ['app/vault/route.ts', '@sigil/connectors/embedded/family'],
@@ -92,9 +95,9 @@ describe('floors: imports point down (app → connectors → wallet-book → lib
   })
 
   it.each([
-    ['app/_wagmi/example.ts', '@sigil/connectors/manifests'],
+    ['react/wagmi/example.ts', '@sigil/connectors/manifests'],
     ['app/api/example/route.ts', '@sigil/connectors/egress'],
-    ['app/_components/Example.tsx', '@sigil/connectors/shared/family'],
+    ['react/components/Example.tsx', '@sigil/connectors/shared/family'],
     ['app/vault/route.ts', '@sigil/lib/embedded/vaultPageConfig'],
     ['app/vault/route.ts', '@sigil/server/embedded/server'],
   ])('the app reaches the families through the registries and connectors/shared: %s may import %s', async (file, specifier) => {
@@ -105,8 +108,8 @@ describe('floors: imports point down (app → connectors → wallet-book → lib
     expect(await restrictedImports('app/_build/example.mjs', '../../connectors/scripts/vaultBundle.mjs')).toEqual([])
     expect(await restrictedImports('app/_build/example.mjs', '../../connectors/embedded/vault/main')).toHaveLength(1)
     expect(await restrictedImports('app/_build/example.mjs', '@/connectors/families')).toHaveLength(1)
-    expect(await restrictedImports('app/_components/Example.tsx', '@/connectors/scripts/vaultBundle.mjs')).toEqual([expect.stringContaining('Server-only module')])
-    expect(await restrictedImports('app/_components/Example.tsx', '@sigil/connectors/scripts/vaultBundle.mjs')).toEqual([expect.stringContaining('Server-only module')])
+    expect(await restrictedImports('react/components/Example.tsx', '@/connectors/scripts/vaultBundle.mjs')).toEqual([expect.stringContaining('Server-only module')])
+    expect(await restrictedImports('react/components/Example.tsx', '@sigil/connectors/scripts/vaultBundle.mjs')).toEqual([expect.stringContaining('Server-only module')])
     expect(await restrictedImports('app/api/example/route.ts', '@sigil/connectors/scripts/vaultBundle.mjs')).toHaveLength(1)
     expect(await restrictedImports('app/vault/route.ts', '../../connectors/scripts/vaultBundle.mjs')).toHaveLength(1)
     expect(await restrictedImports('app/_build/example.mjs', '@sigil/connectors/scripts/vaultBundle.mjs')).toHaveLength(1)
@@ -118,8 +121,8 @@ describe('floors: imports point down (app → connectors → wallet-book → lib
     expect(await restrictedImports('connectors/embedded/vault/other.ts', 'server-only')).toHaveLength(1)
   })
 
-  it('tests may reach across layers (a relay test signs through app/_wagmi)', async () => {
-    expect(await restrictedImports('connectors/walletConnect/example.test.ts', '@/app/_wagmi/signPersonalMessage')).toEqual([])
+  it('tests may reach across layers (a relay test signs through react/wagmi)', async () => {
+    expect(await restrictedImports('connectors/walletConnect/example.test.ts', '@sigil/react/wagmi/signPersonalMessage')).toEqual([])
   })
 })
 
@@ -129,9 +132,11 @@ describe('packages: the floors that are packages are reached by their names', ()
     ['connectors/shared/example.ts', '@/lib/errors/wallet', '@sigil/lib/errors/wallet'],
     ['connectors/injected/example.ts', '@/wallet-book/walletKey', '@sigil/wallet-book/walletKey'],
     ['server/siwe/example.ts', '@/lib/siwe/catalogue', '@sigil/lib/siwe/catalogue'],
-    ['app/_components/Example.tsx', '@/lib/siwe/client', '@sigil/lib/siwe/client'],
-    ['app/_wagmi/example.ts', '@/connectors/families', '@sigil/connectors/families'],
-    ['app/_wagmi/example.ts', '@/wallet-book/index', '@sigil/wallet-book/index'],
+    ['react/components/Example.tsx', '@/lib/siwe/client', '@sigil/lib/siwe/client'],
+    ['react/wagmi/example.ts', '@/connectors/families', '@sigil/connectors/families'],
+    ['react/wagmi/example.ts', '@/wallet-book/index', '@sigil/wallet-book/index'],
+    ['app/page.tsx', '@/react/components/Wallet', '@sigil/react/components/Wallet'],
+    ['app/_components/EarlyTapScript.tsx', '@/react/lib/earlyTap', '@sigil/react/lib/earlyTap'],
     ['app/api/example/route.ts', '@/connectors/egress', '@sigil/connectors/egress'],
     ['app/vault/route.ts', '@/server/embedded/vaultPage', '@sigil/server/embedded/vaultPage'],
     ['proxy.ts', '@/lib/http/contentSecurityPolicy', '@sigil/lib/http/contentSecurityPolicy'],
@@ -149,6 +154,7 @@ describe('packages: the floors that are packages are reached by their names', ()
     ['connectors/walletConnect/example.ts', '@/connectors/shared/family'],
     ['wallet-book/links/example.ts', '@/wallet-book/walletKey'],
     ['lib/siwe/example.ts', '@/lib/errors/wallet'],
+    ['react/components/Example.tsx', '@/react/wagmi/walletOptions'],
   ])('a floor reaches its own files by path: %s may import %s', async (file, specifier) => {
     expect(await restrictedImports(file, specifier)).toEqual([])
   })
@@ -158,6 +164,7 @@ describe('packages: the floors that are packages are reached by their names', ()
     ['wallet-book/links/example.ts', '@sigil/wallet-book/walletKey'],
     ['connectors/walletConnect/example.ts', '@sigil/connectors/shared/family'],
     ['server/siwe/example.ts', '@sigil/server/store/sqlStore'],
+    ['react/components/Example.tsx', '@sigil/react/wagmi/walletOptions'],
   ])('a floor never names itself: %s may not import %s', async (file, specifier) => {
     const messages = await restrictedImports(file, specifier)
     expect(messages).toHaveLength(1)
@@ -167,10 +174,10 @@ describe('packages: the floors that are packages are reached by their names', ()
 
 describe('every way a module is reached: dynamic imports, re-exports and relative paths', () => {
   it.each([
-    ['lib/siwe/example.ts', "export const load = () => import('@/app/_wagmi/createSigilConfig')\n", 'Imports point down the floors'],
+    ['lib/siwe/example.ts', "export const load = () => import('@sigil/react/wagmi/createSigilConfig')\n", 'Imports point down the floors'],
     ['connectors/walletConnect/example.ts', "export const load = () => import(`@/server/store/sqlStore`)\n", 'Server-only module'],
-    ['app/_components/Example.tsx', "export const load = () => import('@sigil/connectors/walletConnect/panel/WalletConnectPanel')\n", 'The app names no family'],
-    ['app/_wagmi/example.ts', "export const load = () => import('@/lib/siwe/client')\n", 'This floor is a package'],
+    ['react/components/Example.tsx', "export const load = () => import('@sigil/connectors/walletConnect/panel/WalletConnectPanel')\n", 'The app names no family'],
+    ['react/wagmi/example.ts', "export const load = () => import('@/lib/siwe/client')\n", 'This floor is a package'],
     ['wallet-book/example.ts', "export { connectorKey } from '@sigil/connectors/shared/connectorKey'\n", 'Imports point down the floors'],
     ['lib/errors/example.ts', "export * from '@/server/store/sqlStore'\n", 'Imports point down the floors'],
     ['lib/errors/example.ts', "import { value } from '../../connectors/shared/connectorKey'\nexport const used = value\n", 'Imports point down the floors'],
@@ -185,7 +192,7 @@ describe('every way a module is reached: dynamic imports, re-exports and relativ
   it.each([
     ['connectors/walletConnect/example.ts', "export const load = () => import('./sdk')\n"],
     ['connectors/walletConnect/panel/Example.tsx', "import { value } from '../oneTapSignIn'\nexport const used = value\n"],
-    ['app/_wagmi/example.ts', "export const load = () => import('@sigil/connectors/families')\n"],
+    ['react/wagmi/example.ts', "export const load = () => import('@sigil/connectors/families')\n"],
   ])('%s: %s is allowed', async (file, source) => {
     expect(await restricted(file, source)).toEqual([])
   })

@@ -10,7 +10,7 @@ import { createPairingState, type PairingState } from '@/connectors/walletConnec
 import { ConnectionRejectedError } from '@sigil/lib/errors/wallet'
 import { en } from '@sigil/lib/i18n/en'
 import { plainErrors } from '@sigil/lib/i18n/plainErrors'
-import type { WalletOption } from '@/app/_wagmi/walletOptions'
+import type { WalletOption } from '@sigil/react/wagmi/walletOptions'
 import { WalletConnectPanel } from './WalletConnectPanel'
 import { stubConnector } from '@/tests/fixtures/connectors/stubConnector'
 

@@ -1,7 +1,8 @@
-// This app's e2e, on Sigil's test kit from its tarball: in Chromium, the kit's EIP-6963 wallet
-// (MetaMask's own inpage provider, on window.ethereum, mainnet, its reads on the kit's anvil) is
-// connected by the page's button, signs the page's sign-in message, and the server's session names
-// its account. Prints what it found. Run: node connect.mjs <origin> (the app under next start).
+// This app's e2e, on Sigil's test kit from its tarball: in Chromium, a person opens Sigil's
+// "Connect wallet" dialog, picks the kit's EIP-6963 wallet (MetaMask's own inpage provider, on
+// window.ethereum, mainnet, its reads on the kit's anvil), signs in from the account view, and the
+// server's session names that account; a reload still shows it signed in, from the server's render.
+// Prints what it found. Run: node connect.mjs <origin> (the app under next start).
 import { chromium } from '@playwright/test'
 import { startAnvil } from '@sigil/test-kit/anvil'
 import { installInjectedWallet } from '@sigil/test-kit/injectedWallet'
@@ -14,15 +15,24 @@ const anvil = await startAnvil()
 const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] })
 try {
   const page = await browser.newPage()
+  const errors = []
+  page.on('pageerror', (error) => errors.push(error.message))
   const wallet = await installInjectedWallet(page, { rpcUrl: anvil.rpcUrl, provider: 'metamask-inpage', chainId: 1 })
   await page.goto(origin)
-  await page.getByRole('button', { name: 'Connect' }).click()
-  const connected = await page.getByText(/^Connected: 0x/).textContent({ timeout: 20_000 })
+  await page.getByRole('button', { name: 'Connect wallet' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('button', { name: /MetaMask/ }).first().click()
+  const shown = await page.getByTestId('account-address').getAttribute('title', { timeout: 20_000 })
   await page.getByRole('button', { name: 'Sign in' }).click()
-  const status = await page.getByRole('status').textContent({ timeout: 20_000 })
+  const status = page.getByTestId('auth-status')
+  await status.and(page.locator('[data-state="signed-in"]')).waitFor({ timeout: 20_000 })
+  const signedInAs = await page.getByTestId('auth-address').textContent()
   const session = await page.evaluate(async () => (await fetch('/api/auth/session')).json())
+  await page.reload()
+  const afterReload = await page.getByTestId('auth-status').getAttribute('data-state', { timeout: 20_000 })
   const account = wallet.address
-  console.log(JSON.stringify({ connected: (connected ?? '').toLowerCase() === `connected: ${account.toLowerCase()}`, status, session: String(session.address).toLowerCase() === account.toLowerCase(), account }))
+  const same = (value) => String(value).toLowerCase() === account.toLowerCase()
+  console.log(JSON.stringify({ connected: same(shown), signedIn: same(signedInAs), session: same(session.address), afterReload, errors, account }))
 } finally {
   await browser.close()
   await anvil.stop()

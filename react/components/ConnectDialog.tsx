@@ -1,0 +1,117 @@
+'use client'
+import { useEffect, useId, useRef } from 'react'
+import { WalletConfigProvider } from '@/react/wagmi/pageWallet'
+import { useLifetimeEffect } from '@sigil/lib/react/useLifetimeEffect'
+import { ConnectDialogHeader, ConnectErrorState, ConnectingState } from './ConnectDialogStates'
+import { FamilyPanel } from './FamilyPanel'
+import { useConnectDialog } from './useConnectDialog'
+import { useDialogFocus } from './useDialogFocus'
+import { useSteadyDialogHeight } from './useSteadyDialogHeight'
+import { FamilyNotices } from './FamilyNotices'
+import { WalletHelp } from './WalletHelp'
+import { WalletList } from './WalletList'
+import type { ConnectDialogProps } from './viewProps'
+
+
+/**
+ * The connect dialog on the page's wallet config (react/wagmi/walletRuntime.ts), which its chunk
+ * carries: started here if the page had not started it yet.
+ */
+export function ConnectDialog(props: ConnectDialogProps) {
+  return (
+    <WalletConfigProvider>
+      <ConnectDialogView {...props} />
+    </WalletConfigProvider>
+  )
+}
+
+/**
+ * The connect dialog: a native modal `<dialog>` (top layer, inert page behind it, Esc) with the
+ * focus kept inside by hand, because Chromium lets Tab leave a modal dialog for the browser's UI.
+ * Everything but its markup, focus and height is `useConnectDialog` (the list, the state, what a
+ * choice does), which another app can draw its own dialog over.
+ */
+function ConnectDialogView({ onClose, onConnected, startWith, linking }: ConnectDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  const { options, state, isMobile, select, connected, back, close, intent, isPreparing, forgetLastUsed } = useConnectDialog({ onConnected, onClose, linking })
+  const { view } = state
+
+  // Once per appearance of the dialog, StrictMode's rehearsal included (useLifetimeEffect): no
+  // `close()` on the way out either. Closing a modal `<dialog>` fires its `close` event, wired to
+  // `onClose`, a moment later; and React removing the element takes it out of the top layer anyway.
+  useLifetimeEffect(() => {
+    const element = dialog.current
+    if (element && !element.open) element.showModal()
+  })
+  const onKeyDown = useDialogFocus(dialog, view.kind)
+  useSteadyDialogHeight(dialog, view.kind === 'list')
+
+  // The row that makes a new wallet, for the help panel's "create one" link (absent if the page has none).
+  const newWalletOption = options.find((option) => option.createsWallet)
+  // Asked for from the landing card: its view once the list knows the row (once per dialog).
+  const started = useRef(false)
+  useEffect(() => {
+    if (started.current || startWith !== 'create' || !newWalletOption) return
+    started.current = true
+    select(newWalletOption)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the row first exists
+  }, [startWith, newWalletOption])
+
+  return (
+    <dialog
+      ref={dialog}
+      className="dialog"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      data-testid="connect-dialog"
+      onKeyDown={onKeyDown}
+      onCancel={(event) => {
+        // Esc: close through our own path so state, cancellation and focus stay in step.
+        event.preventDefault()
+        close()
+      }}
+      onClose={close}
+      onClick={(event) => {
+        // A click on the backdrop lands on the <dialog> itself; clicks inside land on its content.
+        if (event.target === dialog.current) close()
+      }}
+    >
+      <div className="dialog-body">
+        <ConnectDialogHeader titleId={titleId} onClose={close} />
+        <div className="dialog-scroll">
+          {view.kind === 'list' && (
+            <WalletList
+              options={options}
+              isMobile={isMobile}
+              onSelect={select}
+              isPreparing={isPreparing}
+              pendingKey={state.pendingKey}
+              onIntent={intent}
+              lastUsedKey={state.lastUsedKey}
+              onForgetLastUsed={forgetLastUsed}
+            />
+          )}
+          {view.kind === 'panel' && view.option.panel && (
+            <FamilyPanel
+              panel={view.option.panel}
+              option={view.option}
+              isMobile={isMobile}
+              onConnected={() => connected(view.option)}
+              onBack={back}
+            />
+          )}
+          {view.kind === 'connecting' && <ConnectingState option={view.option} onCancel={back} />}
+          {view.kind === 'error' && (
+            <ConnectErrorState option={view.option} error={view.error} onRetry={() => select(view.option)} onBack={back} />
+          )}
+        </div>
+
+        {/* Below the scrolling list, so a newcomer finds it without scrolling past every wallet. */}
+        {view.kind === 'list' && <WalletHelp onCreateWallet={newWalletOption && (() => select(newWalletOption))} />}
+        {view.kind === 'list' && <FamilyNotices />}
+      </div>
+    </dialog>
+  )
+}

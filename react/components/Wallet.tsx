@@ -1,0 +1,179 @@
+'use client'
+import dynamic from 'next/dynamic'
+import { useEffect, useEffectEvent, useRef, useState, type ComponentType, type ReactNode } from 'react'
+import { useConnectionSummary } from '@/react/wagmi/useConnectionSummary'
+import { startWalletRuntime } from '@/react/wagmi/loadWalletRuntime'
+import { useWalletInputs } from '@/react/wagmi/walletRuntime'
+import { clearEarlyTapMark, onEarlyTap, takeEarlyTap } from '../lib/earlyTap'
+import { whenIdle } from '../lib/whenIdle'
+import type { KnownSession } from '@sigil/lib/siwe/knownSession'
+import { ConnectButton } from './ConnectButton'
+import { ConnectedSlot } from './ConnectedSlot'
+import { loadConnectDialog, loadedConnectDialog, prefetchConnectDialog, preloadConnectDialog } from './loadConnectDialog'
+import { useEndSessionOnDisconnect } from './useEndSessionOnDisconnect'
+import type { ConnectDialogProps } from './viewProps'
+
+// Only ever opened by a click, so never rendered on the server. Once its module is here (fetched when
+// the page was idle, or on intent) it is rendered directly instead (`loadedConnectDialog`).
+const LazyConnectDialog = dynamic(() => loadConnectDialog().then((m) => m.ConnectDialog), { ssr: false })
+
+// A tap the inline script kept before hydration: the dialog's code (the runtime, then the dialog)
+// starts loading as soon as this module has, beside hydration rather than after it.
+if (typeof window !== 'undefined') onEarlyTap(preloadConnectDialog)
+
+export type WalletProps = {
+  /** The sign-in session as the server saw it when rendering the page. */
+  initialSession: KnownSession
+  /** The connect button's text, looked up on the server (see ConnectButton). */
+  connectLabel: string
+  /** Shown above the connect button while disconnected; rendered on the server, no code of its own. */
+  intro: ReactNode
+  /** "No wallet? Create one with your email", from the catalogue on the server. */
+  createLabel: string
+}
+
+/** The page's one stateful region: the connect button and its dialog, or the account and its panels. */
+export function Wallet({ initialSession, connectLabel, intro, createLabel }: WalletProps) {
+  const walletInputs = useWalletInputs()
+  const { address, chainId, status } = useConnectionSummary(walletInputs.initialState)
+  // Outlives the sign-in panel, which unmounts while disconnected.
+  const [session, setSession] = useState<KnownSession>(initialSession)
+  // While wagmi reconnects after a reload, the cookie's account is shown: the server rendered it too.
+  // `connecting` with an address is a second wallet connecting beside this one (linking a wallet,
+  // LinkedWallets.tsx): the current connection stays, and so does its view.
+  const connected = address !== undefined && chainId !== undefined && status !== 'disconnected'
+  useEndSessionOnDisconnect(connected ? address : undefined, () => setSession(null))
+
+  // The dialog lives here, not in the button: a connection the user cancelled can still land for an
+  // instant before it is undone, and that must not tear the dialog down under them.
+  const [dialogOpen, setDialogOpen] = useState(false)
+  const [startWith, setStartWith] = useState<'create' | undefined>(undefined)
+  // Chosen as the dialog opens, and kept while it is open (another component would remount it): the
+  // module itself once it is here, else the lazy wrapper.
+  const [ConnectDialog, setConnectDialog] = useState<ComponentType<ConnectDialogProps>>(() => LazyConnectDialog)
+  function openDialog(start?: 'create') {
+    // The dialog's chunk carries the wallet runtime, and starts it if the page had not yet.
+    const loaded = loadedConnectDialog()?.ConnectDialog
+    setConnectDialog(() => loaded ?? LazyConnectDialog)
+    setStartWith(start)
+    setDialogOpen(true)
+  }
+  // The wallet runtime when the browser is idle after hydration (react/wagmi/walletRuntime.ts): the
+  // EIP-6963 discovery and the book's connectors are ready before the dialog is asked for. A page the
+  // server rendered connected starts it sooner, from the account view's chunk. Then, at the next idle
+  // moment, the dialog's own chunks, so a tap once the page works opens it at once
+  // (docs/first-load.md#the-dialog-comes-when-the-page-is-idle). Decided at that idle moment: only
+  // while the runtime has nothing connected or connecting, not where the cookie holds a connection
+  // (the runtime's status may read `disconnected` until its restore begins), nor where the user asked
+  // to save data.
+  const storedConnection = walletInputs.initialState?.current != null
+  const wantsDialogAhead = useEffectEvent((status: string) => status === 'disconnected' && !storedConnection && !savesData())
+  useEffect(() => {
+    let cancelled = false
+    let cancelNext = () => undefined as void
+    const start = () => {
+      if (cancelled) return
+      startWalletRuntime(walletInputs)
+        .then((config) => {
+          if (cancelled) return
+          cancelNext = whenIdle(() => {
+            if (wantsDialogAhead(config.state.status)) prefetchConnectDialog(walletInputs.publicConfig.families)
+          })
+        })
+        .catch(() => undefined)
+    }
+    const cancelStart = whenIdle(start)
+    return () => {
+      cancelled = true
+      cancelStart()
+      cancelNext()
+    }
+  }, [walletInputs])
+  const opener = useRef<HTMLButtonElement>(null)
+  // A tap on "Connect wallet" (or "No wallet?") before hydration, kept by the inline script (react/lib/earlyTap.ts):
+  // acted on now, once (takeEarlyTap hands it out once, StrictMode's second run gets nothing). The
+  // button stays busy until the dialog's code is here, when the dialog itself appears.
+  const createLink = useRef<HTMLButtonElement>(null)
+  const openForEarlyTap = useEffectEvent(() => {
+    const tapped = takeEarlyTap()
+    if (!tapped) return
+    const control = tapped === 'create-wallet-link' ? createLink.current : opener.current
+    openDialog(tapped === 'create-wallet-link' ? 'create' : undefined)
+    const clear = () => clearEarlyTapMark(control)
+    void loadConnectDialog().then(clear, clear)
+  })
+  // The tap comes from outside React (the inline script), known only once hydrated: an effect is the place.
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- one state change, after hydration, for an outside event
+  useEffect(() => openForEarlyTap(), [])
+  const restoreFocus = useRef(false)
+  useEffect(() => {
+    // Back to the opener once the dialog is gone: while it is open the page behind it is inert.
+    if (dialogOpen || !restoreFocus.current) return
+    restoreFocus.current = false
+    opener.current?.focus()
+  }, [dialogOpen])
+  // Where focus goes when one view replaces the other (the control that had it is gone).
+  const [focusTarget, setFocusTarget] = useState<'account' | 'connect' | null>(null)
+  useEffect(() => {
+    if (!connected && focusTarget === 'connect') opener.current?.focus()
+  }, [connected, focusTarget])
+
+  // The page's disconnected face. It stays (inert) after a connection in this page until the account
+  // view's chunk is here (ConnectedSlot): one swap, no empty frame between them for the page to jump.
+  const disconnectedCard = (inert: boolean) => (
+    <div className="card" inert={inert || undefined}>
+      {intro}
+      <ConnectButton ref={opener} label={connectLabel} onOpen={() => openDialog()} />
+      <button
+        ref={createLink}
+        type="button"
+        className="link-button"
+        data-testid="create-wallet-link"
+        onClick={() => openDialog('create')}
+        onPointerEnter={preloadConnectDialog}
+        onFocus={preloadConnectDialog}
+        onTouchStart={preloadConnectDialog}
+        // The inline script may have marked it busy before hydration (react/lib/earlyTap.ts).
+        suppressHydrationWarning
+      >
+        {createLabel}
+      </button>
+    </div>
+  )
+
+  return (
+    <>
+      {connected ? (
+        <ConnectedSlot
+          address={address}
+          chainId={chainId}
+          session={session}
+          onSessionChange={setSession}
+          autoFocus={focusTarget === 'account'}
+          onDisconnect={() => setFocusTarget('connect')}
+          whileLoading={disconnectedCard(true)}
+        />
+      ) : (
+        disconnectedCard(false)
+      )}
+      {dialogOpen && (
+        <ConnectDialog
+          startWith={startWith}
+          onClose={() => {
+            restoreFocus.current = true
+            setDialogOpen(false)
+          }}
+          onConnected={() => {
+            setDialogOpen(false)
+            setFocusTarget('account')
+          }}
+        />
+      )}
+    </>
+  )
+}
+
+/** The browser's data saver (`Save-Data`): nothing is fetched ahead of a tap. */
+function savesData(): boolean {
+  return (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true
+}
