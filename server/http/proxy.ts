@@ -23,8 +23,9 @@ import { guardRequest, routeOf, type ServerFamilies } from './requestGuard'
 export function createSigilProxy(families: ServerFamilies, options: SigilProxyOptions = {}): (request: NextRequest) => NextResponse {
   return (request) => {
     // A host that keeps its own pages' headers: its requests pass untouched, before any header is
-    // made (the vault's paths on its hosts are a 404 below).
-    if (options.vaultOnly && routeOf(request, families).kind === 'app') return NextResponse.next()
+    // made (the vault's paths on its hosts are a 404 below), but for the RPC proxy's page token
+    // (step 5), without which its pages could not read a chain through the host's RPC route.
+    if (options.vaultOnly && routeOf(request, families).kind === 'app') return withPageToken(request, NextResponse.next())
     const { headers, refusal, route } = guardRequest(request, families)
     if (refusal) return new NextResponse(refusal.body, { status: refusal.status, headers: refusal.headers })
     // The same headers a render would send (the SDK reads Cross-Origin-Opener-Policy), no body, no render.
@@ -41,12 +42,16 @@ export function createSigilProxy(families: ServerFamilies, options: SigilProxyOp
     const rewrite = route.kind === 'vault' ? route.rewrite : undefined
     const response = rewrite ? NextResponse.rewrite(new URL(rewrite, request.url), { request: { headers: forwarded } }) : NextResponse.next({ request: { headers: forwarded } })
     for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
-    if (route.kind === 'app' && isPageRequest(request)) {
-      const cookie = pageTokenCookieFor(request)
-      if (cookie) response.headers.append('set-cookie', cookie)
-    }
-    return response
+    return route.kind === 'app' ? withPageToken(request, response) : response
   }
+}
+
+/** An app page's response, with the RPC proxy's page token when the browser has none or it is near its end. */
+function withPageToken(request: NextRequest, response: NextResponse): NextResponse {
+  if (!isPageRequest(request)) return response
+  const cookie = pageTokenCookieFor(request)
+  if (cookie) response.headers.append('set-cookie', cookie)
+  return response
 }
 
 export type SigilProxyOptions = {

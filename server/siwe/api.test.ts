@@ -38,8 +38,12 @@ describe('the sign-in API as one handler (a catch-all route file)', () => {
     const api = createAuthApi(() => naming, serverFamilies)
     expect(await (await api(pageRequest('/api/auth/sessions/revoke', 'POST'))).text()).toBe('revokeSession')
     expect(await (await api(pageRequest('/api/auth/nonce?x=1'))).text()).toBe('nonce')
-    // By the catch-all's segments, as Next hands them (a trailing slash kept is the same path).
-    expect(await (await api(pageRequest('/api/auth/link/nonce/', 'POST'), { params: Promise.resolve({ path: ['link', 'nonce'] }) })).text()).toBe('linkNonce')
+    // By the request's own path, which the guard reads too: mounted anywhere else (a route file at
+    // app/auth/[...path], outside the /api/ the origin rule covers), nothing is served unguarded.
+    for (const [path, segments] of [['/auth/verify', ['verify']], ['/api/auth/link/nonce/', ['link', 'nonce']], ['/api/auth/sessions%2Frevoke', ['sessions', 'revoke']]] as const) {
+      const response = await api(pageRequest(path, 'POST', { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }), { params: Promise.resolve({ path: [...segments] }) })
+      expect([path, response.status]).toEqual([path, path.startsWith('/api/') ? 403 : 404])
+    }
   })
 
   it('guards every request: another site’s POST and <img> are refused before any handler, and every answer carries the security headers', async () => {

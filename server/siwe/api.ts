@@ -36,5 +36,9 @@ export const authApiHandler: ApiLookup<keyof AuthRoutes> = apiLookup(API)
  */
 export function createAuthApi(routes: () => AuthRoutes, families: ServerFamilies): (request: Request, context?: CatchAllContext) => Promise<Response> {
   const dispatch = createCatchAllApi(API_ROOT, authApiHandler, routes)
-  return (request, context) => guardedRoute((guarded) => dispatch(guarded, context), families)(request)
+  // By the request's own path, not the catch-all's segments: the guard decides by that path (the
+  // origin rule covers /api/), so the two must read the same one. Mounted anywhere but
+  // app/api/auth/[...path], every path is a 404, never a sign-in served unguarded.
+  const guarded = guardedRoute((request) => dispatch(request), families)
+  return (request) => guarded(request)
 }

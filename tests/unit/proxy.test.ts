@@ -115,12 +115,21 @@ describe('proxy: a host that adopts only the vault (`vaultOnly`)', () => {
   const vaultOnly = createSigilProxy(serverFamilies, { vaultOnly: true })
   const page = { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', accept: 'text/html' }
 
-  it("leaves the host's own pages and API as they came: no headers of Sigil's, no page token, no redirect", () => {
+  it("leaves the host's own pages and API as they came: no headers of Sigil's, no redirect; a page gets only the RPC proxy's token", () => {
+    vi.stubEnv('SESSION_SECRET', TEST_SESSION_SECRET)
     for (const url of [PAGE, 'http://localhost:3000/', 'http://app.localhost:3000/api/orders']) {
       const response = vaultOnly(request('GET', url, { ...page, host: new URL(url).host }))
       expect(response.headers.get('x-middleware-next'), url).toBe('1')
       expect(response.headers.get('content-security-policy'), url).toBeNull()
-      expect(response.headers.get('set-cookie'), url).toBeNull()
+      expect(response.headers.get('location'), url).toBeNull()
+      // The host's RPC route (getRpcProxy) serves browsers that loaded one of its pages: without the
+      // token its pages' balance reads were refused (page_token_required).
+      const cookies = response.headers.getSetCookie()
+      if (url.includes('/api/')) expect(cookies, url).toEqual([])
+      else {
+        expect(cookies.map((cookie) => cookie.split('=')[0]), url).toEqual([expect.stringMatching(/^(__Host-)?sigil_rpc$/)])
+        expect(requestHasPageToken({ headers: new Headers({ cookie: cookies[0]!.split(';')[0]! }) }), url).not.toBeNull()
+      }
     }
   })
 

@@ -23,6 +23,12 @@ try {
   const dialog = page.getByRole('dialog')
   await dialog.getByRole('button', { name: /MetaMask/ }).first().click()
   const shown = await page.getByTestId('account-address').getAttribute('title', { timeout: 20_000 })
+  // The page's own read through the app's RPC route: past the page token the proxy gave the page
+  // (no RPC_URL_1 here, so the upstream is out of reach offline; the token is what is checked).
+  const rpc = await page.evaluate(async () => {
+    const response = await fetch('/api/rpc/1', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }) })
+    return { status: response.status, body: await response.text() }
+  })
   await page.getByRole('button', { name: 'Sign in' }).click()
   const status = page.getByTestId('auth-status')
   await status.and(page.locator('[data-state="signed-in"]')).waitFor({ timeout: 20_000 })
@@ -32,7 +38,7 @@ try {
   const afterReload = await page.getByTestId('auth-status').getAttribute('data-state', { timeout: 20_000 })
   const account = wallet.address
   const same = (value) => String(value).toLowerCase() === account.toLowerCase()
-  console.log(JSON.stringify({ connected: same(shown), signedIn: same(signedInAs), session: same(session.address), afterReload, errors, account }))
+  console.log(JSON.stringify({ connected: same(shown), rpcAdmitted: !rpc.body.includes('page_token_required'), rpc: `${rpc.status} ${rpc.body.slice(0, 160)}`, signedIn: same(signedInAs), session: same(session.address), afterReload, errors, account }))
 } finally {
   await browser.close()
   await anvil.stop()
