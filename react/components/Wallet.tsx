@@ -4,7 +4,7 @@ import { useEffect, useEffectEvent, useRef, useState, type ComponentType, type R
 import { useConnectionSummary } from '@/react/wagmi/useConnectionSummary'
 import { startWalletRuntime } from '@/react/wagmi/loadWalletRuntime'
 import { useWalletInputs } from '@/react/wagmi/walletRuntime'
-import { clearEarlyTapMark, onEarlyTap, takeEarlyTap } from '../lib/earlyTap'
+import { clearEarlyTapMark, onEarlyTap, setEarlyTapMark, takeEarlyTap } from '../lib/earlyTap'
 import { whenIdle } from '../lib/whenIdle'
 import type { KnownSession } from '@sigil/lib/siwe/knownSession'
 import { ConnectButton } from './ConnectButton'
@@ -49,14 +49,32 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel }: Wal
   const [dialogOpen, setDialogOpen] = useState(false)
   const [startWith, setStartWith] = useState<'create' | undefined>(undefined)
   // Chosen as the dialog opens, and kept while it is open (another component would remount it): the
-  // module itself once it is here, else the lazy wrapper.
+  // module itself, or the lazy wrapper where the module could not be fetched (it tries again and
+  // reports the failure).
   const [ConnectDialog, setConnectDialog] = useState<ComponentType<ConnectDialogProps>>(() => LazyConnectDialog)
-  function openDialog(start?: 'create') {
-    // The dialog's chunk carries the wallet runtime, and starts it if the page had not yet.
-    const loaded = loadedConnectDialog()?.ConnectDialog
-    setConnectDialog(() => loaded ?? LazyConnectDialog)
+  const opener = useRef<HTMLButtonElement>(null)
+  const createLink = useRef<HTMLButtonElement>(null)
+  // The latest ask for the dialog: an older one whose module arrives late opens nothing.
+  const asked = useRef(0)
+  function showDialog(component: ComponentType<ConnectDialogProps>, start: 'create' | undefined) {
+    setConnectDialog(() => component)
     setStartWith(start)
     setDialogOpen(true)
+  }
+  // The dialog opens in the commit its module is here in: at once once it has loaded (fetched when
+  // the page was idle, or on intent). Before that, the control asked from stays busy (the early tap's
+  // marks) until the module arrives, rather than opening through the lazy wrapper, whose reveal React
+  // holds back by up to 300 ms after the chunk is here (react/lib/loadedModule.ts).
+  function openDialog(start?: 'create') {
+    const ask = ++asked.current
+    const loaded = loadedConnectDialog()?.ConnectDialog
+    if (loaded) return showDialog(loaded, start)
+    const control = start === 'create' ? createLink.current : opener.current
+    setEarlyTapMark(control)
+    void loadConnectDialog({ chosen: walletInputs.publicConfig.families }).then(
+      (module) => ask === asked.current && showDialog(module.ConnectDialog, start),
+      () => ask === asked.current && showDialog(LazyConnectDialog, start),
+    ).finally(() => clearEarlyTapMark(control))
   }
   // The wallet runtime when the browser is idle after hydration (react/wagmi/walletRuntime.ts): the
   // EIP-6963 discovery and the book's connectors are ready before the dialog is asked for. A page the
@@ -89,18 +107,12 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel }: Wal
       cancelNext()
     }
   }, [walletInputs])
-  const opener = useRef<HTMLButtonElement>(null)
   // A tap on "Connect wallet" (or "No wallet?") before hydration, kept by the inline script (react/lib/earlyTap.ts):
   // acted on now, once (takeEarlyTap hands it out once, StrictMode's second run gets nothing). The
-  // button stays busy until the dialog's code is here, when the dialog itself appears.
-  const createLink = useRef<HTMLButtonElement>(null)
+  // control stays busy until the dialog's code is here, when the dialog itself appears.
   const openForEarlyTap = useEffectEvent(() => {
     const tapped = takeEarlyTap()
-    if (!tapped) return
-    const control = tapped === 'create-wallet-link' ? createLink.current : opener.current
-    openDialog(tapped === 'create-wallet-link' ? 'create' : undefined)
-    const clear = () => clearEarlyTapMark(control)
-    void loadConnectDialog().then(clear, clear)
+    if (tapped) openDialog(tapped === 'create-wallet-link' ? 'create' : undefined)
   })
   // The tap comes from outside React (the inline script), known only once hydrated: an effect is the place.
   // eslint-disable-next-line react-hooks/set-state-in-effect -- one state change, after hydration, for an outside event

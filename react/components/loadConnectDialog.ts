@@ -1,24 +1,27 @@
-import { loadWalletRuntime } from '@/react/wagmi/loadWalletRuntime'
-import { createLoadedModule } from '@/react/lib/loadedModule'
-import { loadConnectDialogInRuntime } from './runtimeViews'
+import { loadWalletRuntime, loadWalletRuntimeWithDialog } from '@/react/wagmi/loadWalletRuntime'
+import { loadConnectDialogInRuntime, loadedConnectDialog, markConnectDialogLoaded } from './runtimeViews'
 
 /**
- * The connect dialog's chunk from the first load, shared by `next/dynamic` and the preload on
- * hover/focus/touch: the runtime first (already here once the page was idle), then the dialog's own
- * chunks from inside it (`loadConnectDialogParts`, react/wagmi/clientWallet.tsx), which leave out
- * what the runtime brought.
+ * The connect dialog's chunk from the first load, shared by `next/dynamic`, a tap, the preload on
+ * hover/focus/touch and the fetch when the page is idle. Asked for before the runtime: both in one
+ * wave of chunks (`loadWalletRuntimeWithDialog`). Otherwise the runtime first (already here once
+ * the page was idle), then the dialog's own chunks from inside it (`loadConnectDialogHere`,
+ * react/wagmi/clientWallet.tsx), which leave out what the runtime brought. `families`: the
+ * deployment's chosen families (publicConfig.families), whose modules that come with the dialog are
+ * asked for beside it; a hover or focus, which does not know them, leaves them to the tap.
  */
-export const loadConnectDialog = () => loadWalletRuntime().then(loadConnectDialogInRuntime).then(markLoaded)
+export function loadConnectDialog(families?: { chosen: readonly string[] | undefined }): Promise<ConnectDialogModule> {
+  const runtime = loadWalletRuntimeWithDialog() ?? loadWalletRuntime()
+  return runtime.then((loaded) => loaded.loadConnectDialogHere(families)).then(markConnectDialogLoaded)
+}
 
 type ConnectDialogModule = Awaited<ReturnType<typeof loadConnectDialogInRuntime>>
-const dialog = createLoadedModule<ConnectDialogModule>()
-const markLoaded = dialog.mark
 
 /**
  * The dialog's module once it is in the browser, else undefined (react/lib/loadedModule.ts). Rendered
  * directly, a tap opens the dialog in its own commit.
  */
-export const loadedConnectDialog = dialog.get
+export { loadedConnectDialog }
 
 export function preloadConnectDialog(): void {
   void loadConnectDialog().catch(() => {
@@ -31,8 +34,5 @@ export function preloadConnectDialog(): void {
  * with what the deployment's families fetch when it opens. A failure is left for the tap to meet.
  */
 export function prefetchConnectDialog(chosenFamilies: readonly string[] | undefined): void {
-  void loadWalletRuntime()
-    .then((runtime) => runtime.prepareConnectDialog(chosenFamilies))
-    .then(markLoaded)
-    .catch(() => undefined)
+  void loadConnectDialog({ chosen: chosenFamilies }).catch(() => undefined)
 }

@@ -34,9 +34,21 @@ export function provideRuntimeViews(loaders: RuntimeViews): void {
   provide(loaders)
 }
 
-/** The connect dialog's chunks, from inside the runtime's (see `loadConnectDialogParts`). */
+const connectDialog = createLoadedModule<ConnectDialogModule>()
+
+/**
+ * Records the connect dialog's module once it is in the browser, whichever way it came: from inside
+ * the runtime, or in one chunk group with it (react/wagmi/clientWalletWithDialog.tsx).
+ */
+export const markConnectDialogLoaded = connectDialog.mark
+
+/** The connect dialog's module once it has loaded in this browser, else undefined (rendered directly, see below). */
+export const loadedConnectDialog = connectDialog.get
+
+/** The connect dialog's chunks, from inside the runtime's (see `loadConnectDialogParts`), unless it is here already. */
 export function loadConnectDialogInRuntime(): Promise<ConnectDialogModule> {
-  return views.then((loaders) => loaders.connectDialog())
+  const here = connectDialog.get()
+  return here ? Promise.resolve(here) : views.then((loaders) => loaders.connectDialog()).then(markConnectDialogLoaded)
 }
 
 const connectedView = createLoadedModule<ConnectedViewModule>()

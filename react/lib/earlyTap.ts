@@ -47,6 +47,15 @@ export function takeEarlyTap(win: Window = window): EarlyTapTarget | undefined {
   return EARLY_TAP_TARGETS.find((id) => id === pending)
 }
 
+/**
+ * Marks a control busy as the inline script does, for a click the page's own code keeps until the
+ * dialog's module is here (Wallet.tsx): the same pressed look and spinner.
+ */
+export function setEarlyTapMark(button: Element | null | undefined): void {
+  button?.setAttribute('aria-busy', 'true')
+  button?.setAttribute(EARLY_TAP_ATTRIBUTE, '')
+}
+
 /** Takes the busy marks off a control (the dialog is there, or the tap was not taken). */
 export function clearEarlyTapMark(button: Element | null | undefined): void {
   button?.removeAttribute('aria-busy')

@@ -1,5 +1,5 @@
 'use client'
-import { provideRuntimeViews } from '@/react/components/runtimeViews'
+import { loadConnectDialogInRuntime, provideRuntimeViews } from '@/react/components/runtimeViews'
 import { preloadFamiliesWithDialog } from '@sigil/connectors/families'
 
 /**
@@ -24,13 +24,14 @@ function loadConnectDialogParts() {
 }
 
 /**
- * The dialog fetched ahead, once the page is idle (Wallet.tsx), with what the deployment's families
- * fetch when it opens (a browser wallet's connector, where one is there): a tap then opens it from
- * what is already here.
+ * The connect dialog, unless it is here already (runtimeViews.ts), from inside this chunk. With it,
+ * where `families` is given, the modules the deployment's families fetch when it opens (a browser
+ * wallet's connector, where one is there; `chosen` undefined: every family): asked for beside the
+ * dialog's chunks, so a row's connect asks the wallet at once.
  */
-export function prepareConnectDialog(chosenFamilies: readonly string[] | undefined) {
-  preloadFamiliesWithDialog(chosenFamilies)
-  return loadConnectDialogParts()
+export function loadConnectDialogHere(families?: { chosen: readonly string[] | undefined }) {
+  if (families) preloadFamiliesWithDialog(families.chosen)
+  return loadConnectDialogInRuntime()
 }
 
 /** The account view a connection leads to, from inside the runtime's chunk for the same reason. */

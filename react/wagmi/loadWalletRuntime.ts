@@ -9,8 +9,41 @@ import type { WalletInputs } from './walletRuntime'
  * from the runtime back to the loader that brought it.
  */
 
-/** The runtime's chunk: loaded once, whoever asks first. */
-export const loadWalletRuntime = () => import('./clientWallet')
+type WalletRuntime = typeof import('./clientWallet')
+type WalletRuntimeWithDialog = typeof import('./clientWalletWithDialog')
+
+/** The runtime as asked for first, alone or with the connect dialog; forgotten if its chunks could not be fetched. */
+let runtime: Promise<WalletRuntime> | undefined
+let withDialog: Promise<WalletRuntimeWithDialog> | undefined
+
+function remember<M extends WalletRuntime>(load: Promise<M>): Promise<M> {
+  runtime = load
+  load.catch(() => {
+    if (runtime !== load) return
+    runtime = undefined
+    withDialog = undefined
+  })
+  return load
+}
+
+/**
+ * The runtime's chunk: loaded once, whoever asks first. Rejects when a chunk cannot be fetched
+ * (offline, a deploy replaced it), and a later call tries again.
+ */
+export function loadWalletRuntime(): Promise<WalletRuntime> {
+  return runtime ?? remember(import('./clientWallet'))
+}
+
+/**
+ * The runtime and the connect dialog in one wave of chunks, when the dialog is wanted before the
+ * runtime was asked for (a tap before the page was idle: docs/first-tap.md). Undefined once the
+ * runtime was asked for alone: the dialog then comes from inside it.
+ */
+export function loadWalletRuntimeWithDialog(): Promise<WalletRuntimeWithDialog> | undefined {
+  if (runtime) return withDialog
+  withDialog = remember(import('./clientWalletWithDialog'))
+  return withDialog
+}
 
 /**
  * Loads the runtime and starts the page's config (hydrated from the cookie, reconnecting a stored

@@ -1,0 +1,8 @@
+import { loadFamilyReach } from './familyReach'
+
+/**
+ * The families' ways of reaching a wallet (familyReach.ts), asked for as this module evaluates.
+ * Imported first by clientWalletWithDialog.tsx, so their chunks are on their way while the dialog's
+ * own modules evaluate, not after.
+ */
+export const familyReachLoading: Promise<void> = loadFamilyReach().catch(() => undefined)
