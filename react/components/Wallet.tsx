@@ -13,12 +13,13 @@ import { loadConnectDialog, loadedConnectDialog, prefetchConnectDialog, preloadC
 import { useEndSessionOnDisconnect } from './useEndSessionOnDisconnect'
 import type { ConnectDialogProps } from './viewProps'
 
-// Only ever opened by a click, so never rendered on the server. Once its module is here (fetched when
-// the page was idle, or on intent) it is rendered directly instead (`loadedConnectDialog`).
+// Only ever opened by a click, so never rendered on the server. The dialog's module is rendered
+// directly once here (`loadedConnectDialog`); this wrapper only where it could not be fetched: it tries
+// again and reports the failure.
 const LazyConnectDialog = dynamic(() => loadConnectDialog().then((m) => m.ConnectDialog), { ssr: false })
 
-// A tap the inline script kept before hydration: the dialog's code (the runtime, then the dialog)
-// starts loading as soon as this module has, beside hydration rather than after it.
+// A tap the inline script kept before hydration: the dialog's code (the runtime with the dialog, one
+// chunk group) starts loading as soon as this module has, beside hydration rather than after it.
 if (typeof window !== 'undefined') onEarlyTap(preloadConnectDialog)
 
 export type WalletProps = {
@@ -43,6 +44,11 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel }: Wal
   // LinkedWallets.tsx): the current connection stays, and so does its view.
   const connected = address !== undefined && chainId !== undefined && status !== 'disconnected'
   useEndSessionOnDisconnect(connected ? address : undefined, () => setSession(null))
+  // Read when a dialog's module arrives: a page that connected meanwhile opens no dialog over its account.
+  const connectedNow = useRef(connected)
+  useEffect(() => {
+    connectedNow.current = connected
+  }, [connected])
 
   // The dialog lives here, not in the button: a connection the user cancelled can still land for an
   // instant before it is undone, and that must not tear the dialog down under them.
@@ -67,23 +73,30 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel }: Wal
   // holds back by up to 300 ms after the chunk is here (react/lib/loadedModule.ts).
   function openDialog(start?: 'create') {
     const ask = ++asked.current
-    const loaded = loadedConnectDialog()?.ConnectDialog
-    if (loaded) return showDialog(loaded, start)
     const control = start === 'create' ? createLink.current : opener.current
+    const loaded = loadedConnectDialog()?.ConnectDialog
+    if (loaded) {
+      // A tap before hydration whose module came during it: its marks come off as the dialog opens.
+      clearEarlyTapMark(control)
+      return showDialog(loaded, start)
+    }
     setEarlyTapMark(control)
+    // Opened only if this is still the latest ask and the page has not connected meanwhile.
+    const stillWanted = () => ask === asked.current && !connectedNow.current
     void loadConnectDialog({ chosen: walletInputs.publicConfig.families }).then(
-      (module) => ask === asked.current && showDialog(module.ConnectDialog, start),
-      () => ask === asked.current && showDialog(LazyConnectDialog, start),
+      (module) => stillWanted() && showDialog(module.ConnectDialog, start),
+      () => stillWanted() && showDialog(LazyConnectDialog, start),
     ).finally(() => clearEarlyTapMark(control))
   }
   // The wallet runtime when the browser is idle after hydration (react/wagmi/walletRuntime.ts): the
   // EIP-6963 discovery and the book's connectors are ready before the dialog is asked for. A page the
   // server rendered connected starts it sooner, from the account view's chunk. Then, at the next idle
   // moment, the dialog's own chunks, so a tap once the page works opens it at once
-  // (docs/first-load.md#the-dialog-comes-when-the-page-is-idle). Decided at that idle moment: only
-  // while the runtime has nothing connected or connecting, not where the cookie holds a connection
-  // (the runtime's status may read `disconnected` until its restore begins), nor where the user asked
-  // to save data.
+  // (docs/first-load.md#the-dialog-comes-when-the-page-is-idle). Two idle moments, not one wave: the
+  // runtime and the dialog evaluated in one task cost the page's blocking time (Lighthouse's mobile
+  // score fell from 97 to 92). Decided at that idle moment: only while the runtime has nothing
+  // connected or connecting, not where the cookie holds a connection (the runtime's status may read
+  // `disconnected` until its restore begins), nor where the user asked to save data.
   const storedConnection = walletInputs.initialState?.current != null
   const wantsDialogAhead = useEffectEvent((status: string) => status === 'disconnected' && !storedConnection && !savesData())
   useEffect(() => {

@@ -4,7 +4,7 @@
  * Why: through `next/dynamic` or `React.lazy`, a component suspends for a moment even when its chunk
  * is already here, and React holds back the reveal of a suspended boundary by up to 300 ms. A view
  * that reads the module from here instead appears in the commit that asks for it. The connect dialog
- * (loadConnectDialog.ts) and the account view (runtimeViews.ts, ConnectedSlot.tsx) both do.
+ * (runtimeViews.ts) and the account view (runtimeViews.ts, ConnectedSlot.tsx) both do.
  *
  * `get` answers undefined on the server, so the server's render and hydration keep the lazy wrapper.
  */

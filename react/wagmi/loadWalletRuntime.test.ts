@@ -4,29 +4,54 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 // Each test starts from a page that has asked for nothing yet: the loader keeps what was asked first.
 beforeEach(() => {
   vi.resetModules()
+  vi.doUnmock('./clientWalletWithDialog')
+  vi.doUnmock('@/react/components/runtimeViews')
 })
 
+/**
+ * The runtime's own loader of the dialog (what it `import()`s from inside its chunk, the loaders it
+ * hands runtimeViews.ts), counted: a call is a second fetch of the dialog's chunks in the browser.
+ */
+async function countRuntimeDialogLoads() {
+  const loads = vi.fn()
+  vi.doMock('@/react/components/runtimeViews', async (importOriginal) => {
+    const original = await importOriginal<typeof import('@/react/components/runtimeViews')>()
+    return {
+      ...original,
+      provideRuntimeViews: (loaders: Parameters<typeof original.provideRuntimeViews>[0]) =>
+        original.provideRuntimeViews({
+          ...loaders,
+          connectDialog: () => {
+            loads()
+            return loaders.connectDialog()
+          },
+        }),
+    }
+  })
+  return loads
+}
+
 describe('the wallet runtime, alone or with the connect dialog', () => {
-  it('a dialog wanted before the runtime comes with it in one load, and the runtime asked for after is that load', async () => {
+  it('a dialog wanted before the runtime comes with it in one load; the runtime asked for after is that load, and nothing loads the dialog again', async () => {
+    const runtimeDialogLoads = await countRuntimeDialogLoads()
     const { loadWalletRuntime, loadWalletRuntimeWithDialog } = await import('./loadWalletRuntime')
-    const { loadedConnectDialog } = await import('@/react/components/runtimeViews')
+    const { loadedConnectDialog, loadConnectDialogInRuntime } = await import('@/react/components/runtimeViews')
+    const { loadConnectDialog } = await import('@/react/components/loadConnectDialog')
     const withDialog = loadWalletRuntimeWithDialog()
     expect(withDialog).toBeDefined()
     expect(loadWalletRuntime()).toBe(withDialog)
     expect(loadWalletRuntimeWithDialog()).toBe(withDialog)
-    const runtime = await withDialog!
-    const dialog = await runtime.loadConnectDialogHere()
+    const dialog = await (await withDialog!).loadConnectDialogHere()
     expect(dialog.ConnectDialog).toBeTypeOf('function')
-    // Recorded for the views inside the runtime (a linking dialog), which then fetch nothing more.
+    // Recorded for the views inside the runtime (a linking dialog) and for the idle fetch.
     expect(loadedConnectDialog()).toBe(dialog)
-    const { loadConnectDialogInRuntime } = await import('@/react/components/runtimeViews')
     expect(await loadConnectDialogInRuntime()).toBe(dialog)
-    // The idle prefetch through the same runtime gets the same dialog, not a second load.
-    const { loadConnectDialog } = await import('@/react/components/loadConnectDialog')
-    expect(await loadConnectDialog({ chosen: undefined })).toBe(dialog)
+    expect(await loadConnectDialog({ chosen: [] })).toBe(dialog)
+    expect(runtimeDialogLoads).not.toHaveBeenCalled()
   }, 60_000)
 
-  it('a runtime asked for alone first leaves the dialog to come from inside it', async () => {
+  it('a runtime asked for alone first leaves the dialog to come from inside it, once', async () => {
+    const runtimeDialogLoads = await countRuntimeDialogLoads()
     const { loadWalletRuntime, loadWalletRuntimeWithDialog } = await import('./loadWalletRuntime')
     const runtime = loadWalletRuntime()
     expect(loadWalletRuntimeWithDialog()).toBeUndefined()
@@ -38,16 +63,32 @@ describe('the wallet runtime, alone or with the connect dialog', () => {
     const dialog = await loadConnectDialog()
     expect(dialog.ConnectDialog).toBeTypeOf('function')
     expect(loadedConnectDialog()).toBe(dialog)
+    expect(await loadConnectDialog({ chosen: [] })).toBe(dialog)
+    expect(runtimeDialogLoads).toHaveBeenCalledTimes(1)
   }, 60_000)
 
-  it('a load that failed is forgotten: the next ask tries again', async () => {
+  it('a load that failed is forgotten: the next ask, with the dialog or without, starts afresh', async () => {
     vi.doMock('./clientWalletWithDialog', () => {
       throw new Error('chunk failed')
     })
     const { loadWalletRuntime, loadWalletRuntimeWithDialog } = await import('./loadWalletRuntime')
-    await expect(loadWalletRuntimeWithDialog()!).rejects.toThrow()
+    const failed = loadWalletRuntimeWithDialog()!
+    await expect(failed).rejects.toThrow()
     vi.doUnmock('./clientWalletWithDialog')
-    const runtime = loadWalletRuntime()
-    expect(typeof (await runtime).startPageWallet).toBe('function')
+    const retried = loadWalletRuntimeWithDialog()
+    expect(retried).toBeDefined()
+    expect(retried).not.toBe(failed)
+    expect((await retried!).loadConnectDialogHere).toBeTypeOf('function')
+    expect(loadWalletRuntime()).toBe(retried)
+  }, 60_000)
+
+  it('a runtime that failed alone is forgotten too: a dialog asked for next brings its own', async () => {
+    vi.doMock('./clientWallet', () => {
+      throw new Error('chunk failed')
+    })
+    const { loadWalletRuntime, loadWalletRuntimeWithDialog } = await import('./loadWalletRuntime')
+    await expect(loadWalletRuntime()).rejects.toThrow()
+    expect(loadWalletRuntimeWithDialog()).toBeDefined()
+    vi.doUnmock('./clientWallet')
   }, 60_000)
 })
