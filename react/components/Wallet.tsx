@@ -125,7 +125,11 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel }: Wal
   // control stays busy until the dialog's code is here, when the dialog itself appears.
   const openForEarlyTap = useEffectEvent(() => {
     const tapped = takeEarlyTap()
-    if (tapped) openDialog(tapped === 'create-wallet-link' ? 'create' : undefined)
+    if (!tapped) return
+    // Both controls may have been tapped (the script marks each): the one acted on is the last.
+    clearEarlyTapMark(opener.current)
+    clearEarlyTapMark(createLink.current)
+    openDialog(tapped === 'create-wallet-link' ? 'create' : undefined)
   })
   // The tap comes from outside React (the inline script), known only once hydrated: an effect is the place.
   // eslint-disable-next-line react-hooks/set-state-in-effect -- one state change, after hydration, for an outside event

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 beforeEach(() => {
   vi.resetModules()
   vi.doUnmock('./clientWalletWithDialog')
+  vi.doUnmock('./clientWallet')
   vi.doUnmock('@/react/components/runtimeViews')
 })
 
@@ -82,13 +83,16 @@ describe('the wallet runtime, alone or with the connect dialog', () => {
     expect(loadWalletRuntime()).toBe(retried)
   }, 60_000)
 
-  it('a runtime that failed alone is forgotten too: a dialog asked for next brings its own', async () => {
+  it('a runtime that failed alone is forgotten too: a dialog asked for next brings its own, and that is the runtime', async () => {
     vi.doMock('./clientWallet', () => {
       throw new Error('chunk failed')
     })
     const { loadWalletRuntime, loadWalletRuntimeWithDialog } = await import('./loadWalletRuntime')
     await expect(loadWalletRuntime()).rejects.toThrow()
-    expect(loadWalletRuntimeWithDialog()).toBeDefined()
     vi.doUnmock('./clientWallet')
+    const withDialog = loadWalletRuntimeWithDialog()
+    expect(withDialog).toBeDefined()
+    expect(loadWalletRuntime()).toBe(withDialog)
+    expect((await withDialog!).loadConnectDialogHere).toBeTypeOf('function')
   }, 60_000)
 })
