@@ -90,13 +90,14 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel }: Wal
   }
   // The wallet runtime when the browser is idle after hydration (react/wagmi/walletRuntime.ts): the
   // EIP-6963 discovery and the book's connectors are ready before the dialog is asked for. A page the
-  // server rendered connected starts it sooner, from the account view's chunk. Then, at the next idle
-  // moment, the dialog's own chunks, so a tap once the page works opens it at once
-  // (docs/first-load.md#the-dialog-comes-when-the-page-is-idle). Two idle moments, not one wave: the
-  // runtime and the dialog evaluated in one task cost the page's blocking time (Lighthouse's mobile
-  // score fell from 97 to 92). Decided at that idle moment: only while the runtime has nothing
-  // connected or connecting, not where the cookie holds a connection (the runtime's status may read
-  // `disconnected` until its restore begins), nor where the user asked to save data.
+  // server rendered connected starts it sooner, from the account view's chunk. Its chunks bring the
+  // dialog's with them (one wave of fetching), except where the cookie holds a connection or the user
+  // asked to save data; the dialog's modules run only at the next idle moment, so a tap once the page
+  // works opens it at once (docs/first-load.md#the-dialog-comes-when-the-page-is-idle). Fetched in one
+  // wave, run in two tasks: the runtime and the dialog run in one task cost the page's blocking time
+  // (Lighthouse's mobile score fell from 97 to 92). Run at that idle moment only while the runtime has
+  // nothing connected or connecting, not where the cookie holds a connection (the runtime's status may
+  // read `disconnected` until its restore begins), nor where the user asked to save data.
   const storedConnection = walletInputs.initialState?.current != null
   const wantsDialogAhead = useEffectEvent((status: string) => status === 'disconnected' && !storedConnection && !savesData())
   useEffect(() => {
@@ -104,7 +105,7 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel }: Wal
     let cancelNext = () => undefined as void
     const start = () => {
       if (cancelled) return
-      startWalletRuntime(walletInputs)
+      startWalletRuntime(walletInputs, { withDialog: !storedConnection && !savesData() })
         .then((config) => {
           if (cancelled) return
           cancelNext = whenIdle(() => {
@@ -119,7 +120,7 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel }: Wal
       cancelStart()
       cancelNext()
     }
-  }, [walletInputs])
+  }, [walletInputs, storedConnection])
   // A tap on "Connect wallet" (or "No wallet?") before hydration, kept by the inline script (react/lib/earlyTap.ts):
   // acted on now, once (takeEarlyTap hands it out once, StrictMode's second run gets nothing). The
   // control stays busy until the dialog's code is here, when the dialog itself appears.

@@ -45,10 +45,25 @@ export const markConnectDialogLoaded = connectDialog.mark
 /** The connect dialog's module once it has loaded in this browser, else undefined (rendered directly, see below). */
 export const loadedConnectDialog = connectDialog.get
 
-/** The connect dialog's chunks, from inside the runtime's (see `loadConnectDialogParts`), unless it is here already. */
+let inGroup: (() => Promise<ConnectDialogModule>) | undefined
+
+/**
+ * Called by the chunk group that brought the dialog with the runtime (clientWalletWithDialog.tsx) as
+ * it evaluates: its dialog is fetched, not yet run, and is the one to run when asked for.
+ */
+export function provideConnectDialogInGroup(load: () => Promise<ConnectDialogModule>): void {
+  inGroup = load
+}
+
+/**
+ * The connect dialog: the module if it is here already, else the one the runtime's group brought
+ * (run now), else its chunks from inside the runtime's (see `loadConnectDialogParts`).
+ */
 export function loadConnectDialogInRuntime(): Promise<ConnectDialogModule> {
   const here = connectDialog.get()
-  return here ? Promise.resolve(here) : views.then((loaders) => loaders.connectDialog()).then(markConnectDialogLoaded)
+  if (here) return Promise.resolve(here)
+  if (inGroup) return inGroup()
+  return views.then((loaders) => loaders.connectDialog()).then(markConnectDialogLoaded)
 }
 
 const connectedView = createLoadedModule<ConnectedViewModule>()

@@ -7,11 +7,27 @@ beforeEach(() => {
   vi.doUnmock('./clientWalletWithDialog')
   vi.doUnmock('./clientWallet')
   vi.doUnmock('@/react/components/runtimeViews')
+  vi.doUnmock('@/react/components/ConnectDialog')
 })
 
 /**
+ * The dialog's module, its runs counted (a run is its module evaluating). `failFirst`: the first run
+ * throws, as a chunk that could not be fetched or a module that failed would.
+ */
+function countDialogRuns({ failFirst = false } = {}) {
+  const runs = vi.fn()
+  vi.doMock('@/react/components/ConnectDialog', async (importOriginal) => {
+    runs()
+    if (failFirst && runs.mock.calls.length === 1) throw new Error('the dialog failed to load')
+    return importOriginal()
+  })
+  return runs
+}
+
+/**
  * The runtime's own loader of the dialog (what it `import()`s from inside its chunk, the loaders it
- * hands runtimeViews.ts), counted: a call is a second fetch of the dialog's chunks in the browser.
+ * hands runtimeViews.ts), counted: a call is the runtime reaching the dialog its own way (a second fetch of its chunks
+ * where the group did not bring them).
  */
 async function countRuntimeDialogLoads() {
   const loads = vi.fn()
@@ -33,8 +49,9 @@ async function countRuntimeDialogLoads() {
 }
 
 describe('the wallet runtime, alone or with the connect dialog', () => {
-  it('a dialog wanted before the runtime comes with it in one load; the runtime asked for after is that load, and nothing loads the dialog again', async () => {
+  it('a dialog wanted before the runtime comes with it in one load, run when first asked for; the runtime asked for after is that load, and nothing loads the dialog again', async () => {
     const runtimeDialogLoads = await countRuntimeDialogLoads()
+    const dialogRuns = countDialogRuns()
     const { loadWalletRuntime, loadWalletRuntimeWithDialog } = await import('./loadWalletRuntime')
     const { loadedConnectDialog, loadConnectDialogInRuntime } = await import('@/react/components/runtimeViews')
     const { loadConnectDialog } = await import('@/react/components/loadConnectDialog')
@@ -42,12 +59,42 @@ describe('the wallet runtime, alone or with the connect dialog', () => {
     expect(withDialog).toBeDefined()
     expect(loadWalletRuntime()).toBe(withDialog)
     expect(loadWalletRuntimeWithDialog()).toBe(withDialog)
-    const dialog = await (await withDialog!).loadConnectDialogHere()
+    // The group is here, its dialog not run yet: that waits for the first ask (the idle fetch, a tap).
+    const group = await withDialog!
+    expect(dialogRuns).not.toHaveBeenCalled()
+    expect(loadedConnectDialog()).toBeUndefined()
+    const dialog = await group.loadConnectDialogHere()
+    expect(dialogRuns).toHaveBeenCalledTimes(1)
     expect(dialog.ConnectDialog).toBeTypeOf('function')
     // Recorded for the views inside the runtime (a linking dialog) and for the idle fetch.
     expect(loadedConnectDialog()).toBe(dialog)
     expect(await loadConnectDialogInRuntime()).toBe(dialog)
     expect(await loadConnectDialog({ chosen: [] })).toBe(dialog)
+    expect(runtimeDialogLoads).not.toHaveBeenCalled()
+    expect(dialogRuns).toHaveBeenCalledTimes(1)
+  }, 60_000)
+
+  it('a dialog in the group that failed to load is asked for afresh by the next ask, which opens it', async () => {
+    const dialogRuns = countDialogRuns({ failFirst: true })
+    const { loadWalletRuntimeWithDialog } = await import('./loadWalletRuntime')
+    const { loadConnectDialog } = await import('@/react/components/loadConnectDialog')
+    const group = await loadWalletRuntimeWithDialog()!
+    await expect(group.loadConnectDialogHere()).rejects.toThrow()
+    const dialog = await loadConnectDialog({ chosen: [] })
+    expect(dialog.ConnectDialog).toBeTypeOf('function')
+    expect(dialogRuns).toHaveBeenCalledTimes(2)
+  }, 60_000)
+
+  it('the dialog the group brought, not run yet, is what the runtime’s own views run, not their own way to it', async () => {
+    const runtimeDialogLoads = await countRuntimeDialogLoads()
+    const { loadWalletRuntimeWithDialog } = await import('./loadWalletRuntime')
+    const { loadedConnectDialog, loadConnectDialogInRuntime } = await import('@/react/components/runtimeViews')
+    await loadWalletRuntimeWithDialog()
+    expect(loadedConnectDialog()).toBeUndefined()
+    // A linking dialog from the account view asks first (the page connected before the idle fetch).
+    const dialog = await loadConnectDialogInRuntime()
+    expect(dialog.ConnectDialog).toBeTypeOf('function')
+    expect(loadedConnectDialog()).toBe(dialog)
     expect(runtimeDialogLoads).not.toHaveBeenCalled()
   }, 60_000)
 

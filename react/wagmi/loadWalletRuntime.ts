@@ -36,8 +36,9 @@ export function loadWalletRuntime(): Promise<WalletRuntime> {
 
 /**
  * The runtime and the connect dialog in one wave of chunks, when the dialog is wanted before the
- * runtime was asked for (a tap before the page was idle: docs/first-tap.md). Undefined once the
- * runtime was asked for alone: the dialog then comes from inside it.
+ * runtime was asked for (a tap before the page was idle: docs/first-tap.md; the idle start on a page
+ * with no stored connection, which runs the dialog's module only later: docs/first-load.md).
+ * Undefined once the runtime was asked for alone: the dialog then comes from inside it.
  */
 export function loadWalletRuntimeWithDialog(): Promise<WalletRuntimeWithDialog> | undefined {
   if (runtime) return withDialog
@@ -46,10 +47,12 @@ export function loadWalletRuntimeWithDialog(): Promise<WalletRuntimeWithDialog> 
 }
 
 /**
- * Loads the runtime and starts the page's config (hydrated from the cookie, reconnecting a stored
+ * Loads the runtime (with the dialog's chunks where `withDialog`, if nothing was asked for before)
+ * and starts the page's config (hydrated from the cookie, reconnecting a stored
  * connection, the book wallets' connectors when idle). Resolves to the config; rejects when the
  * chunk cannot be fetched (offline, a deploy replaced it), and a later call tries again.
  */
-export function startWalletRuntime(inputs: WalletInputs): Promise<Config> {
-  return loadWalletRuntime().then((runtime) => runtime.startPageWallet(inputs))
+export function startWalletRuntime(inputs: WalletInputs, options: { withDialog?: boolean } = {}): Promise<Config> {
+  const load = (options.withDialog ? loadWalletRuntimeWithDialog() : undefined) ?? loadWalletRuntime()
+  return load.then((runtime) => runtime.startPageWallet(inputs))
 }

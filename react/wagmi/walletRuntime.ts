@@ -7,7 +7,8 @@ import type { PublicConfig } from '@sigil/lib/config/public'
  * The page's wallet runtime — wagmi, the families' connectors, the wallet book, viem's helpers — is
  * not part of the first load: the first paint needs none of it (the server rendered the connect
  * button, or the connected account from the wagmi cookie), and a tap before it arrives is kept
- * (react/lib/earlyTap.ts). It comes in a chunk of its own (`clientWallet.tsx`):
+ * (react/lib/earlyTap.ts). It comes in a chunk group of its own (`clientWallet.tsx`, or with the
+ * connect dialog's chunks `clientWalletWithDialog.tsx`, react/wagmi/loadWalletRuntime.ts):
  * - at once after hydration when the server rendered the page connected: the account view's chunk
  *   carries it and starts the reconnect, as wagmi's provider did;
  * - otherwise when the browser is idle, or on intent (hover, focus or touch of "Connect wallet"),
