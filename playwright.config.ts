@@ -14,13 +14,31 @@ const artifacts = path.join(__dirname, 'tests', 'artifacts')
 // results recorded since then with docs/compatibility.md (tests/e2e/interopTable.ts).
 process.env.SIGIL_E2E_RUN_STARTED ??= String(Date.now())
 
+/**
+ * A second run beside the first keeps its own reports and test results (Playwright empties its output
+ * folder as a run starts): tests/run-all.sh runs the WalletConnect matrix on its own as
+ * `SIGIL_E2E_RUN=interop`.
+ */
+const run = process.env.SIGIL_E2E_RUN ? `-${process.env.SIGIL_E2E_RUN.replace(/[^a-z0-9-]/gi, '')}` : ''
+
+/**
+ * The WalletConnect half of the interop matrix (docs/compatibility.md) is its own project. Its cells
+ * share nothing (each worker starts its own relays and app servers) and mostly wait on the relays and
+ * the SDKs, so CI runs them on two workers after the rest (tests/run-all.sh): 7.4 min instead of
+ * 12.3 on this 2-core machine. Its last test, the table's check, is a project of its own that runs
+ * once every cell has.
+ */
+const interopMatrix = /interopWalletConnect\.spec\.ts$/
+const tableCheck = /docs\/compatibility\.md says what this run saw/
+
 /** The projects' option (tests/e2e/fixtures.ts): which server every app fixture starts. */
 type ServerOptions = { serverMode: ServerMode }
 
 export default defineConfig<object, ServerOptions>({
   testDir: './tests/e2e',
   testMatch: '**/*.spec.ts',
-  // One worker: the app server and anvil are per worker, and the machine has 2 cores.
+  // One worker: the app server and anvil are per worker, and the machine has 2 cores (the interop
+  // matrix's run asks for two: `--workers 2`).
   workers: 1,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
@@ -28,11 +46,11 @@ export default defineConfig<object, ServerOptions>({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  outputDir: path.join(artifacts, 'test-results'),
+  outputDir: path.join(artifacts, `test-results${run}`),
   reporter: [
     ['list'],
-    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? path.join(artifacts, 'e2e-results.json') }],
-    ['html', { open: 'never', outputFolder: path.join(artifacts, 'e2e-report') }],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? path.join(artifacts, `e2e-results${run}.json`) }],
+    ['html', { open: 'never', outputFolder: path.join(artifacts, `e2e-report${run}`) }],
   ],
   use: {
     browserName: 'chromium',
@@ -44,12 +62,17 @@ export default defineConfig<object, ServerOptions>({
     locale: 'en-US',
     // The UI contract's `data-testid`s.
     testIdAttribute: 'data-testid',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: actions, DOM snapshots, network, console and sources. Not the
+    // screencast: recording it for every test cost about a tenth of the suite's time on two cores.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
   projects: [
     // The whole suite against the production build (`next start`).
-    { name: 'production', use: { serverMode: 'start' } },
+    { name: 'production', testIgnore: interopMatrix, use: { serverMode: 'start' } },
+    // The WalletConnect matrix against the production build, its cells spread over the workers.
+    { name: 'interop', testMatch: interopMatrix, grepInvert: tableCheck, fullyParallel: true, use: { serverMode: 'start' } },
+    { name: 'interop-table', testMatch: interopMatrix, grep: tableCheck, dependencies: ['interop'], use: { serverMode: 'start' } },
     // The README's first command: the tests tagged @dev again, against `next dev`, where React's
     // StrictMode mounts every component twice and Turbopack compiles each chunk on first request
     // (hence the longer limits). A production-only suite once let `npm run dev` ship a dead button.

@@ -33,7 +33,8 @@ Steps:
   build       npx next build
   budget      the first-load JavaScript and vault page budgets, read from the build's own figures
               (also: first-load-budget)
-  e2e         Playwright: the end-to-end suite against next start and next dev (needs Chromium)
+  e2e         Playwright: the end-to-end suite against next start and next dev (needs Chromium), then
+              the WalletConnect interop matrix in a run of its own on two workers
 
 After a failed build, budget and e2e do not run. Named without build, they use the last build in
 .next (NEXT_DIST_DIR): the budget fails when there is none; the e2e suite builds one first.
@@ -85,8 +86,9 @@ artifacts=tests/artifacts
 mkdir -p "$artifacts"
 vitest_json="$artifacts/vitest-results.json"
 e2e_json="$artifacts/e2e-results.json"
+interop_json="$artifacts/e2e-results-interop.json"
 wants unit && rm -f "$vitest_json"
-wants e2e && rm -f "$e2e_json"
+wants e2e && rm -f "$e2e_json" "$interop_json"
 
 passed=0
 failed=0
@@ -222,7 +224,14 @@ run_suite() {
 
 # Deterministic: the build's own statistics, gzipped, against the budget (tests/bench/budgets.ts).
 run_budget() { run_check "first-load budget" npx tsx tests/bench/checkBudget.ts; }
-run_e2e() { run_suite "e2e" playwright "$e2e_json" env PLAYWRIGHT_JSON_OUTPUT_FILE="$e2e_json" npx playwright test; }
+# Two runs: every project but the WalletConnect interop matrix on one worker, then the matrix on two
+# (its cells share nothing and mostly wait on relays and wallet SDKs; playwright.config.ts). Asking
+# for its table's check brings the matrix, the project it depends on.
+run_e2e() {
+  run_suite "e2e" playwright "$e2e_json" env PLAYWRIGHT_JSON_OUTPUT_FILE="$e2e_json" npx playwright test --project production --project dev
+  run_suite "e2e, interop matrix (2 workers)" playwright "$interop_json" \
+    env SIGIL_E2E_RUN=interop PLAYWRIGHT_JSON_OUTPUT_FILE="$interop_json" npx playwright test --project interop-table --workers 2
+}
 
 # The packages' check runs beside the type-check and lint: the three are mostly single-threaded and
 # independent (the check writes only the packages' dist/ folders and .packages/, which the other two
@@ -277,7 +286,7 @@ fi
 echo
 echo "=== summary"
 for line in "${summary[@]}"; do echo "  $line"; done
-echo "  reports: $artifacts/ (vitest-results.json, e2e-results.json, e2e-report/, screenshots/)"
+echo "  reports: $artifacts/ (vitest-results.json, e2e-results.json, e2e-report/, e2e-results-interop.json, e2e-report-interop/, screenshots/)"
 echo
 if [ "$skipped" -gt 0 ]; then
   echo "$passed passed, $failed failed, $skipped skipped"
