@@ -24,9 +24,9 @@ const run = process.env.SIGIL_E2E_RUN ? `-${process.env.SIGIL_E2E_RUN.replace(/[
 /**
  * The WalletConnect half of the interop matrix (docs/compatibility.md) is its own project. Its cells
  * share nothing (each worker starts its own relays and app servers) and mostly wait on the relays and
- * the SDKs, so CI runs them on two workers after the rest (tests/run-all.sh): 7.4 min instead of
+ * the SDKs, so CI runs them on two workers after the rest (tests/run-all.sh): 7.9 min instead of
  * 12.3 on this 2-core machine. Its last test, the table's check, is a project of its own that runs
- * once every cell has.
+ * once every cell has passed.
  */
 const interopMatrix = /interopWalletConnect\.spec\.ts$/
 const tableCheck = /docs\/compatibility\.md says what this run saw/

@@ -286,7 +286,7 @@ fi
 echo
 echo "=== summary"
 for line in "${summary[@]}"; do echo "  $line"; done
-echo "  reports: $artifacts/ (vitest-results.json, e2e-results.json, e2e-report/, e2e-results-interop.json, e2e-report-interop/, screenshots/)"
+echo "  reports: $artifacts/ (vitest-results.json, e2e-results.json, e2e-report/, test-results/, the matrix's e2e-results-interop.json, e2e-report-interop/, test-results-interop/, screenshots/)"
 echo
 if [ "$skipped" -gt 0 ]; then
   echo "$passed passed, $failed failed, $skipped skipped"
