@@ -2,7 +2,7 @@
 import dynamic from 'next/dynamic'
 import { useEffect, useEffectEvent, useRef, useState, type ComponentType, type ReactNode } from 'react'
 import { useConnectionSummary } from '@/react/wagmi/useConnectionSummary'
-import { startWalletRuntime } from '@/react/wagmi/loadWalletRuntime'
+import { fetchWalletRuntimeWithDialog, startWalletRuntime } from '@/react/wagmi/loadWalletRuntime'
 import { useWalletInputs } from '@/react/wagmi/walletRuntime'
 import { clearEarlyTapMark, onEarlyTap, setEarlyTapMark, takeEarlyTap } from '../lib/earlyTap'
 import { whenIdle } from '../lib/whenIdle'
@@ -37,6 +37,15 @@ export type WalletProps = {
 export function Wallet({ initialSession, connectLabel, intro, createLabel }: WalletProps) {
   const walletInputs = useWalletInputs()
   const { address, chainId, status } = useConnectionSummary(walletInputs.initialState)
+  const storedConnection = walletInputs.initialState?.current != null
+  // The runtime with the dialog sets off as the page hydrates, fetched and not run (walletGroupHeld.ts):
+  // its bytes travel beside hydration, its modules run when the page is idle or a tap asks for them
+  // (below). Started in the first render, the earliest moment this component knows whether the cookie
+  // holds a connection (then the runtime comes alone, with the account view) and once per mount (the
+  // state's initializer): a fetch that failed is tried again by whoever asks next.
+  useState(() => {
+    if (typeof window !== 'undefined' && !storedConnection && !savesData()) fetchWalletRuntimeWithDialog()
+  })
   // Outlives the sign-in panel, which unmounts while disconnected.
   const [session, setSession] = useState<KnownSession>(initialSession)
   // While wagmi reconnects after a reload, the cookie's account is shown: the server rendered it too.
@@ -98,7 +107,6 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel }: Wal
   // (Lighthouse's mobile score fell from 97 to 92). Run at that idle moment only while the runtime has
   // nothing connected or connecting, not where the cookie holds a connection (the runtime's status may
   // read `disconnected` until its restore begins), nor where the user asked to save data.
-  const storedConnection = walletInputs.initialState?.current != null
   const wantsDialogAhead = useEffectEvent((status: string) => status === 'disconnected' && !storedConnection && !savesData())
   useEffect(() => {
     let cancelled = false

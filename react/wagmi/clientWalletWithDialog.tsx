@@ -3,6 +3,7 @@
 import { familyReachLoading } from './familyReachEarly'
 import { type loadConnectDialogInRuntime, markConnectDialogLoaded, provideConnectDialogInGroup } from '@/react/components/runtimeViews'
 import { preloadFamiliesWithDialog } from '@sigil/connectors/families'
+import { cannotRequire } from '../lib/cannotRequire'
 
 /**
  * The wallet runtime (clientWallet.tsx) and the connect dialog in one chunk group, for a dialog
@@ -32,10 +33,6 @@ function runConnectDialog(): Promise<ConnectDialogModule> {
     if (!cannotRequire(error)) return Promise.reject(error)
     return import('../components/ConnectDialog')
   }
-}
-
-function cannotRequire(error: unknown): boolean {
-  return error instanceof ReferenceError || (error as { code?: unknown } | null)?.code === 'MODULE_NOT_FOUND'
 }
 
 /** The dialog, once what its list needs of the families (familyReach.ts) is here too, as the runtime's own path has it. */

@@ -6,6 +6,8 @@ beforeEach(() => {
   vi.resetModules()
   vi.doUnmock('./clientWalletWithDialog')
   vi.doUnmock('./clientWallet')
+  vi.doUnmock('./walletGroupHeld')
+  vi.doUnmock('./familyReach')
   vi.doUnmock('@/react/components/runtimeViews')
   vi.doUnmock('@/react/components/ConnectDialog')
 })
@@ -141,5 +143,58 @@ describe('the wallet runtime, alone or with the connect dialog', () => {
     expect(withDialog).toBeDefined()
     expect(loadWalletRuntime()).toBe(withDialog)
     expect((await withDialog!).loadConnectDialogHere).toBeTypeOf('function')
+  }, 60_000)
+})
+
+/** A module's runs counted (a run is its module evaluating), the module itself unchanged. */
+function countRuns(path: './clientWalletWithDialog' | './walletGroupHeld') {
+  const runs = vi.fn()
+  vi.doMock(path, async (importOriginal) => {
+    runs()
+    return importOriginal()
+  })
+  return runs
+}
+
+describe('the runtime with the dialog, fetched as the page hydrates and run later', () => {
+  it('fetching brings the group and asks for the families’ ways, runs none of its modules; the first ask runs it from that one fetch', async () => {
+    const heldRuns = countRuns('./walletGroupHeld')
+    const groupRuns = countRuns('./clientWalletWithDialog')
+    const familyReachAsks = vi.fn(() => Promise.resolve())
+    vi.doMock('./familyReach', async (importOriginal) => ({ ...(await importOriginal<typeof import('./familyReach')>()), loadFamilyReach: familyReachAsks }))
+    const { fetchWalletRuntimeWithDialog, loadWalletRuntime, loadWalletRuntimeWithDialog } = await import('./loadWalletRuntime')
+    fetchWalletRuntimeWithDialog()
+    fetchWalletRuntimeWithDialog()
+    await vi.waitFor(() => expect(familyReachAsks).toHaveBeenCalledTimes(1))
+    expect(heldRuns).toHaveBeenCalledTimes(1)
+    expect(groupRuns).not.toHaveBeenCalled()
+    // The idle start or a tap: the group runs now, from the chunks already fetched.
+    const withDialog = loadWalletRuntimeWithDialog()!
+    expect((await withDialog).loadConnectDialogHere).toBeTypeOf('function')
+    expect(groupRuns).toHaveBeenCalledTimes(1)
+    expect(heldRuns).toHaveBeenCalledTimes(1)
+    expect(loadWalletRuntime()).toBe(withDialog)
+  }, 60_000)
+
+  it('a fetch that failed is forgotten, and loses nothing: the next ask fetches afresh and runs the group', async () => {
+    vi.doMock('./walletGroupHeld', () => {
+      throw new Error('chunk failed')
+    })
+    const { fetchWalletRuntimeWithDialog, loadWalletRuntimeWithDialog } = await import('./loadWalletRuntime')
+    fetchWalletRuntimeWithDialog()
+    // The failed fetch rejects nothing the page waits on; a tap meeting it gets the failure.
+    await expect(loadWalletRuntimeWithDialog()!).rejects.toThrow()
+    vi.doUnmock('./walletGroupHeld')
+    const retried = loadWalletRuntimeWithDialog()!
+    expect((await retried).loadConnectDialogHere).toBeTypeOf('function')
+  }, 60_000)
+
+  it('nothing is fetched ahead once the runtime was asked for alone (a stored connection): its dialog comes from inside it', async () => {
+    const heldRuns = countRuns('./walletGroupHeld')
+    const { fetchWalletRuntimeWithDialog, loadWalletRuntime } = await import('./loadWalletRuntime')
+    await loadWalletRuntime()
+    fetchWalletRuntimeWithDialog()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(heldRuns).not.toHaveBeenCalled()
   }, 60_000)
 })

@@ -11,10 +11,14 @@ import type { WalletInputs } from './walletRuntime'
 
 type WalletRuntime = typeof import('./clientWallet')
 type WalletRuntimeWithDialog = typeof import('./clientWalletWithDialog')
+/** Runs the held group's modules (walletGroupHeld.ts). */
+type RunHeldGroup = () => Promise<WalletRuntimeWithDialog>
 
 /** The runtime as asked for first, alone or with the connect dialog; forgotten if its chunks could not be fetched. */
 let runtime: Promise<WalletRuntime> | undefined
 let withDialog: Promise<WalletRuntimeWithDialog> | undefined
+/** The runtime-with-dialog group's chunks, fetched and not yet run; forgotten if they could not be fetched. */
+let held: Promise<RunHeldGroup> | undefined
 
 function remember<M extends WalletRuntime>(load: Promise<M>): Promise<M> {
   runtime = load
@@ -42,8 +46,33 @@ export function loadWalletRuntime(): Promise<WalletRuntime> {
  */
 export function loadWalletRuntimeWithDialog(): Promise<WalletRuntimeWithDialog> | undefined {
   if (runtime) return withDialog
-  withDialog = remember(import('./clientWalletWithDialog'))
+  withDialog = remember(fetchHeldGroup().then((run) => run()))
   return withDialog
+}
+
+/**
+ * Fetches the runtime-with-dialog group's chunks without running its modules (walletGroupHeld.ts),
+ * and the families' ways of reaching a wallet beside them, unless the runtime was asked for already.
+ * `loadWalletRuntimeWithDialog` runs them later (the idle start, a tap): the page hydrating now is
+ * not slowed by their parse and work, and the tap that comes as it ends does not wait for their
+ * bytes. A failed fetch is forgotten: the next ask tries again.
+ */
+export function fetchWalletRuntimeWithDialog(): void {
+  if (runtime) return
+  void fetchHeldGroup().catch(() => undefined)
+}
+
+function fetchHeldGroup(): Promise<RunHeldGroup> {
+  if (held) return held
+  const load = import('./walletGroupHeld').then(({ fetchFamilyReach, runWalletRuntimeWithDialog }) => {
+    fetchFamilyReach()
+    return runWalletRuntimeWithDialog
+  })
+  held = load
+  load.catch(() => {
+    if (held === load) held = undefined
+  })
+  return load
 }
 
 /**
