@@ -75,3 +75,29 @@ describe('the family registry', () => {
     expect(row).toMatchObject({ key: 'examplewallet', name: 'Example Wallet', installed: true, panel: 'example' })
   })
 })
+
+describe('the families’ reach modules, carried by the dialog’s chunk group', () => {
+  it('every family’s reachWallet and reachWalletBrowser module is required by requireFamilyReachModules, so none comes a round trip late', async () => {
+    const { readFile } = await import('node:fs/promises')
+    const path = await import('node:path')
+    const here = path.dirname(new URL(import.meta.url).pathname)
+    const held = await readFile(path.join(here, 'familyReachModules.ts'), 'utf8')
+    const reachModules: string[] = []
+    for (const family of families) {
+      const folder = { injected: 'injected', walletconnect: 'walletConnect', coinbasesmartwallet: 'coinbaseSmartWallet', embedded: 'embedded' }[family.id]
+      const source = await readFile(path.join(here, folder!, 'family.ts'), 'utf8')
+      for (const [, reach] of source.matchAll(/reachWallet(?:Browser)?:\s*\(\)\s*=>\s*import\('\.\/([\w/]+)'\)/g)) reachModules.push(`./${folder}/${reach}`)
+    }
+    // Every reach the registry has was found in the sources.
+    expect(reachModules).toHaveLength(families.filter((f) => f.reachWallet).length + families.filter((f) => f.reachWalletBrowser).length)
+    expect(reachModules.length).toBeGreaterThan(0)
+    for (const reach of reachModules) expect(held).toContain(`require('${reach}')`)
+  })
+
+  it('requiring them runs each module once and loses nothing where require is missing', async () => {
+    const { requireFamilyReachModules } = await import('./familyReachModules')
+    // Under vitest's ES modules `require` is missing: the call returns quietly, and the families' own import()s still reach them.
+    expect(() => requireFamilyReachModules()).not.toThrow()
+    for (const family of families) if (family.reachWallet) expect(await family.reachWallet()).toBeTypeOf('function')
+  })
+})

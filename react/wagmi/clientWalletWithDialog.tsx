@@ -1,9 +1,8 @@
 'use client'
-// First: the families' ways of reaching a wallet start loading before the runtime's modules run.
-import { familyReachLoading } from './familyReachEarly'
 import { type loadConnectDialogInRuntime, markConnectDialogLoaded, provideConnectDialogInGroup } from '@/react/components/runtimeViews'
 import { preloadFamiliesWithDialog } from '@sigil/connectors/families'
-import { cannotRequire } from '../lib/cannotRequire'
+import { cannotRequire } from '@sigil/lib/cannotRequire'
+import { loadFamilyReach } from './familyReach'
 
 /**
  * The wallet runtime (clientWallet.tsx) and the connect dialog in one chunk group, for a dialog
@@ -41,8 +40,9 @@ let connectDialogReady: ReturnType<typeof loadConnectDialogInRuntime> | undefine
 /** As the runtime's own (clientWallet.tsx), with the dialog this group brought. */
 export function loadConnectDialogHere(families?: { chosen: readonly string[] | undefined }): ReturnType<typeof loadConnectDialogInRuntime> {
   if (families) preloadFamiliesWithDialog(families.chosen)
-  // Run while the families' chunks may still be on their way, not after them.
-  const ready = (connectDialogReady ??= Promise.all([runConnectDialog(), familyReachLoading]).then(([dialog]) => markConnectDialogLoaded(dialog)))
+  // The families' ways were asked for as the group arrived, and their modules came with it
+  // (walletGroupHeld.ts): the dialog runs beside that, not after it.
+  const ready = (connectDialogReady ??= Promise.all([runConnectDialog(), loadFamilyReach().catch(() => undefined)]).then(([dialog]) => markConnectDialogLoaded(dialog)))
   // A module that could not be fetched or run is asked for afresh next time.
   ready.catch(() => {
     if (connectDialogReady === ready) connectDialogReady = undefined
