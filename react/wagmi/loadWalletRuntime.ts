@@ -52,7 +52,7 @@ export function loadWalletRuntimeWithDialog(): Promise<WalletRuntimeWithDialog> 
 
 /**
  * Fetches the runtime-with-dialog group's chunks without running its modules (walletGroupHeld.ts),
- * and the families' ways of reaching a wallet beside them, unless the runtime was asked for already.
+ * unless the runtime was asked for already.
  * `loadWalletRuntimeWithDialog` runs them later (the idle start, a tap): the page hydrating now is
  * not slowed by their parse and work, and the tap that comes as it ends does not wait for their
  * bytes. A failed fetch is forgotten: the next ask tries again.
@@ -64,10 +64,7 @@ export function fetchWalletRuntimeWithDialog(): void {
 
 function fetchHeldGroup(): Promise<RunHeldGroup> {
   if (held) return held
-  const load = import('./walletGroupHeld').then(({ fetchFamilyReach, runWalletRuntimeWithDialog }) => {
-    fetchFamilyReach()
-    return runWalletRuntimeWithDialog
-  })
+  const load = import('./walletGroupHeld').then(({ runWalletRuntimeWithDialog }) => runWalletRuntimeWithDialog)
   held = load
   load.catch(() => {
     if (held === load) held = undefined

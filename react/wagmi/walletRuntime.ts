@@ -11,8 +11,9 @@ import type { PublicConfig } from '@sigil/lib/config/public'
  * connect dialog's chunks `clientWalletWithDialog.tsx`, react/wagmi/loadWalletRuntime.ts):
  * - at once after hydration when the server rendered the page connected: the account view's chunk
  *   carries it and starts the reconnect, as wagmi's provider did;
- * - otherwise when the browser is idle, or on intent (hover, focus or touch of "Connect wallet"),
- *   or by the dialog that needs it.
+ * - otherwise fetched with the dialog's chunks as the page hydrates (walletGroupHeld.ts) and run
+ *   when the browser is idle, or on intent (hover, focus or touch of "Connect wallet"), or by the
+ *   dialog that needs it.
  *
  * This module is the state both sides share: what the runtime needs from the layout, and the config
  * once it exists, for the page's one stateful region (react/components/Wallet.tsx). It imports no
