@@ -52,10 +52,10 @@ export function loadWalletRuntimeWithDialog(): Promise<WalletRuntimeWithDialog> 
 
 /**
  * Fetches the runtime-with-dialog group's chunks without running its modules (walletGroupHeld.ts),
- * unless the runtime was asked for already.
- * `loadWalletRuntimeWithDialog` runs them later (the idle start, a tap): the page hydrating now is
- * not slowed by their parse and work, and the tap that comes as it ends does not wait for their
- * bytes. A failed fetch is forgotten: the next ask tries again.
+ * unless the runtime was asked for already. `loadWalletRuntimeWithDialog` runs them later (the idle
+ * start, a tap): the page hydrating now is not slowed by their work, and a tap as it ends waits only
+ * for what is still on its way (docs/first-load.md, "Where the 390 ms go"). A failed fetch is
+ * forgotten: the next ask tries again.
  */
 export function fetchWalletRuntimeWithDialog(): void {
   if (runtime) return
