@@ -2,6 +2,7 @@
 import { type loadConnectDialogInRuntime, markConnectDialogLoaded, provideConnectDialogInGroup } from '@/react/components/runtimeViews'
 import { preloadFamiliesWithDialog } from '@sigil/connectors/families'
 import { cannotRequire } from '@sigil/lib/cannotRequire'
+import { onceUntilFailed } from '@sigil/lib/onceUntilFailed'
 import { loadFamilyReach } from './familyReach'
 
 /**
@@ -34,20 +35,18 @@ function runConnectDialog(): Promise<ConnectDialogModule> {
   }
 }
 
-/** The dialog, once what its list needs of the families (familyReach.ts) is here too, as the runtime's own path has it. */
-let connectDialogReady: ReturnType<typeof loadConnectDialogInRuntime> | undefined
+/**
+ * The dialog, once what its list needs of the families (familyReach.ts) is here too, as the runtime's
+ * own path has it. The families' ways were asked for as the group arrived, and their modules came
+ * with it (walletGroupHeld.ts): the dialog runs beside that, not after it. A module that could not be
+ * fetched or run is asked for afresh next time.
+ */
+const connectDialogReady = onceUntilFailed(() => Promise.all([runConnectDialog(), loadFamilyReach().catch(() => undefined)]).then(([dialog]) => markConnectDialogLoaded(dialog)))
 
 /** As the runtime's own (clientWallet.tsx), with the dialog this group brought. */
 export function loadConnectDialogHere(families?: { chosen: readonly string[] | undefined }): ReturnType<typeof loadConnectDialogInRuntime> {
   if (families) preloadFamiliesWithDialog(families.chosen)
-  // The families' ways were asked for as the group arrived, and their modules came with it
-  // (walletGroupHeld.ts): the dialog runs beside that, not after it.
-  const ready = (connectDialogReady ??= Promise.all([runConnectDialog(), loadFamilyReach().catch(() => undefined)]).then(([dialog]) => markConnectDialogLoaded(dialog)))
-  // A module that could not be fetched or run is asked for afresh next time.
-  ready.catch(() => {
-    if (connectDialogReady === ready) connectDialogReady = undefined
-  })
-  return ready
+  return connectDialogReady()
 }
 
 // What the runtime's own views load (a linking dialog from the account view) runs this group's

@@ -1,5 +1,6 @@
 import { families } from '@sigil/connectors/families'
 import type { ReachWallet, SigilFamily } from '@sigil/connectors/shared/family'
+import { onceUntilFailed } from '@sigil/lib/onceUntilFailed'
 
 /**
  * The families' ways of reaching a book wallet that is not installed, in the order they are asked:
@@ -10,23 +11,15 @@ import type { ReachWallet, SigilFamily } from '@sigil/connectors/shared/family'
  * they do.
  */
 let loaded: readonly ReachWallet[] = []
-let loading: Promise<void> | undefined
 const listeners = new Set<() => void>()
 
 /** Loads every family's ways once; a failed chunk is retried on the next call. */
-export function loadFamilyReach(): Promise<void> {
-  loading ??= Promise.all(familyReachChunks(families).map((load) => load())).then(
-    (reaches) => {
-      loaded = reaches
-      for (const listener of listeners) listener()
-    },
-    (error: unknown) => {
-      loading = undefined
-      throw error
-    },
-  )
-  return loading
-}
+export const loadFamilyReach: () => Promise<void> = onceUntilFailed(() =>
+  Promise.all(familyReachChunks(families).map((load) => load())).then((reaches) => {
+    loaded = reaches
+    for (const listener of listeners) listener()
+  }),
+)
 
 /** The chunks of `list`'s ways, in the order they are asked (its `reachWallet`s, then its `reachWalletBrowser`s). */
 export function familyReachChunks(list: readonly SigilFamily[]): (() => Promise<ReachWallet>)[] {

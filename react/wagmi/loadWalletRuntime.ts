@@ -1,5 +1,6 @@
 'use client'
 import type { Config } from '@wagmi/core'
+import { onceUntilFailed } from '@sigil/lib/onceUntilFailed'
 import type { WalletInputs } from './walletRuntime'
 
 /**
@@ -18,7 +19,7 @@ type RunHeldGroup = () => Promise<WalletRuntimeWithDialog>
 let runtime: Promise<WalletRuntime> | undefined
 let withDialog: Promise<WalletRuntimeWithDialog> | undefined
 /** The runtime-with-dialog group's chunks, fetched and not yet run; forgotten if they could not be fetched. */
-let held: Promise<RunHeldGroup> | undefined
+const fetchHeldGroup = onceUntilFailed<RunHeldGroup>(() => import('./walletGroupHeld').then(({ runWalletRuntimeWithDialog }) => runWalletRuntimeWithDialog))
 
 function remember<M extends WalletRuntime>(load: Promise<M>): Promise<M> {
   runtime = load
@@ -60,16 +61,6 @@ export function loadWalletRuntimeWithDialog(): Promise<WalletRuntimeWithDialog> 
 export function fetchWalletRuntimeWithDialog(): void {
   if (runtime) return
   void fetchHeldGroup().catch(() => undefined)
-}
-
-function fetchHeldGroup(): Promise<RunHeldGroup> {
-  if (held) return held
-  const load = import('./walletGroupHeld').then(({ runWalletRuntimeWithDialog }) => runWalletRuntimeWithDialog)
-  held = load
-  load.catch(() => {
-    if (held === load) held = undefined
-  })
-  return load
 }
 
 /**

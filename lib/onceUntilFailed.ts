@@ -1,0 +1,30 @@
+/**
+ * A load shared by every caller: the first call starts it, the others get the same promise, until it
+ * fails. A failed load is forgotten, so the next call starts afresh (a chunk that could not be
+ * fetched: offline, or a deploy replaced it). A load that throws rather than rejecting is not kept
+ * either: its call rejects and the next one tries again.
+ */
+export type OnceUntilFailed<T> = {
+  (): Promise<T>
+  /** The load on its way or done, if any (undefined before the first call and after a failure). */
+  readonly current: Promise<T> | undefined
+}
+
+export function onceUntilFailed<T>(load: () => Promise<T>): OnceUntilFailed<T> {
+  let current: Promise<T> | undefined
+  const call = () => {
+    if (current) return current
+    let started: Promise<T>
+    try {
+      started = load()
+    } catch (error) {
+      return Promise.reject(error)
+    }
+    current = started
+    started.catch(() => {
+      if (current === started) current = undefined
+    })
+    return started
+  }
+  return Object.defineProperty(call, 'current', { get: () => current, enumerable: true }) as OnceUntilFailed<T>
+}
