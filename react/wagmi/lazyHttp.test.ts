@@ -31,4 +31,28 @@ describe('lazyHttp', () => {
     expect(await transport.request({ method: 'eth_chainId' })).toBe('0x1')
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('https://rpc.example/1')
   })
+
+  it('a read whose code could not be fetched fails alone: the next read fetches it afresh and goes through', async () => {
+    let attempts = 0
+    vi.resetModules()
+    vi.doMock('@/react/wagmi/httpTransport', async () => {
+      // The chunk's first fetch fails (offline for a moment, or a deploy replaced it).
+      if (++attempts === 1) throw new TypeError('Failed to fetch dynamically imported module')
+      return vi.importActual('@/react/wagmi/httpTransport')
+    })
+    try {
+      vi.stubGlobal('fetch', async (_input: RequestInfo | URL, init?: RequestInit) => {
+        const { id } = JSON.parse(String(init?.body)) as { id: number }
+        return new Response(JSON.stringify({ jsonrpc: '2.0', id, result: '0x1' }), { headers: { 'Content-Type': 'application/json' } })
+      })
+      const { lazyHttp: fresh } = await import('@/react/wagmi/lazyHttp')
+      const transport = fresh('https://rpc.example/1')({ chain: mainnet })
+      await expect(transport.request({ method: 'eth_chainId' })).rejects.toThrow()
+      expect(await transport.request({ method: 'eth_chainId' })).toBe('0x1')
+      expect(attempts).toBe(2)
+    } finally {
+      vi.doUnmock('@/react/wagmi/httpTransport')
+      vi.unstubAllGlobals()
+    }
+  })
 })
