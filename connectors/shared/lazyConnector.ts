@@ -1,5 +1,6 @@
 import { createConnector, type CreateConnectorFn } from '@wagmi/core'
 import { NetworkSwitchNotSupportedError } from '@sigil/lib/errors/wallet'
+import { onceUntilFailed } from '@sigil/lib/onceUntilFailed'
 import type { UiKey } from '@sigil/lib/i18n/en'
 import type { FamilySection, Messages } from '@sigil/lib/i18n/messages'
 import { connectorKey } from './connectorKey'
@@ -128,7 +129,6 @@ export function lazyConnector<Real extends LoadedConnector>(parameters: LazyConn
 
   return createConnector<unknown, LazyConnectorProperties<Real>>((config) => {
     let real: Real | undefined
-    let loading: Promise<Real> | undefined
 
     function adopt(build: (config: Parameters<CreateConnectorFn>[0]) => Real): Real {
       const instance = build(config)
@@ -144,18 +144,11 @@ export function lazyConnector<Real extends LoadedConnector>(parameters: LazyConn
       return build ? adopt(build) : undefined
     }
 
+    // A failed chunk load (offline, new deployment) must not poison later attempts.
+    const loadReal = onceUntilFailed(() => parameters.load().then((build) => real ?? adopt(build)))
     function load(): Promise<Real> {
       const instance = built()
-      if (instance) return Promise.resolve(instance)
-      loading ??= parameters
-        .load()
-        .then((build) => real ?? adopt(build))
-        .catch((error: unknown) => {
-          // A failed chunk load (offline, new deployment) must not poison later attempts.
-          loading = undefined
-          throw error
-        })
-      return loading
+      return instance ? Promise.resolve(instance) : loadReal()
     }
 
     const sigilFamily: SigilFamilyHandle<Real> = {

@@ -9,6 +9,7 @@ import { isProposalExpiry, isWalletRejectionMessage, WalletRejectedProposalError
 import { createPairingState, MAX_PAIRING_ATTEMPTS, type PairingState } from './pairingState'
 import type { WalletConnectProviderOptions } from './providerOptions'
 import { BaseError } from '@sigil/lib/errors/BaseError'
+import { onceUntilFailed } from '@sigil/lib/onceUntilFailed'
 
 type Listener = (...args: never[]) => void
 
@@ -174,17 +175,9 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
     await provider.disconnect().catch((error: unknown) => logger.warn('walletconnect_orphan_disconnect_failed', { error: error instanceof Error ? error.name : typeof error }))
     return true
   }
-  let sdk: Promise<WalletConnectSdkProvider> | undefined
-  const lifecycle = createLifecycle(() => {
-    sdk ??= Promise.resolve()
-      .then(() => loadSdk(parameters.getOptions({ preferredChains: [...preferredChains] })))
-      .catch((error: unknown) => {
-        // A failed load or init (bad configuration, chunk error) may succeed next time.
-        sdk = undefined
-        throw error
-      })
-    return sdk
-  })
+  // A failed load or init (bad configuration, chunk error) may succeed next time.
+  const sdk = onceUntilFailed(() => Promise.resolve().then(() => loadSdk(parameters.getOptions({ preferredChains: [...preferredChains] }))))
+  const lifecycle = createLifecycle(sdk)
   let run: Run | undefined
   let generation = 0
   let signInSource: (() => Promise<OneTapSignInRequest | undefined>) | undefined
@@ -337,7 +330,7 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
     },
     async endSession() {
       abandon()
-      const provider = lifecycle.value ?? (sdk ? await sdk.catch(() => undefined) : undefined)
+      const provider = lifecycle.value ?? (sdk.current ? await sdk.current.catch(() => undefined) : undefined)
       lifecycle.reset()
       pairing.set({ status: 'idle', uri: undefined, attempt: 0 })
       if (provider?.session) await provider.disconnect()
