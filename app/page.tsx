@@ -1,13 +1,23 @@
 import { headers } from 'next/headers'
-import { getServerT } from '@sigil/server/i18n/requestLocale'
-import { LocaleSwitcher } from './_components/LocaleSwitcher'
+import { familySettings } from '@sigil/connectors/settings'
+import { loadCatalogue } from '@sigil/lib/i18n/loadCatalogue'
+import { ConnectDialogFrame } from '@sigil/react/components/ConnectDialogFrame'
 import { Wallet } from '@sigil/react/components/Wallet'
+import { getPublicConfig } from '@sigil/server/config/server'
+import { getRequestLocale, getServerT } from '@sigil/server/i18n/requestLocale'
 import { readServerSession } from '@sigil/server/session/readServerSession'
+import { appSigilConfig, withSigilChoices } from './_config/sigilConfig'
+import { LocaleSwitcher } from './_components/LocaleSwitcher'
 
 export default async function Home() {
   // The sign-in state is rendered on the server too: a reload shows it from the first byte.
-  const session = await readServerSession((await headers()).get('cookie'))
+  const requestHeaders = await headers()
+  const session = await readServerSession(requestHeaders.get('cookie'))
   const t = await getServerT()
+  // The connect dialog's frame, in the HTML from the first byte (docs/first-tap.md): the list as the
+  // layout's provider gives it to the page, for this request's device and language.
+  const publicConfig = withSigilChoices(getPublicConfig(familySettings), appSigilConfig())
+  const messages = await loadCatalogue(await getRequestLocale())
   return (
     <main className="page">
       <header className="masthead">
@@ -19,6 +29,7 @@ export default async function Home() {
         initialSession={session}
         connectLabel={t('connect.button')}
         createLabel={t('start.createWallet')}
+        dialogFrame={<ConnectDialogFrame publicConfig={publicConfig} userAgent={requestHeaders.get('user-agent')} t={t} messages={messages} />}
         intro={
           <>
             <h2>{t('start.heading')}</h2>

@@ -7,6 +7,7 @@ import type { Messages } from '@sigil/lib/i18n/messages'
 import { monogramIcon } from '@sigil/wallet-book/icons/monogramIcon'
 import { injectedIndex } from '@sigil/wallet-book/injectedIndex'
 import { families } from './families'
+import { familyRows } from './familyRows'
 import type { SigilFamily } from './shared/family'
 import { familyOf, lazyConnector } from './shared/lazyConnector'
 
@@ -36,6 +37,14 @@ describe('the family registry', () => {
       ),
     )
     expect(config.connectors.map((connector) => connector.id)).toEqual(fromFamilies)
+  })
+
+  it('has a copy without the views for the server’s frame of the dialog: the same families in the same order, with the same connectors and ways to reach a wallet', () => {
+    expect(familyRows.map((family) => family.id)).toEqual(families.map((family) => family.id))
+    families.forEach((family, index) => {
+      const rows = familyRows[index]!
+      for (const key of ['connectors', 'walletConnectors', 'reachWallet', 'reachWalletBrowser'] as const) expect(rows[key], `${family.id}.${key}`).toBe(family[key])
+    })
   })
 
   it('gives every row that opens a view a family that declares one', () => {
@@ -86,7 +95,8 @@ describe('the families’ reach modules, carried by the dialog’s chunk group',
     const reachModules: string[] = []
     for (const entry of await readdir(here, { withFileTypes: true })) {
       if (!entry.isDirectory()) continue
-      const source = await readFile(path.join(here, entry.name, 'family.ts'), 'utf8').catch(() => '')
+      // A family declares its reach in family.ts, or in rows.ts where its rows are apart from its views.
+      const source = (await Promise.all(['family.ts', 'rows.ts'].map((file) => readFile(path.join(here, entry.name, file), 'utf8').catch(() => '')))).join('\n')
       for (const [, reach] of source.matchAll(/reachWallet(?:Browser)?:\s*\(\)\s*=>\s*import\('\.\/([\w/]+)'\)/g)) reachModules.push(`./${entry.name}/${reach}`)
     }
     // Every reach the registry has was found in the sources.

@@ -1,7 +1,8 @@
 'use client'
-import { useEffect, useId, useRef } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { WalletConfigProvider } from '@/react/wagmi/pageWallet'
 import { useLifetimeEffect } from '@sigil/lib/react/useLifetimeEffect'
+import { handOverDialogFrame } from '../lib/earlyTap'
 import { ConnectDialogHeader, ConnectErrorState, ConnectingState } from './ConnectDialogStates'
 import { FamilyPanel } from './FamilyPanel'
 import { useConnectDialog } from './useConnectDialog'
@@ -40,9 +41,14 @@ function ConnectDialogView({ onClose, onConnected, startWith, linking }: Connect
   // Once per appearance of the dialog, StrictMode's rehearsal included (useLifetimeEffect): no
   // `close()` on the way out either. Closing a modal `<dialog>` fires its `close` event, wired to
   // `onClose`, a moment later; and React removing the element takes it out of the top layer anyway.
+  // The dialog's frame, if a tap opened it while this code was on its way, closes as the dialog
+  // opens, in the same task (no frame between them); a wallet tapped in it is selected here.
+  const [frameRow, setFrameRow] = useState<string | undefined>(undefined)
   useLifetimeEffect(() => {
+    const tapped = handOverDialogFrame()
     const element = dialog.current
     if (element && !element.open) element.showModal()
+    if (tapped !== undefined) setFrameRow(tapped)
   })
   const onKeyDown = useDialogFocus(dialog, view.kind)
   useSteadyDialogHeight(dialog, view.kind === 'list')
@@ -57,6 +63,17 @@ function ConnectDialogView({ onClose, onConnected, startWith, linking }: Connect
     select(newWalletOption)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the row first exists
   }, [startWith, newWalletOption])
+  // A wallet tapped in the frame: chosen as a tap on its row here would be, once the list has it (a
+  // row the browser's list lacks, such as one the server drew for a phone the browser is not, is
+  // dropped: the list is there to choose again).
+  const frameOption = frameRow === undefined ? undefined : options.find((option) => option.key === frameRow)
+  const frameChosen = useRef(false)
+  useEffect(() => {
+    if (frameChosen.current || !frameOption) return
+    frameChosen.current = true
+    select(frameOption)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the row first exists
+  }, [frameOption])
 
   return (
     <dialog

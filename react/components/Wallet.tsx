@@ -4,7 +4,7 @@ import { useEffect, useEffectEvent, useRef, useState, type ComponentType, type R
 import { useConnectionSummary } from '@/react/wagmi/useConnectionSummary'
 import { fetchWalletRuntimeWithDialog, startWalletRuntime } from '@/react/wagmi/loadWalletRuntime'
 import { useWalletInputs } from '@/react/wagmi/walletRuntime'
-import { clearEarlyTapMark, onEarlyTap, setEarlyTapMark, takeEarlyTap } from '../lib/earlyTap'
+import { clearEarlyTapMark, onDialogFrameDismissed, onEarlyTap, openDialogFrame, setEarlyTapMark, takeEarlyTap } from '../lib/earlyTap'
 import { whenIdle } from '../lib/whenIdle'
 import type { KnownSession } from '@sigil/lib/siwe/knownSession'
 import { ConnectButton } from './ConnectButton'
@@ -31,10 +31,16 @@ export type WalletProps = {
   intro: ReactNode
   /** "No wallet? Create one with your email", from the catalogue on the server. */
   createLabel: string
+  /**
+   * The connect dialog's frame (`ConnectDialogFrame`, a server component): shown at once by a tap
+   * that comes before the dialog's code, which replaces it as it arrives. Optional: without it such a
+   * tap shows the button busy until the dialog opens.
+   */
+  dialogFrame?: ReactNode
 }
 
 /** The page's one stateful region: the connect button and its dialog, or the account and its panels. */
-export function Wallet({ initialSession, connectLabel, intro, createLabel }: WalletProps) {
+export function Wallet({ initialSession, connectLabel, intro, createLabel, dialogFrame }: WalletProps) {
   const walletInputs = useWalletInputs()
   const { address, chainId, status } = useConnectionSummary(walletInputs.initialState)
   const storedConnection = walletInputs.initialState?.current != null
@@ -90,6 +96,9 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel }: Wal
       return showDialog(loaded, start)
     }
     setEarlyTapMark(control)
+    // "Connect wallet": the dialog's frame at once, with the list as the server drew it (a row tapped
+    // there is kept for the dialog). "No wallet?" goes straight to the email wallet's view: no frame.
+    if (start === undefined) openDialogFrame()
     // Opened only if this is still the latest ask and the page has not connected meanwhile.
     const stillWanted = () => ask === asked.current && !connectedNow.current
     void loadConnectDialog({ chosen: walletInputs.publicConfig.families }).then(
@@ -140,6 +149,17 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel }: Wal
     clearEarlyTapMark(createLink.current)
     openDialog(tapped === 'create-wallet-link' ? 'create' : undefined)
   })
+  // The frame closed by the user (its close button, the backdrop, Esc) before the dialog's code came:
+  // that ask is dropped, and the focus goes back to the button.
+  useEffect(
+    () =>
+      onDialogFrameDismissed(() => {
+        asked.current++
+        clearEarlyTapMark(opener.current)
+        opener.current?.focus()
+      }),
+    [],
+  )
   // The tap comes from outside React (the inline script), known only once hydrated: an effect is the place.
   // eslint-disable-next-line react-hooks/set-state-in-effect -- one state change, after hydration, for an outside event
   useEffect(() => openForEarlyTap(), [])
@@ -194,6 +214,8 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel }: Wal
       ) : (
         disconnectedCard(false)
       )}
+      {/* Closed until a tap opens it; never needed where the cookie held a connection. */}
+      {!storedConnection && dialogFrame}
       {dialogOpen && (
         <ConnectDialog
           startWith={startWith}

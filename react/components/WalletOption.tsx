@@ -2,6 +2,7 @@
 import { useT } from '@sigil/lib/i18n/useT'
 import type { WalletOption as WalletOptionData } from '@/react/wagmi/useWalletOptions'
 import styles from './WalletOption.module.css'
+import { walletOptionStatus } from './walletOptionStatus'
 
 export type WalletOptionProps = {
   option: WalletOptionData
@@ -32,18 +33,7 @@ export function WalletOption({ option, isMobile, onSelect, preparing = false, pe
   const t = useT()
   const { key, name, icon, installed, installUrl, openInApp, opens, tagline } = option
   const detected = installed && !tagline
-  const status =
-    pending
-      ? t('connect.preparing')
-      : tagline
-        ? t((isMobile && tagline.mobile) || tagline.desktop)
-        : installed
-          ? t('connect.installed')
-          : isMobile && openInApp
-            ? opens === 'wallet-app'
-              ? t('connect.connectWithApp', { wallet: name })
-              : t('connect.openInBrowser', { wallet: name })
-            : t('connect.notInstalled')
+  const status = walletOptionStatus({ name, installed, tagline, opens, opensInApp: openInApp !== undefined }, isMobile, t, pending)
   return (
     <li className="wallet-row">
       <button
@@ -76,7 +66,7 @@ export function WalletOption({ option, isMobile, onSelect, preparing = false, pe
         <img className="wallet-icon" src={icon} alt={name} width={32} height={32} loading="lazy" decoding="async" />
         <span className="wallet-text">
           <span className="wallet-name">{name}</span>
-          <span className={styles.statusLine}>
+          <span className="wallet-status-line">
             <span className={detected ? 'wallet-status installed' : 'wallet-status'} aria-live="polite">
               {status}
             </span>

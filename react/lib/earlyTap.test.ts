@@ -1,14 +1,40 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest'
-import { clearEarlyTapMark, EARLY_TAP_ATTRIBUTE, earlyTapScript, onEarlyTap, takeEarlyTap } from './earlyTap'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import {
+  clearEarlyTapMark,
+  DIALOG_FRAME_ATTRIBUTE,
+  EARLY_TAP_ATTRIBUTE,
+  earlyTapScript,
+  FRAME_CLOSE_ATTRIBUTE,
+  FRAME_OPTION_ATTRIBUTE,
+  handOverDialogFrame,
+  onDialogFrameDismissed,
+  onEarlyTap,
+  openDialogFrame,
+  takeEarlyTap,
+} from './earlyTap'
+
+/** The listeners the script added, taken off after each test: each test's script is the page's only one. */
+const added: [string, EventListenerOrEventListenerObject, boolean | AddEventListenerOptions | undefined][] = []
 
 /** Runs the inline script as the page would (a fresh listener per test, on a fresh document body). */
-function runScript() {
-  // The test's stand-in for the server-rendered `<script nonce>`; the page never evaluates strings.
-  new Function(earlyTapScript)()
+function runScript(source = earlyTapScript) {
+  const add = document.addEventListener.bind(document)
+  document.addEventListener = (type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) => {
+    added.push([type, listener, options])
+    add(type, listener, options)
+  }
+  try {
+    // The test's stand-in for the server-rendered `<script nonce>`; the page never evaluates strings.
+    new Function(source)()
+  } finally {
+    // @ts-expect-error -- back to the prototype's own
+    delete document.addEventListener
+  }
 }
 
 afterEach(() => {
+  for (const [type, listener, options] of added.splice(0)) document.removeEventListener(type, listener, options)
   delete window.__sigilEarlyTap
   document.body.replaceChildren()
 })
@@ -93,5 +119,108 @@ describe('earlyTap', () => {
     button.click()
     expect(button.hasAttribute('aria-busy')).toBe(false)
     expect(takeEarlyTap()).toBeUndefined()
+  })
+})
+
+describe('the dialog’s frame', () => {
+  // jsdom has no modal dialogs: opening and closing set and take off `open`, as a browser's do.
+  beforeAll(() => {
+    HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+      this.setAttribute('open', '')
+    }
+    HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+      this.removeAttribute('open')
+    }
+  })
+
+  /** The server's frame: a closed dialog, its close button and two rows. */
+  function renderFrame() {
+    const frame = document.createElement('dialog')
+    frame.setAttribute(DIALOG_FRAME_ATTRIBUTE, '')
+    const close = document.createElement('button')
+    close.setAttribute(FRAME_CLOSE_ATTRIBUTE, '')
+    const rows = ['metamask', 'embedded'].map((key) => {
+      const row = document.createElement('button')
+      row.setAttribute(FRAME_OPTION_ATTRIBUTE, key)
+      const name = document.createElement('span')
+      name.textContent = key
+      row.append(name)
+      return row
+    })
+    frame.append(close, ...rows)
+    document.body.append(frame)
+    return { frame, close, rows }
+  }
+
+  it('opens from a tap on "Connect wallet" before hydration; a row tapped in it is kept, the last one, and handed over once as the dialog closes it', () => {
+    runScript()
+    const { button } = renderButton()
+    const { frame, rows } = renderFrame()
+    button.click()
+    expect(frame.open).toBe(true)
+    rows[0]!.querySelector('span')!.click()
+    expect(rows[0]!.getAttribute('aria-busy')).toBe('true')
+    rows[1]!.click()
+    expect(rows[0]!.hasAttribute('aria-busy')).toBe(false)
+    expect(rows[1]!.getAttribute('aria-busy')).toBe('true')
+    // The page takes over: the tap on the button, then the dialog takes the frame's row.
+    expect(takeEarlyTap()).toBe('connect-button')
+    expect(handOverDialogFrame()).toBe('embedded')
+    expect(frame.open).toBe(false)
+    expect(rows[1]!.hasAttribute('aria-busy')).toBe(false)
+    expect(handOverDialogFrame()).toBeUndefined()
+  })
+
+  it('closed by its button, the backdrop or Esc, drops the kept taps and tells the page', () => {
+    for (const dismiss of [
+      (frame: HTMLDialogElement, close: HTMLElement) => close.click(),
+      (frame: HTMLDialogElement) => frame.click(),
+      (frame: HTMLDialogElement) => frame.dispatchEvent(new Event('cancel', { cancelable: true })),
+    ]) {
+      for (const [type, listener, options] of added.splice(0)) document.removeEventListener(type, listener, options)
+      delete window.__sigilEarlyTap
+      document.body.replaceChildren()
+      runScript()
+      const { button } = renderButton()
+      const { frame, close, rows } = renderFrame()
+      let dismissed = 0
+      onDialogFrameDismissed(() => dismissed++)
+      button.click()
+      rows[0]!.click()
+      dismiss(frame, close)
+      expect(frame.open).toBe(false)
+      expect(dismissed).toBe(1)
+      expect(button.hasAttribute('aria-busy')).toBe(false)
+      expect(button.hasAttribute(EARLY_TAP_ATTRIBUTE)).toBe(false)
+      expect(rows[0]!.hasAttribute('aria-busy')).toBe(false)
+      expect(takeEarlyTap()).toBeUndefined()
+      expect(handOverDialogFrame()).toBeUndefined()
+    }
+  })
+
+  it('after hydration opens only when the page asks, and still keeps a row tapped in it; "No wallet?" never opens it', () => {
+    runScript()
+    const { frame, rows } = renderFrame()
+    const create = document.createElement('button')
+    create.dataset.testid = 'create-wallet-link'
+    document.body.append(create)
+    create.click()
+    expect(frame.open).toBe(false)
+    expect(takeEarlyTap()).toBe('create-wallet-link')
+    const { button } = renderButton()
+    button.click()
+    expect(frame.open).toBe(false)
+    expect(openDialogFrame()).toBe(true)
+    expect(frame.open).toBe(true)
+    rows[0]!.click()
+    expect(handOverDialogFrame()).toBe('metamask')
+  })
+
+  it('is not there on a page without it: nothing opens', () => {
+    runScript()
+    const { button } = renderButton()
+    button.click()
+    expect(openDialogFrame()).toBe(false)
+    expect(handOverDialogFrame()).toBeUndefined()
   })
 })

@@ -16,8 +16,16 @@ export const EARLY_TAP_ATTRIBUTE = 'data-early-tap'
 /**
  * `pending`: the test id of the control tapped last, until the page takes it. `onTap`: set by the
  * page's code once it has loaded (before hydration ends), called by the inline script on each tap.
+ * `row`: the key of the wallet tapped in the dialog's frame, until the dialog takes it. `onDismiss`:
+ * set by the page's code, called when the user closes the frame.
  */
-type EarlyTapState = { pending: string | false; ready: boolean; onTap?: (() => void) | undefined }
+type EarlyTapState = {
+  pending: string | false
+  ready: boolean
+  onTap?: (() => void) | undefined
+  row?: string | undefined
+  onDismiss?: (() => void) | undefined
+}
 
 declare global {
   interface Window {
@@ -26,12 +34,44 @@ declare global {
 }
 
 /**
- * The inline script's source. One capture listener on `document` for `click`, which a tap, a mouse
- * click and Enter/Space on the focused button all end in. It only sets attributes: no markup, no
- * script text, nothing for Trusted Types to refuse. It stops recording once the page has taken over.
+ * The connect dialog's frame (ConnectDialogFrame, server-rendered and closed) carries this attribute;
+ * its rows carry `FRAME_OPTION_ATTRIBUTE` (the wallet's key), its close button `FRAME_CLOSE_ATTRIBUTE`.
+ * A row tapped in it is marked `aria-busy`, which its stylesheet shows as "Getting ready…": the
+ * script changes no text, so hydration finds the server's text where it left it.
+ */
+export const DIALOG_FRAME_ATTRIBUTE = 'data-sigil-frame'
+export const FRAME_OPTION_ATTRIBUTE = 'data-frame-option'
+export const FRAME_CLOSE_ATTRIBUTE = 'data-frame-close'
+
+/**
+ * The inline script's source. Capture listeners on `document`:
+ * - `click`, which a tap, a mouse click and Enter/Space on the focused button all end in. A tap on
+ *   "Connect wallet" or "No wallet?" before the page has taken over is kept and marks its control
+ *   busy; on "Connect wallet" it also opens the dialog's frame, where the page has one. While the
+ *   frame is open (before or after the takeover, until the dialog replaces it) a tap on a row is
+ *   kept for the dialog (the row turns busy: "Getting ready…"), and the close button or the backdrop
+ *   closes it, dropping the kept tap.
+ * - `cancel` on the frame (Esc): closes it the same way.
+ * It sets attributes and opens or closes the frame only: no markup, no script text, nothing for
+ * Trusted Types to refuse.
  */
 const targetSelector = EARLY_TAP_TARGETS.map((id) => `[data-testid="${id}"]`).join(',')
-export const earlyTapScript = `(function(w,d){var s=w.__sigilEarlyTap=w.__sigilEarlyTap||{pending:false,ready:false};d.addEventListener('click',function(e){if(s.ready)return;var t=e.target,b=t&&t.closest?t.closest('${targetSelector}'):null;if(!b)return;s.pending=b.getAttribute('data-testid');b.setAttribute('aria-busy','true');b.setAttribute('${EARLY_TAP_ATTRIBUTE}','');if(s.onTap)s.onTap()},true)})(window,document)`
+const FRAME = `[${DIALOG_FRAME_ATTRIBUTE}]`
+const OPTION = FRAME_OPTION_ATTRIBUTE
+export const earlyTapScript = [
+  `(function(w,d){var s=w.__sigilEarlyTap=w.__sigilEarlyTap||{pending:false,ready:false};`,
+  `function f(){return d.querySelector('${FRAME}')}`,
+  `function unrow(x){var r=x.querySelectorAll('[${OPTION}][aria-busy]');for(var i=0;i<r.length;i++)r[i].removeAttribute('aria-busy')}`,
+  `function dismiss(x){s.pending=false;s.row=undefined;var b=d.querySelectorAll('[${EARLY_TAP_ATTRIBUTE}]');for(var i=0;i<b.length;i++){b[i].removeAttribute('aria-busy');b[i].removeAttribute('${EARLY_TAP_ATTRIBUTE}')}unrow(x);if(x.open)x.close();if(s.onDismiss)s.onDismiss()}`,
+  `d.addEventListener('click',function(e){var t=e.target,x=f();`,
+  `if(x&&x.open&&t&&t.closest){if(t===x||t.closest('[${FRAME_CLOSE_ATTRIBUTE}]')){dismiss(x);return}var r=t.closest('[${OPTION}]');if(r&&x.contains(r)){unrow(x);s.row=r.getAttribute('${OPTION}');r.setAttribute('aria-busy','true')}return}`,
+  `if(s.ready)return;var b=t&&t.closest?t.closest('${targetSelector}'):null;if(!b)return;`,
+  `s.pending=b.getAttribute('data-testid');b.setAttribute('aria-busy','true');b.setAttribute('${EARLY_TAP_ATTRIBUTE}','');`,
+  `if(x&&!x.open&&s.pending==='connect-button'){try{x.showModal()}catch(_){}}`,
+  `if(s.onTap)s.onTap()},true);`,
+  `d.addEventListener('cancel',function(e){var x=f();if(x&&e.target===x){e.preventDefault();dismiss(x)}},true)`,
+  `})(window,document)`,
+].join('')
 
 /**
  * Called once the page has hydrated: from now on the page's own handlers answer clicks, so the
@@ -73,4 +113,51 @@ export function onEarlyTap(run: () => void, win: Window = window): void {
   if (state.ready) return
   state.onTap = run
   if (state.pending) run()
+}
+
+function dialogFrame(doc: Document): HTMLDialogElement | null {
+  return doc.querySelector<HTMLDialogElement>(`[${DIALOG_FRAME_ATTRIBUTE}]`)
+}
+
+/**
+ * Opens the dialog's frame, for a tap the page's code answers before the dialog's code is here
+ * (Wallet.tsx): the frame shows at once, the dialog replaces it when it comes. False where the page
+ * has no frame (then the control's busy marks are the only answer, as before).
+ */
+export function openDialogFrame(doc: Document = document): boolean {
+  const frame = dialogFrame(doc)
+  if (!frame) return false
+  if (frame.open) return true
+  try {
+    frame.showModal()
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Calls `listener` when the user closes the frame (its close button, the backdrop, Esc). Returns how to stop. */
+export function onDialogFrameDismissed(listener: () => void, win: Window = window): () => void {
+  const state = (win.__sigilEarlyTap ??= { pending: false, ready: false })
+  state.onDismiss = listener
+  return () => {
+    if (state.onDismiss === listener) state.onDismiss = undefined
+  }
+}
+
+/**
+ * The dialog takes over from its frame as it opens: the frame closes (quietly: nothing kept is
+ * dropped) and its rows read as the server wrote them again. The key of the wallet tapped in the
+ * frame, once (the dialog then selects it), else undefined.
+ */
+export function handOverDialogFrame(win: Window = window): string | undefined {
+  const state = (win.__sigilEarlyTap ??= { pending: false, ready: false })
+  const row = state.row
+  state.row = undefined
+  const frame = dialogFrame(win.document)
+  if (frame) {
+    for (const option of frame.querySelectorAll(`[${FRAME_OPTION_ATTRIBUTE}][aria-busy]`)) option.removeAttribute('aria-busy')
+    if (frame.open) frame.close()
+  }
+  return row
 }

@@ -1,5 +1,6 @@
 import { families } from '@sigil/connectors/families'
-import type { ReachWallet, SigilFamily } from '@sigil/connectors/shared/family'
+import type { ReachWallet } from '@sigil/connectors/shared/family'
+import { familyReachChunks } from './familyReachChunks'
 import { onceUntilFailed } from '@sigil/lib/onceUntilFailed'
 
 /**
@@ -21,10 +22,7 @@ export const loadFamilyReach: () => Promise<void> = onceUntilFailed(() =>
   }),
 )
 
-/** The chunks of `list`'s ways, in the order they are asked (its `reachWallet`s, then its `reachWalletBrowser`s). */
-export function familyReachChunks(list: readonly SigilFamily[]): (() => Promise<ReachWallet>)[] {
-  return [...list.flatMap((family) => family.reachWallet ?? []), ...list.flatMap((family) => family.reachWalletBrowser ?? [])]
-}
+export { familyReachChunks }
 
 export function subscribeFamilyReach(listener: () => void): () => void {
   listeners.add(listener)

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { embedded } from '@/lib/i18n/embedded'
+import { en } from '@/lib/i18n/en'
 import { holdRequests, holdWalletConnectCode, isScriptChunk, watchNavigations } from '../fixtures/heldRequests'
 import type { ConsoleLog } from '../fixtures/consoleLog'
 import { phoneContext } from '../fixtures/userAgents'
@@ -122,6 +123,15 @@ async function createBeforeScripts(page: Page, baseURL: string, tap: (control: L
   await expect(dialog).toHaveCount(1)
   await expect(dialog.getByTestId('embedded-host')).toBeVisible()
   await expect(create).not.toHaveAttribute('aria-busy')
+  await embeddedOpensOnce(page, consoleLog)
+}
+
+/**
+ * The email wallet's view is open in the dialog: the wallet's side comes up, and closing the dialog
+ * closes it for good (opened once, not replayed).
+ */
+async function embeddedOpensOnce(page: Page, consoleLog: ConsoleLog) {
+  const dialog = page.getByTestId('connect-dialog')
   // The wallet's side comes up: its window (this server's vault is another site), or the page's
   // "Continue" prompt when the click's activation ran out while the scripts were held (then the
   // dialog under it is inert until the prompt is answered).
@@ -160,5 +170,48 @@ test.describe('on a phone', () => {
 test.describe('on a computer', () => {
   test('a click on "No wallet?" before the scripts ran shows at once and opens the email wallet once they have', async ({ page, app, consoleLog }) => {
     await createBeforeScripts(page, app.baseURL, (control) => control.click(), consoleLog)
+  })
+})
+
+/**
+ * The dialog's frame (docs/first-tap.md): "Connect wallet" tapped before the page's scripts ran opens
+ * it from the server's HTML at once, and a wallet tapped in it is kept (busy, "Getting ready…") and
+ * is the one the dialog opens once its code is here, with no second tap.
+ */
+async function frameRowBeforeScripts(page: Page, baseURL: string, tap: (control: Locator) => Promise<void>, consoleLog: ConsoleLog) {
+  expect((await page.request.get(baseURL)).ok()).toBe(true)
+  const scripts = await holdRequests(page, isScriptChunk)
+  await page.goto(baseURL, { waitUntil: 'commit' })
+  const button = page.getByTestId('connect-button')
+  await expect(button).toBeVisible()
+  expect(scripts.held(), 'the page asked for its scripts and they are held').toBeGreaterThan(0)
+
+  await tap(button)
+  const frame = page.getByTestId('connect-dialog-frame')
+  await expect(frame).toBeVisible()
+  const row = frame.locator('[data-frame-option="embedded"]')
+  await tap(row)
+  await expect(row).toHaveAttribute('aria-busy', 'true')
+  await expect(row).toContainText(en.ui['connect.preparing'])
+  await expect(page.getByTestId('connect-dialog')).toHaveCount(0)
+
+  scripts.release()
+  const dialog = page.getByTestId('connect-dialog')
+  await expect(dialog).toBeVisible()
+  await expect(frame).toBeHidden()
+  await expect(dialog.getByTestId('embedded-host')).toBeVisible()
+  await embeddedOpensOnce(page, consoleLog)
+}
+
+test.describe('the dialog\'s frame, on a phone', () => {
+  test.use(phoneContext())
+  test('a wallet tapped in the frame before the scripts ran is the one the dialog opens once they have @dev', async ({ page, app, consoleLog }) => {
+    await frameRowBeforeScripts(page, app.baseURL, (control) => control.tap(), consoleLog)
+  })
+})
+
+test.describe('the dialog\'s frame, on a computer', () => {
+  test('a wallet clicked in the frame before the scripts ran is the one the dialog opens once they have', async ({ page, app, consoleLog }) => {
+    await frameRowBeforeScripts(page, app.baseURL, (control) => control.click(), consoleLog)
   })
 })

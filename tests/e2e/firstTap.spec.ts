@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
+import { en } from '@/lib/i18n/en'
 import { holdRequests, isScriptChunk } from '../fixtures/heldRequests'
 import { phoneContext } from '../fixtures/userAgents'
 import { expect, test, type App } from './fixtures'
@@ -41,12 +42,25 @@ async function tapBeforeScripts(page: Page, app: App, tap: (button: Locator) => 
   expect(await page.evaluate(() => window.__busyDuringClick), 'one click, busy while it was dispatched').toEqual(['true'])
   await expect(button).toHaveAttribute('aria-busy', 'true')
   await expect(page.getByTestId('connect-dialog')).toHaveCount(0)
+  // The dialog's frame, from the server's HTML: its title and its list, with no script of the page's run.
+  const frame = page.getByTestId('connect-dialog-frame')
+  await expect(frame).toBeVisible()
+  await expect(frame.getByRole('heading', { name: en.ui['connect.title'] })).toBeVisible()
+  const frameRows = await frame.locator('[data-frame-option]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-frame-option')))
+  expect(frameRows.length).toBeGreaterThan(0)
 
-  // The scripts arrive and hydrate the page: the recorded tap opens the dialog, with no second one.
+  // The scripts arrive and hydrate the page: the recorded tap opens the dialog, with no second one,
+  // in the frame's place.
   scripts.release()
   const dialog = page.getByTestId('connect-dialog')
   await expect(dialog).toBeVisible()
   await expect(dialog).toHaveCount(1)
+  await expect(frame).toBeHidden()
+  // The frame listed what the dialog lists, in its order; the dialog may add the wallets installed
+  // in this browser, which only the browser knows.
+  await expect(dialog.locator('[data-testid^="wallet-option-"]').first()).toBeVisible()
+  const dialogRows = await dialog.locator('[data-testid^="wallet-option-"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-testid')!.slice('wallet-option-'.length)))
+  expect(dialogRows.filter((key) => frameRows.includes(key)), 'the frame’s rows, in the dialog’s order').toEqual(frameRows)
   expect(await page.evaluate(() => window.__busyDuringClick), 'still the one click').toEqual(['true'])
   await expect(button).not.toHaveAttribute('aria-busy')
 
@@ -76,5 +90,59 @@ test.describe('on a computer', () => {
       await button.focus()
       await button.press('Enter')
     })
+  })
+})
+
+test.describe('the dialog’s frame', () => {
+  test('closed with Esc before the scripts ran, it drops the tap: no dialog opens once they have @dev', async ({ page, app }) => {
+    expect((await page.request.get(app.baseURL)).ok()).toBe(true)
+    const scripts = await holdRequests(page, isScriptChunk)
+    await page.goto(app.baseURL, { waitUntil: 'commit' })
+    const button = page.getByTestId('connect-button')
+    await button.click()
+    const frame = page.getByTestId('connect-dialog-frame')
+    await expect(frame).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(frame).toBeHidden()
+    await expect(button).not.toHaveAttribute('aria-busy')
+
+    scripts.release()
+    // The page takes over (its own handler answers the button) with nothing to open.
+    await expect.poll(() => page.evaluate(() => window.__sigilEarlyTap?.ready === true)).toBe(true)
+    await page.waitForTimeout(1_000)
+    await expect(page.getByTestId('connect-dialog')).toHaveCount(0)
+    await expect(frame).toBeHidden()
+    await button.click()
+    await expect(page.getByTestId('connect-dialog')).toBeVisible()
+  })
+
+  test('a tap once the page works, with the dialog’s code still on its way, shows the frame at once and then the dialog', async ({ page, app }) => {
+    // Every script the page asks for after its HTML's own: the dialog's code (fetched as the page
+    // hydrates, and on the tap) is held until the frame has been seen.
+    const html = await (await page.request.get(app.baseURL)).text()
+    const firstLoad = new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => new URL(match[1]!, app.baseURL).pathname))
+    const later = await holdRequests(page, (url) => isScriptChunk(url) && !firstLoad.has(url.pathname))
+    // Not to `load`: the held scripts hold it back.
+    await page.goto(app.baseURL, { waitUntil: 'commit' })
+    await expect.poll(() => page.evaluate(() => window.__sigilEarlyTap?.ready === true)).toBe(true)
+    expect(later.held(), 'the dialog’s code is on its way, held').toBeGreaterThan(0)
+
+    const button = page.getByTestId('connect-button')
+    await button.click()
+    const frame = page.getByTestId('connect-dialog-frame')
+    await expect(frame).toBeVisible()
+    await expect(button).toHaveAttribute('aria-busy', 'true')
+    await expect(page.getByTestId('connect-dialog')).toHaveCount(0)
+
+    later.release()
+    const dialog = page.getByTestId('connect-dialog')
+    await expect(dialog).toBeVisible()
+    await expect(frame).toBeHidden()
+    await expect(button).not.toHaveAttribute('aria-busy')
+    // Closed, the dialog gives the focus back to the button, and the frame stays closed.
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+    await expect(frame).toBeHidden()
+    await expect(button).toBeFocused()
   })
 })

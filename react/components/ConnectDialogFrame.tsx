@@ -1,0 +1,113 @@
+import type { PublicConfig } from '@sigil/lib/config/public'
+import type { Messages } from '@sigil/lib/i18n/messages'
+import type { Translate } from '@sigil/lib/i18n/t'
+import { type ServerWalletRow, serverWalletOptions } from '@/react/wagmi/serverWalletOptions'
+import { DIALOG_FRAME_ATTRIBUTE, FRAME_CLOSE_ATTRIBUTE, FRAME_OPTION_ATTRIBUTE } from '../lib/earlyTap'
+import { orderWalletOptions } from '../lib/orderWalletOptions'
+import { walletOptionStatus } from './walletOptionStatus'
+
+/** The frame's title's id: one frame per page. */
+const TITLE_ID = 'sigil-connect-frame-title'
+
+export type ConnectDialogFrameProps = {
+  /** The deployment's public configuration, as the page's provider gets it. */
+  publicConfig: PublicConfig
+  /** The request's `User-Agent`: a phone gets the rows that open a wallet's app or browser. */
+  userAgent: string | null | undefined
+  /** The page's `t` and strings, in the request's locale. */
+  t: Translate
+  messages?: Messages | undefined
+}
+
+/**
+ * Server only: the connect dialog's frame, in the page's HTML from the first byte and closed
+ * (docs/first-tap.md, "The dialog's frame"). A tap on "Connect wallet" before the dialog's code is
+ * here opens it at once: the inline early-tap script before hydration, `Wallet` after. It is the
+ * dialog as it opens (title, close button, the list of wallets as the server sees the request) and
+ * does nothing a click can lose: a row tapped in it is kept and handed to the dialog, which replaces
+ * the frame as its code arrives (its own list, with the wallets installed in this browser).
+ * No code of its own reaches the browser: the markup is the server's, the few events it answers the
+ * inline script's (react/lib/earlyTap.ts).
+ */
+export async function ConnectDialogFrame({ publicConfig, userAgent, t, messages }: ConnectDialogFrameProps) {
+  const { rows, platform } = await serverWalletOptions({ publicConfig, userAgent, messages })
+  const { isMobile } = platform
+  const ordered = orderWalletOptions(rows)
+  const first = ordered.filter((row) => row.installed)
+  const others = ordered.filter((row) => !row.installed)
+  const row = (option: ServerWalletRow) => {
+    const status = walletOptionStatus(option, isMobile, t)
+    const detected = option.installed && !option.tagline
+    return (
+      <li key={option.key} className="wallet-row">
+        <button
+          type="button"
+          className="wallet-option"
+          {...{ [FRAME_OPTION_ATTRIBUTE]: option.key }}
+          data-installed={option.installed ? 'true' : 'false'}
+          // The inline script marks a tapped row busy before hydration (react/lib/earlyTap.ts).
+          suppressHydrationWarning
+        >
+          {/* eslint-disable-next-line @next/next/no-img-element -- the same icons as the dialog's rows */}
+          <img className="wallet-icon" src={option.icon} alt={option.name} width={32} height={32} loading="lazy" decoding="async" />
+          <span className="wallet-text">
+            <span className="wallet-name">{option.name}</span>
+            <span className="wallet-status-line">
+              <span className={detected ? 'wallet-status installed' : 'wallet-status'}>{status}</span>
+              {/* Shown instead of the line above while the row is busy (react/styles.css). */}
+              <span className="wallet-status frame-preparing">{t('connect.preparing')}</span>
+            </span>
+          </span>
+        </button>
+        {!option.installed && !isMobile && option.installUrl && (
+          <a className="install-link" href={option.installUrl} target="_blank" rel="noopener noreferrer" aria-label={t('connect.installLabel', { wallet: option.name })}>
+            {t('connect.install')}
+          </a>
+        )}
+      </li>
+    )
+  }
+  return (
+    <dialog
+      className="dialog"
+      data-testid="connect-dialog-frame"
+      aria-labelledby={TITLE_ID}
+      aria-modal="true"
+      {...{ [DIALOG_FRAME_ATTRIBUTE]: '' }}
+      // Opened by the inline script before hydration (`open`).
+      suppressHydrationWarning
+    >
+      <div className="dialog-body">
+        <div className="dialog-header">
+          <h2 id={TITLE_ID}>{t('connect.title')}</h2>
+          <button type="button" className="icon-button" {...{ [FRAME_CLOSE_ATTRIBUTE]: '' }} aria-label={t('connect.close')}>
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+        <div className="dialog-scroll">
+          {rows.length === 0 ? (
+            <p className="muted">{t('connect.empty')}</p>
+          ) : (
+            <div className="wallet-groups">
+              {first.length > 0 && <ul className="wallet-list">{first.map(row)}</ul>}
+              {others.length > 0 && (
+                <>
+                  {first.length > 0 && (
+                    <h3 id={`${TITLE_ID}-more`} className="group-heading">
+                      {t('connect.moreWallets')}
+                    </h3>
+                  )}
+                  <ul className="wallet-list" aria-labelledby={first.length > 0 ? `${TITLE_ID}-more` : undefined}>
+                    {others.map(row)}
+                  </ul>
+                </>
+              )}
+            </div>
+          )}
+        </div>
+      </div>
+    </dialog>
+  )
+}

@@ -1,0 +1,71 @@
+import type { PublicConfig } from '@sigil/lib/config/public'
+import type { Messages } from '@sigil/lib/i18n/messages'
+import { detectPlatform, type Platform } from '@sigil/lib/platform/detectPlatform'
+import { familyRows } from '@sigil/connectors/familyRows'
+import { deploymentBook } from '@sigil/wallet-book/index'
+import { familyReachChunks } from './familyReachChunks'
+import { createSigilConfigFor } from './sigilConfigFor'
+import { applyWalletList } from './walletList'
+import { type WalletOption, walletOptions } from './walletOptions'
+
+/** A row of the connect dialog as the server can draw it: what it shows, nothing it does. */
+export type ServerWalletRow = Pick<WalletOption, 'key' | 'name' | 'icon' | 'installed' | 'installUrl' | 'opens' | 'tagline' | 'createsWallet'> & {
+  /** The row opens the wallet on a phone (its app, or its own browser). */
+  opensInApp: boolean
+}
+
+/**
+ * The connect dialog's list as the server sees the request (docs/first-tap.md, "The dialog's frame"):
+ * the same rows `useWalletOptions` makes in the browser, from the same code (the deployment's
+ * families and wallet list, the book, the families' ways of reaching a wallet), with what only the
+ * browser knows left out: no wallet installed, no page globals, the platform from the user agent
+ * alone (an iPad that asks for the desktop site reads as a computer here). The browser's own list
+ * replaces this one as the dialog's code arrives, with its installed wallets added.
+ */
+export async function serverWalletOptions(parameters: {
+  publicConfig: PublicConfig
+  userAgent: string | null | undefined
+  messages?: Messages | undefined
+}): Promise<{ rows: readonly ServerWalletRow[]; platform: Platform }> {
+  const { publicConfig, messages } = parameters
+  const platform = detectPlatform({ userAgent: parameters.userAgent ?? '' })
+  // The same few inputs on every request of a kind (a deployment's configuration, a platform, a
+  // language): computed once each, a few milliseconds the first time.
+  const byMessages = cached.get(messages ?? cached) ?? new Map<string, Promise<readonly ServerWalletRow[]>>()
+  cached.set(messages ?? cached, byMessages)
+  const key = JSON.stringify([publicConfig, platform])
+  let rows = byMessages.get(key)
+  if (!rows) {
+    if (byMessages.size >= MAX_CACHED) byMessages.delete(byMessages.keys().next().value!)
+    rows = computeRows(publicConfig, platform, messages)
+    byMessages.set(key, rows)
+    rows.catch(() => byMessages.delete(key))
+  }
+  return { rows: await rows, platform }
+}
+
+const MAX_CACHED = 32
+const cached = new WeakMap<object, Map<string, Promise<readonly ServerWalletRow[]>>>()
+
+async function computeRows(publicConfig: PublicConfig, platform: Platform, messages: Messages | undefined): Promise<readonly ServerWalletRow[]> {
+  // The registry's families without their views (a view imported here would put its style sheet in
+  // the page's first load): the same connectors and ways of reaching a wallet.
+  const config = createSigilConfigFor(familyRows, publicConfig, { watchWallets: false })
+  const reaches = await Promise.all(familyReachChunks(familyRows).map((load) => load()))
+  // The frame only shows its rows (a tap is kept for the dialog): no link is followed from here.
+  const options = walletOptions({ announced: [], win: undefined, platform, connectors: config.connectors, reaches, messages, getHref: () => '', navigate: () => undefined })
+  const isBookWallet = (key: string) => Object.hasOwn(deploymentBook(), key)
+  return applyWalletList(options, publicConfig.walletList, isBookWallet).map(
+    ({ key, name, icon, installed, installUrl, opens, tagline, createsWallet, openInApp }): ServerWalletRow => ({
+      key,
+      name,
+      icon,
+      installed,
+      installUrl,
+      opens,
+      tagline,
+      createsWallet,
+      opensInApp: openInApp !== undefined,
+    }),
+  )
+}
