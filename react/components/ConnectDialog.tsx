@@ -63,17 +63,27 @@ function ConnectDialogView({ onClose, onConnected, startWith, linking }: Connect
     select(newWalletOption)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the row first exists
   }, [startWith, newWalletOption])
-  // A wallet tapped in the frame: chosen as a tap on its row here would be, once the list has it (a
-  // row the browser's list lacks, such as one the server drew for a phone the browser is not, is
-  // dropped: the list is there to choose again).
+  // A wallet tapped in the frame: chosen as a tap on its row here would be, once the list has it, unless
+  // the user chose in the dialog first (a row the browser's list lacks, such as one the server drew
+  // for a phone the browser is not, is dropped: the list is there to choose again). A phone row that
+  // opens the page in the wallet's browser is not followed this late (iOS drops a navigation that
+  // comes long after the tap): its row takes the focus, for the tap that opens it.
   const frameOption = frameRow === undefined ? undefined : options.find((option) => option.key === frameRow)
   const frameChosen = useRef(false)
   useEffect(() => {
     if (frameChosen.current || !frameOption) return
     frameChosen.current = true
+    if (isMobile && frameOption.opens === 'wallet-browser') {
+      dialog.current?.querySelector<HTMLElement>(`[data-testid="wallet-option-${frameOption.key}"]`)?.focus()
+      return
+    }
     select(frameOption)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the row first exists
   }, [frameOption])
+  const choose = (option: (typeof options)[number]) => {
+    frameChosen.current = true
+    select(option)
+  }
 
   return (
     <dialog
@@ -102,7 +112,7 @@ function ConnectDialogView({ onClose, onConnected, startWith, linking }: Connect
             <WalletList
               options={options}
               isMobile={isMobile}
-              onSelect={select}
+              onSelect={choose}
               isPreparing={isPreparing}
               pendingKey={state.pendingKey}
               onIntent={intent}
@@ -121,12 +131,12 @@ function ConnectDialogView({ onClose, onConnected, startWith, linking }: Connect
           )}
           {view.kind === 'connecting' && <ConnectingState option={view.option} onCancel={back} />}
           {view.kind === 'error' && (
-            <ConnectErrorState option={view.option} error={view.error} onRetry={() => select(view.option)} onBack={back} />
+            <ConnectErrorState option={view.option} error={view.error} onRetry={() => choose(view.option)} onBack={back} />
           )}
         </div>
 
         {/* Below the scrolling list, so a newcomer finds it without scrolling past every wallet. */}
-        {view.kind === 'list' && <WalletHelp onCreateWallet={newWalletOption && (() => select(newWalletOption))} />}
+        {view.kind === 'list' && <WalletHelp onCreateWallet={newWalletOption && (() => choose(newWalletOption))} />}
         {view.kind === 'list' && <FamilyNotices />}
       </div>
     </dialog>

@@ -2,7 +2,7 @@ import type { PublicConfig } from '@sigil/lib/config/public'
 import type { Messages } from '@sigil/lib/i18n/messages'
 import type { Translate } from '@sigil/lib/i18n/t'
 import { type ServerWalletRow, serverWalletOptions } from '@/react/wagmi/serverWalletOptions'
-import { DIALOG_FRAME_ATTRIBUTE, FRAME_CLOSE_ATTRIBUTE, FRAME_OPTION_ATTRIBUTE } from '../lib/earlyTap'
+import { DIALOG_FRAME_ATTRIBUTE, FRAME_CLOSE_ATTRIBUTE, FRAME_OPTION_ATTRIBUTE, FRAME_STORE_ATTRIBUTE } from '../lib/earlyTap'
 import { orderWalletOptions } from '../lib/orderWalletOptions'
 import { walletOptionStatus } from './walletOptionStatus'
 
@@ -30,7 +30,15 @@ export type ConnectDialogFrameProps = {
  * inline script's (react/lib/earlyTap.ts).
  */
 export async function ConnectDialogFrame({ publicConfig, userAgent, t, messages }: ConnectDialogFrameProps) {
-  const { rows, platform } = await serverWalletOptions({ publicConfig, userAgent, messages })
+  let list: Awaited<ReturnType<typeof serverWalletOptions>>
+  try {
+    list = await serverWalletOptions({ publicConfig, userAgent, messages })
+  } catch (error) {
+    // A head start only: without it a tap shows the button busy until the dialog opens, as before.
+    console.warn(`[sigil] the connect dialog's frame was left out: ${error instanceof Error ? error.message : String(error)}`)
+    return null
+  }
+  const { rows, platform } = list
   const { isMobile } = platform
   const ordered = orderWalletOptions(rows)
   const first = ordered.filter((row) => row.installed)
@@ -45,6 +53,8 @@ export async function ConnectDialogFrame({ publicConfig, userAgent, t, messages 
           className="wallet-option"
           {...{ [FRAME_OPTION_ATTRIBUTE]: option.key }}
           data-installed={option.installed ? 'true' : 'false'}
+          // Its store page, opened by the inline script in the tap itself (a popup opened later is refused).
+          {...(option.opensStore ? { [FRAME_STORE_ATTRIBUTE]: option.installUrl } : {})}
           // The inline script marks a tapped row busy before hydration (react/lib/earlyTap.ts).
           suppressHydrationWarning
         >

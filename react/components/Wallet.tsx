@@ -4,7 +4,7 @@ import { useEffect, useEffectEvent, useRef, useState, type ComponentType, type R
 import { useConnectionSummary } from '@/react/wagmi/useConnectionSummary'
 import { fetchWalletRuntimeWithDialog, startWalletRuntime } from '@/react/wagmi/loadWalletRuntime'
 import { useWalletInputs } from '@/react/wagmi/walletRuntime'
-import { clearEarlyTapMark, onDialogFrameDismissed, onEarlyTap, openDialogFrame, setEarlyTapMark, takeEarlyTap } from '../lib/earlyTap'
+import { clearEarlyTapMark, handOverDialogFrame, onDialogFrameDismissed, onEarlyTap, openDialogFrame, setEarlyTapMark, takeEarlyTap } from '../lib/earlyTap'
 import { whenIdle } from '../lib/whenIdle'
 import type { KnownSession } from '@sigil/lib/siwe/knownSession'
 import { ConnectButton } from './ConnectButton'
@@ -101,9 +101,11 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel, dialo
     if (start === undefined) openDialogFrame()
     // Opened only if this is still the latest ask and the page has not connected meanwhile.
     const stillWanted = () => ask === asked.current && !connectedNow.current
+    // A page that connected meanwhile opens no dialog, and the frame that stood for it closes.
+    const dropped = () => void (connectedNow.current && handOverDialogFrame())
     void loadConnectDialog({ chosen: walletInputs.publicConfig.families }).then(
-      (module) => stillWanted() && showDialog(module.ConnectDialog, start),
-      () => stillWanted() && showDialog(LazyConnectDialog, start),
+      (module) => (stillWanted() ? showDialog(module.ConnectDialog, start) : dropped()),
+      () => (stillWanted() ? showDialog(LazyConnectDialog, start) : dropped()),
     ).finally(() => clearEarlyTapMark(control))
   }
   // The wallet runtime when the browser is idle after hydration (react/wagmi/walletRuntime.ts): the
@@ -155,6 +157,8 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel, dialo
     () =>
       onDialogFrameDismissed(() => {
         asked.current++
+        // Decided already, not yet open (the dialog closes the frame as it opens): not opened now.
+        setDialogOpen(false)
         clearEarlyTapMark(opener.current)
         opener.current?.focus()
       }),

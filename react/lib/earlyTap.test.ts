@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   clearEarlyTapMark,
   DIALOG_FRAME_ATTRIBUTE,
@@ -7,6 +7,7 @@ import {
   earlyTapScript,
   FRAME_CLOSE_ATTRIBUTE,
   FRAME_OPTION_ATTRIBUTE,
+  FRAME_STORE_ATTRIBUTE,
   handOverDialogFrame,
   onDialogFrameDismissed,
   onEarlyTap,
@@ -214,6 +215,21 @@ describe('the dialog’s frame', () => {
     expect(frame.open).toBe(true)
     rows[0]!.click()
     expect(handOverDialogFrame()).toBe('metamask')
+  })
+
+  it('opens a row’s store page in the tap where that is its only way, and keeps nothing for it', () => {
+    runScript()
+    const { button } = renderButton()
+    const { frame, rows } = renderFrame()
+    rows[0]!.setAttribute(FRAME_STORE_ATTRIBUTE, 'https://store.example/metamask')
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null)
+    button.click()
+    rows[0]!.click()
+    expect(open).toHaveBeenCalledWith('https://store.example/metamask', '_blank', 'noopener,noreferrer')
+    expect(rows[0]!.hasAttribute('aria-busy')).toBe(false)
+    expect(frame.open).toBe(true)
+    expect(handOverDialogFrame()).toBeUndefined()
+    open.mockRestore()
   })
 
   it('is not there on a page without it: nothing opens', () => {

@@ -42,6 +42,8 @@ declare global {
 export const DIALOG_FRAME_ATTRIBUTE = 'data-sigil-frame'
 export const FRAME_OPTION_ATTRIBUTE = 'data-frame-option'
 export const FRAME_CLOSE_ATTRIBUTE = 'data-frame-close'
+/** On a row whose only way is its store page (a computer without the wallet): the page's address, opened in the tap. */
+export const FRAME_STORE_ATTRIBUTE = 'data-frame-store'
 
 /**
  * The inline script's source. Capture listeners on `document`:
@@ -49,11 +51,12 @@ export const FRAME_CLOSE_ATTRIBUTE = 'data-frame-close'
  *   "Connect wallet" or "No wallet?" before the page has taken over is kept and marks its control
  *   busy; on "Connect wallet" it also opens the dialog's frame, where the page has one. While the
  *   frame is open (before or after the takeover, until the dialog replaces it) a tap on a row is
- *   kept for the dialog (the row turns busy: "Getting ready…"), and the close button or the backdrop
+ *   kept for the dialog (the row turns busy: "Getting ready…"; a row whose only way is its store page
+ *   opens that page in the tap, as the dialog's row does), and the close button or the backdrop
  *   closes it, dropping the kept tap.
  * - `cancel` on the frame (Esc): closes it the same way.
- * It sets attributes and opens or closes the frame only: no markup, no script text, nothing for
- * Trusted Types to refuse.
+ * It sets attributes, opens or closes the frame and opens a store page the server wrote into a row:
+ * no markup, no script text, nothing for Trusted Types to refuse.
  */
 const targetSelector = EARLY_TAP_TARGETS.map((id) => `[data-testid="${id}"]`).join(',')
 const FRAME = `[${DIALOG_FRAME_ATTRIBUTE}]`
@@ -64,7 +67,7 @@ export const earlyTapScript = [
   `function unrow(x){var r=x.querySelectorAll('[${OPTION}][aria-busy]');for(var i=0;i<r.length;i++)r[i].removeAttribute('aria-busy')}`,
   `function dismiss(x){s.pending=false;s.row=undefined;var b=d.querySelectorAll('[${EARLY_TAP_ATTRIBUTE}]');for(var i=0;i<b.length;i++){b[i].removeAttribute('aria-busy');b[i].removeAttribute('${EARLY_TAP_ATTRIBUTE}')}unrow(x);if(x.open)x.close();if(s.onDismiss)s.onDismiss()}`,
   `d.addEventListener('click',function(e){var t=e.target,x=f();`,
-  `if(x&&x.open&&t&&t.closest){if(t===x||t.closest('[${FRAME_CLOSE_ATTRIBUTE}]')){dismiss(x);return}var r=t.closest('[${OPTION}]');if(r&&x.contains(r)){unrow(x);s.row=r.getAttribute('${OPTION}');r.setAttribute('aria-busy','true')}return}`,
+  `if(x&&x.open&&t&&t.closest){if(t===x||t.closest('[${FRAME_CLOSE_ATTRIBUTE}]')){dismiss(x);return}var r=t.closest('[${OPTION}]');if(r&&x.contains(r)){var u=r.getAttribute('${FRAME_STORE_ATTRIBUTE}');if(u){w.open(u,'_blank','noopener,noreferrer');return}unrow(x);s.row=r.getAttribute('${OPTION}');r.setAttribute('aria-busy','true')}return}`,
   `if(s.ready)return;var b=t&&t.closest?t.closest('${targetSelector}'):null;if(!b)return;`,
   `s.pending=b.getAttribute('data-testid');b.setAttribute('aria-busy','true');b.setAttribute('${EARLY_TAP_ATTRIBUTE}','');`,
   `if(x&&!x.open&&s.pending==='connect-button'){try{x.showModal()}catch(_){}}`,

@@ -12,6 +12,11 @@ import { type WalletOption, walletOptions } from './walletOptions'
 export type ServerWalletRow = Pick<WalletOption, 'key' | 'name' | 'icon' | 'installed' | 'installUrl' | 'opens' | 'tagline' | 'createsWallet'> & {
   /** The row opens the wallet on a phone (its app, or its own browser). */
   opensInApp: boolean
+  /**
+   * Nothing reaches the wallet here but its store page, which a tap on the row opens (a computer
+   * without it, no other family for it): the frame opens it in the tap too, as the dialog would.
+   */
+  opensStore: boolean
 }
 
 /**
@@ -39,7 +44,10 @@ export async function serverWalletOptions(parameters: {
     if (byMessages.size >= MAX_CACHED) byMessages.delete(byMessages.keys().next().value!)
     rows = computeRows(publicConfig, platform, messages)
     byMessages.set(key, rows)
-    rows.catch(() => byMessages.delete(key))
+    const kept = rows
+    rows.catch(() => {
+      if (byMessages.get(key) === kept) byMessages.delete(key)
+    })
   }
   return { rows: await rows, platform }
 }
@@ -52,11 +60,13 @@ async function computeRows(publicConfig: PublicConfig, platform: Platform, messa
   // the page's first load): the same connectors and ways of reaching a wallet.
   const config = createSigilConfigFor(familyRows, publicConfig, { watchWallets: false })
   const reaches = await Promise.all(familyReachChunks(familyRows).map((load) => load()))
-  // The frame only shows its rows (a tap is kept for the dialog): no link is followed from here.
-  const options = walletOptions({ announced: [], win: undefined, platform, connectors: config.connectors, reaches, messages, getHref: () => '', navigate: () => undefined })
+  // The frame only shows its rows (a tap is kept for the dialog): no link is followed from here, but a
+  // row that opens the page in a wallet's browser is listed only where the page has an address.
+  const href = `${publicConfig.appOrigins[0] ?? 'http://localhost'}/`
+  const options = walletOptions({ announced: [], win: undefined, platform, connectors: config.connectors, reaches, messages, getHref: () => href, navigate: () => undefined })
   const isBookWallet = (key: string) => Object.hasOwn(deploymentBook(), key)
   return applyWalletList(options, publicConfig.walletList, isBookWallet).map(
-    ({ key, name, icon, installed, installUrl, opens, tagline, createsWallet, openInApp }): ServerWalletRow => ({
+    ({ key, name, icon, installed, installUrl, opens, tagline, createsWallet, openInApp, connector, panel }): ServerWalletRow => ({
       key,
       name,
       icon,
@@ -66,6 +76,7 @@ async function computeRows(publicConfig: PublicConfig, platform: Platform, messa
       tagline,
       createsWallet,
       opensInApp: openInApp !== undefined,
+      opensStore: !platform.isMobile && !connector && !panel && openInApp === undefined && installUrl !== undefined,
     }),
   )
 }

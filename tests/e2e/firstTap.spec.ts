@@ -59,8 +59,11 @@ async function tapBeforeScripts(page: Page, app: App, tap: (button: Locator) => 
   // The frame listed what the dialog lists, in its order; the dialog may add the wallets installed
   // in this browser, which only the browser knows.
   await expect(dialog.locator('[data-testid^="wallet-option-"]').first()).toBeVisible()
-  const dialogRows = await dialog.locator('[data-testid^="wallet-option-"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-testid')!.slice('wallet-option-'.length)))
-  expect(dialogRows.filter((key) => frameRows.includes(key)), 'the frame’s rows, in the dialog’s order').toEqual(frameRows)
+  const dialogRows = await dialog
+    .locator('[data-testid^="wallet-option-"]')
+    .evaluateAll((rows) => rows.map((row) => ({ key: row.getAttribute('data-testid')!.slice('wallet-option-'.length), installed: row.getAttribute('data-installed') === 'true' })))
+  expect(dialogRows.map((row) => row.key).filter((key) => frameRows.includes(key)), 'the frame’s rows, in the dialog’s order').toEqual(frameRows)
+  expect(dialogRows.filter((row) => !frameRows.includes(row.key)), 'the rows the frame lacks: wallets installed in this browser').toEqual(dialogRows.filter((row) => !frameRows.includes(row.key) && row.installed))
   expect(await page.evaluate(() => window.__busyDuringClick), 'still the one click').toEqual(['true'])
   await expect(button).not.toHaveAttribute('aria-busy')
 
