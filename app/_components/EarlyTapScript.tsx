@@ -1,4 +1,4 @@
-import { earlyTapScript } from '@sigil/react/lib/earlyTap'
+import { earlyTapScript } from '@sigil/react/lib/earlyTapScript'
 import { requestNonce } from '../_lib/requestNonce'
 
 /**

@@ -46,6 +46,11 @@ function ConnectDialogView({ onClose, onConnected, startWith, linking }: Connect
   const [frameRow, setFrameRow] = useState<string | undefined>(undefined)
   useLifetimeEffect(() => {
     const tapped = handOverDialogFrame()
+    // The frame it stood for was closed by the user while this code was on its way: not opened.
+    if (tapped === false) {
+      close()
+      return
+    }
     const element = dialog.current
     if (element && !element.open) element.showModal()
     if (tapped !== undefined) setFrameRow(tapped)

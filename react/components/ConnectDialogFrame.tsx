@@ -2,7 +2,7 @@ import type { PublicConfig } from '@sigil/lib/config/public'
 import type { Messages } from '@sigil/lib/i18n/messages'
 import type { Translate } from '@sigil/lib/i18n/t'
 import { type ServerWalletRow, serverWalletOptions } from '@/react/wagmi/serverWalletOptions'
-import { DIALOG_FRAME_ATTRIBUTE, FRAME_CLOSE_ATTRIBUTE, FRAME_OPTION_ATTRIBUTE, FRAME_STORE_ATTRIBUTE } from '../lib/earlyTap'
+import { DIALOG_FRAME_ATTRIBUTE, FRAME_CLOSE_ATTRIBUTE, FRAME_OPTION_ATTRIBUTE, FRAME_STORE_ATTRIBUTE } from '../lib/earlyTapScript'
 import { orderWalletOptions } from '../lib/orderWalletOptions'
 import { walletOptionStatus } from './walletOptionStatus'
 

@@ -4,7 +4,7 @@ import { useEffect, useEffectEvent, useRef, useState, type ComponentType, type R
 import { useConnectionSummary } from '@/react/wagmi/useConnectionSummary'
 import { fetchWalletRuntimeWithDialog, startWalletRuntime } from '@/react/wagmi/loadWalletRuntime'
 import { useWalletInputs } from '@/react/wagmi/walletRuntime'
-import { clearEarlyTapMark, handOverDialogFrame, onDialogFrameDismissed, onEarlyTap, openDialogFrame, setEarlyTapMark, takeEarlyTap } from '../lib/earlyTap'
+import { clearEarlyTapMark, handOverDialogFrame, onEarlyTap, openDialogFrame, setEarlyTapMark, takeEarlyTap } from '../lib/earlyTap'
 import { whenIdle } from '../lib/whenIdle'
 import type { KnownSession } from '@sigil/lib/siwe/knownSession'
 import { ConnectButton } from './ConnectButton'
@@ -151,19 +151,6 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel, dialo
     clearEarlyTapMark(createLink.current)
     openDialog(tapped === 'create-wallet-link' ? 'create' : undefined)
   })
-  // The frame closed by the user (its close button, the backdrop, Esc) before the dialog's code came:
-  // that ask is dropped, and the focus goes back to the button.
-  useEffect(
-    () =>
-      onDialogFrameDismissed(() => {
-        asked.current++
-        // Decided already, not yet open (the dialog closes the frame as it opens): not opened now.
-        setDialogOpen(false)
-        clearEarlyTapMark(opener.current)
-        opener.current?.focus()
-      }),
-    [],
-  )
   // The tap comes from outside React (the inline script), known only once hydrated: an effect is the place.
   // eslint-disable-next-line react-hooks/set-state-in-effect -- one state change, after hydration, for an outside event
   useEffect(() => openForEarlyTap(), [])
@@ -218,8 +205,8 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel, dialo
       ) : (
         disconnectedCard(false)
       )}
-      {/* Closed until a tap opens it; never needed where the cookie held a connection. */}
-      {!storedConnection && dialogFrame}
+      {/* Closed until a tap opens it (the page leaves it out where the cookie holds a connection). */}
+      {dialogFrame}
       {dialogOpen && (
         <ConnectDialog
           startWith={startWith}

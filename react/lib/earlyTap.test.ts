@@ -2,18 +2,13 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   clearEarlyTapMark,
-  DIALOG_FRAME_ATTRIBUTE,
   EARLY_TAP_ATTRIBUTE,
-  earlyTapScript,
-  FRAME_CLOSE_ATTRIBUTE,
-  FRAME_OPTION_ATTRIBUTE,
-  FRAME_STORE_ATTRIBUTE,
   handOverDialogFrame,
-  onDialogFrameDismissed,
   onEarlyTap,
   openDialogFrame,
   takeEarlyTap,
 } from './earlyTap'
+import { DIALOG_FRAME_ATTRIBUTE, earlyTapScript, FRAME_CLOSE_ATTRIBUTE, FRAME_OPTION_ATTRIBUTE, FRAME_STORE_ATTRIBUTE } from './earlyTapScript'
 
 /** The listeners the script added, taken off after each test: each test's script is the page's only one. */
 const added: [string, EventListenerOrEventListenerObject, boolean | AddEventListenerOptions | undefined][] = []
@@ -172,31 +167,46 @@ describe('the dialog’s frame', () => {
     expect(handOverDialogFrame()).toBeUndefined()
   })
 
-  it('closed by its button, the backdrop or Esc, drops the kept taps and tells the page', () => {
-    for (const dismiss of [
-      (frame: HTMLDialogElement, close: HTMLElement) => close.click(),
-      (frame: HTMLDialogElement) => frame.click(),
-      (frame: HTMLDialogElement) => frame.dispatchEvent(new Event('cancel', { cancelable: true })),
-    ]) {
-      for (const [type, listener, options] of added.splice(0)) document.removeEventListener(type, listener, options)
-      delete window.__sigilEarlyTap
-      document.body.replaceChildren()
-      runScript()
-      const { button } = renderButton()
-      const { frame, close, rows } = renderFrame()
-      let dismissed = 0
-      onDialogFrameDismissed(() => dismissed++)
-      button.click()
-      rows[0]!.click()
-      dismiss(frame, close)
-      expect(frame.open).toBe(false)
-      expect(dismissed).toBe(1)
-      expect(button.hasAttribute('aria-busy')).toBe(false)
-      expect(button.hasAttribute(EARLY_TAP_ATTRIBUTE)).toBe(false)
-      expect(rows[0]!.hasAttribute('aria-busy')).toBe(false)
-      expect(takeEarlyTap()).toBeUndefined()
-      expect(handOverDialogFrame()).toBeUndefined()
+  it('closed by its button, the backdrop or Esc, drops the kept taps; once the page has taken over, the dialog on its way hears it was withdrawn', () => {
+    for (const ready of [false, true]) {
+      for (const dismiss of [
+        (frame: HTMLDialogElement, close: HTMLElement) => close.click(),
+        (frame: HTMLDialogElement) => frame.click(),
+        (frame: HTMLDialogElement) => frame.dispatchEvent(new Event('cancel', { cancelable: true })),
+      ]) {
+        for (const [type, listener, options] of added.splice(0)) document.removeEventListener(type, listener, options)
+        delete window.__sigilEarlyTap
+        document.body.replaceChildren()
+        runScript()
+        const { button } = renderButton()
+        const { frame, close, rows } = renderFrame()
+        button.click()
+        // After hydration the page answers the button (Wallet: busy marks, the frame).
+        if (ready) takeEarlyTap()
+        rows[0]!.click()
+        dismiss(frame, close)
+        expect(frame.open).toBe(false)
+        expect(button.hasAttribute('aria-busy')).toBe(false)
+        expect(button.hasAttribute(EARLY_TAP_ATTRIBUTE)).toBe(false)
+        expect(rows[0]!.hasAttribute('aria-busy')).toBe(false)
+        expect(takeEarlyTap()).toBeUndefined()
+        expect(handOverDialogFrame()).toBe(ready ? false : undefined)
+        // Said once: the next dialog opens as usual.
+        expect(handOverDialogFrame()).toBeUndefined()
+      }
     }
+  })
+
+  it('opened again after a dismissal, forgets it', () => {
+    runScript()
+    const { button } = renderButton()
+    const { frame, close } = renderFrame()
+    button.click()
+    takeEarlyTap()
+    close.click()
+    expect(openDialogFrame()).toBe(true)
+    expect(frame.open).toBe(true)
+    expect(handOverDialogFrame()).toBeUndefined()
   })
 
   it('after hydration opens only when the page asks, and still keeps a row tapped in it; "No wallet?" never opens it', () => {
