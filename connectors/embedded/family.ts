@@ -1,7 +1,7 @@
 import type { SigilFamily } from '../shared/family'
 import { embeddedRows } from './rows'
 
-export { embeddedConnectors, type EmbeddedOptions } from './rows'
+export { embeddedConnectors } from './rows'
 
 /**
  * The embedded HD wallet: a passkey locks it on this device, email recovers it. Its row's connector
