@@ -3,7 +3,7 @@ import { requestNonce } from '../_lib/requestNonce'
 
 /**
  * Server-only: the few lines that keep a tap on "Connect wallet" made before hydration (see
- * @sigil/react's lib/earlyTap.ts). Written into the HTML by the server with this response's nonce, so the
+ * @sigil/react's lib/earlyTap.ts; its text is lib/earlyTapScript.ts). Written into the HTML by the server with this response's nonce, so the
  * policy runs it; never created by React in the browser (hydration keeps the server's element).
  * The browser hides a nonce attribute once parsed, hence no hydration warning on it.
  */

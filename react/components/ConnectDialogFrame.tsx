@@ -27,7 +27,7 @@ export type ConnectDialogFrameProps = {
  * does nothing a click can lose: a row tapped in it is kept and handed to the dialog, which replaces
  * the frame as its code arrives (its own list, with the wallets installed in this browser).
  * No code of its own reaches the browser: the markup is the server's, the few events it answers the
- * inline script's (react/lib/earlyTap.ts).
+ * inline script's (react/lib/earlyTapScript.ts).
  */
 export async function ConnectDialogFrame({ publicConfig, userAgent, t, messages }: ConnectDialogFrameProps) {
   let list: Awaited<ReturnType<typeof serverWalletOptions>>
@@ -55,7 +55,7 @@ export async function ConnectDialogFrame({ publicConfig, userAgent, t, messages 
           data-installed={option.installed ? 'true' : 'false'}
           // Its store page, opened by the inline script in the tap itself (a popup opened later is refused).
           {...(option.opensStore ? { [FRAME_STORE_ATTRIBUTE]: option.installUrl } : {})}
-          // The inline script marks a tapped row busy before hydration (react/lib/earlyTap.ts).
+          // The inline script marks a tapped row busy before hydration (react/lib/earlyTapScript.ts).
           suppressHydrationWarning
         >
           {/* eslint-disable-next-line @next/next/no-img-element -- the same icons as the dialog's rows */}

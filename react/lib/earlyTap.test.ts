@@ -197,6 +197,20 @@ describe('the dialog’s frame', () => {
     }
   })
 
+  it('a tap on "No wallet?" after a dismissal is a new ask: the dialog it opens is not withdrawn', () => {
+    runScript()
+    const { button } = renderButton()
+    const { close } = renderFrame()
+    const create = document.createElement('button')
+    create.dataset.testid = 'create-wallet-link'
+    document.body.append(create)
+    button.click()
+    takeEarlyTap()
+    close.click()
+    create.click()
+    expect(handOverDialogFrame()).toBeUndefined()
+  })
+
   it('opened again after a dismissal, forgets it', () => {
     runScript()
     const { button } = renderButton()

@@ -37,8 +37,6 @@ declare global {
   }
 }
 
-
-
 /**
  * Called once the page has hydrated: from now on the page's own handlers answer clicks, so the
  * inline script stops recording. The control tapped when a tap was recorded and not yet taken, else

@@ -28,6 +28,8 @@ export const FRAME_STORE_ATTRIBUTE = 'data-frame-store'
  *   kept for the dialog (the row turns busy: "Getting ready…"; a row whose only way is its store page
  *   opens that page in the tap, as the dialog's row does), and the close button or the backdrop
  *   closes it, dropping the kept tap.
+ *   A tap on either control, before or after the takeover, is a new ask: a frame closed earlier no
+ *   longer withdraws anything.
  * - `cancel` on the frame (Esc): closes it the same way.
  * It sets attributes, opens or closes the frame and opens a store page the server wrote into a row:
  * no markup, no script text, nothing for Trusted Types to refuse.
@@ -44,7 +46,7 @@ export const earlyTapScript = [
   `function dismiss(x){s.pending=false;s.row=undefined;s.dismissed=s.ready;var b=d.querySelectorAll('[${EARLY_TAP_ATTRIBUTE}]');for(var i=0;i<b.length;i++){b[i].removeAttribute('aria-busy');b[i].removeAttribute('${EARLY_TAP_ATTRIBUTE}')}unrow(x);if(x.open)x.close()}`,
   `d.addEventListener('click',function(e){var t=e.target,x=f();`,
   `if(x&&x.open&&t&&t.closest){if(t===x||t.closest('[${FRAME_CLOSE_ATTRIBUTE}]')){dismiss(x);return}var r=t.closest('[${OPTION}]');if(r&&x.contains(r)){var u=r.getAttribute('${FRAME_STORE_ATTRIBUTE}');if(u){w.open(u,'_blank','noopener,noreferrer');return}unrow(x);s.row=r.getAttribute('${OPTION}');r.setAttribute('aria-busy','true')}return}`,
-  `if(s.ready)return;var b=t&&t.closest?t.closest('${targetSelector}'):null;if(!b)return;`,
+  `var b=t&&t.closest?t.closest('${targetSelector}'):null;if(b)s.dismissed=false;if(s.ready||!b)return;`,
   `s.pending=b.getAttribute('data-testid');b.setAttribute('aria-busy','true');b.setAttribute('${EARLY_TAP_ATTRIBUTE}','');`,
   `if(s.pending==='connect-button')s.open();`,
   `if(s.onTap)s.onTap()},true);`,
