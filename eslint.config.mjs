@@ -251,6 +251,15 @@ const config = [
     rules: restrict([{ group: packagesByPathFrom(''), message: packageMessage }]),
   },
   {
+    // The sign-in's hot routes on the Pages Router (server/http/pagesApiRoute.ts): server entries, as app/api/ is.
+    files: ['pages/**/*.ts'],
+    ignores: TESTS,
+    rules: restrict([
+      { regex: FAMILY_FOLDERS, message: familyMessage },
+      { group: packagesByPathFrom(''), message: packageMessage },
+    ]),
+  },
+  {
     files: ['**/*.{ts,tsx,mjs,js,cjs}'],
     ignores: [...NOT_PRODUCT, ...ENV_READER],
     rules: { 'no-restricted-syntax': ['error', ANY_PROCESS_ENV] },

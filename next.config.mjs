@@ -84,6 +84,10 @@ function appConfig(env, phase) {
     },
     // PGlite ships WASM + a data bundle that webpack cannot bundle; load it from node_modules at run time.
     serverExternalPackages: ['@electric-sql/pglite', 'pg', 'esbuild'],
+    // The sign-in's hot routes live on the Pages Router (pages/api/auth/, server/http/pagesApiRoute.ts).
+    // Bundled as the App Router's server code is, so that the server's `server-only` marker resolves
+    // to nothing there too; left to Node, it throws.
+    bundlePagesRouterDependencies: true,
     turbopack: {
       resolveAlias: {
         // The deployment's configuration file, or the empty default when it has none

@@ -144,10 +144,18 @@ export function otherMethods<const Served extends Exclude<RouteMethod, 'OPTIONS'
   served: readonly Served[],
   families: ServerFamilies,
 ): Record<Exclude<RouteMethod, Served>, (request: Request) => Promise<Response>> {
-  const allow = [...served.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method])), 'OPTIONS'].join(', ')
-  const handler = guardedRoute(async (request) => new Response(null, { status: request.method === 'OPTIONS' ? 204 : 405, headers: { allow, 'cache-control': 'no-store' } }), families)
+  const handler = notServed(served, families)
   const others = ROUTE_METHODS.filter((method) => !(served as readonly RouteMethod[]).includes(method))
   return Object.fromEntries(others.map((method) => [method, handler])) as Record<Exclude<RouteMethod, Served>, typeof handler>
+}
+
+/**
+ * The answer of a self-guarded route to a method it does not serve: 405 with `Allow` (204 to
+ * `OPTIONS`), behind the guard (`otherMethods` above; `pagesApiRoute` for any method at all).
+ */
+export function notServed(served: readonly Exclude<RouteMethod, 'OPTIONS'>[], families: ServerFamilies): (request: Request) => Promise<Response> {
+  const allow = [...served.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method])), 'OPTIONS'].join(', ')
+  return guardedRoute(async (request) => new Response(null, { status: request.method === 'OPTIONS' ? 204 : 405, headers: { allow, 'cache-control': 'no-store' } }), families)
 }
 
 /**

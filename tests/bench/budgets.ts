@@ -75,15 +75,16 @@ export type BudgetCheck = { route: string; gzipBytes: number; budget: number; ok
 
 /**
  * Reads `<distDir>/diagnostics/route-bundle-stats.json` (written by `next build`) and checks the
- * first-load JS of every app page route (not `/_not-found`) against its budget. Null when there is
- * no build to read.
+ * first-load JS of every page route (not `/_not-found`, nor the Pages Router's API routes, which
+ * Next lists with its own client runtime though no browser loads them) against its budget. Null when
+ * there is no build to read.
  */
 export function checkFirstLoadBudget(root: string, distDir: string, budget: number = BUDGETS.firstLoadJsGzipBytes): BudgetCheck[] | null {
   const file = path.join(distDir, 'diagnostics', 'route-bundle-stats.json')
   if (!existsSync(file)) return null
   const rows = JSON.parse(readFileSync(file, 'utf8')) as RouteBundleStats[]
   return rows
-    .filter((row) => row.route !== '/_not-found' && row.firstLoadChunkPaths.length > 0)
+    .filter((row) => row.route !== '/_not-found' && !row.route.startsWith('/api/') && row.firstLoadChunkPaths.length > 0)
     .map((row) => {
       const gzipBytes = firstLoadGzipBytes(row, root)
       return { route: row.route, gzipBytes, budget, ok: gzipBytes <= budget }

@@ -17,12 +17,23 @@ import { expect, test } from './fixtures'
 type ApiRoute = { path: string; methods: string[] }
 
 /**
- * Every App Router API route and the methods its `route.ts` exports, read from the source tree: a
- * route added later is checked here without anyone remembering to list it.
+ * Every API route and the methods it serves, read from the source tree: a route added later is
+ * checked here without anyone remembering to list it. The App Router's `route.ts` files, by the
+ * methods each exports; the Pages Router's (pages/api/, the sign-in's hot routes), by the methods
+ * handed to `pagesApiRoute`.
  */
 function apiRoutes(): ApiRoute[] {
   const apiDir = path.join(repoRoot, 'app', 'api')
   const files = readdirSync(apiDir, { recursive: true, encoding: 'utf8' }).filter((file) => path.basename(file) === 'route.ts')
+  const pagesDir = path.join(repoRoot, 'pages', 'api')
+  const pages = readdirSync(pagesDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => {
+      const source = readFileSync(path.join(pagesDir, file), 'utf8')
+      const served = /pagesApiRoute\(\{([^}]*)\}/.exec(source)?.[1] ?? ''
+      const methods = [...served.matchAll(/\b(GET|POST)\s*:/g)].map((match) => match[1]!)
+      return { path: `/api/${file.replace(/\.ts$/, '').split(path.sep).join('/')}`, methods }
+    })
   return files
     .flatMap((file) => {
       const routePath = `/api/${path.dirname(file).split(path.sep).join('/')}`
@@ -33,6 +44,7 @@ function apiRoutes(): ApiRoute[] {
       const methods = [...source.matchAll(/export\s+(?:async\s+)?(?:function\s+|const\s+)(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)\b/g)].map((match) => match[1]!)
       return [{ path: routePath, methods }]
     })
+    .concat(pages)
     .sort((a, b) => a.path.localeCompare(b.path))
 }
 

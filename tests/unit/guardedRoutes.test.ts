@@ -10,12 +10,20 @@ import { describe, expect, it } from 'vitest'
  * wrapper would go unguarded, a wrapped route still in the proxy would pay twice.
  */
 const apiDir = path.join(process.cwd(), 'app', 'api')
+const pagesApiDir = path.join(process.cwd(), 'pages', 'api')
 
-function routeFiles(): { path: string; source: string }[] {
-  return readdirSync(apiDir, { recursive: true, encoding: 'utf8' })
+/** The App Router's route files (app/api/…/route.ts) and the Pages Router's (pages/api/…ts). */
+function routeFiles(): { path: string; source: string; router: 'app' | 'pages' }[] {
+  const app = readdirSync(apiDir, { recursive: true, encoding: 'utf8' })
     .filter((file) => path.basename(file) === 'route.ts')
-    .map((file) => ({ path: `api/${path.dirname(file).split(path.sep).join('/')}`, source: readFileSync(path.join(apiDir, file), 'utf8') }))
+    .map((file) => ({ path: `api/${path.dirname(file).split(path.sep).join('/')}`, source: readFileSync(path.join(apiDir, file), 'utf8'), router: 'app' as const }))
+  const pages = readdirSync(pagesApiDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .map((file) => ({ path: `api/${file.replace(/\.ts$/, '').split(path.sep).join('/')}`, source: readFileSync(path.join(pagesApiDir, file), 'utf8'), router: 'pages' as const }))
+  return [...app, ...pages]
 }
+
+const guardsItself = (source: string) => /\b(guardedRoute|pagesApiRoute)\(/.test(source)
 
 function proxyExclusions(): string[] {
   const source = readFileSync(path.join(process.cwd(), 'proxy.ts'), 'utf8')
@@ -42,17 +50,31 @@ describe('guarded routes', () => {
   it('the proxy leaves out exactly the API routes that guard themselves', () => {
     const routes = routeFiles()
     expect(routes.length).toBeGreaterThanOrEqual(15)
-    const selfGuarded = routes.filter((route) => /\bguardedRoute\(/.test(route.source)).map((route) => route.path).sort()
+    const selfGuarded = routes.filter((route) => guardsItself(route.source)).map((route) => route.path).sort()
     expect(selfGuarded).toEqual(['api/auth/logout', 'api/auth/nonce', 'api/auth/session', 'api/auth/verify'])
     expect(proxyExclusions().sort()).toEqual(selfGuarded)
   })
 
   it('a self-guarded route exports nothing unwrapped', () => {
-    for (const route of routeFiles().filter((candidate) => /\bguardedRoute\(/.test(candidate.source))) {
+    for (const route of routeFiles().filter((candidate) => candidate.router === 'app' && guardsItself(candidate.source))) {
       const exported = [...route.source.matchAll(/^export (?:async )?(?:function|const) (GET|POST|PUT|PATCH|DELETE)\b(.*)$/gm)]
       expect(exported.length, route.path).toBeGreaterThan(0)
       for (const [, method, rest] of exported) expect(rest, `${method} ${route.path}`).toMatch(/= guardedRoute\(/)
     }
+  })
+
+  it('a Pages Router route serves through the adapter alone, which reads the body itself', () => {
+    const pages = routeFiles().filter((route) => route.router === 'pages')
+    expect(pages.map((route) => route.path).sort()).toEqual(['api/auth/logout', 'api/auth/nonce', 'api/auth/session', 'api/auth/verify'])
+    for (const route of pages) {
+      expect(route.source, route.path).toMatch(/^export default pagesApiRoute\(/m)
+      expect(route.source, route.path).toMatch(/^export const config = \{ api: \{ bodyParser: false \} \}$/m)
+      // Nothing else exported: Next would serve no other handler of the file.
+      expect([...route.source.matchAll(/^export /gm)].length, route.path).toBe(2)
+    }
+    // The two routers never serve the same path (Next refuses to build that).
+    const app = new Set(routeFiles().filter((route) => route.router === 'app').map((route) => route.path))
+    for (const route of pages) expect(app.has(route.path), route.path).toBe(false)
   })
 
   it("the proxy's exclusions are exact: a path that only starts like one still gets the proxy (and its headers)", () => {

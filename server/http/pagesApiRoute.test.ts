@@ -1,0 +1,129 @@
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { serverFamilies } from '@sigil/connectors/serverFamilies'
+
+vi.mock('server-only', () => ({}))
+
+const { pagesApiRoute } = await import('./pagesApiRoute')
+const { readJsonBody } = await import('./readBody')
+const { errorResponse } = await import('./json')
+const { installSocketAddressStamp, socketAddress } = await import('./socketAddress')
+
+/**
+ * The Pages Router adapter of the sign-in's hot routes, on a real Node HTTP server (as Next hands a
+ * Pages API route Node's own request and response): what reaches the web handler, and what the
+ * client gets back.
+ */
+
+const APP = 'http://localhost:3000'
+let server: Server
+let base: string
+const seen: { url: string; method: string; peer: string | null; body: unknown }[] = []
+
+beforeAll(async () => {
+  installSocketAddressStamp()
+  const post = pagesApiRoute(
+    {
+      POST: async (request) => {
+        let body: unknown
+        try {
+          body = await readJsonBody(request)
+        } catch (error) {
+          return errorResponse(error as Parameters<typeof errorResponse>[0])
+        }
+        seen.push({ url: request.url, method: request.method, peer: socketAddress(request), body })
+        const headers = new Headers({ 'content-type': 'application/json', 'cache-control': 'no-store' })
+        headers.append('set-cookie', 'a=1; Path=/; HttpOnly')
+        headers.append('set-cookie', 'b=2; Path=/; HttpOnly')
+        return new Response(JSON.stringify({ got: body }), { headers })
+      },
+    },
+    serverFamilies,
+  )
+  const get = pagesApiRoute({ GET: async (request) => new Response(JSON.stringify({ search: new URL(request.url).search }), { headers: { 'content-type': 'application/json' } }) }, serverFamilies)
+  server = createServer((req: IncomingMessage, res: ServerResponse) => void (req.url?.startsWith('/api/auth/verify') ? post : get)(req, res))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+const page = { origin: APP, host: 'localhost:3000', 'content-type': 'application/json' }
+
+/** A raw request (fetch cannot send a body larger than it says, nor HEAD with a reader). */
+function raw(method: string, path: string, headers: Record<string, string>, chunks: string[] = []): Promise<{ status: number; headers: IncomingMessage['headers']; body: string }> {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(`${base}${path}`, { method, headers }, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (body += chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+    })
+    sent.on('error', reject)
+    for (const chunk of chunks) sent.write(chunk)
+    sent.end()
+  })
+}
+
+describe('pagesApiRoute', () => {
+  it("hands the handler the request's path, method, body and stamped peer address, and sends back each cookie on its own line", async () => {
+    const response = await raw('POST', '/api/auth/verify?x=1', page, ['{"message":', '"hi"}'])
+    expect(response.status).toBe(200)
+    expect(JSON.parse(response.body)).toEqual({ got: { message: 'hi' } })
+    expect(response.headers['set-cookie']).toEqual(['a=1; Path=/; HttpOnly', 'b=2; Path=/; HttpOnly'])
+    // The security headers of the guard, on the handler's answer.
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+    const last = seen.at(-1)!
+    expect(new URL(last.url).pathname + new URL(last.url).search).toBe('/api/auth/verify?x=1')
+    expect(last.method).toBe('POST')
+    expect(last.peer).toBe('127.0.0.1')
+  })
+
+  it("refuses another origin's POST before the handler runs", async () => {
+    const before = seen.length
+    const response = await raw('POST', '/api/auth/verify', { ...page, origin: 'https://evil.example' }, ['{}'])
+    expect(response.status).toBe(403)
+    expect(JSON.parse(response.body)).toMatchObject({ code: 'origin_not_allowed' })
+    expect(seen.length).toBe(before)
+  })
+
+  it('answers a body over 8 KB with 413 body_too_large, whether its length is declared or not, and closes the connection', async () => {
+    const big = 'x'.repeat(9 * 1024)
+    const declared = await raw('POST', '/api/auth/verify', page, [JSON.stringify({ big })])
+    expect(declared.status).toBe(413)
+    expect(JSON.parse(declared.body)).toMatchObject({ code: 'body_too_large' })
+    expect(declared.headers.connection).toBe('close')
+    // Chunked, no Content-Length: read until it passes the limit, then refused.
+    const chunked = await raw('POST', '/api/auth/verify', { ...page, 'transfer-encoding': 'chunked' }, Array.from({ length: 20 }, () => 'y'.repeat(1024)))
+    expect(chunked.status).toBe(413)
+    expect(JSON.parse(chunked.body)).toMatchObject({ code: 'body_too_large' })
+  })
+
+  it('answers malformed JSON with 400 malformed_body, and the next request on the server still works', async () => {
+    const response = await raw('POST', '/api/auth/verify', page, ['{"message":'])
+    expect(response.status).toBe(400)
+    expect(JSON.parse(response.body)).toMatchObject({ code: 'malformed_body' })
+    expect((await raw('POST', '/api/auth/verify', page, ['{"ok":true}'])).status).toBe(200)
+  })
+
+  it('answers methods it does not serve with 405 and Allow (204 to OPTIONS), behind the guard; HEAD is a GET without its body', async () => {
+    for (const method of ['GET', 'PUT', 'DELETE', 'PATCH', 'PROPFIND']) {
+      const response = await raw(method, '/api/auth/verify', page)
+      expect(response.status, method).toBe(405)
+      expect(response.headers.allow, method).toBe('POST, OPTIONS')
+      expect(response.headers['content-security-policy'], method).toContain("frame-ancestors 'none'")
+    }
+    expect((await raw('OPTIONS', '/api/auth/verify', page)).status).toBe(204)
+    const get = await raw('GET', '/api/auth/nonce?a=b', page)
+    expect(JSON.parse(get.body)).toEqual({ search: '?a=b' })
+    const head = await raw('HEAD', '/api/auth/nonce', page)
+    expect(head.status).toBe(200)
+    expect(head.body).toBe('')
+    expect((await raw('POST', '/api/auth/nonce', page)).headers.allow).toBe('GET, HEAD, OPTIONS')
+  })
+
+  it('survives a Host header that is no host', async () => {
+    const response = await raw('GET', '/api/auth/nonce', { ...page, host: 'bad host' })
+    expect(response.status).not.toBe(500)
+  })
+})
