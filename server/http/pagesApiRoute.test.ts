@@ -88,8 +88,8 @@ describe('pagesApiRoute', () => {
   })
 
   it('answers a body over 8 KB with 413 body_too_large, whether its length is declared or not, and closes the connection', async () => {
-    const big = 'x'.repeat(9 * 1024)
-    const declared = await raw('POST', '/api/auth/verify', page, [JSON.stringify({ big })])
+    const big = JSON.stringify({ big: 'x'.repeat(9 * 1024) })
+    const declared = await raw('POST', '/api/auth/verify', { ...page, 'content-length': String(Buffer.byteLength(big)) }, [big])
     expect(declared.status).toBe(413)
     expect(JSON.parse(declared.body)).toMatchObject({ code: 'body_too_large' })
     expect(declared.headers.connection).toBe('close')
@@ -97,6 +97,28 @@ describe('pagesApiRoute', () => {
     const chunked = await raw('POST', '/api/auth/verify', { ...page, 'transfer-encoding': 'chunked' }, Array.from({ length: 20 }, () => 'y'.repeat(1024)))
     expect(chunked.status).toBe(413)
     expect(JSON.parse(chunked.body)).toMatchObject({ code: 'body_too_large' })
+  })
+
+  it('runs nothing for a body the client never finished, and answers the next request', async () => {
+    const before = seen.length
+    await new Promise<void>((resolve) => {
+      // Says 100 bytes, sends a valid JSON body of 11, then hangs up.
+      const sent = httpRequest(`${base}/api/auth/verify`, { method: 'POST', headers: { ...page, 'content-length': '100' } })
+      sent.on('error', () => resolve())
+      sent.write('{"ok":true}', () => setTimeout(() => sent.destroy(), 50))
+      sent.on('close', () => resolve())
+    })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(seen.length).toBe(before)
+    expect((await raw('POST', '/api/auth/verify', page, ['{"ok":true}'])).status).toBe(200)
+    expect(seen.length).toBe(before + 1)
+  })
+
+  it('answers a method the web cannot carry (TRACE) with 405, behind the same headers', async () => {
+    const response = await raw('TRACE', '/api/auth/verify', page)
+    expect(response.status).toBe(405)
+    expect(response.headers.allow).toBe('POST, OPTIONS')
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'")
   })
 
   it('answers malformed JSON with 400 malformed_body, and the next request on the server still works', async () => {

@@ -1,7 +1,7 @@
 import 'server-only'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { MAX_BODY_BYTES } from './readBody'
-import { guardedRoute, notServed, type ServerFamilies } from './requestGuard'
+import { allowedMethods, guardedRoute, guardRequest, notServed, type ServerFamilies } from './requestGuard'
 
 /**
  * A self-guarded API route served from the Pages Router (`pages/api/…`), for the sign-in's hot path.
@@ -18,59 +18,82 @@ import { guardedRoute, notServed, type ServerFamilies } from './requestGuard'
  * routes do: the origin rule before a handler runs, the security headers on every answer. A method
  * the route does not serve is a 405 (204 to OPTIONS) with `Allow`; HEAD is a GET without its body.
  *
- * The file that uses it must also export `config = { api: { bodyParser: false } }` (a literal: Next
- * reads it at build time), so that the body reaches this adapter unread.
+ * The file that uses it must also export `config = { api: { bodyParser: false } }` (a literal, in the
+ * route's own file, where Next looks for it), so that the body reaches this adapter unread.
  */
 type WebHandler = (request: Request) => Promise<Response>
 type Served = Partial<Record<'GET' | 'POST', WebHandler>>
 
 export function pagesApiRoute(served: Served, families: ServerFamilies): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const methods = Object.keys(served) as ('GET' | 'POST')[]
   const handlers = new Map<string, WebHandler>(Object.entries(served).map(([method, handler]) => [method, guardedRoute(handler, families)]))
-  const other = notServed(Object.keys(served) as ('GET' | 'POST')[], families)
+  const other = notServed(methods, families)
   return async (req, res) => {
     const method = req.method ?? 'GET'
     const handler = handlers.get(method === 'HEAD' ? 'GET' : method) ?? other
-    const body = method === 'GET' || method === 'HEAD' ? undefined : await readNodeBody(req, res, MAX_BODY_BYTES)
-    const response = await handler(webRequest(req, body))
-    await sendWebResponse(res, response, method === 'HEAD')
+    // A method it does not serve is answered without reading what came with it (Node drops the rest).
+    const read = handler === other || method === 'GET' || method === 'HEAD' ? undefined : await readNodeBody(req, res, MAX_BODY_BYTES)
+    // The client left before its body was whole: nothing is run for half a request (a truncated body
+    // can still be valid JSON, and a sign-out reads none), and there is no one to answer.
+    if (read && !read.complete) {
+      res.destroy()
+      return
+    }
+    let request: Request
+    try {
+      request = webRequest(req, method, read?.bytes)
+    } catch {
+      // A method Node parses but the web's `Request` cannot carry (TRACE, CONNECT): a 405 all the
+      // same, with the guard's headers, which it reads off the same request as a GET.
+      const { headers } = guardRequest(webRequest(req, 'GET', undefined), families)
+      res.writeHead(405, { ...headers, allow: allowedMethods(methods), 'cache-control': 'no-store' }).end()
+      return
+    }
+    await sendWebResponse(res, await handler(request), method === 'HEAD')
   }
 }
 
 /**
- * The request's body, stopping once it passes `limit` bytes (what was read, one byte over, tells the
- * route's own capped reader it is too large: 413 `body_too_large`, as before); the connection then
- * closes after the answer, so the rest is never read. A declared Content-Length over the limit reads
- * nothing: the route refuses it by that header. A client that hangs up mid-body leaves what arrived,
- * which the route refuses as malformed; its answer goes nowhere.
+ * The request's body, stopping once it passes `limit` bytes: the chunk that crosses the limit (one
+ * socket read at most) tells the route's own capped reader it is too large, 413 `body_too_large` as
+ * before, and the connection closes after that answer, so the rest is never read. A declared
+ * Content-Length over the limit reads nothing: the route refuses it by that header. `complete` is
+ * false when the request ended before its body did (the client hung up, Node's request timeout, a
+ * request already torn down when the adapter ran).
  */
-function readNodeBody(req: IncomingMessage, res: ServerResponse, limit: number): Promise<Uint8Array> {
+function readNodeBody(req: IncomingMessage, res: ServerResponse, limit: number): Promise<{ bytes: Uint8Array; complete: boolean }> {
   const declared = req.headers['content-length']
   if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > limit) {
     res.shouldKeepAlive = false
-    return Promise.resolve(new Uint8Array(0))
+    return Promise.resolve({ bytes: new Uint8Array(0), complete: true })
   }
+  if (req.destroyed) return Promise.resolve({ bytes: new Uint8Array(0), complete: false })
+  if (req.readableEnded) return Promise.resolve({ bytes: new Uint8Array(0), complete: req.complete })
   return new Promise((resolve) => {
     const chunks: Buffer[] = []
     let total = 0
-    const finish = () => {
+    const finish = (complete: boolean) => {
       req.off('data', onData)
-      req.off('end', finish)
-      req.off('error', finish)
-      req.off('close', finish)
-      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total))
+      req.off('end', onEnd)
+      req.off('error', onCut)
+      req.off('close', onCut)
+      resolve({ bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total), complete })
     }
+    const onEnd = () => finish(req.complete)
+    const onCut = () => finish(false)
     const onData = (chunk: Buffer) => {
       chunks.push(chunk)
       total += chunk.byteLength
       if (total <= limit) return
       req.pause()
       res.shouldKeepAlive = false
-      finish()
+      // Enough to refuse: the body is complete as far as the answer goes.
+      finish(true)
     }
     req.on('data', onData)
-    req.on('end', finish)
-    req.on('error', finish)
-    req.on('close', finish)
+    req.on('end', onEnd)
+    req.on('error', onCut)
+    req.on('close', onCut)
   })
 }
 
@@ -80,7 +103,7 @@ function readNodeBody(req: IncomingMessage, res: ServerResponse, limit: number):
  * header's where it is a valid host, else `localhost`: the handlers read only its path and query,
  * and the host from the header.
  */
-function webRequest(req: IncomingMessage, body: Uint8Array | undefined): Request {
+function webRequest(req: IncomingMessage, method: string, body: Uint8Array | undefined): Request {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue
@@ -94,15 +117,15 @@ function webRequest(req: IncomingMessage, body: Uint8Array | undefined): Request
   } catch {
     url = new URL(path.startsWith('/') ? path : `/${path}`, 'http://localhost')
   }
-  return new Request(url, { method: req.method ?? 'GET', headers, body: body?.byteLength ? (body as Uint8Array<ArrayBuffer>) : undefined })
+  return new Request(url, { method, headers, body: body?.byteLength ? (body as Uint8Array<ArrayBuffer>) : undefined })
 }
 
-/** Writes a web `Response` to Node's response: status, headers (each cookie its own line), body. */
-async function sendWebResponse(res: ServerResponse, response: Response, head = false): Promise<void> {
+/** Writes a web `Response` to Node's response: its body read first, then status, headers (each cookie its own line), body. */
+async function sendWebResponse(res: ServerResponse, response: Response, head: boolean): Promise<void> {
+  const bytes = head || response.body === null ? undefined : new Uint8Array(await response.arrayBuffer())
   res.statusCode = response.status
   for (const [name, value] of response.headers) if (name !== 'set-cookie') res.setHeader(name, value)
   const cookies = response.headers.getSetCookie()
   if (cookies.length) res.setHeader('set-cookie', cookies)
-  const bytes = head || response.body === null ? undefined : new Uint8Array(await response.arrayBuffer())
   res.end(bytes)
 }

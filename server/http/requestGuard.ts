@@ -149,12 +149,17 @@ export function otherMethods<const Served extends Exclude<RouteMethod, 'OPTIONS'
   return Object.fromEntries(others.map((method) => [method, handler])) as Record<Exclude<RouteMethod, Served>, typeof handler>
 }
 
+/** The `Allow` header of a route serving `served`: GET brings HEAD, and OPTIONS is always there. */
+export function allowedMethods(served: readonly Exclude<RouteMethod, 'OPTIONS'>[]): string {
+  return [...served.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method])), 'OPTIONS'].join(', ')
+}
+
 /**
  * The answer of a self-guarded route to a method it does not serve: 405 with `Allow` (204 to
  * `OPTIONS`), behind the guard (`otherMethods` above; `pagesApiRoute` for any method at all).
  */
 export function notServed(served: readonly Exclude<RouteMethod, 'OPTIONS'>[], families: ServerFamilies): (request: Request) => Promise<Response> {
-  const allow = [...served.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method])), 'OPTIONS'].join(', ')
+  const allow = allowedMethods(served)
   return guardedRoute(async (request) => new Response(null, { status: request.method === 'OPTIONS' ? 204 : 405, headers: { allow, 'cache-control': 'no-store' } }), families)
 }
 
