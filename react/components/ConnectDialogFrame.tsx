@@ -5,6 +5,7 @@ import { type ServerWalletRow, serverWalletOptions } from '@/react/wagmi/serverW
 import { DIALOG_FRAME_ATTRIBUTE, FRAME_CLOSE_ATTRIBUTE, FRAME_OPTION_ATTRIBUTE, FRAME_STORE_ATTRIBUTE } from '../lib/earlyTapScript'
 import { orderWalletOptions } from '../lib/orderWalletOptions'
 import { walletOptionStatus } from './walletOptionStatus'
+import { InstallLink, WalletGroups, WalletRowText } from './walletRows'
 
 /** The frame's title's id: one frame per page. */
 const TITLE_ID = 'sigil-connect-frame-title'
@@ -58,22 +59,12 @@ export async function ConnectDialogFrame({ publicConfig, userAgent, t, messages 
           // The inline script marks a tapped row busy before hydration (react/lib/earlyTapScript.ts).
           suppressHydrationWarning
         >
-          {/* eslint-disable-next-line @next/next/no-img-element -- the same icons as the dialog's rows */}
-          <img className="wallet-icon" src={option.icon} alt={option.name} width={32} height={32} loading="lazy" decoding="async" />
-          <span className="wallet-text">
-            <span className="wallet-name">{option.name}</span>
-            <span className="wallet-status-line">
-              <span className={detected ? 'wallet-status installed' : 'wallet-status'}>{status}</span>
-              {/* Shown instead of the line above while the row is busy (react/styles.css). */}
-              <span className="wallet-status frame-preparing">{t('connect.preparing')}</span>
-            </span>
-          </span>
+          <WalletRowText icon={option.icon} name={option.name} status={status} detected={detected}>
+            {/* Shown instead of the status while the row is busy (react/styles.css). */}
+            <span className="wallet-status frame-preparing">{t('connect.preparing')}</span>
+          </WalletRowText>
         </button>
-        {!option.installed && !isMobile && option.installUrl && (
-          <a className="install-link" href={option.installUrl} target="_blank" rel="noopener noreferrer" aria-label={t('connect.installLabel', { wallet: option.name })}>
-            {t('connect.install')}
-          </a>
-        )}
+        {!option.installed && !isMobile && option.installUrl && <InstallLink name={option.name} installUrl={option.installUrl} t={t} />}
       </li>
     )
   }
@@ -101,19 +92,7 @@ export async function ConnectDialogFrame({ publicConfig, userAgent, t, messages 
             <p className="muted">{t('connect.empty')}</p>
           ) : (
             <div className="wallet-groups">
-              {first.length > 0 && <ul className="wallet-list">{first.map(row)}</ul>}
-              {others.length > 0 && (
-                <>
-                  {first.length > 0 && (
-                    <h3 id={`${TITLE_ID}-more`} className="group-heading">
-                      {t('connect.moreWallets')}
-                    </h3>
-                  )}
-                  <ul className="wallet-list" aria-labelledby={first.length > 0 ? `${TITLE_ID}-more` : undefined}>
-                    {others.map(row)}
-                  </ul>
-                </>
-              )}
+              <WalletGroups first={first} others={others} headingId={`${TITLE_ID}-more`} t={t} row={row} />
             </div>
           )}
         </div>

@@ -4,6 +4,7 @@ import { useT } from '@sigil/lib/i18n/useT'
 import type { WalletOption as WalletOptionData } from '@/react/wagmi/useWalletOptions'
 import { lastUsedOption, orderWalletOptions } from '../lib/orderWalletOptions'
 import { WalletOption } from './WalletOption'
+import { WalletGroups } from './walletRows'
 
 export type WalletListProps = {
   options: readonly WalletOptionData[]
@@ -63,19 +64,7 @@ export function WalletList({ options, isMobile, onSelect, isPreparing, pendingKe
   )
   return (
     <div className="wallet-groups" ref={groups}>
-      {first.length > 0 && <ul className="wallet-list">{first.map(row)}</ul>}
-      {others.length > 0 && (
-        <>
-          {first.length > 0 && (
-            <h3 id={headingId} className="group-heading">
-              {t('connect.moreWallets')}
-            </h3>
-          )}
-          <ul className="wallet-list" aria-labelledby={first.length > 0 ? headingId : undefined}>
-            {others.map(row)}
-          </ul>
-        </>
-      )}
+      <WalletGroups first={first} others={others} headingId={headingId} t={t} row={row} />
     </div>
   )
 }

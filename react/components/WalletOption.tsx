@@ -3,6 +3,7 @@ import { useT } from '@sigil/lib/i18n/useT'
 import type { WalletOption as WalletOptionData } from '@/react/wagmi/useWalletOptions'
 import styles from './WalletOption.module.css'
 import { walletOptionStatus } from './walletOptionStatus'
+import { InstallLink, WalletRowText } from './walletRows'
 
 export type WalletOptionProps = {
   option: WalletOptionData
@@ -62,21 +63,13 @@ export function WalletOption({ option, isMobile, onSelect, preparing = false, pe
           onSelect(option)
         }}
       >
-        {/* eslint-disable-next-line @next/next/no-img-element -- icons are data URIs; next/image adds nothing */}
-        <img className="wallet-icon" src={icon} alt={name} width={32} height={32} loading="lazy" decoding="async" />
-        <span className="wallet-text">
-          <span className="wallet-name">{name}</span>
-          <span className="wallet-status-line">
-            <span className={detected ? 'wallet-status installed' : 'wallet-status'} aria-live="polite">
-              {status}
+        <WalletRowText icon={icon} name={name} status={status} detected={detected} live>
+          {lastUsed && (
+            <span className={styles.badge} data-testid={`wallet-last-used-${key}`}>
+              {t('connect.lastUsed')}
             </span>
-            {lastUsed && (
-              <span className={styles.badge} data-testid={`wallet-last-used-${key}`}>
-                {t('connect.lastUsed')}
-              </span>
-            )}
-          </span>
-        </span>
+          )}
+        </WalletRowText>
       </button>
       {lastUsed && onForget && (
         <button
@@ -89,18 +82,7 @@ export function WalletOption({ option, isMobile, onSelect, preparing = false, pe
           {t('connect.forget')}
         </button>
       )}
-      {!installed && !isMobile && installUrl && (
-        <a
-          className="install-link"
-          data-testid={`wallet-install-${key}`}
-          href={installUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={t('connect.installLabel', { wallet: name })}
-        >
-          {t('connect.install')}
-        </a>
-      )}
+      {!installed && !isMobile && installUrl && <InstallLink name={name} installUrl={installUrl} t={t} testId={`wallet-install-${key}`} />}
     </li>
   )
 }
