@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { onceUntilFailed } from './onceUntilFailed'
+import { onceUntilFailed, onceUntilFailedByKey } from './onceUntilFailed'
 
 describe('onceUntilFailed', () => {
   it('starts the load once and gives every caller the same promise', async () => {
@@ -36,5 +36,25 @@ describe('onceUntilFailed', () => {
     await expect(load()).rejects.toThrow('no loader')
     expect(load.current).toBeUndefined()
     expect(await load()).toBe(2)
+  })
+})
+
+describe('onceUntilFailedByKey', () => {
+  it('shares one load per key, starts afresh after a failure, and keeps at most `max` keys', async () => {
+    const cache = onceUntilFailedByKey<string>(2)
+    let runs = 0
+    const load = (value: string) => () => {
+      runs++
+      return Promise.resolve(value)
+    }
+    expect(await Promise.all([cache('a', load('A')), cache('a', load('other'))])).toEqual(['A', 'A'])
+    expect(runs).toBe(1)
+    await expect(cache('b', () => Promise.reject(new Error('offline')))).rejects.toThrow('offline')
+    expect(await cache('b', load('B'))).toBe('B')
+    expect(runs).toBe(2)
+    // A third key drops the oldest: `a` is computed again.
+    expect(await cache('c', load('C'))).toBe('C')
+    expect(await cache('a', load('A2'))).toBe('A2')
+    expect(runs).toBe(4)
   })
 })

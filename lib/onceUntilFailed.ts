@@ -28,3 +28,29 @@ export function onceUntilFailed<T>(load: () => Promise<T>): OnceUntilFailed<T> {
   }
   return Object.defineProperty(call, 'current', { get: () => current, enumerable: true }) as OnceUntilFailed<T>
 }
+
+/**
+ * `onceUntilFailed` by key: one shared load per key, a failed one forgotten, at most `max` keys kept
+ * (the oldest dropped first). For a cache of computed answers keyed by their inputs (the connect
+ * dialog's frame's rows, per configuration, platform and language).
+ */
+export function onceUntilFailedByKey<T>(max: number): (key: string, load: () => Promise<T>) => Promise<T> {
+  const loads = new Map<string, Promise<T>>()
+  return (key, load) => {
+    const kept = loads.get(key)
+    if (kept) return kept
+    if (loads.size >= max) loads.delete(loads.keys().next().value!)
+    let started: Promise<T>
+    try {
+      started = load()
+    } catch (error) {
+      return Promise.reject(error)
+    }
+    loads.set(key, started)
+    // Forgotten with its load: the next call for this key loads afresh, with the load it brings.
+    started.catch(() => {
+      if (loads.get(key) === started) loads.delete(key)
+    })
+    return started
+  }
+}

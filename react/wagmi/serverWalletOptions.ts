@@ -1,5 +1,6 @@
 import type { PublicConfig } from '@sigil/lib/config/public'
 import type { Messages } from '@sigil/lib/i18n/messages'
+import { onceUntilFailedByKey } from '@sigil/lib/onceUntilFailed'
 import { detectPlatform, type Platform } from '@sigil/lib/platform/detectPlatform'
 import { familyRows } from '@sigil/connectors/familyRows'
 import { deploymentBook } from '@sigil/wallet-book/index'
@@ -36,24 +37,20 @@ export async function serverWalletOptions(parameters: {
   const platform = detectPlatform({ userAgent: parameters.userAgent ?? '' })
   // The same few inputs on every request of a kind (a deployment's configuration, a platform, a
   // language): computed once each, a few milliseconds the first time.
-  const byMessages = cached.get(messages ?? cached) ?? new Map<string, Promise<readonly ServerWalletRow[]>>()
-  cached.set(messages ?? cached, byMessages)
   const key = JSON.stringify([publicConfig, platform])
-  let rows = byMessages.get(key)
-  if (!rows) {
-    if (byMessages.size >= MAX_CACHED) byMessages.delete(byMessages.keys().next().value!)
-    rows = computeRows(publicConfig, platform, messages)
-    byMessages.set(key, rows)
-    const kept = rows
-    rows.catch(() => {
-      if (byMessages.get(key) === kept) byMessages.delete(key)
-    })
-  }
-  return { rows: await rows, platform }
+  return { rows: await rowsFor(messages ?? DEFAULT_MESSAGES)(key, () => computeRows(publicConfig, platform, messages)), platform }
 }
 
-const MAX_CACHED = 32
-const cached = new WeakMap<object, Map<string, Promise<readonly ServerWalletRow[]>>>()
+/** Stands for "no strings given" (the default language) among the caches. */
+const DEFAULT_MESSAGES = {}
+
+/** The rows per language's strings (by identity), then per configuration and platform, at most 32 of those. */
+const byMessages = new WeakMap<object, (key: string, load: () => Promise<readonly ServerWalletRow[]>) => Promise<readonly ServerWalletRow[]>>()
+function rowsFor(messages: object) {
+  let cache = byMessages.get(messages)
+  if (!cache) byMessages.set(messages, (cache = onceUntilFailedByKey(32)))
+  return cache
+}
 
 async function computeRows(publicConfig: PublicConfig, platform: Platform, messages: Messages | undefined): Promise<readonly ServerWalletRow[]> {
   // The registry's families without their views (a view imported here would put its style sheet in
