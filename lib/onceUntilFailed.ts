@@ -39,13 +39,13 @@ export function onceUntilFailedByKey<T>(max: number): (key: string, load: () => 
   return (key, load) => {
     const kept = loads.get(key)
     if (kept) return kept
-    if (loads.size >= max) loads.delete(loads.keys().next().value!)
     let started: Promise<T>
     try {
       started = load()
     } catch (error) {
       return Promise.reject(error)
     }
+    if (loads.size >= max) loads.delete(loads.keys().next().value!)
     loads.set(key, started)
     // Forgotten with its load: the next call for this key loads afresh, with the load it brings.
     started.catch(() => {

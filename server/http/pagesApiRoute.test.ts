@@ -20,6 +20,7 @@ const APP = 'http://localhost:3000'
 let server: Server
 let base: string
 const seen: { url: string; method: string; peer: string | null; body: unknown }[] = []
+const ran: string[] = []
 
 beforeAll(async () => {
   installSocketAddressStamp()
@@ -41,8 +42,10 @@ beforeAll(async () => {
     },
     serverFamilies,
   )
+  // A route that reads no body, as the sign-out: a body over the limit must not run it.
+  const logout = pagesApiRoute({ POST: async () => (ran.push('logout'), new Response(null, { status: 204 })) }, serverFamilies)
   const get = pagesApiRoute({ GET: async (request) => new Response(JSON.stringify({ search: new URL(request.url).search }), { headers: { 'content-type': 'application/json' } }) }, serverFamilies)
-  server = createServer((req: IncomingMessage, res: ServerResponse) => void (req.url?.startsWith('/api/auth/verify') ? post : get)(req, res))
+  server = createServer((req: IncomingMessage, res: ServerResponse) => void (req.url?.startsWith('/api/auth/verify') ? post : req.url?.startsWith('/api/auth/logout') ? logout : get)(req, res))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
@@ -97,6 +100,14 @@ describe('pagesApiRoute', () => {
     const chunked = await raw('POST', '/api/auth/verify', { ...page, 'transfer-encoding': 'chunked' }, Array.from({ length: 20 }, () => 'y'.repeat(1024)))
     expect(chunked.status).toBe(413)
     expect(JSON.parse(chunked.body)).toMatchObject({ code: 'body_too_large' })
+    // A route that reads no body runs for neither.
+    expect((await raw('POST', '/api/auth/logout', { ...page, 'content-length': String(Buffer.byteLength(big)) }, [big])).status).toBe(413)
+    const streamed = await raw('POST', '/api/auth/logout', { ...page, 'transfer-encoding': 'chunked' }, Array.from({ length: 20 }, () => 'y'.repeat(1024)))
+    expect(streamed.status).toBe(413)
+    expect(streamed.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+    expect(ran).toEqual([])
+    expect((await raw('POST', '/api/auth/logout', page)).status).toBe(204)
+    expect(ran).toEqual(['logout'])
   })
 
   it('runs nothing for a body the client never finished, and answers the next request', async () => {

@@ -1,5 +1,7 @@
 import 'server-only'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { authError } from '@sigil/lib/siwe/catalogue'
+import { errorResponse } from './json'
 import { MAX_BODY_BYTES } from './readBody'
 import { allowedMethods, guardedRoute, guardRequest, notServed, type ServerFamilies } from './requestGuard'
 
@@ -28,56 +30,64 @@ export function pagesApiRoute(served: Served, families: ServerFamilies): (req: I
   const methods = Object.keys(served) as ('GET' | 'POST')[]
   const handlers = new Map<string, WebHandler>(Object.entries(served).map(([method, handler]) => [method, guardedRoute(handler, families)]))
   const other = notServed(methods, families)
+  // A body over the limit runs no handler (a sign-out reads none, so its own reader would not refuse it).
+  const tooLarge = guardedRoute(async () => errorResponse(authError('body_too_large', { details: `body passed ${MAX_BODY_BYTES} bytes` })), families)
   return async (req, res) => {
     const method = req.method ?? 'GET'
+    if (UNREPRESENTABLE.has(method)) {
+      // A method Node parses but the web's `Request` cannot carry: the guard's verdict on the same
+      // request as a GET, else the 405 any unserved method gets, with the guard's headers.
+      const { headers, refusal } = guardRequest(webRequest(req, 'GET', undefined), families)
+      if (refusal) return sendWebResponse(res, refusal, false)
+      res.writeHead(405, { ...headers, allow: allowedMethods(methods), 'cache-control': 'no-store' }).end()
+      return
+    }
     const handler = handlers.get(method === 'HEAD' ? 'GET' : method) ?? other
-    // A method it does not serve is answered without reading what came with it (Node drops the rest).
-    const read = handler === other || method === 'GET' || method === 'HEAD' ? undefined : await readNodeBody(req, res, MAX_BODY_BYTES)
+    if (handler === other) {
+      // Answered without reading what came with it; the connection then closes, so Node does not
+      // read the rest to keep it alive.
+      if (req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0) res.shouldKeepAlive = false
+      return sendWebResponse(res, await other(webRequest(req, method, undefined)), method === 'HEAD')
+    }
+    const read = method === 'GET' || method === 'HEAD' ? undefined : await readNodeBody(req, res, MAX_BODY_BYTES)
     // The client left before its body was whole: nothing is run for half a request (a truncated body
     // can still be valid JSON, and a sign-out reads none), and there is no one to answer.
     if (read && !read.complete) {
       res.destroy()
       return
     }
-    let request: Request
-    try {
-      request = webRequest(req, method, read?.bytes)
-    } catch {
-      // A method Node parses but the web's `Request` cannot carry (TRACE, CONNECT): a 405 all the
-      // same, with the guard's headers, which it reads off the same request as a GET.
-      const { headers } = guardRequest(webRequest(req, 'GET', undefined), families)
-      res.writeHead(405, { ...headers, allow: allowedMethods(methods), 'cache-control': 'no-store' }).end()
-      return
-    }
-    await sendWebResponse(res, await handler(request), method === 'HEAD')
+    const request = webRequest(req, method, read?.over ? undefined : read?.bytes)
+    await sendWebResponse(res, await (read?.over ? tooLarge : handler)(request), method === 'HEAD')
   }
 }
 
+/** Methods Node's parser accepts and undici's `Request` refuses to carry. */
+const UNREPRESENTABLE = new Set(['CONNECT', 'TRACE', 'TRACK'])
+
 /**
- * The request's body, stopping once it passes `limit` bytes: the chunk that crosses the limit (one
- * socket read at most) tells the route's own capped reader it is too large, 413 `body_too_large` as
- * before, and the connection closes after that answer, so the rest is never read. A declared
- * Content-Length over the limit reads nothing: the route refuses it by that header. `complete` is
+ * The request's body, stopping once it passes `limit` bytes (`over`: the adapter answers 413
+ * `body_too_large` itself, behind the guard, and runs no handler); the connection closes after that
+ * answer, so the rest is never read. A declared Content-Length over the limit reads nothing. `complete` is
  * false when the request ended before its body did (the client hung up, Node's request timeout, a
  * request already torn down when the adapter ran).
  */
-function readNodeBody(req: IncomingMessage, res: ServerResponse, limit: number): Promise<{ bytes: Uint8Array; complete: boolean }> {
+function readNodeBody(req: IncomingMessage, res: ServerResponse, limit: number): Promise<{ bytes: Uint8Array; complete: boolean; over: boolean }> {
   const declared = req.headers['content-length']
   if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > limit) {
     res.shouldKeepAlive = false
-    return Promise.resolve({ bytes: new Uint8Array(0), complete: true })
+    return Promise.resolve({ bytes: new Uint8Array(0), complete: true, over: true })
   }
-  if (req.destroyed) return Promise.resolve({ bytes: new Uint8Array(0), complete: false })
-  if (req.readableEnded) return Promise.resolve({ bytes: new Uint8Array(0), complete: req.complete })
+  // Torn down already (Node destroys a request once it has ended, too): nothing more will come.
+  if (req.destroyed || req.readableEnded) return Promise.resolve({ bytes: new Uint8Array(0), complete: false, over: false })
   return new Promise((resolve) => {
     const chunks: Buffer[] = []
     let total = 0
-    const finish = (complete: boolean) => {
+    const finish = (complete: boolean, over = false) => {
       req.off('data', onData)
       req.off('end', onEnd)
       req.off('error', onCut)
       req.off('close', onCut)
-      resolve({ bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total), complete })
+      resolve({ bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total), complete, over })
     }
     const onEnd = () => finish(req.complete)
     const onCut = () => finish(false)
@@ -88,7 +98,7 @@ function readNodeBody(req: IncomingMessage, res: ServerResponse, limit: number):
       req.pause()
       res.shouldKeepAlive = false
       // Enough to refuse: the body is complete as far as the answer goes.
-      finish(true)
+      finish(true, true)
     }
     req.on('data', onData)
     req.on('end', onEnd)
