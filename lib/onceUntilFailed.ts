@@ -12,21 +12,26 @@ export type OnceUntilFailed<T> = {
 
 export function onceUntilFailed<T>(load: () => Promise<T>): OnceUntilFailed<T> {
   let current: Promise<T> | undefined
-  const call = () => {
-    if (current) return current
-    let started: Promise<T>
-    try {
-      started = load()
-    } catch (error) {
-      return Promise.reject(error)
-    }
-    current = started
-    started.catch(() => {
-      if (current === started) current = undefined
-    })
-    return started
-  }
+  const call = () => current ?? startKept(load, { get: () => current, set: (started) => (current = started) })
   return Object.defineProperty(call, 'current', { get: () => current, enumerable: true }) as OnceUntilFailed<T>
+}
+
+/**
+ * Starts `load` and keeps it (`slot.set`) until it fails, when the slot is emptied if it still holds
+ * it. A load that throws instead of rejecting is never kept: the call rejects.
+ */
+function startKept<T>(load: () => Promise<T>, slot: { get(): Promise<T> | undefined; set(started: Promise<T> | undefined): void }): Promise<T> {
+  let started: Promise<T>
+  try {
+    started = load()
+  } catch (error) {
+    return Promise.reject(error)
+  }
+  slot.set(started)
+  started.catch(() => {
+    if (slot.get() === started) slot.set(undefined)
+  })
+  return started
 }
 
 /**
@@ -36,21 +41,15 @@ export function onceUntilFailed<T>(load: () => Promise<T>): OnceUntilFailed<T> {
  */
 export function onceUntilFailedByKey<T>(max: number): (key: string, load: () => Promise<T>) => Promise<T> {
   const loads = new Map<string, Promise<T>>()
-  return (key, load) => {
-    const kept = loads.get(key)
-    if (kept) return kept
-    let started: Promise<T>
-    try {
-      started = load()
-    } catch (error) {
-      return Promise.reject(error)
-    }
-    if (loads.size >= max) loads.delete(loads.keys().next().value!)
-    loads.set(key, started)
-    // Forgotten with its load: the next call for this key loads afresh, with the load it brings.
-    started.catch(() => {
-      if (loads.get(key) === started) loads.delete(key)
+  return (key, load) =>
+    loads.get(key) ??
+    startKept(load, {
+      get: () => loads.get(key),
+      set: (started) => {
+        if (!started) return void loads.delete(key)
+        // The oldest key makes room, once a load has started.
+        if (loads.size >= max) loads.delete(loads.keys().next().value!)
+        loads.set(key, started)
+      },
     })
-    return started
-  }
 }
