@@ -2,35 +2,45 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   clearEarlyTapMark,
+  EARLY_SUBMIT_ATTRIBUTE,
   EARLY_TAP_ATTRIBUTE,
   handOverDialogFrame,
   onEarlyTap,
   openDialogFrame,
+  takeEarlySubmit,
   takeEarlyTap,
 } from './earlyTap'
 import { DIALOG_FRAME_ATTRIBUTE, earlyTapScript, FRAME_CLOSE_ATTRIBUTE, FRAME_OPTION_ATTRIBUTE, FRAME_STORE_ATTRIBUTE } from './earlyTapScript'
 
 /** The listeners the script added, taken off after each test: each test's script is the page's only one. */
-const added: [string, EventListenerOrEventListenerObject, boolean | AddEventListenerOptions | undefined][] = []
+const added: [EventTarget, string, EventListenerOrEventListenerObject, boolean | AddEventListenerOptions | undefined][] = []
 
-/** Runs the inline script as the page would (a fresh listener per test, on a fresh document body). */
+/** Runs the inline script as the page would (fresh listeners per test, on a fresh document body). */
 function runScript(source = earlyTapScript) {
-  const add = document.addEventListener.bind(document)
-  document.addEventListener = (type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) => {
-    added.push([type, listener, options])
-    add(type, listener, options)
+  const targets: EventTarget[] = [document, window]
+  const own = targets.map((target) => Object.getOwnPropertyDescriptor(target, 'addEventListener'))
+  for (const target of targets) {
+    const add = target.addEventListener.bind(target)
+    target.addEventListener = (type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) => {
+      if (listener) added.push([target, type, listener, options])
+      add(type, listener, options)
+    }
   }
   try {
     // The test's stand-in for the server-rendered `<script nonce>`; the page never evaluates strings.
     new Function(source)()
   } finally {
-    // @ts-expect-error -- back to the prototype's own
-    delete document.addEventListener
+    // Back to what each had: its own property (jsdom's window) or the prototype's.
+    targets.forEach((target, i) => {
+      const descriptor = own[i]
+      if (descriptor) Object.defineProperty(target, 'addEventListener', descriptor)
+      else Reflect.deleteProperty(target, 'addEventListener')
+    })
   }
 }
 
 afterEach(() => {
-  for (const [type, listener, options] of added.splice(0)) document.removeEventListener(type, listener, options)
+  for (const [target, type, listener, options] of added.splice(0)) target.removeEventListener(type, listener, options)
   delete window.__sigilEarlyTap
   document.body.replaceChildren()
 })
@@ -118,6 +128,58 @@ describe('earlyTap', () => {
   })
 })
 
+describe('a form submitted before the page’s code answers it', () => {
+  function renderForm(marked = true) {
+    const form = document.createElement('form')
+    if (marked) form.setAttribute(EARLY_SUBMIT_ATTRIBUTE, '')
+    const field = document.createElement('textarea')
+    field.name = 'message'
+    field.value = 'typed before hydration'
+    const button = document.createElement('button')
+    button.type = 'submit'
+    form.append(field, button)
+    document.body.append(form)
+    return { form, button }
+  }
+  /** What the browser does as the form is submitted: false when a listener cancelled it (no navigation). */
+  const submit = (form: HTMLFormElement, submitter: HTMLElement) => form.dispatchEvent(new SubmitEvent('submit', { bubbles: true, cancelable: true, submitter }))
+
+  it('is not sent (no reload), its button turns busy, and it is kept for that very form, once', () => {
+    runScript()
+    const { form, button } = renderForm()
+    expect(submit(form, button), 'the browser would have reloaded the page').toBe(false)
+    expect(button.getAttribute('aria-busy')).toBe('true')
+    expect(button.hasAttribute(EARLY_TAP_ATTRIBUTE)).toBe(true)
+    // Its fields as they were submitted, whatever hydration does to them afterwards.
+    form.querySelector('textarea')!.value = 'put back by hydration'
+    // A form React made anew (not the element the server sent) is not the one submitted.
+    expect(takeEarlySubmit(renderForm().form)).toBeUndefined()
+    expect(takeEarlySubmit(form)?.get('message')).toBe('typed before hydration')
+    expect(takeEarlySubmit(form), 'StrictMode’s second effect run').toBeUndefined()
+    expect(takeEarlySubmit(null)).toBeUndefined()
+  })
+
+  it('is left to the page’s code once it answers the form, and an unmarked form to the browser', () => {
+    runScript()
+    const { form, button } = renderForm()
+    // React's listener on the document cancels the submission before it reaches the window.
+    const answer = (event: Event) => event.preventDefault()
+    document.addEventListener('submit', answer)
+    try {
+      expect(submit(form, button)).toBe(false)
+    } finally {
+      document.removeEventListener('submit', answer)
+    }
+    expect(button.hasAttribute('aria-busy')).toBe(false)
+    expect(takeEarlySubmit(form)).toBeUndefined()
+
+    const other = renderForm(false)
+    expect(submit(other.form, other.button), 'sent as the browser sends it').toBe(true)
+    expect(other.button.hasAttribute('aria-busy')).toBe(false)
+    expect(takeEarlySubmit(other.form)).toBeUndefined()
+  })
+})
+
 describe('the dialog’s frame', () => {
   // jsdom has no modal dialogs: opening and closing set and take off `open`, as a browser's do.
   beforeAll(() => {
@@ -174,7 +236,7 @@ describe('the dialog’s frame', () => {
         (frame: HTMLDialogElement) => frame.click(),
         (frame: HTMLDialogElement) => frame.dispatchEvent(new Event('cancel', { cancelable: true })),
       ]) {
-        for (const [type, listener, options] of added.splice(0)) document.removeEventListener(type, listener, options)
+        for (const [target, type, listener, options] of added.splice(0)) target.removeEventListener(type, listener, options)
         delete window.__sigilEarlyTap
         document.body.replaceChildren()
         runScript()

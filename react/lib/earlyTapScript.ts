@@ -1,4 +1,4 @@
-import { EARLY_TAP_ATTRIBUTE, EARLY_TAP_TARGETS } from './earlyTap'
+import { EARLY_SUBMIT_ATTRIBUTE, EARLY_TAP_ATTRIBUTE, EARLY_TAP_TARGETS } from './earlyTap'
 
 /*
  * The inline early-tap script (react/lib/earlyTap.ts says what it is for), on its own: only the
@@ -31,6 +31,12 @@ export const FRAME_STORE_ATTRIBUTE = 'data-frame-store'
  *   A tap on either control, before or after the takeover, is a new ask: a frame closed earlier no
  *   longer withdraws anything.
  * - `cancel` on the frame (Esc): closes it the same way.
+ * - `submit`, on `window` as it bubbles, after React's own listener on the document: a form marked
+ *   `EARLY_SUBMIT_ATTRIBUTE` whose submission nothing of the page's cancelled (its code is not there
+ *   yet) is not sent, which would reload the page and lose what was typed; it is kept, with its
+ *   fields as they are now, for the page's code (`takeEarlySubmit`), and the button it was submitted
+ *   with is marked busy. Once the page answers
+ *   the form, its handler cancels the submission first and the script leaves it alone.
  * It sets attributes, opens or closes the frame and opens a store page the server wrote into a row:
  * no markup, no script text, nothing for Trusted Types to refuse.
  */
@@ -50,6 +56,8 @@ export const earlyTapScript = [
   `s.pending=b.getAttribute('data-testid');b.setAttribute('aria-busy','true');b.setAttribute('${EARLY_TAP_ATTRIBUTE}','');`,
   `if(s.pending==='connect-button')s.open();`,
   `if(s.onTap)s.onTap()},true);`,
-  `d.addEventListener('cancel',function(e){var x=f();if(x&&e.target===x){e.preventDefault();dismiss(x)}},true)`,
+  `d.addEventListener('cancel',function(e){var x=f();if(x&&e.target===x){e.preventDefault();dismiss(x)}},true);`,
+  `w.addEventListener('submit',function(e){var t=e.target;if(e.defaultPrevented||!t||!t.hasAttribute||!t.hasAttribute('${EARLY_SUBMIT_ATTRIBUTE}'))return;`,
+  `e.preventDefault();s.submit={form:t,data:new FormData(t)};var b=e.submitter;if(b){b.setAttribute('aria-busy','true');b.setAttribute('${EARLY_TAP_ATTRIBUTE}','')}})`,
   `})(window,document)`,
 ].join('')

@@ -1,8 +1,10 @@
 import type { Locator, Page } from '@playwright/test'
+import { toHex } from 'viem'
 import { en } from '@/lib/i18n/en'
 import { holdRequests, isScriptChunk } from '../fixtures/heldRequests'
 import { phoneContext } from '../fixtures/userAgents'
 import { expect, test, type App } from './fixtures'
+import { TEST_WALLET_KEY } from './signIn'
 
 /**
  * A tap at first paint is never lost (issue 28, item 1): "Connect wallet" is server-rendered and
@@ -147,5 +149,52 @@ test.describe('the dialog’s frame', () => {
     await expect(dialog).toHaveCount(0)
     await expect(frame).toBeHidden()
     await expect(button).toBeFocused()
+  })
+})
+
+test.describe('the connected view after a reload', () => {
+  test('"Sign message" tapped before the scripts ran does not reload the page: it turns busy, and once they have it signs what the field showed, once @dev', async ({
+    page,
+    app,
+    installWallet,
+  }) => {
+    const wallet = await installWallet()
+    await page.goto(app.baseURL)
+    await page.getByTestId('connect-button').click()
+    await page.getByTestId('connect-dialog').getByTestId(`wallet-option-${TEST_WALLET_KEY}`).click()
+    await expect(page.getByTestId('account-address')).toBeVisible()
+
+    // The reloaded page shows the connected view from the server's HTML; its scripts are held.
+    const scripts = await holdRequests(page, isScriptChunk)
+    await page.reload({ waitUntil: 'commit' })
+    const field = page.getByTestId('sign-message-input')
+    const button = page.getByTestId('sign-message-button')
+    await expect(button).toBeVisible()
+    expect(scripts.held(), 'the page asked for its scripts and they are held').toBeGreaterThan(0)
+    // Documents the page asks for from now on (a submitted form is one); Next's own history
+    // updates after hydration are not.
+    const navigations: string[] = []
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigations.push(request.url())
+    })
+    const message = 'Typed before the page was ready ✓'
+    await field.fill(message)
+    await button.click()
+    // The browser would have submitted the form as a navigation: the page reloads, the text is gone.
+    await expect(button).toHaveAttribute('aria-busy', 'true')
+    await page.waitForTimeout(500)
+    expect(navigations, 'no reload').toEqual([])
+    await expect(field).toHaveValue(message)
+    expect(wallet.requestsOf('personal_sign')).toEqual([])
+
+    scripts.release()
+    await expect(page.getByTestId('signature-output')).toHaveText(/^0x[0-9a-f]{130}$/)
+    await expect(page.getByTestId('signature-verified')).toHaveAttribute('data-verified', 'true')
+    await expect(button).not.toHaveAttribute('aria-busy')
+    await expect(field).toHaveValue(message)
+    // Once, with the text on screen (StrictMode's second effect run under next dev signs nothing more).
+    await page.waitForTimeout(500)
+    expect(wallet.requestsOf('personal_sign')).toEqual([[toHex(message), wallet.address.toLowerCase()]])
+    expect(navigations).toEqual([])
   })
 })
