@@ -6,7 +6,8 @@ import { useConfig } from 'wagmi'
 import { shownError } from '@sigil/lib/errors/shownError'
 import { ErrorAlert } from '@sigil/lib/i18n/ErrorAlert'
 import { useT } from '@sigil/lib/i18n/useT'
-import { clearEarlyTapMark, EARLY_SUBMIT_ATTRIBUTE, takeEarlySubmit } from '../lib/earlyTap'
+import { clearEarlyTapMark } from '../lib/earlyTap'
+import { EARLY_SUBMIT_ATTRIBUTE, takeEarlySubmit } from '../lib/earlySubmit'
 import { verifyMessageSignature } from '../lib/verifyMessageSignature'
 import { useSignMessage } from '@/react/wagmi/useSignMessage'
 
@@ -34,18 +35,25 @@ export function SignMessagePanel({ address, chainId }: SignMessagePanelProps) {
   const [verification, setVerification] = useState<{ signature: Hex; verified: boolean } | null>(null)
   const form = useRef<HTMLFormElement>(null)
   const button = useRef<HTMLButtonElement>(null)
+  // Set in the same tick a signature starts, before any render: a second tap while React hydrates
+  // the panel runs a handler whose `isPending` is still the first render's.
+  const started = useRef(false)
 
   function sign(event: FormEvent) {
     event.preventDefault()
     // Busy: the button only says so (aria-disabled), so the keyboard focus stays on it meanwhile.
-    if (signing.isPending || message.length === 0) return
+    if (started.current || signing.isPending || message.length === 0) return
     void signAndCheck(message)
   }
 
   async function signAndCheck(text: string) {
+    started.current = true
     setVerification(null)
     // Nothing awaited before the hook's request: a wallet popup opens inside the tap.
-    const signature = await signing.signMessageAsync({ message: text }).catch(() => undefined)
+    const signature = await signing
+      .signMessageAsync({ message: text })
+      .catch(() => undefined)
+      .finally(() => (started.current = false))
     // Failed (the hook holds the error) or not completed (a connector that swallows its signing errors).
     if (signature === undefined) return
     const verified = await verifyMessageSignature({
@@ -78,7 +86,9 @@ export function SignMessagePanel({ address, chainId }: SignMessagePanelProps) {
   return (
     <section className="card" aria-labelledby={`${inputId}-heading`}>
       <h2 id={`${inputId}-heading`}>{t('sign.heading')}</h2>
-      <form ref={form} onSubmit={sign} className="stack" {...{ [EARLY_SUBMIT_ATTRIBUTE]: '' }}>
+      {/* method="dialog": submitted before this code runs and with no inline script to keep it, the
+          form does nothing, where a plain form would reload the page with the message in its address. */}
+      <form ref={form} method="dialog" onSubmit={sign} className="stack" {...{ [EARLY_SUBMIT_ATTRIBUTE]: '' }}>
         <label htmlFor={inputId}>{t('sign.label')}</label>
         <textarea
           id={inputId}

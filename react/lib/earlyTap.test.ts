@@ -2,14 +2,13 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   clearEarlyTapMark,
-  EARLY_SUBMIT_ATTRIBUTE,
   EARLY_TAP_ATTRIBUTE,
   handOverDialogFrame,
   onEarlyTap,
   openDialogFrame,
-  takeEarlySubmit,
   takeEarlyTap,
 } from './earlyTap'
+import { EARLY_SUBMIT_ATTRIBUTE, takeEarlySubmit } from './earlySubmit'
 import { DIALOG_FRAME_ATTRIBUTE, earlyTapScript, FRAME_CLOSE_ATTRIBUTE, FRAME_OPTION_ATTRIBUTE, FRAME_STORE_ATTRIBUTE } from './earlyTapScript'
 
 /** The listeners the script added, taken off after each test: each test's script is the page's only one. */

@@ -14,13 +14,6 @@ export type EarlyTapTarget = (typeof EARLY_TAP_TARGETS)[number]
 export const EARLY_TAP_ATTRIBUTE = 'data-early-tap'
 
 /**
- * On a form of the page's whose submission the inline script keeps until the page's code takes the
- * form over (SignMessagePanel's). Left to the browser, a form submitted before its `onSubmit` is
- * there is sent as a navigation: the page reloads, and what the user typed and tapped is gone.
- */
-export const EARLY_SUBMIT_ATTRIBUTE = 'data-early-submit'
-
-/**
  * `pending`: the test id of the control tapped last, until the page takes it. `onTap`: set by the
  * page's code once it has loaded (before hydration ends), called by the inline script on each tap.
  * `row`: the key of the wallet tapped in the dialog's frame, until the dialog takes it.
@@ -39,7 +32,7 @@ type EarlyTapState = {
   /**
    * The `EARLY_SUBMIT_ATTRIBUTE` form submitted last before the page's code answered it, with its
    * fields as they were then (hydration puts a controlled field back to its state), until the page
-   * takes it.
+   * takes it (react/lib/earlySubmit.ts).
    */
   submit?: { form: Element; data: FormData } | undefined
 }
@@ -62,21 +55,6 @@ export function takeEarlyTap(win: Window = window): EarlyTapTarget | undefined {
   const pending = state.pending
   state.pending = false
   return EARLY_TAP_TARGETS.find((id) => id === pending)
-}
-
-/**
- * The fields of `form` as it was submitted before the page's code answered it (the inline script
- * kept that submission instead of letting the browser reload the page), else undefined. Handed out
- * once, and only for that very element, which hydration keeps: a form React made anew in the
- * browser never matches, so a submission kept on a page that went on without it is never sent
- * later by surprise.
- */
-export function takeEarlySubmit(form: Element | null | undefined, win: Window = window): FormData | undefined {
-  const state = stateOf(win)
-  const kept = state.submit
-  if (!form || kept?.form !== form) return undefined
-  state.submit = undefined
-  return kept.data
 }
 
 /**

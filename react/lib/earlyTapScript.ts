@@ -1,4 +1,5 @@
-import { EARLY_SUBMIT_ATTRIBUTE, EARLY_TAP_ATTRIBUTE, EARLY_TAP_TARGETS } from './earlyTap'
+import { EARLY_TAP_ATTRIBUTE, EARLY_TAP_TARGETS } from './earlyTap'
+import { EARLY_SUBMIT_ATTRIBUTE } from './earlySubmit'
 
 /*
  * The inline early-tap script (react/lib/earlyTap.ts says what it is for), on its own: only the
@@ -20,7 +21,7 @@ export const FRAME_CLOSE_ATTRIBUTE = 'data-frame-close'
 export const FRAME_STORE_ATTRIBUTE = 'data-frame-store'
 
 /**
- * The inline script's source. Capture listeners on `document`:
+ * The inline script's source. Capture listeners on `document`, and one on `window`:
  * - `click`, which a tap, a mouse click and Enter/Space on the focused button all end in. A tap on
  *   "Connect wallet" or "No wallet?" before the page has taken over is kept and marks its control
  *   busy; on "Connect wallet" it also opens the dialog's frame, where the page has one. While the
