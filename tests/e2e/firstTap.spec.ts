@@ -4,7 +4,7 @@ import { en } from '@/lib/i18n/en'
 import { holdRequests, isScriptChunk } from '../fixtures/heldRequests'
 import { phoneContext } from '../fixtures/userAgents'
 import { expect, test, type App } from './fixtures'
-import { TEST_WALLET_KEY } from './signIn'
+import { connectTestWallet } from './signIn'
 
 /**
  * A tap at first paint is never lost (issue 28, item 1): "Connect wallet" is server-rendered and
@@ -160,9 +160,7 @@ test.describe('the connected view after a reload', () => {
   }) => {
     const wallet = await installWallet()
     await page.goto(app.baseURL)
-    await page.getByTestId('connect-button').click()
-    await page.getByTestId('connect-dialog').getByTestId(`wallet-option-${TEST_WALLET_KEY}`).click()
-    await expect(page.getByTestId('account-address')).toBeVisible()
+    await connectTestWallet(page)
 
     // The reloaded page shows the connected view from the server's HTML; its scripts are held.
     const scripts = await holdRequests(page, isScriptChunk)

@@ -8,11 +8,16 @@ export const TEST_WALLET_KEY = 'sigiltestwallet'
 /** A second browser's User-Agent, for the sessions list's "Edge on Windows". */
 export const EDGE_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0'
 
-/** Connects the injected test wallet from the dialog and signs in with it, as a user does. */
-export async function connectAndSignIn(page: Page, wallet: InjectedWallet): Promise<void> {
+/** Connects the injected test wallet from the dialog, as a user does. */
+export async function connectTestWallet(page: Page): Promise<void> {
   await page.getByTestId('connect-button').click()
   await page.getByTestId('connect-dialog').getByTestId(`wallet-option-${TEST_WALLET_KEY}`).click()
   await expect(page.getByTestId('account-address')).toBeVisible()
+}
+
+/** Connects the injected test wallet from the dialog and signs in with it, as a user does. */
+export async function connectAndSignIn(page: Page, wallet: InjectedWallet): Promise<void> {
+  await connectTestWallet(page)
   await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
   await page.getByTestId('sign-in-button').click()
   await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
