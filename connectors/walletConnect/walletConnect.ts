@@ -68,6 +68,8 @@ export type WalletConnectConnectorExtras = {
   pairing: PairingState
   /** Dialog warm-up: on a phone, pair ahead so the URI is ready before the tap; on desktop, fetch the SDK's code only. */
   prepare(context: { isMobile: boolean }): void | Promise<void>
+  /** False on a phone while the first pairing prepared ahead has no URI yet: a tap then could not open the wallet inside the gesture. */
+  isReady(): boolean
   /** The wallet-book entry of a per-wallet connector. */
   walletEntry: WalletBookEntry | undefined
 }
@@ -163,6 +165,13 @@ export function walletConnect(parameters: WalletConnectParameters) {
 
     /** The session the connect under way paired or restored. */
     let opened: WalletConnectSession | undefined
+    /**
+     * The phone's warm-up: until the first pairing prepared ahead shows its URI (or stops without
+     * one), a tap could not open the wallet inside the gesture, so the dialog keeps it and acts when
+     * the warm-up settles. Only the first: a later pairing (the URI was used) never holds a row back,
+     * as nothing would tell the dialog when it is ready; its tap opens the view with its "Open" button.
+     */
+    let phoneWarmUp: 'none' | 'settling' | 'settled' = 'none'
 
     return {
       properties: {
@@ -181,10 +190,14 @@ export function walletConnect(parameters: WalletConnectParameters) {
           // WalletConnect.
           if (!isMobile) return client.warmUp()
           client.prepare()
+          if (phoneWarmUp === 'none') phoneWarmUp = 'settling'
           // Settles once the URI is there (or the pairing stopped): a tap the dialog kept while the
           // family got ready (the connect dialog's `pendingKey`) then opens the wallet's link with it.
-          return pairingUriSettled(client)
+          return pairingUriSettled(client).then(() => {
+            phoneWarmUp = 'settled'
+          })
         },
+        isReady: () => phoneWarmUp !== 'settling',
       },
       key,
       persisted,

@@ -248,7 +248,7 @@ describe('walletConnect connector with the shared client', () => {
       storage: null,
       connectors: [walletConnect({ publicConfig, client, storage }), walletConnect({ publicConfig, client, storage, wallet: 'rainbow' })],
     })
-    return config.connectors as unknown as { prepare(context: { isMobile: boolean }): void; getAccounts(): Promise<unknown> }[]
+    return config.connectors as unknown as { prepare(context: { isMobile: boolean }): void | Promise<void>; isReady(): boolean; getAccounts(): Promise<unknown> }[]
   }
 
   it('the desktop warm-up (the user reaching for the row) initialises the SDK once but sends no proposal', async () => {
@@ -268,6 +268,33 @@ describe('walletConnect connector with the shared client', () => {
     await tick()
     expect(client.pairing.getSnapshot()).toMatchObject({ status: 'pairing', uri: sdk.pending[0]!.uri })
     client.abandon()
+  })
+
+  it('on a phone a tap waits for the first URI prepared ahead: the row is not ready until it is there, and a later pairing never holds it back', async () => {
+    const { sdk, client } = setup()
+    const rainbow = connectors(client)[1]!
+    // Nothing prepared (a module loaded to restore a session): a tap opens the view at once.
+    expect(rainbow.isReady()).toBe(true)
+    const settled = rainbow.prepare({ isMobile: true })
+    // The SDK is still on its way: a tap now is kept, not sent to a view without a link.
+    expect(rainbow.isReady()).toBe(false)
+    await settled
+    expect(client.pairing.getSnapshot().uri).toBe(sdk.pending[0]!.uri)
+    expect(rainbow.isReady()).toBe(true)
+    // The URI used up and a new pairing under way: nothing would say when it is ready, so the row stays live.
+    client.abandon()
+    void rainbow.prepare({ isMobile: true })
+    expect(rainbow.isReady()).toBe(true)
+    client.abandon()
+  })
+
+  it('a computer’s warm-up never holds a row back', async () => {
+    const { client } = setup()
+    const rainbow = connectors(client)[1]!
+    void rainbow.prepare({ isMobile: false })
+    expect(rainbow.isReady()).toBe(true)
+    await tick()
+    expect(rainbow.isReady()).toBe(true)
   })
 
   it('a stray address request without a session does not cancel another connector’s pairing under way', async () => {
