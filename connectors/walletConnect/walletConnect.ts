@@ -166,12 +166,13 @@ export function walletConnect(parameters: WalletConnectParameters) {
     /** The session the connect under way paired or restored. */
     let opened: WalletConnectSession | undefined
     /**
-     * The phone's warm-up: until the first pairing prepared ahead shows its URI (or stops without
-     * one), a tap could not open the wallet inside the gesture, so the dialog keeps it and acts when
-     * the warm-up settles. Only the first: a later pairing (the URI was used) never holds a row back,
-     * as nothing would tell the dialog when it is ready; its tap opens the view with its "Open" button.
+     * The phone's warm-ups still settling: until the pairing a dialog prepared ahead shows its URI
+     * (or stops without one, or PAIRING_URI_WAIT_MS passed), a tap could not open the wallet inside
+     * the gesture, so the dialog keeps it and acts when its warm-up settles (it is told then). A
+     * pairing started any other way (a new one after the URI was used) never holds a row back, as no
+     * warm-up would tell the dialog when it is ready: its tap opens the view with its "Open" button.
      */
-    let phoneWarmUp: 'none' | 'settling' | 'settled' = 'none'
+    let phoneWarmUps = 0
 
     return {
       properties: {
@@ -189,15 +190,15 @@ export function walletConnect(parameters: WalletConnectParameters) {
           // out on the click. A failed init (no project id) is reported when the user actually picks
           // WalletConnect.
           if (!isMobile) return client.warmUp()
-          client.prepare()
-          if (phoneWarmUp === 'none') phoneWarmUp = 'settling'
+          const ended = client.prepare()
+          phoneWarmUps++
           // Settles once the URI is there (or the pairing stopped): a tap the dialog kept while the
           // family got ready (the connect dialog's `pendingKey`) then opens the wallet's link with it.
-          return pairingUriSettled(client).then(() => {
-            phoneWarmUp = 'settled'
+          return pairingUriSettled(client, ended).then(() => {
+            phoneWarmUps--
           })
         },
-        isReady: () => phoneWarmUp !== 'settling',
+        isReady: () => phoneWarmUps === 0,
       },
       key,
       persisted,
@@ -318,9 +319,10 @@ const PAIRING_URI_WAIT_MS = 15_000
 
 /**
  * Resolves when the prepared pairing has a URI, or stopped without one (failed, exhausted, already
- * connected), or after PAIRING_URI_WAIT_MS. Never rejects.
+ * connected; `ended`: its run is over, a failed init of the SDK included), or after
+ * PAIRING_URI_WAIT_MS. Never rejects.
  */
-function pairingUriSettled(client: Pick<WalletConnectClient, 'pairing' | 'pairingInProgress'>): Promise<void> {
+function pairingUriSettled(client: Pick<WalletConnectClient, 'pairing' | 'pairingInProgress'>, ended: Promise<void>): Promise<void> {
   let sawPairing = false
   const settled = () => {
     const { status, uri } = client.pairing.getSnapshot()
@@ -338,5 +340,6 @@ function pairingUriSettled(client: Pick<WalletConnectClient, 'pairing' | 'pairin
     const unsubscribe = client.pairing.subscribe(() => {
       if (settled()) done()
     })
+    void ended.then(done)
   })
 }

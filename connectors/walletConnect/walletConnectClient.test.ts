@@ -112,6 +112,25 @@ describe('createWalletConnectClient pairing', () => {
     expect(client.pairing.getSnapshot()).toMatchObject({ status: 'pairing', attempt: 1, uri: sdk.pending[10]!.uri })
   })
 
+  it('an SDK that could not load ends the run: the prepared pairing settles, and the next pair() tries again instead of repeating that failure', async () => {
+    const sdk = fakeSdk()
+    let fails = true
+    const loadSdk = vi.fn(async () => {
+      if (fails) throw new Error('Loading chunk 417 failed.')
+      return sdk.provider
+    })
+    const client = createWalletConnectClient({ getOptions: () => options, loadSdk })
+    await client.prepare()
+    expect(client.pairingInProgress).toBe(false)
+    // Back online: the user taps again.
+    fails = false
+    const pairing = client.pair()
+    await tick()
+    expect(sdk.proposals).toBe(1)
+    sdk.latest().approve()
+    await expect(pairing).resolves.toBe(sdk.session)
+  })
+
   it('a prepared pairing nobody waits for is not renewed when it expires; the next pair() starts afresh', async () => {
     const { sdk, client } = setup()
     client.prepare()
@@ -270,7 +289,7 @@ describe('walletConnect connector with the shared client', () => {
     client.abandon()
   })
 
-  it('on a phone a tap waits for the first URI prepared ahead: the row is not ready until it is there, and a later pairing never holds it back', async () => {
+  it('on a phone a tap waits for the URI each warm-up prepares ahead; a pairing started otherwise never holds the row back', async () => {
     const { sdk, client } = setup()
     const rainbow = connectors(client)[1]!
     // Nothing prepared (a module loaded to restore a session): a tap opens the view at once.
@@ -281,11 +300,33 @@ describe('walletConnect connector with the shared client', () => {
     await settled
     expect(client.pairing.getSnapshot().uri).toBe(sdk.pending[0]!.uri)
     expect(rainbow.isReady()).toBe(true)
-    // The URI used up and a new pairing under way: nothing would say when it is ready, so the row stays live.
+    // The dialog closed and its proposal lapsed with nobody waiting; the dialog opens again and pairs ahead again.
+    sdk.latest().expire()
+    await tick()
+    expect(client.pairing.getSnapshot()).toMatchObject({ status: 'idle', uri: undefined })
+    const again = rainbow.prepare({ isMobile: true })
+    expect(rainbow.isReady()).toBe(false)
+    await again
+    expect(client.pairing.getSnapshot().uri).toBe(sdk.pending[1]!.uri)
+    expect(rainbow.isReady()).toBe(true)
+    // A pairing no warm-up started (the QR view's, after the URI was used): nothing would say when it is ready.
     client.abandon()
-    void rainbow.prepare({ isMobile: true })
+    void client.pair().catch(() => undefined)
     expect(rainbow.isReady()).toBe(true)
     client.abandon()
+  })
+
+  it('on a phone, an SDK that cannot load settles the warm-up at once: the kept tap then acts and says so, not 15 s later', async () => {
+    const loadSdk = vi.fn(async (): Promise<WalletConnectSdkProvider> => {
+      throw new Error('Loading chunk 417 failed.')
+    })
+    const client = createWalletConnectClient({ getOptions: () => options, loadSdk })
+    const rainbow = connectors(client)[1]!
+    const settled = rainbow.prepare({ isMobile: true })
+    expect(rainbow.isReady()).toBe(false)
+    const first = await Promise.race([Promise.resolve(settled).then(() => 'settled'), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 1_000))])
+    expect(first).toBe('settled')
+    expect(rainbow.isReady()).toBe(true)
   })
 
   it('a computer’s warm-up never holds a row back', async () => {

@@ -87,8 +87,11 @@ export type WalletConnectClient = {
    * while initialising.
    */
   init(): Promise<WalletConnectSdkProvider>
-  /** Starts a pairing nobody waits for yet, so a URI is ready before the tap (phones only). */
-  prepare(): void
+  /**
+   * Starts a pairing nobody waits for yet, so a URI is ready before the tap (phones only). Resolves
+   * when that run (or the one already under way) ends, however it ends; never rejects.
+   */
+  prepare(): Promise<void>
   /**
    * Initialises the SDK (its code, then the relay socket) without pairing: a computer's warm-up when
    * the user reaches for a WalletConnect row, so the click pays only for the proposal.
@@ -212,7 +215,16 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
     return current
   }
 
+  /** A run ends however it ends (a failed init included: the SDK's code could not load), and the next `pair()` starts afresh. */
   async function loop(current: Run): Promise<WalletConnectSession> {
+    try {
+      return await proposals(current)
+    } finally {
+      if (run === current) run = undefined
+    }
+  }
+
+  async function proposals(current: Run): Promise<WalletConnectSession> {
     const isCurrent = () => current.generation === generation
     const provider = await lifecycle.init()
     if (!isCurrent()) throw new PairingCancelledError()
@@ -274,7 +286,6 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
       }
     } finally {
       provider.removeListener('display_uri', onUri as Listener)
-      if (run === current) run = undefined
     }
   }
 
@@ -295,8 +306,11 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
     init: () => lifecycle.init(),
     prepare() {
       const session = lifecycle.value?.session
-      if (run || (session && isClaimed(session.topic))) return
-      start()
+      if (!run && session && isClaimed(session.topic)) return Promise.resolve()
+      return (run ?? start()).promise.then(
+        () => undefined,
+        () => undefined,
+      )
     },
     warmUp() {
       void lifecycle
