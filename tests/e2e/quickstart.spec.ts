@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
@@ -140,6 +140,10 @@ test('the README’s first command, on a clean copy, serves a page whose "Connec
       await phone.close()
     }
   } finally {
+    // What the command printed (its last 20 kB), beside the report: a server that stopped says why there.
+    const log = test.info().outputPath('first-command.log')
+    writeFileSync(log, `${output}\n[exit code: ${child.exitCode ?? 'still running'}, signal: ${child.signalCode ?? 'none'}]\n`)
+    await test.info().attach('the first command’s output', { path: log, contentType: 'text/plain' })
     try {
       process.kill(-child.pid!, 'SIGTERM')
     } catch {

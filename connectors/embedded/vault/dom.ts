@@ -24,3 +24,13 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = 
 export function show(parent: Element, ...children: Child[]): void {
   parent.replaceChildren(...children.filter((child): child is Node | string | number => child !== null && child !== undefined && child !== false).map((child) => (typeof child === 'object' ? child : String(child))))
 }
+
+/**
+ * Whether the browser says the user's last tap no longer counts (`navigator.userActivation`; false
+ * where it is not known). A passkey prompt in the page's frame needs that tap: Chromium keeps it about
+ * 5 s, Safari less. Past it, the prompt would fail as if the user had cancelled it.
+ */
+export function tapExpired(): boolean {
+  const activation = (navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation
+  return activation !== undefined && !activation.isActive
+}

@@ -140,6 +140,50 @@ describe('the vault\'s wallet screens', () => {
     expect(wallet.verifyEmailCode).toHaveBeenCalledTimes(1)
   })
 
+  describe('the tap the passkey prompt needs (navigator.userActivation)', () => {
+    const activation = { isActive: true }
+    afterEach(() => {
+      Reflect.deleteProperty(navigator, 'userActivation')
+    })
+
+    async function confirmCode(wallet: ReturnType<typeof scriptedWallet>) {
+      Object.defineProperty(navigator, 'userActivation', { value: activation, configurable: true })
+      renderPanel(wallet)
+      await waitFor(() => expect(step()).toBe('home'))
+      fireEvent.change(screen.getByTestId('embedded-email-input'), { target: { value: 'ann@example.test' } })
+      submitAsUser(screen.getByTestId('embedded-email-input'))
+      await waitFor(() => expect(step()).toBe('createCode'))
+      fireEvent.change(screen.getByTestId('embedded-confirm-code-input'), { target: { value: '123456' } })
+      submitAsUser(screen.getByTestId('embedded-confirm-code-input'))
+    }
+
+    it('still counting when the code is confirmed: the passkey is asked at once, with no second tap', async () => {
+      activation.isActive = true
+      const wallet = scriptedWallet()
+      await confirmCode(wallet)
+      await waitFor(() => expect(wallet.create).toHaveBeenCalledTimes(1))
+    })
+
+    it('run out while the server confirmed the code: a new tap is asked for, with no error, and that tap creates the wallet', async () => {
+      activation.isActive = true
+      const wallet = scriptedWallet()
+      wallet.verifyEmailCode.mockImplementationOnce(async () => {
+        activation.isActive = false
+        return { email: 'ann@example.test', expiresAt: '' }
+      })
+      await confirmCode(wallet)
+      await waitFor(() => expect(step()).toBe('createVerified'))
+      expect(wallet.create).not.toHaveBeenCalled()
+      expect(screen.queryByTestId('connect-error')?.textContent ?? '').toBe('')
+      const create = screen.getByTestId('embedded-create-passkey-button')
+      expect(document.activeElement).toBe(create)
+      activation.isActive = true
+      fireEvent.click(create)
+      await waitFor(() => expect(wallet.create).toHaveBeenCalledTimes(1))
+      expect(wallet.verifyEmailCode).toHaveBeenCalledTimes(1)
+    })
+  })
+
   it('never picks the wallet to recover, even when the email has only one', async () => {
     const wallet = scriptedWallet({ wallets: [{ walletId: 'w'.repeat(22), address: ADDRESS, createdAt: '2030-01-01T00:00:00.000Z' }] })
     renderPanel(wallet)

@@ -1,4 +1,4 @@
-import { h } from '../dom'
+import { h, tapExpired } from '../dom'
 import { type ScreenKit, type Screens, type CodeShown, type CodeStep } from './kit'
 
 /** Creating a wallet: the email, the emailed code, the passkey. */
@@ -30,6 +30,9 @@ export function createScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'creat
               async () => {
                 await wallet.verifyEmailCode(requestId, code)
                 confirmed = true
+                // A slow answer outlived the tap the passkey prompt needs: ask for a new tap, with no
+                // error (nothing failed), instead of a prompt that would fail as if cancelled.
+                if (tapExpired()) return createVerified(email)
                 await createWallet(email)
               },
               // A proven email stays proven for a while: a cancelled passkey prompt is retried without a new code.
