@@ -27,8 +27,10 @@ export function show(parent: Element, ...children: Child[]): void {
 
 /**
  * Whether the browser says the user's last tap no longer counts (`navigator.userActivation`; false
- * where it is not known). A passkey prompt in the page's frame needs that tap: Chromium keeps it about
- * 5 s, Safari less. Past it, the prompt would fail as if the user had cancelled it.
+ * where it is not known). A passkey prompt in the page's frame needs that tap (Chromium keeps it about
+ * 5 s); past it, the prompt would fail as if the user had cancelled it. Read in every mode: a window
+ * of its own needs no tap in Chromium, but Safari may ask for a gesture there too, and a second tap
+ * after a slow answer costs less than a failed prompt.
  */
 export function tapExpired(): boolean {
   const activation = (navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation
