@@ -76,6 +76,17 @@ async function toCreateCode(wallet: ReturnType<typeof scriptedWallet>, options: 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
 const step = () => screen.getByTestId('embedded-panel').getAttribute('data-step')
 
+/** From the panel's home: the email for a new wallet, then `code` as the emailed code. */
+async function createWithCode(wallet: ReturnType<typeof scriptedWallet>, code: string) {
+  renderPanel(wallet)
+  await waitFor(() => expect(step()).toBe('home'))
+  fireEvent.change(screen.getByTestId('embedded-email-input'), { target: { value: 'ann@example.test' } })
+  submitAsUser(screen.getByTestId('embedded-email-input'))
+  await waitFor(() => expect(step()).toBe('createCode'))
+  fireEvent.change(screen.getByTestId('embedded-confirm-code-input'), { target: { value: code } })
+  submitAsUser(screen.getByTestId('embedded-confirm-code-input'))
+}
+
 afterEach(() => {
   document.body.replaceChildren()
 })
@@ -109,13 +120,7 @@ describe('the vault\'s wallet screens', () => {
   it('keeps the code step, with the error, when the code is wrong', async () => {
     const wallet = scriptedWallet()
     wallet.verifyEmailCode.mockRejectedValueOnce(new EmbeddedApiError('embedded_code_invalid', { status: 401, attemptsLeft: 4 }))
-    renderPanel(wallet)
-    await waitFor(() => expect(step()).toBe('home'))
-    fireEvent.change(screen.getByTestId('embedded-email-input'), { target: { value: 'ann@example.test' } })
-    submitAsUser(screen.getByTestId('embedded-email-input'))
-    await waitFor(() => expect(step()).toBe('createCode'))
-    fireEvent.change(screen.getByTestId('embedded-confirm-code-input'), { target: { value: '000000' } })
-    submitAsUser(screen.getByTestId('embedded-confirm-code-input'))
+    await createWithCode(wallet, '000000')
     await waitFor(() => expect(screen.getByTestId('connect-error').textContent).toBe('That code is not right. 4 attempts left.'))
     expect(step()).toBe('createCode')
     expect(wallet.create).not.toHaveBeenCalled()
@@ -123,13 +128,7 @@ describe('the vault\'s wallet screens', () => {
 
   it('after a cancelled passkey prompt offers the passkey again, focused, without a new code', async () => {
     const wallet = scriptedWallet({ createFails: 1 })
-    renderPanel(wallet)
-    await waitFor(() => expect(step()).toBe('home'))
-    fireEvent.change(screen.getByTestId('embedded-email-input'), { target: { value: 'ann@example.test' } })
-    submitAsUser(screen.getByTestId('embedded-email-input'))
-    await waitFor(() => expect(step()).toBe('createCode'))
-    fireEvent.change(screen.getByTestId('embedded-confirm-code-input'), { target: { value: '123456' } })
-    submitAsUser(screen.getByTestId('embedded-confirm-code-input'))
+    await createWithCode(wallet, '123456')
     await waitFor(() => expect(step()).toBe('createVerified'))
     expect(screen.getByTestId('connect-error').textContent).toBe(embedded.errors.embedded_passkey_cancelled)
     const again = screen.getByTestId('embedded-create-passkey-button')
@@ -148,13 +147,7 @@ describe('the vault\'s wallet screens', () => {
 
     async function confirmCode(wallet: ReturnType<typeof scriptedWallet>) {
       Object.defineProperty(navigator, 'userActivation', { value: activation, configurable: true })
-      renderPanel(wallet)
-      await waitFor(() => expect(step()).toBe('home'))
-      fireEvent.change(screen.getByTestId('embedded-email-input'), { target: { value: 'ann@example.test' } })
-      submitAsUser(screen.getByTestId('embedded-email-input'))
-      await waitFor(() => expect(step()).toBe('createCode'))
-      fireEvent.change(screen.getByTestId('embedded-confirm-code-input'), { target: { value: '123456' } })
-      submitAsUser(screen.getByTestId('embedded-confirm-code-input'))
+      await createWithCode(wallet, '123456')
     }
 
     it('still counting when the code is confirmed: the passkey is asked at once, with no second tap', async () => {
