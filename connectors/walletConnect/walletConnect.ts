@@ -68,7 +68,7 @@ export type WalletConnectConnectorExtras = {
   pairing: PairingState
   /** Dialog warm-up: on a phone, pair ahead so the URI is ready before the tap; on desktop, fetch the SDK's code only. */
   prepare(context: { isMobile: boolean }): void | Promise<void>
-  /** False on a phone while the first pairing prepared ahead has no URI yet: a tap then could not open the wallet inside the gesture. */
+  /** False on a phone while a dialog's warm-up is settling (its pairing prepared ahead has no URI yet): a tap then could not open the wallet inside the gesture. */
   isReady(): boolean
   /** The wallet-book entry of a per-wallet connector. */
   walletEntry: WalletBookEntry | undefined
