@@ -5,9 +5,9 @@ import type { EmbeddedApi } from './api'
 import { fromBase64Url, randomBytes, toBase64Url } from '@sigil/lib/embedded/crypto/bytes'
 import { additionalData } from '@sigil/lib/embedded/crypto/keyWrapping'
 import { openWithPrivateKey, sealToPublicKey, type Envelope } from '@sigil/lib/embedded/crypto/sealToPublicKey'
-import { PrfUnsupportedError, UnlockFailedError } from '@sigil/lib/embedded/errors'
+import { EmbeddedApiError, EmbeddedWalletError, PrfUnsupportedError, UnlockFailedError } from '@sigil/lib/embedded/errors'
 import { createMemoryVaultStorage } from './vaultStorage'
-import { createEmbeddedWallet, type Passkeys } from './wallet'
+import { CREATE_PARTS_MAX_AGE_MS, createEmbeddedWallet, type Passkeys } from './wallet'
 
 /**
  * The wallet's key life cycle with the browser parts replaced at their edges: passkeys whose PRF is an
@@ -167,6 +167,52 @@ describe('embedded wallet keys', () => {
     await expect(wallet.create('ann@example.test')).rejects.toBeInstanceOf(PrfUnsupportedError)
     expect(await vaults.list()).toEqual([])
     expect(bodies).toEqual([])
+  })
+
+  it('fetches what creation needs ahead (prepareCreate): the prompt then waits for nothing, a cancelled one keeps it, a made passkey, another email or two minutes drop it', async () => {
+    const { api } = await fakeApi()
+    const options = vi.spyOn(api, 'walletOptions')
+    const keys = fakePasskeys()
+    const wallet = createEmbeddedWallet({ api, vaults: createMemoryVaultStorage(), passkeys: keys.passkeys })
+    await wallet.prepareCreate('Ann@Example.test')
+    expect(options).toHaveBeenCalledTimes(1)
+    expect(keys.passkeys.create).not.toHaveBeenCalled()
+
+    // The prompt is cancelled: the next tap asks it again with the same options, fetching nothing.
+    vi.mocked(keys.passkeys.create).mockRejectedValueOnce(new EmbeddedWalletError('embedded_passkey_cancelled'))
+    await expect(wallet.create('ann@example.test')).rejects.toMatchObject({ code: 'embedded_passkey_cancelled' })
+    const first = await wallet.create('ann@example.test')
+    expect(options).toHaveBeenCalledTimes(1)
+    const [cancelled, made] = vi.mocked(keys.passkeys.create).mock.calls
+    expect(made![0]).toBe(cancelled![0])
+
+    // Used by a passkey: the next wallet gets options of its own.
+    const second = await wallet.create('ann@example.test')
+    expect(options).toHaveBeenCalledTimes(2)
+    expect(second).not.toBe(first)
+
+    // Another email, and options older than CREATE_PARTS_MAX_AGE_MS, are fetched again.
+    await wallet.prepareCreate('ann@example.test')
+    await wallet.prepareCreate('bob@example.test')
+    expect(options).toHaveBeenCalledTimes(4)
+    expect(options).toHaveBeenLastCalledWith('bob@example.test')
+    const now = Date.now()
+    vi.spyOn(Date, 'now').mockReturnValue(now + CREATE_PARTS_MAX_AGE_MS)
+    await wallet.create('bob@example.test')
+    expect(options).toHaveBeenCalledTimes(5)
+  })
+
+  it('a failed fetch ahead keeps nothing: creating fetches again', async () => {
+    const { api } = await fakeApi()
+    const options = vi.spyOn(api, 'walletOptions').mockRejectedValueOnce(new EmbeddedApiError('embedded_network_error', { status: 0 }))
+    const keys = fakePasskeys()
+    const wallet = createEmbeddedWallet({ api, vaults: createMemoryVaultStorage(), passkeys: keys.passkeys })
+    await expect(wallet.prepareCreate('ann@example.test')).rejects.toMatchObject({ code: 'embedded_network_error' })
+    expect(keys.passkeys.create).not.toHaveBeenCalled()
+    await wallet.create('ann@example.test')
+    expect(options).toHaveBeenCalledTimes(2)
+    await expect(wallet.prepareCreate('not an email')).rejects.toMatchObject({ code: 'embedded_invalid_email' })
+    expect(options).toHaveBeenCalledTimes(2)
   })
 
   it('recovers the same address on a new device with a new passkey', async () => {

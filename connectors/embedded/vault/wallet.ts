@@ -10,7 +10,7 @@ import { EmbeddedApiError, EmbeddedWalletError, NoEmbeddedWalletError, UnlockFai
 import { normaliseEmail } from '@sigil/lib/embedded/email'
 import { assertPasskey, createPasskey, evaluatePrf, forgetCredential } from './passkey/ceremonies'
 import { normalisePairingCode, pairingFingerprint } from '@sigil/lib/embedded/pairingCode'
-import type { PairingPackageResponse, PairingStatusResponse, PendingRecovery, RecoveryStatus } from '@sigil/lib/embedded/apiTypes'
+import type { PairingPackageResponse, PairingStatusResponse, PendingRecovery, RecoveryStatus, WalletOptionsResponse } from '@sigil/lib/embedded/apiTypes'
 import { verifyWalletLog, type ChainCheck, type WalletEvent } from '@sigil/lib/embedded/walletLog'
 import { deviceProofMessage } from '@sigil/lib/embedded/deviceProof'
 import { PRF_SALT_BYTES } from '@sigil/lib/embedded/passkeyDefaults'
@@ -61,6 +61,14 @@ export function settingsFromLog(events: readonly WalletEvent[]): RecoverySetting
     recoveryDelaySeconds: typeof last?.recoveryDelaySeconds === 'number' ? last.recoveryDelaySeconds : null,
   }
 }
+
+/**
+ * How long fetched creation options are used for a passkey prompt: well inside the server's
+ * challenge (`CHALLENGE_TTL_MS`, 5.5 minutes), so a prompt started near the end still has time.
+ */
+export const CREATE_PARTS_MAX_AGE_MS = 120_000
+
+type CreateParts = WalletOptionsResponse & { wordlist: string[] }
 
 /** How often a device waiting for the other asks the server. */
 export const PAIRING_POLL_MS = 1500
@@ -163,6 +171,30 @@ export function createEmbeddedWallet(parameters: EmbeddedWalletParameters = {}) 
       })
     })
 
+  /**
+   * The parts of a wallet's creation that come from the network (the word list's chunk, the vault's
+   * storage, the server's options with their challenge), kept for the email they were fetched for.
+   * A cancelled prompt keeps them, so "Create wallet" asks the passkey again at once; a passkey made
+   * with them, another email or `CREATE_PARTS_MAX_AGE_MS` drops them.
+   */
+  let createParts: (CreateParts & { email: string; fetchedAt: number }) | undefined
+
+  async function createPartsFor(email: string): Promise<CreateParts> {
+    if (createParts?.email === email && Date.now() - createParts.fetchedAt < CREATE_PARTS_MAX_AGE_MS) return createParts
+    createParts = undefined
+    // Storage first: a browser that cannot keep the wallet must fail before a passkey exists. So
+    // must a word list that cannot be fetched (a chunk of its own: only a new phrase needs it).
+    const [{ wordlist }] = await Promise.all([
+      import('./wordlist').catch((cause: unknown) => {
+        throw new EmbeddedApiError('embedded_network_error', { status: 0, cause })
+      }),
+      vaults.list(),
+    ])
+    const { walletId, options, recoveryPublicKey } = await api.walletOptions(email)
+    createParts = { email, fetchedAt: Date.now(), wordlist, walletId, options, recoveryPublicKey }
+    return createParts
+  }
+
   const wallet = {
     /** The device's wallets, newest first (public facts and ciphertext only). */
     list: () => vaults.list(),
@@ -194,23 +226,27 @@ export function createEmbeddedWallet(parameters: EmbeddedWalletParameters = {}) 
     },
 
     /**
+     * What `create` needs before its passkey prompt, fetched now (after `verifyEmailCode`, before
+     * the prompt's tap is judged), so that `create` asks the passkey with nothing left to wait for.
+     */
+    async prepareCreate(emailInput: string): Promise<void> {
+      const email = normaliseEmail(emailInput)
+      if (!email) throw new EmbeddedApiError('embedded_invalid_email', { status: 0 })
+      await createPartsFor(email)
+    },
+
+    /**
      * Creates a wallet for a proven `email` (`verifyEmailCode` first): one passkey touch. Nothing is
      * kept unless every step succeeded.
      */
     async create(emailInput: string): Promise<Address> {
       const email = normaliseEmail(emailInput)
       if (!email) throw new EmbeddedApiError('embedded_invalid_email', { status: 0 })
-      // Storage first: a browser that cannot keep the wallet must fail before a passkey exists. So
-      // must a word list that cannot be fetched (a chunk of its own: only a new phrase needs it).
-      const [{ wordlist }] = await Promise.all([
-        import('./wordlist').catch((cause: unknown) => {
-          throw new EmbeddedApiError('embedded_network_error', { status: 0, cause })
-        }),
-        vaults.list(),
-      ])
-      const { walletId, options, recoveryPublicKey } = await api.walletOptions(email)
+      const { wordlist, walletId, options, recoveryPublicKey } = await createPartsFor(email)
       const prfSalt = randomBytes(PRF_SALT_BYTES)
       const passkey = await passkeys.create(options, prfSalt)
+      // A passkey exists for these options now: whatever follows, the next attempt fetches new ones.
+      createParts = undefined
       const raw = generateDataKeyBytes()
       try {
         const mnemonic = generateMnemonic(wordlist, 128)

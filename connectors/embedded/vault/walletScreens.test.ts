@@ -37,6 +37,7 @@ function scriptedWallet(
     unlock: vi.fn(async (_address: string): Promise<unknown> => undefined),
     requestEmailCode: vi.fn(async () => ({ requestId: 'v'.repeat(22), expiresInSeconds: 900 })),
     verifyEmailCode: vi.fn(async () => ({ email: 'ann@example.test', expiresAt: '' })),
+    prepareCreate: vi.fn(async (_email: string) => undefined),
     create: vi.fn(async () => {
       if (failures-- > 0) throw new EmbeddedApiError('embedded_passkey_cancelled', { status: 0 })
       return ADDRESS
@@ -175,6 +176,34 @@ describe('the vault\'s wallet screens', () => {
       await waitFor(() => expect(wallet.create).toHaveBeenCalledTimes(1))
       expect(wallet.verifyEmailCode).toHaveBeenCalledTimes(1)
     })
+
+    it('run out while the passkey options were fetched: the same, and the options are fetched before the tap is judged', async () => {
+      activation.isActive = true
+      const wallet = scriptedWallet()
+      wallet.prepareCreate.mockImplementationOnce(async () => {
+        activation.isActive = false
+      })
+      await confirmCode(wallet)
+      await waitFor(() => expect(step()).toBe('createVerified'))
+      expect(wallet.prepareCreate).toHaveBeenCalledWith('ann@example.test')
+      expect(wallet.create).not.toHaveBeenCalled()
+      expect(screen.queryByTestId('connect-error')?.textContent ?? '').toBe('')
+      activation.isActive = true
+      fireEvent.click(screen.getByTestId('embedded-create-passkey-button'))
+      await waitFor(() => expect(wallet.create).toHaveBeenCalledTimes(1))
+    })
+  })
+
+  it('options that cannot be fetched after the code is confirmed: "Create wallet" with the error, and no new code asked', async () => {
+    const wallet = scriptedWallet()
+    wallet.prepareCreate.mockRejectedValueOnce(new EmbeddedApiError('embedded_network_error', { status: 0 }))
+    await createWithCode(wallet, '123456')
+    await waitFor(() => expect(step()).toBe('createVerified'))
+    expect(screen.getByTestId('connect-error').textContent).toBe(embedded.errors.embedded_network_error)
+    expect(wallet.create).not.toHaveBeenCalled()
+    fireEvent.click(screen.getByTestId('embedded-create-passkey-button'))
+    await waitFor(() => expect(wallet.create).toHaveBeenCalledTimes(1))
+    expect(wallet.verifyEmailCode).toHaveBeenCalledTimes(1)
   })
 
   it('never picks the wallet to recover, even when the email has only one', async () => {

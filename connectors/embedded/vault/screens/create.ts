@@ -30,9 +30,6 @@ export function createScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'creat
               async () => {
                 await wallet.verifyEmailCode(requestId, code)
                 confirmed = true
-                // A slow answer outlived the tap the passkey prompt needs: ask for a new tap, with no
-                // error (nothing failed), instead of a prompt that would fail as if cancelled.
-                if (tapExpired()) return createVerified(email)
                 await createWallet(email)
               },
               // A proven email stays proven for a while: a cancelled passkey prompt is retried without a new code.
@@ -57,6 +54,12 @@ export function createScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'creat
 
   async function createWallet(email: string) {
     busy(t.ui('creating'))
+    // Everything the prompt needs from the network first (nothing when it was fetched already), so
+    // nothing is awaited between the check below and the prompt.
+    await wallet.prepareCreate(email)
+    // Slow answers outlived the tap the passkey prompt needs: ask for a new tap, with no error
+    // (nothing failed), instead of a prompt that would fail as if cancelled.
+    if (tapExpired()) return createVerified(email)
     close(await wallet.create(email))
   }
 
