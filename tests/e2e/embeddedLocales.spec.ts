@@ -11,7 +11,7 @@ import { MAIL_TEXT } from '@sigil/server/i18n/mailLocales'
 import { englishLeaks, readableTexts } from '../fixtures/englishLeaks'
 import type { CapturedMail } from '../fixtures/smtp'
 import { ANDROID_CHROME, IPHONE_SAFARI, phoneContext } from '../fixtures/userAgents'
-import { advanceServerClock, anotherBrowserAtPanel, chooseWallet, disconnect, expect, mailFor, openEmbeddedPanel, test, uniqueEmail, vault, vaultFrame } from './embeddedFixtures'
+import { advanceServerClock, anotherBrowserAtPanel, chooseWallet, disconnect, expect, mailFor, openEmbeddedPanel, tapCreateUntilMade, test, uniqueEmail, vault, vaultFrame } from './embeddedFixtures'
 
 /**
  * The email & passkey wallet in German on a Pixel 7 and in Japanese on an iPhone 13 (issue 41): create,
@@ -101,8 +101,7 @@ for (const { locale, device, phone, acceptLanguage, messages } of cases) {
       await snap(`embedded-${locale}-${phone.viewport.width}-code`)
       await vault(page).getByTestId('embedded-confirm-code-input').fill(codeOf(verification))
       await vault(page).getByTestId('embedded-confirm-code-button').click()
-      await expect(page.getByTestId('account-address')).toBeVisible({ timeout: 45_000 })
-      const address = (await page.getByTestId('account-address').getAttribute('title')) as Address
+      const address = await tapCreateUntilMade(page)
       await read('account view', page)
       await snap(`embedded-${locale}-${phone.viewport.width}-account`)
       await disconnect(page)

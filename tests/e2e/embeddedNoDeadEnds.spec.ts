@@ -13,6 +13,7 @@ import {
   pickEmbeddedThenGoBack,
   recordMessageTypes,
   recoveryCodeFor,
+  tapCreateUntilMade,
   test,
   uniqueEmail,
   VERIFICATION_SUBJECT,
@@ -109,7 +110,7 @@ test('the code step keeps a wrong code to correct, and resends the code once its
 
   await input.fill(second)
   await ui.getByTestId('embedded-confirm-code-button').click()
-  await expect(page.getByTestId('account-address')).toBeVisible({ timeout: 45_000 })
+  await tapCreateUntilMade(page)
 })
 
 test('Approve in the wallet gives the keyboard back to the Sign message button the user pressed', async ({ page, embeddedApp, authenticator: _, mail }) => {

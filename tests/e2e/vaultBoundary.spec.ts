@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { type Address, type Hex, parseEther, recoverTypedDataAddress, toHex, verifyMessage } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
-import { approveInSheet, createWallet, expect, manageInVaultTab, openEmbeddedPanel, passkeyPrompts, submitCreateWithEmailCode, test, uniqueEmail, vault, vaultFrame } from './embeddedFixtures'
+import { approveInSheet, createWallet, expect, manageInVaultTab, openEmbeddedPanel, passkeyPrompts, submitCreateWithEmailCode, tapCreateUntilMade, test, uniqueEmail, vault, vaultFrame } from './embeddedFixtures'
 
 /**
  * The embedded wallet's boundary (issue 25), played by a hostile script in the app's page: a
@@ -525,9 +525,7 @@ test('a chunk the network drops: a new wallet waits without a passkey made, type
   expect((await passkeyPrompts(page)).create).toBe(0)
   // The proven email holds: no new code, only the passkey.
   await page.unroute(words)
-  await ui.getByTestId('embedded-create-passkey-button').click()
-  await expect(page.getByTestId('account-address')).toBeVisible({ timeout: 45_000 })
-  const address = (await page.getByTestId('account-address').getAttribute('title')) as Address
+  const address = await tapCreateUntilMade(page, { tapFirst: true })
   expect((await passkeyPrompts(page)).create).toBe(1)
   await page.evaluate(() => window.__sigilTest!.switchChain!(31337))
 

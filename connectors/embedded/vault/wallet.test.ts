@@ -169,7 +169,7 @@ describe('embedded wallet keys', () => {
     expect(bodies).toEqual([])
   })
 
-  it('fetches what creation needs ahead (prepareCreate): the prompt then waits for nothing, a cancelled one keeps it, a made passkey, another email or two minutes drop it', async () => {
+  it('fetches what creation needs ahead (prepareCreate): the prompt then waits for nothing, a cancelled one keeps it, a made passkey, another email or 20 s drop it', async () => {
     const { api } = await fakeApi()
     const options = vi.spyOn(api, 'walletOptions')
     const keys = fakePasskeys()
@@ -181,25 +181,34 @@ describe('embedded wallet keys', () => {
     // The prompt is cancelled: the next tap asks it again with the same options, fetching nothing.
     vi.mocked(keys.passkeys.create).mockRejectedValueOnce(new EmbeddedWalletError('embedded_passkey_cancelled'))
     await expect(wallet.create('ann@example.test')).rejects.toMatchObject({ code: 'embedded_passkey_cancelled' })
-    const first = await wallet.create('ann@example.test')
+    await wallet.create('ann@example.test')
     expect(options).toHaveBeenCalledTimes(1)
     const [cancelled, made] = vi.mocked(keys.passkeys.create).mock.calls
     expect(made![0]).toBe(cancelled![0])
 
     // Used by a passkey: the next wallet gets options of its own.
-    const second = await wallet.create('ann@example.test')
+    await wallet.create('ann@example.test')
     expect(options).toHaveBeenCalledTimes(2)
-    expect(second).not.toBe(first)
+    const walletIds = await Promise.all(options.mock.results.map((result) => result.value.then((response: { walletId: string }) => response.walletId)))
+    expect(new Set(walletIds).size).toBe(2)
 
     // Another email, and options older than CREATE_PARTS_MAX_AGE_MS, are fetched again.
     await wallet.prepareCreate('ann@example.test')
     await wallet.prepareCreate('bob@example.test')
     expect(options).toHaveBeenCalledTimes(4)
     expect(options).toHaveBeenLastCalledWith('bob@example.test')
+    // Near their end, prepareCreate fetches anew, so the create that follows it waits for nothing.
     const now = Date.now()
-    vi.spyOn(Date, 'now').mockReturnValue(now + CREATE_PARTS_MAX_AGE_MS)
-    await wallet.create('bob@example.test')
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + CREATE_PARTS_MAX_AGE_MS - 6_000)
+    await wallet.prepareCreate('bob@example.test')
+    expect(options).toHaveBeenCalledTimes(4)
+    clock.mockReturnValue(now + CREATE_PARTS_MAX_AGE_MS - 4_000)
+    await wallet.prepareCreate('bob@example.test')
     expect(options).toHaveBeenCalledTimes(5)
+    // Past their age, create fetches them again itself.
+    clock.mockReturnValue(now + 2 * CREATE_PARTS_MAX_AGE_MS)
+    await wallet.create('bob@example.test')
+    expect(options).toHaveBeenCalledTimes(6)
   })
 
   it('a failed fetch ahead keeps nothing: creating fetches again', async () => {

@@ -63,10 +63,14 @@ export function settingsFromLog(events: readonly WalletEvent[]): RecoverySetting
 }
 
 /**
- * How long fetched creation options are used for a passkey prompt: well inside the server's
- * challenge (`CHALLENGE_TTL_MS`, 5.5 minutes), so a prompt started near the end still has time.
+ * How long fetched creation options may wait for their passkey prompt: long enough for a new tap
+ * after a cancel or a tap that ran out, short enough that the prompt may then take its full
+ * `PASSKEY_TIMEOUT_MS` (300 s) inside the server's challenge (`CHALLENGE_TTL_MS`, 330 s), and that
+ * the server's checks before it (the proven email, the wallet limit) are recent.
  */
-export const CREATE_PARTS_MAX_AGE_MS = 120_000
+export const CREATE_PARTS_MAX_AGE_MS = 20_000
+/** `prepareCreate` fetches anew when less than this is left of them, so `create` just after finds them fresh. */
+const CREATE_PARTS_PREPARE_MARGIN_MS = 5_000
 
 type CreateParts = WalletOptionsResponse & { wordlist: string[] }
 
@@ -174,13 +178,15 @@ export function createEmbeddedWallet(parameters: EmbeddedWalletParameters = {}) 
   /**
    * The parts of a wallet's creation that come from the network (the word list's chunk, the vault's
    * storage, the server's options with their challenge), kept for the email they were fetched for.
-   * A cancelled prompt keeps them, so "Create wallet" asks the passkey again at once; a passkey made
-   * with them, another email or `CREATE_PARTS_MAX_AGE_MS` drops them.
+   * A prompt that fails keeps them (cancelled, or a passkey made without PRF: their challenge was
+   * never sent, and the same wallet id replaces that passkey), so "Create wallet" asks the passkey
+   * again at once; a prompt that returns a passkey, another email or `CREATE_PARTS_MAX_AGE_MS`
+   * drops them. `marginMs`: fetch anew unless at least that much of their age is left.
    */
   let createParts: (CreateParts & { email: string; fetchedAt: number }) | undefined
 
-  async function createPartsFor(email: string): Promise<CreateParts> {
-    if (createParts?.email === email && Date.now() - createParts.fetchedAt < CREATE_PARTS_MAX_AGE_MS) return createParts
+  async function createPartsFor(email: string, marginMs = 0): Promise<CreateParts> {
+    if (createParts?.email === email && Date.now() - createParts.fetchedAt < CREATE_PARTS_MAX_AGE_MS - marginMs) return createParts
     createParts = undefined
     // Storage first: a browser that cannot keep the wallet must fail before a passkey exists. So
     // must a word list that cannot be fetched (a chunk of its own: only a new phrase needs it).
@@ -232,7 +238,7 @@ export function createEmbeddedWallet(parameters: EmbeddedWalletParameters = {}) 
     async prepareCreate(emailInput: string): Promise<void> {
       const email = normaliseEmail(emailInput)
       if (!email) throw new EmbeddedApiError('embedded_invalid_email', { status: 0 })
-      await createPartsFor(email)
+      await createPartsFor(email, CREATE_PARTS_PREPARE_MARGIN_MS)
     },
 
     /**
@@ -245,7 +251,8 @@ export function createEmbeddedWallet(parameters: EmbeddedWalletParameters = {}) 
       const { wordlist, walletId, options, recoveryPublicKey } = await createPartsFor(email)
       const prfSalt = randomBytes(PRF_SALT_BYTES)
       const passkey = await passkeys.create(options, prfSalt)
-      // A passkey exists for these options now: whatever follows, the next attempt fetches new ones.
+      // A passkey was made with these options and their challenge is sent next: whatever follows, the
+      // next attempt fetches new ones.
       createParts = undefined
       const raw = generateDataKeyBytes()
       try {
