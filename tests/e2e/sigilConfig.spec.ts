@@ -10,6 +10,13 @@ import { TEST_WALLET_KEY } from './signIn'
  * compiles what the page asks for). The production build the rest of the suite runs has no file, and
  * every other test holds that nothing changed for it.
  */
+/**
+ * How long the dialog's first rows may take here: `next dev` compiles the dialog and the watcher that
+ * finds installed wallets on their first request, and a clean-clone CI run once saw the list drawn
+ * with the installed wallet still "Not installed" when the default 5 s ran out (a rebuild of 5.1 s).
+ */
+const DEV_COMPILE_MS = 30_000
+
 test.describe('a deployment with its own sigil.config.ts', () => {
   test.describe.configure({ timeout: 240_000 })
 
@@ -29,8 +36,8 @@ test.describe('a deployment with its own sigil.config.ts', () => {
     await page.getByTestId('connect-button').click()
     const dialog = page.getByTestId('connect-dialog')
     // The deployment's own sentence in place of "Connect a wallet".
-    await expect(dialog.getByRole('heading', { name: 'Pick your wallet' })).toBeVisible()
-    await expect(dialog.getByTestId(`wallet-option-${TEST_WALLET_KEY}`)).toBeVisible()
+    await expect(dialog.getByRole('heading', { name: 'Pick your wallet' })).toBeVisible({ timeout: DEV_COMPILE_MS })
+    await expect(dialog.getByTestId(`wallet-option-${TEST_WALLET_KEY}`)).toBeVisible({ timeout: DEV_COMPILE_MS })
     const keys = await dialog.locator('[data-testid^="wallet-option-"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-testid')!.replace('wallet-option-', '')))
     // Featured first, in their order; the excluded wallet nowhere; families left out have no row.
     // The installed wallet and the families' rows, then "More wallets": the featured ones first, in
@@ -67,7 +74,7 @@ test.describe('a deployment with its own sigil.config.ts', () => {
     await page.goto(server.baseURL)
     await page.getByTestId('connect-button').click()
     const dialog = page.getByTestId('connect-dialog')
-    await expect(dialog.getByTestId('wallet-option-acme')).toBeVisible()
+    await expect(dialog.getByTestId('wallet-option-acme')).toBeVisible({ timeout: DEV_COMPILE_MS })
     const keys = await dialog.locator('[data-testid^="wallet-option-"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-testid')!.replace('wallet-option-', '')))
     // Featured first of the installed wallets; no second row for the same wallet.
     expect(keys[0]).toBe('acme')
