@@ -1,5 +1,5 @@
 import { hexToString, isHex } from 'viem'
-import { expect, test } from './fixtures'
+import { expect as baseExpect, test } from './fixtures'
 import { ACME_ICON } from '../fixtures/sigilConfig/custom'
 import { TEST_WALLET_KEY } from './signIn'
 
@@ -11,11 +11,13 @@ import { TEST_WALLET_KEY } from './signIn'
  * every other test holds that nothing changed for it.
  */
 /**
- * How long the dialog's first rows may take here: `next dev` compiles the dialog and the watcher that
- * finds installed wallets on their first request, and a clean-clone CI run once saw the list drawn
- * with the installed wallet still "Not installed" when the default 5 s ran out (a rebuild of 5.1 s).
+ * Every wait here gets what the `dev` project's waits get (playwright.config.ts), whichever project runs
+ * the file: `next dev` compiles each chunk on its first request, and the dialog, the watcher that finds
+ * installed wallets and the account view load one after another. Clean-clone CI runs saw the installed
+ * wallet still "Not installed" when the default 5 s ran out (a rebuild of 5.1 s), and, once the wallet
+ * was picked, the account view still compiling (a rebuild of 3.7 s, after the click's own).
  */
-const DEV_COMPILE_MS = 30_000
+const expect = baseExpect.configure({ timeout: 30_000 })
 
 test.describe('a deployment with its own sigil.config.ts', () => {
   test.describe.configure({ timeout: 240_000 })
@@ -36,8 +38,8 @@ test.describe('a deployment with its own sigil.config.ts', () => {
     await page.getByTestId('connect-button').click()
     const dialog = page.getByTestId('connect-dialog')
     // The deployment's own sentence in place of "Connect a wallet".
-    await expect(dialog.getByRole('heading', { name: 'Pick your wallet' })).toBeVisible({ timeout: DEV_COMPILE_MS })
-    await expect(dialog.getByTestId(`wallet-option-${TEST_WALLET_KEY}`)).toBeVisible({ timeout: DEV_COMPILE_MS })
+    await expect(dialog.getByRole('heading', { name: 'Pick your wallet' })).toBeVisible()
+    await expect(dialog.getByTestId(`wallet-option-${TEST_WALLET_KEY}`)).toBeVisible()
     const keys = await dialog.locator('[data-testid^="wallet-option-"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-testid')!.replace('wallet-option-', '')))
     // Featured first, in their order; the excluded wallet nowhere; families left out have no row.
     // The installed wallet and the families' rows, then "More wallets": the featured ones first, in
@@ -74,7 +76,7 @@ test.describe('a deployment with its own sigil.config.ts', () => {
     await page.goto(server.baseURL)
     await page.getByTestId('connect-button').click()
     const dialog = page.getByTestId('connect-dialog')
-    await expect(dialog.getByTestId('wallet-option-acme')).toBeVisible({ timeout: DEV_COMPILE_MS })
+    await expect(dialog.getByTestId('wallet-option-acme')).toBeVisible()
     const keys = await dialog.locator('[data-testid^="wallet-option-"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-testid')!.replace('wallet-option-', '')))
     // Featured first of the installed wallets; no second row for the same wallet.
     expect(keys[0]).toBe('acme')
