@@ -8,7 +8,22 @@ export function jsonResponse(body: unknown, init: { status?: number; headers?: H
   const headers = new Headers(init.headers)
   headers.set('content-type', 'application/json; charset=utf-8')
   for (const [name, value] of Object.entries(NO_STORE)) headers.set(name, value)
-  return new Response(JSON.stringify(body), { status: init.status ?? 200, headers })
+  const text = JSON.stringify(body)
+  const response = new Response(text, { status: init.status ?? 200, headers })
+  jsonTexts.set(response, text)
+  return response
+}
+
+/**
+ * The text each `jsonResponse` was made of, for a server adapter that writes responses to Node's own
+ * (server/http/pagesApiRoute.ts): it sends that text instead of reading the body's stream back, about
+ * 0.03 ms of CPU per answer. A response's body cannot be replaced, so the text is what its stream holds.
+ */
+const jsonTexts = new WeakMap<Response, string>()
+
+/** The text a `jsonResponse` was made of, or undefined for any other response. */
+export function jsonResponseText(response: Response): string | undefined {
+  return jsonTexts.get(response)
 }
 
 /** The error's answer: its status and headers, `{code, message}` with the catalogue message (429 and 503 also say `retryable: true`). */

@@ -7,7 +7,7 @@ vi.mock('server-only', () => ({}))
 
 const { pagesApiRoute } = await import('./pagesApiRoute')
 const { readJsonBody } = await import('./readBody')
-const { errorResponse } = await import('./json')
+const { errorResponse, jsonResponse } = await import('./json')
 const { installSocketAddressStamp, socketAddress } = await import('./socketAddress')
 
 /**
@@ -17,6 +17,8 @@ const { installSocketAddressStamp, socketAddress } = await import('./socketAddre
  */
 
 const APP = 'http://localhost:3000'
+/** Text whose UTF-8 is longer than its characters: the answer's length must count bytes. */
+const NON_ASCII = 'Signé — 署名 ✓'
 let server: Server
 let base: string
 const seen: { url: string; method: string; peer: string | null; body: unknown }[] = []
@@ -45,7 +47,11 @@ beforeAll(async () => {
   // A route that reads no body, as the sign-out: a body over the limit must not run it.
   const logout = pagesApiRoute({ POST: async () => (ran.push('logout'), new Response(null, { status: 204 })) }, serverFamilies)
   const get = pagesApiRoute({ GET: async (request) => new Response(JSON.stringify({ search: new URL(request.url).search }), { headers: { 'content-type': 'application/json' } }) }, serverFamilies)
-  server = createServer((req: IncomingMessage, res: ServerResponse) => void (req.url?.startsWith('/api/auth/verify') ? post : req.url?.startsWith('/api/auth/logout') ? logout : get)(req, res))
+  // An answer made by jsonResponse, as every sign-in route's: written from its text.
+  const json = pagesApiRoute({ GET: async () => jsonResponse({ text: NON_ASCII }, { status: 201, headers: { 'set-cookie': 'c=3; Path=/; HttpOnly' } }) }, serverFamilies)
+  server = createServer((req: IncomingMessage, res: ServerResponse) =>
+    void (req.url?.startsWith('/api/auth/verify') ? post : req.url?.startsWith('/api/auth/logout') ? logout : req.url?.startsWith('/api/auth/session') ? json : get)(req, res),
+  )
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
@@ -69,6 +75,20 @@ function raw(method: string, path: string, headers: Record<string, string>, chun
 }
 
 describe('pagesApiRoute', () => {
+  it("sends a JSON answer whole, in UTF-8 with its byte length, its status, cookie and the guard's headers; HEAD without it", async () => {
+    const response = await raw('GET', '/api/auth/session', page)
+    expect(response.status).toBe(201)
+    expect(JSON.parse(response.body)).toEqual({ text: NON_ASCII })
+    expect(Number(response.headers['content-length'])).toBe(Buffer.byteLength(JSON.stringify({ text: NON_ASCII })))
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(response.headers['cache-control']).toBe('no-store')
+    expect(response.headers['set-cookie']).toEqual(['c=3; Path=/; HttpOnly'])
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+    const head = await raw('HEAD', '/api/auth/session', page)
+    expect(head.status).toBe(201)
+    expect(head.body).toBe('')
+  })
+
   it("hands the handler the request's path, method, body and stamped peer address, and sends back each cookie on its own line", async () => {
     const response = await raw('POST', '/api/auth/verify?x=1', page, ['{"message":', '"hi"}'])
     expect(response.status).toBe(200)

@@ -1,7 +1,8 @@
 import 'server-only'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { authError } from '@sigil/lib/siwe/catalogue'
-import { errorResponse } from './json'
+import { errorResponse, jsonResponseText } from './json'
+import { withBodyReadAhead } from './readCapped'
 import { MAX_BODY_BYTES } from './readBody'
 import { allowedMethods, guardedRoute, guardRequest, notServed, type ServerFamilies } from './requestGuard'
 
@@ -12,8 +13,9 @@ import { allowedMethods, guardedRoute, guardRequest, notServed, type ServerFamil
  * machine (the web `Request` it builds with its streams, the async context it keeps per request, the
  * `Response` it streams back); a Pages Router API route is handed Node's own request and response and
  * costs about 0.45 ms. Our handlers stay web handlers (`(Request) => Promise<Response>`, tested as
- * such): this adapter builds the `Request` from the bytes already read, without a stream, and writes
- * the `Response` back, about 0.3 ms together. Both routers are Next's own and run under `next start`,
+ * such): this adapter builds the `Request` without a body stream (the bytes already read are handed to
+ * the body readers), and writes a JSON `Response` from its text without reading its stream back. Both
+ * routers are Next's own and run under `next start`,
  * `next dev` and the deployments the README names (docs/sign-in.md "What a sign-in costs").
  *
  * Every method goes through the request guard (`guardedRoute`), as the App Router's self-guarded
@@ -109,7 +111,8 @@ function readNodeBody(req: IncomingMessage, res: ServerResponse, limit: number):
 
 /**
  * The web `Request` of a Node request: its method, its headers as Node parsed them (the socket
- * address stamp included, server/http/socketAddress.ts) and `body`. The URL's origin is the Host
+ * address stamp included, server/http/socketAddress.ts) and `body`, handed to the body readers as the
+ * bytes read (`withBodyReadAhead`): the `Request` itself carries no stream. The URL's origin is the Host
  * header's where it is a valid host, else `localhost`: the handlers read only its path and query,
  * and the host from the header.
  */
@@ -127,12 +130,16 @@ function webRequest(req: IncomingMessage, method: string, body: Uint8Array | und
   } catch {
     url = new URL(path.startsWith('/') ? path : `/${path}`, 'http://localhost')
   }
-  return new Request(url, { method, headers, body: body?.byteLength ? (body as Uint8Array<ArrayBuffer>) : undefined })
+  // The body is handed over as the bytes already read, not as a stream around them (server/http/readCapped.ts).
+  const request = new Request(url, { method, headers })
+  return body?.byteLength ? withBodyReadAhead(request, body) : request
 }
 
 /** Writes a web `Response` to Node's response: its body read first, then status, headers (each cookie its own line), body. */
 async function sendWebResponse(res: ServerResponse, response: Response, head: boolean): Promise<void> {
-  const bytes = head || response.body === null ? undefined : new Uint8Array(await response.arrayBuffer())
+  // A JSON answer is written from the text it was made of (server/http/json.ts); its stream stays unread.
+  const text = head ? undefined : jsonResponseText(response)
+  const bytes = head || text !== undefined || response.body === null ? text : new Uint8Array(await response.arrayBuffer())
   res.statusCode = response.status
   for (const [name, value] of response.headers) if (name !== 'set-cookie') res.setHeader(name, value)
   const cookies = response.headers.getSetCookie()

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { HttpError } from '@sigil/lib/errors/HttpError'
 import { MAX_BODY_BYTES, readBodyBytes, readJsonBody } from './readBody'
+import { withBodyReadAhead } from './readCapped'
 
 function chunked(chunks: number, size: number, onPull?: () => void): ReadableStream<Uint8Array> {
   let sent = 0
@@ -44,6 +45,15 @@ describe('readBodyBytes', () => {
   it('answers 400 malformed_body when the stream fails midway', async () => {
     const broken = new ReadableStream<Uint8Array>({ pull(controller) { controller.error(new Error('connection reset')) } })
     await expect(readBodyBytes(post(broken))).rejects.toMatchObject({ code: 'malformed_body', status: 400 })
+  })
+
+  it("holds a body its adapter read ahead to the same limits as a streamed one", async () => {
+    const ahead = (bytes: Uint8Array, headers: Record<string, string> = {}) => withBodyReadAhead(post(null, headers), bytes)
+    expect(new TextDecoder().decode(await readBodyBytes(ahead(new TextEncoder().encode('{"a":1}'))))).toBe('{"a":1}')
+    await expect(readBodyBytes(ahead(new Uint8Array(MAX_BODY_BYTES + 1)))).rejects.toMatchObject({ code: 'body_too_large', status: 413 })
+    await expect(readBodyBytes(ahead(new Uint8Array(10), { 'content-length': String(MAX_BODY_BYTES + 1) }))).rejects.toMatchObject({ code: 'body_too_large' })
+    expect(await readJsonBody(ahead(new TextEncoder().encode('{"a":"é"}'), { 'content-type': 'application/json' }))).toEqual({ a: 'é' })
+    await expect(readJsonBody(ahead(new Uint8Array([0x7b, 0xff, 0x7d]), { 'content-type': 'application/json' }))).rejects.toMatchObject({ code: 'malformed_body' })
   })
 
   it('reads a request without a body as empty', async () => {
