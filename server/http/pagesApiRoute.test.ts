@@ -43,14 +43,18 @@ beforeAll(async () => {
       },
     },
     serverFamilies,
+    // As the verify route: its handler reads through readJsonBody, handed the bytes already read.
+    { bodyReadAhead: true },
   )
+  // Any other web handler, reading its body itself: the default hands it a Request with its body.
+  const web = pagesApiRoute({ POST: async (request) => jsonResponse({ json: (await request.json()) as unknown, used: request.bodyUsed }) }, serverFamilies)
   // A route that reads no body, as the sign-out: a body over the limit must not run it.
   const logout = pagesApiRoute({ POST: async () => (ran.push('logout'), new Response(null, { status: 204 })) }, serverFamilies)
   const get = pagesApiRoute({ GET: async (request) => new Response(JSON.stringify({ search: new URL(request.url).search }), { headers: { 'content-type': 'application/json' } }) }, serverFamilies)
   // An answer made by jsonResponse, as every sign-in route's: written from its text.
   const json = pagesApiRoute({ GET: async () => jsonResponse({ text: NON_ASCII }, { status: 201, headers: { 'set-cookie': 'c=3; Path=/; HttpOnly' } }) }, serverFamilies)
   server = createServer((req: IncomingMessage, res: ServerResponse) =>
-    void (req.url?.startsWith('/api/auth/verify') ? post : req.url?.startsWith('/api/auth/logout') ? logout : req.url?.startsWith('/api/auth/session') ? json : get)(req, res),
+    void (req.url?.startsWith('/api/auth/verify') ? post : req.url?.startsWith('/api/auth/logout') ? logout : req.url?.startsWith('/api/auth/session') ? json : req.url?.startsWith('/api/auth/link') ? web : get)(req, res),
   )
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -75,6 +79,12 @@ function raw(method: string, path: string, headers: Record<string, string>, chun
 }
 
 describe('pagesApiRoute', () => {
+  it("hands a handler that reads its own body (request.json()) that body, by default", async () => {
+    const response = await raw('POST', '/api/auth/link', page, ['{"message":', '"hé"}'])
+    expect(response.status).toBe(200)
+    expect(JSON.parse(response.body)).toEqual({ json: { message: 'hé' }, used: true })
+  })
+
   it("sends a JSON answer whole, in UTF-8 with its byte length, its status, cookie and the guard's headers; HEAD without it", async () => {
     const response = await raw('GET', '/api/auth/session', page)
     expect(response.status).toBe(201)

@@ -13,8 +13,9 @@ import { allowedMethods, guardedRoute, guardRequest, notServed, type ServerFamil
  * machine (the web `Request` it builds with its streams, the async context it keeps per request, the
  * `Response` it streams back); a Pages Router API route is handed Node's own request and response and
  * costs about 0.45 ms. Our handlers stay web handlers (`(Request) => Promise<Response>`, tested as
- * such): this adapter builds the `Request` without a body stream (the bytes already read are handed to
- * the body readers), and writes a JSON `Response` from its text without reading its stream back. Both
+ * such): this adapter builds the `Request` from the bytes already read (for a route whose handlers read
+ * through the capped reader, without a stream: `bodyReadAhead`), and writes a JSON `Response` from its
+ * text without reading its stream back. Both
  * routers are Next's own and run under `next start`,
  * `next dev` and the deployments the README names (docs/sign-in.md "What a sign-in costs").
  *
@@ -28,7 +29,18 @@ import { allowedMethods, guardedRoute, guardRequest, notServed, type ServerFamil
 type WebHandler = (request: Request) => Promise<Response>
 type Served = Partial<Record<'GET' | 'POST', WebHandler>>
 
-export function pagesApiRoute(served: Served, families: ServerFamilies): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+export type PagesApiRouteOptions = {
+  /**
+   * Set only when every handler of the route reads its body through `readBodyBytes` or `readJsonBody`
+   * (server/http/readBody.ts), as the sign-in's verify route does: the adapter then hands them the
+   * bytes it read instead of a stream around them (about 0.07 ms of CPU per request). A handler that
+   * reads the body any other way (`request.json()`, `text()`, `body`) would see none. Off by default:
+   * the handlers get a `Request` with its body, as any web handler expects.
+   */
+  bodyReadAhead?: boolean
+}
+
+export function pagesApiRoute(served: Served, families: ServerFamilies, options: PagesApiRouteOptions = {}): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const methods = Object.keys(served) as ('GET' | 'POST')[]
   const handlers = new Map<string, WebHandler>(Object.entries(served).map(([method, handler]) => [method, guardedRoute(handler, families)]))
   const other = notServed(methods, families)
@@ -58,7 +70,7 @@ export function pagesApiRoute(served: Served, families: ServerFamilies): (req: I
       res.destroy()
       return
     }
-    const request = webRequest(req, method, read?.over ? undefined : read?.bytes)
+    const request = webRequest(req, method, read?.over ? undefined : read?.bytes, options.bodyReadAhead === true)
     await sendWebResponse(res, await (read?.over ? tooLarge : handler)(request), method === 'HEAD')
   }
 }
@@ -111,12 +123,12 @@ function readNodeBody(req: IncomingMessage, res: ServerResponse, limit: number):
 
 /**
  * The web `Request` of a Node request: its method, its headers as Node parsed them (the socket
- * address stamp included, server/http/socketAddress.ts) and `body`, handed to the body readers as the
- * bytes read (`withBodyReadAhead`): the `Request` itself carries no stream. The URL's origin is the Host
+ * address stamp included, server/http/socketAddress.ts) and `body`; with `readAhead`, the body is handed
+ * to the capped reader as the bytes read (`withBodyReadAhead`), and the `Request` itself carries none. The URL's origin is the Host
  * header's where it is a valid host, else `localhost`: the handlers read only its path and query,
  * and the host from the header.
  */
-function webRequest(req: IncomingMessage, method: string, body: Uint8Array | undefined): Request {
+function webRequest(req: IncomingMessage, method: string, body: Uint8Array | undefined, readAhead = false): Request {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue
@@ -130,9 +142,10 @@ function webRequest(req: IncomingMessage, method: string, body: Uint8Array | und
   } catch {
     url = new URL(path.startsWith('/') ? path : `/${path}`, 'http://localhost')
   }
-  // The body is handed over as the bytes already read, not as a stream around them (server/http/readCapped.ts).
-  const request = new Request(url, { method, headers })
-  return body?.byteLength ? withBodyReadAhead(request, body) : request
+  if (!body?.byteLength) return new Request(url, { method, headers })
+  if (!readAhead) return new Request(url, { method, headers, body: body as Uint8Array<ArrayBuffer> })
+  // The body is handed to the capped reader as the bytes already read, not as a stream around them.
+  return withBodyReadAhead(new Request(url, { method, headers }), body)
 }
 
 /** Writes a web `Response` to Node's response: its body read first, then status, headers (each cookie its own line), body. */

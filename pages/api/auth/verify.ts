@@ -7,4 +7,5 @@ import { getAuthRoutes } from '@sigil/server/siwe/server'
 export const config = { api: { bodyParser: false } }
 
 // Guards itself (origin rule, security headers): the proxy leaves the sign-in routes out.
-export default pagesApiRoute({ POST: (request) => getAuthRoutes().verify(request) }, serverFamilies)
+// Its handler reads the body only through readJsonBody: the adapter hands it the bytes it read (bodyReadAhead).
+export default pagesApiRoute({ POST: (request) => getAuthRoutes().verify(request) }, serverFamilies, { bodyReadAhead: true })
