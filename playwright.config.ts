@@ -24,9 +24,10 @@ const run = process.env.SIGIL_E2E_RUN ? `-${process.env.SIGIL_E2E_RUN.replace(/[
 /**
  * The WalletConnect half of the interop matrix (docs/compatibility.md) is its own project. Its cells
  * share nothing (each worker starts its own relays and app servers) and mostly wait on the relays and
- * the SDKs, so CI runs them on two workers after the rest (tests/run-all.sh): 7.9 min instead of
- * 12.3 on this 2-core machine. Its last test, the table's check, is a project of its own that runs
- * once every cell has passed.
+ * the SDKs, so CI runs them in a second run on one worker, beside the rest (tests/run-all.sh), whose
+ * single worker leaves about half of this 2-core machine idle. `--workers 2` spreads the cells alone
+ * (7.9 min instead of 12.3). Its last test, the table's check, is a project of its own that runs once
+ * every cell has passed.
  */
 const interopMatrix = /interopWalletConnect\.spec\.ts$/
 const tableCheck = /docs\/compatibility\.md says what this run saw/
@@ -37,8 +38,8 @@ type ServerOptions = { serverMode: ServerMode }
 export default defineConfig<object, ServerOptions>({
   testDir: './tests/e2e',
   testMatch: '**/*.spec.ts',
-  // One worker: the app server and anvil are per worker, and the machine has 2 cores (the interop
-  // matrix's run asks for two: `--workers 2`).
+  // One worker: the app server and anvil are per worker, and the machine has 2 cores (CI runs the
+  // interop matrix beside it, on one worker of its own).
   workers: 1,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,

@@ -34,7 +34,7 @@ Steps:
   budget      the first-load JavaScript and vault page budgets, read from the build's own figures
               (also: first-load-budget)
   e2e         Playwright: the end-to-end suite against next start and next dev (needs Chromium), then
-              the WalletConnect interop matrix in a run of its own on two workers
+              beside it, the WalletConnect interop matrix in a run of its own on one worker
 
 After a failed build, budget and e2e do not run. Named without build, they use the last build in
 .next (NEXT_DIST_DIR): the budget fails when there is none; the e2e suite builds one first.
@@ -191,11 +191,19 @@ run_suite() {
   shift 3
   echo
   echo "=== $name: $*"
-  local start rc counts p f s
+  local start rc
   start=$(now)
   "$@"
   rc=$?
   stop_if_interrupted "$rc"
+  count_suite "$name" "$kind" "$json" "$rc" "$start"
+}
+
+# count_suite NAME KIND JSON RC START: adds a finished runner's report (exit RC, begun at START) to
+# the totals and the summary.
+count_suite() {
+  local name=$1 kind=$2 json=$3 rc=$4 start=$5
+  local counts p f s
   counts=$(count_json "$json" "$kind")
   if [ "$counts" = "missing" ]; then
     p=0 f=1 s=0
@@ -224,29 +232,47 @@ run_suite() {
 
 # Deterministic: the build's own statistics, gzipped, against the budget (tests/bench/budgets.ts).
 run_budget() { run_check "first-load budget" npx tsx tests/bench/checkBudget.ts; }
-# Two runs: every project but the WalletConnect interop matrix on one worker, then the matrix on two
-# (its cells share nothing and mostly wait on relays and wallet SDKs; playwright.config.ts). Asking
-# for its table's check brings the matrix, the project it depends on.
+
+# Jobs that run beside a step, each in a process group of its own (setsid): a script's background job
+# ignores the terminal's Ctrl-C, so the trap stops the groups when the run ends early, or at all.
+packages_pid=
+interop_pid=
+stop_background() {
+  [ -n "$packages_pid" ] && kill -TERM -- "-$packages_pid" 2>/dev/null
+  [ -n "$interop_pid" ] && kill -TERM -- "-$interop_pid" 2>/dev/null
+  packages_pid=
+  interop_pid=
+}
+trap 'stop_background' EXIT
+trap 'stop_background; exit 130' INT
+trap 'stop_background; exit 143' TERM
+
+# Two Playwright runs at once: every project but the WalletConnect interop matrix on one worker, and
+# beside it the matrix on one worker of its own. The main run leaves about half of the two cores idle
+# (its tests mostly wait on the browser, the chain and the app), and the matrix's cells share nothing
+# and mostly wait on relays and wallet SDKs (playwright.config.ts): each run starts its own servers on
+# free ports and keeps its own reports. Asking for its table's check brings the matrix, the project
+# it depends on. The matrix's output is printed after the main run's.
+interop_log="$artifacts/e2e-interop.log"
 run_e2e() {
+  rm -f "$interop_log" "$interop_log.rc"
+  setsid bash -c 'start=$(date +%s); SIGIL_E2E_RUN=interop PLAYWRIGHT_JSON_OUTPUT_FILE="$2" npx playwright test --project interop-table --workers 1 >"$1" 2>&1; echo "$? $start" >"$1.rc"' _ "$interop_log" "$interop_json" &
+  interop_pid=$!
   run_suite "e2e" playwright "$e2e_json" env PLAYWRIGHT_JSON_OUTPUT_FILE="$e2e_json" npx playwright test --project production --project dev
-  run_suite "e2e, interop matrix (2 workers)" playwright "$interop_json" \
-    env SIGIL_E2E_RUN=interop PLAYWRIGHT_JSON_OUTPUT_FILE="$interop_json" npx playwright test --project interop-table --workers 2
+  wait "$interop_pid"
+  interop_pid=
+  echo
+  echo "=== e2e, interop matrix: npx playwright test --project interop-table --workers 1 (run beside the e2e run)"
+  cat "$interop_log"
+  local interop_rc interop_start
+  read -r interop_rc interop_start <"$interop_log.rc" || interop_rc=1
+  count_suite "e2e, interop matrix (beside the e2e run)" playwright "$interop_json" "${interop_rc:-1}" "${interop_start:-$(now)}"
 }
 
 # The packages' check runs beside the type-check and lint: the three are mostly single-threaded and
 # independent (the check writes only the packages' dist/ folders and .packages/, which the other two
 # leave out), so on two cores they take the time of the longest. Its output is printed after them.
-# It runs in a process group of its own (setsid): a script's background job ignores the terminal's
-# Ctrl-C, so the trap stops the group when the run ends early, or at all.
 packages_log="$artifacts/packages.log"
-packages_pid=
-stop_packages() {
-  [ -n "$packages_pid" ] && kill -TERM -- "-$packages_pid" 2>/dev/null
-  packages_pid=
-}
-trap 'stop_packages' EXIT
-trap 'stop_packages; exit 130' INT
-trap 'stop_packages; exit 143' TERM
 if wants packages; then
   rm -f "$packages_log" "$packages_log.rc"
   setsid bash -c 'start=$(date +%s); npx tsx tests/packages/checkPackages.ts >"$1" 2>&1; echo "$? $(($(date +%s) - start))" >"$1.rc"' _ "$packages_log" &
