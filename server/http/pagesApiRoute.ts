@@ -15,9 +15,8 @@ import { allowedMethods, guardedRoute, guardRequest, notServed, type ServerFamil
  * costs about 0.45 ms. Our handlers stay web handlers (`(Request) => Promise<Response>`, tested as
  * such): this adapter builds the `Request` from the bytes already read (for a route whose handlers read
  * through the capped reader, without a stream: `bodyReadAhead`), and writes a JSON `Response` from its
- * text without reading its stream back. Both
- * routers are Next's own and run under `next start`,
- * `next dev` and the deployments the README names (docs/sign-in.md "What a sign-in costs").
+ * text without reading its stream back. Both routers are Next's own and run under `next start`, `next
+ * dev` and the deployments the README names (docs/sign-in.md "What a sign-in costs").
  *
  * Every method goes through the request guard (`guardedRoute`), as the App Router's self-guarded
  * routes do: the origin rule before a handler runs, the security headers on every answer. A method
@@ -123,10 +122,10 @@ function readNodeBody(req: IncomingMessage, res: ServerResponse, limit: number):
 
 /**
  * The web `Request` of a Node request: its method, its headers as Node parsed them (the socket
- * address stamp included, server/http/socketAddress.ts) and `body`; with `readAhead`, the body is handed
- * to the capped reader as the bytes read (`withBodyReadAhead`), and the `Request` itself carries none. The URL's origin is the Host
- * header's where it is a valid host, else `localhost`: the handlers read only its path and query,
- * and the host from the header.
+ * address stamp included, server/http/socketAddress.ts) and `body`; with `readAhead`, the body is
+ * handed to the capped reader as the bytes read (`withBodyReadAhead`), and the `Request` itself carries
+ * none. The URL's origin is the Host header's where it is a valid host, else `localhost`: the handlers
+ * read only its path and query, and the host from the header.
  */
 function webRequest(req: IncomingMessage, method: string, body: Uint8Array | undefined, readAhead = false): Request {
   const headers = new Headers()
@@ -150,9 +149,12 @@ function webRequest(req: IncomingMessage, method: string, body: Uint8Array | und
 
 /** Writes a web `Response` to Node's response: its body read first, then status, headers (each cookie its own line), body. */
 async function sendWebResponse(res: ServerResponse, response: Response, head: boolean): Promise<void> {
-  // A JSON answer is written from the text it was made of (server/http/json.ts); its stream stays unread.
-  const text = head ? undefined : jsonResponseText(response)
-  const bytes = head || text !== undefined || response.body === null ? text : new Uint8Array(await response.arrayBuffer())
+  let bytes: string | Uint8Array | undefined
+  if (!head) {
+    // A JSON answer is written from the text it was made of (server/http/json.ts); its stream stays unread.
+    bytes = jsonResponseText(response)
+    if (bytes === undefined && response.body !== null) bytes = new Uint8Array(await response.arrayBuffer())
+  }
   res.statusCode = response.status
   for (const [name, value] of response.headers) if (name !== 'set-cookie') res.setHeader(name, value)
   const cookies = response.headers.getSetCookie()
