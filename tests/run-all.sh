@@ -33,8 +33,8 @@ Steps:
   build       npx next build
   budget      the first-load JavaScript and vault page budgets, read from the build's own figures
               (also: first-load-budget)
-  e2e         Playwright (needs Chromium): the end-to-end suite against next start, and beside it, in
-              a second run, the WalletConnect interop matrix, then the @dev tests against next dev
+  e2e         Playwright: the end-to-end suite against next start and next dev (needs Chromium), then
+              beside it, the WalletConnect interop matrix in a run of its own on one worker
 
 After a failed build, budget and e2e do not run. Named without build, they use the last build in
 .next (NEXT_DIST_DIR): the budget fails when there is none; the e2e suite builds one first.
@@ -86,9 +86,9 @@ artifacts=tests/artifacts
 mkdir -p "$artifacts"
 vitest_json="$artifacts/vitest-results.json"
 e2e_json="$artifacts/e2e-results.json"
-beside_json="$artifacts/e2e-results-beside.json"
+interop_json="$artifacts/e2e-results-interop.json"
 wants unit && rm -f "$vitest_json"
-wants e2e && rm -f "$e2e_json" "$beside_json"
+wants e2e && rm -f "$e2e_json" "$interop_json"
 
 passed=0
 failed=0
@@ -236,41 +236,40 @@ run_budget() { run_check "first-load budget" npx tsx tests/bench/checkBudget.ts;
 # Jobs that run beside a step, each in a process group of its own (setsid): a script's background job
 # ignores the terminal's Ctrl-C, so the trap stops the groups when the run ends early, or at all.
 packages_pid=
-beside_pid=
+interop_pid=
 stop_background() {
   [ -n "$packages_pid" ] && kill -TERM -- "-$packages_pid" 2>/dev/null
-  [ -n "$beside_pid" ] && kill -TERM -- "-$beside_pid" 2>/dev/null
+  [ -n "$interop_pid" ] && kill -TERM -- "-$interop_pid" 2>/dev/null
   packages_pid=
-  beside_pid=
+  interop_pid=
 }
 trap 'stop_background' EXIT
 trap 'stop_background; exit 130' INT
 trap 'stop_background; exit 143' TERM
 
-# Two Playwright runs at once, one worker each: the `production` project, and beside it the
-# WalletConnect interop matrix and then the `dev` project. A single worker leaves about half of the
-# two cores idle (its tests mostly wait on the browser, the chain and the app); the matrix's cells
-# share nothing and mostly wait on relays and wallet SDKs (playwright.config.ts). Each run starts its
-# own servers on free ports (a `next dev` takes a build folder of its own) and keeps its own reports.
-# Asking for the table's check brings the matrix, the project it depends on. The second run's output
-# is printed after the first's.
-beside_log="$artifacts/e2e-beside.log"
+# Two Playwright runs at once: every project but the WalletConnect interop matrix on one worker, and
+# beside it the matrix on one worker of its own. The main run leaves about half of the two cores idle
+# (its tests mostly wait on the browser, the chain and the app), and the matrix's cells share nothing
+# and mostly wait on relays and wallet SDKs (playwright.config.ts): each run starts its own servers on
+# free ports and keeps its own reports. Asking for its table's check brings the matrix, the project
+# it depends on. The matrix's output is printed after the main run's.
+interop_log="$artifacts/e2e-interop.log"
 run_e2e() {
-  rm -f "$beside_log" "$beside_log.rc"
-  setsid bash -c 'start=$(date +%s); SIGIL_E2E_RUN=beside PLAYWRIGHT_JSON_OUTPUT_FILE="$2" npx playwright test --project interop-table --project dev --workers 1 >"$1" 2>&1; echo "$? $(($(date +%s) - start))" >"$1.rc"' _ "$beside_log" "$beside_json" &
-  beside_pid=$!
-  run_suite "e2e, production" playwright "$e2e_json" env PLAYWRIGHT_JSON_OUTPUT_FILE="$e2e_json" npx playwright test --project production
+  rm -f "$interop_log" "$interop_log.rc"
+  setsid bash -c 'start=$(date +%s); SIGIL_E2E_RUN=interop PLAYWRIGHT_JSON_OUTPUT_FILE="$2" npx playwright test --project interop-table --workers 1 >"$1" 2>&1; echo "$? $(($(date +%s) - start))" >"$1.rc"' _ "$interop_log" "$interop_json" &
+  interop_pid=$!
+  run_suite "e2e" playwright "$e2e_json" env PLAYWRIGHT_JSON_OUTPUT_FILE="$e2e_json" npx playwright test --project production --project dev
   local waited_from
   waited_from=$(now)
-  wait "$beside_pid"
-  beside_pid=
+  wait "$interop_pid"
+  interop_pid=
   echo
-  echo "=== e2e, interop matrix and dev: npx playwright test --project interop-table --project dev --workers 1 (run beside the first; waited $(($(now) - waited_from)) s for it)"
-  cat "$beside_log"
-  local beside_rc beside_seconds
-  read -r beside_rc beside_seconds <"$beside_log.rc" || beside_rc=1
-  # count_suite takes a start time: the run's own length, ending now.
-  count_suite "e2e, interop matrix and dev (beside)" playwright "$beside_json" "${beside_rc:-1}" "$(($(now) - ${beside_seconds:-0}))"
+  echo "=== e2e, interop matrix: npx playwright test --project interop-table --workers 1 (run beside the e2e run; waited $(($(now) - waited_from)) s for it)"
+  cat "$interop_log"
+  local interop_rc interop_seconds
+  read -r interop_rc interop_seconds <"$interop_log.rc" || interop_rc=1
+  # count_suite takes a start time: the matrix's own length, ending now.
+  count_suite "e2e, interop matrix (beside the e2e run)" playwright "$interop_json" "${interop_rc:-1}" "$(($(now) - ${interop_seconds:-0}))"
 }
 
 # The packages' check runs beside the type-check and lint: the three are mostly single-threaded and
@@ -316,7 +315,7 @@ fi
 echo
 echo "=== summary"
 for line in "${summary[@]}"; do echo "  $line"; done
-echo "  reports: $artifacts/ (vitest-results.json, e2e-results.json, e2e-report/, test-results/, the second run's e2e-results-beside.json, e2e-report-beside/, test-results-beside/, screenshots/)"
+echo "  reports: $artifacts/ (vitest-results.json, e2e-results.json, e2e-report/, test-results/, the matrix's e2e-results-interop.json, e2e-report-interop/, test-results-interop/, screenshots/)"
 echo
 if [ "$skipped" -gt 0 ]; then
   echo "$passed passed, $failed failed, $skipped skipped"

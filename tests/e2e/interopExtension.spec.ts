@@ -100,7 +100,7 @@ test.describe('interop matrix: extensions', () => {
     })
   }
 
-  tableAgreesWithThisRun()
+  tableAgreesWithThisRun(interopCells.extension)
 })
 
 test.describe("a wallet answering malformed data through MetaMask's own provider", () => {

@@ -38,10 +38,16 @@ export async function recordingResult(id: string, version: string, steps: () => 
   }
 }
 
-/** The spec's last test: every cell that ran here has the result its row in docs/compatibility.md says. */
-export function tableAgreesWithThisRun(): void {
+/**
+ * The spec's last test: every cell of `cells` that ran here has the result its row in
+ * docs/compatibility.md says. Only the spec's own family: `npm test` runs the WalletConnect matrix in a
+ * second run beside the first, and both record into one results file, so a cell is reported by the
+ * spec that ran it, once.
+ */
+export function tableAgreesWithThisRun(cells: readonly InteropCell[]): void {
+  const ids = new Set(cells.map((cell) => cell.id))
   test('docs/compatibility.md says what this run saw', () => {
-    const seen = interopResultsOfThisRun()
+    const seen = interopResultsOfThisRun().filter(([id]) => ids.has(id))
     test.skip(seen.length === 0, 'no matrix cell ran (filtered out)')
     for (const [id, result] of seen) expect(table.get(id)?.result.split(':')[0], id).toBe(result.result)
   })

@@ -346,5 +346,5 @@ test.describe('interop matrix: WalletConnect', () => {
     })
   }
 
-  tableAgreesWithThisRun()
+  tableAgreesWithThisRun(interopCells.walletConnect)
 })
