@@ -100,7 +100,8 @@ now() { date +%s; }
 # run_check NAME COMMAND...: a single pass/fail step (type-check, lint, build).
 # Ctrl-C reaches the step's command and the script alike, but npm and npx catch it and exit 130
 # themselves, and bash then carries on as if the command had handled it: a step that ends with 130
-# (interrupted) ends the run, and the EXIT trap stops the packages' check running beside it.
+# (interrupted) ends the run, and the EXIT trap stops the job running beside it (the packages' check,
+# the interop matrix).
 stop_if_interrupted() {
   if [ "$1" -eq 130 ]; then
     echo "interrupted"
@@ -255,6 +256,12 @@ trap 'stop_background; exit 143' TERM
 # it depends on. The matrix's output is printed after the main run's.
 interop_log="$artifacts/e2e-interop.log"
 run_e2e() {
+  # Both runs would find no build and take turns making one (tests/fixtures/nextServer.ts); make it
+  # once, before either starts.
+  if [ ! -f "${NEXT_DIST_DIR:-.next}/BUILD_ID" ] && ! run_check "build (none yet, for the e2e runs)" npx next build; then
+    summary+=("e2e: not run (the build failed)")
+    return
+  fi
   rm -f "$interop_log" "$interop_log.rc"
   setsid bash -c 'start=$(date +%s); SIGIL_E2E_RUN=interop PLAYWRIGHT_JSON_OUTPUT_FILE="$2" npx playwright test --project interop-table --workers 1 >"$1" 2>&1; echo "$? $(($(date +%s) - start))" >"$1.rc"' _ "$interop_log" "$interop_json" &
   interop_pid=$!
