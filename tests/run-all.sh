@@ -197,18 +197,18 @@ run_suite() {
   "$@"
   rc=$?
   stop_if_interrupted "$rc"
-  count_suite "$name" "$kind" "$json" "$rc" "$start"
+  count_suite "$name" "$kind" "$json" "$rc" "$(($(now) - start))"
 }
 
-# count_suite NAME KIND JSON RC START: adds a finished runner's report (exit RC, begun at START) to
+# count_suite NAME KIND JSON RC SECONDS: adds a finished runner's report (exit RC, SECONDS long) to
 # the totals and the summary.
 count_suite() {
-  local name=$1 kind=$2 json=$3 rc=$4 start=$5
+  local name=$1 kind=$2 json=$3 rc=$4 seconds=$5
   local counts p f s
   counts=$(count_json "$json" "$kind")
   if [ "$counts" = "missing" ]; then
     p=0 f=1 s=0
-    summary+=("$name: FAILED, no report written (exit $rc, $(($(now) - start)) s)")
+    summary+=("$name: FAILED, no report written (exit $rc, $seconds s)")
   else
     read -r p f s <<<"$counts"
     # A runner that exits non-zero must count as a failure even if its report shows none.
@@ -218,7 +218,7 @@ count_suite() {
       f=1
       summary+=("$name: FAILED, no test ran (exit $rc)")
     else
-      summary+=("$name: $p passed, $f failed, $s skipped (exit $rc, $(($(now) - start)) s)")
+      summary+=("$name: $p passed, $f failed, $s skipped (exit $rc, $seconds s)")
     fi
     if [ "$f" -gt 0 ]; then
       local failures
@@ -236,17 +236,44 @@ run_budget() { run_check "first-load budget" npx tsx tests/bench/checkBudget.ts;
 
 # Jobs that run beside a step, each in a process group of its own (setsid): a script's background job
 # ignores the terminal's Ctrl-C, so the trap stops the groups when the run ends early, or at all.
-packages_pid=
-interop_pid=
+beside_pids=()
 stop_background() {
-  [ -n "$packages_pid" ] && kill -TERM -- "-$packages_pid" 2>/dev/null
-  [ -n "$interop_pid" ] && kill -TERM -- "-$interop_pid" 2>/dev/null
-  packages_pid=
-  interop_pid=
+  local pid
+  for pid in "${beside_pids[@]}"; do kill -TERM -- "-$pid" 2>/dev/null; done
+  beside_pids=()
 }
 trap 'stop_background' EXIT
 trap 'stop_background; exit 130' INT
 trap 'stop_background; exit 143' TERM
+
+# start_beside LOG COMMAND...: starts COMMAND beside what follows, in a process group of its own, its
+# output in LOG and, when it ends, "exit seconds" in LOG.rc. Sets beside_pid.
+start_beside() {
+  local log=$1
+  shift
+  rm -f "$log" "$log.rc"
+  setsid bash -c 'log=$1; shift; start=$(date +%s); "$@" >"$log" 2>&1; echo "$? $(($(date +%s) - start))" >"$log.rc"' _ "$log" "$@" &
+  beside_pid=$!
+  beside_pids+=("$beside_pid")
+}
+
+# finish_beside PID LOG TITLE BESIDE: waits for a job start_beside started, prints TITLE, what it ran
+# BESIDE and how long this script waited for it, then the job's output, and sets beside_rc and beside_seconds from LOG.rc (exit
+# 1 when the job wrote none).
+finish_beside() {
+  local pid=$1 log=$2 title=$3 beside=$4 waited_from
+  waited_from=$(now)
+  wait "$pid"
+  local kept=() other
+  for other in "${beside_pids[@]}"; do [ "$other" = "$pid" ] || kept+=("$other"); done
+  beside_pids=("${kept[@]}")
+  echo
+  echo "=== $title (run beside $beside; waited $(($(now) - waited_from)) s for it)"
+  cat "$log"
+  beside_rc=1 beside_seconds=0
+  read -r beside_rc beside_seconds <"$log.rc" || beside_rc=1
+  beside_rc=${beside_rc:-1} beside_seconds=${beside_seconds:-0}
+}
 
 # Two Playwright runs at once: every project but the WalletConnect interop matrix on one worker, and
 # beside it the matrix on one worker of its own. The main run leaves about half of the two cores idle
@@ -262,21 +289,11 @@ run_e2e() {
     summary+=("e2e: not run (the build failed)")
     return
   fi
-  rm -f "$interop_log" "$interop_log.rc"
-  setsid bash -c 'start=$(date +%s); SIGIL_E2E_RUN=interop PLAYWRIGHT_JSON_OUTPUT_FILE="$2" npx playwright test --project interop-table --workers 1 >"$1" 2>&1; echo "$? $(($(date +%s) - start))" >"$1.rc"' _ "$interop_log" "$interop_json" &
-  interop_pid=$!
+  start_beside "$interop_log" env SIGIL_E2E_RUN=interop PLAYWRIGHT_JSON_OUTPUT_FILE="$interop_json" npx playwright test --project interop-table --workers 1
+  local interop_pid=$beside_pid
   run_suite "e2e" playwright "$e2e_json" env PLAYWRIGHT_JSON_OUTPUT_FILE="$e2e_json" npx playwright test --project production --project dev
-  local waited_from
-  waited_from=$(now)
-  wait "$interop_pid"
-  interop_pid=
-  echo
-  echo "=== e2e, interop matrix: npx playwright test --project interop-table --workers 1 (run beside the e2e run; waited $(($(now) - waited_from)) s for it)"
-  cat "$interop_log"
-  local interop_rc interop_seconds
-  read -r interop_rc interop_seconds <"$interop_log.rc" || interop_rc=1
-  # count_suite takes a start time: the matrix's own length, ending now.
-  count_suite "e2e, interop matrix (beside the e2e run)" playwright "$interop_json" "${interop_rc:-1}" "$(($(now) - ${interop_seconds:-0}))"
+  finish_beside "$interop_pid" "$interop_log" "e2e, interop matrix: npx playwright test --project interop-table --workers 1" "the e2e run"
+  count_suite "e2e, interop matrix (beside the e2e run)" playwright "$interop_json" "$beside_rc" "$beside_seconds"
 }
 
 # The packages' check runs beside the type-check and lint: the three are mostly single-threaded and
@@ -284,24 +301,18 @@ run_e2e() {
 # leave out), so on two cores they take the time of the longest. Its output is printed after them.
 packages_log="$artifacts/packages.log"
 if wants packages; then
-  rm -f "$packages_log" "$packages_log.rc"
-  setsid bash -c 'start=$(date +%s); npx tsx tests/packages/checkPackages.ts >"$1" 2>&1; echo "$? $(($(date +%s) - start))" >"$1.rc"' _ "$packages_log" &
-  packages_pid=$!
+  start_beside "$packages_log" npx tsx tests/packages/checkPackages.ts
+  packages_pid=$beside_pid
 fi
 wants typecheck && run_check "type-check" npx tsc --noEmit
 wants lint && run_check "lint" bash -c 'npx eslint . && npx knip --include files,exports,types,duplicates'
 if wants packages; then
-  wait "$packages_pid"
-  packages_pid=
-  echo
-  echo "=== packages: npx tsx tests/packages/checkPackages.ts (run beside the type-check and lint)"
-  cat "$packages_log"
-  read -r packages_rc packages_seconds <"$packages_log.rc" || packages_rc=1
-  if [ "${packages_rc:-1}" -eq 0 ]; then
-    summary+=("packages: ok (${packages_seconds} s)")
+  finish_beside "$packages_pid" "$packages_log" "packages: npx tsx tests/packages/checkPackages.ts" "the type-check and lint"
+  if [ "$beside_rc" -eq 0 ]; then
+    summary+=("packages: ok ($beside_seconds s)")
   else
     failed=$((failed + 1))
-    summary+=("packages: FAILED with exit ${packages_rc:-?} (${packages_seconds:-?} s; $packages_log)")
+    summary+=("packages: FAILED with exit $beside_rc ($beside_seconds s; $packages_log)")
   fi
 fi
 wants unit && run_suite "unit tests" vitest "$vitest_json" \
