@@ -102,7 +102,7 @@ now() { date +%s; }
 # Ctrl-C reaches the step's command and the script alike, but npm and npx catch it and exit 130
 # themselves, and bash then carries on as if the command had handled it: a step that ends with 130
 # (interrupted) ends the run, and the EXIT trap stops the job running beside it (the packages' check,
-# the interop matrix).
+# the second Playwright run).
 stop_if_interrupted() {
   if [ "$1" -eq 130 ]; then
     echo "interrupted"
@@ -277,7 +277,7 @@ finish_beside() {
 }
 
 # Two Playwright runs at once, one worker each: the `production` project, and beside it the
-# WalletConnect interop matrix and then the `dev` project. A single worker leaves about half of the
+# WalletConnect interop matrix and the `dev` project, then the matrix's table check. A single worker leaves about half of the
 # two cores idle (its tests mostly wait on the browser, the chain and the app); the matrix's cells
 # share nothing and mostly wait on relays and wallet SDKs (playwright.config.ts). Each run starts its
 # own servers on free ports, takes `next dev` build folders of its own (tests/fixtures/nextServer.ts)
