@@ -16,16 +16,16 @@ process.env.SIGIL_E2E_RUN_STARTED ??= String(Date.now())
 
 /**
  * A second run beside the first keeps its own reports and test results (Playwright empties its output
- * folder as a run starts): tests/run-all.sh runs the WalletConnect matrix and the `dev` project beside
- * the `production` project as `SIGIL_E2E_RUN=beside`.
+ * folder as a run starts): tests/run-all.sh runs the WalletConnect matrix on its own as
+ * `SIGIL_E2E_RUN=interop`.
  */
 const run = process.env.SIGIL_E2E_RUN ? `-${process.env.SIGIL_E2E_RUN.replace(/[^a-z0-9-]/gi, '')}` : ''
 
 /**
  * The WalletConnect half of the interop matrix (docs/compatibility.md) is its own project. Its cells
  * share nothing (each worker starts its own relays and app servers) and mostly wait on the relays and
- * the SDKs, so CI runs them in a second run on one worker, beside the `production` project
- * (tests/run-all.sh), whose single worker leaves about half of this 2-core machine idle. `--workers 2` spreads the cells alone
+ * the SDKs, so CI runs them in a second run on one worker, beside the rest (tests/run-all.sh), whose
+ * single worker leaves about half of this 2-core machine idle. `--workers 2` spreads the cells alone
  * (7.9 min instead of 12.3). Its last test, the table's check, is a project of its own that runs once
  * every cell has passed.
  */
@@ -39,7 +39,7 @@ export default defineConfig<object, ServerOptions>({
   testDir: './tests/e2e',
   testMatch: '**/*.spec.ts',
   // One worker: the app server and anvil are per worker, and the machine has 2 cores (CI runs the
-  // interop matrix and the `dev` project beside `production`, on one worker of their own).
+  // interop matrix beside it, on one worker of its own).
   workers: 1,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,

@@ -33,9 +33,8 @@ Steps:
   build       npx next build
   budget      the first-load JavaScript and vault page budgets, read from the build's own figures
               (also: first-load-budget)
-  e2e         Playwright (needs Chromium): the end-to-end suite against next start, and beside it, in
-              a second run on one worker, the WalletConnect interop matrix, then the @dev tests
-              against next dev
+  e2e         Playwright: the end-to-end suite against next start and next dev (needs Chromium), then
+              beside it, the WalletConnect interop matrix in a run of its own on one worker
 
 After a failed build, budget and e2e do not run. Named without build, they use the last build in
 .next (NEXT_DIST_DIR): the budget fails when there is none; the e2e suite builds one first.
@@ -87,9 +86,9 @@ artifacts=tests/artifacts
 mkdir -p "$artifacts"
 vitest_json="$artifacts/vitest-results.json"
 e2e_json="$artifacts/e2e-results.json"
-beside_json="$artifacts/e2e-results-beside.json"
+interop_json="$artifacts/e2e-results-interop.json"
 wants unit && rm -f "$vitest_json"
-wants e2e && rm -f "$e2e_json" "$beside_json"
+wants e2e && rm -f "$e2e_json" "$interop_json"
 
 passed=0
 failed=0
@@ -102,7 +101,7 @@ now() { date +%s; }
 # Ctrl-C reaches the step's command and the script alike, but npm and npx catch it and exit 130
 # themselves, and bash then carries on as if the command had handled it: a step that ends with 130
 # (interrupted) ends the run, and the EXIT trap stops the job running beside it (the packages' check,
-# the second Playwright run).
+# the interop matrix).
 stop_if_interrupted() {
   if [ "$1" -eq 130 ]; then
     echo "interrupted"
@@ -276,14 +275,13 @@ finish_beside() {
   beside_rc=${beside_rc:-1} beside_seconds=${beside_seconds:-0}
 }
 
-# Two Playwright runs at once, one worker each: the `production` project, and beside it the
-# WalletConnect interop matrix and the `dev` project, then the matrix's table check. A single worker leaves about half of the
-# two cores idle (its tests mostly wait on the browser, the chain and the app); the matrix's cells
-# share nothing and mostly wait on relays and wallet SDKs (playwright.config.ts). Each run starts its
-# own servers on free ports, takes `next dev` build folders of its own (tests/fixtures/nextServer.ts)
-# and keeps its own reports. Asking for the table's check brings the matrix, the project it depends
-# on. The second run's output is printed after the first's.
-beside_log="$artifacts/e2e-beside.log"
+# Two Playwright runs at once: every project but the WalletConnect interop matrix on one worker, and
+# beside it the matrix on one worker of its own. The main run leaves about half of the two cores idle
+# (its tests mostly wait on the browser, the chain and the app), and the matrix's cells share nothing
+# and mostly wait on relays and wallet SDKs (playwright.config.ts): each run starts its own servers on
+# free ports and keeps its own reports. Asking for its table's check brings the matrix, the project
+# it depends on. The matrix's output is printed after the main run's.
+interop_log="$artifacts/e2e-interop.log"
 run_e2e() {
   # Both runs would find no build and take turns making one (tests/fixtures/nextServer.ts); make it
   # once, before either starts.
@@ -291,11 +289,11 @@ run_e2e() {
     summary+=("e2e: not run (the build failed)")
     return
   fi
-  start_beside "$beside_log" env SIGIL_E2E_RUN=beside PLAYWRIGHT_JSON_OUTPUT_FILE="$beside_json" npx playwright test --project interop-table --project dev --workers 1
-  local second_pid=$beside_pid
-  run_suite "e2e, production" playwright "$e2e_json" env PLAYWRIGHT_JSON_OUTPUT_FILE="$e2e_json" npx playwright test --project production
-  finish_beside "$second_pid" "$beside_log" "e2e, interop matrix and dev: npx playwright test --project interop-table --project dev --workers 1" "the production project"
-  count_suite "e2e, interop matrix and dev (beside)" playwright "$beside_json" "$beside_rc" "$beside_seconds"
+  start_beside "$interop_log" env SIGIL_E2E_RUN=interop PLAYWRIGHT_JSON_OUTPUT_FILE="$interop_json" npx playwright test --project interop-table --workers 1
+  local interop_pid=$beside_pid
+  run_suite "e2e" playwright "$e2e_json" env PLAYWRIGHT_JSON_OUTPUT_FILE="$e2e_json" npx playwright test --project production --project dev
+  finish_beside "$interop_pid" "$interop_log" "e2e, interop matrix: npx playwright test --project interop-table --workers 1" "the e2e run"
+  count_suite "e2e, interop matrix (beside the e2e run)" playwright "$interop_json" "$beside_rc" "$beside_seconds"
 }
 
 # The packages' check runs beside the type-check and lint: the three are mostly single-threaded and
@@ -335,7 +333,7 @@ fi
 echo
 echo "=== summary"
 for line in "${summary[@]}"; do echo "  $line"; done
-echo "  reports: $artifacts/ (vitest-results.json, e2e-results.json, e2e-report/, test-results/, the second run's e2e-results-beside.json, e2e-report-beside/, test-results-beside/, screenshots/)"
+echo "  reports: $artifacts/ (vitest-results.json, e2e-results.json, e2e-report/, test-results/, the matrix's e2e-results-interop.json, e2e-report-interop/, test-results-interop/, screenshots/)"
 echo
 if [ "$skipped" -gt 0 ]; then
   echo "$passed passed, $failed failed, $skipped skipped"

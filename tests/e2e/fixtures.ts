@@ -66,7 +66,7 @@ type TestFixtures = {
   chainSnapshot: void
   /** Installs a test wallet into the page (before `page.goto`); rpcUrl defaults to the app's anvil. */
   installWallet: (options?: WalletOptions, page?: Page) => Promise<InjectedWallet>
-  /** Saves a PNG under tests/artifacts/screenshots/ (`dev`'s under screenshots/dev/) and attaches it to the report. */
+  /** Saves a PNG under tests/artifacts/screenshots/ and attaches it to the report. */
   snap: (name: string, page?: Page) => Promise<void>
   /** Runs axe-core on the page (optionally limited to a selector); fails on any violation. */
   expectAccessible: (options?: { include?: string; page?: Page; label?: string }) => Promise<void>
@@ -105,11 +105,8 @@ export function printOnFailure(testInfo: TestInfo, heading: string, lines: reado
   process.stdout.write(`\n[${testInfo.titlePath.slice(1).join(' › ')}] ${heading} (last ${shown.length} of ${lines.length}):\n${shown.join('\n')}\n`)
 }
 
-// The `production` project's under screenshots/, any other's in a folder named after it: `dev` runs
-// beside `production` (tests/run-all.sh), and a shot by the same name must not land on the other's file.
 async function saveScreenshot(page: Page, testInfo: TestInfo, name: string) {
-  const project = testInfo.project.name
-  const dir = path.join(artifactsDir, 'screenshots', ...(project === 'production' ? [] : [safeFileName(project)]))
+  const dir = path.join(artifactsDir, 'screenshots')
   mkdirSync(dir, { recursive: true })
   const file = path.join(dir, `${safeFileName(name)}.png`)
   await page.screenshot({ path: file, fullPage: true })
