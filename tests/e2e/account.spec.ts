@@ -129,6 +129,9 @@ test('a local chain that does not answer is said once on the page, with the comm
 })
 
 test.describe('ENS', () => {
+  // Each test boots a second `next start` of its own before it opens the page: under load that boot
+  // alone took over 20 s of the default 30 (one CI run, with the interop matrix starting beside it).
+  test.describe.configure({ timeout: 90_000 })
   const LONG_NAME = 'averyveryverylongnamethatgoesonandon.eth'
   let ensChain: Anvil
   let trickChain: Anvil
