@@ -258,8 +258,8 @@ start_beside() {
 }
 
 # finish_beside PID LOG TITLE BESIDE: waits for a job start_beside started, prints TITLE, what it ran
-# BESIDE and how long this script waited for it, then the job's output, and sets beside_rc and beside_seconds from LOG.rc (exit
-# 1 when the job wrote none).
+# BESIDE and how long this script waited for it, then the job's output, and sets beside_rc and
+# beside_seconds from LOG.rc (exit 1, 0 s when the job wrote none).
 finish_beside() {
   local pid=$1 log=$2 title=$3 beside=$4 waited_from
   waited_from=$(now)
