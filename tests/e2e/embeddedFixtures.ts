@@ -405,12 +405,13 @@ export async function deviceStorageDump(page: Page): Promise<string> {
 }
 
 /**
- * The embedded wallet's confirmation sheet is up with `title`; the user clicks Approve (a real click:
- * trusted input, as the sheet requires) and the sheet goes away.
+ * The embedded wallet's confirmation sheet is up with `title` (within `options.timeout`, 15 s unless
+ * said); the user clicks Approve (a real click: trusted input, as the sheet requires) and the sheet
+ * goes away.
  */
-export async function approveInSheet(page: Page, title: string | RegExp): Promise<void> {
+export async function approveInSheet(page: Page, title: string | RegExp, options: { timeout?: number } = {}): Promise<void> {
   const sheet = vault(page).getByTestId('confirm-sheet')
-  await expect(sheet).toBeVisible({ timeout: 15_000 })
+  await expect(sheet).toBeVisible({ timeout: options.timeout ?? 15_000 })
   await expect(sheet.getByTestId('confirm-title')).toHaveText(title)
   // Approve is inert for its first 500 ms on screen: a real user's click comes after it is live.
   await expect(sheet.getByTestId('confirm-approve')).toHaveAttribute('data-live', 'true')

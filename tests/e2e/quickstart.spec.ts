@@ -73,7 +73,9 @@ async function embeddedInThePage(page: Page, mail: MailCatcher, label: string): 
   expect(new URL((await frame.getAttribute('src'))!).host).toBe(`wallet.${new URL(page.url()).host}`)
   await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle', { timeout: 30_000 })
   await page.getByTestId('sign-in-button').click()
-  await approveInSheet(page, `Sign in to ${new URL(page.url()).host}`)
+  // The first sign-in makes next dev compile the nonce route before the sheet can ask: with the
+  // other worker busy, that once took longer than the sheet's usual 15 s.
+  await approveInSheet(page, `Sign in to ${new URL(page.url()).host}`, { timeout: 60_000 })
   await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in', { timeout: 30_000 })
   await expect(page.getByTestId('auth-address')).toHaveText(address)
   expect(windows, 'the embedded wallet opened a window of its own').toBe(0)
