@@ -65,7 +65,10 @@ export default defineConfig<object, ServerOptions>({
     testIdAttribute: 'data-testid',
     // A failed test keeps its trace: actions, DOM snapshots, network, console and sources. Not the
     // screencast: recording it for every test cost about a tenth of the suite's time on two cores.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // Under CI, no trace: it is recorded for every test to be kept for the failed ones, which cost 7-10%
+    // of the machine's CPU in two runs of two specs, and CI's reader gets the output, not the files
+    // (a failure prints the console and the servers' output there). SIGIL_E2E_TRACE=on or off decides.
+    trace: (process.env.SIGIL_E2E_TRACE ?? (process.env.CI ? 'off' : 'on')) === 'off' ? 'off' : { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
   projects: [
