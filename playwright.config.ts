@@ -32,6 +32,16 @@ const run = process.env.SIGIL_E2E_RUN ? `-${process.env.SIGIL_E2E_RUN.replace(/[
 const interopMatrix = /interopWalletConnect\.spec\.ts$/
 const tableCheck = /docs\/compatibility\.md says what this run saw/
 
+/** How long an expectation waits under `next dev`, which compiles each chunk and route on first use. */
+const devExpectTimeout = 30_000
+
+/** SIGIL_E2E_TRACE: `on`, `off`, or unset (or empty) for the default, off when `CI` is set. */
+function traceSetting(): 'on' | 'off' {
+  const setting = process.env.SIGIL_E2E_TRACE || (process.env.CI ? 'off' : 'on')
+  if (setting !== 'on' && setting !== 'off') throw new Error(`SIGIL_E2E_TRACE is "on" or "off", not "${setting}"`)
+  return setting
+}
+
 /** The projects' option (tests/e2e/fixtures.ts): which server every app fixture starts. */
 type ServerOptions = { serverMode: ServerMode }
 
@@ -65,10 +75,11 @@ export default defineConfig<object, ServerOptions>({
     testIdAttribute: 'data-testid',
     // A failed test keeps its trace: actions, DOM snapshots, network, console and sources. Not the
     // screencast: recording it for every test cost about a tenth of the suite's time on two cores.
-    // Under CI, no trace: it is recorded for every test to be kept for the failed ones, which cost 7-10%
-    // of the machine's CPU in two runs of two specs, and CI's reader gets the output, not the files
-    // (a failure prints the console and the servers' output there). SIGIL_E2E_TRACE=on or off decides.
-    trace: (process.env.SIGIL_E2E_TRACE ?? (process.env.CI ? 'off' : 'on')) === 'off' ? 'off' : { mode: 'retain-on-failure', screenshots: false },
+    // When `CI` is set, no trace: one is recorded for every test to be kept for the failed ones, which
+    // cost 7–10% of the run's CPU time in two runs of two specs, and CI's reader gets the output, not
+    // the files (a failure prints the console and the servers' output there). SIGIL_E2E_TRACE decides
+    // over that: `on` (a trace kept for each failed test) or `off`.
+    trace: traceSetting() === 'off' ? 'off' : { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
   projects: [
@@ -85,7 +96,9 @@ export default defineConfig<object, ServerOptions>({
       grep: /@dev\b/,
       use: { serverMode: 'dev' },
       timeout: 180_000,
-      expect: { timeout: 30_000 },
+      expect: { timeout: devExpectTimeout },
+      // Read by the helpers that wait longer than the usual 5 s, so that they never wait less than this.
+      metadata: { expectTimeout: devExpectTimeout },
     },
   ],
 })

@@ -149,8 +149,9 @@ count_json() {
   ' "$1" "$2"
 }
 
-# list_failures FILE KIND: one line per failed test (at most 12), "file › title: first line of the
-# error", so that the summary at the end of a long log says what failed, not only how many.
+# list_failures FILE KIND: one entry per failed test (at most 12), "file › title: first line of the
+# error" (for e2e, then the line it failed at and the locator), so that the summary at the end of a
+# long log says what failed, not only how many.
 list_failures() {
   node -e '
     const fs = require("fs")
@@ -159,6 +160,8 @@ list_failures() {
     let report
     try { report = JSON.parse(fs.readFileSync(file, "utf8")) } catch { process.exit(0) }
     const firstLine = (text) => String(text ?? "").replace(/\x1b\[[0-9;]*m/g, "").split("\n").map((l) => l.trim()).find(Boolean) ?? ""
+    const clip = (text, max) => (text.length > max ? text.slice(0, max - 1) + "…" : text)
+    const locatorLine = (text) => String(text ?? "").replace(/\x1b\[[0-9;]*m/g, "").split("\n").map((l) => l.trim()).find((l) => l.startsWith("Locator:")) ?? ""
     const lines = []
     if (kind === "vitest") {
       for (const f of report.testResults ?? []) {
@@ -173,7 +176,13 @@ list_failures() {
           for (const t of spec.tests ?? []) {
             if (t.status !== "unexpected") continue
             const last = (t.results ?? []).at(-1)
-            lines.push(`[${t.projectName}] ${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")}: ${firstLine(last?.errors?.[0]?.message ?? last?.error?.message)}`)
+            const error = last?.errors?.[0] ?? last?.error
+            lines.push(`[${t.projectName}] ${spec.file}:${spec.line} › ${clip([...titles, spec.title].join(" › "), 160)}: ${firstLine(error?.message)}`)
+            // Where it failed and on what: the line in a shared helper and the locator waited for, so a
+            // failure on a machine whose artifacts are gone can still be placed.
+            const at = error?.location ? `${path.basename(error.location.file)}:${error.location.line}` : ""
+            const locator = locatorLine(error?.message)
+            if (at || locator) lines[lines.length - 1] += `\n  at ${[at, locator].filter(Boolean).join(", ")}`
           }
         }
         for (const child of suite.suites ?? []) walk(child, [...titles, child.title])
@@ -181,7 +190,11 @@ list_failures() {
       for (const suite of report.suites ?? []) walk(suite, [])
       for (const e of report.errors ?? []) lines.push(`outside any test: ${firstLine(e.message)}`)
     }
-    for (const line of lines.slice(0, 12)) console.log("    x " + (line.length > 300 ? line.slice(0, 299) + "…" : line))
+    for (const entry of lines.slice(0, 12)) {
+      const [line, ...more] = entry.split("\n")
+      console.log("    x " + clip(line, 300))
+      for (const detail of more) console.log("      " + clip(detail, 300))
+    }
     if (lines.length > 12) console.log(`    … and ${lines.length - 12} more (the report has them all)`)
   ' "$1" "$2"
 }

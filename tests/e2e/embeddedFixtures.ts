@@ -227,6 +227,11 @@ export async function pickEmbeddedThenGoBack(page: Page): Promise<Locator> {
   return dialog
 }
 
+/** A wait of at least `ms`, and never shorter than the project's own (next dev's is longer). */
+function atLeast(ms: number): { timeout: number } {
+  return { timeout: Math.max(ms, Number(base.info().project.metadata.expectTimeout ?? 0)) }
+}
+
 /** The vault's frame (another origin: the wallet's screens and its confirmation sheet live there). */
 export function vault(page: Page): FrameLocator {
   return page.frameLocator('[data-testid="vault-frame"]')
@@ -335,7 +340,9 @@ export async function tapCreateUntilMade(page: Page, options: { tapFirst?: boole
 export async function chooseWallet(page: Page, address: Address): Promise<void> {
   const ui = vault(page)
   const choice = ui.getByTestId(`embedded-wallet-choice-${address}`)
-  await expect(choice).toBeVisible()
+  // The code is checked by the server first (its store, its hashing): past the usual 5 s on a loaded
+  // machine (a CI run with two instances, nginx and Postgres behind it), never less than the project's.
+  await expect(choice).toBeVisible(atLeast(15_000))
   for (const radio of await ui.locator('input[name="wallet"]').all()) await expect(radio).not.toBeChecked()
   await choice.check()
   await ui.getByTestId('embedded-choose-button').click()
@@ -405,13 +412,13 @@ export async function deviceStorageDump(page: Page): Promise<string> {
 }
 
 /**
- * The embedded wallet's confirmation sheet is up with `title` (within `options.timeout`, 15 s unless
- * said); the user clicks Approve (a real click: trusted input, as the sheet requires) and the sheet
+ * The embedded wallet's confirmation sheet is up with `title` (within `options.timeout`, unless said
+ * 15 s or the project's longer wait); the user clicks Approve (a real click: trusted input, as the sheet requires) and the sheet
  * goes away.
  */
 export async function approveInSheet(page: Page, title: string | RegExp, options: { timeout?: number } = {}): Promise<void> {
   const sheet = vault(page).getByTestId('confirm-sheet')
-  await expect(sheet).toBeVisible({ timeout: options.timeout ?? 15_000 })
+  await expect(sheet).toBeVisible(options.timeout ? { timeout: options.timeout } : atLeast(15_000))
   await expect(sheet.getByTestId('confirm-title')).toHaveText(title)
   // Approve is inert for its first 500 ms on screen: a real user's click comes after it is live.
   await expect(sheet.getByTestId('confirm-approve')).toHaveAttribute('data-live', 'true')

@@ -55,7 +55,7 @@ async function tapBeforeScripts(page: Page, app: App, tap: (button: Locator) => 
   // in the frame's place.
   scripts.release()
   const dialog = page.getByTestId('connect-dialog')
-  await expect(dialog).toBeVisible(afterRelease)
+  await expect(dialog).toBeVisible(afterRelease())
   await expect(dialog).toHaveCount(1)
   await expect(frame).toBeHidden()
   // The frame listed what the dialog lists, in its order; the dialog may add the wallets installed
@@ -113,7 +113,7 @@ test.describe('the dialog’s frame', () => {
 
     scripts.release()
     // The page takes over (its own handler answers the button) with nothing to open.
-    await expect.poll(() => page.evaluate(() => window.__sigilEarlyTap?.ready === true), afterRelease).toBe(true)
+    await expect.poll(() => page.evaluate(() => window.__sigilEarlyTap?.ready === true), afterRelease()).toBe(true)
     await page.waitForTimeout(1_000)
     await expect(page.getByTestId('connect-dialog')).toHaveCount(0)
     await expect(frame).toBeHidden()
@@ -129,7 +129,7 @@ test.describe('the dialog’s frame', () => {
     const later = await holdRequests(page, (url) => isScriptChunk(url) && !firstLoad.has(url.pathname))
     // Not to `load`: the held scripts hold it back.
     await page.goto(app.baseURL, { waitUntil: 'commit' })
-    await expect.poll(() => page.evaluate(() => window.__sigilEarlyTap?.ready === true), afterRelease).toBe(true)
+    await expect.poll(() => page.evaluate(() => window.__sigilEarlyTap?.ready === true), afterRelease()).toBe(true)
     expect(later.held(), 'the dialog’s code is on its way, held').toBeGreaterThan(0)
 
     const button = page.getByTestId('connect-button')
@@ -141,7 +141,7 @@ test.describe('the dialog’s frame', () => {
 
     later.release()
     const dialog = page.getByTestId('connect-dialog')
-    await expect(dialog).toBeVisible(afterRelease)
+    await expect(dialog).toBeVisible(afterRelease())
     await expect(frame).toBeHidden()
     await expect(button).not.toHaveAttribute('aria-busy')
     // Closed, the dialog gives the focus back to the button, and the frame stays closed.
@@ -186,7 +186,7 @@ test.describe('the connected view after a reload', () => {
     expect(wallet.requestsOf('personal_sign')).toEqual([])
 
     scripts.release()
-    await expect(page.getByTestId('signature-output')).toHaveText(/^0x[0-9a-f]{130}$/, afterRelease)
+    await expect(page.getByTestId('signature-output')).toHaveText(/^0x[0-9a-f]{130}$/, afterRelease())
     await expect(page.getByTestId('signature-verified')).toHaveAttribute('data-verified', 'true')
     await expect(button).not.toHaveAttribute('aria-busy')
     await expect(field).toHaveValue(message)

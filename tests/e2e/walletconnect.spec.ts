@@ -4,7 +4,7 @@ import { parseSiweMessage } from 'viem/siwe'
 import { en } from '@/lib/i18n/en'
 import { walletConnect } from '@/connectors/walletConnect/messages'
 import { storageKeys } from '@/lib/storageNames'
-import { holdWalletConnectCode, watchNavigations } from '../fixtures/heldRequests'
+import { afterRelease, holdWalletConnectCode, watchNavigations } from '../fixtures/heldRequests'
 import { ANDROID_CHROME, phoneContext } from '../fixtures/userAgents'
 import type { Relay } from '../fixtures/walletConnect/relay'
 import type { TestWallet } from '../fixtures/walletConnect/wallet'
@@ -301,7 +301,7 @@ test.describe('desktop: QR code', () => {
     await page.getByTestId('chain-menu-button').click()
     await page.getByTestId(`chain-option-${SEPOLIA}`).click()
     release()
-    await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', String(SEPOLIA))
+    await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', String(SEPOLIA), afterRelease())
     await expect(page.getByTestId('chain-error')).toHaveCount(0)
   })
 
