@@ -169,8 +169,45 @@ test.afterAll(async () => {
   shape.ca.remove()
 })
 
+/** What each context's pages printed (console and uncaught errors), for `keepEvidence`. */
+const consoleOf = new WeakMap<BrowserContext, string[]>()
+/** Each context's requests that nginx refused (503: its limits' answer), by URL. */
+const refusedOf = new WeakMap<BrowserContext, string[]>()
+
 async function newContext(): Promise<BrowserContext> {
-  return shape.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' })
+  const context = await shape.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' })
+  const lines: string[] = []
+  consoleOf.set(context, lines)
+  context.on('console', (message) => lines.push(`${message.type()}: ${message.text()} (${message.location().url})`))
+  context.on('weberror', (error) => lines.push(`uncaught: ${error.error().message}`))
+  const refused: string[] = []
+  refusedOf.set(context, refused)
+  context.on('response', (response) => {
+    if (response.status() === 503) refused.push(new URL(response.url()).pathname)
+  })
+  return context
+}
+
+/**
+ * This spec's browser is its own (its NSS trust store, its host rules): Playwright's screenshot and
+ * trace of a failed test cover only the page fixture's. On a failure, each of `context`'s pages is
+ * kept in the report (a screenshot, what a screen reader reads, the console) and the text printed,
+ * with the end of each instance's output: CI's reader gets the output, not the files.
+ */
+async function keepEvidence(context: BrowserContext, error: unknown): Promise<never> {
+  const info = test.info()
+  for (const [index, page] of context.pages().entries()) {
+    const screenshot = await page.screenshot({ fullPage: true }).catch(() => undefined)
+    if (screenshot) await info.attach(`page ${index} screenshot`, { body: screenshot, contentType: 'image/png' })
+    const frames = await Promise.all(
+      page.frames().map(async (frame) => `${frame.url()}\n${await frame.locator('body').ariaSnapshot({ timeout: 2_000 }).catch((caught: unknown) => `(no snapshot: ${String(caught)})`)}`),
+    )
+    const text = `page ${index}, frame by frame:\n${frames.join('\n\n')}\n\nconsole:\n${(consoleOf.get(context) ?? []).join('\n')}`
+    await info.attach(`page ${index}`, { body: text, contentType: 'text/plain' })
+    console.log(`[deployment] on failure, ${text.slice(0, 6_000)}`)
+  }
+  for (const instance of shape.instances) console.log(`[deployment] the end of ${instance.baseURL}'s output:\n${instance.output().slice(-3_000)}`)
+  throw error
 }
 
 test('https at nginx for the app and its vault: HSTS, Secure __Host- cookies, the vault in its frame; an embedded wallet made (mail over STARTTLS), signed in with, its session read on both instances, and recovered in another browser', async () => {
@@ -245,9 +282,17 @@ test('https at nginx for the app and its vault: HSTS, Secure __Host- cookies, th
       await vault(recovering).getByTestId('embedded-new-passkey-button').click()
       await expect(recovering.getByTestId('account-address')).toHaveAttribute('title', address, { timeout: 15_000 })
       expect(await authenticator.credentials()).toHaveLength(1)
+      // Nothing either browser asked for was refused by nginx's limits: a first visit asks for the
+      // page's scripts and every wallet's logo at once, over one HTTP/2 connection.
+      expect(refusedOf.get(other), 'refused by nginx (503), recovering').toEqual([])
+      expect(refusedOf.get(context), 'refused by nginx (503)').toEqual([])
+    } catch (error) {
+      await keepEvidence(other, error)
     } finally {
       await other.close()
     }
+  } catch (error) {
+    await keepEvidence(context, error)
   } finally {
     await context.close()
   }

@@ -282,8 +282,11 @@ export async function openEmbeddedPanel(page: Page): Promise<void> {
   await page.getByTestId('connect-button').click()
   await page.getByTestId('connect-dialog').getByTestId('wallet-option-embedded').click()
   const panel = vault(page).getByTestId('embedded-panel')
-  // Under next dev the vault's script is bundled on its first request.
-  await expect(panel).toBeVisible({ timeout: 30_000 })
+  // Under next dev the vault's script is bundled on its first request. A vault that gave up loading
+  // (the page's limit, 7 s in production) says so in the dialog at once: that is the failure.
+  const hostError = page.getByTestId('connect-dialog').getByTestId('embedded-host').getByTestId('connect-error')
+  await expect.poll(async () => (await panel.isVisible()) || (await hostError.isVisible()), { timeout: 30_000 }).toBe(true)
+  if (await hostError.isVisible()) throw new Error(`the vault did not open: ${await hostError.innerText()}`)
   // …and its first API answer compiled (a limit a passing production run never reaches).
   await expect(panel).not.toHaveAttribute('data-step', 'busy', { timeout: 30_000 })
   // Seen and settled: until then the vault's buttons are inert, and Chromium itself drops input to a
