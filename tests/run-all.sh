@@ -176,12 +176,15 @@ list_failures() {
           for (const t of spec.tests ?? []) {
             if (t.status !== "unexpected") continue
             const last = (t.results ?? []).at(-1)
-            const error = last?.errors?.[0] ?? last?.error
+            const errors = last?.errors?.length ? last.errors : [last?.error].filter(Boolean)
+            const error = errors[0]
             lines.push(`[${t.projectName}] ${spec.file}:${spec.line} › ${clip([...titles, spec.title].join(" › "), 160)}: ${firstLine(error?.message)}`)
             // Where it failed and on what: the line in a shared helper and the locator waited for, so a
-            // failure on a machine whose artifacts are gone can still be placed.
-            const at = error?.location ? `${path.basename(error.location.file)}:${error.location.line}` : ""
-            const locator = locatorLine(error?.message)
+            // failure on a machine whose artifacts are gone can still be placed. A test out of time
+            // reports that first, at its own line; the step it was waiting on comes after.
+            const step = errors.find((e) => e?.location && !/^Test timeout/.test(firstLine(e.message))) ?? error
+            const at = step?.location ? `${path.basename(step.location.file)}:${step.location.line}` : ""
+            const locator = locatorLine(step?.message)
             if (at || locator) lines[lines.length - 1] += `\n  at ${[at, locator].filter(Boolean).join(", ")}`
           }
         }

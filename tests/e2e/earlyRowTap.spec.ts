@@ -92,7 +92,7 @@ test.describe('an iPhone without wallets installed', () => {
 
     // The code arrives, the family pre-pairs: the kept tap opens the wallet, with no second tap.
     scripts.release()
-    await expect.poll(() => navigations.filter((url) => url.startsWith('rainbow://')).length, afterRelease()).toBe(1)
+    await expect.poll(() => navigations.filter((url) => url.startsWith('rainbow://')).length, afterRelease(30_000)).toBe(1)
     const link = navigations.find((url) => url.startsWith('rainbow://'))!
     expect(link).toMatch(/^rainbow:\/\/wc\?uri=wc%3A/)
     const uri = new URL(link.replace('rainbow://', 'https://rainbow/')).searchParams.get('uri')!
@@ -123,9 +123,9 @@ async function createBeforeScripts(page: Page, baseURL: string, tap: (control: L
   await expect(dialog).toHaveCount(0)
 
   scripts.release()
-  await expect(dialog).toBeVisible(afterRelease())
+  await expect(dialog).toBeVisible(afterRelease(30_000))
   await expect(dialog).toHaveCount(1)
-  await expect(dialog.getByTestId('embedded-host')).toBeVisible(afterRelease())
+  await expect(dialog.getByTestId('embedded-host')).toBeVisible(afterRelease(30_000))
   await expect(create).not.toHaveAttribute('aria-busy')
   await embeddedOpensOnce(page, consoleLog)
 }
@@ -201,9 +201,9 @@ async function frameRowBeforeScripts(page: Page, baseURL: string, tap: (control:
 
   scripts.release()
   const dialog = page.getByTestId('connect-dialog')
-  await expect(dialog).toBeVisible(afterRelease())
+  await expect(dialog).toBeVisible(afterRelease(30_000))
   await expect(frame).toBeHidden()
-  await expect(dialog.getByTestId('embedded-host')).toBeVisible(afterRelease())
+  await expect(dialog.getByTestId('embedded-host')).toBeVisible(afterRelease(30_000))
   await embeddedOpensOnce(page, consoleLog)
 }
 

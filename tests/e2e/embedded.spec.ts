@@ -26,6 +26,7 @@ import {
   vaultSeen,
 } from './embeddedFixtures'
 import { addVirtualAuthenticator } from '../fixtures/passkeys'
+import { atLeast } from '../fixtures/waits'
 import { watchPageEgress } from './egress'
 
 /**
@@ -46,7 +47,7 @@ async function signIn(page: import('@playwright/test').Page, address: Address) {
   await page.getByTestId('sign-in-button').click()
   // The sheet names the site the sign-in is for, first.
   await approveInSheet(page, `Sign in to ${new URL(page.url()).host}`)
-  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in', { timeout: 15_000 })
+  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in', atLeast(15_000))
   await expect(page.getByTestId('auth-address')).toHaveText(address)
 }
 

@@ -5,6 +5,7 @@ import { foundry } from 'viem/chains'
 import type { NextServer } from '../fixtures/nextServer'
 import { addVirtualAuthenticator, type VirtualAuthenticator } from '../fixtures/passkeys'
 import { startMailCatcher, type CapturedMail, type MailCatcher } from '../fixtures/smtp'
+import { atLeast } from '../fixtures/waits'
 import { expect, test as base } from './fixtures'
 
 /**
@@ -227,11 +228,6 @@ export async function pickEmbeddedThenGoBack(page: Page): Promise<Locator> {
   return dialog
 }
 
-/** A wait of at least `ms`, and never shorter than the project's own (next dev's is longer). */
-function atLeast(ms: number): { timeout: number } {
-  return { timeout: Math.max(ms, Number(base.info().project.metadata.expectTimeout ?? 0)) }
-}
-
 /** The vault's frame (another origin: the wallet's screens and its confirmation sheet live there). */
 export function vault(page: Page): FrameLocator {
   return page.frameLocator('[data-testid="vault-frame"]')
@@ -421,7 +417,7 @@ export async function deviceStorageDump(page: Page): Promise<string> {
  */
 export async function approveInSheet(page: Page, title: string | RegExp, options: { timeout?: number } = {}): Promise<void> {
   const sheet = vault(page).getByTestId('confirm-sheet')
-  await expect(sheet).toBeVisible(options.timeout ? { timeout: options.timeout } : atLeast(15_000))
+  await expect(sheet).toBeVisible(options.timeout !== undefined ? { timeout: options.timeout } : atLeast(15_000))
   await expect(sheet.getByTestId('confirm-title')).toHaveText(title)
   // Approve is inert for its first 500 ms on screen: a real user's click comes after it is live.
   await expect(sheet.getByTestId('confirm-approve')).toHaveAttribute('data-live', 'true')

@@ -133,14 +133,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const started: NextServer[] = []
       try {
         await provide(async (options) => {
-          const startedAt = Date.now()
           const server = await startNextServer({ rpcUrl: anvil.rpcUrl, mode, ...options })
           started.push(server)
-          // A server started inside a test (another configuration) is set-up, not what the test
-          // measures: its start-up time is added to the test's limit. A loaded CI machine once took most
-          // of a 30 s test to start and warm one, and the test timed out on its last step.
-          const info = base.info()
-          if (info.timeout > 0) info.setTimeout(info.timeout + (Date.now() - startedAt))
           return server
         })
       } finally {

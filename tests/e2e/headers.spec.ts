@@ -159,6 +159,8 @@ test.describe('security headers', () => {
   })
 
   test('the policy names the loopback relay and the Verify iframe when WalletConnect is configured', async ({ app, request }) => {
+    // A second `next start` of its own: its boot alone can take most of the default 30 s under load.
+    test.setTimeout(90_000)
     const server = await app.startAnotherServer({ env: { WALLETCONNECT_PROJECT_ID: 'test', WALLETCONNECT_RELAY_URL: 'ws://127.0.0.1:9/relay' } })
     const csp = (await request.get(server.baseURL)).headers()['content-security-policy'] ?? ''
     expect(csp).toMatch(/connect-src [^;]*ws:\/\/127\.0\.0\.1:9[ ;]/)

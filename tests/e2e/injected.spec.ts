@@ -587,6 +587,9 @@ test.describe('network', () => {
     installWallet,
     networkGuard,
   }) => {
+    // It boots a second `next start` of its own first: under load that boot alone took most of the
+    // default 30 s (one CI run timed out on this test's last step), as account.spec.ts's ENS tests saw.
+    test.setTimeout(90_000)
     // The shared app routes every public chain's RPC to anvil; this server keeps the defaults,
     // so a read of a public chain at load would show up here as a request to its public RPC host.
     const server = await app.startAnotherServer({ routePublicChainsToLocalRpc: false })

@@ -17,8 +17,9 @@ import { answerVerifyLocally, expect as baseExpect, test } from './walletConnect
  * raised by a custom scheme, holds every later touch.
  */
 
-// Many rows, each a real tap: a pairing over the loopback relay, or a page load on a phone.
-const expect = baseExpect.configure({ timeout: 15_000 })
+// Many rows, each a real tap: a pairing over the loopback relay, or a page load on a phone. 30 s,
+// next dev's own wait (a test here is tagged @dev): a longer limit costs a passing step nothing.
+const expect = baseExpect.configure({ timeout: 30_000 })
 test.describe.configure({ timeout: 300_000 })
 
 /** WalletConnect's Verify frame (answered locally), not a place a row leads to. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { type Hex, verifyMessage } from 'viem'
 import { plainErrors } from '@/lib/i18n/plainErrors'
-import { holdRequests } from '../fixtures/heldRequests'
+import { afterRelease, holdRequests } from '../fixtures/heldRequests'
 import type { NextServer } from '../fixtures/nextServer'
 import { addVirtualAuthenticator } from '../fixtures/passkeys'
 import { expect, pickEmbeddedThenGoBack, recordMessageTypes, test as base, uniqueEmail, verificationCodeFor } from './embeddedFixtures'
@@ -186,5 +186,5 @@ test('a wallet window closed while it still loads answers at once: the view says
   await context.unrouteAll({ behavior: 'ignoreErrors' })
 
   const [again] = await Promise.all([page.waitForEvent('popup'), host.getByTestId('embedded-open-button').click()])
-  await expect(again.getByTestId('embedded-panel')).toBeVisible()
+  await expect(again.getByTestId('embedded-panel')).toBeVisible(afterRelease())
 })

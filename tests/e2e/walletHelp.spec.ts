@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { ui } from '@/lib/i18n/ui'
 import { ANDROID_CHROME, phoneContext } from '../fixtures/userAgents'
+import { atLeast } from '../fixtures/waits'
 import { expect, test } from './fixtures'
 
 /** The vault's frame in the page. */
@@ -91,7 +92,7 @@ test('a keyboard user opens "What is a wallet?", reads it, and reaches the embed
   await dialog.getByTestId('embedded-back-button').click()
   // A window still loading its page when it is closed can take a few seconds to leave the context's
   // list on a loaded machine (one CI run saw more than 5 s); one that never closes still fails here.
-  await expect.poll(() => page.context().pages().length, { timeout: 15_000 }).toBe(1)
+  await expect.poll(() => page.context().pages().length, atLeast(15_000)).toBe(1)
   await expect(toggle).toHaveAttribute('aria-expanded', 'false')
   await expect(panel).toBeHidden()
 })

@@ -301,7 +301,7 @@ test.describe('desktop: QR code', () => {
     await page.getByTestId('chain-menu-button').click()
     await page.getByTestId(`chain-option-${SEPOLIA}`).click()
     release()
-    await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', String(SEPOLIA), afterRelease())
+    await expect(page.getByTestId('current-chain')).toHaveAttribute('data-chain-id', String(SEPOLIA), afterRelease(30_000))
     await expect(page.getByTestId('chain-error')).toHaveCount(0)
   })
 
