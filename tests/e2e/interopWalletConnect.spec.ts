@@ -192,7 +192,15 @@ async function runCell(cell: WalletConnectCell, context: BrowserContext, entry: 
   } catch (error) {
     if (error instanceof Error) {
       const asked = wallet.requests.map((request) => `${request.method}${request.error ? ` → ${request.error.message}` : request.result === undefined ? ' (unanswered)' : ''}`)
-      error.message += `\n\nwallet answers: ${wallet.answers.join(', ') || 'none'}\nwallet requests: ${asked.join(', ') || 'none'}\nbrowser console (last 40):\n${consoleLines.slice(-40).join('\n')}`
+      // What each of the cell's pages showed (its own context: Playwright's failure screenshot is of
+      // the fixture's page, blank here): what a screen reader reads, and a screenshot in the report.
+      const shown: string[] = []
+      for (const [index, open] of context.pages().entries()) {
+        shown.push(`${open.url()}\n${await open.locator('body').ariaSnapshot({ timeout: 2_000 }).catch((caught: unknown) => `(no snapshot: ${String(caught)})`)}`)
+        const screenshot = await open.screenshot({ timeout: 5_000 }).catch(() => undefined)
+        if (screenshot) await test.info().attach(`cell page ${index}`, { body: screenshot, contentType: 'image/png' })
+      }
+      error.message += `\n\nwallet answers: ${wallet.answers.join(', ') || 'none'}\nwallet requests: ${asked.join(', ') || 'none'}\nbrowser console (last 40):\n${consoleLines.slice(-40).join('\n')}\npages:\n${shown.join('\n\n').slice(0, 6_000)}`
     }
     throw error
   }
