@@ -16,18 +16,15 @@ process.env.SIGIL_E2E_RUN_STARTED ??= String(Date.now())
 
 /**
  * A second run beside the first keeps its own reports and test results (Playwright empties its output
- * folder as a run starts): tests/run-all.sh runs the WalletConnect matrix on its own as
- * `SIGIL_E2E_RUN=interop`.
+ * folder as a run starts) when it is given a name: `SIGIL_E2E_RUN=<name>`.
  */
 const run = process.env.SIGIL_E2E_RUN ? `-${process.env.SIGIL_E2E_RUN.replace(/[^a-z0-9-]/gi, '')}` : ''
 
 /**
  * The WalletConnect half of the interop matrix (docs/compatibility.md) is its own project. Its cells
- * share nothing (each worker starts its own relays and app servers) and mostly wait on the relays and
- * the SDKs, so CI runs them in a second run on one worker, beside the rest (tests/run-all.sh), whose
- * single worker leaves about half of this 2-core machine idle. `--workers 2` spreads the cells alone
- * (7.9 min instead of 12.3). Its last test, the table's check, is a project of its own that runs once
- * every cell has passed.
+ * share nothing (each worker starts its own relays and app servers), so they are spread over the
+ * workers one by one (`fullyParallel`). Its last test, the table's check, is a project of its own that
+ * runs once every cell has passed.
  */
 const interopMatrix = /interopWalletConnect\.spec\.ts$/
 const tableCheck = /docs\/compatibility\.md says what this run saw/
@@ -48,9 +45,14 @@ type ServerOptions = { serverMode: ServerMode }
 export default defineConfig<object, ServerOptions>({
   testDir: './tests/e2e',
   testMatch: '**/*.spec.ts',
-  // One worker: the app server and anvil are per worker, and the machine has 2 cores (CI runs the
-  // interop matrix beside it, on one worker of its own).
-  workers: 1,
+  // Two workers, one per core of the machine CI runs on. Each starts its own anvil and app servers on
+  // free ports, so files share nothing but the build (read only). One worker left about half of the two
+  // cores idle (a test mostly waits on the browser, the chain and the app), and CI's run took 44 min
+  // with the interop matrix beside it in a second run; the two workers share one queue instead, so
+  // neither waits while the other has work (docs: README.md#tests). The queue's order is the projects'
+  // order below: `next dev`'s tests and the matrix's cells first, each on one worker at a time at the
+  // start, while the other takes them; the production specs, many and short, fill both workers to the end.
+  workers: 2,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   // A flaky test is a bug to fix, not to hide behind a retry.
@@ -83,22 +85,25 @@ export default defineConfig<object, ServerOptions>({
     screenshot: 'only-on-failure',
   },
   projects: [
-    // The whole suite against the production build (`next start`).
-    { name: 'production', testIgnore: interopMatrix, use: { serverMode: 'start' } },
-    // The WalletConnect matrix against the production build, its cells spread over the workers.
-    { name: 'interop', testMatch: interopMatrix, grepInvert: tableCheck, fullyParallel: true, use: { serverMode: 'start' } },
-    { name: 'interop-table', testMatch: interopMatrix, grep: tableCheck, dependencies: ['interop'], use: { serverMode: 'start' } },
     // The README's first command: the tests tagged @dev again, against `next dev`, where React's
     // StrictMode mounts every component twice and Turbopack compiles each chunk on first request
     // (hence the longer limits). A production-only suite once let `npm run dev` ship a dead button.
+    // One worker at a time: a second `next dev` would compile the whole app again in a folder of its
+    // own (tests/fixtures/nextServer.ts), minutes of both cores.
     {
       name: 'dev',
       grep: /@dev\b/,
       use: { serverMode: 'dev' },
+      workers: 1,
       timeout: 180_000,
       expect: { timeout: devExpectTimeout },
       // Read by the helpers that wait longer than the usual 5 s, so that they never wait less than this.
       metadata: { expectTimeout: devExpectTimeout },
     },
+    // The WalletConnect matrix against the production build, its cells spread over the workers.
+    { name: 'interop', testMatch: interopMatrix, grepInvert: tableCheck, fullyParallel: true, use: { serverMode: 'start' } },
+    // The whole suite against the production build (`next start`).
+    { name: 'production', testIgnore: interopMatrix, use: { serverMode: 'start' } },
+    { name: 'interop-table', testMatch: interopMatrix, grep: tableCheck, dependencies: ['interop'], use: { serverMode: 'start' } },
   ],
 })

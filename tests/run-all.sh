@@ -33,8 +33,8 @@ Steps:
   build       npx next build
   budget      the first-load JavaScript and vault page budgets, read from the build's own figures
               (also: first-load-budget)
-  e2e         Playwright: the end-to-end suite against next start and next dev (needs Chromium), then
-              beside it, the WalletConnect interop matrix in a run of its own on one worker
+  e2e         Playwright: the end-to-end suite against next start and next dev, with the WalletConnect
+              interop matrix, on two workers (needs Chromium and nginx)
 
 After a failed build, budget and e2e do not run. Named without build, they use the last build in
 .next (NEXT_DIST_DIR): the budget fails when there is none; the e2e suite builds one first.
@@ -86,9 +86,8 @@ artifacts=tests/artifacts
 mkdir -p "$artifacts"
 vitest_json="$artifacts/vitest-results.json"
 e2e_json="$artifacts/e2e-results.json"
-interop_json="$artifacts/e2e-results-interop.json"
 wants unit && rm -f "$vitest_json"
-wants e2e && rm -f "$e2e_json" "$interop_json"
+wants e2e && rm -f "$e2e_json"
 
 passed=0
 failed=0
@@ -100,8 +99,7 @@ now() { date +%s; }
 # run_check NAME COMMAND...: a single pass/fail step (type-check, lint, build).
 # Ctrl-C reaches the step's command and the script alike, but npm and npx catch it and exit 130
 # themselves, and bash then carries on as if the command had handled it: a step that ends with 130
-# (interrupted) ends the run, and the EXIT trap stops the job running beside it (the packages' check,
-# the interop matrix).
+# (interrupted) ends the run, and the EXIT trap stops the job running beside it (the packages' check).
 stop_if_interrupted() {
   if [ "$1" -eq 130 ]; then
     echo "interrupted"
@@ -291,25 +289,17 @@ finish_beside() {
   beside_rc=${beside_rc:-1} beside_seconds=${beside_seconds:-0}
 }
 
-# Two Playwright runs at once: every project but the WalletConnect interop matrix on one worker, and
-# beside it the matrix on one worker of its own. The main run leaves about half of the two cores idle
-# (its tests mostly wait on the browser, the chain and the app), and the matrix's cells share nothing
-# and mostly wait on relays and wallet SDKs (playwright.config.ts): each run starts its own servers on
-# free ports and keeps its own reports. Asking for its table's check brings the matrix, the project
-# it depends on. The matrix's output is printed after the main run's.
-interop_log="$artifacts/e2e-interop.log"
+# One Playwright run on two workers (playwright.config.ts): `next dev`'s tests, the WalletConnect interop
+# matrix, the production specs, then the matrix's table check, from one queue, each worker with its own
+# servers on free ports.
 run_e2e() {
-  # Both runs would find no build and take turns making one (tests/fixtures/nextServer.ts); make it
+  # Both workers would find no build and take turns making one (tests/fixtures/nextServer.ts); make it
   # once, before either starts.
-  if [ ! -f "${NEXT_DIST_DIR:-.next}/BUILD_ID" ] && ! run_check "build (none yet, for the e2e runs)" npx next build; then
+  if [ ! -f "${NEXT_DIST_DIR:-.next}/BUILD_ID" ] && ! run_check "build (none yet, for the e2e run)" npx next build; then
     summary+=("e2e: not run (the build failed)")
     return
   fi
-  start_beside "$interop_log" env SIGIL_E2E_RUN=interop PLAYWRIGHT_JSON_OUTPUT_FILE="$interop_json" npx playwright test --project interop-table --workers 1
-  local interop_pid=$beside_pid
-  run_suite "e2e" playwright "$e2e_json" env PLAYWRIGHT_JSON_OUTPUT_FILE="$e2e_json" npx playwright test --project production --project dev
-  finish_beside "$interop_pid" "$interop_log" "e2e, interop matrix: npx playwright test --project interop-table --workers 1" "the e2e run"
-  count_suite "e2e, interop matrix (beside the e2e run)" playwright "$interop_json" "$beside_rc" "$beside_seconds"
+  run_suite "e2e" playwright "$e2e_json" env PLAYWRIGHT_JSON_OUTPUT_FILE="$e2e_json" npx playwright test
 }
 
 # The packages' check runs beside the type-check and lint: the three are mostly single-threaded and
@@ -349,7 +339,7 @@ fi
 echo
 echo "=== summary"
 for line in "${summary[@]}"; do echo "  $line"; done
-echo "  reports: $artifacts/ (vitest-results.json, e2e-results.json, e2e-report/, test-results/, the matrix's e2e-results-interop.json, e2e-report-interop/, test-results-interop/, screenshots/)"
+echo "  reports: $artifacts/ (vitest-results.json, e2e-results.json, e2e-report/, test-results/, screenshots/)"
 echo
 if [ "$skipped" -gt 0 ]; then
   echo "$passed passed, $failed failed, $skipped skipped"

@@ -40,9 +40,8 @@ export async function recordingResult(id: string, version: string, steps: () => 
 
 /**
  * The spec's last test: every cell of `cells` that ran here has the result its row in
- * docs/compatibility.md says. Only the spec's own family: `npm test` runs the WalletConnect matrix in a
- * second run beside the first, and both record into one results file, so a cell is reported by the
- * spec that ran it, once.
+ * docs/compatibility.md says. Only the spec's own family: both families' specs record into one results
+ * file, on whichever worker ran them, so a cell is reported by the spec that ran it, once.
  */
 export function tableAgreesWithThisRun(cells: readonly InteropCell[]): void {
   const ids = new Set(cells.map((cell) => cell.id))
