@@ -11,7 +11,7 @@ import { ui } from '@/lib/i18n/ui'
 import { storageKeys } from '@/lib/storageNames'
 import { createKeysWallet, type KeysWallet } from '../fixtures/coinbase/keysWallet'
 import { phoneContext } from '../fixtures/userAgents'
-import { expect, KEYS_WALLET_CHAINS, openDialogWarm, SDK_CREATED_KEY, test } from './coinbaseFixtures'
+import { expect, KEYS_WALLET_CHAINS, openDialogWarm, SDK_CREATED_KEY, test, throughPopup } from './coinbaseFixtures'
 import { watchPageEgress } from './egress'
 
 /**
@@ -110,9 +110,7 @@ async function serverSession(page: Page): Promise<{ status: number; body: Record
 /** Connects from the dialog: the popup opens from the click and closes itself once it has answered. */
 async function connect(page: Page, wallet: KeysWallet) {
   const dialog = await openDialogWarm(page)
-  const popup = page.waitForEvent('popup')
-  await dialog.getByTestId(OPTION).click()
-  await popup
+  await throughPopup(page, () => dialog.getByTestId(OPTION).click())
   await expect(page.getByTestId('account-address')).toHaveAttribute('title', wallet.address)
   await expect(dialog).toBeHidden()
 }
@@ -120,9 +118,7 @@ async function connect(page: Page, wallet: KeysWallet) {
 /** Signs in; every signature goes through a new popup that answers and closes. */
 async function signIn(page: Page) {
   await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
-  const popup = page.waitForEvent('popup')
-  await page.getByTestId('sign-in-button').click()
-  await popup
+  await throughPopup(page, () => page.getByTestId('sign-in-button').click())
 }
 
 function signaturesAnswered(wallet: KeysWallet): Hex[] {

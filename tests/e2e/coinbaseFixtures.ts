@@ -98,3 +98,15 @@ export async function openDialogWarm(page: Page) {
   await expect(row).not.toHaveAttribute('data-preparing', 'true')
   return dialog
 }
+
+/**
+ * Runs `action`, which opens the keys page in a popup, and waits until the page has answered and
+ * closed itself. The SDK hands a request to its popup while that window is still open, so the next
+ * request opens a window of its own only once this one is gone (as with Coinbase's own popup).
+ */
+export async function throughPopup(page: Page, action: () => Promise<unknown>) {
+  const opened = page.waitForEvent('popup')
+  await action()
+  const popup = await opened
+  await expect.poll(() => popup.isClosed()).toBe(true)
+}

@@ -1,6 +1,6 @@
 import { mergeTests, type Page } from '@playwright/test'
 import type { InjectedWallet } from '../fixtures/injectedWallet'
-import { SDK_CREATED_KEY, test as coinbaseTest } from './coinbaseFixtures'
+import { SDK_CREATED_KEY, test as coinbaseTest, throughPopup } from './coinbaseFixtures'
 import { approveInSheet, submitCreateWithEmailCode, test as embeddedTest, uniqueEmail, vault } from './embeddedFixtures'
 import { WAGMI_STORAGE_KEY } from '@/lib/storageNames'
 import { expect } from './fixtures'
@@ -96,16 +96,12 @@ test('links the email & passkey wallet and the Coinbase Smart Wallet beside the 
   // The Coinbase Smart Wallet: its popup connects it, another signs the link message.
   await page.getByRole('button', { name: 'Link another wallet' }).click()
   const coinbaseRow = await warmCoinbaseRow(page)
-  const connectPopup = page.waitForEvent('popup')
-  await coinbaseRow.click()
-  await connectPopup
+  await throughPopup(page, () => coinbaseRow.click())
   await expect(dialog).toBeHidden()
   await expect(candidate).toHaveText(keys.address)
   await expect(candidate).toHaveAttribute('data-family', 'coinbasesmartwallet')
   await expectSessionKept(page, wallet.address)
-  const signPopup = page.waitForEvent('popup')
-  await page.getByRole('button', { name: 'Sign the link message' }).click()
-  await signPopup
+  await throughPopup(page, () => page.getByRole('button', { name: 'Sign the link message' }).click())
   await expect(page.getByTestId('wallets-note')).toHaveText(`Linked ${keys.address}.`)
   await expect(rows).toHaveCount(3)
   await expect(rowOf(keys.address)).toHaveAttribute('data-family', 'coinbasesmartwallet')
@@ -121,14 +117,10 @@ test('links the email & passkey wallet and the Coinbase Smart Wallet beside the 
     await elsewhere.goto(embeddedApp.baseURL)
     await elsewhere.getByTestId('connect-button').click()
     const elsewhereRow = await warmCoinbaseRow(elsewhere)
-    const popup = elsewhere.waitForEvent('popup')
-    await elsewhereRow.click()
-    await popup
+    await throughPopup(elsewhere, () => elsewhereRow.click())
     await expect(elsewhere.getByTestId('account-address')).toHaveAttribute('title', keys.address)
     await expect(elsewhere.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
-    const signIn = elsewhere.waitForEvent('popup')
-    await elsewhere.getByTestId('sign-in-button').click()
-    await signIn
+    await throughPopup(elsewhere, () => elsewhere.getByTestId('sign-in-button').click())
     await expect(elsewhere.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
     await expect(elsewhere.getByTestId('wallet-row')).toHaveCount(3)
 
@@ -167,13 +159,9 @@ test('a refused signature and a wallet linked to another account are said in the
   await page.goto(embeddedApp.baseURL)
   // The Coinbase wallet signs in first: an account of its own. Disconnecting ends that session.
   await page.getByTestId('connect-button').click()
-  const firstPopup = page.waitForEvent('popup')
-  await (await warmCoinbaseRow(page)).click()
-  await firstPopup
+  await throughPopup(page, async () => (await warmCoinbaseRow(page)).click())
   await expect(page.getByTestId('account-address')).toHaveAttribute('title', keys.address)
-  const signInPopup = page.waitForEvent('popup')
-  await page.getByTestId('sign-in-button').click()
-  await signInPopup
+  await throughPopup(page, () => page.getByTestId('sign-in-button').click())
   await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
   await page.getByTestId('disconnect-button').click()
   await expect(page.getByTestId('connect-button')).toBeVisible()
@@ -181,27 +169,21 @@ test('a refused signature and a wallet linked to another account are said in the
   // The extension's key signs in (another account) and tries to link the Coinbase wallet.
   await connectAndSignIn(page, wallet)
   await page.getByRole('button', { name: 'Link another wallet' }).click()
-  const connectPopup = page.waitForEvent('popup')
-  await (await warmCoinbaseRow(page, true)).click()
-  await connectPopup
+  await throughPopup(page, async () => (await warmCoinbaseRow(page, true)).click())
   await expect(page.getByTestId('connect-dialog')).toBeHidden()
   const candidate = page.getByTestId('link-candidate')
   await expect(candidate).toHaveText(keys.address)
 
   // Refused in the wallet: its connector swallows the error, the panel says the signature was not completed.
   keys.set({ rejectSign: true })
-  const refused = page.waitForEvent('popup')
-  await page.getByRole('button', { name: 'Sign the link message' }).click()
-  await refused
+  await throughPopup(page, () => page.getByRole('button', { name: 'Sign the link message' }).click())
   await expect(page.getByTestId('wallets-note')).toHaveText('Signature not completed.')
   await expect(candidate).toHaveText(keys.address)
   await expectSessionKept(page, wallet.address)
 
   // Signed: the server refuses, the wallet is another account's.
   keys.set({ rejectSign: false })
-  const signed = page.waitForEvent('popup')
-  await page.getByRole('button', { name: 'Sign the link message' }).click()
-  await signed
+  await throughPopup(page, () => page.getByRole('button', { name: 'Sign the link message' }).click())
   const error = page.getByTestId('wallets-error')
   await expect(error).toHaveAttribute('data-code', 'wallet_linked_elsewhere')
   await expect(error).toContainText('This wallet is already linked to another account. Unlink it there first, or link a different wallet.')
@@ -218,9 +200,7 @@ test('a refused signature and a wallet linked to another account are said in the
   // Connected again for a link, then the page reloads: the session and its wallet are the page's,
   // and the connection the link left behind is ended as the panel appears.
   await page.getByRole('button', { name: 'Link another wallet' }).click()
-  const again = page.waitForEvent('popup')
-  await (await warmCoinbaseRow(page, true)).click()
-  await again
+  await throughPopup(page, async () => (await warmCoinbaseRow(page, true)).click())
   await expect(candidate).toHaveText(keys.address)
   await expect.poll(() => storedConnections(page)).toBe(2)
   await page.reload()
