@@ -72,6 +72,11 @@ export default defineConfig<object, ServerOptions>({
       args: chromeFlags,
     },
     viewport: { width: 1280, height: 800 },
+    // The spinners turn slowly (the vault's and the early tap's stand still), as for a user who asks
+    // the system for less motion: a spinning one keeps the browser drawing frames while a test waits
+    // on it. Three specs on two workers (walletconnect, coinbase, embedded; 53 tests) took 363 s of
+    // CPU instead of 380 and 210 s instead of 217. No test reads an animation.
+    reducedMotion: 'reduce',
     locale: 'en-US',
     // The UI contract's `data-testid`s.
     testIdAttribute: 'data-testid',

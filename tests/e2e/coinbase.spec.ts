@@ -283,14 +283,12 @@ test.describe('connecting', () => {
     const wallet = await useKeysWallet({ behaviour: { rejectConnect: true } })
     await page.goto(coinbaseApp.baseURL)
     const dialog = await openDialogWarm(page)
-    await dialog.getByTestId(OPTION).click()
+    await throughPopup(page, () => dialog.getByTestId(OPTION).click())
     await expect(dialog.getByTestId('connect-error')).toContainText(errors.connection_rejected)
     expect(await readPersisted(page)).toEqual({ activeAccount: null, sessionTopic: null, switchedNetwork: null, currentChain: null })
 
     wallet.set({ rejectConnect: false })
-    const popup = page.waitForEvent('popup')
-    await dialog.getByTestId('connect-retry').click()
-    await popup
+    await throughPopup(page, () => dialog.getByTestId('connect-retry').click())
     await expect(page.getByTestId('account-address')).toHaveAttribute('title', wallet.address)
     expect(wallet.handshakes).toHaveLength(2)
   })
@@ -603,7 +601,7 @@ test.describe('signing errors are swallowed', () => {
     const sdkKeys = await sdkStorageKeys(page)
 
     // The message panel: a neutral status, no alert.
-    await page.getByTestId('sign-message-button').click()
+    await throughPopup(page, () => page.getByTestId('sign-message-button').click())
     await expect(page.getByTestId('sign-not-completed')).toHaveText(ui['signature.notCompleted'])
     await expect(page.getByTestId('sign-not-completed')).toHaveAttribute('role', 'status')
     await expect(page.getByTestId('sign-error')).toHaveCount(0)
