@@ -3,8 +3,8 @@ import { useEffect, useRef } from 'react'
 
 type Life = {
   teardown: (() => void) | void
-  /** The teardown waiting for a task, cancelled if the component mounts again first. */
-  pending: ReturnType<typeof setTimeout> | undefined
+  /** The teardown waiting for the current task to end, cancelled if the component mounts again first. */
+  pending: boolean
 }
 
 /**
@@ -16,9 +16,12 @@ type Life = {
  * is not harmless: closing a native `<dialog>` fires its `close` event a moment later, after the
  * second mount opened it again (the connect dialog then closed for good: a dead "Connect wallet"
  * button); disconnecting a WalletConnect pairing races the second mount's new one; wiping a
- * recovery throws away what the user was doing. Here the teardown waits for a task: StrictMode's
- * remount comes in the same commit, before any task runs, and cancels it, so the first setup simply
- * carries on; a real unmount has no remount, and the teardown runs a moment later.
+ * recovery throws away what the user was doing. Here the teardown waits for the microtasks after
+ * the commit: StrictMode's remount comes in the same commit, synchronously, and cancels it, so the
+ * first setup simply carries on; a real unmount has no remount, and the teardown runs as the commit's
+ * task ends, before the next input. Not a timer: Chromium runs input before timers, so a click
+ * right after "Back" on a loaded machine reached the next view while the last one's WalletConnect
+ * pairing was still shown (its QR code, for a moment, on another wallet's view).
  *
  * For effects that only subscribe and unsubscribe, a plain `useEffect` is right; use this one for
  * work that must happen exactly once per appearance of the component.
@@ -27,20 +30,22 @@ export function useLifetimeEffect(setup: () => (() => void) | void): void {
   const life = useRef<Life | null>(null)
   useEffect(() => {
     const current = life.current
-    if (current && current.pending !== undefined) {
+    if (current && current.pending) {
       // StrictMode's rehearsal: the same component is back before its teardown ran.
-      clearTimeout(current.pending)
-      current.pending = undefined
+      current.pending = false
     } else {
-      life.current = { teardown: setup(), pending: undefined }
+      life.current = { teardown: setup(), pending: false }
     }
     return () => {
       const live = life.current
       if (!live) return
-      live.pending = setTimeout(() => {
+      live.pending = true
+      queueMicrotask(() => {
+        if (!live.pending) return
+        live.pending = false
         if (life.current === live) life.current = null
         live.teardown?.()
-      }, 0)
+      })
     }
     // Once per lifetime, by definition: later values of `setup` are ignored.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -175,12 +175,22 @@ test.describe('desktop: QR code', () => {
     await dialog.getByTestId('wallet-option-metamask').click()
     await expect(page.getByTestId('wc-qr')).toBeVisible()
     await expect(page.getByTestId('wc-open-app')).toHaveCount(0)
+    const metaMaskUri = await page.getByTestId('wc-qr').getAttribute('data-uri')
+    // Every URI a QR code shows from here on (once, a busy machine showed MetaMask's abandoned pairing
+    // on Ledger's view for a moment: the Back's teardown waited for a timer, and the click came first).
+    await page.evaluate(() => {
+      const shown: { view: string; uri: string }[] = ((window as unknown as { __qrShown: unknown }).__qrShown = [])
+      new MutationObserver(() => {
+        const uri = document.querySelector('[data-testid="wc-qr"]')?.getAttribute('data-uri')
+        const view = document.querySelector('[data-testid="wc-panel"] h3')?.textContent ?? ''
+        const last = shown.at(-1)
+        if (uri && (last?.uri !== uri || last.view !== view)) shown.push({ view, uri })
+      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-uri'] })
+    })
     await page.getByTestId('wc-back').click()
     await dialog.getByTestId('wallet-option-ledger').click()
     await expect(page.getByTestId('wc-qr')).toBeVisible()
-    // Ledger Live has a desktop app: "Open Ledger Live" hands it the URI the QR code shows. (Read
-    // after the click: on a busy machine the QR has shown MetaMask's pairing for a moment, until the
-    // Back's abort lands and Ledger's own pairing replaces it.)
+    // Ledger Live has a desktop app: "Open Ledger Live" hands it the URI the QR code shows.
     const navigations = await watchNavigations(page)
     networkGuard.allow('ledgerlive://*')
     await page.getByTestId('wc-open-app').click()
@@ -189,6 +199,9 @@ test.describe('desktop: QR code', () => {
     const uri = decodeURIComponent(navigations.find((url) => url.startsWith(prefix))!.slice(prefix.length))
     expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
     await expect(page.getByTestId('wc-qr')).toHaveAttribute('data-uri', uri)
+    expect(uri).not.toBe(metaMaskUri)
+    const shown = await page.evaluate(() => (window as unknown as { __qrShown: { view: string; uri: string }[] }).__qrShown)
+    expect(shown.filter((entry) => entry.view.includes('Ledger Live')).map((entry) => entry.uri)).toEqual([uri])
     await wcWallet.pair(uri)
     await expect(page.getByTestId('account-address')).toHaveText(shortened(wcWallet.address))
     expect((await readPersisted(page, 'ledger')).sessionTopic).toMatch(/^[0-9a-f]{64}$/)

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { useState } from 'react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createConfig, http, type Connector } from '@wagmi/core'
 import { mainnet } from 'viem/chains'
@@ -23,7 +24,7 @@ const URI = `wc:${'c3'.repeat(32)}@2?relay-protocol=irn&symKey=${'9e'.repeat(32)
 
 type Outcome = () => Promise<never>
 
-function scripted(options: { pairing: PairingState; outcomes: Outcome[]; deepLinkPreference?: 'native' | 'universal' }) {
+function scripted(options: { pairing: PairingState; outcomes: Outcome[]; deepLinkPreference?: 'native' | 'universal'; onDisconnect?: () => void }) {
   const calls = { connect: 0 }
   const loaded = { pairing: options.pairing }
   const connectorFn = stubConnector({
@@ -35,6 +36,9 @@ function scripted(options: { pairing: PairingState; outcomes: Outcome[]; deepLin
     with: {
       sigil: { key: 'rainbow', deepLinkPreference: options.deepLinkPreference ?? 'native' },
       sigilFamily: { loaded, load: async () => loaded, preload: () => undefined, listing: undefined, warmUpWithDialog: true },
+      async disconnect() {
+        options.onDisconnect?.()
+      },
       async connect() {
         const outcome = options.outcomes[calls.connect++]
         // Unscripted attempts stay pending, as a pairing waiting for a wallet does.
@@ -144,5 +148,39 @@ describe('WalletConnectPanel', () => {
     expect(screen.queryByTestId('wc-qr')).toBeNull()
     fireEvent.click(screen.getByTestId('wc-open-app'))
     expect(clicked).toEqual([`https://rnbwapp.com/wc?uri=${encodeURIComponent(URI)}`])
+  })
+
+  it('a view left without a connection undoes its pairing before the next input: the next view never shows the pairing left behind', async () => {
+    // The shared pairing, as the client keeps it: `disconnect` of a view that never connected drops
+    // the proposal and empties the URI (client.abandon()).
+    const pairing = createPairingState()
+    const setup = scripted({ pairing, outcomes: [], onDisconnect: () => pairing.set({ status: 'idle', uri: undefined }) })
+    const seen: (string | null)[] = []
+    let show!: (view: 'panel' | 'list') => void
+    function Dialog() {
+      const [view, setView] = useState<'panel' | 'list'>('panel')
+      show = setView
+      return view === 'panel' ? (
+        <WalletConnectPanel option={setup.option} isMobile={false} onConnected={() => undefined} onBack={() => undefined} />
+      ) : null
+    }
+    render(
+      <WagmiProvider config={setup.config} reconnectOnMount={false}>
+        <QueryClientProvider client={new QueryClient()}>
+          <Dialog />
+        </QueryClientProvider>
+      </WagmiProvider>,
+    )
+    act(() => pairing.set({ status: 'pairing', uri: URI, attempt: 1 }))
+    expect(screen.getByTestId('wc-qr').getAttribute('data-uri')).toBe(URI)
+    // "Back", then another WalletConnect row at the first input after it: an input event is a new
+    // task, so whatever the Back left for microtasks has run by then, and nothing later may be relied on
+    // (Chromium runs input before timers: under load a click came before a zero-delay timer).
+    await act(async () => show('list'))
+    act(() => show('panel'))
+    seen.push(screen.queryByTestId('wc-qr')?.getAttribute('data-uri') ?? null)
+    await settle()
+    expect(seen).toEqual([null])
+    expect(screen.getByTestId('wc-status').textContent).toBe('Preparing the QR code…')
   })
 })
