@@ -17,6 +17,19 @@ export type SignMessagePanelProps = { address: Address; chainId: number }
 const MESSAGE_FIELD = 'message'
 
 /**
+ * What the user typed into the server-rendered field before the page's code ran, read as the panel
+ * hydrates (its state starts from it). React hydrates a `<textarea>` by setting its text to the
+ * rendered value, so the typed text would otherwise be replaced by the default without a word. A
+ * panel drawn anew (no server element with its id yet) and the server read nothing.
+ */
+function typedBeforeHydration(id: string): string | undefined {
+  if (typeof document === 'undefined') return undefined
+  const field = document.getElementById(id)
+  if (!(field instanceof HTMLTextAreaElement) || field.value === field.defaultValue) return undefined
+  return field.value
+}
+
+/**
  * Sign any message with the wallet, then show the signature and whether it proves the address.
  * The signing state (pending, signed, not completed, failed) is `useSignMessage`'s; this panel adds
  * only the check of the signature it got.
@@ -30,7 +43,9 @@ export function SignMessagePanel({ address, chainId }: SignMessagePanelProps) {
   const t = useT()
   const config = useConfig()
   const inputId = useId()
-  const [message, setMessage] = useState<string>(t('sign.default'))
+  // Text typed into the server's field before this code ran survives hydration, which would put the
+  // field back to the server's text.
+  const [message, setMessage] = useState<string>(() => typedBeforeHydration(inputId) ?? t('sign.default'))
   const signing = useSignMessage()
   const [verification, setVerification] = useState<{ signature: Hex; verified: boolean } | null>(null)
   const form = useRef<HTMLFormElement>(null)

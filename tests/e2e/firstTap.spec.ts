@@ -195,4 +195,33 @@ test.describe('the connected view after a reload', () => {
     expect(wallet.requestsOf('personal_sign')).toEqual([[toHex(message), wallet.address.toLowerCase()]])
     expect(navigations).toEqual([])
   })
+
+  test('text typed into the message before the scripts ran is still there once they have, and "Sign message" signs it @dev', async ({
+    page,
+    app,
+    installWallet,
+  }) => {
+    const wallet = await installWallet()
+    await page.goto(app.baseURL)
+    await connectTestWallet(page)
+
+    const scripts = await holdRequests(page, isScriptChunk)
+    await page.reload({ waitUntil: 'commit' })
+    const field = page.getByTestId('sign-message-input')
+    await expect(field).toBeVisible()
+    expect(scripts.held(), 'the page asked for its scripts and they are held').toBeGreaterThan(0)
+    const message = 'Typed while the page was loading'
+    await field.fill(message)
+
+    scripts.release()
+    // Hydrated: React's own properties are on the field (hydration put it back to the default text
+    // before the panel kept what was typed).
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(document.querySelector('[data-testid="sign-message-input"]')!).some((key) => key.startsWith('__reactProps'))), afterRelease())
+      .toBe(true)
+    await expect(field).toHaveValue(message)
+    await page.getByTestId('sign-message-button').click()
+    await expect(page.getByTestId('signature-verified')).toHaveAttribute('data-verified', 'true')
+    expect(wallet.requestsOf('personal_sign')).toEqual([[toHex(message), wallet.address.toLowerCase()]])
+  })
 })
