@@ -3,6 +3,7 @@ import { toHex } from 'viem'
 import { en } from '@/lib/i18n/en'
 import { afterRelease, holdRequests, isScriptChunk } from '../fixtures/heldRequests'
 import { phoneContext } from '../fixtures/userAgents'
+import type { InjectedWallet } from '../fixtures/injectedWallet'
 import { expect, test, type App } from './fixtures'
 import { connectTestWallet } from './signIn'
 
@@ -152,23 +153,27 @@ test.describe('the dialog’s frame', () => {
   })
 })
 
+/** Connects the injected test wallet, then reloads: the connected view from the server's HTML, its scripts held. */
+async function reloadConnectedWithScriptsHeld(page: Page, app: App, installWallet: () => Promise<InjectedWallet>) {
+  const wallet = await installWallet()
+  await page.goto(app.baseURL)
+  await connectTestWallet(page)
+  const scripts = await holdRequests(page, isScriptChunk)
+  await page.reload({ waitUntil: 'commit' })
+  const field = page.getByTestId('sign-message-input')
+  const button = page.getByTestId('sign-message-button')
+  await expect(button).toBeVisible()
+  expect(scripts.held(), 'the page asked for its scripts and they are held').toBeGreaterThan(0)
+  return { wallet, scripts, field, button }
+}
+
 test.describe('the connected view after a reload', () => {
   test('"Sign message" tapped before the scripts ran does not reload the page: it turns busy, and once they have it signs what the field showed, once @dev', async ({
     page,
     app,
     installWallet,
   }) => {
-    const wallet = await installWallet()
-    await page.goto(app.baseURL)
-    await connectTestWallet(page)
-
-    // The reloaded page shows the connected view from the server's HTML; its scripts are held.
-    const scripts = await holdRequests(page, isScriptChunk)
-    await page.reload({ waitUntil: 'commit' })
-    const field = page.getByTestId('sign-message-input')
-    const button = page.getByTestId('sign-message-button')
-    await expect(button).toBeVisible()
-    expect(scripts.held(), 'the page asked for its scripts and they are held').toBeGreaterThan(0)
+    const { wallet, scripts, field, button } = await reloadConnectedWithScriptsHeld(page, app, installWallet)
     // Documents the page asks for from now on (a submitted form is one); Next's own history
     // updates after hydration are not.
     const navigations: string[] = []
@@ -201,15 +206,7 @@ test.describe('the connected view after a reload', () => {
     app,
     installWallet,
   }) => {
-    const wallet = await installWallet()
-    await page.goto(app.baseURL)
-    await connectTestWallet(page)
-
-    const scripts = await holdRequests(page, isScriptChunk)
-    await page.reload({ waitUntil: 'commit' })
-    const field = page.getByTestId('sign-message-input')
-    await expect(field).toBeVisible()
-    expect(scripts.held(), 'the page asked for its scripts and they are held').toBeGreaterThan(0)
+    const { wallet, scripts, field, button } = await reloadConnectedWithScriptsHeld(page, app, installWallet)
     const message = 'Typed while the page was loading'
     await field.fill(message)
 
@@ -220,7 +217,7 @@ test.describe('the connected view after a reload', () => {
       .poll(() => page.evaluate(() => Object.keys(document.querySelector('[data-testid="sign-message-input"]')!).some((key) => key.startsWith('__reactProps'))), afterRelease())
       .toBe(true)
     await expect(field).toHaveValue(message)
-    await page.getByTestId('sign-message-button').click()
+    await button.click()
     await expect(page.getByTestId('signature-verified')).toHaveAttribute('data-verified', 'true')
     expect(wallet.requestsOf('personal_sign')).toEqual([[toHex(message), wallet.address.toLowerCase()]])
   })
