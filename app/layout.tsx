@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { familySettings } from '@sigil/connectors/settings'
 import { getPublicConfig } from '@sigil/server/config/server'
 import { loadCatalogue } from '@sigil/lib/i18n/loadCatalogue'
+import type { Translate } from '@sigil/lib/i18n/t'
 import { getRequestLocale, getServerT } from '@sigil/server/i18n/requestLocale'
 import { initialStateFromCookie } from '@sigil/react/wagmi/initialState'
 import { appSigilConfig, withSigilChoices } from './_config/sigilConfig'
@@ -49,8 +50,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // server-rendered text and the strings the client hydrates with all agree.
   const locale = await getRequestLocale()
   const messages = await loadCatalogue(locale)
+  const t = await getServerT()
   return (
-    <html lang={locale} data-theme={sigil.theme.mode === 'system' ? undefined : sigil.theme.mode}>
+    <html lang={locale} data-theme={sigil.theme.mode === 'system' ? undefined : sigil.theme.mode} {...errorPageWords(t)}>
       <body>
         <ThemeStyle theme={sigil.theme} />
         {/* Before anything it listens for: a tap on "Connect wallet" before hydration is kept. */}
@@ -61,4 +63,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       </body>
     </html>
   )
+}
+
+/**
+ * The words of the page's last resort (app/global-error.tsx), in the page's language: it replaces
+ * the whole page, this layout and its catalogue with it, so it reads them from `<html>` as it appears.
+ */
+function errorPageWords(t: Translate) {
+  return { 'data-error-title': t('error.page.title'), 'data-error-body': t('error.page.body'), 'data-error-reload': t('error.page.reload') }
 }

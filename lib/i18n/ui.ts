@@ -36,6 +36,10 @@ export const ui = {
   'connect.cancel': 'Cancel',
   'connect.retry': 'Try again',
   'error.details': 'Details',
+  // The page's last resort (app/global-error.tsx): a part of it failed to load or to render.
+  'error.page.title': 'This page stopped working',
+  'error.page.body': 'Part of the page could not be loaded: the connection may have dropped, or the site was just updated. Reload the page to continue.',
+  'error.page.reload': 'Reload page',
   'connect.back': 'Back to wallets',
   'connect.empty': 'No wallets found.',
   'connect.moreWallets': 'More wallets',

@@ -27,14 +27,14 @@ const subscribeToNothing = () => () => {}
  * show. Until the chunk arrives (it was asked for on intent, or by the click), `whileLoading` stays
  * (the page's disconnected face, inert), so the page changes once; then the view, once, with no
  * state to lose. If the chunk cannot be fetched, the lazy wrapper takes
- * over, whose own try fails into the page's error handling as before.
+ * over, whose own try fails into the page's root error page (app/global-error.tsx).
  */
 export function ConnectedSlot({ whileLoading, ...props }: ConnectedViewProps & { whileLoading?: ReactNode }) {
   // false while hydrating (the server's answer), true for a mount after hydration.
   const hydrated = useSyncExternalStore(subscribeToNothing, () => true, () => false)
   const [hydrating] = useState(!hydrated)
   const loaded = useSyncExternalStore(subscribeConnectedView, loadedConnectedView, () => undefined)
-  // The chunk could not be fetched: the lazy wrapper tries again, and its failure reaches the page's error boundary.
+  // The chunk could not be fetched: the lazy wrapper tries again, and its failure reaches the page's root error page (app/global-error.tsx).
   const [unreachable, setUnreachable] = useState(false)
   useEffect(() => {
     if (hydrating) return

@@ -15,7 +15,7 @@ import type { ConnectDialogProps } from './viewProps'
 
 // Only ever opened by a click, so never rendered on the server. The dialog's module is rendered
 // directly once here (`loadedConnectDialog`); this wrapper only where it could not be fetched: it tries
-// again and reports the failure.
+// again, and its failure reaches the page's root error page (app/global-error.tsx).
 const LazyConnectDialog = dynamic(() => loadConnectDialog().then((m) => m.ConnectDialog), { ssr: false })
 
 // A tap the inline script kept before hydration: the dialog's code (the runtime with the dialog, one

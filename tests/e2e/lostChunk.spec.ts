@@ -1,0 +1,70 @@
+import type { Page } from '@playwright/test'
+import { en } from '@/lib/i18n/en'
+import { messages as de } from '@/lib/i18n/locales/de'
+import { expect, test } from './fixtures'
+
+/**
+ * A part of the page that cannot be fetched (the connection dropped, or a deploy replaced the build
+ * since the page was opened) ends in the page's last resort (app/global-error.tsx): a message in the
+ * page's language and a way on, never a blank page. Next's own fallback wrote its stylesheet with
+ * `innerHTML`, which the production page's Trusted Types policy refuses: the page went blank, with a
+ * Trusted Types violation (the fixtures fail a test on one). Production build: the policy is
+ * enforced there.
+ */
+
+/**
+ * Every script chunk the page's HTML does not name fails to load, as it would offline or after a
+ * deploy: the page itself loads and hydrates, and everything it fetches later (the wallet runtime,
+ * the connect dialog) is lost. `restore()` lets them through again.
+ */
+async function loseLaterChunks(page: Page, baseURL: string): Promise<{ lost: () => number; restore: () => Promise<void> }> {
+  const html = await (await page.request.get(baseURL)).text()
+  const named = new Set([...html.matchAll(/\/_next\/static\/chunks\/[^"'\s]+?\.js/g)].map((match) => match[0]))
+  expect(named.size, 'the page names its first-load chunks').toBeGreaterThan(0)
+  let lost = 0
+  const handler = async (route: import('@playwright/test').Route) => {
+    if (named.has(new URL(route.request().url()).pathname)) return route.continue()
+    lost++
+    return route.abort('internetdisconnected')
+  }
+  await page.route('**/_next/static/chunks/**/*.js', handler)
+  return { lost: () => lost, restore: () => page.unroute('**/_next/static/chunks/**/*.js', handler) }
+}
+
+test('a tap on Connect whose code cannot be fetched shows what happened and a reload that works, not a blank page', async ({ page, app }) => {
+  const chunks = await loseLaterChunks(page, app.baseURL)
+  await page.goto(app.baseURL)
+  const connect = page.getByTestId('connect-button')
+  await expect(connect).toBeEnabled()
+  await connect.click()
+
+  const alert = page.getByRole('alert')
+  await expect(alert.getByRole('heading', { name: en.ui['error.page.title'] })).toBeVisible()
+  await expect(alert).toContainText(en.ui['error.page.body'])
+  expect(chunks.lost(), 'the dialog asked for chunks that were lost').toBeGreaterThan(0)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+
+  // The connection is back: the reload brings the page, and Connect opens the dialog.
+  await chunks.restore()
+  await alert.getByRole('button', { name: en.ui['error.page.reload'] }).click()
+  await page.getByTestId('connect-button').click()
+  await expect(page.getByTestId('connect-dialog')).toBeVisible()
+})
+
+test('the page’s last resort speaks the page’s language', async ({ browser, app }) => {
+  const context = await browser.newContext({ locale: 'de-DE', extraHTTPHeaders: { 'accept-language': 'de-DE,de;q=0.9' } })
+  try {
+    const page = await context.newPage()
+    const chunks = await loseLaterChunks(page, app.baseURL)
+    await page.goto(app.baseURL)
+    await page.getByTestId('connect-button').click()
+    const alert = page.getByRole('alert')
+    await expect(alert.getByRole('heading', { name: de.ui['error.page.title'] })).toBeVisible()
+    await expect(alert).toContainText(de.ui['error.page.body'])
+    await expect(alert.getByRole('button', { name: de.ui['error.page.reload'] })).toBeVisible()
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+    expect(chunks.lost()).toBeGreaterThan(0)
+  } finally {
+    await context.close()
+  }
+})
