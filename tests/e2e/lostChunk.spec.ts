@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { en } from '@/lib/i18n/en'
 import { messages as de } from '@/lib/i18n/locales/de'
 import { expect, test } from './fixtures'
+import { TEST_WALLET_KEY } from './signIn'
 
 /**
  * A part of the page that cannot be fetched (the connection dropped, or a deploy replaced the build
@@ -17,10 +18,11 @@ import { expect, test } from './fixtures'
  * deploy: the page itself loads and hydrates, and everything it fetches later (the wallet runtime,
  * the connect dialog) is lost. `restore()` lets them through again.
  */
-async function loseLaterChunks(page: Page, baseURL: string): Promise<{ lost: () => number; restore: () => Promise<void> }> {
+async function loseLaterChunks(page: Page, baseURL: string, kept: ReadonlySet<string> = new Set()): Promise<{ lost: () => number; restore: () => Promise<void> }> {
   const html = await (await page.request.get(baseURL)).text()
   const named = new Set([...html.matchAll(/\/_next\/static\/chunks\/[^"'\s]+?\.js/g)].map((match) => match[0]))
   expect(named.size, 'the page names its first-load chunks').toBeGreaterThan(0)
+  for (const chunk of kept) named.add(chunk)
   let lost = 0
   const handler = async (route: import('@playwright/test').Route) => {
     if (named.has(new URL(route.request().url()).pathname)) return route.continue()
@@ -67,4 +69,30 @@ test('the page’s last resort speaks the page’s language', async ({ browser, 
   } finally {
     await context.close()
   }
+})
+
+test('a connection whose account view cannot be fetched ends on the error page, and the reload brings the wallet back connected', async ({ page, app, installWallet }) => {
+  const wallet = await installWallet()
+  // The page and the dialog arrive; from the moment the dialog is open, every new chunk is lost (the
+  // account view, asked for as the pointer reaches a row and again as the wallet connects).
+  const fetched = new Set<string>()
+  page.on('requestfinished', (request) => {
+    const { pathname } = new URL(request.url())
+    if (pathname.startsWith('/_next/static/chunks/')) fetched.add(pathname)
+  })
+  await page.goto(app.baseURL)
+  await page.getByTestId('connect-button').click()
+  const dialog = page.getByTestId('connect-dialog')
+  await expect(dialog.getByTestId(`wallet-option-${TEST_WALLET_KEY}`)).toBeVisible()
+  const chunks = await loseLaterChunks(page, app.baseURL, fetched)
+  await dialog.getByTestId(`wallet-option-${TEST_WALLET_KEY}`).click()
+
+  const alert = page.getByRole('alert')
+  await expect(alert.getByRole('heading', { name: en.ui['error.page.title'] })).toBeVisible()
+  expect(chunks.lost(), 'the account view asked for chunks that were lost').toBeGreaterThan(0)
+
+  // Back online: the reload restores the connection (wagmi's cookie), and the account is shown.
+  await chunks.restore()
+  await alert.getByRole('button', { name: en.ui['error.page.reload'] }).click()
+  await expect(page.getByTestId('account-address')).toHaveAttribute('title', wallet.address)
 })
