@@ -2,13 +2,14 @@
 import { useState } from 'react'
 
 /**
- * One of the words the root layout wrote into `<html>` in the page's language (`errorPageWords`,
- * app/layout.tsx), read as this replaces the page: the `<html>` it renders over still carries them
- * then. A render that failed on the server has none: the short English fallback.
+ * The words the root layout wrote into `<html>` in the page's language (`errorPageWords`,
+ * app/layout.tsx), with its `lang`, read as this replaces the page: the `<html>` it renders over
+ * still carries them then. A render that failed on the server has none: a short English fallback.
  */
-function word(name: 'title' | 'body' | 'reload' | 'lang', fallback: string): string {
+function readWords() {
   const root = typeof document === 'undefined' ? undefined : document.documentElement
-  return (name === 'lang' ? root?.lang : root?.getAttribute(`data-error-${name}`)) || fallback
+  const word = (name: string, fallback: string) => root?.getAttribute(`data-error-${name}`) || fallback
+  return { lang: root?.lang || 'en', title: word('title', 'Something went wrong'), body: word('body', ''), reload: word('reload', 'Reload') }
 }
 
 /**
@@ -20,7 +21,7 @@ function word(name: 'title' | 'body' | 'reload' | 'lang', fallback: string): str
  * (docs/architecture.md, "When the page itself fails").
  */
 export default function GlobalError() {
-  const [words] = useState(() => ({ lang: word('lang', 'en'), title: word('title', 'Something went wrong'), body: word('body', ''), reload: word('reload', 'Reload') }))
+  const [words] = useState(readWords)
   return (
     <html lang={words.lang}>
       <body>

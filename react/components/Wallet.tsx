@@ -70,8 +70,8 @@ export function Wallet({ initialSession, connectLabel, intro, createLabel, dialo
   const [dialogOpen, setDialogOpen] = useState(false)
   const [startWith, setStartWith] = useState<'create' | undefined>(undefined)
   // Chosen as the dialog opens, and kept while it is open (another component would remount it): the
-  // module itself, or the lazy wrapper where the module could not be fetched (it tries again and
-  // reports the failure).
+  // module itself, or the lazy wrapper where the module could not be fetched (it tries again, and its
+  // failure reaches the page's root error page).
   const [ConnectDialog, setConnectDialog] = useState<ComponentType<ConnectDialogProps>>(() => LazyConnectDialog)
   const opener = useRef<HTMLButtonElement>(null)
   const createLink = useRef<HTMLButtonElement>(null)

@@ -1,6 +1,7 @@
-import type { Page } from '@playwright/test'
+import type { Page, Route } from '@playwright/test'
 import { en } from '@/lib/i18n/en'
 import { messages as de } from '@/lib/i18n/locales/de'
+import { isScriptChunk } from '../fixtures/heldRequests'
 import { expect, test } from './fixtures'
 import { TEST_WALLET_KEY } from './signIn'
 
@@ -24,13 +25,13 @@ async function loseLaterChunks(page: Page, baseURL: string, kept: ReadonlySet<st
   expect(named.size, 'the page names its first-load chunks').toBeGreaterThan(0)
   for (const chunk of kept) named.add(chunk)
   let lost = 0
-  const handler = async (route: import('@playwright/test').Route) => {
+  const handler = async (route: Route) => {
     if (named.has(new URL(route.request().url()).pathname)) return route.continue()
     lost++
     return route.abort('internetdisconnected')
   }
-  await page.route('**/_next/static/chunks/**/*.js', handler)
-  return { lost: () => lost, restore: () => page.unroute('**/_next/static/chunks/**/*.js', handler) }
+  await page.route(isScriptChunk, handler)
+  return { lost: () => lost, restore: () => page.unroute(isScriptChunk, handler) }
 }
 
 test('a tap on Connect whose code cannot be fetched shows what happened and a reload that works, not a blank page', async ({ page, app }) => {
@@ -77,8 +78,8 @@ test('a connection whose account view cannot be fetched ends on the error page, 
   // account view, asked for as the pointer reaches a row and again as the wallet connects).
   const fetched = new Set<string>()
   page.on('requestfinished', (request) => {
-    const { pathname } = new URL(request.url())
-    if (pathname.startsWith('/_next/static/chunks/')) fetched.add(pathname)
+    const url = new URL(request.url())
+    if (isScriptChunk(url)) fetched.add(url.pathname)
   })
   await page.goto(app.baseURL)
   await page.getByTestId('connect-button').click()
