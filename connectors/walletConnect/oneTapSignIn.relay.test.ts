@@ -46,7 +46,7 @@ afterAll(async () => {
 
 async function setup(
   walletOptions: Partial<TestWalletOptions> = {},
-  routeOptions: { rpcUrls?: Record<number, string>; preferredChains?: number[]; dappStorage?: SlowProposalStorage } = {},
+  routeOptions: { rpcUrls?: Record<number, string>; preferredChains?: number[]; dappStorage?: SlowProposalStorage; signInOfferMs?: number } = {},
 ): Promise<Setup> {
   const relay = await startRelay()
   const wallet = await startTestWallet({ relayUrl: relay.url, ...walletOptions })
@@ -67,6 +67,7 @@ async function setup(
         disableProviderPing: true,
         logger: 'error',
       }) as never,
+    signInOfferMs: routeOptions.signInOfferMs,
   })
   const config = createConfig({
     chains: [mainnet, base, sepolia, foundry],
@@ -104,6 +105,21 @@ function nextUri(client: WalletConnectClient): Promise<string> {
     const check = () => {
       const { uri } = client.pairing.getSnapshot()
       if (uri) {
+        off()
+        resolve(uri)
+      }
+    }
+    const off = client.pairing.subscribe(check)
+    check()
+  })
+}
+
+/** The next URI the page shows other than `shown`. */
+function nextUriAfter(client: WalletConnectClient, shown: string): Promise<string> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const { uri } = client.pairing.getSnapshot()
+      if (uri && uri !== shown) {
         off()
         resolve(uri)
       }
@@ -307,6 +323,99 @@ describe('one-tap linking over WalletConnect', () => {
     // The same signed link cannot sign in, nor link twice.
     expect((await s.browser.verify({ message: signed!.message, signature: signed!.signature })).status).toBe(422)
     expect((await s.browser.link({ message: signed!.message, signature: signed!.signature, family: 'walletconnect' })).status).toBe(422)
+  })
+})
+
+describe('a QR code left open while its nonce grows old', () => {
+  // Before: the SDK keeps an authenticate request open for an hour and its companion proposal five
+  // minutes, so the first code stayed on screen for good: a wallet that scanned it after five minutes
+  // signed a nonce the server had dropped (nonce_expired), and a wallet without the authenticate
+  // request found no proposal to answer. Here a nonce is "too old" after 1.5 s instead of 4 minutes.
+  const offerMs = 1_500
+
+  /** The page's offer, remembering each nonce the server issued for a pairing. */
+  function recordNonces(s: Setup): string[] {
+    const nonces: string[] = []
+    s.client.offerSignIn(async () => {
+      const nonce = await s.browser.nonce()
+      nonces.push(nonce)
+      return { nonce, origin: ORIGIN, chainIds }
+    })
+    return nonces
+  }
+
+  it('is renewed with a fresh nonce and a new code; the wallet that scans it signs in with one approval, and the server accepts it', async () => {
+    const s = await setup({ authenticate: true, privateKey: generatePrivateKey() }, { signInOfferMs: offerMs })
+    const nonces = recordNonces(s)
+    const pending = connect(s.config, { connector: s.config.connectors[0]! })
+    const first = await nextUri(s.client)
+    const renewed = await nextUriAfter(s.client, first)
+    expect(s.client.pairing.getSnapshot()).toMatchObject({ status: 'pairing', attempt: 2, uri: renewed })
+    await vi.waitFor(() => expect(s.relay.stats.authenticateRequests).toBe(2), { timeout: 5_000 })
+    expect(nonces).toHaveLength(2)
+    expect(nonces[1]).not.toBe(nonces[0])
+
+    await s.wallet.pair(renewed)
+    const outcome = await within(pending, 10_000)
+    expect(outcome).toHaveProperty('resolved.accounts', [s.wallet.address])
+    const signed = s.client.takeSignedIn()
+    expect(parseSiweMessage(signed!.message).nonce).toBe(nonces[1])
+    const response = await s.browser.verify({ message: signed!.message, signature: signed!.signature })
+    expect(response.status, JSON.stringify(await response.clone().json())).toBe(200)
+    expect(failures).toEqual([])
+  })
+
+  it('a wallet without the authenticate request finds the renewed code’s proposal and connects', async () => {
+    const s = await setup({ authenticate: false }, { signInOfferMs: offerMs })
+    const pending = connect(s.config, { connector: s.config.connectors[0]! })
+    const renewed = await nextUriAfter(s.client, await nextUri(s.client))
+    await s.wallet.pair(renewed)
+    expect(await within(pending, 10_000)).toHaveProperty('resolved.accounts', [s.wallet.address])
+    expect(s.wallet.answers).toEqual(['approved'])
+    expect(failures).toEqual([])
+  })
+
+  it('a wallet that answers the lapsed request leaves the page waiting on the new code, with no session behind its back; the new code still connects', async () => {
+    let renewedShown: () => void = () => undefined
+    const shown = new Promise<void>((resolve) => (renewedShown = resolve))
+    const key = generatePrivateKey()
+    const account = privateKeyToAccount(key)
+    let signatures = 0
+    // The user scanned the first code and approves only after the page renewed it.
+    const s = await setup(
+      {
+        authenticate: true,
+        privateKey: key,
+        signIn: {
+          address: account.address,
+          sign: async (message) => {
+            if (++signatures === 1) await shown
+            return { t: 'eip191', s: await account.signMessage({ message }) }
+          },
+        },
+      },
+      // Long enough for the checks below to see the second code before it lapses too.
+      { signInOfferMs: 4_000 },
+    )
+    const nonces = recordNonces(s)
+    const pending = connect(s.config, { connector: s.config.connectors[0]! })
+    const first = await nextUri(s.client)
+    const scanning = s.wallet.pair(first)
+    const renewed = await nextUriAfter(s.client, first)
+    renewedShown()
+    await scanning
+    await vi.waitFor(() => expect(s.wallet.authentications).toHaveLength(1), { timeout: 5_000 })
+    // The wallet sent its approval of the old request; the page neither connects nor keeps a session.
+    expect(await within(pending, 1_000)).toBe('still waiting')
+    expect((s.client.provider as unknown as { session?: unknown }).session).toBeUndefined()
+    expect(s.client.pairing.getSnapshot()).toMatchObject({ status: 'pairing', uri: renewed })
+
+    await s.wallet.pair(renewed)
+    expect(await within(pending, 10_000)).toHaveProperty('resolved.accounts', [account.address])
+    expect(s.wallet.authentications).toHaveLength(2)
+    const signed = s.client.takeSignedIn()
+    expect(parseSiweMessage(signed!.message).nonce).toBe(nonces[1])
+    expect((await s.browser.verify({ message: signed!.message, signature: signed!.signature })).status).toBe(200)
   })
 })
 

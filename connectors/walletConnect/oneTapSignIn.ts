@@ -3,6 +3,7 @@ import { authCatalogue } from '@sigil/lib/siwe/catalogue'
 import { SIGN_IN_MESSAGE_TTL_MS } from '@sigil/lib/siwe/policy'
 import { SIGN_IN_RECAP_METHODS } from '@sigil/lib/siwe/recap'
 import type { HandOffPurpose } from '../shared/signInHandOff'
+import { SignInOfferLapsedError } from './pairingErrors'
 
 /**
  * One-tap sign-in over WalletConnect (docs/sign-in.md#one-tap-sign-in-over-walletconnect): instead of
@@ -69,14 +70,23 @@ export type AuthenticatingProvider = {
  * account, and every later proposal would require chains Sigil only offers as optional
  * (docs/families/walletConnect.md#what-it-does). So the provider's chains are put back as they were,
  * and its chain is the one the wallet signed for (else the session's first), as after `connect()`.
+ *
+ * A request still unanswered when `lapse` resolves fails with `SignInOfferLapsedError`: its nonce is
+ * about to die on the server (docs/sign-in.md#one-tap-sign-in-over-walletconnect), and the client
+ * pairs again with a fresh one.
  */
-export async function authenticateOnce(provider: AuthenticatingProvider, request: OneTapSignInRequest): Promise<Cacao[] | undefined> {
+export async function authenticateOnce(provider: AuthenticatingProvider, request: OneTapSignInRequest, lapse?: Promise<void>): Promise<Cacao[] | undefined> {
   const before = provider.rpc ? [...provider.rpc.chains] : undefined
   // The chains in the proposal's order (preferred first, none excluded), as a plain pairing offers them.
   const offered = (provider.rpc?.optionalChains ?? []).map((chain) => Number(chain.split(':')[1])).filter((id) => Number.isSafeInteger(id) && id > 0)
   let result: AuthenticateResult
   try {
-    result = await provider.authenticate(authenticateParams(offered.length > 0 ? { ...request, chainIds: offered } : request))
+    const answer = provider.authenticate(authenticateParams(offered.length > 0 ? { ...request, chainIds: offered } : request))
+    // A lapsed request stays in the SDK until its hour is out, unanswerable once the next pairing
+    // replaces its key: its end is nobody's error.
+    answer.catch(() => undefined)
+    const lapsed = lapse?.then(() => Promise.reject(new SignInOfferLapsedError()))
+    result = await (lapsed ? Promise.race([answer, lapsed]) : answer)
   } finally {
     if (provider.rpc && before) provider.rpc.chains = before
   }

@@ -15,6 +15,23 @@ export function isProposalExpiry(error: unknown): boolean {
 }
 
 /**
+ * A pairing that carried a one-tap sign-in was offered as long as its nonce may be used
+ * (`NONCE_MAX_AGE_MS`) and no wallet answered: the client renews it with a fresh nonce, as it renews
+ * an expired proposal. Never shown; a run whose renewals are all used up ends in `PairingExpiredError`.
+ */
+export class SignInOfferLapsedError extends BaseError {
+  override name = 'SignInOfferLapsedError'
+  constructor() {
+    super('the pairing’s sign-in nonce is too old to be signed')
+  }
+}
+
+/** Whether a pairing ended because it lapsed (its proposal expired, or its sign-in nonce grew too old): the client pairs again. */
+export function isPairingLapse(error: unknown): boolean {
+  return isProposalExpiry(error) || error instanceof SignInOfferLapsedError
+}
+
+/**
  * The sign client's wording of a wallet's "no" to a proposal: `getSdkError('USER_REJECTED')` and its
  * variants (`User rejected chains.`, `User rejected methods.`, … codes 5000–5xxx), which
  * `EthereumProvider.connect` re-throws by message only.

@@ -24,12 +24,13 @@ function fakeSdk() {
   const clientEvents = new EventEmitter()
   const pending: { uri: string; approve: (withSession?: boolean) => void; reject: (error: Error) => void; expire: () => void }[] = []
   let proposals = 0
+  const authenticated: { nonce: string }[] = []
   const session: WalletConnectSession = {
     topic: 'a'.repeat(64),
     namespaces: { eip155: { chains: ['eip155:1'], accounts: ['eip155:1:0x70997970C51812dc3A010C7d01b50e0d17dc79C8'], methods: ['personal_sign'], events: [] } },
     peer: { metadata: { name: 'Wallet', url: 'https://wallet.example', icons: [] } },
   }
-  const provider: WalletConnectSdkProvider & { disconnects: number } = {
+  const provider: WalletConnectSdkProvider & { disconnects: number; authenticate: (params: { nonce: string }) => Promise<unknown> } = {
     session: undefined,
     accounts: [],
     chainId: 1,
@@ -51,6 +52,23 @@ function fakeSdk() {
         })
         queueMicrotask(() => events.emit('display_uri', uri))
       }),
+    // One-tap sign-in: the SDK's authenticate request, answered here by the proposal sent alongside
+    // (no CACAO); its expiry is only the companion proposal's event, since the request itself waits an hour.
+    authenticate: (params: { nonce: string }) =>
+      new Promise((resolve, reject) => {
+        authenticated.push(params)
+        const uri = `wc:${String(++proposals).padStart(64, '0')}@2?relay-protocol=irn&symKey=${'2'.repeat(64)}`
+        pending.push({
+          uri,
+          approve: (withSession = true) => {
+            if (withSession) provider.session = session
+            resolve({ session })
+          },
+          reject,
+          expire: () => clientEvents.emit('proposal_expire', { id: proposals }),
+        })
+        queueMicrotask(() => events.emit('display_uri', uri))
+      }),
     disconnect: async () => {
       provider.disconnects += 1
       provider.session = undefined
@@ -61,15 +79,15 @@ function fakeSdk() {
     signer: { client: { on: (event, listener) => clientEvents.on(event, listener as never), off: (event, listener) => clientEvents.off(event, listener as never) } },
   }
   const latest = () => pending.at(-1)!
-  return { provider, pending, latest, session, get proposals() { return proposals } }
+  return { provider, pending, latest, session, authenticated, get proposals() { return proposals } }
 }
 
 const options = { projectId: 'test' } as WalletConnectProviderOptions
 
-function setup(maxAttempts?: number) {
+function setup(maxAttempts?: number, signInOfferMs?: number) {
   const sdk = fakeSdk()
   const loadSdk = vi.fn(async () => sdk.provider)
-  const client = createWalletConnectClient({ getOptions: () => options, loadSdk, maxAttempts })
+  const client = createWalletConnectClient({ getOptions: () => options, loadSdk, maxAttempts, signInOfferMs })
   const uris: (string | undefined)[] = []
   client.pairing.subscribe(() => uris.push(client.pairing.getSnapshot().uri))
   return { sdk, client, loadSdk, uris }
@@ -244,6 +262,70 @@ describe('createWalletConnectClient pairing', () => {
     expect(sdk.provider.disconnects).toBe(1)
     expect(client.provider).toBeUndefined()
     expect(client.pairing.getSnapshot()).toMatchObject({ status: 'idle', uri: undefined, attempt: 0 })
+  })
+})
+
+describe('a pairing that carries a one-tap sign-in', () => {
+  /** The page's offer: a fresh nonce each time it is asked, as `GET /api/auth/nonce` gives. */
+  function offerNonces(client: ReturnType<typeof setup>['client']) {
+    let issued = 0
+    client.offerSignIn(async () => ({ nonce: `nonce${String(++issued).padStart(8, '0')}`, origin: 'https://sigil.example', chainIds: [1] }))
+  }
+  const until = async (check: () => boolean) => {
+    await vi.waitFor(() => expect(check()).toBe(true), { timeout: 2_000, interval: 5 })
+  }
+
+  it('is renewed with a fresh nonce once its nonce is too old to sign, with a new QR code, and connects on the renewed one', async () => {
+    const { sdk, client, uris } = setup(undefined, 60)
+    offerNonces(client)
+    const pairing = client.pair()
+    await until(() => sdk.authenticated.length === 1)
+    await tick()
+    const first = sdk.pending[0]!.uri
+    expect(client.pairing.getSnapshot()).toMatchObject({ status: 'pairing', attempt: 1, uri: first })
+    // No wallet answers: at the nonce's age limit the page asks again, with another nonce and another code.
+    await until(() => sdk.authenticated.length === 2)
+    await tick()
+    expect(sdk.authenticated.map((request) => request.nonce)).toEqual(['nonce00000001', 'nonce00000002'])
+    expect(client.pairing.getSnapshot()).toMatchObject({ status: 'pairing', attempt: 2, uri: sdk.pending[1]!.uri })
+    expect(sdk.pending[1]!.uri).not.toBe(first)
+    // The old code is never shown again once its request lapsed.
+    expect(uris.slice(uris.lastIndexOf(sdk.pending[1]!.uri))).not.toContain(first)
+    sdk.latest().approve()
+    await expect(pairing).resolves.toBe(sdk.session)
+    expect(client.pairing.getSnapshot()).toMatchObject({ status: 'connected', uri: undefined })
+  })
+
+  it('counts each renewal as an attempt: after 3, the pairing-expired error and "Try again"', async () => {
+    const { sdk, client } = setup(3, 20)
+    offerNonces(client)
+    const error = await client.pair().catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(PairingExpiredError)
+    expect(sdk.authenticated).toHaveLength(3)
+    expect(client.pairing.getSnapshot()).toMatchObject({ status: 'exhausted', uri: undefined })
+  })
+
+  it('a prepared one nobody waits for lapses without renewal', async () => {
+    const { sdk, client } = setup(undefined, 20)
+    offerNonces(client)
+    await client.prepare()
+    await until(() => client.pairing.getSnapshot().status === 'idle')
+    await new Promise((resolve) => setTimeout(resolve, 60))
+    expect(sdk.authenticated).toHaveLength(1)
+  })
+
+  it('a wallet’s “no” after an earlier proposal’s expiry is still a “no”, not a renewal', async () => {
+    // The companion proposal of a lapsed request expires later, during the next attempt: that event
+    // is not this attempt's.
+    const { sdk, client } = setup(undefined, 60_000)
+    offerNonces(client)
+    const pairing = client.pair()
+    const outcome = pairing.catch((caught: unknown) => caught)
+    await until(() => sdk.authenticated.length === 1)
+    sdk.latest().expire()
+    sdk.latest().reject(new Error('User rejected.'))
+    expect(await outcome).toBeInstanceOf(WalletRejectedProposalError)
+    expect(sdk.authenticated).toHaveLength(1)
   })
 })
 

@@ -4,11 +4,13 @@ import type { HandOffPurpose } from '../shared/signInHandOff'
 import { logger } from '../shared/logger'
 import { PairingExpiredError } from './errors'
 import { keepOwnValuesThroughSdkStart } from './keepOwnValues'
+import { offerLapse } from './offerLapse'
 import { authenticateOnce, signedInFromCacaos, type AuthenticatingProvider, type OneTapSignedIn, type OneTapSignInRequest } from './oneTapSignIn'
-import { isProposalExpiry, isWalletRejectionMessage, WalletRejectedProposalError } from './pairingErrors'
+import { isPairingLapse, isWalletRejectionMessage, PROPOSAL_EXPIRY_MESSAGE, SignInOfferLapsedError, WalletRejectedProposalError } from './pairingErrors'
 import { createPairingState, MAX_PAIRING_ATTEMPTS, type PairingState } from './pairingState'
 import type { WalletConnectProviderOptions } from './providerOptions'
 import { BaseError } from '@sigil/lib/errors/BaseError'
+import { NONCE_MAX_AGE_MS } from '@sigil/lib/siwe/policy'
 import { onceUntilFailed } from '@sigil/lib/onceUntilFailed'
 
 type Listener = (...args: never[]) => void
@@ -141,6 +143,12 @@ export type CreateWalletConnectClientParameters = {
   getOptions: (context: { preferredChains: readonly number[] }) => WalletConnectProviderOptions
   loadSdk?: LoadWalletConnectSdk | undefined
   maxAttempts?: number | undefined
+  /**
+   * How long a pairing that carries a one-tap sign-in waits for a wallet before it is renewed with a
+   * fresh nonce, counted from before the nonce is fetched: `NONCE_MAX_AGE_MS` (a test shortens it).
+   * Never while the page is hidden, nor in its first seconds back (`offerLapse`).
+   */
+  signInOfferMs?: number | undefined
 }
 
 type Run = {
@@ -164,6 +172,7 @@ type Run = {
 export function createWalletConnectClient(parameters: CreateWalletConnectClientParameters): WalletConnectClient {
   const loadSdk = parameters.loadSdk ?? loadEthereumProvider
   const maxAttempts = parameters.maxAttempts ?? MAX_PAIRING_ATTEMPTS
+  const signInOfferMs = parameters.signInOfferMs ?? NONCE_MAX_AGE_MS
   const pairing = createPairingState(maxAttempts)
   const preferredChains: number[] = []
   const claims: (() => readonly (string | undefined)[])[] = []
@@ -189,18 +198,46 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
   /**
    * Proposes the session: with the page's sign-in request when it offers one (the wallet signs it
    * while approving, or falls back to the plain proposal the SDK sends alongside), else as before.
+   * Fails with a lapse (`isPairingLapse`) when the proposal expires, or when a sign-in request's nonce
+   * grows too old before a wallet answers: the SDK would keep that request open for an hour, and its
+   * companion proposal only five minutes, leaving a QR code whose signature the server refuses.
    */
   async function propose(provider: WalletConnectSdkProvider): Promise<void> {
     signedIn = undefined
+    const askedAt = Date.now()
     // A failed nonce fetch must not block connecting: the page signs in in two steps afterwards.
     const request = await signInSource?.().catch(() => undefined)
-    if (!request || typeof (provider as Partial<AuthenticatingProvider>).authenticate !== 'function') return provider.connect()
-    const auths = await authenticateOnce(provider as unknown as AuthenticatingProvider, request)
+    if (!request || typeof (provider as Partial<AuthenticatingProvider>).authenticate !== 'function') return proposePlain(provider)
+    const settled = new AbortController()
+    let auths: Awaited<ReturnType<typeof authenticateOnce>>
+    try {
+      const page = typeof document === 'undefined' ? undefined : document
+      auths = await authenticateOnce(provider as unknown as AuthenticatingProvider, request, offerLapse(signInOfferMs - (Date.now() - askedAt), { signal: settled.signal, page }))
+    } finally {
+      settled.abort()
+    }
     if (!auths?.length) return
     const { formatCacaoMessage } = await import('./sdk')
     const signed = signedInFromCacaos(auths, formatCacaoMessage)
     signedIn = signed ? { ...signed, purpose: request.purpose ?? 'sign-in' } : undefined
     logger.info('walletconnect_one_tap_sign_in', { signed: signedIn !== undefined, purpose: request.purpose ?? 'sign-in' })
+  }
+
+  /**
+   * `provider.connect()`, its expiry always a lapse: the SDK re-throws the expiry by message only, so
+   * the sign client's `proposal_expire` event during the call is the other sign of it.
+   */
+  async function proposePlain(provider: WalletConnectSdkProvider): Promise<void> {
+    let expired = false
+    const onExpire = () => (expired = true)
+    provider.signer.client?.on('proposal_expire', onExpire)
+    try {
+      await provider.connect()
+    } catch (error) {
+      throw expired && !isPairingLapse(error) ? new Error(PROPOSAL_EXPIRY_MESSAGE, { cause: error }) : error
+    } finally {
+      provider.signer.client?.off('proposal_expire', onExpire)
+    }
   }
 
   function start(): Run {
@@ -240,14 +277,11 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
     try {
       for (let attempt = 1; ; attempt++) {
         pairing.set({ status: 'pairing', attempt, uri: undefined })
-        let expired = false
-        const onExpire = () => (expired = true)
-        provider.signer.client?.on('proposal_expire', onExpire)
         try {
           await propose(provider)
         } catch (error) {
           if (!isCurrent()) throw new PairingCancelledError()
-          if (!(expired || isProposalExpiry(error))) {
+          if (!isPairingLapse(error)) {
             // Rejected or failed: URI reset and provider re-initialised at once
             // (docs/connectors/lifecycle.md#when-connecting-fails), so the next attempt (and an iOS
             // universal link) starts from a fresh pairing.
@@ -257,7 +291,7 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
             // Marked so the QR view can tell a wallet's "no" (new pairing at once) from a failure.
             throw isWalletRejectionMessage(error) ? new WalletRejectedProposalError({ cause: error }) : error
           }
-          logger.info('walletconnect_proposal_expired', { attempt })
+          logger.info(error instanceof SignInOfferLapsedError ? 'walletconnect_sign_in_offer_lapsed' : 'walletconnect_proposal_expired', { attempt })
           if (current.waiters === 0) {
             // Prepared ahead and nobody came: stop; the next `pair()` starts a new run.
             pairing.set({ status: 'idle', uri: undefined })
@@ -268,8 +302,6 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
             throw new PairingExpiredError(maxAttempts)
           }
           continue
-        } finally {
-          provider.signer.client?.off('proposal_expire', onExpire)
         }
         if (!isCurrent()) {
           // Approved after the user walked away: leave no session they did not ask for.

@@ -46,6 +46,13 @@ export const NONCE_TTL_MS = 5 * 60 * 1000
  */
 export const LINK_NONCE_TTL_MS = NONCE_TTL_MS
 
+/**
+ * The page never uses a nonce fetched longer ago than this: a minute short of its life, so that the
+ * signed message still reaches the server while the nonce lives. The sign-in panel fetches a fresh
+ * one past it; a WalletConnect pairing that carries one (one-tap sign-in) is renewed with a fresh one.
+ */
+export const NONCE_MAX_AGE_MS = NONCE_TTL_MS - 60 * 1000
+
 /** How long a signed message stays valid (EIP-4361 `Expiration Time`), as the page writes it. */
 export const SIGN_IN_MESSAGE_TTL_MS = 10 * 60 * 1000
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { NONCE_MAX_AGE_MS } from '@sigil/lib/siwe/policy'
 import {
   createNonceKeeper,
   initialSignInState,
   NONCE_CHECK_MS,
-  NONCE_MAX_AGE_MS,
   NONCE_REFRESH_MS,
   signInReducer,
   type SignInEvent,

@@ -1,6 +1,7 @@
 import type { Address } from 'viem'
 import type { ShownError } from '@sigil/lib/errors/shownError'
 import type { UiKey } from '@sigil/lib/i18n/en'
+import { NONCE_MAX_AGE_MS } from '@sigil/lib/siwe/policy'
 
 /**
  * Sign-In with Ethereum as a small explicit state machine (RainbowKit's habit):
@@ -74,8 +75,6 @@ export function signInReducer(state: SignInState, event: SignInEvent): SignInSta
   }
 }
 
-/** A nonce lives 5 minutes on the server; one fetched longer ago than this is never used. */
-export const NONCE_MAX_AGE_MS = 4 * 60 * 1000
 
 /**
  * A nonce older than this is replaced ahead of the tap. Clearly under the max age, and checked every
