@@ -37,6 +37,24 @@ describe('ErrorAlert', () => {
     expect(fold.contains(detail)).toBe(true)
   })
 
+  it('says a part of the page was lost, not what the code says, when that caused the error; the code and its English stay beneath', () => {
+    const lostChunk = Object.assign(new Error('Failed to load chunk /_next/static/chunks/0f3a.js'), { name: 'ChunkLoadError' })
+    render(
+      <LocaleProvider locale="de" messages={de}>
+        <ErrorAlert error={shownError(new ConnectionRejectedError({ cause: lostChunk }))} testId="connect-error" />
+      </LocaleProvider>,
+    )
+    const alert = screen.getByRole('alert')
+    expect(alert.dataset.code).toBe('connection_rejected')
+    expect(alert.querySelector('p')?.textContent).toBe(de.errors.page_part_lost)
+    expect(de.errors.page_part_lost).not.toBe(de.errors.connection_rejected)
+    expect(screen.getByTestId('connect-error-detail').textContent).toBe('Connection rejected. Please try again. connection_rejected')
+    cleanup()
+    // An error without a known code says it too, in English without a provider.
+    render(<ErrorAlert error={shownError(new Error('x', { cause: lostChunk }))} testId="sign-error" />)
+    expect(screen.getByRole('alert').querySelector('p')?.textContent).toBe(plainErrors.page_part_lost)
+  })
+
   it('fills the error’s values into the page’s words', () => {
     render(
       <LocaleProvider locale="ja" messages={ja}>

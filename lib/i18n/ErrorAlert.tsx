@@ -2,7 +2,7 @@
 import type { ShownError } from '@/lib/errors/shownError'
 import { format } from './format'
 import { useMessages } from './LocaleProvider'
-import { plainErrors, type PlainErrorCode } from './plainErrors'
+import { plainErrors, type PlainErrorCode, type PlainErrorKey } from './plainErrors'
 import { useT } from './useT'
 
 function isPlainErrorCode(code: unknown): code is PlainErrorCode {
@@ -10,13 +10,15 @@ function isPlainErrorCode(code: unknown): code is PlainErrorCode {
 }
 
 /**
- * What the page says for an error: its code's plain words in the locale's `errors` (English from
+ * What the page says for an error: its reason's plain words when it has one (a lost part of the
+ * page says so, whatever the code), else its code's, in the locale's `errors` (English from
  * plainErrors.ts), with the error's values filled in; the raised message itself for an error
- * without a known code.
+ * without a known code or reason.
  */
-export function plainErrorText(error: ShownError, localized?: Readonly<Record<PlainErrorCode, string>>): string {
-  if (!isPlainErrorCode(error.code)) return error.message
-  return format(localized?.[error.code] ?? plainErrors[error.code], error.values)
+export function plainErrorText(error: ShownError, localized?: Readonly<Record<PlainErrorKey, string>>): string {
+  const key = error.reason ?? (isPlainErrorCode(error.code) ? error.code : undefined)
+  if (key === undefined) return error.message
+  return format(localized?.[key] ?? plainErrors[key], error.values)
 }
 
 export type ErrorAlertProps = {

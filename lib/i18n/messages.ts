@@ -1,6 +1,6 @@
 import type { UiKey } from './en'
 import type { FamilyMessages } from './familyCatalogues'
-import type { PlainErrorCode } from './plainErrors'
+import type { PlainErrorKey } from './plainErrors'
 
 /**
  * What a locale other than English translates: the page's `ui`, the families' view strings, and
@@ -14,7 +14,7 @@ import type { PlainErrorCode } from './plainErrors'
  * page shows, by the error's code, the plain words of `errors` in the page's language with the next
  * step, and the English message and the code beneath them as a detail (`data-code`; ErrorAlert.tsx).
  */
-export type Messages = { ui: Record<UiKey, string> } & FamilyMessages & { errors: Record<PlainErrorCode, string> }
+export type Messages = { ui: Record<UiKey, string> } & FamilyMessages & { errors: Record<PlainErrorKey, string> }
 
 /** A section of `Messages` for one lazily loaded family view (not the page's `ui`, not `errors`). */
 export type FamilySection = Exclude<keyof Messages, 'ui' | 'errors'>

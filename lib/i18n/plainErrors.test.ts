@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { manifests } from '@/connectors/manifests'
 import { SigilError } from '@/lib/errors/SigilError'
+import type { ShownErrorReason } from '@/lib/errors/shownError'
 import { defaultLocale, locales, type Locale } from './locales'
 import type { Messages } from './messages'
 import { plainErrors } from './plainErrors'
@@ -41,6 +42,9 @@ for (const exports of Object.values(errorModules)) {
   }
 }
 
+/** The causes the page words instead of the code (`ShownError['reason']`). */
+const reasons: string[] = ['page_part_lost'] satisfies ShownErrorReason[]
+
 const translated = locales.filter((locale): locale is Exclude<Locale, 'en'> => locale !== defaultLocale)
 
 async function load(locale: Exclude<Locale, 'en'>): Promise<Messages> {
@@ -57,14 +61,15 @@ describe('the page’s words for errors', () => {
     expect(raisedCodes.size).toBeGreaterThan(20)
   })
 
-  it('has English for every code a user can see, and for no other', () => {
-    expect(Object.keys(plainErrors).sort()).toEqual([...catalogueCodes].sort())
+  it('has English for every code a user can see, and for no other (the causes worded instead of a code aside)', () => {
+    expect(Object.keys(plainErrors).filter((key) => !reasons.includes(key)).sort()).toEqual([...catalogueCodes].sort())
+    for (const reason of reasons) expect(catalogueCodes, `${reason} is a cause, not a code`).not.toContain(reason)
     for (const code of raisedCodes) expect(Object.keys(plainErrors), code).toContain(code)
   })
 
-  it.each(translated)('has %s for every code a user can see', async (locale) => {
+  it.each(translated)('has %s for every code a user can see, and every cause', async (locale) => {
     const { errors } = await load(locale)
-    for (const code of catalogueCodes) expect(errors[code as keyof typeof errors], `${locale} ${code}`).toBeTypeOf('string')
+    for (const code of [...catalogueCodes, ...reasons]) expect(errors[code as keyof typeof errors], `${locale} ${code}`).toBeTypeOf('string')
   })
 
   it.each(['en', ...translated] as const)('says each error in %s in words, ending as a sentence, never as its code', async (locale) => {

@@ -1,8 +1,12 @@
+import type { ShownErrorReason } from '../errors/shownError'
 import type { auth } from './auth'
 import type { ErrorCode } from './en'
 
 /** Every error code the page can show: the wallets' (shared and families') and the sign-in API's. */
 export type PlainErrorCode = ErrorCode | keyof (typeof auth)['errors']
+
+/** What the page has words for: each code, and each cause worded instead of its code (`ShownError['reason']`). */
+export type PlainErrorKey = PlainErrorCode | ShownErrorReason
 
 /**
  * What the page shows for each error code, in plain words with the next step: the English of the
@@ -13,7 +17,7 @@ export type PlainErrorCode = ErrorCode | keyof (typeof auth)['errors']
  * verbatim, the API's English), which is what logs and developers read; the page shows it under this
  * text, with the code, as a detail (ErrorAlert.tsx).
  */
-export const plainErrors: Record<PlainErrorCode, string> = {
+export const plainErrors: Record<PlainErrorKey, string> = {
   // The wallets (errors.ts).
   provider_not_found_init: 'No wallet was found in this browser. Install a wallet extension, or choose another wallet.',
   provider_not_found: 'No wallet was found in this browser. Install a wallet extension, or choose another wallet.',
@@ -124,4 +128,6 @@ export const plainErrors: Record<PlainErrorCode, string> = {
   internal_error: 'Something went wrong on our side. Try again.',
   network_error: 'The server could not be reached. Check your connection and try again.',
   unexpected_response: 'The server gave an answer we did not expect. Try again in a moment.',
+  // A cause, whatever the code: a part of the page that could not be fetched (shownError.ts).
+  page_part_lost: 'Part of the page did not load, so your wallet was not asked. Reload the page and try again.',
 }

@@ -1,5 +1,6 @@
 import type { Page, Route } from '@playwright/test'
 import { en } from '@/lib/i18n/en'
+import { plainErrors } from '@/lib/i18n/plainErrors'
 import { messages as de } from '@/lib/i18n/locales/de'
 import { isScriptChunk } from '../fixtures/heldRequests'
 import { expect, test } from './fixtures'
@@ -96,4 +97,30 @@ test('a connection whose account view cannot be fetched ends on the error page, 
   await chunks.restore()
   await alert.getByRole('button', { name: en.ui['error.page.reload'] }).click()
   await expect(page.getByTestId('account-address')).toHaveAttribute('title', wallet.address)
+})
+
+test('a wallet whose own code cannot be fetched says the page could not load it and asks for a reload, not that the wallet refused', async ({ page, app }) => {
+  const fetched = new Set<string>()
+  page.on('requestfinished', (request) => {
+    const url = new URL(request.url())
+    if (isScriptChunk(url)) fetched.add(url.pathname)
+  })
+  await page.goto(app.baseURL)
+  await page.getByTestId('connect-button').click()
+  const dialog = page.getByTestId('connect-dialog')
+  const row = dialog.getByTestId('wallet-option-coinbasesmartwallet')
+  await expect(row).toBeVisible()
+  const chunks = await loseLaterChunks(page, app.baseURL, fetched)
+  await row.click()
+
+  // The code stays the specification's (a failed connect is a rejected connection); the words say
+  // what happened and what to do.
+  const error = dialog.getByTestId('connect-error')
+  await expect(error).toHaveAttribute('data-code', 'connection_rejected')
+  await expect(error.locator('p').first()).toHaveText(plainErrors.page_part_lost)
+  expect(chunks.lost(), 'the wallet’s code was asked for and lost').toBeGreaterThan(0)
+
+  // Nothing else is lost: the dialog stays open, and its way back leads to the list of wallets.
+  await dialog.getByRole('button', { name: en.ui['connect.back'] }).click()
+  await expect(row).toBeEnabled()
 })

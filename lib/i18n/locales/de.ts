@@ -413,5 +413,6 @@ export const messages: Messages = {
     internal_error: 'Bei uns ist etwas schiefgelaufen. Versuchen Sie es erneut.',
     network_error: 'Der Server war nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
     unexpected_response: 'Der Server hat unerwartet geantwortet. Versuchen Sie es gleich noch einmal.',
+    page_part_lost: 'Ein Teil der Seite konnte nicht geladen werden, daher wurde Ihre Wallet nicht gefragt. Laden Sie die Seite neu und versuchen Sie es dann erneut.',
   },
 }

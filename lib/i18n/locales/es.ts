@@ -413,5 +413,6 @@ export const messages: Messages = {
     internal_error: 'Algo salió mal de nuestro lado. Vuelve a intentarlo.',
     network_error: 'No se pudo contactar con el servidor. Revisa tu conexión y vuelve a intentarlo.',
     unexpected_response: 'El servidor dio una respuesta inesperada. Vuelve a intentarlo en un momento.',
+    page_part_lost: 'No se pudo cargar una parte de la página, así que no se le pidió nada a tu billetera. Recarga la página y vuelve a intentarlo.',
   },
 }

@@ -413,5 +413,6 @@ export const messages: Messages = {
     internal_error: 'Un problème est survenu de notre côté. Réessayez.',
     network_error: 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.',
     unexpected_response: 'Le serveur a donné une réponse inattendue. Réessayez dans un instant.',
+    page_part_lost: 'Une partie de la page n’a pas pu être chargée, votre portefeuille n’a donc pas été sollicité. Rechargez la page, puis réessayez.',
   },
 }

@@ -410,5 +410,6 @@ export const messages: Messages = {
     internal_error: '저희 쪽에서 문제가 생겼습니다. 다시 시도하세요.',
     network_error: '서버에 연결할 수 없습니다. 인터넷 연결을 확인하고 다시 시도하세요.',
     unexpected_response: '서버가 예상하지 못한 응답을 보냈습니다. 잠시 후 다시 시도하세요.',
+    page_part_lost: '페이지 일부를 불러오지 못해 지갑에 아무것도 요청하지 않았습니다. 페이지를 새로고침한 후 다시 시도하세요.',
   },
 }

@@ -413,5 +413,6 @@ export const messages: Messages = {
     internal_error: 'Algo deu errado do nosso lado. Tente de novo.',
     network_error: 'Não foi possível falar com o servidor. Confira sua conexão e tente de novo.',
     unexpected_response: 'O servidor deu uma resposta inesperada. Tente de novo daqui a pouco.',
+    page_part_lost: 'Não foi possível carregar parte da página, então nada foi pedido à sua carteira. Recarregue a página e tente de novo.',
   },
 }

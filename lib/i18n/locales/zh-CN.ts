@@ -409,5 +409,6 @@ export const messages: Messages = {
     internal_error: '我们这边出了点问题。请重试。',
     network_error: '无法连接服务器。请检查网络连接后重试。',
     unexpected_response: '服务器返回了意外的响应。请稍后重试。',
+    page_part_lost: '页面的一部分无法加载，因此没有向你的钱包发出任何请求。请重新加载页面，然后重试。',
   },
 }
