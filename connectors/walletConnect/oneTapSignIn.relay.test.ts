@@ -100,22 +100,8 @@ beforeEach(() => {
   return connectionEvents.on('connectionFailed', (event) => failures.push(event))
 })
 
-function nextUri(client: WalletConnectClient): Promise<string> {
-  return new Promise((resolve) => {
-    const check = () => {
-      const { uri } = client.pairing.getSnapshot()
-      if (uri) {
-        off()
-        resolve(uri)
-      }
-    }
-    const off = client.pairing.subscribe(check)
-    check()
-  })
-}
-
-/** The next URI the page shows other than `shown`. */
-function nextUriAfter(client: WalletConnectClient, shown: string): Promise<string> {
+/** The next URI the page shows (other than `shown`, when given). */
+function nextUri(client: WalletConnectClient, shown?: string): Promise<string> {
   return new Promise((resolve) => {
     const check = () => {
       const { uri } = client.pairing.getSnapshot()
@@ -349,7 +335,7 @@ describe('a QR code left open while its nonce grows old', () => {
     const nonces = recordNonces(s)
     const pending = connect(s.config, { connector: s.config.connectors[0]! })
     const first = await nextUri(s.client)
-    const renewed = await nextUriAfter(s.client, first)
+    const renewed = await nextUri(s.client, first)
     expect(s.client.pairing.getSnapshot()).toMatchObject({ status: 'pairing', attempt: 2, uri: renewed })
     await vi.waitFor(() => expect(s.relay.stats.authenticateRequests).toBe(2), { timeout: 5_000 })
     expect(nonces).toHaveLength(2)
@@ -368,7 +354,7 @@ describe('a QR code left open while its nonce grows old', () => {
   it('a wallet without the authenticate request finds the renewed code’s proposal and connects', async () => {
     const s = await setup({ authenticate: false }, { signInOfferMs: offerMs })
     const pending = connect(s.config, { connector: s.config.connectors[0]! })
-    const renewed = await nextUriAfter(s.client, await nextUri(s.client))
+    const renewed = await nextUri(s.client, await nextUri(s.client))
     await s.wallet.pair(renewed)
     expect(await within(pending, 10_000)).toHaveProperty('resolved.accounts', [s.wallet.address])
     expect(s.wallet.answers).toEqual(['approved'])
@@ -401,7 +387,7 @@ describe('a QR code left open while its nonce grows old', () => {
     const pending = connect(s.config, { connector: s.config.connectors[0]! })
     const first = await nextUri(s.client)
     const scanning = s.wallet.pair(first)
-    const renewed = await nextUriAfter(s.client, first)
+    const renewed = await nextUri(s.client, first)
     renewedShown()
     await scanning
     await vi.waitFor(() => expect(s.wallet.authentications).toHaveLength(1), { timeout: 5_000 })

@@ -35,6 +35,16 @@ async function loseLaterChunks(page: Page, baseURL: string, kept: ReadonlySet<st
   return { lost: () => lost, restore: () => page.unroute(isScriptChunk, handler) }
 }
 
+/** The script chunks the page has fetched so far (kept by `loseLaterChunks`), by path. */
+function chunksFetched(page: Page): Set<string> {
+  const fetched = new Set<string>()
+  page.on('requestfinished', (request) => {
+    const url = new URL(request.url())
+    if (isScriptChunk(url)) fetched.add(url.pathname)
+  })
+  return fetched
+}
+
 test('a tap on Connect whose code cannot be fetched shows what happened and a reload that works, not a blank page', async ({ page, app }) => {
   const chunks = await loseLaterChunks(page, app.baseURL)
   await page.goto(app.baseURL)
@@ -77,11 +87,7 @@ test('a connection whose account view cannot be fetched ends on the error page, 
   const wallet = await installWallet()
   // The page and the dialog arrive; from the moment the dialog is open, every new chunk is lost (the
   // account view, asked for as the pointer reaches a row and again as the wallet connects).
-  const fetched = new Set<string>()
-  page.on('requestfinished', (request) => {
-    const url = new URL(request.url())
-    if (isScriptChunk(url)) fetched.add(url.pathname)
-  })
+  const fetched = chunksFetched(page)
   await page.goto(app.baseURL)
   await page.getByTestId('connect-button').click()
   const dialog = page.getByTestId('connect-dialog')
@@ -100,11 +106,7 @@ test('a connection whose account view cannot be fetched ends on the error page, 
 })
 
 test('a wallet whose own code cannot be fetched says the page could not load it and asks for a reload, not that the wallet refused', async ({ page, app }) => {
-  const fetched = new Set<string>()
-  page.on('requestfinished', (request) => {
-    const url = new URL(request.url())
-    if (isScriptChunk(url)) fetched.add(url.pathname)
-  })
+  const fetched = chunksFetched(page)
   await page.goto(app.baseURL)
   await page.getByTestId('connect-button').click()
   const dialog = page.getByTestId('connect-dialog')
