@@ -16,7 +16,6 @@ export const ui = {
   'connect.notInstalled': 'Not installed',
   'connect.install': 'Install',
   'connect.installLabel': 'Install {wallet} (opens in a new tab)',
-  'connect.openInApp': 'Open in app',
   // Where a phone's wallet row leads (the wallet's own browser, or its app over WalletConnect); then,
   // under next dev only, the operator's line when WalletConnect has no project id.
   'connect.openInBrowser': "Open in {wallet}'s browser",
@@ -43,7 +42,6 @@ export const ui = {
   'connect.back': 'Back to wallets',
   'connect.empty': 'No wallets found.',
   'connect.moreWallets': 'More wallets',
-  'connect.loading': 'Loading wallets…',
   // The wallet connected with last, listed first until the user forgets it.
   'connect.lastUsed': 'Last used',
   'connect.forget': 'Forget',

@@ -38,17 +38,22 @@ export function ConnectingState({ option, onCancel }: { option: WalletOption; on
   )
 }
 
-/** A connection that failed: what went wrong, Try again and Back. */
+/**
+ * A connection that failed: what went wrong, Try again and Back. When a part of the page was lost
+ * (`page_part_lost`), the first button reloads the page instead, as the words ask: after a deploy the
+ * part is gone for good, and trying again would fetch it in vain.
+ */
 export function ConnectErrorState({ option, error, onRetry, onBack }: { option: WalletOption; error: ShownError; onRetry: () => void; onBack: () => void }) {
   const t = useT()
+  const lost = error.reason === 'page_part_lost'
   return (
     <div className="dialog-state">
       {/* eslint-disable-next-line @next/next/no-img-element -- icons are data URIs; next/image adds nothing */}
       <img className="wallet-icon large" src={option.icon} alt="" width={48} height={48} />
       <ErrorAlert error={error} testId="connect-error" />
       <div className="row">
-        <button type="button" className="button primary" data-testid="connect-retry" onClick={onRetry}>
-          {t('connect.retry')}
+        <button type="button" className="button primary" data-testid="connect-retry" onClick={lost ? () => location.reload() : onRetry}>
+          {t(lost ? 'error.page.reload' : 'connect.retry')}
         </button>
         <button type="button" className="button" onClick={onBack}>
           {t('connect.back')}

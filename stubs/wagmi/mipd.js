@@ -5,5 +5,5 @@
  * never called — only its bytes would ride in the first load. Calling it is a programming error.
  */
 export function createStore() {
-  throw new Error('wagmi EIP-6963 discovery is off in Sigil (multiInjectedProviderDiscovery: false)')
+  throw new Error('wagmi: multiInjectedProviderDiscovery is off in Sigil')
 }

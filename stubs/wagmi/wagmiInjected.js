@@ -5,5 +5,5 @@
  * bytes would ride in the first load. Calling it is a programming error.
  */
 export function injected() {
-  throw new Error("wagmi's injected connector is not used in Sigil: use connectors/injected")
+  throw new Error('wagmi: Sigil uses connectors/injected')
 }

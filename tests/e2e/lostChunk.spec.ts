@@ -122,7 +122,23 @@ test('a wallet whose own code cannot be fetched says the page could not load it 
   await expect(error.locator('p').first()).toHaveText(plainErrors.page_part_lost)
   expect(chunks.lost(), 'the wallet’s code was asked for and lost').toBeGreaterThan(0)
 
+  // Its first button reloads the page, as the words ask (trying again would fetch the lost part in
+  // vain after a deploy), instead of "Try again".
+  const reload = dialog.getByTestId('connect-retry')
+  await expect(reload).toHaveText(en.ui['error.page.reload'])
+
   // Nothing else is lost: the dialog stays open, and its way back leads to the list of wallets.
   await dialog.getByRole('button', { name: en.ui['connect.back'] }).click()
   await expect(row).toBeEnabled()
+
+  // Chosen again, the same; once the connection is back, the button reloads the page (a mark left in
+  // this page is gone), and the reloaded page's dialog offers the wallet again.
+  await row.click()
+  await expect(reload).toHaveText(en.ui['error.page.reload'])
+  await page.evaluate(() => ((window as Window & { __beforeReload?: boolean }).__beforeReload = true))
+  await chunks.restore()
+  await reload.click()
+  await expect.poll(() => page.evaluate(() => (window as Window & { __beforeReload?: boolean }).__beforeReload ?? false)).toBe(false)
+  await page.getByTestId('connect-button').click()
+  await expect(dialog.getByTestId('wallet-option-coinbasesmartwallet')).toBeEnabled()
 })

@@ -1,10 +1,10 @@
 'use client'
-import { create } from 'qrcode'
+import { create } from 'qrcode/lib/core/qrcode.js'
 import { useMemo } from 'react'
 import styles from './QrCode.module.css'
 
 /**
- * A QR code drawn locally as one SVG path (the `qrcode` package computes the modules; nothing is
+ * A QR code drawn locally as one SVG path (the `qrcode` package's encoder computes the modules; nothing is
  * fetched and no markup is injected). Dark modules on white with a quiet zone, whatever the page's
  * colour scheme, so phone cameras read it. Styled by a class, not a `style` attribute: the page's CSP
  * keeps inline styles to attributes it cannot avoid (server/http/securityHeaders.ts).

@@ -16,7 +16,6 @@ export const messages: Messages = {
     'connect.notInstalled': 'Nicht installiert',
     'connect.install': 'Installieren',
     'connect.installLabel': '{wallet} installieren (öffnet einen neuen Tab)',
-    'connect.openInApp': 'In der App öffnen',
     'connect.openInBrowser': 'Im Browser von {wallet} öffnen',
     'connect.connectWithApp': 'Mit der {wallet}-App verbinden',
     'connect.dev.walletConnectOff': 'Nur in der Entwicklung: Wallets, die sich über WalletConnect verbinden, sind ausgeblendet. Setzen Sie WALLETCONNECT_PROJECT_ID, um sie anzubieten (README, „WalletConnect project id“).',
@@ -46,7 +45,6 @@ export const messages: Messages = {
     'connect.help.body':
       'Eine Wallet verwahrt die Schlüssel zu Ihren Ethereum-Konten und bittet Sie um Zustimmung, bevor etwas signiert oder gesendet wird. Wenn Sie eine verbinden, sieht diese Website Ihre Adresse, sonst nichts.',
     'connect.help.create': 'Keine Wallet? Erstellen Sie eine mit Ihrer E-Mail-Adresse und einem Passkey',
-    'connect.loading': 'Wallets werden geladen…',
     'account.heading': 'Verbunden',
     'account.address': 'Adresse',
     'account.copy': 'Adresse kopieren',

@@ -16,7 +16,6 @@ export const messages: Messages = {
     'connect.notInstalled': 'No instalada',
     'connect.install': 'Instalar',
     'connect.installLabel': 'Instalar {wallet} (se abre en una pestaña nueva)',
-    'connect.openInApp': 'Abrir en la app',
     'connect.openInBrowser': 'Abrir en el navegador de {wallet}',
     'connect.connectWithApp': 'Conectar con la app de {wallet}',
     'connect.dev.walletConnectOff': 'Solo en desarrollo: las billeteras que se conectan por WalletConnect están ocultas. Define WALLETCONNECT_PROJECT_ID para ofrecerlas (README, «WalletConnect project id»).',
@@ -46,7 +45,6 @@ export const messages: Messages = {
     'connect.help.body':
       'Una billetera guarda las claves de tus cuentas de Ethereum y te pide aprobación antes de firmar o enviar nada. Al conectar una, este sitio ve tu dirección, nada más.',
     'connect.help.create': '¿No tienes billetera? Crea una con tu correo y una llave de acceso',
-    'connect.loading': 'Cargando billeteras…',
     'account.heading': 'Conectada',
     'account.address': 'Dirección',
     'account.copy': 'Copiar dirección',

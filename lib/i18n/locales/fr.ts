@@ -16,7 +16,6 @@ export const messages: Messages = {
     'connect.notInstalled': 'Non installé',
     'connect.install': 'Installer',
     'connect.installLabel': 'Installer {wallet} (s’ouvre dans un nouvel onglet)',
-    'connect.openInApp': 'Ouvrir dans l’app',
     'connect.openInBrowser': 'Ouvrir dans le navigateur de {wallet}',
     'connect.connectWithApp': 'Se connecter avec l’app {wallet}',
     'connect.dev.walletConnectOff': 'Développement uniquement : les portefeuilles qui se connectent via WalletConnect sont masqués. Définissez WALLETCONNECT_PROJECT_ID pour les proposer (README, « WalletConnect project id »).',
@@ -46,7 +45,6 @@ export const messages: Messages = {
     'connect.help.body':
       'Un portefeuille garde les clés de vos comptes Ethereum et vous demande votre accord avant toute signature ou tout envoi. En connecter un montre votre adresse à ce site, rien de plus.',
     'connect.help.create': 'Pas de portefeuille ? Créez-en un avec votre e-mail et une clé d’accès',
-    'connect.loading': 'Chargement des portefeuilles…',
     'account.heading': 'Connecté',
     'account.address': 'Adresse',
     'account.copy': 'Copier l’adresse',

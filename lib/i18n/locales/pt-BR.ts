@@ -16,7 +16,6 @@ export const messages: Messages = {
     'connect.notInstalled': 'Não instalada',
     'connect.install': 'Instalar',
     'connect.installLabel': 'Instalar {wallet} (abre em uma nova aba)',
-    'connect.openInApp': 'Abrir no app',
     'connect.openInBrowser': 'Abrir no navegador da {wallet}',
     'connect.connectWithApp': 'Conectar com o app {wallet}',
     'connect.dev.walletConnectOff': 'Somente em desenvolvimento: as carteiras que se conectam pelo WalletConnect estão ocultas. Defina WALLETCONNECT_PROJECT_ID para oferecê-las (README, “WalletConnect project id”).',
@@ -46,7 +45,6 @@ export const messages: Messages = {
     'connect.help.body':
       'Uma carteira guarda as chaves das suas contas Ethereum e pede sua aprovação antes de assinar ou enviar qualquer coisa. Ao conectar uma, este site vê seu endereço, nada mais.',
     'connect.help.create': 'Não tem carteira? Crie uma com seu e-mail e uma chave de acesso',
-    'connect.loading': 'Carregando carteiras…',
     'account.heading': 'Conectada',
     'account.address': 'Endereço',
     'account.copy': 'Copiar endereço',
