@@ -403,6 +403,46 @@ describe('a QR code left open while its nonce grows old', () => {
     expect(parseSiweMessage(signed!.message).nonce).toBe(nonces[1])
     expect((await s.browser.verify({ message: signed!.message, signature: signed!.signature })).status).toBe(200)
   })
+
+  it('a wallet whose approval of the lapsed request lands while the page fetches the next nonce signs in with it: one approval, the old nonce, no second code', async () => {
+    // Before: the page dropped that answer and sent a new request once its nonce came, so the wallet
+    // showed "connected" to a session the page never saw, and the user had to scan again.
+    let lapsed: () => void = () => undefined
+    const renewing = new Promise<void>((resolve) => (lapsed = resolve))
+    let release: () => void = () => undefined
+    const released = new Promise<void>((resolve) => (release = resolve))
+    const key = generatePrivateKey()
+    const account = privateKeyToAccount(key)
+    // The user approves just as the page renews: after the lapse, before the next nonce is back.
+    const s = await setup(
+      { authenticate: true, privateKey: key, signIn: { address: account.address, sign: async (message) => (await renewing, { t: 'eip191', s: await account.signMessage({ message }) }) } },
+      { signInOfferMs: offerMs },
+    )
+    const nonces: string[] = []
+    s.client.offerSignIn(async () => {
+      if (nonces.length === 1) {
+        lapsed()
+        await released
+      }
+      const nonce = await s.browser.nonce()
+      nonces.push(nonce)
+      return { nonce, origin: ORIGIN, chainIds }
+    })
+    const pending = connect(s.config, { connector: s.config.connectors[0]! })
+    const scanning = s.wallet.pair(await nextUri(s.client))
+    try {
+      expect(await within(pending, 10_000)).toHaveProperty('resolved.accounts', [account.address])
+    } finally {
+      release()
+    }
+    await scanning
+    expect(s.relay.stats.authenticateRequests).toBe(1)
+    expect(s.wallet.authentications).toHaveLength(1)
+    const signed = s.client.takeSignedIn()
+    expect(parseSiweMessage(signed!.message).nonce).toBe(nonces[0])
+    expect((await s.browser.verify({ message: signed!.message, signature: signed!.signature })).status).toBe(200)
+    expect(failures).toEqual([])
+  })
 })
 
 describe('a wallet that refuses while the page is still writing its request', () => {

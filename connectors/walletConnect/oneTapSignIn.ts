@@ -48,7 +48,7 @@ export type Cacao = {
   s: { t: string; s: string }
 }
 
-type AuthenticateResult = { auths?: Cacao[] | undefined; session?: { namespaces: Record<string, { accounts: string[] }> } | undefined } | undefined
+export type AuthenticateResult = { auths?: Cacao[] | undefined; session?: { namespaces: Record<string, { accounts: string[] }> } | undefined } | undefined
 
 /**
  * `EthereumProvider.authenticate` (2.25), and the provider's chain and account setters it uses
@@ -62,34 +62,38 @@ export type AuthenticatingProvider = {
 }
 
 /**
- * Sends the authenticate request and leaves the provider as a plain connection would.
+ * A request of this pairing whose offer lapsed: the SDK still answers it until the next request
+ * replaces its key (a wallet's approval can land while the page fetches the next nonce), so the
+ * client keeps watching it and takes it if a wallet answers it first.
+ */
+export type LapsedOffer = { request: OneTapSignInRequest; answer: Promise<AuthenticateResult> }
+
+/** Which request a wallet answered, and its answer. */
+export type AnsweredOffer = { request: OneTapSignInRequest; auths: Cacao[] | undefined }
+
+/**
+ * The SDK's own end of an authenticate request (sign client 2.25: an hour after it was sent, the
+ * request's promise rejects with this, re-thrown by `EthereumProvider.authenticate` by message only).
+ * A page hidden that long never renewed its offer (`offerLapse`); its request is then a lapse too.
+ */
+const AUTHENTICATE_EXPIRY_MESSAGE = 'Request expired'
+
+/** The first of `offers` a wallet answers; a request that fails is no answer (it never settles then). */
+export function firstAnswered(offers: readonly LapsedOffer[]): Promise<{ offer: LapsedOffer; result: AuthenticateResult }> {
+  return Promise.race(offers.map((offer) => offer.answer.then((result) => ({ offer, result }), () => new Promise<never>(() => undefined))))
+}
+
+/**
+ * Leaves the provider as a plain connection would after an authenticate answer, and returns its CACAOs.
  *
  * `EthereumProvider.authenticate` keeps the request's chains as the provider's *required* chains and
  * then takes the first of them as the current chain, filtering the session's accounts by it. A wallet
  * that signed in on another chain (it has not the app's first) would leave the provider with no
  * account, and every later proposal would require chains Sigil only offers as optional
- * (docs/families/walletConnect.md#what-it-does). So the provider's chains are put back as they were,
- * and its chain is the one the wallet signed for (else the session's first), as after `connect()`.
- *
- * A request still unanswered when `lapse` resolves fails with `SignInOfferLapsedError`: its nonce is
- * about to die on the server (docs/sign-in.md#one-tap-sign-in-over-walletconnect), and the client
- * pairs again with a fresh one.
+ * (docs/families/walletConnect.md#what-it-does). So the provider's chain is the one the wallet
+ * signed for (else the session's first), as after `connect()`; `authenticateOnce` puts its chains back.
  */
-export async function authenticateOnce(provider: AuthenticatingProvider, request: OneTapSignInRequest, lapse?: Promise<void>): Promise<Cacao[] | undefined> {
-  const before = provider.rpc ? [...provider.rpc.chains] : undefined
-  // The chains in the proposal's order (preferred first, none excluded), as a plain pairing offers them.
-  const offered = (provider.rpc?.optionalChains ?? []).map((chain) => Number(chain.split(':')[1])).filter((id) => Number.isSafeInteger(id) && id > 0)
-  let result: AuthenticateResult
-  try {
-    const answer = provider.authenticate(authenticateParams(offered.length > 0 ? { ...request, chainIds: offered } : request))
-    // A lapsed request stays in the SDK until its hour is out, unanswerable once the next pairing
-    // replaces its key: its end is nobody's error.
-    answer.catch(() => undefined)
-    const lapsed = lapse?.then(() => Promise.reject(new SignInOfferLapsedError()))
-    result = await (lapsed ? Promise.race([answer, lapsed]) : answer)
-  } finally {
-    if (provider.rpc && before) provider.rpc.chains = before
-  }
+export function adoptAnswer(provider: AuthenticatingProvider, result: AuthenticateResult): Cacao[] | undefined {
   const accounts = result?.session?.namespaces.eip155?.accounts ?? []
   if (accounts.length > 0 && provider.setChainIds && provider.setAccounts) {
     const signedChain = /^did:pkh:(eip155:[0-9]+):/.exec(result?.auths?.[0]?.p.iss ?? '')?.[1]
@@ -98,6 +102,46 @@ export async function authenticateOnce(provider: AuthenticatingProvider, request
     provider.setAccounts(accounts)
   }
   return result?.auths
+}
+
+/**
+ * Sends the authenticate request and resolves with the first answer a wallet gives: to this request,
+ * or to one of `earlier` (this pairing's lapsed requests, still answerable until this one replaces
+ * their key). The provider's chains are put back as they were before the request (see `adoptAnswer`).
+ *
+ * A request still unanswered when `lapse` resolves fails with `SignInOfferLapsedError`, carrying the
+ * request for the next attempt to keep watching: its nonce is about to die on the server
+ * (docs/sign-in.md#one-tap-sign-in-over-walletconnect), and the client pairs again with a fresh one.
+ * So does a request the SDK itself ended (`AUTHENTICATE_EXPIRY_MESSAGE`).
+ */
+export async function authenticateOnce(
+  provider: AuthenticatingProvider,
+  request: OneTapSignInRequest,
+  options: { lapse?: Promise<void> | undefined; earlier?: readonly LapsedOffer[] | undefined } = {},
+): Promise<AnsweredOffer> {
+  const { lapse, earlier = [] } = options
+  const before = provider.rpc ? [...provider.rpc.chains] : undefined
+  // The chains in the proposal's order (preferred first, none excluded), as a plain pairing offers them.
+  const offered = (provider.rpc?.optionalChains ?? []).map((chain) => Number(chain.split(':')[1])).filter((id) => Number.isSafeInteger(id) && id > 0)
+  let won: { offer: LapsedOffer; result: AuthenticateResult }
+  try {
+    const answer = provider.authenticate(authenticateParams(offered.length > 0 ? { ...request, chainIds: offered } : request))
+    // A lapsed request stays in the SDK until its hour is out, unanswerable once the next pairing
+    // replaces its key: its end is nobody's error.
+    answer.catch(() => undefined)
+    const offer: LapsedOffer = { request, answer }
+    const own = answer.then(
+      (result) => ({ offer, result }),
+      (error: unknown) => {
+        throw error instanceof Error && error.message === AUTHENTICATE_EXPIRY_MESSAGE ? new SignInOfferLapsedError({ offer, cause: error }) : error
+      },
+    )
+    const lapsed = lapse?.then(() => Promise.reject(new SignInOfferLapsedError({ offer })))
+    won = await Promise.race([own, ...(lapsed ? [lapsed] : []), ...(earlier.length > 0 ? [firstAnswered(earlier)] : [])])
+  } finally {
+    if (provider.rpc && before) provider.rpc.chains = before
+  }
+  return { request: won.offer.request, auths: adoptAnswer(provider, won.result) }
 }
 
 /** The message a CACAO's payload stands for, exactly as the wallet was shown it (from the SDK's chunk). */

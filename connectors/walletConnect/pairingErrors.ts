@@ -1,4 +1,5 @@
 import { BaseError } from '@sigil/lib/errors/BaseError'
+import type { LapsedOffer } from './oneTapSignIn'
 
 /**
  * The one place the WalletConnect family reads an SDK error's message. `EthereumProvider.connect`
@@ -21,8 +22,11 @@ export function isProposalExpiry(error: unknown): boolean {
  */
 export class SignInOfferLapsedError extends BaseError {
   override name = 'SignInOfferLapsedError'
-  constructor() {
-    super('the pairing’s sign-in nonce is too old to be signed')
+  /** The lapsed request, which the next attempt keeps watching until its key is replaced. */
+  readonly offer: LapsedOffer | undefined
+  constructor(options: { offer?: LapsedOffer | undefined; cause?: unknown } = {}) {
+    super('the pairing’s sign-in nonce is too old to be signed', { cause: options.cause })
+    this.offer = options.offer
   }
 }
 

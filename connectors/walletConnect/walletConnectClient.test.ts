@@ -22,8 +22,10 @@ import { createWalletConnectClient, openRelaySocket, PairingCancelledError, type
 function fakeSdk() {
   const events = new EventEmitter()
   const clientEvents = new EventEmitter()
-  const pending: { uri: string; approve: (withSession?: boolean) => void; reject: (error: Error) => void; expire: () => void }[] = []
+  const pending: { id: number; uri: string; approve: (withSession?: boolean) => void; reject: (error: Error) => void; expire: () => void }[] = []
   let proposals = 0
+  /** The sign client's store of proposals still pending (`client.proposal.getAll()`). */
+  const open = new Set<number>()
   const authenticated: { nonce: string }[] = []
   const session: WalletConnectSession = {
     topic: 'a'.repeat(64),
@@ -37,35 +39,54 @@ function fakeSdk() {
     disconnects: 0,
     connect: () =>
       new Promise<void>((resolve, reject) => {
-        const uri = `wc:${String(++proposals).padStart(64, '0')}@2?relay-protocol=irn&symKey=${'1'.repeat(64)}`
+        const id = ++proposals
+        const uri = `wc:${String(id).padStart(64, '0')}@2?relay-protocol=irn&symKey=${'1'.repeat(64)}`
+        open.add(id)
         pending.push({
+          id,
           uri,
           approve: (withSession = true) => {
+            open.delete(id)
             if (withSession) provider.session = session
             resolve()
           },
-          reject,
+          reject: (error) => {
+            open.delete(id)
+            reject(error)
+          },
           expire: () => {
-            clientEvents.emit('proposal_expire', { id: proposals })
+            open.delete(id)
+            clientEvents.emit('proposal_expire', { id })
             reject(new Error(PROPOSAL_EXPIRY_MESSAGE))
           },
         })
         queueMicrotask(() => events.emit('display_uri', uri))
       }),
     // One-tap sign-in: the SDK's authenticate request, answered here by the proposal sent alongside
-    // (no CACAO); its expiry is only the companion proposal's event, since the request itself waits an hour.
+    // (no CACAO); its expiry is only the companion proposal's event, since the request itself waits
+    // an hour (then rejects with the SDK's "Request expired": `reject` with it).
     authenticate: (params: { nonce: string }) =>
       new Promise((resolve, reject) => {
         authenticated.push(params)
-        const uri = `wc:${String(++proposals).padStart(64, '0')}@2?relay-protocol=irn&symKey=${'2'.repeat(64)}`
+        const id = ++proposals
+        const uri = `wc:${String(id).padStart(64, '0')}@2?relay-protocol=irn&symKey=${'2'.repeat(64)}`
+        open.add(id)
         pending.push({
+          id,
           uri,
           approve: (withSession = true) => {
+            open.delete(id)
             if (withSession) provider.session = session
             resolve({ session })
           },
-          reject,
-          expire: () => clientEvents.emit('proposal_expire', { id: proposals }),
+          reject: (error) => {
+            open.delete(id)
+            reject(error)
+          },
+          expire: () => {
+            open.delete(id)
+            clientEvents.emit('proposal_expire', { id })
+          },
         })
         queueMicrotask(() => events.emit('display_uri', uri))
       }),
@@ -76,7 +97,13 @@ function fakeSdk() {
     request: async () => null,
     on: (event, listener) => events.on(event, listener as never),
     removeListener: (event, listener) => events.removeListener(event, listener as never),
-    signer: { client: { on: (event, listener) => clientEvents.on(event, listener as never), off: (event, listener) => clientEvents.off(event, listener as never) } },
+    signer: {
+      client: {
+        on: (event, listener) => clientEvents.on(event, listener as never),
+        off: (event, listener) => clientEvents.off(event, listener as never),
+        proposal: { getAll: () => [...open].map((id) => ({ id })) },
+      },
+    },
   }
   const latest = () => pending.at(-1)!
   return { provider, pending, latest, session, authenticated, get proposals() { return proposals } }
@@ -289,8 +316,11 @@ describe('a pairing that carries a one-tap sign-in', () => {
     expect(sdk.authenticated.map((request) => request.nonce)).toEqual(['nonce00000001', 'nonce00000002'])
     expect(client.pairing.getSnapshot()).toMatchObject({ status: 'pairing', attempt: 2, uri: sdk.pending[1]!.uri })
     expect(sdk.pending[1]!.uri).not.toBe(first)
-    // The old code is never shown again once its request lapsed.
-    expect(uris.slice(uris.lastIndexOf(sdk.pending[1]!.uri))).not.toContain(first)
+    // The old code is taken down as its request lapses, before the next nonce and code come, and
+    // never shown again.
+    const between = uris.slice(uris.indexOf(first) + 1, uris.indexOf(sdk.pending[1]!.uri))
+    expect(between).toContain(undefined)
+    expect(uris.slice(uris.indexOf(first) + 1)).not.toContain(first)
     sdk.latest().approve()
     await expect(pairing).resolves.toBe(sdk.session)
     expect(client.pairing.getSnapshot()).toMatchObject({ status: 'connected', uri: undefined })
@@ -312,6 +342,82 @@ describe('a pairing that carries a one-tap sign-in', () => {
     await until(() => client.pairing.getSnapshot().status === 'idle')
     await new Promise((resolve) => setTimeout(resolve, 60))
     expect(sdk.authenticated).toHaveLength(1)
+  })
+
+  it('an approval of the lapsed request that lands after the renewed request went out is taken: connected, no session left behind', async () => {
+    const { sdk, client } = setup(undefined, 60)
+    offerNonces(client)
+    const pairing = client.pair()
+    await until(() => sdk.authenticated.length === 2)
+    // The user approved the first code just before the renewal; the answer arrives now.
+    sdk.pending[0]!.approve()
+    await expect(pairing).resolves.toBe(sdk.session)
+    expect(client.pairing.getSnapshot()).toMatchObject({ status: 'connected', uri: undefined })
+    expect(sdk.provider.disconnects).toBe(0)
+  })
+
+  it('an approval of the lapsed request that lands while the next nonce is fetched is taken, and no new request is sent', async () => {
+    const { sdk, client } = setup(undefined, 60)
+    let fetches = 0
+    let release: () => void = () => undefined
+    client.offerSignIn(async () => {
+      if (++fetches === 2) await new Promise<void>((resolve) => (release = resolve))
+      return { nonce: `nonce${String(fetches).padStart(8, '0')}`, origin: 'https://sigil.example', chainIds: [1] }
+    })
+    const pairing = client.pair()
+    await until(() => fetches === 2)
+    sdk.pending[0]!.approve()
+    await expect(pairing).resolves.toBe(sdk.session)
+    release()
+    await tick()
+    expect(sdk.authenticated).toHaveLength(1)
+  })
+
+  it('a request the SDK itself ended (its hour out, the page hidden all along) is renewed, not shown as a failure', async () => {
+    const { sdk, client } = setup(undefined, 60_000)
+    offerNonces(client)
+    const pairing = client.pair()
+    await until(() => sdk.authenticated.length === 1)
+    sdk.latest().reject(new Error('Request expired'))
+    await until(() => sdk.authenticated.length === 2)
+    expect(client.pairing.getSnapshot()).toMatchObject({ status: 'pairing', attempt: 2 })
+    sdk.latest().approve()
+    await expect(pairing).resolves.toBe(sdk.session)
+  })
+
+  it('closing the view stops the lapse’s timer at once, not when it would have lapsed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      const { sdk, client } = setup(undefined, 240_000)
+      offerNonces(client)
+      const pairing = client.pair().catch((caught: unknown) => caught)
+      await vi.waitFor(() => expect(sdk.authenticated).toHaveLength(1))
+      expect(vi.getTimerCount()).toBe(1)
+      client.abandon()
+      expect(await pairing).toBeInstanceOf(PairingCancelledError)
+      expect(vi.getTimerCount()).toBe(0)
+      // A wallet that approves afterwards leaves no session.
+      sdk.latest().approve()
+      await vi.waitFor(() => expect(sdk.provider.disconnects).toBe(1))
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('a wallet’s “no” to the plain proposal is a “no”, though an earlier request’s companion proposal expires meanwhile', async () => {
+    const { sdk, client } = setup(undefined, 60)
+    let fetches = 0
+    // The renewal's nonce cannot be fetched: the page pairs plainly, and signs in in two steps later.
+    client.offerSignIn(async () => {
+      if (++fetches > 1) throw new Error('offline')
+      return { nonce: 'nonce00000001', origin: 'https://sigil.example', chainIds: [1] }
+    })
+    const outcome = client.pair().catch((caught: unknown) => caught)
+    await until(() => sdk.pending.length === 2)
+    sdk.pending[0]!.expire()
+    sdk.latest().reject(new Error('User rejected.'))
+    expect(await outcome).toBeInstanceOf(WalletRejectedProposalError)
+    expect(sdk.pending).toHaveLength(2)
   })
 
   it('a wallet’s “no” after an earlier proposal’s expiry is still a “no”, not a renewal', async () => {

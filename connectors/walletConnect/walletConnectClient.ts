@@ -5,7 +5,7 @@ import { logger } from '../shared/logger'
 import { PairingExpiredError } from './errors'
 import { keepOwnValuesThroughSdkStart } from './keepOwnValues'
 import { offerLapse } from './offerLapse'
-import { authenticateOnce, signedInFromCacaos, type AuthenticatingProvider, type OneTapSignedIn, type OneTapSignInRequest } from './oneTapSignIn'
+import { adoptAnswer, authenticateOnce, firstAnswered, signedInFromCacaos, type AnsweredOffer, type AuthenticateResult, type AuthenticatingProvider, type LapsedOffer, type OneTapSignedIn, type OneTapSignInRequest } from './oneTapSignIn'
 import { isPairingLapse, isWalletRejectionMessage, PROPOSAL_EXPIRY_MESSAGE, SignInOfferLapsedError, WalletRejectedProposalError } from './pairingErrors'
 import { createPairingState, MAX_PAIRING_ATTEMPTS, type PairingState } from './pairingState'
 import type { WalletConnectProviderOptions } from './providerOptions'
@@ -38,6 +38,8 @@ export type WalletConnectSdkProvider = {
           on(event: string, listener: Listener): unknown
           off(event: string, listener: Listener): unknown
           core?: { relayer?: RelaySocket | undefined } | undefined
+          /** The sign client's proposals still pending (their ids tell an earlier proposal's expiry from this one's). */
+          proposal?: { getAll(): { id: number }[] } | undefined
         }
       | undefined
   }
@@ -156,6 +158,10 @@ type Run = {
   waiters: number
   promise: Promise<WalletConnectSession>
   cancel: (error: Error) => void
+  /** The sign-in requests of this run's lapsed attempts, which a wallet may still answer first (`LapsedOffer`). */
+  lapsed: LapsedOffer[]
+  /** Ends the attempt under way's lapse watch (its timer and listener) when the run is dropped. */
+  attempt?: AbortController | undefined
 }
 
 /**
@@ -201,21 +207,41 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
    * Fails with a lapse (`isPairingLapse`) when the proposal expires, or when a sign-in request's nonce
    * grows too old before a wallet answers: the SDK would keep that request open for an hour, and its
    * companion proposal only five minutes, leaving a QR code whose signature the server refuses.
+   *
+   * A lapsed request stays answerable until the next one replaces its key, so a wallet's approval of
+   * it can land while this attempt fetches its nonce or sends its request (the user approved just
+   * before the renewal, on a phone whose relay socket took a while to come back): the first answer
+   * to any of the run's requests is taken, so no session is made behind the page's back.
    */
-  async function propose(provider: WalletConnectSdkProvider): Promise<void> {
+  async function propose(provider: WalletConnectSdkProvider, current: Run): Promise<void> {
     signedIn = undefined
     const askedAt = Date.now()
+    const late = current.lapsed.length > 0 ? firstAnswered(current.lapsed) : undefined
     // A failed nonce fetch must not block connecting: the page signs in in two steps afterwards.
-    const request = await signInSource?.().catch(() => undefined)
-    if (!request || typeof (provider as Partial<AuthenticatingProvider>).authenticate !== 'function') return proposePlain(provider)
+    const fetched = signInSource?.().catch(() => undefined)
+    const first = await (late ? Promise.race([fetched, late]) : fetched)
+    if (first !== undefined && 'offer' in first) return tookSignIn({ request: first.offer.request, auths: adoptAnswer(provider as unknown as AuthenticatingProvider, first.result) })
+    const request = first
+    if (!request || typeof (provider as Partial<AuthenticatingProvider>).authenticate !== 'function') return proposePlain(provider, late)
     const settled = new AbortController()
-    let auths: Awaited<ReturnType<typeof authenticateOnce>>
+    current.attempt = settled
+    let answered: AnsweredOffer
     try {
       const page = typeof document === 'undefined' ? undefined : document
-      auths = await authenticateOnce(provider as unknown as AuthenticatingProvider, request, offerLapse(signInOfferMs - (Date.now() - askedAt), { signal: settled.signal, page }))
+      const lapse = offerLapse(signInOfferMs - (Date.now() - askedAt), { signal: settled.signal, page })
+      answered = await authenticateOnce(provider as unknown as AuthenticatingProvider, request, { lapse, earlier: current.lapsed })
+    } catch (error) {
+      if (error instanceof SignInOfferLapsedError && error.offer) current.lapsed.push(error.offer)
+      throw error
     } finally {
       settled.abort()
+      if (current.attempt === settled) current.attempt = undefined
     }
+    return tookSignIn(answered)
+  }
+
+  /** Keeps what the wallet signed while approving (none after a plain approval), for `takeSignedIn`. */
+  async function tookSignIn({ request, auths }: AnsweredOffer): Promise<void> {
     if (!auths?.length) return
     const { formatCacaoMessage } = await import('./sdk')
     const signed = signedInFromCacaos(auths, formatCacaoMessage)
@@ -225,18 +251,28 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
 
   /**
    * `provider.connect()`, its expiry always a lapse: the SDK re-throws the expiry by message only, so
-   * the sign client's `proposal_expire` event during the call is the other sign of it.
+   * the sign client's `proposal_expire` event for this call's proposal is the other sign of it (the
+   * companion proposal of an earlier, lapsed sign-in request expires later, during this call: its
+   * event is not this call's). A lapsed sign-in request answered first (`late`) is taken instead.
    */
-  async function proposePlain(provider: WalletConnectSdkProvider): Promise<void> {
+  async function proposePlain(provider: WalletConnectSdkProvider, late?: Promise<{ offer: LapsedOffer; result: AuthenticateResult }>): Promise<void> {
+    const client = provider.signer.client
+    const earlier = new Set((client?.proposal?.getAll() ?? []).map((proposal) => proposal.id))
     let expired = false
-    const onExpire = () => (expired = true)
-    provider.signer.client?.on('proposal_expire', onExpire)
+    const onExpire = (event?: { id?: unknown }) => {
+      if (typeof event?.id !== 'number' || !earlier.has(event.id)) expired = true
+    }
+    client?.on('proposal_expire', onExpire as Listener)
     try {
-      await provider.connect()
+      const connected = provider.connect().then(() => undefined)
+      // Should a lapsed request win, this proposal's later end is nobody's error.
+      connected.catch(() => undefined)
+      const won = await (late ? Promise.race([connected, late]) : connected)
+      if (won) await tookSignIn({ request: won.offer.request, auths: adoptAnswer(provider as unknown as AuthenticatingProvider, won.result) })
     } catch (error) {
       throw expired && !isPairingLapse(error) ? new Error(PROPOSAL_EXPIRY_MESSAGE, { cause: error }) : error
     } finally {
-      provider.signer.client?.off('proposal_expire', onExpire)
+      client?.off('proposal_expire', onExpire as Listener)
     }
   }
 
@@ -244,7 +280,7 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
     const own = ++generation
     let cancel: (error: Error) => void = () => undefined
     const cancelled = new Promise<never>((_, reject) => (cancel = reject))
-    const current: Run = { generation: own, waiters: 0, promise: undefined as never, cancel }
+    const current: Run = { generation: own, waiters: 0, promise: undefined as never, cancel, lapsed: [] }
     current.promise = Promise.race([loop(current), cancelled])
     // A prepared run may end with nobody listening.
     current.promise.catch(() => undefined)
@@ -278,7 +314,7 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
       for (let attempt = 1; ; attempt++) {
         pairing.set({ status: 'pairing', attempt, uri: undefined })
         try {
-          await propose(provider)
+          await propose(provider, current)
         } catch (error) {
           if (!isCurrent()) throw new PairingCancelledError()
           if (!isPairingLapse(error)) {
@@ -326,6 +362,8 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
     if (!current) return
     run = undefined
     generation++
+    // The lapse's timer and page listener go now; the attempt still waits for a late approval, to end it.
+    current.attempt?.abort()
     pairing.set({ status: 'idle', uri: undefined })
     current.cancel(new PairingCancelledError())
   }
