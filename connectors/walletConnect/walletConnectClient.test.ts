@@ -293,10 +293,17 @@ describe('createWalletConnectClient pairing', () => {
 })
 
 describe('a pairing that carries a one-tap sign-in', () => {
-  /** The page's offer: a fresh nonce each time it is asked, as `GET /api/auth/nonce` gives. */
-  function offerNonces(client: ReturnType<typeof setup>['client']) {
+  /**
+   * The page's offer: a fresh nonce each time it is asked, as `GET /api/auth/nonce` gives; `fetching`
+   * runs first (with the fetch's number, from 1), to hold or fail that fetch.
+   */
+  function offerNonces(client: ReturnType<typeof setup>['client'], fetching?: (fetch: number) => Promise<void> | void) {
     let issued = 0
-    client.offerSignIn(async () => ({ nonce: `nonce${String(++issued).padStart(8, '0')}`, origin: 'https://sigil.example', chainIds: [1] }))
+    client.offerSignIn(async () => {
+      const fetch = ++issued
+      await fetching?.(fetch)
+      return { nonce: `nonce${String(fetch).padStart(8, '0')}`, origin: 'https://sigil.example', chainIds: [1] }
+    })
   }
   const until = async (check: () => boolean) => {
     await vi.waitFor(() => expect(check()).toBe(true), { timeout: 2_000, interval: 5 })
@@ -360,9 +367,9 @@ describe('a pairing that carries a one-tap sign-in', () => {
     const { sdk, client } = setup(undefined, 60)
     let fetches = 0
     let release: () => void = () => undefined
-    client.offerSignIn(async () => {
-      if (++fetches === 2) await new Promise<void>((resolve) => (release = resolve))
-      return { nonce: `nonce${String(fetches).padStart(8, '0')}`, origin: 'https://sigil.example', chainIds: [1] }
+    offerNonces(client, (fetch) => {
+      fetches = fetch
+      if (fetch === 2) return new Promise<void>((resolve) => (release = resolve))
     })
     const pairing = client.pair()
     await until(() => fetches === 2)
@@ -406,11 +413,9 @@ describe('a pairing that carries a one-tap sign-in', () => {
 
   it('a wallet’s “no” to the plain proposal is a “no”, though an earlier request’s companion proposal expires meanwhile', async () => {
     const { sdk, client } = setup(undefined, 60)
-    let fetches = 0
     // The renewal's nonce cannot be fetched: the page pairs plainly, and signs in in two steps later.
-    client.offerSignIn(async () => {
-      if (++fetches > 1) throw new Error('offline')
-      return { nonce: 'nonce00000001', origin: 'https://sigil.example', chainIds: [1] }
+    offerNonces(client, (fetch) => {
+      if (fetch > 1) throw new Error('offline')
     })
     const outcome = client.pair().catch((caught: unknown) => caught)
     await until(() => sdk.pending.length === 2)
