@@ -35,7 +35,7 @@ export function AccountView({ address, chainId, autoFocus, onDisconnect }: Accou
   const t = useT()
   const locale = useLocale()
   const chains = useChains()
-  const { pending, error, errorCode, switchTo, walletMoved } = useChainSwitch(chainId)
+  const { pending, error, errorCode, errorReason, switchTo, walletMoved } = useChainSwitch(chainId)
   const { blocked: blockedCodes, recheck: recheckChains } = useChainSwitchOptions(chainId)
   useSigilTestHandle(switchTo)
   const heading = useRef<HTMLHeadingElement>(null)
@@ -63,7 +63,7 @@ export function AccountView({ address, chainId, autoFocus, onDisconnect }: Accou
           target={fallback}
           pending={pending !== null}
           // The banner already says the network is wrong: the wallet's own move adds nothing to it.
-          error={error && !walletMoved ? { message: error, code: errorCode } : null}
+          error={error && !walletMoved ? { message: error, code: errorCode, reason: errorReason ?? undefined } : null}
           code={walletMoved ? errorCode : null}
           onSwitch={() => fallback && void switchTo(fallback.id)}
         />
@@ -128,7 +128,7 @@ export function AccountView({ address, chainId, autoFocus, onDisconnect }: Accou
         </p>
       )}
       {error && supported && (
-        <ErrorAlert error={{ message: error, code: errorCode ?? undefined }} testId="chain-error" />
+        <ErrorAlert error={{ message: error, code: errorCode ?? undefined, reason: errorReason ?? undefined }} testId="chain-error" />
       )}
       <div className="row end">
         <FamilyAccountActions />

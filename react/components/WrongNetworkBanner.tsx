@@ -1,5 +1,6 @@
 'use client'
 import type { Chain } from 'viem'
+import type { ShownErrorReason } from '@sigil/lib/errors/shownError'
 import { plainErrorText } from '@sigil/lib/i18n/ErrorAlert'
 import { useMessages } from '@sigil/lib/i18n/LocaleProvider'
 import { useT } from '@sigil/lib/i18n/useT'
@@ -9,7 +10,7 @@ export type WrongNetworkBannerProps = {
   target: Chain | undefined
   pending: boolean
   /** Why the last switch failed, shown here: one state, one message, one action. */
-  error?: { message: string; code: string | null } | null | undefined
+  error?: { message: string; code: string | null; reason?: ShownErrorReason | undefined } | null | undefined
   /** The code of the condition (the wallet moved itself there), for machines: `data-code`. */
   code?: string | null | undefined
   onSwitch: () => void
@@ -28,7 +29,7 @@ export function WrongNetworkBanner({ target, pending, error, code, onSwitch }: W
       {error && (
         // Inside the banner's alert, in the page's language; the raised message stays its title.
         <p className="error-text" data-testid="chain-error" data-code={error.code ?? undefined} title={error.message}>
-          {plainErrorText({ message: error.message, code: error.code ?? undefined }, messages?.errors)}
+          {plainErrorText({ message: error.message, code: error.code ?? undefined, reason: error.reason }, messages?.errors)}
         </p>
       )}
       {target && (

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { useConfig } from 'wagmi'
 import { connectionEvents } from '@sigil/connectors/shared/connectionEvents'
 import { mapProviderError } from '@sigil/connectors/shared/providerErrors'
+import { isLostPagePart, type ShownErrorReason } from '@sigil/lib/errors/shownError'
 
 export type ChainSwitch = {
   /** The chain being switched to, while the wallet is asked. */
@@ -12,6 +13,11 @@ export type ChainSwitch = {
   error: string | null
   /** Its code (e.g. `network_switching_only_available_in_wallet`), as `data-code` for machines. */
   errorCode: string | null
+  /**
+   * What caused it, when that says more than the code (`page_part_lost`: the switch's own code could
+   * not be fetched, so the wallet was never asked), for the alert to word instead of the code.
+   */
+  errorReason?: ShownErrorReason | null | undefined
   /** Never rejects: failures land in `error`. */
   switchTo: (chainId: number) => Promise<void>
   /** The error is the wallet's own move to a chain the app cannot use, not a switch the page asked for. */
@@ -45,7 +51,7 @@ export function useChainSwitch(chainId?: number): ChainSwitch {
         setState({ pending: null, error: null, errorCode: null })
       } catch (error) {
         const shown = mapProviderError(error, 'switchChain')
-        setState({ pending: null, error: shown.message, errorCode: shown.code })
+        setState({ pending: null, error: shown.message, errorCode: shown.code, errorReason: isLostPagePart(shown) ? 'page_part_lost' : null })
       }
     },
     [config],
