@@ -106,20 +106,22 @@ export function adoptAnswer(provider: AuthenticatingProvider, result: Authentica
 
 /**
  * Sends the authenticate request and resolves with the first answer a wallet gives: to this request,
- * or to one of `earlier` (this pairing's lapsed requests, still answerable until this one replaces
+ * or to one of `lapsed` (this pairing's lapsed requests, still answerable until this one replaces
  * their key). The provider's chains are put back as they were before the request (see `adoptAnswer`).
  *
- * A request still unanswered when `lapse` resolves fails with `SignInOfferLapsedError`, carrying the
- * request for the next attempt to keep watching: its nonce is about to die on the server
+ * A request still unanswered when `lapse` resolves fails with `SignInOfferLapsedError`, and joins
+ * `lapsed` for the next attempt to keep watching: its nonce is about to die on the server
  * (docs/sign-in.md#one-tap-sign-in-over-walletconnect), and the client pairs again with a fresh one.
- * So does a request the SDK itself ended (`AUTHENTICATE_EXPIRY_MESSAGE`).
+ * So does a request the SDK itself ended (`AUTHENTICATE_EXPIRY_MESSAGE`), which nothing can answer
+ * any more.
  */
 export async function authenticateOnce(
   provider: AuthenticatingProvider,
   request: OneTapSignInRequest,
-  options: { lapse?: Promise<void> | undefined; earlier?: readonly LapsedOffer[] | undefined } = {},
+  options: { lapse?: Promise<void> | undefined; lapsed?: LapsedOffer[] | undefined } = {},
 ): Promise<AnsweredOffer> {
-  const { lapse, earlier = [] } = options
+  const { lapse, lapsed = [] } = options
+  const earlier = [...lapsed]
   const before = provider.rpc ? [...provider.rpc.chains] : undefined
   // The chains in the proposal's order (preferred first, none excluded), as a plain pairing offers them.
   const offered = (provider.rpc?.optionalChains ?? []).map((chain) => Number(chain.split(':')[1])).filter((id) => Number.isSafeInteger(id) && id > 0)
@@ -133,11 +135,14 @@ export async function authenticateOnce(
     const own = answer.then(
       (result) => ({ offer, result }),
       (error: unknown) => {
-        throw error instanceof Error && error.message === AUTHENTICATE_EXPIRY_MESSAGE ? new SignInOfferLapsedError({ offer, cause: error }) : error
+        throw error instanceof Error && error.message === AUTHENTICATE_EXPIRY_MESSAGE ? new SignInOfferLapsedError({ cause: error }) : error
       },
     )
-    const lapsed = lapse?.then(() => Promise.reject(new SignInOfferLapsedError({ offer })))
-    won = await Promise.race([own, ...(lapsed ? [lapsed] : []), ...(earlier.length > 0 ? [firstAnswered(earlier)] : [])])
+    const lapsing = lapse?.then(() => {
+      lapsed.push(offer)
+      throw new SignInOfferLapsedError()
+    })
+    won = await Promise.race([own, ...(lapsing ? [lapsing] : []), ...(earlier.length > 0 ? [firstAnswered(earlier)] : [])])
   } finally {
     if (provider.rpc && before) provider.rpc.chains = before
   }

@@ -1,5 +1,4 @@
 import { BaseError } from '@sigil/lib/errors/BaseError'
-import type { LapsedOffer } from './oneTapSignIn'
 
 /**
  * The one place the WalletConnect family reads an SDK error's message. `EthereumProvider.connect`
@@ -22,11 +21,8 @@ export function isProposalExpiry(error: unknown): boolean {
  */
 export class SignInOfferLapsedError extends BaseError {
   override name = 'SignInOfferLapsedError'
-  /** The lapsed request, which the next attempt keeps watching until its key is replaced. */
-  readonly offer: LapsedOffer | undefined
-  constructor(options: { offer?: LapsedOffer | undefined; cause?: unknown } = {}) {
-    super('the pairing’s sign-in nonce is too old to be signed', { cause: options.cause })
-    this.offer = options.offer
+  constructor(options: { cause?: unknown } = {}) {
+    super('the pairing’s sign-in nonce is too old to be signed', options)
   }
 }
 

@@ -229,10 +229,7 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
     try {
       const page = typeof document === 'undefined' ? undefined : document
       const lapse = offerLapse(signInOfferMs - (Date.now() - askedAt), { signal: settled.signal, page })
-      answered = await authenticateOnce(provider as unknown as AuthenticatingProvider, request, { lapse, earlier: current.lapsed })
-    } catch (error) {
-      if (error instanceof SignInOfferLapsedError && error.offer) current.lapsed.push(error.offer)
-      throw error
+      answered = await authenticateOnce(provider as unknown as AuthenticatingProvider, request, { lapse, lapsed: current.lapsed })
     } finally {
       settled.abort()
       if (current.attempt === settled) current.attempt = undefined
