@@ -147,7 +147,10 @@ test.beforeAll(async ({ chain }) => {
     // A short recovery delay: allowed on .test names (RFC 6761), which no one else's browser reaches.
     EMBEDDED_RECOVERY_DELAY: '5s',
   }
-  const instances = await Promise.all([first, second].map((port) => startNextServer({ rpcUrl: chain.rpcUrl, port, env })))
+  // Every chain's reads go to the local chain, as a deployment's reach its RPC hosts: this machine has
+  // no internet, and a page connected on Ethereum otherwise reads through a dead upstream (502s, each
+  // retried by the page), whose pile-up of requests in flight once met nginx's per-address limit here.
+  const instances = await Promise.all([first, second].map((port) => startNextServer({ rpcUrl: chain.rpcUrl, port, env, routePublicChainsToLocalRpc: true })))
   const nginx = await startNginx(siteConfiguration({ http: httpPort, https: httpsPort, upstreams: [first, second] }, ca), [httpPort, httpsPort])
   const browser = await chromium.launch({
     executablePath: chromePath,
