@@ -220,7 +220,7 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
     // A failed nonce fetch must not block connecting: the page signs in in two steps afterwards.
     const fetched = signInSource?.().catch(() => undefined)
     const first = await (late ? Promise.race([fetched, late]) : fetched)
-    if (first !== undefined && 'offer' in first) return tookSignIn({ request: first.offer.request, auths: adoptAnswer(provider as unknown as AuthenticatingProvider, first.result) })
+    if (first !== undefined && 'offer' in first) return tookLate(provider, first)
     const request = first
     if (!request || typeof (provider as Partial<AuthenticatingProvider>).authenticate !== 'function') return proposePlain(provider, late)
     const settled = new AbortController()
@@ -246,6 +246,11 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
     logger.info('walletconnect_one_tap_sign_in', { signed: signedIn !== undefined, purpose: request.purpose ?? 'sign-in' })
   }
 
+  /** A lapsed request a wallet answered first: the provider as after that answer, and what it signed. */
+  function tookLate(provider: WalletConnectSdkProvider, won: { offer: LapsedOffer; result: AuthenticateResult }): Promise<void> {
+    return tookSignIn({ request: won.offer.request, auths: adoptAnswer(provider as unknown as AuthenticatingProvider, won.result) })
+  }
+
   /**
    * `provider.connect()`, its expiry always a lapse: the SDK re-throws the expiry by message only, so
    * the sign client's `proposal_expire` event for this call's proposal is the other sign of it (the
@@ -265,7 +270,7 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
       // Should a lapsed request win, this proposal's later end is nobody's error.
       connected.catch(() => undefined)
       const won = await (late ? Promise.race([connected, late]) : connected)
-      if (won) await tookSignIn({ request: won.offer.request, auths: adoptAnswer(provider as unknown as AuthenticatingProvider, won.result) })
+      if (won) await tookLate(provider, won)
     } catch (error) {
       throw expired && !isPairingLapse(error) ? new Error(PROPOSAL_EXPIRY_MESSAGE, { cause: error }) : error
     } finally {
