@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { type Browser, chromium, type Frame, type Page } from '@playwright/test'
 import { startAnvil } from '../fixtures/anvil'
 import { chromeFlags, chromePath } from '../fixtures/chromium'
-import { distDir, ensureProductionBuild, repoRoot, startNextServer } from '../fixtures/nextServer'
+import { distDir, ensureProductionBuild, repoRoot, startNextServer, vaultOriginFor } from '../fixtures/nextServer'
 import { addVirtualAuthenticator } from '../fixtures/passkeys'
 import { startMailCatcher } from '../fixtures/smtp'
 import { BUDGETS, checkVaultBudget } from './budgets'
@@ -63,11 +63,6 @@ const TIME_WEBAUTHN = `(() => {
 /** A document's clock, comparable across the documents of one renderer process. */
 const NOW = 'performance.timeOrigin + performance.now()'
 
-/** The vault's origin for an app on `baseURL` (server/config/vaultOrigin.mjs's default: `wallet.` + the app's host). */
-function vaultOriginFor(baseURL: string): string {
-  const url = new URL(baseURL)
-  return `http://wallet.${url.hostname}:${url.port}`
-}
 
 function vault(page: Page) {
   return page.frameLocator('[data-testid="vault-frame"]')

@@ -10,8 +10,8 @@ import { plainErrors } from '@/lib/i18n/plainErrors'
 import { verifyWalletLog, type WalletEvent } from '@sigil/server/store/walletLog'
 import { addVirtualAuthenticator, type VirtualAuthenticator } from '../fixtures/passkeys'
 import { startPostgres, type Postgres } from '../fixtures/postgres'
-import type { NextServer } from '../fixtures/nextServer'
-import { approveInSheet, createWallet, expect, mailFor, openEmbeddedPanel, recordPasskeys, test as base, uniqueEmail, vault, vaultOriginFor } from './embeddedFixtures'
+import { vaultOriginFor, type NextServer } from '../fixtures/nextServer'
+import { approveInSheet, createWallet, expect, mailFor, openEmbeddedPanel, recordPasskeys, test as base, uniqueEmail, vault } from './embeddedFixtures'
 
 /**
  * Adding a device without email recovery, and the wallet's log in the vault, end to end: two browser

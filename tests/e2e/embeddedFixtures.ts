@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Browser, BrowserContext, BrowserContextOptions, Frame, FrameLocator, Locator, Page } from '@playwright/test'
 import { type Address, createTestClient, http, publicActions } from 'viem'
 import { foundry } from 'viem/chains'
-import type { NextServer } from '../fixtures/nextServer'
+import { vaultOriginFor, type NextServer } from '../fixtures/nextServer'
 import { addVirtualAuthenticator, type VirtualAuthenticator } from '../fixtures/passkeys'
 import { startMailCatcher, type CapturedMail, type MailCatcher } from '../fixtures/smtp'
 import { atLeast } from '../fixtures/waits'
@@ -187,11 +187,6 @@ export function verificationCodeFor(mail: MailCatcher, email: string, after = 0)
   return codeIn(mailFor(mail, email, VERIFICATION_SUBJECT, after))
 }
 
-/** The vault's origin for an app served on `baseURL` (server/config/vaultOrigin.mjs's default: `wallet.` + the app's host). */
-export function vaultOriginFor(baseURL: string): string {
-  const url = new URL(baseURL)
-  return `http://wallet.${url.hostname}:${url.port}`
-}
 
 declare global {
   interface Window {

@@ -29,6 +29,9 @@ test.beforeEach(() => test.slow())
 const SEPOLIA = 11155111
 const MAINNET = 1
 
+/** Each code a QR view showed, in order: the view's title, the URI, its pairing attempt, when (ms into the page). */
+type QrShown = { view: string; uri: string; attempt: string | null; at: number }[]
+
 function shortened(address: string): string {
   return `${address.slice(0, 6)}…${address.slice(-4)}`
 }
@@ -180,7 +183,7 @@ test.describe('desktop: QR code', () => {
     // showed MetaMask's abandoned pairing on Ledger's view for a moment: the Back's teardown waited
     // for a timer, and the click came first).
     await page.evaluate(() => {
-      const shown: { view: string; uri: string; attempt: string | null; at: number }[] = ((window as unknown as { __qrShown: unknown }).__qrShown = [])
+      const shown: QrShown = ((window as unknown as { __qrShown: unknown }).__qrShown = [])
       new MutationObserver(() => {
         const uri = document.querySelector('[data-testid="wc-qr"]')?.getAttribute('data-uri')
         const view = document.querySelector('[data-testid="wc-panel"] h3')?.textContent ?? ''
@@ -202,7 +205,7 @@ test.describe('desktop: QR code', () => {
     expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
     await expect(page.getByTestId('wc-qr')).toHaveAttribute('data-uri', uri)
     expect(uri).not.toBe(metaMaskUri)
-    const shown = await page.evaluate(() => (window as unknown as { __qrShown: { view: string; uri: string; attempt: string | null; at: number }[] }).__qrShown)
+    const shown = await page.evaluate(() => (window as unknown as { __qrShown: QrShown }).__qrShown)
     const onLedger = shown.filter((entry) => entry.view.includes('Ledger Live'))
     // What a user would scan: never MetaMask's abandoned pairing, and the code last shown is the one
     // "Open" handed over. A code renewed while the view was up (one CI run showed two of Ledger's own
