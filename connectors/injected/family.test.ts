@@ -66,4 +66,14 @@ describe('the injected family in the first load', () => {
     const restored = await reconnect(reload)
     expect(restored.map((connection) => [connection.connector.id, connection.accounts])).toEqual([['metamask', [fakeWalletAccount.address]]])
   })
+
+  it("leaves the connector module unloaded on a reload whose stored values are the same wallet's WalletConnect session (same key)", async () => {
+    localStorage.setItem('sigil.activeAccount.rainbow', fakeWalletAccount.address)
+    localStorage.setItem('sigil.sessionTopic.rainbow', 'a'.repeat(64))
+    const reload = configOf([lazyInjected({ wallet: 'rainbow' })])
+    const [rainbow] = reload.connectors
+    expect(await reconnect(reload)).toEqual([])
+    expect(familyOf(rainbow!)?.loaded).toBeUndefined()
+    expect(localStorage.getItem('sigil.sessionTopic.rainbow')).toBe('a'.repeat(64))
+  })
 })

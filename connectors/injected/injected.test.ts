@@ -401,6 +401,45 @@ describe('injected connector: disconnect and reconnect', () => {
     expect(provider.callsOf('eth_requestAccounts')).toHaveLength(1)
   })
 
+  /**
+   * The wallet's extension and the same wallet over WalletConnect share the connector key, so the four
+   * values (docs/connectors/stored-values.md#the-connector-key): values a WalletConnect session wrote
+   * (its topic among them) are not a connection of the extension's.
+   */
+  function storedByWalletConnect(storage: MemoryStorage, key: string) {
+    const keys = storageKeys(key)
+    storage.setItem(keys.activeAccount, OTHER)
+    storage.setItem(keys.sessionTopic, 'a'.repeat(64))
+    storage.setItem(keys.currentChain, String(base.id))
+    return () => [storage.getItem(keys.activeAccount), storage.getItem(keys.sessionTopic), storage.getItem(keys.currentChain)]
+  }
+
+  it("a reload without the extension, connected over WalletConnect under the same key, does not wait for the extension's late injection", async () => {
+    vi.useFakeTimers()
+    const storage = createMemoryStorage()
+    const stored = storedByWalletConnect(storage, 'metamask')
+    const { config, connector } = setup({ storage, connector: { wallet: 'metamask' } })
+    // wagmi's reconnect asks every connector in turn and stays "reconnecting" until the last answers:
+    // a chain switch waits for that, so three seconds here were three seconds of a phone user's switch.
+    const settled = vi.fn()
+    void connector.getProvider().then(settled)
+    void reconnect(config).then(settled)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(settled.mock.calls).toEqual([[undefined], [[]]])
+    expect(stored()).toEqual([OTHER, 'a'.repeat(64), String(base.id)])
+  })
+
+  it("an extension that shows no account leaves a WalletConnect session's values under the same key alone", async () => {
+    const provider = metamaskProvider({ connected: false })
+    const storage = createMemoryStorage()
+    const stored = storedByWalletConnect(storage, 'metamask')
+    const { config, connector } = setup({ win: fakeWindow(provider), storage, connector: { wallet: 'metamask' } })
+    expect(await connector.isAuthorized()).toBe(false)
+    expect(await reconnect(config)).toEqual([])
+    // Cleared, the session would be lost: WalletConnect restores only the topic it finds stored.
+    expect(stored()).toEqual([OTHER, 'a'.repeat(64), String(base.id)])
+  })
+
   it('does not reconnect after the user disconnected, although the extension still exposes accounts', async () => {
     const provider = metamaskProvider({ handlers: { wallet_revokePermissions: () => null } })
     const win = fakeWindow(provider)

@@ -17,6 +17,7 @@ import { readAccounts, readChainId, requestOf } from '../shared/walletReads'
 import { type DiscoveryStore, getDiscoveryStore } from './discovery'
 import { identifyInjected } from './identity'
 import { waitForLateInjection } from './lateInjection'
+import { hasStoredInjectedConnection } from './storedConnection'
 
 export type InjectedParameters = {
   /** Wallet-book key of a browser-extension wallet, e.g. `metamask`. */
@@ -105,9 +106,10 @@ export function injected(parameters: InjectedParameters = {}) {
     async function getProvider() {
       const found = findProvider()
       if (found) return found
-      // Only the wallet this site was connected with waits for a late injection (reload inside
-      // MetaMask Mobile's browser); every other connector answers at once, keeping reconnect fast.
-      return persisted.getActiveAccount() ? findProviderAfterInjection() : undefined
+      // Only the wallet this site was connected with through its extension waits for a late injection
+      // (reload inside MetaMask Mobile's browser); every other connector answers at once, keeping
+      // reconnect fast (the same wallet over WalletConnect, under the same key, included).
+      return hasStoredInjectedConnection(persisted) ? findProviderAfterInjection() : undefined
     }
 
     return {
@@ -159,7 +161,7 @@ export function injected(parameters: InjectedParameters = {}) {
       async isAuthorized() {
         // Connected before (and not disconnected since): our persisted account is the shim that
         // keeps an extension which still exposes accounts from reconnecting after "Disconnect".
-        if (!persisted.getActiveAccount()) return false
+        if (!hasStoredInjectedConnection(persisted)) return false
         try {
           if (!(await getProvider())) return false
           for (let attempt = 1; ; attempt++) {
