@@ -44,6 +44,8 @@ type ServerOptions = { serverMode: ServerMode }
 
 export default defineConfig<object, ServerOptions>({
   testDir: './tests/e2e',
+  // The empty embedded store every throwaway data folder starts from (tests/fixtures/storeTemplate.ts).
+  globalSetup: './tests/e2e/globalSetup.ts',
   testMatch: '**/*.spec.ts',
   // Two workers, one per core of the machine CI runs on. Each starts its own anvil and app servers on
   // free ports, so files share nothing but the build (read only). One worker left about half of the two
