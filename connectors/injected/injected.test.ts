@@ -429,6 +429,20 @@ describe('injected connector: disconnect and reconnect', () => {
     expect(stored()).toEqual([OTHER, 'a'.repeat(64), String(base.id)])
   })
 
+  it('connected through the extension over the topic an ended WalletConnect session left under the same key, it is restored on reload', async () => {
+    const provider = metamaskProvider()
+    const win = fakeWindow(provider)
+    const storage = createMemoryStorage()
+    storedByWalletConnect(storage, 'metamask')
+    const before = setup({ win, storage, connector: { wallet: 'metamask' } })
+    await connect(before.config, { connector: before.connector })
+    expect(storage.getItem(storageKeys('metamask').sessionTopic)).toBeNull()
+
+    const after = setup({ win, storage, connector: { wallet: 'metamask' } })
+    const connections = await reconnect(after.config)
+    expect(connections.map((connection) => connection.accounts)).toEqual([[ADDRESS]])
+  })
+
   it("an extension that shows no account leaves a WalletConnect session's values under the same key alone", async () => {
     const provider = metamaskProvider({ connected: false })
     const storage = createMemoryStorage()

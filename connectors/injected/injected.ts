@@ -126,6 +126,10 @@ export function injected(parameters: InjectedParameters = {}) {
         return provider ? requestOf(provider)({ method: 'eth_requestAccounts' }) : undefined
       },
       open: () => lifecycle.init(),
+      // The values are the extension's from now on: a topic a WalletConnect session of the same wallet
+      // left under the key (it ended while the page was closed) would make them read as that session's,
+      // and the next reload would not restore this connection (storedConnection.ts).
+      remember: () => persisted.setSessionTopic(undefined),
       listenBeforeAccounts: true,
       // docs/connectors/lifecycle.md#when-connecting-fails: a retry starts from a fresh lookup (the
       // user may have switched extensions meanwhile).
