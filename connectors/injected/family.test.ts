@@ -75,5 +75,9 @@ describe('the injected family in the first load', () => {
     expect(await reconnect(reload)).toEqual([])
     expect(familyOf(rainbow!)?.loaded).toBeUndefined()
     expect(localStorage.getItem('sigil.sessionTopic.rainbow')).toBe('a'.repeat(64))
+    // Disconnected before it ever loaded (a linking attempt undone), it clears nothing of the session's.
+    await rainbow!.disconnect()
+    expect(localStorage.getItem('sigil.activeAccount.rainbow')).toBe(fakeWalletAccount.address)
+    expect(localStorage.getItem('sigil.sessionTopic.rainbow')).toBe('a'.repeat(64))
   })
 })

@@ -373,13 +373,13 @@ describe('injected connector: chain switching', () => {
 })
 
 describe('injected connector: disconnect and reconnect', () => {
-  it('disconnect clears the four persisted values, removes listeners and revokes the permission', async () => {
+  it('disconnect clears the persisted values, removes listeners and revokes the permission', async () => {
     const provider = metamaskProvider()
     const { config, connector, storage } = setup({ win: fakeWindow(provider), connector: { wallet: 'metamask' } })
     await connect(config, { connector })
     provider.emit('chainChanged', numberToHex(base.id))
-    storage.setItem(storageKeys('metamask').sessionTopic, 'topic')
-    expect(storage.size).toBe(4)
+    // Account, chain and the switched-network flag: a session topic is WalletConnect's alone.
+    expect(storage.names().sort()).toEqual(['sigil.activeAccount.metamask', 'sigil.currentChain.metamask', 'sigil.switchedNetwork.metamask'])
     await disconnect(config, { connector })
     expect(storage.size).toBe(0)
     expect(provider.listenerCount('accountsChanged')).toBe(0)
@@ -427,6 +427,25 @@ describe('injected connector: disconnect and reconnect', () => {
     await vi.advanceTimersByTimeAsync(0)
     expect(settled.mock.calls).toEqual([[undefined], [[]]])
     expect(stored()).toEqual([OTHER, 'a'.repeat(64), String(base.id)])
+  })
+
+  it("a connection the extension refused, undone, leaves a WalletConnect session's values under the same key", async () => {
+    const restore = setLogSink(() => {})
+    const provider = metamaskProvider({
+      handlers: {
+        eth_requestAccounts: () => {
+          throw providerError(4001, 'User rejected the request.')
+        },
+      },
+    })
+    const storage = createMemoryStorage()
+    const stored = storedByWalletConnect(storage, 'metamask')
+    const { config, connector } = setup({ win: fakeWindow(provider), storage, connector: { wallet: 'metamask' } })
+    await expect(connect(config, { connector })).rejects.toBeInstanceOf(ConnectionRejectedError)
+    // As the dialog undoes a failed attempt (linking a second wallet while the session is current).
+    await disconnect(config, { connector })
+    expect(stored()).toEqual([OTHER, 'a'.repeat(64), String(base.id)])
+    restore()
   })
 
   it('connected through the extension over the topic an ended WalletConnect session left under the same key, it is restored on reload', async () => {

@@ -8,7 +8,7 @@ import type { WalletBook } from '@sigil/wallet-book/types'
 import { createFamilyConnector } from '../shared/familyConnector'
 import { createLifecycle } from '../shared/lifecycle'
 import { logger } from '../shared/logger'
-import { createPersistedValues } from '../shared/persistedValues'
+import { createPersistedValues, ownedValues } from '../shared/persistedValues'
 import { getProviderWithRetry, requireInitProvider } from '../shared/providerRetry'
 import { createSigilProperties } from '../shared/sigilProperties'
 import type { KeyValueStorage } from '../shared/storage'
@@ -62,7 +62,8 @@ injected.type = 'injected' as const
 export function injected(parameters: InjectedParameters = {}) {
   const identity = identifyInjected(parameters)
   const { key, entry } = identity
-  const persisted = createPersistedValues(key, parameters.storage)
+  // Values a WalletConnect session of the same wallet wrote are not this connector's to clear.
+  const persisted = ownedValues(createPersistedValues(key, parameters.storage), (values) => values.getSessionTopic() === undefined)
   const sigil: SigilConnectorProperties = createSigilProperties({
     name: identity.name,
     // The book key (from the short name) or a given key, rather than the key the display name gives
@@ -126,10 +127,11 @@ export function injected(parameters: InjectedParameters = {}) {
         return provider ? requestOf(provider)({ method: 'eth_requestAccounts' }) : undefined
       },
       open: () => lifecycle.init(),
-      // The values are the extension's from now on: a topic a WalletConnect session of the same wallet
-      // left under the key (it ended while the page was closed) would make them read as that session's,
-      // and the next reload would not restore this connection (storedConnection.ts).
-      remember: () => persisted.setSessionTopic(undefined),
+      // The values are the extension's from now on (its account just written): a topic a WalletConnect
+      // session of the same wallet left under the key (one whose restore never ran: offline, or
+      // WalletConnect not configured) would make them read as that session's, and the next reload
+      // would not restore this connection (storedConnection.ts).
+      onConnected: () => persisted.setSessionTopic(undefined),
       listenBeforeAccounts: true,
       // docs/connectors/lifecycle.md#when-connecting-fails: a retry starts from a fresh lookup (the
       // user may have switched extensions meanwhile).

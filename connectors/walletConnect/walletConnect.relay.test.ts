@@ -265,6 +265,32 @@ describe('walletConnect over the loopback relay', () => {
     expect(topic).toMatch(/^[0-9a-f]{64}$/)
   })
 
+  it("closing the view, or the wallet's refusal, leaves the same wallet's extension connection stored under the shared key", async () => {
+    const s = await setup()
+    // As the Rainbow extension's connector stores its connection: account and chain, no session topic.
+    const extension = createPersistedValues('rainbow', s.storage)
+    extension.setActiveAccount(s.wallet.address)
+    extension.setCurrentChain(base.id)
+    const stored = () => [s.storage.getItem('sigil.activeAccount.rainbow'), s.storage.getItem('sigil.currentChain.rainbow'), s.storage.getItem('sigil.sessionTopic.rainbow')]
+    const before = stored()
+    const connector = s.config.connectors[1]!
+
+    // The view closed mid-pairing, as the QR view undoes it (wagmi disconnect).
+    const closed = connect(s.config, { connector }).catch(() => 'closed')
+    await nextUri(s.client)
+    await disconnect(s.config, { connector })
+    expect(await closed).toBe('closed')
+    expect(stored()).toEqual(before)
+
+    // The wallet says no: the failed connection is undone, the extension's stays.
+    s.wallet.set({ rejectProposals: true })
+    const refused = connect(s.config, { connector })
+    await s.wallet.pair(await nextUri(s.client))
+    await expect(refused).rejects.toMatchObject({ code: 'connection_rejected' })
+    await disconnect(s.config, { connector })
+    expect(stored()).toEqual(before)
+  })
+
   it('a restored session no connector claims (a failed disconnect left it) is ended, so the next pairing shows a URI', async () => {
     const s = await setup()
     await connectVia(s)

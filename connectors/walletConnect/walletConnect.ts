@@ -9,7 +9,7 @@ import { endSession } from '../shared/endSession'
 import { createFamilyConnector } from '../shared/familyConnector'
 import { logger } from '../shared/logger'
 import { parseChainId } from '../shared/parseChainId'
-import { createPersistedValues } from '../shared/persistedValues'
+import { createPersistedValues, ownedValues } from '../shared/persistedValues'
 import { getProviderWithRetry } from '../shared/providerRetry'
 import { createSigilProperties } from '../shared/sigilProperties'
 import type { KeyValueStorage } from '../shared/storage'
@@ -105,7 +105,8 @@ export function walletConnect(parameters: WalletConnectParameters) {
   const key = parameters.wallet ?? WALLETCONNECT_KEY
   const name = entry?.name ?? 'WalletConnect'
   const client = parameters.client ?? sharedWalletConnectClient(parameters.publicConfig)
-  const persisted = createPersistedValues(key, parameters.storage)
+  // Its values are the ones beside a session topic: without one they are the same wallet's extension's.
+  const persisted = ownedValues(createPersistedValues(key, parameters.storage), (values) => values.getSessionTopic() !== undefined)
   const sigil = createSigilProperties({
     name,
     key,
