@@ -8,7 +8,8 @@ import type { WalletBook } from '@sigil/wallet-book/types'
 import { createFamilyConnector } from '../shared/familyConnector'
 import { createLifecycle } from '../shared/lifecycle'
 import { logger } from '../shared/logger'
-import { createPersistedValues, ownedValues } from '../shared/persistedValues'
+import { ownedValues } from '../shared/ownedValues'
+import { createPersistedValues, type PersistedValues } from '../shared/persistedValues'
 import { getProviderWithRetry, requireInitProvider } from '../shared/providerRetry'
 import { createSigilProperties } from '../shared/sigilProperties'
 import type { KeyValueStorage } from '../shared/storage'
@@ -17,7 +18,22 @@ import { readAccounts, readChainId, requestOf } from '../shared/walletReads'
 import { type DiscoveryStore, getDiscoveryStore } from './discovery'
 import { identifyInjected } from './identity'
 import { waitForLateInjection } from './lateInjection'
-import { hasStoredInjectedConnection } from './storedConnection'
+
+/**
+ * Whether the values stored under the connector's key are a connection of its own: an active account
+ * and no WalletConnect session topic.
+ *
+ * A wallet's extension and the same wallet over WalletConnect share the connector key, so the four
+ * values (docs/connectors/stored-values.md#the-connector-key), and the topic is written only by a
+ * WalletConnect session. Values with a topic are that session's: the extension's connector leaves
+ * them alone. It does not wait for a late injection on their account (the reload's restore, which a
+ * chain switch waits out, took three seconds longer on a phone), nor clear them when its extension
+ * shows no account (the WalletConnect session would be lost with its topic).
+ */
+function hasOwnStoredAccount(persisted: PersistedValues): boolean {
+  // Truthiness is presence: neither an address nor a topic is ever stored empty.
+  return !!persisted.getActiveAccount() && !persisted.getSessionTopic()
+}
 
 export type InjectedParameters = {
   /** Wallet-book key of a browser-extension wallet, e.g. `metamask`. */
@@ -110,7 +126,7 @@ export function injected(parameters: InjectedParameters = {}) {
       // Only the wallet this site was connected with through its extension waits for a late injection
       // (reload inside MetaMask Mobile's browser); every other connector answers at once, keeping
       // reconnect fast (the same wallet over WalletConnect, under the same key, included).
-      return hasStoredInjectedConnection(persisted) ? findProviderAfterInjection() : undefined
+      return hasOwnStoredAccount(persisted) ? findProviderAfterInjection() : undefined
     }
 
     return {
@@ -130,7 +146,7 @@ export function injected(parameters: InjectedParameters = {}) {
       // The values are the extension's from now on (its account just written): a topic a WalletConnect
       // session of the same wallet left under the key (one whose restore never ran: offline, or
       // WalletConnect not configured) would make them read as that session's, and the next reload
-      // would not restore this connection (storedConnection.ts).
+      // would not restore this connection (hasOwnStoredAccount).
       onConnected: () => persisted.setSessionTopic(undefined),
       listenBeforeAccounts: true,
       // docs/connectors/lifecycle.md#when-connecting-fails: a retry starts from a fresh lookup (the
@@ -167,7 +183,7 @@ export function injected(parameters: InjectedParameters = {}) {
       async isAuthorized() {
         // Connected before (and not disconnected since): our persisted account is the shim that
         // keeps an extension which still exposes accounts from reconnecting after "Disconnect".
-        if (!hasStoredInjectedConnection(persisted)) return false
+        if (!hasOwnStoredAccount(persisted)) return false
         try {
           if (!(await getProvider())) return false
           for (let attempt = 1; ; attempt++) {

@@ -2,7 +2,6 @@ import type { CreateConnectorFn } from '@wagmi/core'
 import { lazyConnector } from '../shared/lazyConnector'
 import { identifyInjected } from './identity'
 import type { InjectedParameters } from './injected'
-import { hasStoredInjectedConnection } from './storedConnection'
 
 let injectedModule: typeof import('./injected') | undefined
 
@@ -30,8 +29,6 @@ export function lazyInjected(parameters: Pick<InjectedParameters, 'wallet' | 'an
     type: 'injected',
     icon,
     properties: { name, key, walletConnectFallback },
-    // A WalletConnect session's values under the same key are not this connector's to restore.
-    hasStoredConnection: hasStoredInjectedConnection,
     load: () => loadInjected().then(build),
     // Fetched with the dialog's click (preloadWithDialog): a row's connect then asks the wallet at once.
     loaded: () => (injectedModule ? build(injectedModule) : undefined),

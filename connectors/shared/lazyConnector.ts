@@ -77,10 +77,9 @@ export type LazyConnectorParameters<Real extends LoadedConnector> = {
   /** `connector.sigil`'s fixed part; the same object the family's real connector is built with. */
   properties: Omit<SigilPropertiesOptions, 'persisted'>
   /**
-   * Synchronous and cheap: is there a stored connection of this connector's worth restoring? Only then
-   * does a reload load the family (its SDK) — otherwise reconnect skips it without a byte of the
-   * family's code — and only then does a disconnect before loading clear the values (another connector
-   * sharing the key may hold them). Default: an active account is persisted for the connector key.
+   * Synchronous and cheap: is there a stored connection worth restoring? Only then does a reload load
+   * the family (its SDK) — otherwise reconnect skips it without a byte of the family's code.
+   * Default: an active account is persisted for the connector key.
    */
   hasStoredConnection?: ((persisted: PersistedValues) => boolean) | undefined
   /** Imports the family module and builds its connector function. */
@@ -188,8 +187,7 @@ export function lazyConnector<Real extends LoadedConnector>(parameters: LazyConn
       },
       async disconnect() {
         // Nothing loaded means nothing live: ending the session is clearing what was remembered.
-        // Only a connection of this connector's (another sharing the key may hold the values).
-        if (!real) return hasStoredConnection() ? persisted.clear() : undefined
+        if (!real) return persisted.clear()
         return real.disconnect()
       },
       async getAccounts() {

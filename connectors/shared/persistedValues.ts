@@ -32,21 +32,6 @@ function isTopic(value: string): boolean {
   return value.length > 0 && value.length <= MAX_TOPIC_LENGTH && !/\s/.test(value)
 }
 
-/**
- * The values as one of the connectors that share their key sees them: a wallet's extension and the same
- * wallet over WalletConnect (docs/connectors/stored-values.md#the-connector-key). `clear` removes them
- * only while `owns` says they are this connector's connection, so ending or abandoning one never ends
- * the other's (closing the wallet's WalletConnect view while its extension is connected, say).
- */
-export function ownedValues(values: PersistedValues, owns: (values: PersistedValues) => boolean): PersistedValues {
-  return {
-    ...values,
-    clear() {
-      if (owns(values)) values.clear()
-    },
-  }
-}
-
 export function createPersistedValues(connectorKey: string, storage: KeyValueStorage = browserStorage): PersistedValues {
   const keys = storageKeys(connectorKey)
 
