@@ -32,8 +32,10 @@ function fakeSdk() {
     namespaces: { eip155: { chains: ['eip155:1'], accounts: ['eip155:1:0x70997970C51812dc3A010C7d01b50e0d17dc79C8'], methods: ['personal_sign'], events: [] } },
     peer: { metadata: { name: 'Wallet', url: 'https://wallet.example', icons: [] } },
   }
-  const provider: WalletConnectSdkProvider & { disconnects: number; authenticate: (params: { nonce: string }) => Promise<unknown> } = {
+  const provider: WalletConnectSdkProvider & { disconnects: number; authenticate: (params: { nonce: string }) => Promise<unknown>; emitUri: (uri: string) => void } = {
     session: undefined,
+    /** The SDK's own `display_uri`, sent again for a proposal once it is published. */
+    emitUri: (uri) => void events.emit('display_uri', uri),
     accounts: [],
     chainId: 1,
     disconnects: 0,
@@ -263,6 +265,36 @@ describe('createWalletConnectClient pairing', () => {
     expect(sdk.provider.session).toBeUndefined()
   })
 
+  it('a URI the SDK repeats for an abandoned proposal (its own announcement, once the proposal is out) never replaces the next pairing’s', async () => {
+    const { sdk, client } = setup()
+    void client.pair().catch(() => undefined)
+    await tick()
+    const abandoned = sdk.pending[0]!.uri
+    client.abandon()
+    const next = client.pair()
+    await tick()
+    expect(client.pairing.getSnapshot().uri).toBe(sdk.pending[1]!.uri)
+    // The SDK announces each URI again after publishing its proposal: on a busy machine the
+    // abandoned one's came after the next pairing's own, and the Ledger view handed it on.
+    sdk.provider.emitUri(abandoned)
+    expect(client.pairing.getSnapshot().uri).toBe(sdk.pending[1]!.uri)
+    sdk.pending[1]!.approve()
+    await expect(next).resolves.toBe(sdk.session)
+  })
+
+  it('a URI the SDK repeats for an expired proposal never replaces the renewed one', async () => {
+    const { sdk, client } = setup()
+    const pairing = client.pair()
+    await tick()
+    const expired = sdk.pending[0]!.uri
+    sdk.pending[0]!.expire()
+    await vi.waitFor(() => expect(client.pairing.getSnapshot().uri).toBe(sdk.pending[1]?.uri))
+    sdk.provider.emitUri(expired)
+    expect(client.pairing.getSnapshot()).toMatchObject({ attempt: 2, uri: sdk.pending[1]!.uri })
+    sdk.pending[1]!.approve()
+    await expect(pairing).resolves.toBe(sdk.session)
+  })
+
   it('an unconfigured deployment fails every pairing with the typed error and can retry later', async () => {
     let projectId = ''
     const loadSdk = vi.fn(async () => fakeSdk().provider)
@@ -378,6 +410,27 @@ describe('a pairing that carries a one-tap sign-in', () => {
     release()
     await tick()
     expect(sdk.authenticated).toHaveLength(1)
+  })
+
+  it('abandoned while its nonce is fetched, a pairing sends no request: the next pairing’s QR code is the only one made', async () => {
+    const { sdk, client } = setup()
+    let release: () => void = () => undefined
+    offerNonces(client, (fetch) => {
+      if (fetch === 1) return new Promise<void>((resolve) => (release = resolve))
+    })
+    void client.pair().catch(() => undefined)
+    await tick()
+    client.abandon()
+    const next = client.pair()
+    await until(() => sdk.authenticated.length === 1)
+    const shown = client.pairing.getSnapshot().uri
+    release()
+    await tick()
+    await tick()
+    expect(sdk.authenticated.map((request) => request.nonce)).toEqual(['nonce00000002'])
+    expect(client.pairing.getSnapshot().uri).toBe(shown)
+    sdk.latest().approve()
+    await expect(next).resolves.toBe(sdk.session)
   })
 
   it('a request the SDK itself ended (its hour out, the page hidden all along) is renewed, not shown as a failure', async () => {

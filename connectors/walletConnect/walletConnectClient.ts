@@ -67,6 +67,9 @@ type LoadWalletConnectSdk = (options: WalletConnectProviderOptions) => Promise<W
  * The real SDK, imported on first use (docs/style.md#sdks-on-first-use): its ~100 kB never reach the
  * first load.
  */
+/** The pairing topic a `wc:` URI names (`wc:<topic>@<version>?…`); the whole URI when it has no `@`. */
+const pairingTopicOf = (uri: string) => uri.slice(3).split('@', 1)[0]!
+
 const loadEthereumProvider: LoadWalletConnectSdk = async (options) => {
   const { initEthereumProvider } = await import('./sdk')
   // The SDK's first start in a browser may move our `…walletconnect` values out of localStorage.
@@ -198,6 +201,12 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
   const lifecycle = createLifecycle(sdk)
   let run: Run | undefined
   let generation = 0
+  /** Pairing topics of URIs an abandoned run or a replaced attempt showed: `onUri` ignores them. */
+  const retired = new Set<string>()
+  const retireShownUri = () => {
+    const shown = pairing.getSnapshot().uri
+    if (shown) retired.add(pairingTopicOf(shown))
+  }
   let signInSource: (() => Promise<OneTapSignInRequest | undefined>) | undefined
   let signedIn: (OneTapSignedIn & { purpose: HandOffPurpose }) | undefined
 
@@ -221,6 +230,8 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
     const fetched = signInSource?.().catch(() => undefined)
     const first = await (late ? Promise.race([fetched, late]) : fetched)
     if (first !== undefined && 'offer' in first) return tookLate(provider, first)
+    // Abandoned while the nonce was fetched: no proposal, so no QR code of a pairing nobody wants.
+    if (current.generation !== generation) throw new PairingCancelledError()
     const request = first
     if (!request || typeof (provider as Partial<AuthenticatingProvider>).authenticate !== 'function') return proposePlain(provider, late)
     const settled = new AbortController()
@@ -307,13 +318,16 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
     if (!isCurrent()) throw new PairingCancelledError()
     // The newest URI wins: the SDK emits one per proposal, and the QR code and deep links must
     // never show an expired one (docs/families/walletConnect.md#quirks-handled: a stale URI).
+    // A proposal's URI comes twice (`announceUriAtPairing`, then the SDK's own once it is published),
+    // so an abandoned run's or an expired attempt's can come after the next one's: never shown again.
     const onUri = (uri: string) => {
-      if (!isCurrent() || typeof uri !== 'string' || !uri.startsWith('wc:')) return
+      if (!isCurrent() || typeof uri !== 'string' || !uri.startsWith('wc:') || retired.has(pairingTopicOf(uri))) return
       pairing.set({ uri })
     }
     provider.on('display_uri', onUri as Listener)
     try {
       for (let attempt = 1; ; attempt++) {
+        retireShownUri()
         pairing.set({ status: 'pairing', attempt, uri: undefined })
         try {
           await propose(provider, current)
@@ -366,6 +380,7 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
     generation++
     // The lapse's timer and page listener go now; the attempt still waits for a late approval, to end it.
     current.attempt?.abort()
+    retireShownUri()
     pairing.set({ status: 'idle', uri: undefined })
     current.cancel(new PairingCancelledError())
   }
