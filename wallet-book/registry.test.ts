@@ -2,13 +2,19 @@ import { describe, expect, it } from 'vitest'
 import { walletKey } from './walletKey'
 import { walletBrowserTokens } from '@sigil/lib/platform/walletBrowserTokens'
 import { getWalletBookEntry, walletBook, walletBookEntries } from './index'
+import { walletBookSources, withSources } from './sources'
 import { validateWalletBookEntry } from './validateWalletBookEntry'
 
 const entries = walletBookEntries()
 
 describe('the wallet-book registry', () => {
   it.each(entries.map(({ key, entry }) => [key, entry] as const))('has a valid entry for %s', (key, entry) => {
-    expect(validateWalletBookEntry(key, entry)).toEqual([])
+    expect(validateWalletBookEntry(key, withSources(key, entry))).toEqual([])
+  })
+
+  it('keeps each entry’s sources beside it, not in it: one list per key, none for a key the book lacks, none in an entry the dialog ships', () => {
+    expect(Object.keys(walletBookSources)).toEqual(entries.map(({ key }) => key))
+    for (const { key, entry } of entries) expect(entry, key).not.toHaveProperty('sources')
   })
 
   it('holds at least the wallets of issue 2', () => {

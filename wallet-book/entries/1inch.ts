@@ -15,5 +15,7 @@ export const oneInch: WalletBookEntry = {
   mobile: { native: 'oneinch://wc', iosId: 'id1546049391', androidId: 'io.oneinch.android' },
   // Used by redirect on phones: WalletConnect deep link per connection and per request.
   mobileExperience: 'redirect',
-  sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/oneInchWallet/oneInchWallet.ts', 'https://1inch.io/wallet', WEB3ICONS_SOURCE],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/oneInchWallet/oneInchWallet.ts', 'https://1inch.io/wallet', WEB3ICONS_SOURCE]

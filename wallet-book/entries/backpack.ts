@@ -13,9 +13,11 @@ export const backpack: WalletBookEntry = {
   injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isBackpack', value: true }], windowLocations: ['backpack.ethereum'] }],
   mobile: { androidId: 'app.backpack.mobile' },
   desktop: { chromeId: 'aflkmfhebedbjioipglgcbcmnbpgliof', extensionUrl: 'https://backpack.app' },
-  sources: [
-    'https://github.com/wevm/wagmi/blob/main/packages/core/src/connectors/injected.ts',
-    'https://backpack.app',
-    'https://www.npmjs.com/package/@web3icons/core/v/4.0.56',
-  ],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = [
+  'https://github.com/wevm/wagmi/blob/main/packages/core/src/connectors/injected.ts',
+  'https://backpack.app',
+  'https://www.npmjs.com/package/@web3icons/core/v/4.0.56',
+]

@@ -14,9 +14,11 @@ export const binance: WalletBookEntry = {
   injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isBinance', value: true }], windowLocations: [] }],
   walletConnect: { sdks: ['sign_v2'] },
   mobile: { iosId: 'id1436799971', androidId: 'com.binance.dev' },
-  sources: [
-    'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/binanceWallet/binanceWallet.ts',
-    'https://www.binance.com/en/web3wallet',
-    PUBLISHED_MARKS_SOURCE,
-  ],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = [
+  'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/binanceWallet/binanceWallet.ts',
+  'https://www.binance.com/en/web3wallet',
+  PUBLISHED_MARKS_SOURCE,
+]

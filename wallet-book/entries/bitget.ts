@@ -17,5 +17,7 @@ export const bitget: WalletBookEntry = {
     androidId: 'com.bitkeep.wallet',
   },
   desktop: { chromeId: 'jiidiaalihmmhddjgbnbgdfflelocpak', extensionUrl: 'https://web3.bitget.com/en/wallet-download' },
-  sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/bitgetWallet/bitgetWallet.ts', 'https://www.npmjs.com/package/@dynamic-labs/wallet-book', PUBLISHED_MARKS_SOURCE],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/bitgetWallet/bitgetWallet.ts', 'https://www.npmjs.com/package/@dynamic-labs/wallet-book', PUBLISHED_MARKS_SOURCE]

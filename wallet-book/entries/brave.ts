@@ -14,9 +14,11 @@ export const brave: WalletBookEntry = {
   eip6963Config: { rdns: ['com.brave.wallet'] },
   injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isBraveWallet', value: true }], windowLocations: [] }],
   showOnlyIfInstalled: true,
-  sources: [
-    'https://github.com/brave/brave-browser/wiki/Wallet-support-FAQ',
-    'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/braveWallet/braveWallet.ts',
-    PUBLISHED_MARKS_SOURCE,
-  ],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = [
+  'https://github.com/brave/brave-browser/wiki/Wallet-support-FAQ',
+  'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/braveWallet/braveWallet.ts',
+  PUBLISHED_MARKS_SOURCE,
+]

@@ -11,9 +11,11 @@ export const coin98: WalletBookEntry = {
   walletConnect: { sdks: ['sign_v2'] },
   mobile: { androidId: 'coin98.crypto.finance.media' },
   desktop: { chromeId: 'aeachknmefphepccionboohckonoeemg', extensionUrl: 'https://coin98.com/wallet' },
-  sources: [
-    'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/coin98Wallet/coin98Wallet.ts',
-    'https://coin98.com/wallet',
-    'https://www.npmjs.com/package/@web3icons/core/v/4.0.56',
-  ],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = [
+  'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/coin98Wallet/coin98Wallet.ts',
+  'https://coin98.com/wallet',
+  'https://www.npmjs.com/package/@web3icons/core/v/4.0.56',
+]

@@ -26,11 +26,13 @@ export const coinbase: WalletBookEntry = {
     extensionUrl: 'https://coinbase.com/wallet/downloads',
   },
   mobileExperience: 'in-app-browser',
-  sources: [
-    'https://docs.cdp.coinbase.com/coinbase-wallet/developer-guidance/mobile-dapp-integration',
-    'https://docs.cdp.coinbase.com/coinbase-wallet/coinbase-wallet-mobile-sdk/android/setup',
-    'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/coinbaseWallet/coinbaseWallet.ts',
-    'https://www.npmjs.com/package/@dynamic-labs/wallet-book',
-    'https://www.npmjs.com/package/@web3icons/core/v/4.0.56',
-  ],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = [
+  'https://docs.cdp.coinbase.com/coinbase-wallet/developer-guidance/mobile-dapp-integration',
+  'https://docs.cdp.coinbase.com/coinbase-wallet/coinbase-wallet-mobile-sdk/android/setup',
+  'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/coinbaseWallet/coinbaseWallet.ts',
+  'https://www.npmjs.com/package/@dynamic-labs/wallet-book',
+  'https://www.npmjs.com/package/@web3icons/core/v/4.0.56',
+]

@@ -12,10 +12,12 @@ export const core: WalletBookEntry = {
   walletConnect: { sdks: ['sign_v2'] },
   mobile: { androidId: 'com.avaxwallet' },
   desktop: { chromeId: 'agoakfejjabomempkjlepdflaleeobhb', extensionUrl: 'https://core.app' },
-  sources: [
-    'https://github.com/wevm/wagmi/blob/main/packages/core/src/connectors/injected.ts',
-    'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/coreWallet/coreWallet.ts',
-    'https://core.app',
-    PUBLISHED_MARKS_SOURCE,
-  ],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = [
+  'https://github.com/wevm/wagmi/blob/main/packages/core/src/connectors/injected.ts',
+  'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/coreWallet/coreWallet.ts',
+  'https://core.app',
+  PUBLISHED_MARKS_SOURCE,
+]

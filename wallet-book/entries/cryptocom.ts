@@ -10,5 +10,7 @@ export const cryptocom: WalletBookEntry = {
   walletConnect: { sdks: ['sign_v2'] },
   mobile: { iosId: 'id1512048310', androidId: 'com.defi.wallet' },
   desktop: { chromeId: 'hifafgmccdpekplomjjkcfgodnhcellj', extensionUrl: 'https://crypto.com/onchain' },
-  sources: ['https://crypto.com/onchain', WEB3ICONS_SOURCE],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = ['https://crypto.com/onchain', WEB3ICONS_SOURCE]

@@ -13,5 +13,7 @@ export const ctrl: WalletBookEntry = {
   eip6963Config: { rdns: ['io.xdefi'] },
   injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isXDEFI', value: true }], windowLocations: ['xfi.ethereum'] }],
   desktop: { chromeId: 'hmeobnfnfcmdkdcmlblgagmfpfboieaf', extensionUrl: 'https://ctrl.xyz' },
-  sources: ['https://github.com/wevm/wagmi/blob/main/packages/core/src/connectors/injected.ts', 'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/xdefiWallet/xdefiWallet.ts', 'https://ctrl.xyz', PUBLISHED_MARKS_SOURCE],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = ['https://github.com/wevm/wagmi/blob/main/packages/core/src/connectors/injected.ts', 'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/xdefiWallet/xdefiWallet.ts', 'https://ctrl.xyz', PUBLISHED_MARKS_SOURCE]

@@ -20,5 +20,7 @@ export const exodus: WalletBookEntry = {
     chromeId: 'aholpfdialjgjfhomihkjbmgjidlcdno',
     appUrl: 'https://www.exodus.com/download',
   },
-  sources: ['https://www.npmjs.com/package/@dynamic-labs/wallet-book', 'https://www.exodus.com/download', 'https://www.npmjs.com/package/@web3icons/core/v/4.0.56'],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = ['https://www.npmjs.com/package/@dynamic-labs/wallet-book', 'https://www.exodus.com/download', 'https://www.npmjs.com/package/@web3icons/core/v/4.0.56']

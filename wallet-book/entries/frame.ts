@@ -13,11 +13,13 @@ export const frame: WalletBookEntry = {
   eip6963Config: { rdns: ['sh.frame'] },
   injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isFrame', value: true }], windowLocations: [] }],
   desktop: { chromeId: 'ldcoohedfbjoobcadoglnnmmfbdlmmhf', extensionUrl: 'https://frame.sh', appUrl: 'https://frame.sh' },
-  sources: [
-    'https://github.com/wevm/wagmi/blob/main/packages/core/src/connectors/injected.ts',
-    'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/frameWallet/frameWallet.ts',
-    'https://github.com/floating/frame',
-    'https://frame.sh',
-    PUBLISHED_MARKS_SOURCE,
-  ],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = [
+  'https://github.com/wevm/wagmi/blob/main/packages/core/src/connectors/injected.ts',
+  'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/frameWallet/frameWallet.ts',
+  'https://github.com/floating/frame',
+  'https://frame.sh',
+  PUBLISHED_MARKS_SOURCE,
+]

@@ -11,10 +11,12 @@ export const ledger: WalletBookEntry = {
   // Used by redirect on phones: WalletConnect deep link per connection and per request.
   mobileExperience: 'redirect',
   desktop: { native: 'ledgerlive://wc', appUrl: 'https://www.ledger.com/ledger-live' },
-  sources: [
-    'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/ledgerWallet/ledgerWallet.ts',
-    'https://github.com/LedgerHQ/ledger-live',
-    'https://www.ledger.com/ledger-live',
-    'https://www.npmjs.com/package/@web3icons/core/v/4.0.56',
-  ],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = [
+  'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/ledgerWallet/ledgerWallet.ts',
+  'https://github.com/LedgerHQ/ledger-live',
+  'https://www.ledger.com/ledger-live',
+  'https://www.npmjs.com/package/@web3icons/core/v/4.0.56',
+]

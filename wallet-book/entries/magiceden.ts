@@ -10,5 +10,7 @@ export const magiceden: WalletBookEntry = {
   eip6963Config: { rdns: ['io.magiceden.wallet'] },
   injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isMagicEden', value: true }], windowLocations: ['magicEden.ethereum'] }],
   desktop: { chromeId: 'mkpegjkblkkefacfnmkajcjmabijhclg', extensionUrl: 'https://wallet.magiceden.io' },
-  sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/magicEdenWallet/magicEdenWallet.ts', 'https://wallet.magiceden.io', PUBLISHED_MARKS_SOURCE],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/magicEdenWallet/magicEdenWallet.ts', 'https://wallet.magiceden.io', PUBLISHED_MARKS_SOURCE]

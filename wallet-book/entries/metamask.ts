@@ -49,11 +49,13 @@ export const metamask: WalletBookEntry = {
     extensionUrl: 'https://metamask.io/download',
   },
   mobileExperience: 'in-app-browser',
-  sources: [
-    'https://docs.metamask.io/sdk/guides/use-deeplinks',
-    'https://github.com/wevm/wagmi/blob/main/packages/core/src/connectors/injected.ts',
-    'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/metaMaskWallet/metaMaskWallet.ts',
-    'https://www.npmjs.com/package/@dynamic-labs/wallet-book',
-    'https://www.npmjs.com/package/@web3icons/core/v/4.0.56',
-  ],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = [
+  'https://docs.metamask.io/sdk/guides/use-deeplinks',
+  'https://github.com/wevm/wagmi/blob/main/packages/core/src/connectors/injected.ts',
+  'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/metaMaskWallet/metaMaskWallet.ts',
+  'https://www.npmjs.com/package/@dynamic-labs/wallet-book',
+  'https://www.npmjs.com/package/@web3icons/core/v/4.0.56',
+]

@@ -10,5 +10,7 @@ export const mew: WalletBookEntry = {
   mobile: { universal: 'https://mewwallet.com/wc', iosId: 'id1464614025', androidId: 'com.myetherwallet.mewwallet' },
   // Used by redirect on phones: WalletConnect deep link per connection and per request.
   mobileExperience: 'redirect',
-  sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/mewWallet/mewWallet.ts', 'https://mewwallet.com', 'https://www.npmjs.com/package/@web3icons/core/v/4.0.56'],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/mewWallet/mewWallet.ts', 'https://mewwallet.com', 'https://www.npmjs.com/package/@web3icons/core/v/4.0.56']

@@ -25,10 +25,12 @@ export const okx: WalletBookEntry = {
     firefoxId: 'okexwallet',
     extensionUrl: 'https://okx.com/download',
   },
-  sources: [
-    'https://web3.okx.com/build/docs/waas/app-universal-link',
-    'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/okxWallet/okxWallet.ts',
-    'https://www.npmjs.com/package/@dynamic-labs/wallet-book',
-    'https://www.npmjs.com/package/@web3icons/core/v/4.0.56',
-  ],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = [
+  'https://web3.okx.com/build/docs/waas/app-universal-link',
+  'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/okxWallet/okxWallet.ts',
+  'https://www.npmjs.com/package/@dynamic-labs/wallet-book',
+  'https://www.npmjs.com/package/@web3icons/core/v/4.0.56',
+]

@@ -12,10 +12,12 @@ export const onekey: WalletBookEntry = {
   walletConnect: { sdks: ['sign_v2'] },
   mobile: { androidId: 'so.onekey.app.wallet' },
   desktop: { chromeId: 'jnmbobjmhlngoefaiojfljckilhhlhcj', extensionUrl: 'https://onekey.so/download', appUrl: 'https://onekey.so/download' },
-  sources: [
-    'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/oneKeyWallet/oneKeyWallet.ts',
-    'https://github.com/OneKeyHQ/app-monorepo',
-    'https://onekey.so/download',
-    PUBLISHED_MARKS_SOURCE,
-  ],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = [
+  'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/oneKeyWallet/oneKeyWallet.ts',
+  'https://github.com/OneKeyHQ/app-monorepo',
+  'https://onekey.so/download',
+  PUBLISHED_MARKS_SOURCE,
+]

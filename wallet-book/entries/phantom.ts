@@ -28,11 +28,13 @@ export const phantom: WalletBookEntry = {
     extensionUrl: 'https://phantom.app/download',
   },
   mobileExperience: 'in-app-browser',
-  sources: [
-    'https://docs.phantom.com/phantom-deeplinks/other-methods/browse',
-    'https://docs.phantom.com/phantom-deeplinks',
-    'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/phantomWallet/phantomWallet.ts',
-    'https://www.npmjs.com/package/@dynamic-labs/wallet-book',
-    'https://www.npmjs.com/package/@web3icons/core/v/4.0.56',
-  ],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = [
+  'https://docs.phantom.com/phantom-deeplinks/other-methods/browse',
+  'https://docs.phantom.com/phantom-deeplinks',
+  'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/phantomWallet/phantomWallet.ts',
+  'https://www.npmjs.com/package/@dynamic-labs/wallet-book',
+  'https://www.npmjs.com/package/@web3icons/core/v/4.0.56',
+]

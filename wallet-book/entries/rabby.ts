@@ -12,5 +12,7 @@ export const rabby: WalletBookEntry = {
     chromeId: 'acmacodkjbdgmoleebolmdjonilkdbch',
     extensionUrl: 'https://rabby.io',
   },
-  sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/rabbyWallet/rabbyWallet.ts', 'https://rabby.io', 'https://www.npmjs.com/package/@web3icons/core/v/4.0.56'],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/rabbyWallet/rabbyWallet.ts', 'https://rabby.io', 'https://www.npmjs.com/package/@web3icons/core/v/4.0.56']

@@ -10,5 +10,7 @@ export const ronin: WalletBookEntry = {
   walletConnect: { sdks: ['sign_v2'] },
   mobile: { androidId: 'com.skymavis.genesis' },
   desktop: { chromeId: 'fnjhmkhhmkbjkkabndcnnogagogbneec', extensionUrl: 'https://wallet.roninchain.com' },
-  sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/roninWallet/roninWallet.ts', 'https://docs.roninchain.com', 'https://wallet.roninchain.com', 'https://www.npmjs.com/package/@web3icons/core/v/4.0.56'],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/roninWallet/roninWallet.ts', 'https://docs.roninchain.com', 'https://wallet.roninchain.com', 'https://www.npmjs.com/package/@web3icons/core/v/4.0.56']

@@ -11,5 +11,7 @@ export const safe: WalletBookEntry = {
   brand: { primaryColor: '#12FF80', icon: monogramIcon('S', '#12FF80'), logo: 'safe' },
   walletConnect: { sdks: ['sign_v2'] },
   mobile: { iosId: 'id1515759131', androidId: 'io.gnosis.safe' },
-  sources: ['https://safe.global/wallet', 'https://github.com/safe-global/safe-wallet-monorepo', 'https://www.npmjs.com/package/@web3icons/core/v/4.0.56'],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = ['https://safe.global/wallet', 'https://github.com/safe-global/safe-wallet-monorepo', 'https://www.npmjs.com/package/@web3icons/core/v/4.0.56']

@@ -12,5 +12,7 @@ export const safepal: WalletBookEntry = {
   // Used by redirect on phones: WalletConnect deep link per connection and per request.
   mobileExperience: 'redirect',
   desktop: { chromeId: 'lgmpcpglpngdoalbgeoldeajfclnhafa', extensionUrl: 'https://www.safepal.com/download?product=2' },
-  sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/safepalWallet/safepalWallet.ts', PUBLISHED_MARKS_SOURCE],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/safepalWallet/safepalWallet.ts', PUBLISHED_MARKS_SOURCE]

@@ -13,5 +13,7 @@ export const status: WalletBookEntry = {
   brand: { primaryColor: '#4360DF', icon: monogramIcon('St', '#4360DF'), logo: 'status' },
   injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isStatus', value: true }], windowLocations: [] }],
   mobile: { androidId: 'im.status.ethereum' },
-  sources: ['https://github.com/wevm/wagmi/blob/main/packages/core/src/connectors/injected.ts', 'https://github.com/status-im/status-mobile', 'https://status.app', WEB3ICONS_SOURCE],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = ['https://github.com/wevm/wagmi/blob/main/packages/core/src/connectors/injected.ts', 'https://github.com/status-im/status-mobile', 'https://status.app', WEB3ICONS_SOURCE]

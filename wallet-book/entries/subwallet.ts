@@ -12,9 +12,11 @@ export const subwallet: WalletBookEntry = {
   walletConnect: { sdks: ['sign_v2'] },
   mobile: { androidId: 'app.subwallet.mobile' },
   desktop: { chromeId: 'onhogfjeacnfoofkfgppdlbmlmnplgbn', extensionUrl: 'https://www.subwallet.app' },
-  sources: [
-    'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/subWallet/subWallet.ts',
-    'https://github.com/Koniverse/SubWallet-Extension',
-    PUBLISHED_MARKS_SOURCE,
-  ],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = [
+  'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/subWallet/subWallet.ts',
+  'https://github.com/Koniverse/SubWallet-Extension',
+  PUBLISHED_MARKS_SOURCE,
+]

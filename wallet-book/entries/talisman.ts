@@ -10,9 +10,11 @@ export const talisman: WalletBookEntry = {
   eip6963Config: { rdns: ['xyz.talisman'] },
   injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isTalisman', value: true }], windowLocations: ['talismanEth'] }],
   desktop: { chromeId: 'fijngjgcjhjmmpcmkeiomlglpeiijkld', extensionUrl: 'https://www.talisman.xyz' },
-  sources: [
-    'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/talismanWallet/talismanWallet.ts',
-    'https://github.com/TalismanSociety/talisman',
-    PUBLISHED_MARKS_SOURCE,
-  ],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = [
+  'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/talismanWallet/talismanWallet.ts',
+  'https://github.com/TalismanSociety/talisman',
+  PUBLISHED_MARKS_SOURCE,
+]

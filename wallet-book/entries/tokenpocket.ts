@@ -10,5 +10,7 @@ export const tokenpocket: WalletBookEntry = {
   walletConnect: { sdks: ['sign_v2'] },
   mobile: { native: 'tpoutside://wc', iosId: 'id6444625622', androidId: 'vip.mytokenpocket' },
   desktop: { chromeId: 'mfgccjchihfkkindfppnaooecgfneiii', extensionUrl: 'https://extension.tokenpocket.pro' },
-  sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/tokenPocketWallet/tokenPocketWallet.ts', 'https://www.npmjs.com/package/@web3icons/core/v/4.0.56'],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/tokenPocketWallet/tokenPocketWallet.ts', 'https://www.npmjs.com/package/@web3icons/core/v/4.0.56']

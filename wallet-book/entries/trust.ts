@@ -31,10 +31,12 @@ export const trust: WalletBookEntry = {
     chromeId: 'egjidjbpglichdcondbcbdnbeeppgdph',
     extensionUrl: 'https://trustwallet.com/browser-extension',
   },
-  sources: [
-    'https://developer.trustwallet.com/developer/develop-for-trust/deeplinking',
-    'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/trustWallet/trustWallet.ts',
-    'https://www.npmjs.com/package/@dynamic-labs/wallet-book',
-    'https://www.npmjs.com/package/@web3icons/core/v/4.0.56',
-  ],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = [
+  'https://developer.trustwallet.com/developer/develop-for-trust/deeplinking',
+  'https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/trustWallet/trustWallet.ts',
+  'https://www.npmjs.com/package/@dynamic-labs/wallet-book',
+  'https://www.npmjs.com/package/@web3icons/core/v/4.0.56',
+]

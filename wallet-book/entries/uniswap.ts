@@ -10,5 +10,7 @@ export const uniswap: WalletBookEntry = {
   mobile: { native: 'uniswap://wc', iosId: 'id6443944476' },
   // Used by redirect on phones: WalletConnect deep link per connection and per request.
   mobileExperience: 'redirect',
-  sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/uniswapWallet/uniswapWallet.ts', 'https://wallet.uniswap.org', PUBLISHED_MARKS_SOURCE],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/uniswapWallet/uniswapWallet.ts', 'https://wallet.uniswap.org', PUBLISHED_MARKS_SOURCE]

@@ -9,5 +9,7 @@ export const zeal: WalletBookEntry = {
   eip6963Config: { rdns: ['app.zeal'] },
   injectedConfig: [{ chain: 'evm', extensionLocators: [{ flag: 'isZeal', value: true }], windowLocations: [] }],
   desktop: { chromeId: 'heamnjbnflcikcggoiplibfommfbkjpj', extensionUrl: 'https://www.zeal.app' },
-  sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/zealWallet/zealWallet.ts', 'https://www.zeal.app', PUBLISHED_MARKS_SOURCE],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/zealWallet/zealWallet.ts', 'https://www.zeal.app', PUBLISHED_MARKS_SOURCE]

@@ -8,5 +8,7 @@ export const zengo: WalletBookEntry = {
   brand: { primaryColor: '#00BB9A', icon: monogramIcon('Zg', '#00BB9A'), logo: 'zengo' },
   walletConnect: { sdks: ['sign_v2'] },
   mobile: { iosId: 'id1440147115', androidId: 'com.zengo.wallet' },
-  sources: ['https://zengo.com', 'https://www.npmjs.com/package/@web3icons/core/v/4.0.56'],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = ['https://zengo.com', 'https://www.npmjs.com/package/@web3icons/core/v/4.0.56']

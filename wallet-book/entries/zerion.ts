@@ -19,5 +19,7 @@ export const zerion: WalletBookEntry = {
     chromeId: 'klghhnkeealcohjjanjjdaeeggmfmlpl',
     extensionUrl: 'https://zerion.io/extension',
   },
-  sources: ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/zerionWallet/zerionWallet.ts', 'https://www.npmjs.com/package/@web3icons/core/v/4.0.56'],
 }
+
+/** The public pages the entry's data was checked against: read by validation only, never shipped with the entry (`../sources.ts`). */
+export const sources: readonly string[] = ['https://github.com/rainbow-me/rainbowkit/blob/main/packages/rainbowkit/src/wallets/walletConnectors/zerionWallet/zerionWallet.ts', 'https://www.npmjs.com/package/@web3icons/core/v/4.0.56']

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { walletBook, walletBookEntries } from '../index'
+import { walletBookSources } from '../sources'
 import { PUBLISHED_MARK_IDS, PUBLISHED_MARKS_SOURCE, publishedMarkFile } from './publishedMarks'
 import { walletLogo } from './walletLogo'
 import { WALLET_LOGO_IDS } from './walletLogoIds'
@@ -44,8 +45,8 @@ describe('walletLogo', () => {
     expect(WEB3ICONS_SOURCE).toBe(`https://www.npmjs.com/package/@web3icons/core/v/${pinned}`)
     for (const { key, entry } of entries) {
       const fromPackage = Object.hasOwn(web3iconsWallets, entry.brand!.logo!)
-      expect(entry.sources?.includes(WEB3ICONS_SOURCE), key).toBe(fromPackage)
-      expect(entry.sources?.includes(PUBLISHED_MARKS_SOURCE), key).toBe(!fromPackage)
+      expect(walletBookSources[key]?.includes(WEB3ICONS_SOURCE), key).toBe(fromPackage)
+      expect(walletBookSources[key]?.includes(PUBLISHED_MARKS_SOURCE), key).toBe(!fromPackage)
     }
   })
 

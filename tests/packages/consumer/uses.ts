@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { walletBook, walletBookEntries } from '@sigil/wallet-book'
 import { listWallets } from '@sigil/wallet-book/resolve/listWallets'
 import type { WalletBookEntry } from '@sigil/wallet-book/types'
+import { withSources } from '@sigil/wallet-book/sources'
 import { validateWalletBookEntry } from '@sigil/wallet-book/validateWalletBookEntry'
 import { walletKey } from '@sigil/wallet-book/walletKey'
 import { publicChains } from '@sigil/lib/chains'
@@ -23,7 +24,7 @@ export type BrowserFamilies = typeof families
 const sections: (keyof FamilyCatalogues)[] = ['walletConnect', 'coinbaseSmartWallet', 'embedded']
 
 const ownWallet: WalletBookEntry = { name: 'Acme Wallet', shortName: 'Acme', eip6963Config: { rdns: ['com.acme.wallet'] } }
-const problems: string[] = walletBookEntries().flatMap(({ key, entry }) => validateWalletBookEntry(key, entry))
+const problems: string[] = walletBookEntries().flatMap(({ key, entry }) => validateWalletBookEntry(key, withSources(key, entry)))
 const listed = listWallets({ announced: [], book: walletBook, platform: { os: 'macos', isMobile: false, browser: 'chrome' } })
 const catalogue: SigilConfigCatalogue = {
   chainIds: publicChains.map((chain) => chain.id),
