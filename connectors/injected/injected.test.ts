@@ -429,6 +429,17 @@ describe('injected connector: disconnect and reconnect', () => {
     expect(stored()).toEqual([OTHER, 'a'.repeat(64), String(base.id)])
   })
 
+  it("connector.sigil of the extension does not report a WalletConnect session's values under the same key as its own", async () => {
+    const storage = createMemoryStorage()
+    storedByWalletConnect(storage, 'metamask')
+    storage.setItem(storageKeys('metamask').switchedNetwork, 'true')
+    const { connector } = setup({ storage, connector: { wallet: 'metamask' } })
+    expect(connector.sigil).toMatchObject({ activeAccount: undefined, connectedChain: undefined, currentChainId: undefined, hasSwitchedNetwork: false })
+    // Once the session's topic is gone, the account is the extension's to report (as after its own connect).
+    storage.removeItem(storageKeys('metamask').sessionTopic)
+    expect(connector.sigil).toMatchObject({ activeAccount: { address: OTHER }, connectedChain: 'evm', currentChainId: base.id, hasSwitchedNetwork: true })
+  })
+
   it("a connection the extension refused, undone, leaves a WalletConnect session's values under the same key", async () => {
     const restore = setLogSink(() => {})
     const provider = metamaskProvider({

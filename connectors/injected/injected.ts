@@ -8,7 +8,7 @@ import type { WalletBook } from '@sigil/wallet-book/types'
 import { createFamilyConnector } from '../shared/familyConnector'
 import { createLifecycle } from '../shared/lifecycle'
 import { logger } from '../shared/logger'
-import { ownedValues } from '../shared/ownedValues'
+import { ownedReadings, ownedValues } from '../shared/ownedValues'
 import { createPersistedValues, type PersistedValues } from '../shared/persistedValues'
 import { getProviderWithRetry, requireInitProvider } from '../shared/providerRetry'
 import { createSigilProperties } from '../shared/sigilProperties'
@@ -78,14 +78,15 @@ injected.type = 'injected' as const
 export function injected(parameters: InjectedParameters = {}) {
   const identity = identifyInjected(parameters)
   const { key, entry } = identity
-  // Values a WalletConnect session of the same wallet wrote are not this connector's to clear.
-  const persisted = ownedValues(createPersistedValues(key, parameters.storage), (values) => values.getSessionTopic() === undefined)
+  // Values a WalletConnect session of the same wallet wrote are not this connector's to clear or report.
+  const owns = (values: PersistedValues) => values.getSessionTopic() === undefined
+  const persisted = ownedValues(createPersistedValues(key, parameters.storage), owns)
   const sigil: SigilConnectorProperties = createSigilProperties({
     name: identity.name,
     // The book key (from the short name) or a given key, rather than the key the display name gives
     // ("Trust Wallet" → `trust`, not `trustwallet`): persisted values and the id use it.
     key,
-    persisted,
+    persisted: ownedReadings(persisted, owns),
     walletConnectFallback: identity.walletConnectFallback,
   })
   const discovery = parameters.discovery ?? getDiscoveryStore

@@ -16,3 +16,16 @@ export function ownedValues(values: PersistedValues, owns: (values: PersistedVal
     },
   }
 }
+
+/**
+ * The values as a connector reports them (`connector.sigil`): while `owns` says they are the other
+ * connector's, this one has no account, chain or switch of its own to report.
+ */
+export function ownedReadings(values: PersistedValues, owns: (values: PersistedValues) => boolean): PersistedValues {
+  return {
+    ...values,
+    getActiveAccount: () => (owns(values) ? values.getActiveAccount() : undefined),
+    getCurrentChain: () => (owns(values) ? values.getCurrentChain() : undefined),
+    getSwitchedNetwork: () => owns(values) && values.getSwitchedNetwork(),
+  }
+}
