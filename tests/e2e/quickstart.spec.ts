@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { freePort } from '../fixtures/freePort'
-import { repoRoot, vaultPageURLs } from '../fixtures/nextServer'
+import { repoRoot, warmVault } from '../fixtures/nextServer'
 import { outboxMail } from '../fixtures/outboxMail'
 import { addVirtualAuthenticator } from '../fixtures/passkeys'
 import { userAgents } from '../fixtures/platformUserAgents'
@@ -132,7 +132,7 @@ test('the README’s first command, on a clean copy, serves a page whose "Connec
     // The vault's first compile, done before the wallet opens it, as the suite's own dev servers do
     // (tests/fixtures/nextServer.ts): in a full run it took longer than the page's 30 s wait for the
     // vault's answer (next dev printed "Compiling /vault" and the frame had not loaded 30 s later).
-    for (const url of vaultPageURLs(address)) await (await fetch(url, { signal: AbortSignal.timeout(300_000) })).arrayBuffer()
+    await warmVault(address)
     const mail = outboxMail(path.join(dir, '.data'))
     await page.bringToFront()
     await embeddedInThePage(page, mail, 'quickstart-desktop')
