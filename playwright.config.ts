@@ -1,11 +1,11 @@
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
-import { chromeFlags, chromePath } from '@/tests/fixtures/chromium'
+import { chromeFlags, shellPath } from '@/tests/fixtures/chromium'
 import type { ServerMode } from '@/tests/fixtures/nextServer'
 
 /**
- * End-to-end tests on real parts: Debian's Chromium (never `npx playwright install`, which needs
- * the internet), the production build served by `next start`, a real anvil chain and an injected
+ * End-to-end tests on real parts: Debian's Chromium in its headless shell (never `npx playwright
+ * install`, which needs the internet), the production build served by `next start`, a real anvil chain and an injected
  * test wallet whose keys sign in Node. Fixtures live in tests/e2e/fixtures.ts.
  */
 const artifacts = path.join(__dirname, 'tests', 'artifacts')
@@ -69,8 +69,11 @@ export default defineConfig<object, ServerOptions>({
   ],
   use: {
     browserName: 'chromium',
+    // Chromium's headless shell: a context costs a fifth of the CPU it costs in the full browser
+    // (tests/fixtures/chromium.ts). A spec that needs the full browser's cookie settings or popup
+    // blocker launches `chromePath` itself (vaultPopup.spec.ts).
     launchOptions: {
-      executablePath: chromePath,
+      executablePath: shellPath,
       args: chromeFlags,
     },
     viewport: { width: 1280, height: 800 },

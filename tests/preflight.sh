@@ -4,7 +4,7 @@
 #   bash tests/preflight.sh [chromium] [postgresql] [nginx]   (no argument: all three)
 #   bash tests/preflight.sh packages                      (neither: only that npm install has run)
 # The app itself needs neither: `npm run dev` and `npm start` run on the embedded PGlite store.
-# CHROME_PATH and POSTGRES_ROOT point elsewhere than Debian's places (tests/fixtures/chromium.ts,
+# CHROME_PATH, CHROME_SHELL_PATH and POSTGRES_ROOT point elsewhere than Debian's places (tests/fixtures/chromium.ts,
 # tests/fixtures/postgres.ts read the same variables).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +21,12 @@ for part in "${wanted[@]}"; do
       if [ ! -x "$chrome" ]; then
         missing_names+=("Chromium ($chrome)")
         missing_packages+=(chromium)
+      fi
+      # The e2e suite's own browser: Chromium's headless shell (tests/fixtures/chromium.ts).
+      shell="${CHROME_SHELL_PATH:-/usr/bin/chromium-headless-shell}"
+      if [ ! -x "$shell" ]; then
+        missing_names+=("Chromium's headless shell ($shell)")
+        missing_packages+=(chromium-headless-shell)
       fi
       ;;
     postgresql)

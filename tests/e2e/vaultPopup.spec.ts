@@ -4,6 +4,7 @@ import { type Hex, verifyMessage } from 'viem'
 import { plainErrors } from '@/lib/i18n/plainErrors'
 import { afterRelease, holdRequests } from '../fixtures/heldRequests'
 import type { NextServer } from '../fixtures/nextServer'
+import { chromeFlags, chromePath } from '../fixtures/chromium'
 import { addVirtualAuthenticator } from '../fixtures/passkeys'
 import { expect, pickEmbeddedThenGoBack, recordMessageTypes, test as base, uniqueEmail, verificationCodeFor } from './embeddedFixtures'
 
@@ -30,6 +31,12 @@ const test = base.extend<object, { crossSiteApp: NextServer }>({
 })
 
 test.describe.configure({ timeout: 120_000 })
+
+// The full browser, not the suite's headless shell: what these tests are about is the browser layer the
+// shell does not have. A Playwright context blocks third-party cookies as a private window does, so
+// the frame of another site keeps no data; the shell keeps it (the frame would serve the wallet and no
+// popup would open). And "a popup the browser blocks" is the full browser's popup blocker.
+test.use({ launchOptions: { executablePath: chromePath, args: chromeFlags } })
 
 async function popupOf(page: Page, open: () => Promise<void>): Promise<Page> {
   const [popup] = await Promise.all([page.waitForEvent('popup'), open()])

@@ -21,6 +21,14 @@ describe('npm test on a machine without the system parts', () => {
     expect(run.seconds).toBeLessThan(5)
   })
 
+  it('without Chromium\'s headless shell (the e2e suite\'s browser): the same, for the shell', () => {
+    const run = runAll({ CHROME_SHELL_PATH: '/nonexistent/chromium-headless-shell' })
+    expect(run.status).toBe(1)
+    expect(run.lines).toEqual([
+      "The tests cannot start: Chromium's headless shell (/nonexistent/chromium-headless-shell) missing; install with: sudo apt-get install -y chromium-headless-shell",
+    ])
+  })
+
   it('without PostgreSQL: the same, for PostgreSQL', () => {
     const run = runAll({ POSTGRES_ROOT: '/nonexistent/postgresql' })
     expect(run.status).toBe(1)
