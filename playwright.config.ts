@@ -5,8 +5,8 @@ import type { ServerMode } from '@/tests/fixtures/nextServer'
 
 /**
  * End-to-end tests on real parts: Debian's Chromium in its headless shell (never `npx playwright
- * install`, which needs the internet), the production build served by `next start`, a real anvil chain and an injected
- * test wallet whose keys sign in Node. Fixtures live in tests/e2e/fixtures.ts.
+ * install`, which needs the internet), the production build served by `next start`, a real anvil
+ * chain and an injected test wallet whose keys sign in Node. Fixtures live in tests/e2e/fixtures.ts.
  */
 const artifacts = path.join(__dirname, 'tests', 'artifacts')
 
@@ -70,8 +70,8 @@ export default defineConfig<object, ServerOptions>({
   use: {
     browserName: 'chromium',
     // Chromium's headless shell: a context costs a fifth of the CPU it costs in the full browser
-    // (tests/fixtures/chromium.ts). A spec that needs the full browser's cookie settings or popup
-    // blocker launches `chromePath` itself (vaultPopup.spec.ts), and so does the `dev` project (below).
+    // (tests/fixtures/chromium.ts). A spec that needs the full browser's cookie settings launches
+    // `chromePath` itself (vaultPopup.spec.ts), and so does the `dev` project (below).
     launchOptions: {
       executablePath: shellPath,
       args: chromeFlags,

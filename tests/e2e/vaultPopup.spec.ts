@@ -35,7 +35,7 @@ test.describe.configure({ timeout: 120_000 })
 // The full browser, not the suite's headless shell: what these tests are about is the browser layer the
 // shell does not have. A Playwright context blocks third-party cookies as a private window does, so
 // the frame of another site keeps no data; the shell keeps it (the frame would serve the wallet and no
-// popup would open). And "a popup the browser blocks" is the full browser's popup blocker.
+// popup would open, the blocked one's included).
 test.use({ launchOptions: { executablePath: chromePath, args: chromeFlags } })
 
 async function popupOf(page: Page, open: () => Promise<void>): Promise<Page> {
