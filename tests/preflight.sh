@@ -4,8 +4,8 @@
 #   bash tests/preflight.sh [chromium] [postgresql] [nginx]   (no argument: all three)
 #   bash tests/preflight.sh packages                      (neither: only that npm install has run)
 # The app itself needs neither: `npm run dev` and `npm start` run on the embedded PGlite store.
-# CHROME_PATH, CHROME_SHELL_PATH and POSTGRES_ROOT point elsewhere than Debian's places (tests/fixtures/chromium.ts,
-# tests/fixtures/postgres.ts read the same variables).
+# CHROME_PATH, CHROME_SHELL_PATH and POSTGRES_ROOT point elsewhere than Debian's places
+# (tests/fixtures/chromium.ts, tests/fixtures/postgres.ts read the same variables).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
