@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
-import { chromeFlags, chromePath, shellPath } from '@/tests/fixtures/chromium'
+import { chromeFlags, shellPath } from '@/tests/fixtures/chromium'
 import type { ServerMode } from '@/tests/fixtures/nextServer'
 
 /**
@@ -71,7 +71,7 @@ export default defineConfig<object, ServerOptions>({
     browserName: 'chromium',
     // Chromium's headless shell: a context costs a fifth of the CPU it costs in the full browser
     // (tests/fixtures/chromium.ts). A spec that needs the full browser's cookie settings launches
-    // `chromePath` itself (vaultPopup.spec.ts), and so does the `dev` project (below).
+    // `chromePath` itself (vaultPopup.spec.ts).
     launchOptions: {
       executablePath: shellPath,
       args: chromeFlags,
@@ -100,14 +100,10 @@ export default defineConfig<object, ServerOptions>({
     // (hence the longer limits). A production-only suite once let `npm run dev` ship a dead button.
     // One worker at a time: a second `next dev` would compile the whole app again in a folder of its
     // own (tests/fixtures/nextServer.ts), minutes of both cores.
-    // In the full browser, not the headless shell: in the shell one of them (siwe.spec.ts, the session
-    // ended by an account switch) saw the page's account and sessions queries answered 401 ("signed
-    // out", by design) and printed as console errors, which fail a dev test; the full browser's timing
-    // has not shown it. The race is the app's, and is left open in docs/sign-in.md.
     {
       name: 'dev',
       grep: /@dev\b/,
-      use: { serverMode: 'dev', launchOptions: { executablePath: chromePath, args: chromeFlags } },
+      use: { serverMode: 'dev' },
       workers: 1,
       timeout: 180_000,
       expect: { timeout: devExpectTimeout },

@@ -24,6 +24,11 @@ export type AuthClientOptions = {
   baseUrl?: string | undefined
   /** Alternative fetch (tests that carry cookies by hand). */
   fetch?: typeof fetch | undefined
+  /**
+   * Stops the request: a view that asks while signed in passes its own, and aborts it once the page
+   * knows the session ended (an answer the server gave after that would be a 401 nobody needs).
+   */
+  signal?: AbortSignal | undefined
 }
 
 export type { SignedInSession, SigilAccount, LinkedWallet } from './account'
@@ -33,6 +38,7 @@ async function call(path: string, init: RequestInit, options: AuthClientOptions 
   try {
     return await doFetch(`${options.baseUrl ?? ''}${path}`, {
       ...init,
+      signal: options.signal,
       // The nonce binding and the session are httpOnly cookies: the browser must send them.
       credentials: 'same-origin',
       cache: 'no-store',

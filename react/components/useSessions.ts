@@ -18,19 +18,19 @@ export function useSessions({ onSignedOut }: { onSignedOut: () => void }) {
   const [failure, setFailure] = useState<ShownError | null>(null)
 
   useEffect(() => {
-    let live = true
-    listSessions()
+    // Leaving (signed out, or the panel closed) stops the request, so an answer the server gave
+    // after the session ended is not a 401 printed in the console.
+    const stop = new AbortController()
+    listSessions({ signal: stop.signal })
       .then((sessions) => {
-        if (!live) return
+        if (stop.signal.aborted) return
         if (sessions === null) return onSignedOut()
         setListing({ kind: 'ready', sessions })
       })
       .catch((error: unknown) => {
-        if (live) setListing({ kind: 'failed', error: shownError(error) })
+        if (!stop.signal.aborted) setListing({ kind: 'failed', error: shownError(error) })
       })
-    return () => {
-      live = false
-    }
+    return () => stop.abort()
   }, [onSignedOut])
 
   const drop = (id: string) => setListing((current) => (current.kind === 'ready' ? { kind: 'ready', sessions: current.sessions.filter((row) => row.id !== id) } : current))

@@ -21,7 +21,8 @@ const SIGIL_ACCOUNT_QUERY_KEY = ['sigil', 'account'] as const
 export function useSigilAccount(options: { enabled?: boolean } = {}): UseQueryResult<SigilAccount | null, AuthApiError> {
   return useQuery<SigilAccount | null, AuthApiError>({
     queryKey: SIGIL_ACCOUNT_QUERY_KEY,
-    queryFn: () => fetchAccount(),
+    // The query's signal: forgetting the account (signed out) stops an answer still on the way.
+    queryFn: ({ signal }) => fetchAccount({ signal }),
     enabled: options.enabled ?? true,
     staleTime: 30_000,
     retry: (count, error) => count < 1 && error.retryable,

@@ -12,6 +12,7 @@ import { storageKeys } from '@/lib/storageNames'
 import { createKeysWallet, type KeysWallet } from '../fixtures/coinbase/keysWallet'
 import { phoneContext } from '../fixtures/userAgents'
 import { expect, KEYS_WALLET_CHAINS, openDialogWarm, SDK_CREATED_KEY, test, throughPopup } from './coinbaseFixtures'
+import { serverSession } from './signIn'
 import { watchPageEgress } from './egress'
 
 /**
@@ -104,11 +105,6 @@ function readPersisted(page: Page) {
 /** The SDK's own session (its ECDH keys, accounts and chain), kept under `-CBWSDK:`. */
 function sdkStorageKeys(page: Page) {
   return page.evaluate(() => Object.keys(window.localStorage).filter((name) => name.startsWith('-CBWSDK:SCW')))
-}
-
-async function serverSession(page: Page): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await page.request.get(new URL('/api/auth/session', page.url()).href)
-  return { status: response.status(), body: (await response.json()) as Record<string, unknown> }
 }
 
 /** Connects from the dialog: the popup opens from the click and closes itself once it has answered. */

@@ -28,6 +28,7 @@ import {
 import { addVirtualAuthenticator } from '../fixtures/passkeys'
 import { atLeast } from '../fixtures/waits'
 import { watchPageEgress } from './egress'
+import { serverSession } from './signIn'
 
 /**
  * The embedded wallet end to end (issues 6 and 12): the production build, Debian's Chromium with its
@@ -98,8 +99,7 @@ test('creates a wallet from an email proven by a code and a passkey, signs in wi
 
   // Sign-In with Ethereum against the server: one personal_sign, verified by the server's SIWE route.
   await signIn(page, address)
-  const session = await page.request.get(`${embeddedApp.baseURL}/api/auth/session`)
-  expect(await session.json()).toMatchObject({ address, chainId: 31337 })
+  expect((await serverSession(page, embeddedApp.baseURL)).body).toMatchObject({ address, chainId: 31337 })
   await snap('embedded-signed-in')
 
   // A transaction: filled in by the page, shown and signed in the vault, broadcast by the page, answered

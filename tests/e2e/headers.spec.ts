@@ -7,6 +7,7 @@ import { embeddedApiPaths } from '@sigil/lib/embedded/apiTypes'
 import { embeddedApiHandler } from '@sigil/server/embedded/api'
 import { repoRoot } from '../fixtures/nextServer'
 import { expect, test } from './fixtures'
+import { serverSession } from './signIn'
 
 /**
  * The site's hardening end to end (issue 11, parts 1 and 2), on the production server: the security
@@ -400,13 +401,13 @@ test.describe('origin rule', () => {
     ])
     expect(answer.status()).toBe(403)
     expect(await answer.json()).toMatchObject({ code: 'origin_not_allowed' })
-    expect((await page.request.get(`${app.baseURL}/api/auth/session`)).status(), 'still signed in').toBe(200)
+    expect((await serverSession(page, app.baseURL)).status, 'still signed in').toBe(200)
 
     // The page's own sign-out (a same-origin fetch with Origin) works.
     await page.goto(app.baseURL)
     const status = await page.evaluate(async () => (await fetch('/api/auth/logout', { method: 'POST' })).status)
     expect(status).toBe(204)
-    expect((await page.request.get(`${app.baseURL}/api/auth/session`)).status()).toBe(401)
+    expect((await serverSession(page, app.baseURL)).status).toBe(401)
   })
 })
 

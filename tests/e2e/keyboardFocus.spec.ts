@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { en } from '@/lib/i18n/en'
 import { expect, test } from './fixtures'
-import { TEST_WALLET_KEY } from './signIn'
+import { serverSession, TEST_WALLET_KEY } from './signIn'
 
 /**
  * Keyboard users keep their place (issue 26): after Sign message and Sign in, the focus stays on,
@@ -75,8 +75,7 @@ test('a sign-in waiting on the wallet can be cancelled; the signature that comes
   await expect.poll(() => wallet.requests.find((request) => request.method === 'personal_sign')?.result, { timeout: 10_000 }).toBeTruthy()
   await page.waitForTimeout(500)
   await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
-  const session = await page.request.get(new URL('/api/auth/session', app.baseURL).href)
-  expect(session.status()).toBe(401)
+  expect((await serverSession(page, app.baseURL)).status).toBe(401)
   // And the next sign-in works.
   wallet.set({ delayMs: 0 })
   await page.getByTestId('sign-in-button').click()

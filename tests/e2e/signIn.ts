@@ -23,3 +23,15 @@ export async function connectAndSignIn(page: Page, wallet: InjectedWallet): Prom
   await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
   await expect(page.getByTestId('auth-address')).toHaveText(wallet.address)
 }
+
+/**
+ * What the server says about the page's session: `GET /api/auth/session` with the page's cookies,
+ * sent from Node by Playwright's request context (`origin`: the app's, by default the page's own).
+ * `Connection: close`, as that context keeps sockets alive without reading the server's `Keep-Alive:
+ * timeout=5` answer: a request sent on an idle socket just as the server closes it fails with "read
+ * ECONNRESET" (seen under `next dev` in siwe.spec.ts; microsoft/playwright issue 42698).
+ */
+export async function serverSession(page: Page, origin: string = page.url()): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await page.request.get(new URL('/api/auth/session', origin).href, { headers: { connection: 'close' } })
+  return { status: response.status(), body: (await response.json()) as Record<string, unknown> }
+}

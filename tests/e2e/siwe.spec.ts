@@ -4,7 +4,7 @@ import { parseSiweMessage } from 'viem/siwe'
 import { en } from '@/lib/i18n/en'
 import type { InjectedWallet } from '../fixtures/injectedWallet'
 import { expect, test } from './fixtures'
-import { TEST_WALLET_KEY } from './signIn'
+import { serverSession, TEST_WALLET_KEY } from './signIn'
 
 /**
  * Sign-In with Ethereum end to end (issue 3): the production build, Debian's Chromium, the injected
@@ -23,12 +23,6 @@ async function signIn(page: Page, wallet: InjectedWallet): Promise<void> {
   await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
   await expect(page.getByTestId('auth-address')).toHaveText(wallet.address)
   await expect(page.getByTestId('auth-chain')).toHaveAttribute('data-chain-id', String(wallet.chainId))
-}
-
-/** What the server says about this browser's session (the page's cookies, from Node). */
-async function serverSession(page: Page): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await page.request.get(new URL('/api/auth/session', page.url()).href)
-  return { status: response.status(), body: (await response.json()) as Record<string, unknown> }
 }
 
 test('signs in, survives a reload, ends on an account switch, signs in again and signs out', { tag: '@dev' }, async ({ page, app, installWallet, snap }) => {
@@ -107,3 +101,57 @@ test('disconnecting the wallet ends the session', async ({ page, app, installWal
   await expect(page.getByTestId('connect-button')).toBeVisible()
   await expect.poll(async () => (await serverSession(page)).status).toBe(401)
 })
+
+// The signed-in view asks for the account and its sessions as it appears. When the session ends while
+// those answers are on the way (the wallet switched account, or Sign out), the view stops waiting for
+// them: a request the server reads after the session ended would come back 401, which the browser
+// prints as an error ("Failed to load resource … 401") though nothing went wrong. The answers are held
+// here until the session has ended, then let through. An account switch waits for the account's
+// answer by design (the new address may be one of its linked wallets), so there only the sessions'.
+const endings = [
+  { ending: 'an account switch', held: ['/api/auth/sessions'] },
+  { ending: 'Sign out', held: ['/api/auth/account', '/api/auth/sessions'] },
+] as const
+for (const { ending, held: heldPaths } of endings) {
+  test(`a session ended by ${ending} while its account and sessions are asked prints no error`, async ({ page, app, installWallet, consoleLog }) => {
+    const wallet = await installWallet()
+    const held: { path: string; release: () => Promise<void> }[] = []
+    for (const path of heldPaths) {
+      await page.route(`**${path}`, async (route) => {
+        const request = route.request()
+        const settled = new Promise<void>((resolve) => {
+          const done = (ended: typeof request) => {
+            if (ended !== request) return
+            page.off('requestfinished', done)
+            page.off('requestfailed', done)
+            resolve()
+          }
+          page.on('requestfinished', done)
+          page.on('requestfailed', done)
+        })
+        held.push({
+          path,
+          release: async () => {
+            // Already stopped by the page: nothing to let through.
+            await route.continue().catch(() => undefined)
+            await settled
+          },
+        })
+      })
+    }
+    await page.goto(app.baseURL)
+    await connect(page)
+    await signIn(page, wallet)
+    await expect.poll(() => held.map((entry) => entry.path).sort()).toEqual([...heldPaths])
+
+    if (ending === 'Sign out') await page.getByTestId('sign-out-button').click()
+    else await wallet.switchAccount(1)
+    await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
+    await expect.poll(async () => (await serverSession(page)).status).toBe(401)
+    await Promise.all(held.map((entry) => entry.release()))
+
+    expect(consoleLog.problems().map((entry) => entry.text)).toEqual([])
+    await expect(page.getByTestId('auth-error')).toHaveCount(0)
+    await expect(page.getByTestId('sign-in-button')).toBeVisible()
+  })
+}

@@ -10,6 +10,7 @@ import type { Relay } from '../fixtures/walletConnect/relay'
 import type { TestWallet } from '../fixtures/walletConnect/wallet'
 import { watchPageEgress } from './egress'
 import { readClipboard } from './readClipboard'
+import { serverSession } from './signIn'
 import { expect as baseExpect, test } from './walletConnectFixtures'
 
 // Every step here crosses a real relay (in the test runner's process) between two real SDKs, each
@@ -387,9 +388,7 @@ test.describe('desktop: QR code', () => {
     const [hexMessage] = wcWallet.requests.find((r) => r.method === 'personal_sign')!.params as [Hex]
     const origin = new URL(wcServer.baseURL)
     expect(parseSiweMessage(hexToString(hexMessage))).toMatchObject({ address: wcWallet.address, domain: origin.host, uri: origin.origin })
-    const session = await page.request.get(new URL('/api/auth/session', wcServer.baseURL).href)
-    expect(session.status()).toBe(200)
-    expect(await session.json()).toMatchObject({ address: wcWallet.address })
+    expect(await serverSession(page, wcServer.baseURL)).toMatchObject({ status: 200, body: { address: wcWallet.address } })
   })
 
   test('the QR view fits a 360 px screen and works with the keyboard', async ({ page, wcServer, wcWallet, expectAccessible }) => {

@@ -46,16 +46,15 @@ function usePendingRecoveries(signedInAddress: string | undefined): PendingRecov
   const [found, setFound] = useState<{ address: string; recoveries: PendingRecovery[] }>()
   useEffect(() => {
     if (!signedInAddress) return
-    let live = true
-    listPendingRecoveries()
+    // Stopped when the address changes or the panel closes: no late 401 once the session ended.
+    const stop = new AbortController()
+    listPendingRecoveries({ signal: stop.signal })
       .then((recoveries) => {
-        if (live) setFound({ address: signedInAddress, recoveries: recoveries ?? [] })
+        if (!stop.signal.aborted) setFound({ address: signedInAddress, recoveries: recoveries ?? [] })
       })
       // A notice the server cannot give now is shown after the unlock in the vault instead.
       .catch(() => undefined)
-    return () => {
-      live = false
-    }
+    return () => stop.abort()
   }, [signedInAddress])
   return found && found.address === signedInAddress ? found.recoveries : []
 }
