@@ -26,7 +26,9 @@ export type AuthClientOptions = {
   fetch?: typeof fetch | undefined
   /**
    * Stops the request: a view that asks while signed in passes its own, and aborts it once the page
-   * knows the session ended (an answer the server gave after that would be a 401 nobody needs).
+   * knows the session ended (an answer the server gave after that would be a 401 nobody needs). An
+   * aborted request rejects like an unreachable server (`network_error`): the caller that aborted it
+   * no longer reads the outcome.
    */
   signal?: AbortSignal | undefined
 }
