@@ -23,6 +23,8 @@ export default defineConfig({
   test: {
     include: ['{app,react,connectors,wallet-book,lib,server,stubs,tests/unit,tests/fixtures}/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // The empty store the files' own stores are copied from (tests/fixtures/storeTemplate.ts).
+    globalSetup: ['./tests/unit/globalSetup.ts'],
     // Vitest's default is one worker per core but one: on a 2-core machine, a single worker while
     // the other core mostly waits, as the files spend much of their time on anvil, Postgres, PGlite
     // and timers. At least two (README, Tests): there the server and sign-in files took 286 s instead

@@ -8,7 +8,7 @@ import { createSignInMessage } from '@sigil/lib/siwe/client'
 import { linkStatement } from '@sigil/lib/siwe/link'
 import { encodeSignInRecap, SIGN_IN_RECAP_METHODS, signInRecapStatement } from '@sigil/lib/siwe/recap'
 import { authCatalogue } from '@sigil/lib/siwe/catalogue'
-import { openPgliteStore } from '@sigil/server/store/pgliteStore'
+import { openFreshPgliteStore } from '@/tests/fixtures/pgliteFolders'
 import type { Store } from '@sigil/server/store/types'
 import { signPersonalMessage } from '@sigil/react/wagmi/signPersonalMessage'
 import { ANVIL_PRIVATE_KEYS, startAnvil, type Anvil } from '@/tests/fixtures/anvil'
@@ -38,7 +38,7 @@ type Setup = { relay: Relay; wallet: TestWallet; client: WalletConnectClient; co
 let current: Setup | undefined
 
 beforeAll(async () => {
-  store = await openPgliteStore()
+  store = await openFreshPgliteStore()
 })
 afterAll(async () => {
   await store?.close()

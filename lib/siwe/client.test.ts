@@ -3,7 +3,7 @@ import { parseSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ChainNotSupportedError, InvalidAddressError } from '@/lib/errors/wallet'
 import { HttpError } from '@/lib/errors/HttpError'
-import { openPgliteStore } from '@sigil/server/store/pgliteStore'
+import { openFreshPgliteStore } from '@/tests/fixtures/pgliteFolders'
 import type { Store } from '@sigil/server/store/types'
 import { createSignInMessage, fetchNonce, fetchSession, signOut, verifySignIn, type AuthClientOptions } from './client'
 import { createAuthRoutes } from '@sigil/server/siwe/routes'
@@ -43,7 +43,7 @@ describe('client against the routes', () => {
   let store: Store
   let options: AuthClientOptions
   beforeAll(async () => {
-    store = await openPgliteStore()
+    store = await openFreshPgliteStore()
     const routes = createAuthRoutes({
       config: () => ({
         policy: { origins: [ORIGIN], chainIds: [1, 31337], rpcUrls: {} },

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrations } from '@/server/store/migrations'
 import { createSqlStore, migrate, type Queryable, type SqlDriver } from '@/server/store/sqlStore'
+import { freshBlankPglite } from '@/tests/fixtures/pgliteFolders'
 import { startPostgres, type Postgres } from '@/tests/fixtures/postgres'
 import {
   answer,
@@ -127,7 +128,7 @@ describe.each(['PGlite', 'Postgres'] as const)('no plain email in the database o
 describe('migration 9 on a store written before it', () => {
   /** A PGlite store at migration 7 with a wallet whose email is in plain text, then opened with every migration. */
   async function legacyStore(email: string) {
-    const db = await PGlite.create()
+    const db = await freshBlankPglite()
     const queryable = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
       query: async <Row,>(sql: string, params?: readonly unknown[]) => ({ rows: (await target.query<Row>(sql, params ? [...params] : undefined)).rows }),
       exec: async (sql: string) => void (await target.exec(sql)),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { randomBytes } from '@sigil/lib/embedded/crypto/bytes'
-import { openPgliteStore } from '@/server/store/pgliteStore'
+import { openFreshPgliteStore } from '@/tests/fixtures/pgliteFolders'
 import { browser, ORIGIN, seedWallet } from '@/tests/fixtures/embeddedRoutes'
 import { startMailCatcher } from '@/tests/fixtures/smtp'
 import { MailConfigError } from './mailConfigError'
@@ -108,7 +108,7 @@ describe('what the embedded API prints, captured from the console', () => {
     for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
       vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void output.push(args.map(String).join(' ')))
     }
-    const store = await openPgliteStore()
+    const store = await openFreshPgliteStore()
     try {
       const keyring = await recoveryKeyring(randomBytes(32))
       const dataDir = folder()

@@ -6,7 +6,7 @@ import { embedded } from '@sigil/lib/i18n/embedded'
 import { bindingCookieName, emailCookieName, recoveryCookieName, recoveryPendingCookieName } from '@sigil/lib/storageNames'
 import { deviceProofMessage } from '@sigil/lib/embedded/deviceProof'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { openPgliteStore } from '@/server/store/pgliteStore'
+import { openFreshPgliteStore } from '@/tests/fixtures/pgliteFolders'
 import type { Store } from '@/server/store/types'
 import {
   answer,
@@ -34,7 +34,7 @@ let keyring: RecoveryKeyring
 let harness: RouteHarness
 
 beforeAll(async () => {
-  store = await openPgliteStore()
+  store = await openFreshPgliteStore()
   keyring = await recoveryKeyring(randomBytes(32))
   harness = routeHarness(store, keyring)
 })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { randomBytes } from '@sigil/lib/embedded/crypto/bytes'
-import { openPgliteStore } from '@/server/store/pgliteStore'
+import { openFreshPgliteStore } from '@/tests/fixtures/pgliteFolders'
 import type { Store } from '@/server/store/types'
 import { answer, browser, ORIGIN, routeHarness, seedWallet, type RouteHarness } from '@/tests/fixtures/embeddedRoutes'
 import { recoveryKeyring, type RecoveryKeyring } from '@/server/embedded/recoveryKey'
@@ -13,7 +13,7 @@ let store: Store
 let keyring: RecoveryKeyring
 let harness: RouteHarness
 beforeAll(async () => {
-  store = await openPgliteStore()
+  store = await openFreshPgliteStore()
   keyring = await recoveryKeyring(randomBytes(32))
   harness = routeHarness(store, keyring)
 })

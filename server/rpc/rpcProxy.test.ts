@@ -5,7 +5,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ANVIL_PRIVATE_KEYS, startAnvil, type Anvil } from '@/tests/fixtures/anvil'
-import { openPgliteStore } from '@/server/store/pgliteStore'
+import { openFreshPgliteStore } from '@/tests/fixtures/pgliteFolders'
 import type { Store } from '@/server/store/types'
 import { TEST_SESSION_SECRET, testProxyDeps } from '@/tests/fixtures/rpcProxy'
 import { startRpcProxy } from '@/tests/unit/siwe/authHarness'
@@ -475,7 +475,7 @@ describe('RPC proxy: the page token', () => {
 describe('RPC proxy: a budget per chain shared by every instance', () => {
   let store: Store
   beforeAll(async () => {
-    store = await openPgliteStore()
+    store = await openFreshPgliteStore()
   })
   afterAll(async () => {
     await store?.close()

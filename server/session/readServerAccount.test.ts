@@ -4,7 +4,7 @@ import path from 'node:path'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createSession, sessionIdHash, sessionSetCookie } from '@/server/session/session'
-import { openPgliteStore } from '@/server/store/pgliteStore'
+import { openFreshPgliteStore } from '@/tests/fixtures/pgliteFolders'
 import type { Store } from '@/server/store/types'
 
 // `server-only` throws outside Next's react-server build.
@@ -14,7 +14,7 @@ const { readServerAccount } = await import('./readServerAccount')
 const secret = 'a-test-secret-that-is-long-enough-0123456789'
 
 let store: Store
-beforeAll(async () => { store = await openPgliteStore() })
+beforeAll(async () => { store = await openFreshPgliteStore() })
 afterAll(async () => { await store?.close() })
 
 async function signedInCookie(address: `0x${string}`, record = true): Promise<string> {

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createSession, sessionIdHash, sessionSetCookie } from '@/server/session/session'
 import { sessionCookieName } from '@sigil/lib/storageNames'
-import { openPgliteStore } from '@/server/store/pgliteStore'
+import { openFreshPgliteStore } from '@/tests/fixtures/pgliteFolders'
 import type { Store } from '@/server/store/types'
 import { readServerSession as readWithStore } from './readServerSession'
 
@@ -12,7 +12,7 @@ const secret = 'a-test-secret-that-is-long-enough-0123456789'
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
 let store: Store
-beforeAll(async () => { store = await openPgliteStore() })
+beforeAll(async () => { store = await openFreshPgliteStore() })
 afterAll(async () => { await store?.close() })
 const readServerSession = (cookie: string | null, env: Record<string, string | undefined>) => readWithStore(cookie, env, async () => store)
 

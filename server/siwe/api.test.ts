@@ -1,7 +1,7 @@
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { serverFamilies } from '@sigil/connectors/serverFamilies'
-import { openPgliteStore } from '@/server/store/pgliteStore'
+import { openFreshPgliteStore } from '@/tests/fixtures/pgliteFolders'
 import type { Store } from '@/server/store/types'
 import { createRoutes, siweMessage, uniqueIp } from '@/tests/unit/siwe/authHarness'
 import { authApiHandler, createAuthApi } from './api'
@@ -17,7 +17,7 @@ const APP = 'http://localhost:3000'
 const PATHS = ['/api/auth/nonce', '/api/auth/verify', '/api/auth/session', '/api/auth/logout', '/api/auth/sessions', '/api/auth/sessions/revoke', '/api/auth/account', '/api/auth/recoveries', '/api/auth/link/nonce', '/api/auth/link', '/api/auth/unlink']
 
 let store: Store
-beforeAll(async () => { store = await openPgliteStore() })
+beforeAll(async () => { store = await openFreshPgliteStore() })
 afterAll(async () => { await store?.close() })
 
 /** Handlers that answer with their own name: which one a request reached. */

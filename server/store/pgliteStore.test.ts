@@ -1,5 +1,6 @@
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { freshBlankPglite } from '@/tests/fixtures/pgliteFolders'
 import { preparedQuery } from './pglitePreparedQuery'
 
 // The embedded store's one-trip query (pglitePreparedQuery.ts, used by pgliteStore.ts), against PGlite itself (in memory): the rows
@@ -7,7 +8,7 @@ import { preparedQuery } from './pglitePreparedQuery'
 describe("the embedded store's prepared query", () => {
   let db: PGlite
   beforeEach(async () => {
-    db = await PGlite.create()
+    db = await freshBlankPglite()
     await db.exec(`CREATE TABLE t (k text PRIMARY KEY, n integer, big bigint, ok boolean, at timestamptz, note text)`)
   })
   afterEach(async () => {

@@ -1,9 +1,9 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startPostgres, type Postgres } from '@/tests/fixtures/postgres'
-import { freshPgliteFolder, removePgliteFolders } from '@/tests/unit/siwe/pgliteTemplate'
+import { freshBlankPglite, freshPgliteFolder, removePgliteFolders } from '@/tests/fixtures/pgliteFolders'
 import { StoreUnavailableError } from './errors'
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { migrations } from './migrations'
 import { openPgliteStore } from './pgliteStore'
 import { openPostgresStore } from './postgresStore'
@@ -1025,7 +1025,7 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
 
 describe('migration 4 on a store written before it', () => {
   it('voids the live codes of the old kind (plain SHA-256, several per email), keeps wallets unverified, then holds one live code per email', async () => {
-    const db = await PGlite.create()
+    const db = await freshBlankPglite()
     const queryable = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
       query: async <Row,>(sql: string, params?: readonly unknown[]) => ({ rows: (await target.query<Row>(sql, params ? [...params] : undefined)).rows }),
       exec: async (sql: string) => void (await target.exec(sql)),
@@ -1060,7 +1060,7 @@ describe('migration 4 on a store written before it', () => {
 
 describe('migration 14 on a store written before it', () => {
   it('keeps the sessions from before: still listed and revocable, each address given its account at its next read', async () => {
-    const db = await PGlite.create()
+    const db = await freshBlankPglite()
     const queryable = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
       query: async <Row,>(sql: string, params?: readonly unknown[]) => ({ rows: (await target.query<Row>(sql, params ? [...params] : undefined)).rows }),
       exec: async (sql: string) => void (await target.exec(sql)),
@@ -1086,7 +1086,7 @@ describe('migration 14 on a store written before it', () => {
 
 describe('migration 8 on a store written before it', () => {
   it('keeps the cancel links of recoveries released at once: copied as recoveries whose delay ended at their start', async () => {
-    const db = await PGlite.create()
+    const db = await freshBlankPglite()
     const queryable = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
       query: async <Row,>(sql: string, params?: readonly unknown[]) => ({ rows: (await target.query<Row>(sql, params ? [...params] : undefined)).rows }),
       exec: async (sql: string) => void (await target.exec(sql)),

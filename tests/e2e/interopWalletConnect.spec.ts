@@ -15,6 +15,12 @@ import { answerVerifyLocally } from './walletConnectFixtures'
 
 // Two real SDKs, a relay and the browser share two cores: the WalletConnect spec's generous waits.
 const expect = baseExpect.configure({ timeout: 30_000 })
+/**
+ * How often a wait on this process's own record (the relay's count, the links the page opened) asks:
+ * every 100 ms, where `expect.poll` backs off to once a second and so finds a proposal that came at
+ * 0.9 s only at 1.85 s. 51 cells wait this way up to four times each.
+ */
+const OFTEN = { intervals: [100] }
 const SEPOLIA = 11155111
 
 /**
@@ -124,12 +130,12 @@ async function reachWallet(page: Page, path: WalletConnectCell['path'], relay: R
   const before = relay.proposals()
   await page.getByTestId('connect-button').tap()
   await expect(page.getByTestId('connect-dialog')).toBeVisible()
-  await expect.poll(() => relay.proposals()).toBeGreaterThan(before)
+  await expect.poll(() => relay.proposals(), OFTEN).toBeGreaterThan(before)
   await page.waitForTimeout(settle)
   const wallet = PHONE_WALLET[path]
   // The tap starts a navigation to the wallet's scheme, which never commits in a browser without the app.
   await page.getByTestId('connect-dialog').getByTestId(`wallet-option-${wallet.option}`).tap({ noWaitAfter: true })
-  await expect.poll(() => navigations.find((url) => url.startsWith(wallet.scheme))).toBeTruthy()
+  await expect.poll(() => navigations.find((url) => url.startsWith(wallet.scheme)), OFTEN).toBeTruthy()
   const uri = wallet.uri(navigations.find((url) => url.startsWith(wallet.scheme))!)
   expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
   return uri!
@@ -315,7 +321,7 @@ async function runDeparture(cell: WalletConnectCell, context: BrowserContext, en
     const page = await newPage(context, 'answered')
     await page.goto(entry.server.baseURL)
     await wallet.pair(await reachWallet(page, cell.path, entry.relay))
-    await expect.poll(() => [...rejections, ...wallet.answers].join('\n')).toMatch(/Method not found: wc_approveSession/)
+    await expect.poll(() => [...rejections, ...wallet.answers].join('\n'), OFTEN).toMatch(/Method not found: wc_approveSession/)
     // Whatever the relay did pass on in that time (nothing) has had a moment to reach the page.
     await page.waitForTimeout(2_000)
     const dialog = page.getByTestId('connect-dialog')

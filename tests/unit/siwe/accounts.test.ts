@@ -6,7 +6,7 @@ import type { SigilAccount } from '@/lib/siwe/account'
 import { linkStatement } from '@/lib/siwe/link'
 import { createLinkMessage } from '@/lib/siwe/client'
 import { parseSigilAccount } from '@/lib/siwe/account'
-import { openPgliteStore } from '@sigil/server/store/pgliteStore'
+import { openFreshPgliteStore } from '@/tests/fixtures/pgliteFolders'
 import type { Store } from '@sigil/server/store/types'
 import { startAnvil, type Anvil } from '@/tests/fixtures/anvil'
 import { deploySmartWalletFactory, type SmartWalletKit } from '@/tests/fixtures/contracts/smartWallet'
@@ -23,7 +23,7 @@ let store: Store
 let anvil: Anvil
 let kit: SmartWalletKit
 beforeAll(async () => {
-  ;[store, anvil] = await Promise.all([openPgliteStore(), startAnvil()])
+  ;[store, anvil] = await Promise.all([openFreshPgliteStore(), startAnvil()])
   kit = await deploySmartWalletFactory(anvil.rpcUrl)
 }, 120_000)
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readSessionCookie, sessionSetCookie, type Session } from '@sigil/server/session/session'
 import { createAuthRoutes } from '@sigil/server/siwe/routes'
-import { openPgliteStore } from '@sigil/server/store/pgliteStore'
+import { openFreshPgliteStore } from '@/tests/fixtures/pgliteFolders'
 import { openPostgresStore } from '@sigil/server/store/postgresStore'
 import { StoreLockedError } from '@sigil/server/store/errors'
 import type { Store } from '@sigil/server/store/types'
@@ -13,7 +13,7 @@ import { createRoutes, errorOf, RELAXED_LIMITS, SECRET, siweMessage, signIn, Tes
 /** Rate limits, store outages, sessions and logout, error hygiene. EOA signatures only (no chain needed). */
 
 let store: Store
-beforeAll(async () => { store = await openPgliteStore() })
+beforeAll(async () => { store = await openFreshPgliteStore() })
 afterAll(async () => { await store?.close() })
 
 const newAccount = () => privateKeyToAccount(generatePrivateKey())

@@ -1,7 +1,7 @@
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authCatalogue } from '@/lib/siwe/catalogue'
-import { openPgliteStore } from '@sigil/server/store/pgliteStore'
+import { openFreshPgliteStore } from '@/tests/fixtures/pgliteFolders'
 import type { Store } from '@sigil/server/store/types'
 import { createRoutes, siweMessage, TestBrowser } from './authHarness'
 
@@ -11,7 +11,7 @@ import { createRoutes, siweMessage, TestBrowser } from './authHarness'
  */
 
 let store: Store
-beforeAll(async () => { store = await openPgliteStore() })
+beforeAll(async () => { store = await openFreshPgliteStore() })
 afterAll(async () => { await store?.close() })
 
 const account = privateKeyToAccount(generatePrivateKey())

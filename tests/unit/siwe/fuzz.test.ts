@@ -1,6 +1,6 @@
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { openPgliteStore } from '@sigil/server/store/pgliteStore'
+import { openFreshPgliteStore } from '@/tests/fixtures/pgliteFolders'
 import type { Store } from '@sigil/server/store/types'
 import { startAnvil, type Anvil } from '@/tests/fixtures/anvil'
 import { countAnswer, emptyTally, FUZZ_FAMILIES, fuzzSignInMessage } from '@/tests/fixtures/signInFuzz'
@@ -18,7 +18,7 @@ let store: Store
 // A real chain: a message naming someone else's address is then answered by the chain (no code
 // there, so 401), as in production, instead of 503 for a chain without RPC.
 let anvil: Anvil
-beforeAll(async () => { [store, anvil] = await Promise.all([openPgliteStore(), startAnvil()]) })
+beforeAll(async () => { [store, anvil] = await Promise.all([openFreshPgliteStore(), startAnvil()]) })
 afterAll(async () => {
   await store?.close()
   await anvil?.stop()

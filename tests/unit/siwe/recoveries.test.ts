@@ -2,7 +2,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { randomBytes } from '@/lib/embedded/crypto/bytes'
 import { LOCALE_COOKIE } from '@/lib/storageNames'
-import { openPgliteStore } from '@sigil/server/store/pgliteStore'
+import { openFreshPgliteStore } from '@/tests/fixtures/pgliteFolders'
 import type { Store } from '@sigil/server/store/types'
 import { recoveryKeyring } from '@sigil/server/embedded/recoveryKey'
 import { answer, browser as embeddedBrowser, routeHarness, seedWallet } from '@/tests/fixtures/embeddedRoutes'
@@ -16,7 +16,7 @@ import { createRoutes, errorOf, signIn, TestBrowser } from './authHarness'
 
 let store: Store
 beforeAll(async () => {
-  store = await openPgliteStore()
+  store = await openFreshPgliteStore()
 })
 afterAll(async () => {
   await store?.close()

@@ -1,6 +1,6 @@
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openPgliteStore } from '@sigil/server/store/pgliteStore'
+import { openFreshPgliteStore } from '@/tests/fixtures/pgliteFolders'
 import type { Store } from '@sigil/server/store/types'
 import { createRoutes, errorOf, signIn, TestBrowser } from './authHarness'
 
@@ -17,7 +17,7 @@ type Listed = { id: string; device: string | null; place: string | null; chainId
 
 let store: Store
 beforeAll(async () => {
-  store = await openPgliteStore()
+  store = await openFreshPgliteStore()
 })
 afterAll(async () => {
   await store?.close()

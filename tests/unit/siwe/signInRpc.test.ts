@@ -4,7 +4,7 @@ import { rpcProxyTargets } from '@sigil/server/config/server'
 import { GlobalBudget } from '@sigil/server/rpc/globalBudget'
 import { createRpcProxy } from '@sigil/server/rpc/rpcProxy'
 import { authConfigFromEnv } from '@sigil/server/siwe/server'
-import { openPgliteStore } from '@sigil/server/store/pgliteStore'
+import { openFreshPgliteStore } from '@/tests/fixtures/pgliteFolders'
 import type { Store } from '@sigil/server/store/types'
 import { startAnvil, type Anvil } from '@/tests/fixtures/anvil'
 import { deploySmartWalletFactory, type SmartWalletKit } from '@/tests/fixtures/contracts/smartWallet'
@@ -23,7 +23,7 @@ let proxyKey: Awaited<ReturnType<typeof startRpcProxy>>
 let signInKey: Awaited<ReturnType<typeof startRpcProxy>>
 
 beforeAll(async () => {
-  ;[anvil, store] = await Promise.all([startAnvil(), openPgliteStore()])
+  ;[anvil, store] = await Promise.all([startAnvil(), openFreshPgliteStore()])
   kit = await deploySmartWalletFactory(anvil.rpcUrl)
   ;[proxyKey, signInKey] = await Promise.all([startRpcProxy(anvil.rpcUrl), startRpcProxy(anvil.rpcUrl)])
 })

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { StoreLockedError } from '@sigil/server/store/errors'
 import { LOCK_FILE_NAME } from '@sigil/server/store/folderLock'
 import { openPgliteStore } from '@sigil/server/store/pgliteStore'
-import { freshPgliteFolder, removePgliteFolders } from './pgliteTemplate'
+import { freshPgliteFolder, removePgliteFolders } from '@/tests/fixtures/pgliteFolders'
 
 /**
  * Two processes on one PGlite folder silently lose each other's writes; the store locks the folder

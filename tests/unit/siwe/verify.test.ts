@@ -1,6 +1,6 @@
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openPgliteStore } from '@sigil/server/store/pgliteStore'
+import { openFreshPgliteStore } from '@/tests/fixtures/pgliteFolders'
 import type { Store } from '@sigil/server/store/types'
 import { startAnvil, type Anvil } from '@/tests/fixtures/anvil'
 import { deploySmartWalletFactory, type SmartWalletKit } from '@/tests/fixtures/contracts/smartWallet'
@@ -23,7 +23,7 @@ const newAccount = () => privateKeyToAccount(generatePrivateKey())
 const routes = () => createRoutes({ store, rpcUrls: { 31337: rpc.url, 1: deadRpcUrl } })
 
 beforeAll(async () => {
-  ;[anvil, store, deadRpcUrl] = await Promise.all([startAnvil(), openPgliteStore(), freePort().then((port) => `http://127.0.0.1:${port}`)])
+  ;[anvil, store, deadRpcUrl] = await Promise.all([startAnvil(), openFreshPgliteStore(), freePort().then((port) => `http://127.0.0.1:${port}`)])
   kit = await deploySmartWalletFactory(anvil.rpcUrl)
   rpc = await startRpcProxy(anvil.rpcUrl)
 })
