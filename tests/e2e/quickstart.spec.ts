@@ -76,7 +76,11 @@ async function embeddedInThePage(page: Page, mail: MailCatcher, label: string): 
   // The first sign-in makes next dev compile the nonce route before the sheet can ask: with the
   // other worker busy, that once took longer than the sheet's usual 15 s.
   await approveInSheet(page, `Sign in to ${new URL(page.url()).host}`, { timeout: 60_000 })
-  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in', { timeout: 30_000 })
+  // Then the verify route's first compile, on a copy with no compiled code yet: in a full run the page
+  // showed "Verifying…" for more than 30 s with next dev still printing "Compiling /api/auth/verify"
+  // (the other worker busy, the RPC proxy's and the ENS route's first compiles just before it). The
+  // page waits as long as that takes; so does this, up to the sheet's 60 s and half again.
+  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in', { timeout: 90_000 })
   await expect(page.getByTestId('auth-address')).toHaveText(address)
   expect(windows, 'the embedded wallet opened a window of its own').toBe(0)
 }
