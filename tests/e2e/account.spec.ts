@@ -5,6 +5,7 @@ import { localChain } from '@/lib/chains'
 import { ANVIL_PRIVATE_KEYS, startAnvil, type Anvil } from '../fixtures/anvil'
 import { installEnsResolver } from '../fixtures/ensResolver'
 import { expect, test } from './fixtures'
+import { connectTestWallet } from './signIn'
 
 /**
  * Who is connected (issue 15, part 4): the account view's ENS name and avatar, checked forward and
@@ -15,23 +16,17 @@ import { expect, test } from './fixtures'
 const accounts = ANVIL_PRIVATE_KEYS.map((key) => privateKeyToAccount(key).address)
 const AVATAR = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
 
-async function connect(page: Page): Promise<void> {
-  await page.getByTestId('connect-button').click()
-  await page.getByTestId('connect-dialog').getByTestId('wallet-option-sigiltestwallet').click()
-  await expect(page.getByTestId('account-address')).toBeVisible()
-}
-
 /** Connects and waits for the page's own ENS answer, so "not shown" is checked after it arrived. */
 async function connectAndAwaitEns(page: Page, address: Address): Promise<{ name: unknown; unavailable?: unknown }> {
   const answer = page.waitForResponse((response) => response.url().endsWith(`/api/ens/${address}`))
-  await connect(page)
+  await connectTestWallet(page)
   return (await (await answer).json()) as { name: unknown; unavailable?: unknown }
 }
 
 test('shows the native balance, and a transfer to the address shows without a reload', async ({ app, page, installWallet }) => {
   await installWallet({ accountIndex: 2 })
   await page.goto(app.baseURL)
-  await connect(page)
+  await connectTestWallet(page)
   const balance = page.getByTestId('account-balance')
   const before = BigInt((await balance.getAttribute('data-value')) ?? '0')
   await expect(balance).toHaveText(/^[\d,]+(\.\d{1,4})? ETH$/)
@@ -65,7 +60,7 @@ test('names the connected wallet with its icon, and keeps the balance in its pla
       for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value)
     }).observe({ type: 'layout-shift' })
   })
-  await connect(page)
+  await connectTestWallet(page)
   await expect(page.getByTestId('account-wallet-name')).toHaveText(wallet.info.name)
   await expect(page.getByTestId('account-wallet-icon')).toHaveAttribute('src', wallet.info.icon)
   await expect(page.getByTestId('account-balance-loading')).toBeVisible()
@@ -117,7 +112,7 @@ test('a local chain that does not answer is said once on the page, with the comm
     },
   )
   await page.goto(app.baseURL)
-  await connect(page)
+  await connectTestWallet(page)
   const note = page.getByTestId('local-chain-down')
   await expect(note).toContainText('npx anvil')
   await expect(note).toHaveCount(1)

@@ -1,7 +1,6 @@
-import type { Page } from '@playwright/test'
 import { en } from '@/lib/i18n/en'
 import { expect, test } from './fixtures'
-import { serverSession, TEST_WALLET_KEY } from './signIn'
+import { connectTestWallet, serverSession } from './signIn'
 
 /**
  * Keyboard users keep their place (issue 26): after Sign message and Sign in, the focus stays on,
@@ -9,16 +8,10 @@ import { serverSession, TEST_WALLET_KEY } from './signIn'
  * wallet can be cancelled, and a late signature then signs nobody in.
  */
 
-async function connect(page: Page): Promise<void> {
-  await page.getByTestId('connect-button').click()
-  await page.getByTestId('connect-dialog').getByTestId(`wallet-option-${TEST_WALLET_KEY}`).click()
-  await expect(page.getByTestId('account-address')).toBeVisible()
-}
-
 test('Sign message from the keyboard: the focus stays on the button while the wallet signs, and after', { tag: '@dev' }, async ({ page, app, installWallet }) => {
   const wallet = await installWallet()
   await page.goto(app.baseURL)
-  await connect(page)
+  await connectTestWallet(page)
   wallet.set({ delayMs: 1_500 })
   const button = page.getByTestId('sign-message-button')
   await button.focus()
@@ -36,7 +29,7 @@ test('Sign message from the keyboard: the focus stays on the button while the wa
 test('Sign in from the keyboard: the focus stays on Sign in while it waits, then moves to Sign out, and back', async ({ page, app, installWallet }) => {
   const wallet = await installWallet()
   await page.goto(app.baseURL)
-  await connect(page)
+  await connectTestWallet(page)
   await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
   wallet.set({ delayMs: 1_500 })
   const signIn = page.getByTestId('sign-in-button')
@@ -59,7 +52,7 @@ test('Sign in from the keyboard: the focus stays on Sign in while it waits, then
 test('a sign-in waiting on the wallet can be cancelled; the signature that comes later signs nobody in', async ({ page, app, installWallet }) => {
   const wallet = await installWallet()
   await page.goto(app.baseURL)
-  await connect(page)
+  await connectTestWallet(page)
   await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
   wallet.set({ delayMs: 2_000 })
   await page.getByTestId('sign-in-button').click()

@@ -15,13 +15,18 @@ export async function connectTestWallet(page: Page): Promise<void> {
   await expect(page.getByTestId('account-address')).toBeVisible()
 }
 
-/** Connects the injected test wallet from the dialog and signs in with it, as a user does. */
-export async function connectAndSignIn(page: Page, wallet: InjectedWallet): Promise<void> {
-  await connectTestWallet(page)
+/** Signs in with the connected test wallet, as a user does: "Sign in", then signed in as its address. */
+export async function signInWithTestWallet(page: Page, wallet: InjectedWallet): Promise<void> {
   await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
   await page.getByTestId('sign-in-button').click()
   await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
   await expect(page.getByTestId('auth-address')).toHaveText(wallet.address)
+}
+
+/** Connects the injected test wallet from the dialog and signs in with it, as a user does. */
+export async function connectAndSignIn(page: Page, wallet: InjectedWallet): Promise<void> {
+  await connectTestWallet(page)
+  await signInWithTestWallet(page, wallet)
 }
 
 /**

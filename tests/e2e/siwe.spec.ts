@@ -4,31 +4,23 @@ import { parseSiweMessage } from 'viem/siwe'
 import { en } from '@/lib/i18n/en'
 import type { InjectedWallet } from '../fixtures/injectedWallet'
 import { expect, test } from './fixtures'
-import { serverSession, TEST_WALLET_KEY } from './signIn'
+import { connectTestWallet, serverSession, signInWithTestWallet } from './signIn'
 
 /**
  * Sign-In with Ethereum end to end (issue 3): the production build, Debian's Chromium, the injected
  * test wallet (keys in Node, chain on a real anvil) and the real auth API with its embedded store.
  */
 
-async function connect(page: Page): Promise<void> {
-  await page.getByTestId('connect-button').click()
-  await page.getByTestId('connect-dialog').getByTestId(`wallet-option-${TEST_WALLET_KEY}`).click()
-  await expect(page.getByTestId('account-address')).toBeVisible()
-}
-
+/** Signs in with the connected test wallet; the session is on the wallet's chain. */
 async function signIn(page: Page, wallet: InjectedWallet): Promise<void> {
-  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
-  await page.getByTestId('sign-in-button').click()
-  await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'signed-in')
-  await expect(page.getByTestId('auth-address')).toHaveText(wallet.address)
+  await signInWithTestWallet(page, wallet)
   await expect(page.getByTestId('auth-chain')).toHaveAttribute('data-chain-id', String(wallet.chainId))
 }
 
 test('signs in, survives a reload, ends on an account switch, signs in again and signs out', { tag: '@dev' }, async ({ page, app, installWallet, snap }) => {
   const wallet = await installWallet()
   await page.goto(app.baseURL)
-  await connect(page)
+  await connectTestWallet(page)
   const first = wallet.address
 
   // Sign in: one personal_sign of an EIP-4361 message for this site, verified by the server.
@@ -80,7 +72,7 @@ test('signs in, survives a reload, ends on an account switch, signs in again and
 test('a rejected signature returns to idle with a short note, not an error', async ({ page, app, installWallet }) => {
   const wallet = await installWallet({ behaviour: { rejectSign: true } })
   await page.goto(app.baseURL)
-  await connect(page)
+  await connectTestWallet(page)
   await page.getByTestId('sign-in-button').click()
   await expect(page.getByTestId('auth-note')).toHaveText(en.ui['auth.cancelled'])
   await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
@@ -95,7 +87,7 @@ test('a rejected signature returns to idle with a short note, not an error', asy
 test('disconnecting the wallet ends the session', async ({ page, app, installWallet }) => {
   const wallet = await installWallet()
   await page.goto(app.baseURL)
-  await connect(page)
+  await connectTestWallet(page)
   await signIn(page, wallet)
   await page.getByTestId('disconnect-button').click()
   await expect(page.getByTestId('connect-button')).toBeVisible()
@@ -140,7 +132,7 @@ for (const { ending, held: heldPaths } of endings) {
       })
     }
     await page.goto(app.baseURL)
-    await connect(page)
+    await connectTestWallet(page)
     await signIn(page, wallet)
     await expect.poll(() => held.map((entry) => entry.path).sort()).toEqual([...heldPaths])
 
