@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The project's whole test run (`npm test`): type-check, lint, the packages' check, unit tests,
-# production build, the first-load budget and the end-to-end suite. Every step runs even when an earlier one failed (except
+# The project's whole test run (`npm test`): type-check, lint, the production build and the
+# first-load budget, with the packages' check beside those four, then the unit tests and the
+# end-to-end suite. Every step runs even when an earlier one failed (except
 # the budget and e2e, which need the build), each step's result is printed, and the last line is the
 # plain summary CI reads:
 #   N passed, N failed[, N skipped]
@@ -12,7 +13,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-steps=(typecheck lint packages unit build budget e2e)
+steps=(typecheck lint packages build budget unit e2e)
 
 usage() {
   cat <<'USAGE'
@@ -28,11 +29,12 @@ Steps:
   packages    the packages (lib, wallet-book, connectors, react, server, the test kit, the AppKit stub): built, packed
               with npm pack, checked with publint and Are the Types Wrong, then installed from their
               tarballs by another project and a Next app, which builds (tests/packages/checkPackages.ts)
-  unit        vitest: the unit and integration tests; they start their own anvil and a throwaway
-              Postgres (needs PostgreSQL installed)
+              (it runs beside the type-check, lint, build and budget)
   build       npx next build
   budget      the first-load JavaScript and vault page budgets, read from the build's own figures
               (also: first-load-budget)
+  unit        vitest: the unit and integration tests; they start their own anvil and a throwaway
+              Postgres (needs PostgreSQL installed)
   e2e         Playwright: the end-to-end suite against next start and next dev, with the WalletConnect
               interop matrix, on two workers (needs Chromium and nginx)
 
@@ -302,9 +304,11 @@ run_e2e() {
   run_suite "e2e" playwright "$e2e_json" env PLAYWRIGHT_JSON_OUTPUT_FILE="$e2e_json" npx playwright test
 }
 
-# The packages' check runs beside the type-check and lint: the three are mostly single-threaded and
-# independent (the check writes only the packages' dist/ folders and .packages/, which the other two
-# leave out), so on two cores they take the time of the longest. Its output is printed after them.
+# The packages' check runs beside the type-check, lint and build: the first two are single-threaded
+# and the build leaves part of a core idle, as does the check itself (it writes only the packages'
+# dist/ folders and .packages/, which the other three leave out, and builds its consumer apps outside
+# the repository), so on two cores they take little more than the longest. Its output is printed
+# after them.
 packages_log="$artifacts/packages.log"
 if wants packages; then
   start_beside "$packages_log" npx tsx tests/packages/checkPackages.ts
@@ -312,8 +316,14 @@ if wants packages; then
 fi
 wants typecheck && run_check "type-check" npx tsc --noEmit
 wants lint && run_check "lint" bash -c 'npx eslint . && npx knip --include files,exports,types,duplicates'
+# built: the build step ran and passed (e2e then runs against it).
+built=0
+if wants build && run_check "build" npx next build; then
+  built=1
+  wants budget && run_budget
+fi
 if wants packages; then
-  finish_beside "$packages_pid" "$packages_log" "packages: npx tsx tests/packages/checkPackages.ts" "the type-check and lint"
+  finish_beside "$packages_pid" "$packages_log" "packages: npx tsx tests/packages/checkPackages.ts" "the type-check, lint and build"
   if [ "$beside_rc" -eq 0 ]; then
     summary+=("packages: ok ($beside_seconds s)")
   else
@@ -324,8 +334,7 @@ fi
 wants unit && run_suite "unit tests" vitest "$vitest_json" \
   npx vitest run --reporter=default --reporter=json --outputFile.json="$vitest_json"
 if wants build; then
-  if run_check "build" npx next build; then
-    wants budget && run_budget
+  if [ "$built" -eq 1 ]; then
     wants e2e && run_e2e
   else
     wants e2e && summary+=("e2e: not run (the build failed)")

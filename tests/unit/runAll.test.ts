@@ -25,7 +25,7 @@ describe('npm test -- STEP...', () => {
     expect(run.status).toBe(2)
     expect(run.stdout).toBe('')
     expect(run.stderr.trim().split('\n')).toEqual([
-      "tests/run-all.sh: unknown step 'unittest'; the steps are: typecheck lint packages unit build budget e2e (npm test -- --help)",
+      "tests/run-all.sh: unknown step 'unittest'; the steps are: typecheck lint packages build budget unit e2e (npm test -- --help)",
     ])
   })
 
