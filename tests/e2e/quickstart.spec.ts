@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { freePort } from '../fixtures/freePort'
-import { repoRoot, warmVault } from '../fixtures/nextServer'
+import { DEV_ROUTES, repoRoot, warmPaths, warmVault } from '../fixtures/nextServer'
 import { outboxMail } from '../fixtures/outboxMail'
 import { addVirtualAuthenticator } from '../fixtures/passkeys'
 import { userAgents } from '../fixtures/platformUserAgents'
@@ -137,6 +137,11 @@ test('the README’s first command, on a clean copy, serves a page whose "Connec
     // (tests/fixtures/nextServer.ts): in a full run it took longer than the page's 30 s wait for the
     // vault's answer (next dev printed "Compiling /vault" and the frame had not loaded 30 s later).
     await warmVault(address)
+    // And the routes a sign-in and a signed-in page ask, as the suite's dev servers are warmed: in a
+    // full run the phone's vault frame, opened right after the computer signed in, waited more than
+    // 30 s behind their first compiles (the account's and the sessions' answers took 21 s each, with
+    // next dev writing its cache meanwhile), and the wallet's panel never showed within the wait.
+    await warmPaths(address, DEV_ROUTES, 300_000)
     const mail = outboxMail(path.join(dir, '.data'))
     await page.bringToFront()
     await embeddedInThePage(page, mail, 'quickstart-desktop')
