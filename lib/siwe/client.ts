@@ -8,6 +8,7 @@ import { SIGN_IN_MESSAGE_TTL_MS } from './policy'
 import { parseSigilAccount, type SigilAccount, type SignedInSession } from './account'
 import type { WalletFamilyId } from './families'
 import { ACCOUNT_ID_PATTERN, linkStatement } from './link'
+import { endSessionHere, readWhileSignedIn, sessionLane, type SessionLane } from './signedInReads'
 
 /**
  * Browser side of Sign-In with Ethereum: talks to `app/api/auth/*` and builds the EIP-4361 message.
@@ -28,7 +29,8 @@ export type AuthClientOptions = {
    * Stops the request: a view that asks while signed in passes its own, and aborts it once the page
    * knows the session ended (an answer the server gave after that would be a 401 nobody needs). An
    * aborted request rejects like an unreachable server (`network_error`): the caller that aborted it
-   * no longer reads the outcome.
+   * no longer reads the outcome. The page ending its own session (`signOut`, `revokeSession` of its
+   * own row) stops the signed-in reads first by itself, before the server is told (signedInReads.ts).
    */
   signal?: AbortSignal | undefined
 }
@@ -48,6 +50,26 @@ async function call(path: string, init: RequestInit, options: AuthClientOptions 
   } catch (cause) {
     throw new HttpError(authErrors, 'network_error', { status: 0, cause })
   }
+}
+
+/** The signed-in reads and sign-outs of the cookie jar these options reach (signedInReads.ts). */
+function laneOf(options: AuthClientOptions = {}): SessionLane {
+  return sessionLane(options.fetch ?? fetch, options.baseUrl ?? '')
+}
+
+/**
+ * A GET that only means something while signed in: its answer, or null when signed out (a 401, or
+ * this page ended its session meanwhile: then it is stopped before the server is told, see
+ * signedInReads.ts).
+ */
+async function signedInGet(path: string, options: AuthClientOptions = {}): Promise<Response | null> {
+  const response = await readWhileSignedIn(laneOf(options), (signal) => call(path, { method: 'GET' }, { ...options, signal }), options.signal)
+  if (response?.status === 401) {
+    // Release the unread body: an open response keeps the page from ever going network-idle.
+    await response.body?.cancel().catch(() => {})
+    return null
+  }
+  return response
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -160,14 +182,16 @@ export async function fetchSession(options?: AuthClientOptions): Promise<SignedI
  * Ends the session: revoked on the server and its cookie cleared. `everywhere` ends every session of
  * the signed-in address, on every browser and device, and resolves with how many were ended.
  */
-export async function signOut(options?: AuthClientOptions & { everywhere?: boolean | undefined }): Promise<number | undefined> {
-  const path = options?.everywhere ? '/api/auth/logout?everywhere=1' : '/api/auth/logout'
-  const response = await call(path, { method: 'POST' }, options)
-  if (!response.ok) throw await failure(response)
-  if (response.status === 204) return undefined
-  const body = await readJson(response)
-  if (body && typeof body === 'object' && 'revoked' in body && typeof body.revoked === 'number') return body.revoked
-  throw new HttpError(authErrors, 'unexpected_response', { status: response.status })
+export function signOut(options?: AuthClientOptions & { everywhere?: boolean | undefined }): Promise<number | undefined> {
+  return endSessionHere(laneOf(options), async () => {
+    const path = options?.everywhere ? '/api/auth/logout?everywhere=1' : '/api/auth/logout'
+    const response = await call(path, { method: 'POST' }, options)
+    if (!response.ok) throw await failure(response)
+    if (response.status === 204) return undefined
+    const body = await readJson(response)
+    if (body && typeof body === 'object' && 'revoked' in body && typeof body.revoked === 'number') return body.revoked
+    throw new HttpError(authErrors, 'unexpected_response', { status: response.status })
+  })
 }
 
 /** One live session of the signed-in address, as the sessions list shows it. */
@@ -207,11 +231,8 @@ export function listSessions(options?: AuthClientOptions): Promise<ListedSession
 
 /** A signed-in GET answering `{[key]: Row[]}`: the rows when every one is a `Row`; null when signed out. */
 async function signedInList<Row>(path: string, key: string, isRow: (value: unknown) => value is Row, options?: AuthClientOptions): Promise<Row[] | null> {
-  const response = await call(path, { method: 'GET' }, options)
-  if (response.status === 401) {
-    await response.body?.cancel().catch(() => {})
-    return null
-  }
+  const response = await signedInGet(path, options)
+  if (!response) return null
   if (!response.ok) throw await failure(response)
   const body = await readJson(response)
   const rows = body && typeof body === 'object' ? (body as Record<string, unknown>)[key] : undefined
@@ -240,15 +261,21 @@ export function listPendingRecoveries(options?: AuthClientOptions): Promise<Pend
   return signedInList('/api/auth/recoveries', 'recoveries', isPendingRecovery, options)
 }
 
-/** Ends one session of the signed-in address (another browser's, or this one's, which signs it out). */
-export async function revokeSession(id: string, options?: AuthClientOptions): Promise<void> {
-  const response = await call(
-    '/api/auth/sessions/revoke',
-    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) },
-    options,
-  )
-  if (!response.ok) throw await failure(response)
-  await response.body?.cancel().catch(() => {})
+/**
+ * Ends one session of the signed-in address: another browser's, or this one's (`current`), which
+ * signs this page out as `signOut` does.
+ */
+export function revokeSession(id: string, options?: AuthClientOptions & { current?: boolean | undefined }): Promise<void> {
+  const revoke = async () => {
+    const response = await call(
+      '/api/auth/sessions/revoke',
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) },
+      options,
+    )
+    if (!response.ok) throw await failure(response)
+    await response.body?.cancel().catch(() => {})
+  }
+  return options?.current ? endSessionHere(laneOf(options), revoke) : revoke()
 }
 
 async function accountFrom(response: Response): Promise<SigilAccount> {
@@ -259,11 +286,8 @@ async function accountFrom(response: Response): Promise<SigilAccount> {
 
 /** The signed-in session's account, its linked wallets and the session; null when signed out. */
 export async function fetchAccount(options?: AuthClientOptions): Promise<SigilAccount | null> {
-  const response = await call('/api/auth/account', { method: 'GET' }, options)
-  if (response.status === 401) {
-    await response.body?.cancel().catch(() => {})
-    return null
-  }
+  const response = await signedInGet('/api/auth/account', options)
+  if (!response) return null
   if (!response.ok) throw await failure(response)
   return accountFrom(response)
 }

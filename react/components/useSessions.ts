@@ -40,7 +40,7 @@ export function useSessions({ onSignedOut }: { onSignedOut: () => void }) {
     setBusy(session.id)
     setFailure(null)
     try {
-      await revokeSession(session.id)
+      await revokeSession(session.id, { current: session.current })
       if (session.current) onSignedOut()
       else drop(session.id)
       return true

@@ -69,6 +69,11 @@ describe('signInReducer', () => {
     expect(signInReducer(signedIn, { type: 'signedOut', note: 'auth.ended' }).note).toBe('auth.ended')
   })
 
+  it('keeps the note when told again that the session ended', () => {
+    const ended = signInReducer(run({ type: 'sessionFound', session }), { type: 'signedOut', note: 'auth.ended' })
+    expect(signInReducer(ended, { type: 'signedOut' })).toBe(ended)
+  })
+
   it('returns to idle with the neutral "not completed" note, not an error, when the signature came back empty', () => {
     const state = run({ type: 'start' }, { type: 'messageReady' }, { type: 'notCompleted' })
     expect(state).toEqual({ status: 'idle', session: null, note: 'signatureNotCompleted', error: null })

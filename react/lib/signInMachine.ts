@@ -69,6 +69,9 @@ export function signInReducer(state: SignInState, event: SignInEvent): SignInSta
     case 'sessionFound':
       return state.status === 'idle' ? { status: 'signed-in', session: event.session, note: null, error: null } : state
     case 'signedOut':
+      // Heard twice (a view's read answered "signed out" as the page's own sign-out ended): the
+      // first word stays, e.g. the note that another account ended the session.
+      if (state.status === 'idle' && event.note === undefined) return state
       return { ...initialSignInState, note: event.note ?? null }
     case 'signOutFailed':
       return state.status === 'signed-in' ? { ...state, error: event.error } : state

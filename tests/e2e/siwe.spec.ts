@@ -95,11 +95,13 @@ test('disconnecting the wallet ends the session', async ({ page, app, installWal
 })
 
 // The signed-in view asks for the account and its sessions as it appears. When the session ends while
-// those answers are on the way (the wallet switched account, or Sign out), the view stops waiting for
-// them: a request the server reads after the session ended would come back 401, which the browser
-// prints as an error ("Failed to load resource … 401") though nothing went wrong. The answers are held
-// here until the session has ended, then let through. An account switch waits for the account's
-// answer by design (the new address may be one of its linked wallets), so there only the sessions'.
+// those answers are on the way (the wallet switched account, or Sign out), the page stops them before
+// it tells the server: a request the server reads after the session ended would come back 401, which
+// the browser prints as an error ("Failed to load resource … 401") though nothing went wrong. The
+// answers are held here until the server has ended the session, and let through while the sign-out's
+// own answer is still held from the page (the moment a view that waited for it to go away lost the
+// race, seen under `next dev` in CI). An account switch waits for the account's answer by design (the
+// new address may be one of its linked wallets), so there only the sessions'.
 const endings = [
   { ending: 'an account switch', held: ['/api/auth/sessions'] },
   { ending: 'Sign out', held: ['/api/auth/account', '/api/auth/sessions'] },
@@ -131,6 +133,17 @@ for (const { ending, held: heldPaths } of endings) {
         })
       })
     }
+    // The sign-out reaches the server; its answer waits here until the held reads are let through.
+    let served!: () => void
+    const signedOutAtServer = new Promise<void>((resolve) => (served = resolve))
+    let answer!: () => void
+    const answerLogout = new Promise<void>((resolve) => (answer = resolve))
+    await page.route('**/api/auth/logout', async (route) => {
+      const response = await route.fetch()
+      served()
+      await answerLogout
+      await route.fulfill({ response })
+    })
     await page.goto(app.baseURL)
     await connectTestWallet(page)
     await signIn(page, wallet)
@@ -138,9 +151,11 @@ for (const { ending, held: heldPaths } of endings) {
 
     if (ending === 'Sign out') await page.getByTestId('sign-out-button').click()
     else await wallet.switchAccount(1)
-    await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
-    await expect.poll(async () => (await serverSession(page)).status).toBe(401)
+    await signedOutAtServer
+    expect((await serverSession(page)).status).toBe(401)
     await Promise.all(held.map((entry) => entry.release()))
+    answer()
+    await expect(page.getByTestId('auth-status')).toHaveAttribute('data-state', 'idle')
 
     expect(consoleLog.problems().map((entry) => entry.text)).toEqual([])
     await expect(page.getByTestId('auth-error')).toHaveCount(0)
