@@ -232,7 +232,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       printOnFailure(
         testInfo,
         'browser console',
-        log.entries.map((entry) => `${entry.type}: ${entry.text}`),
+        // With where it came from: a failed resource's line names its URL only there.
+        log.entries.map((entry) => `${entry.type}: ${entry.text}${entry.location ? ` (at ${entry.location})` : ''}`),
       )
       if (log.problems().length > 0) {
         await testInfo.attach('console problems', { body: JSON.stringify(log.problems(), null, 2), contentType: 'application/json' })
@@ -241,7 +242,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       // Under next dev, React reports in full what production builds leave silent (an effect that
       // breaks under StrictMode, a state update during render, a missing key): any error, warning or
       // uncaught page error fails the test, except development noise named by its exact text.
-      if (serverMode === 'dev') expect(log.developmentProblems().map((e) => e.text), 'errors in the console under next dev').toEqual([])
+      if (serverMode === 'dev') {
+        expect(log.developmentProblems().map((e) => (e.location ? `${e.text} (at ${e.location})` : e.text)), 'errors in the console under next dev').toEqual([])
+      }
     },
     { auto: true },
   ],
