@@ -4,7 +4,8 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { localChain } from '@/lib/chains'
 import { ANVIL_PRIVATE_KEYS, startAnvil, type Anvil } from '../fixtures/anvil'
 import { installEnsResolver } from '../fixtures/ensResolver'
-import { expect, test } from './fixtures'
+import type { NextServer } from '../fixtures/nextServer'
+import { expect, test, type App } from './fixtures'
 import { connectTestWallet } from './signIn'
 
 /**
@@ -124,8 +125,8 @@ test('a local chain that does not answer is said once on the page, with the comm
 })
 
 test.describe('ENS', () => {
-  // Each test boots a second `next start` of its own before it opens the page: under load that boot
-  // alone took over 20 s of the default 30 (one CI run, with the interop matrix starting beside it).
+  // A test may boot a second `next start` before it opens the page: under load that boot alone took
+  // over 20 s of the default 30 (one CI run, with the interop matrix starting beside it).
   test.describe.configure({ timeout: 90_000 })
   const LONG_NAME = 'averyveryverylongnamethatgoesonandon.eth'
   let ensChain: Anvil
@@ -149,9 +150,17 @@ test.describe('ENS', () => {
     await ensChain?.stop()
     await trickChain?.stop()
   })
+  // One server per mainnet the tests point it at, shared by the worker's tests: each looks up
+  // addresses of its own, so none finds another's answer in the server's cache.
+  const servers = new Map<string, Promise<NextServer>>()
+  function serverOn(app: App, mainnetRpcUrl: string): Promise<NextServer> {
+    let server = servers.get(mainnetRpcUrl)
+    if (!server) servers.set(mainnetRpcUrl, (server = app.startAnotherServer({ routePublicChainsToLocalRpc: true, env: { RPC_URL_1: mainnetRpcUrl } })))
+    return server
+  }
 
   test('shows the primary name and avatar when the name resolves back to the address, the address beside them', async ({ app, page, installWallet, snap }) => {
-    const server = await app.startAnotherServer({ routePublicChainsToLocalRpc: true, env: { RPC_URL_1: ensChain.rpcUrl } })
+    const server = await serverOn(app, ensChain.rpcUrl)
     await installWallet({ accountIndex: 0 })
     await page.goto(server.baseURL)
     const avatarResponse = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/ens/${accounts[0]!}/avatar`)
@@ -172,7 +181,7 @@ test.describe('ENS', () => {
   })
 
   test('a name whose forward lookup does not come back to the address is not shown', async ({ app, page, installWallet }) => {
-    const server = await app.startAnotherServer({ routePublicChainsToLocalRpc: true, env: { RPC_URL_1: ensChain.rpcUrl } })
+    const server = await serverOn(app, ensChain.rpcUrl)
     await installWallet({ accountIndex: 1 })
     await page.goto(server.baseURL)
     expect(await connectAndAwaitEns(page, accounts[1]!)).toMatchObject({ name: null })
@@ -182,7 +191,7 @@ test.describe('ENS', () => {
   })
 
   test('names shaped like an address, or mixing right-to-left and left-to-right, are not shown: the shortened address is', async ({ app, page, installWallet }) => {
-    const server = await app.startAnotherServer({ routePublicChainsToLocalRpc: true, env: { RPC_URL_1: trickChain.rpcUrl } })
+    const server = await serverOn(app, trickChain.rpcUrl)
     const wallet = await installWallet({ accountIndex: 0 })
     await page.goto(server.baseURL)
     // The name resolves forward and back to account 0; it is refused for its shape alone.
@@ -200,7 +209,7 @@ test.describe('ENS', () => {
   })
 
   test('a long name is cut around a visible ellipsis, the full name in its title and accessible text', async ({ app, page, installWallet, expectAccessible }) => {
-    const server = await app.startAnotherServer({ routePublicChainsToLocalRpc: true, env: { RPC_URL_1: trickChain.rpcUrl } })
+    const server = await serverOn(app, trickChain.rpcUrl)
     await installWallet({ accountIndex: 2 })
     await page.goto(server.baseURL)
     expect((await connectAndAwaitEns(page, accounts[2]!)).name).toBe(LONG_NAME)
@@ -215,7 +224,7 @@ test.describe('ENS', () => {
   })
 
   test('an unreachable mainnet RPC leaves the address view intact, with its balance', async ({ app, page, installWallet }) => {
-    const server = await app.startAnotherServer({ routePublicChainsToLocalRpc: true, env: { RPC_URL_1: 'http://127.0.0.1:9' } })
+    const server = await serverOn(app, 'http://127.0.0.1:9')
     await installWallet({ accountIndex: 0 })
     await page.goto(server.baseURL)
     expect(await connectAndAwaitEns(page, accounts[0]!)).toMatchObject({ name: null, unavailable: true })

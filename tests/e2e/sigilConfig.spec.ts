@@ -1,5 +1,6 @@
 import { hexToString, isHex } from 'viem'
-import { expect as baseExpect, test } from './fixtures'
+import type { NextServer } from '../fixtures/nextServer'
+import { expect as baseExpect, test as base } from './fixtures'
 import { ACME_ICON } from '../fixtures/sigilConfig/custom'
 import { TEST_WALLET_KEY } from './signIn'
 
@@ -19,11 +20,23 @@ import { TEST_WALLET_KEY } from './signIn'
  */
 const expect = baseExpect.configure({ timeout: 30_000 })
 
+/**
+ * One `next dev` of the configured app for the file's tests, which run one after the other in one
+ * worker: the second finds the pages compiled (two starts took about 57 s each in a CI run).
+ */
+const test = base.extend<object, { acme: NextServer }>({
+  acme: [
+    async ({ startServer }, provide) => {
+      await provide(await startServer({ mode: 'dev', routePublicChainsToLocalRpc: true, env: { SIGIL_CONFIG: 'tests/fixtures/sigilConfig/custom.ts' } }))
+    },
+    { scope: 'worker', timeout: 240_000 },
+  ],
+})
+
 test.describe('a deployment with its own sigil.config.ts', () => {
   test.describe.configure({ timeout: 240_000 })
 
-  test('shows its theme, its sentence, its wallet list and families, its chains, and signs in with its statement', async ({ page, startServer, installWallet }) => {
-    const server = await startServer({ mode: 'dev', routePublicChainsToLocalRpc: true, env: { SIGIL_CONFIG: 'tests/fixtures/sigilConfig/custom.ts' } })
+  test('shows its theme, its sentence, its wallet list and families, its chains, and signs in with its statement', async ({ page, acme: server, installWallet }) => {
     const wallet = await installWallet()
     await page.goto(server.baseURL)
 
@@ -69,8 +82,7 @@ test.describe('a deployment with its own sigil.config.ts', () => {
     expect(message.split('\n')[3]).toBe('Sign in to Acme to prove you own this address.')
   })
 
-  test('finds its own wallet installed by its rdns: first as featured, connects under its key, and a reload keeps it', async ({ page, startServer, installWallet }) => {
-    const server = await startServer({ mode: 'dev', routePublicChainsToLocalRpc: true, env: { SIGIL_CONFIG: 'tests/fixtures/sigilConfig/custom.ts' } })
+  test('finds its own wallet installed by its rdns: first as featured, connects under its key, and a reload keeps it', async ({ page, acme: server, installWallet }) => {
     // The operator's wallet, as its extension announces itself (EIP-6963).
     await installWallet({ rdns: 'com.acme.wallet', name: 'Acme Wallet' })
     await page.goto(server.baseURL)
