@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page, type Response, type TestInfo } from '@playwright/test'
 import { createPublicClient, http } from 'viem'
 import { startAnvil, type Anvil } from '../fixtures/anvil'
-import { ConsoleLog } from '../fixtures/consoleLog'
+import { ConsoleLog, textWithLocation } from '../fixtures/consoleLog'
 import { CspViolationLog, describeViolation, violationFromMessage, type CspViolation } from '../fixtures/cspViolations'
 import { installInjectedWallet, type InjectedWallet, type InjectedWalletOptions } from '../fixtures/injectedWallet'
 import { NetworkGuard, isNonLoopbackRequest } from '../fixtures/networkGuard'
@@ -232,8 +232,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       printOnFailure(
         testInfo,
         'browser console',
-        // With where it came from: a failed resource's line names its URL only there.
-        log.entries.map((entry) => `${entry.type}: ${entry.text}${entry.location ? ` (at ${entry.location})` : ''}`),
+        log.entries.map((entry) => `${entry.type}: ${textWithLocation(entry)}`),
       )
       if (log.problems().length > 0) {
         await testInfo.attach('console problems', { body: JSON.stringify(log.problems(), null, 2), contentType: 'application/json' })
@@ -242,9 +241,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       // Under next dev, React reports in full what production builds leave silent (an effect that
       // breaks under StrictMode, a state update during render, a missing key): any error, warning or
       // uncaught page error fails the test, except development noise named by its exact text.
-      if (serverMode === 'dev') {
-        expect(log.developmentProblems().map((e) => (e.location ? `${e.text} (at ${e.location})` : e.text)), 'errors in the console under next dev').toEqual([])
-      }
+      if (serverMode === 'dev') expect(log.developmentProblems().map(textWithLocation), 'errors in the console under next dev').toEqual([])
     },
     { auto: true },
   ],
