@@ -1,16 +1,15 @@
 import type { Page } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { startKeysServer, type KeysServer } from '../fixtures/coinbase/keysServer'
 import { createKeysWallet, type KeysWallet, type KeysWalletBehaviour } from '../fixtures/coinbase/keysWallet'
 import { deploySmartWalletFactory } from '../fixtures/coinbase/smartAccount'
-import type { NextServer } from '../fixtures/nextServer'
 import { expect, test as base } from './fixtures'
 
 /**
- * Fixtures of the Coinbase Smart Wallet specs: the local keys page (a stand-in for Coinbase's popup,
- * tests/fixtures/coinbase) on loopback, an app server whose `COINBASE_KEYS_URL` points the SDK at it,
- * and, per test, the wallet behind the page — by default a smart account of the ERC-1271 factory on
- * the worker's anvil, not deployed yet. Coinbase's own service is the network edge this replaces.
+ * Fixtures of the Coinbase Smart Wallet specs: on top of the worker's local keys page (a stand-in for
+ * Coinbase's popup, tests/fixtures/coinbase) and the app server whose `COINBASE_KEYS_URL` points the
+ * SDK at it (`keysServer`, `coinbaseApp`: tests/e2e/familyServers.ts), per test the wallet behind the
+ * page — by default a smart account of the ERC-1271 factory on the worker's anvil, not deployed yet.
+ * Coinbase's own service is the network edge this replaces.
  */
 
 export type KeysWalletSetup = {
@@ -22,39 +21,12 @@ export type KeysWalletSetup = {
 /** The chains the wallet lists at the handshake, as Coinbase's smart wallet lists the ones it supports. */
 export const KEYS_WALLET_CHAINS = [84532, 8453, 1] as const
 
-type WorkerFixtures = {
-  keysServer: KeysServer
-  /** The app, with the Coinbase SDK's popup address set to the keys page. */
-  coinbaseApp: { baseURL: string; server: NextServer }
-}
-
 type TestFixtures = {
   /** Puts a wallet behind the keys page for this test (the chain is reverted afterwards). */
   useKeysWallet: (setup?: KeysWalletSetup) => Promise<KeysWallet>
 }
 
-export const test = base.extend<TestFixtures, WorkerFixtures>({
-  keysServer: [
-    async ({}, provide) => {
-      const server = await startKeysServer()
-      try {
-        await provide(server)
-      } finally {
-        await server.stop()
-      }
-    },
-    { scope: 'worker' },
-  ],
-
-  coinbaseApp: [
-    async ({ startServer, keysServer }, provide) => {
-      // Stopped with the worker's other app servers (fixtures.ts).
-      const server = await startServer({ routePublicChainsToLocalRpc: true, env: { COINBASE_KEYS_URL: keysServer.url } })
-      await provide({ baseURL: server.baseURL, server })
-    },
-    { scope: 'worker', timeout: 600_000 },
-  ],
-
+export const test = base.extend<TestFixtures>({
   useKeysWallet: async ({ keysServer, chain, chainSnapshot: _ }, provide) => {
     await provide(async (setup = {}) => {
       const owner = privateKeyToAccount(generatePrivateKey())

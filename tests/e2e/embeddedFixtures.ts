@@ -2,32 +2,18 @@ import { randomBytes } from 'node:crypto'
 import type { Browser, BrowserContext, BrowserContextOptions, Frame, FrameLocator, Locator, Page } from '@playwright/test'
 import { type Address, createTestClient, http, publicActions } from 'viem'
 import { foundry } from 'viem/chains'
-import { vaultOriginFor, type NextServer } from '../fixtures/nextServer'
+import { vaultOriginFor } from '../fixtures/nextServer'
 import { addVirtualAuthenticator, type VirtualAuthenticator } from '../fixtures/passkeys'
-import { startMailCatcher, type CapturedMail, type MailCatcher } from '../fixtures/smtp'
+import type { CapturedMail, MailCatcher } from '../fixtures/smtp'
 import { atLeast } from '../fixtures/waits'
 import { expect, test as base } from './fixtures'
 
 /**
- * Fixtures of the embedded wallet's specs: a capturing SMTP server on loopback speaking STARTTLS with
- * a throwaway certificate, an app server that mails through it as production requires
- * (`?requireTLS=true`, the certificate trusted through NODE_EXTRA_CA_CERTS; a fixed recovery key and
- * the test-only server clock), Chromium's virtual passkey authenticator, and an in-page recorder of
- * every PRF output the passkey hands the page — so a test can prove those bytes were never stored or sent.
+ * Fixtures of the embedded wallet's specs: on top of the worker's capturing SMTP server and the app
+ * server that mails through it as production requires (`mail`, `embeddedApp`: tests/e2e/familyServers.ts),
+ * Chromium's virtual passkey authenticator, and an in-page recorder of every PRF output the passkey
+ * hands the page — so a test can prove those bytes were never stored or sent.
  */
-
-type EmbeddedWorkerFixtures = {
-  /**
-   * The server's `EMBEDDED_RECOVERY_DELAY`: 0 by default, so a spec about something else recovers at
-   * once; the delay's own spec sets it (`test.use({ recoveryDelay: '48h' })`) and moves the server clock.
-   */
-  recoveryDelay: string
-  /** More of the app server's environment, for a spec that also drives another family (the Coinbase keys page's address). */
-  embeddedAppEnv: Record<string, string>
-  mail: MailCatcher
-  /** The app server, its vault origin (`http://wallet.localhost:<port>`, served by the same server) and its test-hook secret (`EMBEDDED_TEST_CLOCK`). */
-  embeddedApp: NextServer & { testSecret: string; vaultURL: string }
-}
 
 type EmbeddedTestFixtures = {
   /** A PRF-capable virtual authenticator on the test's page (added before the first navigation). */
@@ -93,44 +79,7 @@ export function recordPasskeys() {
   }
 }
 
-export const test = base.extend<EmbeddedTestFixtures, EmbeddedWorkerFixtures>({
-  recoveryDelay: ['0', { scope: 'worker', option: true }],
-  embeddedAppEnv: [{}, { scope: 'worker', option: true }],
-
-  mail: [
-    async ({}, provide) => {
-      const catcher = await startMailCatcher({ tls: true })
-      await provide(catcher)
-      await catcher.close()
-    },
-    { scope: 'worker' },
-  ],
-
-  embeddedApp: [
-    async ({ startServer, mail, recoveryDelay, embeddedAppEnv }, provide) => {
-      const testSecret = randomBytes(32).toString('base64url')
-      const server = await startServer({
-        // The vault (wallet.app.localhost) is then the same site as the app: Chromium here keeps no data
-        // for frames of another site, and the vault's frame keeps the wallet (README, "The vault").
-        host: 'app.localhost',
-        routePublicChainsToLocalRpc: true,
-        env: {
-          SMTP_URL: mail.url,
-          NODE_EXTRA_CA_CERTS: mail.caFile!,
-          MAIL_FROM: 'Sigil <no-reply@sigil.test>',
-          EMBEDDED_RECOVERY_KEY: randomBytes(32).toString('base64'),
-          // The test-only hooks (server/embedded/clock.ts): loopback origin + local chain + this secret, sent per request.
-          EMBEDDED_TEST_CLOCK: testSecret,
-          EMBEDDED_RECOVERY_DELAY: recoveryDelay,
-          ...embeddedAppEnv,
-        },
-      })
-      await provide(Object.assign(server, { testSecret, vaultURL: vaultOriginFor(server.baseURL) }))
-      // startServer stops it with the worker.
-    },
-    { scope: 'worker', timeout: 600_000 },
-  ],
-
+export const test = base.extend<EmbeddedTestFixtures>({
   authenticator: async ({ page, embeddedApp }, provide) => {
     // Every test starts in a fresh window of the per-client email limits (10 code emails per client
     // address per 10 minutes: every test here sends from 127.0.0.1): the server's clock moves past it.

@@ -12,6 +12,7 @@ import { installInjectedWallet, type InjectedWallet, type InjectedWalletOptions 
 import { NetworkGuard, isNonLoopbackRequest } from '../fixtures/networkGuard'
 import { isNextDevManifestRace } from '../fixtures/nextDevRace'
 import { liveServers, repoRoot, startNextServer, type NextServer, type NextServerOptions, type ServerMode } from '../fixtures/nextServer'
+import { familyWorkerFixtures, type FamilyWorkerFixtures } from './familyServers'
 
 /**
  * Playwright fixtures shared by every e2e spec: a running app (production `next start` on a free
@@ -113,7 +114,7 @@ async function saveScreenshot(page: Page, testInfo: TestInfo, name: string) {
   await testInfo.attach(name, { path: file, contentType: 'image/png' })
 }
 
-export const test = base.extend<TestFixtures, WorkerFixtures>({
+const shared = base.extend<TestFixtures, WorkerFixtures>({
   serverMode: ['start', { scope: 'worker', option: true }],
 
   chain: [
@@ -328,5 +329,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     })
   },
 })
+
+/**
+ * The one `test` every spec starts from: the fixtures above and the wallet families' worker fixtures
+ * (tests/e2e/familyServers.ts), so that a worker runs the specs of every family (one set of worker
+ * fixtures, one worker: Playwright starts a new worker for each set).
+ */
+export const test = shared.extend<object, FamilyWorkerFixtures>(familyWorkerFixtures)
 
 export { expect }

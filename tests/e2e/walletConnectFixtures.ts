@@ -1,14 +1,12 @@
 import type { Page } from '@playwright/test'
-import type { NextServer } from '../fixtures/nextServer'
-import { startRelay, type Relay } from '../fixtures/walletConnect/relay'
 import { startTestWallet, type TestWallet, type TestWalletOptions } from '../fixtures/walletConnect/wallet'
 import { printOnFailure, test as base } from './fixtures'
 
 /**
- * Fixtures for the WalletConnect e2e spec, on top of the shared ones: a WalletConnect relay on
- * loopback, an app server configured to use it (project id `test`), the wallet side (the real
- * `@walletconnect/sign-client` in this Node process, anvil's key #1) and, for every page, the
- * SDK's Verify iframe answered locally.
+ * Fixtures for the WalletConnect e2e spec, on top of the shared ones (the worker's WalletConnect relay
+ * on loopback and the app server configured to use it, project id `test`: `relay`, `wcServer` in
+ * tests/e2e/familyServers.ts): the wallet side (the real `@walletconnect/sign-client` in this Node
+ * process, anvil's key #1) and, for every page, the SDK's Verify iframe answered locally.
  */
 
 /**
@@ -29,12 +27,6 @@ export async function answerVerifyLocally(page: Page): Promise<void> {
   await page.route(`${VERIFY_URL}**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: VERIFY_PAGE }))
 }
 
-type WalletConnectWorkerFixtures = {
-  relay: Relay
-  /** An app server using the loopback relay, with a WalletConnect project id. */
-  wcServer: NextServer
-}
-
 type WalletConnectTestFixtures = {
   /** Auto: the Verify iframe is answered locally on the test's page. */
   verifyIframe: void
@@ -44,31 +36,7 @@ type WalletConnectTestFixtures = {
   wcWallet: TestWallet
 }
 
-export const test = base.extend<WalletConnectTestFixtures, WalletConnectWorkerFixtures>({
-  relay: [
-    async ({}, provide) => {
-      const relay = await startRelay()
-      try {
-        await provide(relay)
-      } finally {
-        await relay.close()
-      }
-    },
-    { scope: 'worker' },
-  ],
-
-  wcServer: [
-    async ({ startServer, relay }, provide) => {
-      // Stopped with the worker's other app servers (fixtures.ts).
-      const server = await startServer({
-        routePublicChainsToLocalRpc: true,
-        env: { WALLETCONNECT_RELAY_URL: relay.url, WALLETCONNECT_PROJECT_ID: 'test' },
-      })
-      await provide(server)
-    },
-    { scope: 'worker', timeout: 600_000 },
-  ],
-
+export const test = base.extend<WalletConnectTestFixtures>({
   verifyIframe: [
     async ({ page, networkGuard }, provide) => {
       networkGuard.allow(`${VERIFY_URL}*`)
