@@ -36,7 +36,7 @@ export function AccountView({ address, chainId, autoFocus, onDisconnect }: Accou
   const locale = useLocale()
   const chains = useChains()
   const { pending, error, errorCode, errorReason, switchTo, walletMoved } = useChainSwitch(chainId)
-  const { blocked: blockedCodes, recheck: recheckChains } = useChainSwitchOptions(chainId)
+  const { blocked: blockedCodes, recheck: recheckChains, confirm: confirmChain } = useChainSwitchOptions(chainId)
   useSigilTestHandle(switchTo)
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
@@ -117,7 +117,7 @@ export function AccountView({ address, chainId, autoFocus, onDisconnect }: Accou
         <div>
           <dt>{t('account.network')}</dt>
           <dd>
-            <ChainMenu chains={chains} chainId={chainId} pending={pending} blocked={blocked} onSelect={(id) => void switchTo(id)} onOpen={recheckChains} />
+            <ChainMenu chains={chains} chainId={chainId} pending={pending} blocked={blocked} onSelect={(id) => void switchTo(id)} onOpen={recheckChains} confirmBlocked={confirmChain} />
           </dd>
         </div>
       </dl>

@@ -17,21 +17,32 @@ export type ChainMenuProps = {
   onSelect: (chainId: number) => void
   /** The menu is opening: the reasons in `blocked` may be asked again (a wallet's session restored since). */
   onOpen?: (() => void) | undefined
+  /**
+   * Asks afresh whether a chain shown blocked can be asked for. Given, a pick of a blocked chain is
+   * not dropped at once: it goes ahead if the fresh answer lets it (the reason shown was read before
+   * the wallet's session was back), and does nothing if the answer still stops it.
+   */
+  confirmBlocked?: ((chainId: number) => Promise<boolean>) | undefined
 }
 
 /**
  * The network menu: a menu button (https://www.w3.org/WAI/ARIA/apg/patterns/menu-button/) whose
  * items are the supported chains as radio items. Arrow keys, Home, End, Enter, Space and Esc work.
  * A chain the connected wallet cannot switch to stays in the list, disabled (focusable, as the
- * pattern wants, but choosing it does nothing) with the reason under its name.
+ * pattern wants, but choosing it does nothing) with the reason under its name. With `confirmBlocked`,
+ * choosing it asks once more first, as the reason may be stale
+ * (docs/connectors/chain-switching.md#a-chain-picked-while-its-answer-is-stale).
  */
-export function ChainMenu({ chains, chainId, pending, blocked, onSelect, onOpen }: ChainMenuProps) {
+export function ChainMenu({ chains, chainId, pending, blocked, onSelect, onOpen, confirmBlocked }: ChainMenuProps) {
   const t = useT()
   const [open, setOpen] = useState(false)
   const [startAt, setStartAt] = useState<'current' | 'last'>('current')
   const button = useRef<HTMLButtonElement>(null)
   const menu = useRef<HTMLUListElement>(null)
   const menuId = useId()
+  // Counts the menu's closings and picks: a blocked pick still being confirmed goes ahead only if
+  // neither happened since (the user closed the menu or chose something else meanwhile).
+  const moves = useRef(0)
   const current = chains.find((chain) => chain.id === chainId)
   const label = current?.name ?? t('chain.unknown', { id: chainId })
 
@@ -46,7 +57,7 @@ export function ChainMenu({ chains, chainId, pending, blocked, onSelect, onOpen 
     // Clicking anywhere else closes the menu, as a native menu does.
     function onPointerDown(event: PointerEvent) {
       const target = event.target as Node
-      if (!menu.current?.contains(target) && !button.current?.contains(target)) setOpen(false)
+      if (!menu.current?.contains(target) && !button.current?.contains(target)) shut()
     }
     document.addEventListener('pointerdown', onPointerDown)
     return () => document.removeEventListener('pointerdown', onPointerDown)
@@ -58,13 +69,27 @@ export function ChainMenu({ chains, chainId, pending, blocked, onSelect, onOpen 
     setOpen(true)
   }
 
-  function closeMenu() {
+  function shut() {
+    moves.current++
     setOpen(false)
+  }
+
+  function closeMenu() {
+    shut()
     button.current?.focus()
   }
 
   function choose(id: number) {
-    if (blocked?.has(id) && id !== chainId) return
+    if (blocked?.has(id) && id !== chainId) {
+      if (!confirmBlocked) return
+      const move = ++moves.current
+      void confirmBlocked(id).then((allowed) => {
+        if (!allowed || move !== moves.current) return
+        closeMenu()
+        onSelect(id)
+      })
+      return
+    }
     closeMenu()
     if (id !== chainId) onSelect(id)
   }
@@ -90,7 +115,7 @@ export function ChainMenu({ chains, chainId, pending, blocked, onSelect, onOpen 
       event.stopPropagation()
       closeMenu()
     } else if (event.key === 'Tab') {
-      setOpen(false)
+      shut()
     }
   }
 
@@ -104,7 +129,7 @@ export function ChainMenu({ chains, chainId, pending, blocked, onSelect, onOpen 
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={() => (open ? setOpen(false) : openMenu('current'))}
+        onClick={() => (open ? shut() : openMenu('current'))}
         onKeyDown={onButtonKeyDown}
       >
         <span className="visually-hidden">{t('chain.menu')}: </span>

@@ -1,5 +1,5 @@
 'use client'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useAccount } from 'wagmi'
 import type { ChainSwitchBlock, ChainSwitchOptions } from '@sigil/connectors/shared/types'
 
@@ -10,32 +10,58 @@ export interface ChainSwitchOptionsResult {
   readonly blocked: ReadonlyMap<number, ChainSwitchBlock>
   /** Asks the connector again (the chain menu calls it as it opens). */
   readonly recheck: () => void
+  /**
+   * Asks the connector now whether `chainId` can be asked for, and keeps the answer: the chain menu
+   * calls it when a chain shown blocked is picked, as the answer shown may be older than the wallet's
+   * restored session. True where nothing is known to stop it (not connected yet, no answer).
+   */
+  readonly confirm: (chainId: number) => Promise<boolean>
 }
+
+type Source = NonNullable<ReturnType<typeof useAccount>['connector']> & Partial<ChainSwitchOptions>
 
 /**
  * The chains the connected wallet cannot be asked to switch to, with the check that stops each
  * (the connector's `chainSwitchOptions`): the menu shows them disabled with the reason, and the
  * wrong-network banner offers a switch only where one can work. Asked again when the connection or
- * its chain changes (a WalletConnect session may approve more chains), and on `recheck`: after a
- * reload wagmi can report the connection before the wallet's SDK has restored its session, and an
- * answer read then blocks every chain; the menu asks again as it opens, so it shows the truth.
+ * its chain changes (a WalletConnect session may approve more chains), on `recheck` and on `confirm`:
+ * after a reload wagmi can report the connection before the wallet's SDK has restored its session, and
+ * an answer read then blocks every chain; the menu asks again as it opens, so it shows the truth.
+ * Answers can arrive out of order: the one asked last wins
+ * (docs/connectors/chain-switching.md#a-chain-picked-while-its-answer-is-stale).
  */
 export function useChainSwitchOptions(chainId: number): ChainSwitchOptionsResult {
   const { connector, status } = useAccount()
   const [blocked, setBlocked] = useState<{ for: unknown; map: ReadonlyMap<number, ChainSwitchBlock> }>({ for: undefined, map: none })
   const [asked, setAsked] = useState(0)
   const recheck = useCallback(() => setAsked((count) => count + 1), [])
+  // Every ask is numbered; an answer is kept only if no later ask has been answered already.
+  const asks = useRef({ sent: 0, kept: 0 })
+  const ask = useCallback(async (source: Source, isLive: () => boolean): Promise<ReadonlyMap<number, ChainSwitchBlock>> => {
+    const number = ++asks.current.sent
+    const map = await source.chainSwitchOptions!().catch(() => none)
+    if (isLive() && number > asks.current.kept) {
+      asks.current.kept = number
+      setBlocked({ for: source, map })
+    }
+    return map
+  }, [])
   useEffect(() => {
-    const source = connector as (typeof connector & Partial<ChainSwitchOptions>) | undefined
+    const source = connector as Source | undefined
     if (status !== 'connected' || !source?.chainSwitchOptions) return
     let live = true
-    source.chainSwitchOptions().then(
-      (map) => live && setBlocked({ for: source, map }),
-      () => live && setBlocked({ for: source, map: none }),
-    )
+    void ask(source, () => live)
     return () => {
       live = false
     }
-  }, [connector, status, chainId, asked])
-  return { blocked: blocked.for === connector ? blocked.map : none, recheck }
+  }, [connector, status, chainId, asked, ask])
+  const confirm = useCallback(
+    async (target: number) => {
+      const source = connector as Source | undefined
+      if (status !== 'connected' || !source?.chainSwitchOptions) return true
+      return !(await ask(source, () => true)).has(target)
+    },
+    [connector, status, ask],
+  )
+  return { blocked: blocked.for === connector ? blocked.map : none, recheck, confirm }
 }
