@@ -23,7 +23,19 @@ import { startRelay, type Relay } from '../fixtures/walletConnect/relay'
  * options of its own (the recovery delay, more environment) gets a server of its own as before.
  */
 
-export type FamilyWorkerFixtures = {
+/**
+ * Each loopback service's starter: the first call starts it, later calls get the same one, and the
+ * worker closes it. The `dev` project's shared server needs all three services, the other projects'
+ * family servers one each; Playwright's fixture dependencies are fixed, so the shared server depends
+ * on the starters and a worker running one family outside `next dev` starts only that family's.
+ */
+type ServiceStarters = {
+  startRelayOnce: () => Promise<Relay>
+  startKeysServerOnce: () => Promise<KeysServer>
+  startMailOnce: () => Promise<MailCatcher>
+}
+
+export type FamilyWorkerFixtures = ServiceStarters & {
   /** A WalletConnect relay on loopback (tests/fixtures/walletConnect/relay.ts). */
   relay: Relay
   /** An app server using the loopback relay, with a WalletConnect project id. */
@@ -76,15 +88,18 @@ function embeddedSettings(mail: MailCatcher, recoveryDelay: string): { env: Reco
 /** The WalletConnect settings of an app server using `relay`. */
 const walletConnectSettings = (relay: Relay) => ({ WALLETCONNECT_RELAY_URL: relay.url, WALLETCONNECT_PROJECT_ID: 'test' })
 
-/** A worker fixture of a loopback stand-in: started when a test first asks for it, closed with the worker. */
-function loopbackService<T>(start: () => Promise<T>, close: (service: T) => Promise<void>): [(fixtures: object, provide: (service: T) => Promise<void>) => Promise<void>, { scope: 'worker' }] {
+/** The app server with its vault origin and the test-hook secret it was started with. */
+const embeddedApp = (server: NextServer, testSecret: string): EmbeddedApp => Object.assign(server, { testSecret, vaultURL: vaultOriginFor(server.baseURL) })
+
+/** A worker fixture giving a loopback stand-in's starter (`ServiceStarters`): started on the first call, closed with the worker. */
+function loopbackService<T>(start: () => Promise<T>, close: (service: T) => Promise<void>): [(fixtures: object, provide: (starter: () => Promise<T>) => Promise<void>) => Promise<void>, { scope: 'worker' }] {
   return [
-    async ({}, provide: (service: T) => Promise<void>) => {
-      const service = await start()
+    async ({}, provide: (starter: () => Promise<T>) => Promise<void>) => {
+      let started: Promise<T> | undefined
       try {
-        await provide(service)
+        await provide(() => (started ??= start()))
       } finally {
-        await close(service)
+        if (started) await close(await started)
       }
     },
     { scope: 'worker' },
@@ -92,24 +107,28 @@ function loopbackService<T>(start: () => Promise<T>, close: (service: T) => Prom
 }
 
 export const familyWorkerFixtures: Fixtures<object, FamilyWorkerFixtures, object, SharedWorkerFixtures> = {
-  relay: loopbackService(startRelay, (relay) => relay.close()),
-  keysServer: loopbackService(startKeysServer, (server) => server.stop()),
-  mail: loopbackService(() => startMailCatcher({ tls: true }), (catcher) => catcher.close()),
+  startRelayOnce: loopbackService(startRelay, (relay) => relay.close()),
+  startKeysServerOnce: loopbackService(startKeysServer, (server) => server.stop()),
+  startMailOnce: loopbackService(() => startMailCatcher({ tls: true }), (catcher) => catcher.close()),
+  relay: [async ({ startRelayOnce }, provide) => provide(await startRelayOnce()), { scope: 'worker' }],
+  keysServer: [async ({ startKeysServerOnce }, provide) => provide(await startKeysServerOnce()), { scope: 'worker' }],
+  mail: [async ({ startMailOnce }, provide) => provide(await startMailOnce()), { scope: 'worker' }],
 
   recoveryDelay: ['0', { scope: 'worker', option: true }],
   embeddedAppEnv: [{}, { scope: 'worker', option: true }],
 
   familiesDevServer: [
-    async ({ startServer, relay, keysServer, mail }, provide) => {
+    async ({ startServer, startRelayOnce, startKeysServerOnce, startMailOnce }, provide) => {
       let started: Promise<EmbeddedApp> | undefined
       await provide(() => {
         started ??= (async () => {
+          const [relay, keysServer, mail] = await Promise.all([startRelayOnce(), startKeysServerOnce(), startMailOnce()])
           const embedded = embeddedSettings(mail, '0')
           const server = await startServer({
             routePublicChainsToLocalRpc: true,
             env: { ...walletConnectSettings(relay), COINBASE_KEYS_URL: keysServer.url, ...embedded.env },
           })
-          return Object.assign(server, { testSecret: embedded.testSecret, vaultURL: vaultOriginFor(server.baseURL) })
+          return embeddedApp(server, embedded.testSecret)
         })()
         return started
       })
@@ -148,7 +167,7 @@ export const familyWorkerFixtures: Fixtures<object, FamilyWorkerFixtures, object
         routePublicChainsToLocalRpc: true,
         env: { ...embedded.env, ...embeddedAppEnv },
       })
-      await provide(Object.assign(server, { testSecret: embedded.testSecret, vaultURL: vaultOriginFor(server.baseURL) }))
+      await provide(embeddedApp(server, embedded.testSecret))
       // startServer stops it with the worker.
     },
     { scope: 'worker', timeout: 600_000 },
