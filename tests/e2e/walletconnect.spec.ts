@@ -245,6 +245,29 @@ test.describe('desktop: QR code', () => {
     expect(wcWallet.requests.filter((request) => request.method === 'wallet_switchEthereumChain' || request.method === 'wallet_addEthereumChain')).toEqual([])
   })
 
+  test('a chain the user adds to the session in the wallet while the menu shows it blocked is switched to on the first pick', async ({ page, wcServer, startWallet }) => {
+    // The wallet approves the session without Sepolia: the menu shows it blocked, with the words to
+    // switch in the wallet. The user adds Sepolia there (a real `wc_sessionUpdate`, acknowledged by the
+    // page's SDK) and, the menu still open, picks it: the reason shown is now stale, and the pick asks
+    // again rather than being dropped (docs/connectors/chain-switching.md#a-chain-picked-while-its-answer-is-stale).
+    const wallet = await startWallet({ chains: [31337, MAINNET] })
+    await page.goto(wcServer.baseURL)
+    const topic = await connectByQr(page, wallet)
+    const chain = page.getByTestId('current-chain')
+    await expect(chain).not.toHaveAttribute('data-chain-id', String(SEPOLIA))
+    await page.getByTestId('chain-menu-button').click()
+    const sepolia = page.getByTestId(`chain-option-${SEPOLIA}`)
+    await expect(page.getByTestId(`chain-option-reason-${SEPOLIA}`)).toHaveText(en.ui['chain.blocked.network_switching_only_available_in_wallet'])
+    await wallet.addChain(topic, SEPOLIA)
+    expect(wallet.sessions().find((known) => known.topic === topic)?.namespaces.eip155?.chains).toContain(`eip155:${SEPOLIA}`)
+    // Nothing has asked since: the menu still shows the answer from before the wallet's change.
+    await expect(sepolia).toHaveAttribute('aria-disabled', 'true')
+    await sepolia.click({ force: true })
+    await expect(chain).toHaveAttribute('data-chain-id', String(SEPOLIA))
+    await expect(page.getByRole('menu')).toHaveCount(0)
+    await expect(page.getByTestId('chain-error')).toHaveCount(0)
+  })
+
   test('signs over the session: personal_sign [hex message, lowercased address] at the wallet, its signature shown and verified', async ({
     page,
     wcServer,
