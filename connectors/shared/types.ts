@@ -71,3 +71,11 @@ export type ChainSwitchBlock = 'network_switching_only_available_in_wallet' | 'n
 export type ChainSwitchOptions = {
   chainSwitchOptions(): Promise<ReadonlyMap<number, ChainSwitchBlock>>
 }
+
+/**
+ * The `type` of the wagmi `message` a connector emits when its `chainSwitchOptions` answer may have
+ * changed without the chain or the accounts changing: the wallet added or dropped chains of a
+ * WalletConnect session (`session_update`). The chain menu asks again on it, open or not
+ * (docs/connectors/chain-switching.md#when-the-wallet-changes-the-sessions-chains).
+ */
+export const chainSwitchOptionsChanged = 'sigil:chainSwitchOptionsChanged'

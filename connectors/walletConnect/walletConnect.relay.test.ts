@@ -12,6 +12,7 @@ import { walletBook } from '@sigil/wallet-book/index'
 import { connectionEvents, type ConnectionFailedEvent } from '../shared/connectionEvents'
 import { createPersistedValues } from '../shared/persistedValues'
 import { createMemoryStorage } from '../shared/storage'
+import { chainSwitchOptionsChanged, type ChainSwitchOptions } from '../shared/types'
 import { WalletConnectNotConfiguredError } from './errors'
 import { isWalletRejection } from './pairingErrors'
 import { EVENTS, OPTIONAL_METHODS, REQUIRED_METHODS, walletConnectProviderOptions } from './providerOptions'
@@ -345,6 +346,24 @@ describe('walletConnect over the loopback relay', () => {
     await connectVia(s, 1)
     await expect(switchChain(s.config, { chainId: sepolia.id })).rejects.toBeInstanceOf(NetworkSwitchOnlyThroughWalletError)
     await expect(switchChain(s.config, { chainId: sepolia.id })).rejects.toThrow('Network switching is only supported through the wallet')
+  })
+
+  it('the wallet adding a chain to the session (wc_sessionUpdate) is announced to the page, and the chain can then be asked for', async () => {
+    const s = await setup()
+    const { connector } = await connectVia(s)
+    const topic = s.storage.getItem('sigil.sessionTopic.walletconnect')!
+    const options = () => (connector as typeof connector & ChainSwitchOptions).chainSwitchOptions()
+    // Base is configured but the wallet did not approve it.
+    expect((await options()).get(base.id)).toBe('network_switching_only_available_in_wallet')
+    const messages: string[] = []
+    connector.emitter.on('message', ({ type }) => messages.push(type))
+
+    await s.wallet.addChain(topic, base.id)
+    await until(() => messages.includes(chainSwitchOptionsChanged))
+    // By the time it is announced, the connector's answer has the new chain.
+    expect((await options()).has(base.id)).toBe(false)
+    await switchChain(s.config, { chainId: base.id })
+    expect(s.config.state.connections.get(connector.uid)?.chainId).toBe(base.id)
   })
 
   it('never asks MetaMask to switch over WalletConnect: the book says only the wallet can (docs/connectors/chain-switching.md#the-three-checks-before-the-wallet-is-asked)', async () => {

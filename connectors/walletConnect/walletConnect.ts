@@ -14,7 +14,7 @@ import { createPersistedValues } from '../shared/persistedValues'
 import { getProviderWithRetry } from '../shared/providerRetry'
 import { createSigilProperties } from '../shared/sigilProperties'
 import type { KeyValueStorage } from '../shared/storage'
-import type { SigilConnectorProperties } from '../shared/types'
+import { chainSwitchOptionsChanged, type SigilConnectorProperties } from '../shared/types'
 import { parseAccounts } from '../shared/walletReads'
 import { WALLETCONNECT_TYPE, walletConnectConnectorId } from './constants'
 import { openWalletLink } from './openWalletLink'
@@ -227,6 +227,9 @@ export function walletConnect(parameters: WalletConnectParameters) {
         // docs/connectors/events.md#disconnect-and-session_delete: a remote session_delete ends the
         // session and emits a disconnect.
         session_delete: () => connector.onDisconnect(),
+        // The wallet changed the session's chains (the SDK has stored the new namespaces by now):
+        // the menu's disabled chains are asked again.
+        session_update: () => config.emitter.emit('message', { type: chainSwitchOptionsChanged }),
       }),
       remember({ account, chainId }) {
         // Stored before any switch: the session is this connector's from the moment it is approved.

@@ -4,7 +4,7 @@ import { connect, createConfig, http } from '@wagmi/core'
 import { mainnet, sepolia } from 'viem/chains'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WagmiProvider } from 'wagmi'
-import type { ChainSwitchBlock } from '@sigil/connectors/shared/types'
+import { chainSwitchOptionsChanged, type ChainSwitchBlock } from '@sigil/connectors/shared/types'
 import { stubConnector } from '@/tests/fixtures/connectors/stubConnector'
 import { ChainMenu } from './ChainMenu'
 import { useChainSwitchOptions } from './useChainSwitchOptions'
@@ -21,19 +21,23 @@ const account = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 function setup() {
   // `hold`: the answers read from now on are delivered only when `release` is called, in any order
   // (each is read when asked, as the connector reads the session then).
-  const session = { restored: false, asked: 0, hold: false, held: [] as Array<() => void> }
+  const session = { restored: false, asked: 0, hold: false, held: [] as Array<() => void>, emit: (_type: string) => {} }
   const connector = stubConnector({
     accounts: [account],
-    with: (config) => ({
-      async chainSwitchOptions(): Promise<ReadonlyMap<number, ChainSwitchBlock>> {
-        session.asked += 1
-        const answer: ReadonlyMap<number, ChainSwitchBlock> = session.restored
-          ? new Map()
-          : new Map(config.chains.map((chain) => [chain.id, 'network_switching_only_available_in_wallet'] as const))
-        if (session.hold) await new Promise<void>((resolve) => session.held.push(resolve))
-        return answer
-      },
-    }),
+    with: (config) => {
+      // A message of the connector, as the WalletConnect family emits on its wallet's `session_update`.
+      session.emit = (type) => config.emitter.emit('message', { type })
+      return {
+        async chainSwitchOptions(): Promise<ReadonlyMap<number, ChainSwitchBlock>> {
+          session.asked += 1
+          const answer: ReadonlyMap<number, ChainSwitchBlock> = session.restored
+            ? new Map()
+            : new Map(config.chains.map((chain) => [chain.id, 'network_switching_only_available_in_wallet'] as const))
+          if (session.hold) await new Promise<void>((resolve) => session.held.push(resolve))
+          return answer
+        },
+      }
+    },
   })
   // No storage: WagmiProvider would clear the connection made before it mounts.
   const config = createConfig({ chains: [mainnet, sepolia], connectors: [connector], storage: null, transports: { [mainnet.id]: http('http://127.0.0.1:1'), [sepolia.id]: http('http://127.0.0.1:1') } })
@@ -114,6 +118,21 @@ describe('useChainSwitchOptions', () => {
     expect(chosen).toEqual([])
     expect(screen.getByRole('menu')).toBeTruthy()
     expect(screen.getByTestId(`chain-option-reason-${sepolia.id}`).textContent).toBe('network_switching_only_available_in_wallet')
+  })
+
+  it('the open menu follows the connector saying its answer changed (the wallet added the chain to the session), without being reopened', async () => {
+    const { session } = await connectedMenu()
+    act(() => fireEvent.click(screen.getByTestId('chain-menu-button')))
+    await waitFor(() => expect(session.asked).toBe(2))
+    expect(sepoliaOption().getAttribute('aria-disabled')).toBe('true')
+    session.restored = true
+    // Another message of the connector (wagmi's own `connecting`) asks nothing.
+    act(() => session.emit('connecting'))
+    expect(session.asked).toBe(2)
+    act(() => session.emit(chainSwitchOptionsChanged))
+    await waitFor(() => expect(sepoliaOption().getAttribute('aria-disabled')).toBeNull())
+    expect(session.asked).toBe(3)
+    expect(screen.getByRole('menu')).toBeTruthy()
   })
 
   it('a blocked pick the user walked away from (Escape) is not switched to when the fresh answer lets it', async () => {

@@ -1,7 +1,7 @@
 'use client'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useAccount } from 'wagmi'
-import type { ChainSwitchBlock, ChainSwitchOptions } from '@sigil/connectors/shared/types'
+import { chainSwitchOptionsChanged, type ChainSwitchBlock, type ChainSwitchOptions } from '@sigil/connectors/shared/types'
 
 const none: ReadonlyMap<number, ChainSwitchBlock> = new Map()
 
@@ -24,7 +24,8 @@ type Source = NonNullable<ReturnType<typeof useAccount>['connector']> & Partial<
  * The chains the connected wallet cannot be asked to switch to, with the check that stops each
  * (the connector's `chainSwitchOptions`): the menu shows them disabled with the reason, and the
  * wrong-network banner offers a switch only where one can work. Asked again when the connection or
- * its chain changes (a WalletConnect session may approve more chains), on `recheck` and on `confirm`:
+ * its chain changes (a WalletConnect session may approve more chains), when the connector says its
+ * answer changed (`chainSwitchOptionsChanged`: the wallet updated the session), on `recheck` and on `confirm`:
  * after a reload wagmi can report the connection before the wallet's SDK has restored its session, and
  * an answer read then blocks every chain; the menu asks again as it opens, so it shows the truth.
  * Answers can arrive out of order: the one asked last wins
@@ -35,12 +36,14 @@ export function useChainSwitchOptions(chainId: number): ChainSwitchOptionsResult
   const [blocked, setBlocked] = useState<{ for: unknown; map: ReadonlyMap<number, ChainSwitchBlock> }>({ for: undefined, map: none })
   const [asked, setAsked] = useState(0)
   const recheck = useCallback(() => setAsked((count) => count + 1), [])
-  // Every ask is numbered; an answer is kept only if no later ask has been answered already.
+  // Every ask is numbered; an answer is kept only if no later ask has been answered already, so an
+  // answer that comes back after the connection moved on is never shown over a newer one (and one for
+  // another connector is never shown at all: `for`).
   const asks = useRef({ sent: 0, kept: 0 })
-  const ask = useCallback(async (source: Source, isLive: () => boolean): Promise<ReadonlyMap<number, ChainSwitchBlock>> => {
+  const ask = useCallback(async (source: Source): Promise<ReadonlyMap<number, ChainSwitchBlock>> => {
     const number = ++asks.current.sent
     const map = await source.chainSwitchOptions!().catch(() => none)
-    if (isLive() && number > asks.current.kept) {
+    if (number > asks.current.kept) {
       asks.current.kept = number
       setBlocked({ for: source, map })
     }
@@ -49,17 +52,23 @@ export function useChainSwitchOptions(chainId: number): ChainSwitchOptionsResult
   useEffect(() => {
     const source = connector as Source | undefined
     if (status !== 'connected' || !source?.chainSwitchOptions) return
-    let live = true
-    void ask(source, () => live)
-    return () => {
-      live = false
-    }
+    void ask(source)
   }, [connector, status, chainId, asked, ask])
+  // The wallet changed what may be asked for (a WalletConnect session's chains): ask again now, so an
+  // open menu shows it without being reopened.
+  useEffect(() => {
+    if (status !== 'connected' || !connector) return
+    const onMessage = ({ type }: { type: string }) => {
+      if (type === chainSwitchOptionsChanged) recheck()
+    }
+    connector.emitter.on('message', onMessage)
+    return () => connector.emitter.off('message', onMessage)
+  }, [connector, status, recheck])
   const confirm = useCallback(
     async (target: number) => {
       const source = connector as Source | undefined
       if (status !== 'connected' || !source?.chainSwitchOptions) return true
-      return !(await ask(source, () => true)).has(target)
+      return !(await ask(source)).has(target)
     },
     [connector, status, ask],
   )

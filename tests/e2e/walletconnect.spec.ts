@@ -245,11 +245,11 @@ test.describe('desktop: QR code', () => {
     expect(wcWallet.requests.filter((request) => request.method === 'wallet_switchEthereumChain' || request.method === 'wallet_addEthereumChain')).toEqual([])
   })
 
-  test('a chain the user adds to the session in the wallet while the menu shows it blocked is switched to on the first pick', async ({ page, wcServer, startWallet }) => {
+  test('a chain the user adds to the session in the wallet while the menu shows it blocked is offered in the open menu and switched to', async ({ page, wcServer, startWallet }) => {
     // The wallet approves the session without Sepolia: the menu shows it blocked, with the words to
     // switch in the wallet. The user adds Sepolia there (a real `wc_sessionUpdate`, acknowledged by the
-    // page's SDK) and, the menu still open, picks it: the reason shown is now stale, and the pick asks
-    // again rather than being dropped (docs/connectors/chain-switching.md#a-chain-picked-while-its-answer-is-stale).
+    // page's SDK): the open menu follows at once, the reason gone, and the pick switches
+    // (docs/connectors/chain-switching.md#when-the-wallet-changes-the-sessions-chains).
     const wallet = await startWallet({ chains: [31337, MAINNET] })
     await page.goto(wcServer.baseURL)
     const topic = await connectByQr(page, wallet)
@@ -257,12 +257,14 @@ test.describe('desktop: QR code', () => {
     await expect(chain).not.toHaveAttribute('data-chain-id', String(SEPOLIA))
     await page.getByTestId('chain-menu-button').click()
     const sepolia = page.getByTestId(`chain-option-${SEPOLIA}`)
-    await expect(page.getByTestId(`chain-option-reason-${SEPOLIA}`)).toHaveText(en.ui['chain.blocked.network_switching_only_available_in_wallet'])
+    const reason = page.getByTestId(`chain-option-reason-${SEPOLIA}`)
+    await expect(reason).toHaveText(en.ui['chain.blocked.network_switching_only_available_in_wallet'])
     await wallet.addChain(topic, SEPOLIA)
     expect(wallet.sessions().find((known) => known.topic === topic)?.namespaces.eip155?.chains).toContain(`eip155:${SEPOLIA}`)
-    // Nothing has asked since: the menu still shows the answer from before the wallet's change.
-    await expect(sepolia).toHaveAttribute('aria-disabled', 'true')
-    await sepolia.click({ force: true })
+    await expect(reason).toHaveCount(0)
+    await expect(sepolia).not.toHaveAttribute('aria-disabled')
+    await expect(page.getByRole('menu')).toBeVisible()
+    await sepolia.click()
     await expect(chain).toHaveAttribute('data-chain-id', String(SEPOLIA))
     await expect(page.getByRole('menu')).toHaveCount(0)
     await expect(page.getByTestId('chain-error')).toHaveCount(0)
