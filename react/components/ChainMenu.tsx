@@ -43,6 +43,8 @@ export function ChainMenu({ chains, chainId, pending, blocked, onSelect, onOpen,
   // Counts the menu's closings and picks: a blocked pick still being confirmed goes ahead only if
   // neither happened since (the user closed the menu or chose something else meanwhile).
   const moves = useRef(0)
+  // The chain shown blocked whose pick is being confirmed: its item is busy until the answer comes.
+  const [confirming, setConfirming] = useState<number | null>(null)
   const current = chains.find((chain) => chain.id === chainId)
   const label = current?.name ?? t('chain.unknown', { id: chainId })
 
@@ -71,6 +73,7 @@ export function ChainMenu({ chains, chainId, pending, blocked, onSelect, onOpen,
 
   function shut() {
     moves.current++
+    setConfirming(null)
     setOpen(false)
   }
 
@@ -83,8 +86,11 @@ export function ChainMenu({ chains, chainId, pending, blocked, onSelect, onOpen,
     if (blocked?.has(id) && id !== chainId) {
       if (!confirmBlocked) return
       const move = ++moves.current
+      setConfirming(id)
       void confirmBlocked(id).then((allowed) => {
-        if (!allowed || move !== moves.current) return
+        if (move !== moves.current) return
+        setConfirming(null)
+        if (!allowed) return
         closeMenu()
         onSelect(id)
       })
@@ -154,6 +160,7 @@ export function ChainMenu({ chains, chainId, pending, blocked, onSelect, onOpen,
               aria-checked={chain.id === chainId}
               aria-disabled={reason !== undefined ? true : undefined}
               aria-describedby={reason !== undefined ? reasonId : undefined}
+              aria-busy={chain.id === confirming ? true : undefined}
               tabIndex={-1}
               className="menu-item"
               data-testid={`chain-option-${chain.id}`}

@@ -100,6 +100,8 @@ describe('useChainSwitchOptions', () => {
     expect(sepoliaOption().getAttribute('aria-disabled')).toBe('true')
     act(() => fireEvent.click(sepoliaOption()))
     expect(chosen).toEqual([])
+    // The item says it is being checked while the fresh answer is awaited.
+    expect(sepoliaOption().getAttribute('aria-busy')).toBe('true')
     await waitFor(() => expect(session.held).toHaveLength(2))
     await release(session, 1)
     await waitFor(() => expect(chosen).toEqual([sepolia.id]))
@@ -118,6 +120,7 @@ describe('useChainSwitchOptions', () => {
     expect(chosen).toEqual([])
     expect(screen.getByRole('menu')).toBeTruthy()
     expect(screen.getByTestId(`chain-option-reason-${sepolia.id}`).textContent).toBe('network_switching_only_available_in_wallet')
+    expect(sepoliaOption().getAttribute('aria-busy')).toBeNull()
   })
 
   it('the open menu follows the connector saying its answer changed (the wallet added the chain to the session), without being reopened', async () => {
