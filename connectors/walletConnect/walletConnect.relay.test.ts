@@ -355,13 +355,16 @@ describe('walletConnect over the loopback relay', () => {
     const options = () => (connector as typeof connector & ChainSwitchOptions).chainSwitchOptions()
     // Base is configured but the wallet did not approve it.
     expect((await options()).get(base.id)).toBe('network_switching_only_available_in_wallet')
-    const messages: string[] = []
-    connector.emitter.on('message', ({ type }) => messages.push(type))
+    // What a listener asks the moment it is told (the connector reads the session as it is asked).
+    const answers: Array<Promise<ReadonlyMap<number, string>>> = []
+    connector.emitter.on('message', ({ type }) => {
+      if (type === chainSwitchOptionsChanged) answers.push(options())
+    })
 
     await s.wallet.addChain(topic, base.id)
-    await until(() => messages.includes(chainSwitchOptionsChanged))
+    await until(() => answers.length > 0)
     // By the time it is announced, the connector's answer has the new chain.
-    expect((await options()).has(base.id)).toBe(false)
+    expect((await answers[0]!).has(base.id)).toBe(false)
     await switchChain(s.config, { chainId: base.id })
     expect(s.config.state.connections.get(connector.uid)?.chainId).toBe(base.id)
   })

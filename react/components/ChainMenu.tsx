@@ -45,6 +45,13 @@ export function ChainMenu({ chains, chainId, pending, blocked, onSelect, onOpen,
   const moves = useRef(0)
   // The chain shown blocked whose pick is being confirmed: its item is busy until the answer comes.
   const [confirming, setConfirming] = useState<number | null>(null)
+  // Gone (the account view left with the wallet): a pick still being confirmed is dropped.
+  useEffect(
+    () => () => {
+      moves.current++
+    },
+    [],
+  )
   const current = chains.find((chain) => chain.id === chainId)
   const label = current?.name ?? t('chain.unknown', { id: chainId })
 
@@ -87,13 +94,15 @@ export function ChainMenu({ chains, chainId, pending, blocked, onSelect, onOpen,
       if (!confirmBlocked) return
       const move = ++moves.current
       setConfirming(id)
-      void confirmBlocked(id).then((allowed) => {
-        if (move !== moves.current) return
-        setConfirming(null)
-        if (!allowed) return
-        closeMenu()
-        onSelect(id)
-      })
+      void confirmBlocked(id)
+        .catch(() => false)
+        .then((allowed) => {
+          if (move !== moves.current) return
+          setConfirming(null)
+          if (!allowed) return
+          closeMenu()
+          onSelect(id)
+        })
       return
     }
     closeMenu()

@@ -60,13 +60,13 @@ async function connectedMenu() {
   const { config, session } = setup()
   await connect(config, { connector: config.connectors[0]! })
   const chosen: number[] = []
-  render(
+  const view = render(
     <WagmiProvider config={config} reconnectOnMount={false}>
       <Menu chosen={chosen} />
     </WagmiProvider>,
   )
   await waitFor(() => expect(screen.getByTestId('blocked').textContent).toBe(`${mainnet.id},${sepolia.id}`))
-  return { session, chosen }
+  return { session, chosen, view, connector: config.connectors[0]! }
 }
 
 const sepoliaOption = () => screen.getByTestId(`chain-option-${sepolia.id}`)
@@ -136,6 +136,20 @@ describe('useChainSwitchOptions', () => {
     await waitFor(() => expect(sepoliaOption().getAttribute('aria-disabled')).toBeNull())
     expect(session.asked).toBe(3)
     expect(screen.getByRole('menu')).toBeTruthy()
+  })
+
+  it('a blocked pick still being confirmed when the menu goes (the wallet disconnected) is dropped, and the hook stops listening', async () => {
+    const { session, chosen, view, connector } = await connectedMenu()
+    expect(connector.emitter.listenerCount('message')).toBe(1)
+    act(() => fireEvent.click(screen.getByTestId('chain-menu-button')))
+    session.hold = true
+    session.restored = true
+    act(() => fireEvent.click(sepoliaOption()))
+    await waitFor(() => expect(session.held.length).toBeGreaterThan(0))
+    view.unmount()
+    expect(connector.emitter.listenerCount('message')).toBe(0)
+    for (const index of session.held.keys()) await release(session, index)
+    expect(chosen).toEqual([])
   })
 
   it('a blocked pick the user walked away from (Escape) is not switched to when the fresh answer lets it', async () => {

@@ -36,9 +36,9 @@ export function useChainSwitchOptions(chainId: number): ChainSwitchOptionsResult
   const [blocked, setBlocked] = useState<{ for: unknown; map: ReadonlyMap<number, ChainSwitchBlock> }>({ for: undefined, map: none })
   const [asked, setAsked] = useState(0)
   const recheck = useCallback(() => setAsked((count) => count + 1), [])
-  // Every ask is numbered; an answer is kept only if no later ask has been answered already, so an
-  // answer that comes back after the connection moved on is never shown over a newer one (and one for
-  // another connector is never shown at all: `for`).
+  // Every ask is numbered; an answer is kept only if no later ask has been answered already: an older
+  // answer may show until the newer one comes, never after it (and one for another connector is never
+  // shown at all: `for`).
   const asks = useRef({ sent: 0, kept: 0 })
   const ask = useCallback(async (source: Source): Promise<ReadonlyMap<number, ChainSwitchBlock>> => {
     const number = ++asks.current.sent
