@@ -348,7 +348,7 @@ describe('walletConnect over the loopback relay', () => {
     await expect(switchChain(s.config, { chainId: sepolia.id })).rejects.toThrow('Network switching is only supported through the wallet')
   })
 
-  it('the wallet adding a chain to the session (wc_sessionUpdate) is announced to the page, and the chain can then be asked for', async () => {
+  it('the wallet adding a chain to the session or taking one out (wc_sessionUpdate) is announced to the page, and the chain can then be asked for, or no longer', async () => {
     const s = await setup()
     const { connector } = await connectVia(s)
     const topic = s.storage.getItem('sigil.sessionTopic.walletconnect')!
@@ -367,6 +367,12 @@ describe('walletConnect over the loopback relay', () => {
     expect((await answers[0]!).has(base.id)).toBe(false)
     await switchChain(s.config, { chainId: base.id })
     expect(s.config.state.connections.get(connector.uid)?.chainId).toBe(base.id)
+
+    // Taking a chain out is announced the same way: it is blocked again, and a switch to it refused.
+    await s.wallet.removeChain(topic, sepolia.id)
+    await until(() => answers.length > 1)
+    expect((await answers[1]!).get(sepolia.id)).toBe('network_switching_only_available_in_wallet')
+    await expect(switchChain(s.config, { chainId: sepolia.id })).rejects.toBeInstanceOf(NetworkSwitchOnlyInWalletError)
   })
 
   it('never asks MetaMask to switch over WalletConnect: the book says only the wallet can (docs/connectors/chain-switching.md#the-three-checks-before-the-wallet-is-asked)', async () => {
