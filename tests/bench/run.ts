@@ -480,6 +480,9 @@ async function familyFigures(): Promise<{ hung: boolean }> {
 
 async function main() {
   ensureProductionBuild()
+  // Every server below runs on this process's Node (tests/fixtures/nextServer.ts spawns
+  // `process.execPath`), and the CPU figures move with it (docs/sign-in.md "On which Node").
+  print({ metric: 'node_major', value: Number(process.versions.node.split('.')[0]), unit: '', target: 'none', meets: null, version: process.version })
 
   if (!skip.has('bundle')) {
     try {
