@@ -9,9 +9,17 @@ import { describe, expect, it } from 'vitest'
  * so an export the declaration names but the module lost (a tool removing an "unused" export, say)
  * would pass every check and fail only when the build runs it: each declared export must be there.
  */
+/**
+ * The sources only. A package's `dist/` holds the same files copied verbatim by its build
+ * (`lib/scripts/copyIntoDist.mjs`); walking it made this file's count depend on whether the packages
+ * were built before the unit tests ran (CI builds them first), and a stale `dist/` from an older
+ * build would fail a source that is right.
+ */
+const builtFolders = new Set(['dist', 'node_modules'])
+
 function declarationFiles(folder: string): string[] {
   return readdirSync(folder, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.d.mts'))
+    .filter((file) => file.endsWith('.d.mts') && !file.split(path.sep).some((part) => builtFolders.has(part)))
     .map((file) => path.join(folder, file))
 }
 
