@@ -24,7 +24,7 @@ import { BUDGETS, firstLoadGzipBytes } from './budgets'
 import { type ClickToConnected, clickToConnectedScript, homeRouteStats, intSetting, median, StepTimeoutError, within } from './figures'
 import { slowPhoneFigures, slowPhoneTrace } from './slowPhone'
 import { startUpFigures } from './startUp'
-import { UNLIMITED_SIGN_INS } from './verify'
+import { nodeMajor, UNLIMITED_SIGN_INS } from './verify'
 
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean))
 const connectRuns = intSetting(process.env.BENCH_CONNECT_RUNS, 20)
@@ -480,9 +480,7 @@ async function familyFigures(): Promise<{ hung: boolean }> {
 
 async function main() {
   ensureProductionBuild()
-  // Every server below runs on this process's Node (tests/fixtures/nextServer.ts spawns
-  // `process.execPath`), and the CPU figures move with it (docs/sign-in.md "On which Node").
-  print({ metric: 'node_major', value: Number(process.versions.node.split('.')[0]), unit: '', target: 'none', meets: null, version: process.version })
+  print({ metric: 'node_major', value: nodeMajor(), unit: '', target: 'none', meets: null, version: process.version })
 
   if (!skip.has('bundle')) {
     try {

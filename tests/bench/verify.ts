@@ -28,6 +28,12 @@ import { storeCpuPerSignIn } from './signInShares'
 import { cpuSampler, type CpuSample } from './threadCpu'
 
 /**
+ * The major version of the Node this process runs, which is also every bench server's (the fixture
+ * spawns `process.execPath`): the CPU figures move with it (docs/sign-in.md "On which Node").
+ */
+export const nodeMajor = (): number => Number(process.versions.node.split('.')[0])
+
+/**
  * The server's sign-in limits for a throughput benchmark, not a limits test: the per-minute limits
  * (server/siwe/limits.ts) would cap it.
  */
@@ -412,8 +418,7 @@ async function main(): Promise<void> {
       env: { ...UNLIMITED_SIGN_INS },
     })
     try {
-      // The server runs on this process's Node: the figures are that Node's (docs/sign-in.md "On which Node").
-      console.log(JSON.stringify({ node_major: Number(process.versions.node.split('.')[0]), ...(await benchVerify({ baseUrl: server.baseURL, serverPid: server.child.pid })) }))
+      console.log(JSON.stringify({ node_major: nodeMajor(), ...(await benchVerify({ baseUrl: server.baseURL, serverPid: server.child.pid })) }))
     } finally {
       await server.stop()
     }
