@@ -29,6 +29,30 @@ describe("the embedded store's prepared query", () => {
     expect((await query('SELECT k FROM t WHERE k = ANY ($1::text[]) ORDER BY k', [['a', "it's"]])).rows).toEqual([{ k: 'a' }, { k: "it's" }])
   })
 
+  it("reads every later answer of a statement with the row shape its first answer described, as PGlite's query reads it", async () => {
+    const query = preparedQuery(db)
+    const at = new Date('2026-12-06T10:00:00.5Z')
+    const insert = 'INSERT INTO t (k, n, at) VALUES ($1, $2::integer, $3::timestamptz) RETURNING k, n, at'
+    const select = 'SELECT k AS key, n + 1 AS next, ok FROM t WHERE k = $1'
+    const update = 'UPDATE t SET ok = $2::boolean WHERE k = $1'
+    // The statements interleaved, each run several times: a shape kept under the wrong name would
+    // give one statement's rows another's columns.
+    for (const [index, key] of ['a', 'b', 'c'].entries()) {
+      expect((await query(insert, [key, index, at])).rows).toEqual([{ k: key, n: index, at }])
+      expect((await query(update, [key, index % 2 === 0])).rows).toEqual([])
+      const sql = `SELECT k AS key, n + 1 AS next, ok FROM t WHERE k = '${key}'`
+      expect((await query(select, [key])).rows).toEqual((await db.query(sql)).rows)
+      expect((await query(select, [key])).rows).toEqual([{ key, next: index + 1, ok: index % 2 === 0 }])
+    }
+    // No row at all is an empty answer, not the last statement's row.
+    expect((await query(select, ['none'])).rows).toEqual([])
+    // A first run that fails keeps no shape: the next run describes its rows again.
+    const fresh = 'INSERT INTO t (k, note) VALUES ($1, $2) RETURNING note'
+    await expect(query(fresh, ['a', 'x'])).rejects.toMatchObject({ code: '23505' })
+    expect((await query(fresh, ['d', 'first'])).rows).toEqual([{ note: 'first' }])
+    expect((await query(fresh, ['e', 'second'])).rows).toEqual([{ note: 'second' }])
+  })
+
   it('prepares each statement once, and a statement whose execution fails still works next time', async () => {
     const query = preparedQuery(db)
     const insert = 'INSERT INTO t (k) VALUES ($1)'
