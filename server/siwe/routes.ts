@@ -272,6 +272,7 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
                 },
                 clientMax: config.limits.verifyPerIp.max,
                 addressMax: config.limits.verifyPerAddress.max,
+                family,
               },
         })
         // A session recorded for a sign-in that then fails goes again. Its id never left this request,
@@ -311,12 +312,15 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
           })
         }
         // The address's account (made at its first sign-in, with the family it came from): a sign-in
-        // whose account cannot be read is not accepted either.
-        try {
-          await store.ensureAccount(session.address, family, at)
-        } catch (error) {
-          await store.revokeSession(idHash).catch(() => undefined)
-          throw error
+        // whose account cannot be read is not accepted either. A returning wallet's was read by
+        // `beginSignIn` already (its account there, with nothing to fill in): one statement fewer.
+        if (!attempt.accountKnown) {
+          try {
+            await store.ensureAccount(session.address, family, at)
+          } catch (error) {
+            await store.revokeSession(idHash).catch(() => undefined)
+            throw error
+          }
         }
         const cookie = await sessionSetCookie(session, id, { secrets: config.sessionSecrets, secure: config.secureCookies })
         return jsonResponse({ address: session.address, chainId: session.chainId }, { headers: { 'set-cookie': cookie } })

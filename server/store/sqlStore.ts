@@ -58,6 +58,7 @@ type SignInRow = {
   address_count: number | string | null
   address_reset_at: Date | string | null
   session_saved: boolean
+  account_known: boolean
 }
 
 /**
@@ -80,7 +81,10 @@ const HIT_SQL = countUpsert('VALUES ($1::text, 1, $3::timestamptz)', '$3::timest
  * the address counter can only see the nonce through `taken`'s RETURNING rows: it counts when the
  * nonce existed, was live and carries this browser's binding. The session row (when one is given,
  * `$8` not null) is inserted from `client` × `address`: only when the address was counted, and only
- * when both counts are within their limits.
+ * when both counts are within their limits. It also reads whether the session's address (`$9`)
+ * already has its account, with a family recorded or none (`$17`) to record: a returning wallet, whose
+ * sign-in then needs no `ensureAccount`, the route's second statement. Only a read: an account is
+ * made after the signature is proven, never here.
  *
  * A plain statement, prepared once per connection by both drivers (pgliteStore.ts, postgresStore.ts).
  * Migrations 5–12 made it a PL/pgSQL function (`sigil_begin_sign_in`) to have it planned once; a
@@ -102,7 +106,8 @@ const BEGIN_SIGN_IN_SQL = `WITH client AS (
     RETURNING 1
   )
   SELECT client.count AS client_count, client.reset_at AS client_reset_at, taken.nonce, taken.binding, taken.expires_at,
-         address.count AS address_count, address.reset_at AS address_reset_at, EXISTS (SELECT 1 FROM saved) AS session_saved
+         address.count AS address_count, address.reset_at AS address_reset_at, EXISTS (SELECT 1 FROM saved) AS session_saved,
+         EXISTS (SELECT 1 FROM sigil_account_wallets w WHERE w.address = $9::text AND (w.family IS NOT NULL OR $17::text IS NULL)) AS account_known
   FROM client LEFT JOIN taken ON true LEFT JOIN address ON true`
 
 /**
@@ -258,6 +263,7 @@ export async function createSqlStore(driver: SqlDriver, options: SqlStoreOptions
           session?.record.chainId ?? null,
           session?.record.device ?? null,
           session?.record.place ?? null,
+          session?.family ?? null,
         ]),
       )
       const row = rows[0]
@@ -267,6 +273,7 @@ export async function createSqlStore(driver: SqlDriver, options: SqlStoreOptions
         nonce: row.nonce !== null && row.binding !== null && row.expires_at !== null ? { nonce: row.nonce, binding: row.binding, expiresAt: toDate(row.expires_at) } : null,
         address: row.address_count !== null && row.address_reset_at !== null ? { count: Number(row.address_count), resetAt: toDate(row.address_reset_at) } : null,
         sessionSaved: row.session_saved === true,
+        accountKnown: row.account_known === true,
       }
     },
 

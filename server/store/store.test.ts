@@ -873,6 +873,7 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
         nonce: { nonce: 'live00001', binding: 'browser-a', expiresAt: new Date(now.getTime() + 300_000) },
         address: { count: 1, resetAt: new Date('2030-01-01T00:01:00.000Z') },
         sessionSaved: false,
+        accountKnown: false,
       })
       // Burnt: a second use finds nothing and does not count the address.
       expect(await attempt('live00001', 'browser-a')).toMatchObject({ client: { count: 2 }, nonce: null, address: null })
@@ -885,6 +886,37 @@ describe.each(backends)('embedded wallet store on $name', (backend) => {
       // A new window starts both counters again.
       await store.putNonce({ nonce: 'live00004', binding: 'browser-a', expiresAt: new Date(now.getTime() + 300_000) })
       expect(await attempt('live00004', 'browser-a', new Date(now.getTime() + 60_000))).toMatchObject({ client: { count: 1 }, address: { count: 1 } })
+    } finally {
+      await store.close()
+    }
+  })
+
+  it("reads in the same statement whether the address's account is there with nothing to fill in, and makes none", async () => {
+    const { store } = await backend.open()
+    try {
+      const now = new Date('2030-01-01T00:00:00.000Z')
+      const address = '0xAbC00000000000000000000000000000000000F1'
+      let turn = 0
+      const attempt = async (family: string | null, who = address) => {
+        const nonce = `known${String(++turn).padStart(4, '0')}`
+        await store.putNonce({ nonce, binding: 'browser-a', expiresAt: new Date(now.getTime() + 300_000) })
+        const record = { idHash: `known-${turn}`, address: who, chainId: 1, createdAt: now, expiresAt: new Date(now.getTime() + 86_400_000) }
+        return store.beginSignIn({ nonce, binding: 'browser-a', clientKey: 'c:known', clientWindowMs: 60_000, addressKey: `a:${who}`, addressWindowMs: 60_000, now, session: { record, clientMax: 100, addressMax: 100, family } })
+      }
+      // A first sign-in: no account yet, and the statement makes none (only a proven signature does).
+      expect(await attempt('injected')).toMatchObject({ sessionSaved: true, accountKnown: false })
+      expect(await store.getAccount(await store.ensureAccount(address, null, now))).toMatchObject({ wallets: [{ address: address.toLowerCase(), family: null }] })
+      // The account is there, with no family: known when none is given, not when one is to be recorded.
+      expect(await attempt(null)).toMatchObject({ accountKnown: true })
+      expect(await attempt('walletconnect')).toMatchObject({ accountKnown: false })
+      await store.ensureAccount(address, 'walletconnect', now)
+      // Its family recorded: known whatever family comes next (the first one recorded stays).
+      expect(await attempt('injected')).toMatchObject({ accountKnown: true })
+      expect(await attempt(null)).toMatchObject({ accountKnown: true })
+      // Another address, and no session at all, are not.
+      expect(await attempt(null, '0x00000000000000000000000000000000000000F2')).toMatchObject({ accountKnown: false })
+      await store.putNonce({ nonce: 'known-none', binding: 'browser-a', expiresAt: new Date(now.getTime() + 300_000) })
+      expect(await store.beginSignIn({ nonce: 'known-none', binding: 'browser-a', clientKey: 'c:known', clientWindowMs: 60_000, addressKey: `a:${address}`, addressWindowMs: 60_000, now })).toMatchObject({ accountKnown: false })
     } finally {
       await store.close()
     }

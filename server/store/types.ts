@@ -53,7 +53,7 @@ type SignInAttempt = {
    * still checks the signature afterwards and revokes the row if it fails (the row's id is known
    * only to this request until then, so no cookie can name it).
    */
-  session?: { record: SessionRecord; clientMax: number; addressMax: number } | undefined
+  session?: { record: SessionRecord; clientMax: number; addressMax: number; family?: string | null | undefined } | undefined
 }
 
 export type SignInAttemptResult = {
@@ -64,6 +64,12 @@ export type SignInAttemptResult = {
   address: RateLimitHit | null
   /** Whether `attempt.session` was recorded. */
   sessionSaved: boolean
+  /**
+   * Whether the session's address already has its account, with a family recorded or none given
+   * (`attempt.session.family`) to record: a returning wallet, for which `ensureAccount` would change
+   * nothing. Read in the same statement; false without a session.
+   */
+  accountKnown: boolean
 }
 
 /** A signed-in session as the store keeps it: only the SHA-256 of its id. */

@@ -124,6 +124,24 @@ describe('linking a wallet', () => {
     expect(await errorOf(await browser.link({ message: link.message, signature: link.signature, family: 'Injected' }))).toMatchObject({ status: 400, code: 'malformed_body' })
   })
 
+  it('signs a returning wallet in to the account it has, and records a family only where none was', async () => {
+    const owner = newAccount()
+    const again = async (family?: string) => {
+      const browser = new TestBrowser(routes())
+      const message = siweMessage({ address: owner.address, nonce: await browser.nonce() })
+      expect((await browser.verify({ message, signature: await owner.signMessage({ message }), ...(family ? { family } : {}) })).status).toBe(200)
+      const { account, wallets } = await accountOf(browser)
+      return { id: account.id, families: wallets.map((wallet) => wallet.family) }
+    }
+    const first = await again()
+    expect(first.families).toEqual([null])
+    // The same account every time; the first family sent fills the empty one, and a later one never replaces it.
+    expect(await again()).toEqual(first)
+    expect(await again('walletconnect')).toEqual({ id: first.id, families: ['walletconnect'] })
+    expect(await again('injected')).toEqual({ id: first.id, families: ['walletconnect'] })
+    expect(await again()).toEqual({ id: first.id, families: ['walletconnect'] })
+  })
+
   it('links an ERC-1271 contract wallet and an ERC-6492 counterfactual one, through the sign-in verification', async () => {
     const { browser } = await signedIn(newAccount())
     const owner = newAccount()
