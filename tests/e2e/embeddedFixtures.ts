@@ -160,13 +160,17 @@ export async function recordMessageTypes(page: Page): Promise<() => Promise<stri
 
 /**
  * Picks the embedded wallet's row while its vault is still loading (held by the caller), and goes
- * Back before it loaded: the dialog, on its list again.
+ * Back before it loaded: the dialog, on its list again. `held` counts the vault's requests the
+ * caller holds: Back waits until one was made, so the vault really was loading. Pressed sooner (on a
+ * loaded machine, before the wallet's code had even asked for its vault), the request is withdrawn
+ * before any vault exists, and there is no vault to load at all.
  */
-export async function pickEmbeddedThenGoBack(page: Page): Promise<Locator> {
+export async function pickEmbeddedThenGoBack(page: Page, held: () => number): Promise<Locator> {
   await page.getByTestId('connect-button').click()
   const dialog = page.getByTestId('connect-dialog')
   await dialog.getByTestId('wallet-option-embedded').click()
   await expect(dialog.getByTestId('embedded-host')).toHaveAttribute('data-state', 'waiting')
+  await expect.poll(held, atLeast(20_000)).toBeGreaterThan(0)
   await dialog.getByTestId('embedded-back-button').click()
   await expect(dialog.getByTestId('wallet-option-embedded')).toBeVisible()
   return dialog

@@ -129,7 +129,7 @@ test('Back while the wallet still loads: its screens never come up over the page
   // The vault's script is held until after the user went back (a slow network).
   const script = await holdRequests(page, (url) => url.pathname === '/vault.js')
   await page.goto(embeddedApp.baseURL)
-  const dialog = await pickEmbeddedThenGoBack(page)
+  const dialog = await pickEmbeddedThenGoBack(page, script.held)
 
   // The vault loads and says it is ready. Before this was fixed, the question the user had left
   // reached it, and its screens covered the page a moment later.

@@ -122,7 +122,7 @@ test('Back while the vault is still loading: no window or prompt opens once it h
   const popups: Page[] = []
   page.on('popup', (popup) => popups.push(popup))
   await page.goto(crossSiteApp.baseURL)
-  const dialog = await pickEmbeddedThenGoBack(page)
+  const dialog = await pickEmbeddedThenGoBack(page, frame.held)
 
   // The vault loads and says its approvals go to a window. Before this was fixed, the question the
   // user had left opened that window (or, past the click's activation, the "Continue" prompt) a moment later.
