@@ -174,6 +174,9 @@ async function plainLoop(origin: string, chainId: number): Promise<PlainLoop> {
 
 const round = (value: number, digits = 2) => Number(value.toFixed(digits))
 
+/** A load round's requests that did not get a 2xx: answered otherwise, errored or timed out. */
+const failures = (result: AutocannonResult) => result.non2xx + result.errors + result.timeouts
+
 
 export async function benchVerify(options: BenchVerifyOptions): Promise<Record<string, number>> {
   const requests = options.requests ?? intSetting(process.env.BENCH_VERIFY_REQUESTS, 3000)
@@ -228,7 +231,6 @@ export async function benchVerify(options: BenchVerifyOptions): Promise<Record<s
   const loopMs = sum(loopRounds.map((result) => result.elapsedMs))
   const loopPerSecond = (loopIterations / loopMs) * 1000
   const roundRatios = routeRounds.map((result, index) => result.requests.total / result.duration / ((loopRounds[index]!.iterations / loopRounds[index]!.elapsedMs) * 1000))
-  const failures = (result: AutocannonResult) => result.non2xx + result.errors + result.timeouts
   const cold = warmRounds[0]
   const perSignIn = (ms: number) => round(ms / routeRequests, 3)
   const cpuFigures: Record<string, number> =
@@ -374,7 +376,6 @@ async function returningRound(baseUrl: string, origin: string, connections: numb
   const before = sampler()
   const result = await load(amount)
   const cpu = sampler().since(before)
-  const failures = (run: AutocannonResult) => run.non2xx + run.errors + run.timeouts
   return { requests: result.requests.total, serverMs: cpu.mainMs + cpu.otherMs, failures: failures(first) + failures(result) }
 }
 
