@@ -20,8 +20,9 @@ import { expect, test } from './fixtures'
  * and on a phone: the quick start shows it as a deployment does, in the page's frame.
  *
  * The copy holds what a clone of this checkout holds (git's tracked files, plus new files not yet
- * committed), without node_modules, .next or data. The one thing added to the command's environment
- * is PORT, so the server does not fight another one on 3000; the command itself runs as written.
+ * committed), without .next or data, and with the checkout's node_modules hard-linked into it
+ * (`linkInstalledPackages`). The one thing added to the command's environment is PORT, so the server
+ * does not fight another one on 3000; the command itself runs as written.
  */
 
 type QuickStart = { commands: string[]; url: string }
@@ -60,6 +61,28 @@ function cleanCopy(): string {
 }
 
 /**
+ * The checkout's installed packages, hard-linked into the copy (no byte copied; about 3 s for its
+ * 97,000 files): the command's `npm install` still runs, finds the tree the lockfile names and
+ * changes nothing, in seconds. Unpacking them afresh took one to two minutes of both cores in a full
+ * run (most of it the kernel writing files), beside the other worker, for what CI's own run has
+ * just done: `.ci/run` installs from the same package.json and lockfile on its clean clone before
+ * any test. The hidden lockfile npm may write is copied, not linked, so nothing the copy's install
+ * writes reaches the checkout; a tree npm changes is replaced (unlinked), never written through.
+ * Where the packages cannot be linked (another filesystem, none installed), the copy installs them.
+ */
+function linkInstalledPackages(dir: string): void {
+  const installed = path.join(repoRoot, 'node_modules')
+  const hiddenLockfile = path.join('node_modules', '.package-lock.json')
+  try {
+    execFileSync('cp', ['-al', installed, path.join(dir, 'node_modules')], { stdio: 'ignore' })
+    rmSync(path.join(dir, hiddenLockfile), { force: true })
+    cpSync(path.join(repoRoot, hiddenLockfile), path.join(dir, hiddenLockfile))
+  } catch {
+    rmSync(path.join(dir, 'node_modules'), { recursive: true, force: true })
+  }
+}
+
+/**
  * The embedded wallet as a deployment shows it: created (the code read from the data folder's outbox,
  * as `npm run dev` writes it), then signed in with, its sheet in the vault's frame in this page (no
  * window of its own opened), the vault at wallet.app.localhost.
@@ -90,6 +113,7 @@ test('the README’s first command, on a clean copy, serves a page whose "Connec
   const { commands, url } = readQuickStart()
   expect(commands[0], 'the first command installs and runs the app').toContain('npm install')
   const dir = cleanCopy()
+  linkInstalledPackages(dir)
   const port = await freePort()
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), NEXT_TELEMETRY_DISABLED: '1' }
   // A new user's shell: no test or deployment settings.
