@@ -37,6 +37,17 @@ describe('GlobalBudget', () => {
     expect((await budget.take(1, 1, 61_000)).ok).toBe(true)
   })
 
+  it('a take larger than one lease (a batch of full blocks, 10 calls each) leases as many as it needs, and no more than the budget', async () => {
+    const store = fakeStore()
+    const budget = new GlobalBudget({ store: async () => store, perMinute: () => 300 })
+    expect(await budget.take(1, 200, 0)).toEqual({ ok: true })
+    expect(store.writes).toBe(4)
+    // 100 of the 300 are left, two leases in the store: 150 is refused, and the two it leased serve the next 100.
+    expect(await budget.take(1, 150, 0)).toMatchObject({ ok: false })
+    expect(await budget.take(1, 100, 0)).toEqual({ ok: true })
+    expect(await budget.take(1, 1, 0)).toMatchObject({ ok: false })
+  })
+
   it('a budget under one lease is one partial lease', async () => {
     const store = fakeStore()
     const budget = new GlobalBudget({ store: async () => store, perMinute: () => 7 })

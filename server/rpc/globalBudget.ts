@@ -42,7 +42,8 @@ export class GlobalBudget {
         return { ok: true }
       }
       if (lease && lease.refusedUntil > now) return { ok: false, retryAfterMs: lease.refusedUntil - now }
-      if (attempt >= 2) return { ok: false, retryAfterMs: 1000 }
+      // As many leases as the amount needs (a batch of full blocks can be 200 calls), one more to spare.
+      if (attempt > Math.ceil(amount / (this.options.leaseSize ?? BUDGET_LEASE_SIZE))) return { ok: false, retryAfterMs: 1000 }
       let pending = this.#pending.get(chainId)
       if (!pending) {
         pending = this.#lease(chainId, now).finally(() => this.#pending.delete(chainId))

@@ -34,6 +34,13 @@ const MAX_CALLDATA_BYTES = 24 * 1024
 const MAX_ACCESS_LIST_ENTRIES = 32
 const MAX_ACCESS_LIST_KEYS = 32
 
+/**
+ * What a block with its full transactions counts for, in calls, against the per-client limit and the
+ * chain's budget: it is one call upstream, but its answer runs to hundreds of kB on mainnet (up to the
+ * 2 MB cap), where the largest other read, a block with its transactions' hashes, runs to tens of kB.
+ */
+const FULL_BLOCK_CALLS = 10
+
 export type ReadLimits = { maxGas: bigint }
 export type ReadParamsRefusal = 'params_not_allowed' | 'gas_too_high'
 
@@ -123,9 +130,10 @@ function isRewardPercentiles(value: unknown): boolean {
  * Each read method's parameters, in the shapes viem sends (read in its actions: `call`,
  * `estimateGas`, `getBalance`, `getBlock`, `getFeeHistory`…) and nothing more. What matters most:
  * `eth_call` and `eth_estimateGas` take `[tx]` or `[tx, block]` only, so no state override (a third
- * parameter: arbitrary code and balances) and no block override (a fourth); full blocks are not
- * served (`[block, false]` only: a full block can be megabytes). Returns the parameters to forward
- * (the gas cap filled in) or why they are refused.
+ * parameter: arbitrary code and balances) and no block override (a fourth). A block with its full
+ * transactions is served (viem's `waitForTransactionReceipt` reads one on each new block while a
+ * transaction is pending, to find a replacement), and counted as FULL_BLOCK_CALLS calls (see
+ * `callCount`). Returns the parameters to forward (the gas cap filled in) or why they are refused.
  */
 export function checkReadParams(method: string, params: readonly unknown[], limits: ReadLimits): { params: unknown[] } | { refused: ReadParamsRefusal } {
   const refused = { refused: 'params_not_allowed' } as const
@@ -138,7 +146,7 @@ export function checkReadParams(method: string, params: readonly unknown[], limi
     case 'eth_maxPriorityFeePerGas':
       return params.length === 0 ? { params: [] } : refused
     case 'eth_getBlockByNumber':
-      return params.length >= 1 && params.length <= 2 && isBlock(first, { byHash: false }) && (second === undefined || second === false) ? { params: [first, false] } : refused
+      return params.length >= 1 && params.length <= 2 && isBlock(first, { byHash: false }) && (second === undefined || typeof second === 'boolean') ? { params: [first, second ?? false] } : refused
     case 'eth_getBalance':
     case 'eth_getCode':
     case 'eth_getTransactionCount':
@@ -157,4 +165,9 @@ export function checkReadParams(method: string, params: readonly unknown[], limi
     default:
       return refused
   }
+}
+
+/** What a checked read counts for against the limits: FULL_BLOCK_CALLS for a block with full transactions, 1 for anything else. */
+export function callCount(method: string, params: readonly unknown[]): number {
+  return method === 'eth_getBlockByNumber' && params[1] === true ? FULL_BLOCK_CALLS : 1
 }

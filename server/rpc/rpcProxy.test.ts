@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { BaseError, createPublicClient, createWalletClient, http, parseEther } from 'viem'
+import { BaseError, createPublicClient, createTestClient, createWalletClient, http, parseEther, parseGwei } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ANVIL_PRIVATE_KEYS, startAnvil, type Anvil } from '@/tests/fixtures/anvil'
 import { openFreshPgliteStore } from '@/tests/fixtures/pgliteFolders'
 import type { Store } from '@/server/store/types'
@@ -106,9 +106,21 @@ describe('RPC proxy: refusals', () => {
     ])
   })
 
-  it('refuses full blocks (-32602)', async () => {
-    const { json } = await proxyFor()(call('eth_getBlockByNumber', ['latest', true]))
-    expect(json).toMatchObject({ error: { code: -32602, data: { reason: 'params_not_allowed' } } })
+  it('serves a block with its full transactions, counted as 10 calls against the client’s limit and the chain’s budget', async () => {
+    const taken: number[] = []
+    const send = proxyFor({ limit: 25, ip: '10.9.9.11', deps: { budget: { take: async (_chain, calls) => (taken.push(calls), { ok: true }) } } })
+    const full = await send(call('eth_getBlockByNumber', ['latest', true]))
+    expect(full).toMatchObject({ status: 200, json: { result: { transactions: expect.any(Array) } } })
+    expect(taken).toEqual([10])
+    // A batch: a full block and a plain one, 11 calls; 21 of 25 spent.
+    expect((await send([call('eth_getBlockByNumber', ['latest', true], 1), call('eth_getBlockByNumber', ['latest', false], 2)])).status).toBe(200)
+    expect(taken).toEqual([10, 11])
+    // Four plain calls still fit (25 of 25); one more full block does not.
+    expect((await send([call('eth_chainId', [], 1), call('eth_chainId', [], 2), call('eth_chainId', [], 3), call('eth_chainId', [], 4)])).status).toBe(200)
+    expect(await send(call('eth_getBlockByNumber', ['latest', true]))).toMatchObject({ status: 429, json: { error: { code: -32005, data: { reason: 'rate_limited' } } } })
+    expect(taken).toEqual([10, 11, 4])
+    // Anything but a boolean stays refused.
+    expect((await proxyFor()(call('eth_getBlockByNumber', ['latest', 'true']))).json).toMatchObject({ error: { code: -32602, data: { reason: 'params_not_allowed' } } })
   })
 
   it('refuses malformed calls, oversized bodies and batches, other media types and unknown chains, none of them forwarded', async () => {
@@ -420,6 +432,50 @@ describe('RPC proxy: only the shapes the app sends, gas capped', () => {
       expect((reverted as BaseError).walk((error) => typeof error === 'object' && error !== null && 'data' in error)).toMatchObject({ code: 3, data: '0xdeadbeef' })
     } finally {
       await served.close()
+    }
+  })
+
+  it('waits for a transaction as wagmi’s useWaitForTransactionReceipt does: a pending one is watched, its block read with full transactions, until mined; a sped-up one is reported replaced', async () => {
+    const recording = await startRecordingRelay(anvil.rpcUrl)
+    const { cookie, ...deps } = testProxyDeps()
+    const served = await serveProxy(createRpcProxy({ upstreams: () => ({ 31337: recording.url }), clientIp: () => '10.3.3.3', limitPerMinute: () => 10_000, ...deps }), cookie)
+    // The chain mines only when told, so every transaction stays pending until the test says.
+    const chain = createTestClient({ mode: 'anvil', chain: foundry, transport: http(anvil.rpcUrl) })
+    await chain.setAutomine(false)
+    try {
+      const client = createPublicClient({ chain: foundry, transport: http(served.url, { retryCount: 0 }) })
+      const wallet = createWalletClient({ chain: foundry, account: privateKeyToAccount(ANVIL_PRIVATE_KEYS[0]), transport: http(anvil.rpcUrl) })
+      const fullBlockReads = () => recording.bodies.flat().filter((body) => (body as { method: string; params: unknown[] }).method === 'eth_getBlockByNumber' && (body as { params: unknown[] }).params[1] === true).length
+      /** Resolves once viem has read a block with full transactions since `before`, looking for a replacement; fails at once if the wait failed. */
+      const scanned = (waiting: Promise<unknown>, before: number) =>
+        Promise.race([
+          waiting.then(() => Promise.reject(new Error('the wait ended while the transaction was pending'))),
+          vi.waitFor(() => expect(fullBlockReads()).toBeGreaterThan(before), { timeout: 10_000, interval: 20 }),
+        ])
+
+      // Pending, then mined: the wait goes on through the pending block, and ends with the receipt.
+      const hash = await wallet.sendTransaction({ to: OTHER, value: 1n })
+      const waiting = client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+      await scanned(waiting, 0)
+      await chain.mine({ blocks: 1 })
+      const receipt = await waiting
+      expect(receipt).toMatchObject({ transactionHash: hash, status: 'success' })
+
+      // Sped up: the same nonce with higher fees replaces it in the pool, and the wait says so.
+      const nonce = await client.getTransactionCount({ address: wallet.account.address, blockTag: 'pending' })
+      const fees = { maxFeePerGas: parseGwei('10'), maxPriorityFeePerGas: parseGwei('1') }
+      const first = await wallet.sendTransaction({ to: OTHER, value: 2n, nonce, ...fees })
+      const replaced: { reason: string; transaction: { hash: string } }[] = []
+      const waitingFirst = client.waitForTransactionReceipt({ hash: first, pollingInterval: 50, onReplaced: (replacement) => replaced.push(replacement) })
+      await scanned(waitingFirst, fullBlockReads())
+      const second = await wallet.sendTransaction({ to: OTHER, value: 2n, nonce, maxFeePerGas: parseGwei('20'), maxPriorityFeePerGas: parseGwei('2') })
+      await chain.mine({ blocks: 1 })
+      expect(await waitingFirst).toMatchObject({ transactionHash: second, status: 'success' })
+      expect(replaced).toMatchObject([{ reason: 'repriced', transaction: { hash: second } }])
+    } finally {
+      await chain.setAutomine(true)
+      await served.close()
+      await recording.close()
     }
   })
 })

@@ -3,7 +3,7 @@ import { refusalLog } from '@/server/http/refusalLog'
 import { chainUpstream, readRpcBody } from './front'
 import type { GlobalBudget } from './globalBudget'
 import { issuePageToken, pageTokenNeedsRefresh, pageTokenSetCookie, requestPageToken } from './pageToken'
-import { checkReadParams, READ_METHODS, type ReadParamsRefusal } from './readMethods'
+import { callCount, checkReadParams, READ_METHODS, type ReadParamsRefusal } from './readMethods'
 import { cleanUpstreamError } from './upstreamError'
 import { WindowCounter } from './windowCounter'
 
@@ -11,7 +11,7 @@ import { WindowCounter } from './windowCounter'
 export const MAX_RPC_BODY_BYTES = 64 * 1024
 /** Largest batch, in calls. */
 export const MAX_RPC_BATCH = 20
-/** Largest upstream answer read: blocks come without full transactions, so reads stay small. */
+/** Largest upstream answer read: a block with its full transactions, the largest read served, runs to hundreds of kB on mainnet. */
 export const MAX_RPC_RESPONSE_BYTES = 2 * 1024 * 1024
 const RPC_UPSTREAM_TIMEOUT_MS = 10_000
 
@@ -174,14 +174,16 @@ export function createRpcProxy(deps: RpcProxyDeps): (request: Request, chainIdPa
     if (items.length === 0) return refuse('invalid_request')
     if (items.length > MAX_RPC_BATCH) return refuse('batch_too_large')
 
-    const { count, resetAt } = counter.hit(deps.clientIp(request), items.length, at)
+    const maxGas = deps.maxGas()
+    const calls = items.map((item) => readCall(item, maxGas))
+    // Each call counts once, a block with full transactions FULL_BLOCK_CALLS times (readMethods.ts).
+    const counted = (call: (typeof calls)[number]) => ('refused' in call ? 1 : callCount(call.method, call.params))
+    const { count, resetAt } = counter.hit(deps.clientIp(request), calls.reduce((sum, call) => sum + counted(call), 0), at)
     if (count > deps.limitPerMinute()) {
       refusalLog().note('rate_limited', `POST ${new URL(request.url).pathname}`)
       return refuse('rate_limited', { 'retry-after': String(Math.max(1, Math.ceil((resetAt - at) / 1000))) })
     }
 
-    const maxGas = deps.maxGas()
-    const calls = items.map((item) => readCall(item, maxGas))
     // A body that is one call and not a JSON-RPC request at all is a bad request; in a batch each call answers for itself.
     const only = calls[0]!
     if (!batch && 'refused' in only && only.refused === 'invalid_request') return reply(refusal('invalid_request', only.id), REFUSALS.invalid_request.status, headers)
@@ -189,7 +191,7 @@ export function createRpcProxy(deps: RpcProxyDeps): (request: Request, chainIdPa
     const forwarded = calls.flatMap((call, index) => ('refused' in call ? [] : [{ index, call }]))
     let status = 200
     if (forwarded.length > 0) {
-      const verdict = await deps.budget.take(chainId, forwarded.length, at)
+      const verdict = await deps.budget.take(chainId, forwarded.reduce((sum, { call }) => sum + counted(call), 0), at)
       if (!verdict.ok) {
         for (const { index, call } of forwarded) answers[index] = refusal('budget_exhausted', call.id)
         headers['retry-after'] = String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000)))
