@@ -177,7 +177,6 @@ const round = (value: number, digits = 2) => Number(value.toFixed(digits))
 /** A load round's requests that did not get a 2xx: answered otherwise, errored or timed out. */
 const failures = (result: AutocannonResult) => result.non2xx + result.errors + result.timeouts
 
-
 export async function benchVerify(options: BenchVerifyOptions): Promise<Record<string, number>> {
   const requests = options.requests ?? intSetting(process.env.BENCH_VERIFY_REQUESTS, 3000)
   const connections = options.connections ?? 8
