@@ -1,7 +1,7 @@
 /**
  * The JSON-RPC methods the same-origin RPC proxy forwards: reads the page, its connectors and viem's
- * actions make (balances, chain id and head, calls and gas estimates, fees, transaction lookups and
- * receipts). Nothing that writes (`eth_sendRawTransaction`, `eth_sendTransaction`), signs, keeps
+ * actions make (balances, code and storage, chain id and head, blocks, calls and gas estimates,
+ * fees, transaction lookups and receipts: what wagmi's read hooks call). Nothing that writes (`eth_sendRawTransaction`, `eth_sendTransaction`), signs, keeps
  * state on the node (filters, subscriptions) or can cost the provider far more than one call
  * (`eth_getLogs` over any range, `debug_*`, `trace_*`): the server's keyed RPC is not a general one.
  */
@@ -10,8 +10,10 @@ export const READ_METHODS: ReadonlySet<string> = new Set([
   'net_version',
   'eth_blockNumber',
   'eth_getBlockByNumber',
+  'eth_getBlockByHash',
   'eth_getBalance',
   'eth_getCode',
+  'eth_getStorageAt',
   'eth_getTransactionCount',
   'eth_call',
   'eth_estimateGas',
@@ -147,6 +149,10 @@ export function checkReadParams(method: string, params: readonly unknown[], limi
       return params.length === 0 ? { params: [] } : refused
     case 'eth_getBlockByNumber':
       return params.length >= 1 && params.length <= 2 && isBlock(first, { byHash: false }) && (second === undefined || typeof second === 'boolean') ? { params: [first, second ?? false] } : refused
+    case 'eth_getBlockByHash':
+      return params.length >= 1 && params.length <= 2 && isHash(first) && (second === undefined || typeof second === 'boolean') ? { params: [first, second ?? false] } : refused
+    case 'eth_getStorageAt':
+      return params.length >= 2 && params.length <= 3 && isAddress(first) && isQuantity(second) && (params.length === 2 || isBlock(third, { byHash: true })) ? { params: [...params] } : refused
     case 'eth_getBalance':
     case 'eth_getCode':
     case 'eth_getTransactionCount':
@@ -169,5 +175,5 @@ export function checkReadParams(method: string, params: readonly unknown[], limi
 
 /** What a checked read counts for against the limits: FULL_BLOCK_CALLS for a block with full transactions, 1 for anything else. */
 export function callCount(method: string, params: readonly unknown[]): number {
-  return method === 'eth_getBlockByNumber' && params[1] === true ? FULL_BLOCK_CALLS : 1
+  return (method === 'eth_getBlockByNumber' || method === 'eth_getBlockByHash') && params[1] === true ? FULL_BLOCK_CALLS : 1
 }

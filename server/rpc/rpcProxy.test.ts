@@ -112,8 +112,9 @@ describe('RPC proxy: refusals', () => {
     const full = await send(call('eth_getBlockByNumber', ['latest', true]))
     expect(full).toMatchObject({ status: 200, json: { result: { transactions: expect.any(Array) } } })
     expect(taken).toEqual([10])
-    // A batch: a full block and a plain one, 11 calls; 21 of 25 spent.
-    expect((await send([call('eth_getBlockByNumber', ['latest', true], 1), call('eth_getBlockByNumber', ['latest', false], 2)])).status).toBe(200)
+    // A batch: the same block by its hash, full, and a plain one, 11 calls; 21 of 25 spent.
+    const { hash } = (full.json as { result: { hash: string } }).result
+    expect((await send([call('eth_getBlockByHash', [hash, true], 1), call('eth_getBlockByNumber', ['latest', false], 2)])).status).toBe(200)
     expect(taken).toEqual([10, 11])
     // Four plain calls still fit (25 of 25); one more full block does not.
     expect((await send([call('eth_chainId', [], 1), call('eth_chainId', [], 2), call('eth_chainId', [], 3), call('eth_chainId', [], 4)])).status).toBe(200)
@@ -376,6 +377,11 @@ describe('RPC proxy: only the shapes the app sends, gas capped', () => {
     ['eth_getTransactionCount', [{ address: EOA }, 'latest']],
     ['eth_getBlockByNumber', [{ blockHash: `0x${'11'.repeat(32)}` }, false]],
     ['eth_getBlockByNumber', ['latest', false, 'more']],
+    ['eth_getBlockByHash', ['latest', false]],
+    ['eth_getBlockByHash', [`0x${'11'.repeat(32)}`, 'true']],
+    ['eth_getStorageAt', [EOA]],
+    ['eth_getStorageAt', [EOA, `0x${'1'.repeat(65)}`, 'latest']],
+    ['eth_getStorageAt', [EOA, '0x0', 'latest', 'extra']],
     ['eth_call', []],
     ['eth_call', ['0x']],
     ['eth_call', [[{ to: OTHER }], 'latest']],
@@ -401,7 +407,7 @@ describe('RPC proxy: only the shapes the app sends, gas capped', () => {
     expect(relay.count()).toBe(before)
   })
 
-  it('serves what viem sends: balance, code, nonce, blocks, fees, calls and estimates (with fees, by block hash), reverts with their data, transactions', async () => {
+  it('serves what viem sends: balance, code, storage, nonce, blocks (by number and hash, full or not), fees, calls and estimates (with fees, by block hash), reverts with their data, transactions', async () => {
     const { cookie, ...deps } = testProxyDeps()
     const served = await serveProxy(createRpcProxy({ upstreams: () => ({ 31337: upstream }), clientIp: () => '10.2.2.2', limitPerMinute: () => 10_000, ...deps }), cookie)
     try {
@@ -418,6 +424,10 @@ describe('RPC proxy: only the shapes the app sends, gas capped', () => {
       expect(await client.getTransactionCount({ address: EOA })).toBeGreaterThan(0)
       expect((await client.getBlock()).number).toBeGreaterThanOrEqual(receipt.blockNumber)
       expect((await client.getBlock({ blockNumber: receipt.blockNumber })).hash).toBe(receipt.blockHash)
+      expect((await client.getBlock({ blockHash: receipt.blockHash })).number).toBe(receipt.blockNumber)
+      expect((await client.getBlock({ blockHash: receipt.blockHash, includeTransactions: true })).transactions).toMatchObject([{ hash }])
+      expect(await client.getStorageAt({ address: OTHER, slot: '0x0' })).toBe(`0x${'00'.repeat(32)}`)
+      expect(await client.getStorageAt({ address: OTHER, slot: `0x${'00'.repeat(32)}`, blockNumber: receipt.blockNumber })).toBe(`0x${'00'.repeat(32)}`)
       expect(await client.getGasPrice()).toBeGreaterThan(0n)
       expect((await client.estimateFeesPerGas()).maxFeePerGas).toBeGreaterThan(0n)
       expect((await client.getFeeHistory({ blockCount: 4, rewardPercentiles: [25, 75] })).baseFeePerGas.length).toBeGreaterThan(0)
