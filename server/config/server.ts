@@ -77,7 +77,7 @@ export function embeddedRecoveryDelaySeconds(input?: EnvInput): number {
   return envOf(input).embeddedRecoveryDelaySeconds
 }
 
-/** `RPC_PROXY_RATE_LIMIT_PER_IP`: proxied calls per client per minute (a batch counts each call). */
+/** `RPC_PROXY_RATE_LIMIT_PER_IP`: proxied calls per client per minute (a batch counts each call, a block with its full transactions as 10). */
 export function rpcProxyLimitPerIp(input?: EnvInput): number {
   return envOf(input).rpcProxyLimitPerIp
 }
