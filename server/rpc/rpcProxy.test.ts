@@ -547,6 +547,26 @@ describe('RPC proxy: a budget per chain shared by every instance', () => {
     await store?.close()
   })
 
+  it('50 full-block requests at once, from two instances, get at most the budget’s worth between them: 10 calls each', async () => {
+    const own = await openFreshPgliteStore()
+    const relayOfItsOwn = await startRpcProxy(anvil.rpcUrl)
+    try {
+      const instance = () => {
+        const { cookie, ...deps } = testProxyDeps()
+        return proxyFor({ upstreamUrl: relayOfItsOwn.url, limit: 10_000, deps: { ...deps, budget: new GlobalBudget({ store: async () => own, perMinute: () => 100 }) } })
+      }
+      const [a, b] = [instance(), instance()]
+      const answers = await Promise.all(Array.from({ length: 50 }, (_, index) => (index % 2 ? a : b)(call('eth_getBlockByNumber', ['latest', true]))))
+      const served = answers.filter(({ status }) => status === 200)
+      expect(served.length).toBeLessThanOrEqual(10)
+      expect(served.length).toBeGreaterThan(0)
+      for (const { status, json } of answers) if (status !== 200) expect(json).toMatchObject({ error: { code: -32005, data: { reason: 'budget_exhausted' } } })
+    } finally {
+      await relayOfItsOwn.close()
+      await own.close()
+    }
+  })
+
   it('two instances over one store forward at most the budget between them, then refuse with -32005, leasing 50 calls per store write', async () => {
     let writes = 0
     const counted: Pick<Store, 'hit'> = { hit: (...args) => ((writes += 1), store.hit(...args)) }
