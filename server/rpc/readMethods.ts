@@ -110,7 +110,8 @@ const TX_FIELDS: Record<string, (value: unknown) => boolean> = {
 function checkTransaction(value: unknown, limits: ReadLimits): { tx: Record<string, unknown> } | { refused: ReadParamsRefusal } {
   if (!isPlainObject(value)) return { refused: 'params_not_allowed' }
   for (const [key, field] of Object.entries(value)) {
-    const check = TX_FIELDS[key]
+    // Own fields only: `constructor`, `toString` or `__proto__` must not find what every object inherits.
+    const check = Object.hasOwn(TX_FIELDS, key) ? TX_FIELDS[key] : undefined
     if (!check || !check(field)) return { refused: 'params_not_allowed' }
   }
   if (value.gas !== undefined && BigInt(value.gas as string) > limits.maxGas) return { refused: 'gas_too_high' }

@@ -391,6 +391,13 @@ describe('RPC proxy: only the shapes the app sends, gas capped', () => {
     ['eth_call', [{ to: OTHER, value: 1 }, 'latest']],
     ['eth_call', [{ to: OTHER, value: `0x${'1'.repeat(65)}` }, 'latest']],
     ['eth_call', [{ to: OTHER, authorizationList: [] }, 'latest']],
+    // Names every object inherits: a state override under `constructor` once passed as a field, and
+    // `__proto__` or `valueOf` crashed the check (500, the request never counted).
+    ['eth_call', [{ to: OTHER, constructor: { [OTHER]: { code: LOOP } } }, 'latest']],
+    ['eth_call', [{ to: OTHER, toString: '0x1' }, 'latest']],
+    ['eth_call', [JSON.parse(`{"to":"${OTHER}","__proto__":{"${OTHER}":{"code":"${LOOP}"}}}`), 'latest']],
+    ['eth_estimateGas', [{ to: OTHER, valueOf: '0x1' }]],
+    ['eth_estimateGas', [{ to: OTHER, hasOwnProperty: '0x1' }]],
     ['eth_call', [{ to: OTHER, blobVersionedHashes: [] }, 'latest']],
     ['eth_call', [{ to: OTHER, accessList: Array.from({ length: 33 }, () => ({ address: OTHER, storageKeys: [] })) }, 'latest']],
     ['eth_estimateGas', [{ to: OTHER, type: '0x4' }]],
