@@ -1,9 +1,12 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { encodeErrorResult, parseAbi, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAnvil, type Anvil } from '@/tests/fixtures/anvil'
-import { installEnsResolver } from '@/tests/fixtures/ensResolver'
+import { ensAnswers, installEnsResolver, UNIVERSAL_RESOLVER } from '@/tests/fixtures/ensResolver'
+import { startLoopbackHttps, type LoopbackHttps } from '@/tests/fixtures/loopbackHttps'
 import { safeAvatarUrl } from './avatar'
+import { MAX_GATEWAY_FETCHES_PER_LOOKUP } from './ccipGateway'
 import { createEnsLookup, EnsUnavailableError } from './lookup'
 
 /**
@@ -17,6 +20,8 @@ const NOBODY = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
 /** Names that resolve forward and back, but that the display rules refuse. */
 const LOOKALIKE = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65'
 const RTL = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc'
+/** An address whose reverse record is offchain: its resolver answers with a CCIP-Read gateway (EIP-3668). */
+const OFFCHAIN = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
 const AVATAR = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
 
 let anvil: Anvil
@@ -31,6 +36,7 @@ beforeAll(async () => {
     { address: MALLORY, name: 'vitalik.eth', forward: ALICE },
     { address: LOOKALIKE, name: '0x70997970c8.eth', avatar: AVATAR },
     { address: RTL, name: 'מרק.eth' },
+    { address: OFFCHAIN, name: 'offchain.eth' },
   ])
   relay = createServer(async (request, response) => {
     calls++
@@ -105,6 +111,143 @@ describe('createEnsLookup', () => {
   it('does no lookup without a mainnet RPC', async () => {
     const lookup = createEnsLookup({ rpcUrl: () => undefined })
     expect(await lookup(ALICE)).toEqual({ name: null, avatar: null })
+  })
+})
+
+/**
+ * An offchain name (EIP-3668): the reverse lookup of OFFCHAIN reverts with `OffchainLookup`, naming
+ * the gateway URLs the test chooses (anyone can write any URL into their own resolver), and the
+ * resolver's callback answers the name once it is handed the gateway's answer. The rest goes to
+ * anvil's stand-in Universal Resolver as above.
+ */
+const CALLBACK = '0x12345678'
+const GATEWAY_ANSWER = '0xc0ffee'
+const offchainLookupError = parseAbi(['error OffchainLookup(address sender, string[] urls, bytes callData, bytes4 callbackFunction, bytes extraData)'])
+
+/** The reverse lookup's calldata and answer for OFFCHAIN (viem's own encoding, captured once). */
+let reverse: { calldata: Hex; answer: Hex } | undefined
+
+async function offchainRelay(urls: () => string[]): Promise<{ url: string; callbacks: Hex[]; close: () => Promise<void> }> {
+  reverse ??= (await ensAnswers([{ address: OFFCHAIN, name: 'offchain.eth' }]))[0]
+  const callbacks: Hex[] = []
+  const server = createServer(async (request, response) => {
+    let text = ''
+    for await (const chunk of request) text += chunk
+    const body = JSON.parse(text) as { id: number; method: string; params: [{ data?: Hex }] } | { id: number; method: string; params: [{ data?: Hex }] }[]
+    const answer = async (call: { id: number; method: string; params: [{ data?: Hex }] }) => {
+      const data = call.method === 'eth_call' ? call.params[0].data : undefined
+      if (data === reverse!.calldata) {
+        const revert = encodeErrorResult({ abi: offchainLookupError, errorName: 'OffchainLookup', args: [UNIVERSAL_RESOLVER, urls(), '0x01', CALLBACK, '0x'] })
+        return { jsonrpc: '2.0', id: call.id, error: { code: 3, message: 'execution reverted', data: revert } }
+      }
+      if (data?.startsWith(CALLBACK)) {
+        callbacks.push(data)
+        return { jsonrpc: '2.0', id: call.id, result: reverse!.answer }
+      }
+      const upstream = await fetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(call) })
+      return upstream.json()
+    }
+    response.setHeader('content-type', 'application/json')
+    response.end(JSON.stringify(Array.isArray(body) ? await Promise.all(body.map(answer)) : await answer(body)))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    callbacks,
+    close: async () => {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    },
+  }
+}
+
+describe('createEnsLookup: offchain names (CCIP-Read)', () => {
+  let gateway: LoopbackHttps
+  let internal: Server
+  let internalUrl = ''
+  const gatewayHits: string[] = []
+  const internalHits: string[] = []
+  beforeAll(async () => {
+    gateway = await startLoopbackHttps(async (request, response) => {
+      let text = ''
+      for await (const chunk of request) text += chunk
+      gatewayHits.push(`${request.method} ${request.url} ${text}`)
+      if (request.url?.startsWith('/down')) {
+        response.writeHead(500)
+        return response.end()
+      }
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end(JSON.stringify({ data: GATEWAY_ANSWER }))
+    })
+    // A service on the server's own network that a visitor must never reach through it.
+    internal = createServer((request, response) => {
+      internalHits.push(`${request.method} ${request.url}`)
+      response.end('ok')
+    })
+    await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve))
+    internalUrl = `http://127.0.0.1:${(internal.address() as AddressInfo).port}`
+  })
+  afterAll(async () => {
+    await gateway?.close()
+    if (internal) {
+      internal.closeAllConnections()
+      await new Promise((resolve) => internal.close(resolve))
+    }
+  })
+
+  it('asks the gateway the resolver names (a GET with {sender} and {data}, a POST without; the next URL after a failure) and shows the name it proves', async () => {
+    const relayed = await offchainRelay(() => [`${gateway.origin}/down/{sender}/{data}`, `${gateway.origin}/gateway`])
+    try {
+      gatewayHits.length = 0
+      const lookup = createEnsLookup({ rpcUrl: () => relayed.url, gateways: { allowLoopback: true, ca: gateway.cert } })
+      expect(await lookup(OFFCHAIN)).toEqual({ name: 'offchain.eth', avatar: null })
+      expect(gatewayHits).toEqual([
+        `GET /down/${UNIVERSAL_RESOLVER.toLowerCase()}/0x01 `,
+        `POST /gateway ${JSON.stringify({ data: '0x01', sender: UNIVERSAL_RESOLVER.toLowerCase() })}`,
+      ])
+      // The resolver's callback was handed the gateway's answer.
+      expect(relayed.callbacks).toHaveLength(1)
+      expect(relayed.callbacks[0]).toContain(GATEWAY_ANSWER.slice(2))
+    } finally {
+      await relayed.close()
+    }
+  })
+
+  it("never fetches a gateway on the server's own network or over http: a resolver naming one gets no name, and the service is never reached", async () => {
+    const relayed = await offchainRelay(() => [
+      `${internalUrl}/admin/delete-everything?x={data}`,
+      `${internalUrl}/admin`,
+      'https://169.254.169.254/latest/meta-data/{data}',
+      `${gateway.origin}/gateway`,
+    ])
+    try {
+      gatewayHits.length = 0
+      // As deployed: no loopback (the https gateway on 127.0.0.1 is the server's own machine too).
+      const lookup = createEnsLookup({ rpcUrl: () => relayed.url, gateways: { ca: gateway.cert } })
+      const profile = await lookup(OFFCHAIN).catch((error: unknown) => error)
+      if (!(profile instanceof EnsUnavailableError)) expect(profile).toEqual({ name: null, avatar: null })
+      expect(internalHits).toEqual([])
+      expect(gatewayHits).toEqual([])
+      // Even where loopback is allowed (tests), plain http never is.
+      const loose = createEnsLookup({ rpcUrl: () => relayed.url, gateways: { allowLoopback: true, ca: gateway.cert } })
+      expect(await loose(OFFCHAIN)).toEqual({ name: 'offchain.eth', avatar: null })
+      expect(internalHits).toEqual([])
+    } finally {
+      await relayed.close()
+    }
+  })
+
+  it(`makes at most ${MAX_GATEWAY_FETCHES_PER_LOOKUP} gateway requests in one lookup, however many URLs the resolver names`, async () => {
+    const relayed = await offchainRelay(() => Array.from({ length: 50 }, (_, index) => `${gateway.origin}/down/${index}`))
+    try {
+      gatewayHits.length = 0
+      const lookup = createEnsLookup({ rpcUrl: () => relayed.url, gateways: { allowLoopback: true, ca: gateway.cert } })
+      await lookup(OFFCHAIN).catch(() => undefined)
+      expect(gatewayHits.length).toBeGreaterThan(0)
+      expect(gatewayHits.length).toBeLessThanOrEqual(MAX_GATEWAY_FETCHES_PER_LOOKUP)
+    } finally {
+      await relayed.close()
+    }
   })
 })
 

@@ -1,6 +1,7 @@
 import { createPublicClient, getAddress, http, type Address, type PublicClient } from 'viem'
 import { mainnet } from 'viem/chains'
 import { safeAvatarUrl } from './avatar'
+import { createCcipGatewayRequest, type CcipGatewayOptions } from './ccipGateway'
 import { checkEnsDisplayName } from './displayName'
 import { BaseError } from '@sigil/lib/errors/BaseError'
 
@@ -24,6 +25,11 @@ export type EnsLookupOptions = {
   /** Entries kept at most (oldest dropped first). Default 5,000. */
   maxEntries?: number
   now?: () => number
+  /**
+   * The CCIP-Read gateways an offchain name's resolver names (server/ens/ccipGateway.ts): fetched
+   * only over https from public addresses; loopback only for tests outside production.
+   */
+  gateways?: CcipGatewayOptions
 }
 
 type Entry = { expires: number; value: Promise<EnsProfile> }
@@ -41,16 +47,16 @@ export function createEnsLookup(options: EnsLookupOptions) {
   const maxEntries = options.maxEntries ?? 5_000
   const now = options.now ?? Date.now
   const cache = new Map<Address, Entry>()
-  let client: { url: string; client: PublicClient } | undefined
-
+  /**
+   * A client per lookup: its CCIP-Read gateway requests (an offchain name's) share one budget
+   * (server/ens/ccipGateway.ts), where viem's own would fetch any URL a resolver names.
+   */
   function clientFor(url: string): PublicClient {
-    if (client?.url !== url) {
-      client = {
-        url,
-        client: createPublicClient({ chain: mainnet, transport: http(url, { timeout: options.timeoutMs ?? 4_000, retryCount: 0 }) }),
-      }
-    }
-    return client.client
+    return createPublicClient({
+      chain: mainnet,
+      transport: http(url, { timeout: options.timeoutMs ?? 4_000, retryCount: 0 }),
+      ccipRead: { request: createCcipGatewayRequest({ timeoutMs: options.timeoutMs, ...options.gateways }) },
+    })
   }
 
   async function resolve(address: Address, url: string): Promise<EnsProfile> {
