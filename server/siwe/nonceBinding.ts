@@ -5,6 +5,17 @@ import { NONCE_TTL_MS } from '@sigil/lib/siwe/policy'
 import { nonceCookieName } from '@sigil/lib/storageNames'
 
 /**
+ * A sign-in or link nonce: 128 bits from the system's CSPRNG, as hex (EIP-4361 asks for at least 8
+ * letters and digits). Not viem's `generateSiweNonce`: it cuts each nonce from one shared
+ * `Math.random` buffer, one character further along per call, so a stranger who asks for a nonce
+ * just before and just after another browser's can spell that browser's nonce and burn it (a nonce
+ * is burnt first, whoever presents it). docs/sign-in.md, "Nonces".
+ */
+export function newNonce(): string {
+  return randomBytes(16).toString('hex')
+}
+
+/**
  * A browser's binding token: random, kept in a short-lived httpOnly cookie, reused while it lasts so
  * several tabs can each hold a nonce. The store only keeps its hash.
  */

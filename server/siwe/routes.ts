@@ -1,5 +1,4 @@
 import 'server-only'
-import { generateSiweNonce } from 'viem/siwe'
 import { HttpError } from '@sigil/lib/errors/HttpError'
 import { errorResponse, jsonResponse } from '@/server/http/json'
 import { createRouteKit } from '@/server/http/routeKit'
@@ -17,7 +16,7 @@ import type { Session } from '@/server/session/session'
 import { checkSignInMessage } from './checkSignInMessage'
 import type { AuthLimits } from './limits'
 import { deviceLabel, placeFrom } from '@/server/session/device'
-import { bindingHash, bindingMatches, bindingSetCookie, newBindingToken, readBindingToken } from './nonceBinding'
+import { bindingHash, bindingMatches, bindingSetCookie, newBindingToken, newNonce, readBindingToken } from './nonceBinding'
 import { parseSignInMessage } from './parseSignInMessage'
 import { parseSignature } from './verifySignIn'
 import { readCookies } from '@/server/http/cookies'
@@ -214,7 +213,7 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
         const known = readBindingToken(request, config.secureCookies)
         const token = known ?? newBindingToken()
         const binding = bindingHash(token)
-        const nonce = generateSiweNonce()
+        const nonce = newNonce()
         // Per browser first (when it has a binding cookie): a browser past its own limit is refused
         // before it spends the budget its IP shares with every other browser behind it. Both counts
         // and the nonce are one statement; the nonce is saved only when both are within their limits.
@@ -448,7 +447,7 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
         await limit(store, `link-nonce:session:${idHash}`, config.limits.noncePerBrowser, at)
         await limit(store, `nonce:ip:${ipOf(request)}`, config.limits.noncePerIp, at)
         const accountId = await store.ensureAccount(session.address, null, at)
-        const nonce = generateSiweNonce()
+        const nonce = newNonce()
         await store.putLinkNonce({ nonce, sessionHash: idHash, accountId, expiresAt: new Date(at.getTime() + LINK_NONCE_TTL_MS) })
         return jsonResponse({ nonce, accountId, statement: linkStatement(accountId) })
       }),

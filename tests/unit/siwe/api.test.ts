@@ -326,6 +326,29 @@ describe('sessions', () => {
     const nonces = new Set(await Promise.all(Array.from({ length: 20 }, () => browser.nonce())))
     expect(nonces.size).toBe(20)
   })
+
+  it("issues nonces no one can foretell: one issued to another browser between two of the attacker's shares nothing with them, so it cannot be burnt", async () => {
+    const routes = createRoutes({ store, rpcUrls: {} })
+    const attacker = new TestBrowser(routes, uniqueIp())
+    const victim = new TestBrowser(routes, uniqueIp())
+    const before = await attacker.nonce()
+    const nonce = await victim.nonce()
+    const after = await attacker.nonce()
+    // viem's generateSiweNonce slid one character along one Math.random buffer per call: the
+    // victim's nonce was `before` less its first character, plus the last of `after`.
+    for (let at = 0; at + 12 <= nonce.length; at++) {
+      expect(before, 'shares a run of 12 characters with the next nonce').not.toContain(nonce.slice(at, at + 12))
+      expect(after, 'shares a run of 12 characters with the previous nonce').not.toContain(nonce.slice(at, at + 12))
+    }
+    // The burn such a guess used to cause (a nonce is burnt first, whoever presents it).
+    const guess = before.slice(1) + after.slice(-1)
+    const stranger = privateKeyToAccount(generatePrivateKey())
+    const junk = siweMessage({ address: stranger.address, nonce: guess })
+    expect((await attacker.verify({ message: junk, signature: await stranger.signMessage({ message: junk }) })).status).toBe(422)
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const message = siweMessage({ address: owner.address, nonce })
+    expect((await victim.verify({ message, signature: await owner.signMessage({ message }) })).status).toBe(200)
+  })
 })
 
 describe('error hygiene', () => {
