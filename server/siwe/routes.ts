@@ -131,6 +131,9 @@ function failureOf(check: () => unknown): unknown {
  * parsed as EIP-4361 (and its text as signed) and the signature as hex. A body that is not that is 400 `malformed_body`; a
  * message or signature that does not parse, its own catalogue error.
  */
+/** What `readSignedBody` answers for a body it read: counted as an attempt at verify. */
+const MALFORMED_ATTEMPT: ReadonlySet<string> = new Set(['malformed_body', 'malformed_message', 'malformed_signature'])
+
 async function readSignedBody(request: Request) {
   const body = await readJsonBody(request)
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw authError('malformed_body', { details: 'not a JSON object' })
@@ -233,7 +236,15 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
     verify: (request) =>
       handle(async () => {
         const config = await deps.config()
-        const signed = await readSignedBody(request)
+        const signed = await readSignedBody(request).catch(async (error: unknown) => {
+          // A body that was read but holds no sign-in is an attempt too (the README: every attempt
+          // with a readable body counts): parsing a 4 KB message costs the server as much as a real
+          // one's, so junk spends the client's budget like any attempt, and past it gets 429.
+          if (error instanceof HttpError && MALFORMED_ATTEMPT.has(error.code)) {
+            await limit(await deps.store(), `verify:ip:${ipOf(request)}`, config.limits.verifyPerIp, now())
+          }
+          throw error
+        })
         const { family, message } = signed
         const store = await deps.store()
         const at = now()

@@ -34,6 +34,22 @@ describe('rate limits (429, counted in the store)', () => {
     expect((await signIn(new TestBrowser(routes), newAccount())).response.status).toBe(200)
   })
 
+  it('counts a readable body that holds no sign-in as an attempt too: junk does not parse for free', async () => {
+    const routes = createRoutes({ store, rpcUrls: {}, limits: { ...RELAXED_LIMITS, verifyPerIp: { max: 3, windowMs: minute } } })
+    const browser = new TestBrowser(routes)
+    const junk = [
+      { message: 'URI: '.repeat(800), signature: `0x${'00'.repeat(65)}` },
+      { message: siweMessage({ address: newAccount().address, nonce: 'madeUpNonce1x' }), signature: 'not hex' },
+      { message: 42, signature: '0x00' },
+    ]
+    const statuses = []
+    for (const body of [...junk, ...junk]) statuses.push((await browser.verify(body)).status)
+    expect(statuses).toEqual([400, 400, 400, 429, 429, 429])
+    // The client's budget is spent: a real sign-in from it waits too; another client's does not.
+    expect(await errorOf((await signIn(browser, newAccount())).response)).toMatchObject({ status: 429, code: 'rate_limited' })
+    expect((await signIn(new TestBrowser(routes), newAccount())).response.status).toBe(200)
+  })
+
   it('limits verify attempts per signing address within one client', async () => {
     const routes = createRoutes({ store, rpcUrls: {}, limits: { ...RELAXED_LIMITS, verifyPerAddress: { max: 2, windowMs: minute } } })
     const account = newAccount()
