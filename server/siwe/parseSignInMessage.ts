@@ -25,10 +25,11 @@ export type SignInMessage = {
 const MAX_MESSAGE_LENGTH = 4096
 
 /**
- * Control characters (all but the line feed) and bidirectional overrides: EIP-4361's grammar has no
- * place for them, and they can make a wallet display something other than what gets signed.
+ * Control characters (C0 but the line feed, DEL, C1), Unicode's line and paragraph separators, and
+ * bidirectional overrides: EIP-4361's grammar has no place for them, and they can make a wallet
+ * display something other than what gets signed (a NEL or a separator drawn as a new line).
  */
-const HIDDEN_CHARACTERS = /[\u0000-\u0009\u000b-\u001f\u007f\u202a-\u202e\u2066-\u2069]/
+const HIDDEN_CHARACTERS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/
 
 /** The message's time fields, as EIP-4361 labels them. */
 const TIME_FIELDS = { issuedAt: 'Issued At', expirationTime: 'Expiration Time', notBefore: 'Not Before' } as const

@@ -93,6 +93,11 @@ const rows: Row[] = [
   { label: 'CRLF line endings', body: withMessage(message.replaceAll('\n', '\r\n')), status: 400, code: 'malformed_message' },
   { label: 'a NUL character', body: withMessage(message.replace('Sign in', 'Sign\u0000in')), status: 400, code: 'malformed_message' },
   { label: 'a right-to-left override', body: withMessage(message.replace('Sign in', 'Sign \u202ein')), status: 400, code: 'malformed_message' },
+  // C1 controls and the Unicode line breaks: a wallet may draw a NEL or a line separator as a new line.
+  { label: 'a next-line (NEL, C1) character', body: withMessage(message.replace('Sign in', 'Sign\u0085in')), status: 400, code: 'malformed_message' },
+  { label: 'a C1 control in a Request ID', body: withMessage(`${message}\nRequest ID: abc\u009bdef`), status: 400, code: 'malformed_message' },
+  { label: 'a line separator', body: withMessage(message.replace('Sign in', 'Sign\u2028in')), status: 400, code: 'malformed_message' },
+  { label: 'a paragraph separator', body: withMessage(message.replace('Sign in', 'Sign\u2029in')), status: 400, code: 'malformed_message' },
   { label: 'a message over 4096 characters', body: withMessage(message.replace('Sign in to Sigil', 'x'.repeat(5000))), status: 400, code: 'malformed_message' },
   // Too large: 8 KB, enforced while reading.
   { label: 'a body over 8 KB', body: withMessage('x'.repeat(9000)), status: 413, code: 'body_too_large' },
