@@ -74,6 +74,9 @@ const countUpsert = (rows: string, resetAt: string) => `INSERT INTO sigil_rate_l
     RETURNING r.count, r.reset_at`
 
 /** `hit`: one counter, `$1`, whose window ends at `$3` if it starts now. */
+/** How long the sweep keeps a sign-in or link nonce past its expiry (`cleanup`). */
+const EXPIRED_NONCE_KEPT_MS = 10 * 60_000
+
 const HIT_SQL = countUpsert('VALUES ($1::text, 1, $3::timestamptz)', '$3::timestamptz')
 
 /**
@@ -370,10 +373,14 @@ export async function createSqlStore(driver: SqlDriver, options: SqlStoreOptions
     async cleanup(now: Date) {
       return guarded('clean up expired rows', async () => {
         const at = now.toISOString()
-        const nonces = await driver.query('DELETE FROM sigil_nonces WHERE expires_at <= $1::timestamptz RETURNING 1', [at])
+        // Expired nonces stay a while, so that a wallet approving late hears `nonce_expired`, not
+        // `nonce_invalid` ("not valid any more"), whenever the sweep ran: a page's message expires
+        // at most 14 minutes after its nonce was issued, and 5 + 10 covers it.
+        const noncesBefore = new Date(now.getTime() - EXPIRED_NONCE_KEPT_MS).toISOString()
+        const nonces = await driver.query('DELETE FROM sigil_nonces WHERE expires_at <= $1::timestamptz RETURNING 1', [noncesBefore])
         const limits = await driver.query('DELETE FROM sigil_rate_limits WHERE reset_at <= $1::timestamptz RETURNING 1', [at])
         const sessions = await driver.query('DELETE FROM sigil_sessions WHERE expires_at <= $1::timestamptz RETURNING 1', [at])
-        const linkNonces = await driver.query('DELETE FROM sigil_link_nonces WHERE expires_at <= $1::timestamptz RETURNING 1', [at])
+        const linkNonces = await driver.query('DELETE FROM sigil_link_nonces WHERE expires_at <= $1::timestamptz RETURNING 1', [noncesBefore])
         return nonces.rows.length + limits.rows.length + sessions.rows.length + linkNonces.rows.length + (await cleanupEmbedded(driver, now))
       })
     },

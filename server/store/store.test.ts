@@ -193,17 +193,20 @@ describe.each(backends)('store on $name', (backend) => {
     }
   })
 
-  it('cleans up expired nonces and finished windows, and keeps live ones', async () => {
+  it('cleans up nonces expired over 10 minutes ago and finished windows, and keeps live ones', async () => {
     // Automatic sweeps off, so this test alone decides when rows go.
     const { store } = await backend.open({ cleanupIntervalMs: Number.POSITIVE_INFINITY })
     try {
       const now = new Date()
-      await store.putNonce({ nonce: 'expired01', binding: 'b', expiresAt: new Date(now.getTime() - 1) })
+      await store.putNonce({ nonce: 'expired01', binding: 'b', expiresAt: new Date(now.getTime() - 10 * 60_000 - 1) })
+      // Just expired: kept, so that a late wallet hears nonce_expired rather than nonce_invalid.
+      await store.putNonce({ nonce: 'expired03', binding: 'b', expiresAt: new Date(now.getTime() - 1) })
       await store.putNonce({ nonce: 'alive0001', binding: 'b', expiresAt: later(300_000) })
       await store.hit('old', 1000, new Date(now.getTime() - 5000))
       await store.hit('new', 60_000, now)
       expect(await store.cleanup(now)).toBe(2)
       expect(await store.takeNonce('expired01')).toBeNull()
+      expect(await store.takeNonce('expired03')).not.toBeNull()
       expect(await store.takeNonce('alive0001')).not.toBeNull()
       expect((await store.hit('new', 60_000, now)).count).toBe(2)
     } finally {
@@ -214,7 +217,7 @@ describe.each(backends)('store on $name', (backend) => {
   it('sweeps expired rows by itself as new nonces are issued', async () => {
     const { store } = await backend.open({ cleanupIntervalMs: 0 })
     try {
-      await store.putNonce({ nonce: 'expired02', binding: 'b', expiresAt: new Date(Date.now() - 1) })
+      await store.putNonce({ nonce: 'expired02', binding: 'b', expiresAt: new Date(Date.now() - 10 * 60_000 - 1) })
       await store.putNonce({ nonce: 'trigger01', binding: 'b', expiresAt: later(300_000) })
       expect(await store.takeNonce('expired02')).toBeNull()
       expect(await store.takeNonce('trigger01')).not.toBeNull()

@@ -264,6 +264,17 @@ describe('refused links', () => {
     expect(await errorOf(await browser.link({ message, signature: await wallet.signMessage({ message }) }))).toMatchObject({ status: 422, code: 'nonce_expired' })
   })
 
+  it('still says nonce_expired for a link nonce once the store has swept expired rows', async () => {
+    let clock = new Date()
+    const { browser } = await signedIn(newAccount(), () => clock)
+    const wallet = newAccount()
+    const issued = await linkNonce(browser)
+    clock = new Date(clock.getTime() + 6 * 60_000)
+    await store.cleanup(clock)
+    const message = siweMessage({ address: wallet.address, nonce: issued.nonce, statement: issued.statement, issuedAt: new Date(clock.getTime() - 60_000) })
+    expect(await errorOf(await browser.link({ message, signature: await wallet.signMessage({ message }) }))).toMatchObject({ status: 422, code: 'nonce_expired' })
+  })
+
   it('refuses a link nonce issued to a session that has since ended', async () => {
     const owner = newAccount()
     const { browser } = await signedIn(owner)

@@ -136,6 +136,18 @@ describe('rejected sign-ins', () => {
     expect(await errorOf(response)).toMatchObject({ status: 422, code: 'nonce_expired' })
   })
 
+  it('still says nonce_expired, not nonce_invalid, once the store has swept expired rows (a wallet that took 6 minutes to approve)', async () => {
+    let now = new Date()
+    const browser = new TestBrowser(createRoutes({ store, rpcUrls: { 31337: rpc.url }, now: () => now }))
+    const account = newAccount()
+    const nonce = await browser.nonce()
+    now = new Date(now.getTime() + 6 * 60_000)
+    await store.cleanup(now)
+    const message = siweMessage({ address: account.address, nonce, issuedAt: new Date(now.getTime() - 60_000) })
+    const response = await browser.verify({ message, signature: await account.signMessage({ message }) })
+    expect(await errorOf(response)).toMatchObject({ status: 422, code: 'nonce_expired' })
+  })
+
   it.each([
     ['another domain', { domain: 'evil.example' }, 'domain_mismatch'],
     ['this host on another port', { domain: 'app.sigil.test:8443', uri: 'https://app.sigil.test:8443' }, 'domain_mismatch'],
