@@ -173,7 +173,8 @@ describe('joining with a code', () => {
   })
 
   it('shows the fingerprint while waiting, then asks for this device’s passkey once the other approved', async () => {
-    const finish = vi.fn(async () => ADDRESS)
+    let finished!: () => void
+    const finish = vi.fn(() => new Promise<typeof ADDRESS>((resolve) => (finished = () => resolve(ADDRESS))))
     const device = { pairingId: 'p', fingerprint: '1234 5678', waitForApproval: vi.fn(async () => ADDRESS), finish, dispose: vi.fn() }
     let approve!: () => void
     device.waitForApproval = vi.fn(() => new Promise<typeof ADDRESS>((resolve) => (approve = () => resolve(ADDRESS))))
@@ -188,6 +189,9 @@ describe('joining with a code', () => {
     await waitFor(() => expect(step()).toBe('joinPasskey'))
     expect(finish).not.toHaveBeenCalled()
     fireEvent.click(screen.getByTestId('embedded-join-passkey-button'))
+    // While the passkey is made, the catalogue's words (once the raw key "kit.state.joining").
+    expect(screen.getByTestId('embedded-status').textContent).toBe(embedded.ui.joining)
+    finished()
     expect(await opened).toBe(ADDRESS)
     expect(finish).toHaveBeenCalledTimes(1)
   })

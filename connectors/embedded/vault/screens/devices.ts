@@ -175,7 +175,7 @@ export function deviceScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'addDe
           'embedded-join-passkey-button',
           () =>
             void run(
-              t.ui('kit.state.joining'),
+              t.ui('joining'),
               async () => {
                 try {
                   await device.finish()

@@ -2,10 +2,11 @@ import type { Address } from 'viem'
 import { h } from '../dom'
 import type { RecoverySettings, WalletActivity } from '../wallet'
 import { settingsFromLog } from '../wallet'
+import type { VaultUiKey } from '../strings'
 import { formatDate, messageOf, pointsToRecovery, type ScreenKit, type Screens } from './kit'
 
 /** The label of a log entry's kind, in the page's language (unknown kinds by their own name). */
-const EVENT_LABELS: Record<string, string> = {
+const EVENT_LABELS: Record<string, VaultUiKey> = {
   created: 'eventCreated',
   device_added: 'eventDeviceAdded',
   recovery_started: 'eventRecoveryStarted',
@@ -125,7 +126,7 @@ export function manageScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'revea
             h(
               'li',
               { testId: 'embedded-activity-entry', 'data-kind': event.kind },
-              h('strong', {}, EVENT_LABELS[event.kind] ? t.ui(EVENT_LABELS[event.kind]!) : event.kind),
+              h('strong', {}, Object.hasOwn(EVENT_LABELS, event.kind) ? t.ui(EVENT_LABELS[event.kind]!) : event.kind),
               ' ',
               h('time', { className: 'muted', datetime: event.at.toISOString() }, formatDate(event.at.toISOString(), parameters.locale)),
             ),
