@@ -6,6 +6,7 @@ import { normaliseEmail } from '@sigil/lib/embedded/email'
 import { normalisePairingCode } from '@sigil/lib/embedded/pairingCode'
 import { HttpError } from '@sigil/lib/errors/HttpError'
 import { readJsonBody } from '@/server/http/readBody'
+import { MAX_OWNER_RECOVERY_DELAY_SECONDS } from './policy'
 import { embeddedError, embeddedErrors } from './httpErrors'
 
 /**
@@ -187,9 +188,6 @@ export function readAssertion(value: unknown): AuthenticationResponseJSON {
     ...(attachment ? { authenticatorAttachment: attachment } : {}),
   }
 }
-
-/** The longest minimum delay an owner may set before a recovery's key is released: 30 days. */
-const MAX_OWNER_RECOVERY_DELAY_SECONDS = 30 * 86_400
 
 /** `{emailRecovery, recoveryDelaySeconds}`: a boolean, and null or whole seconds from 0 to 30 days. */
 export function readWalletSettings(body: Record<string, unknown>): { emailRecovery: boolean; recoveryDelaySeconds: number | null } {

@@ -19,6 +19,7 @@ import { recoverMessageAddress } from 'viem'
 import { readAssertion, readChallengePurpose, readDeviceProof, readEmbeddedBody, readRecoveryId, readWalletId, readWalletSettings } from './bodies'
 import type { EmbeddedRouteKit } from './embeddedRouteKit'
 import { embeddedError } from './httpErrors'
+import { recoveryReleaseDelaySeconds } from './policy'
 import { localizeBrowserLabel } from './recoveryOrigin'
 import { requestLocale } from './routeShared'
 import { issueAssertionOptions, issueChallenge, relyingPartyFor, takeChallenge, verifyWalletAssertion } from './webauthn'
@@ -102,7 +103,10 @@ export function deviceRoutes(kit: EmbeddedRouteKit) {
       const settings = readWalletSettings(body)
       const assertion = readAssertion(body.assertion)
       await provePasskey({ request, config, store, at }, walletId, assertion)
-      if (!(await store.updateWalletSettings(walletId, settings, at))) throw embeddedError('embedded_wallet_not_found')
+      // Applied to a recovery already waiting too: the owner who turns email recovery off, or asks
+      // for a longer wait, means the one under way as well (a stranger's, most likely).
+      const waitingDelay = recoveryReleaseDelaySeconds(config.recoveryDelaySeconds, settings.recoveryDelaySeconds)
+      if (!(await store.updateWalletSettings(walletId, settings, at, waitingDelay))) throw embeddedError('embedded_wallet_not_found')
       const response: WalletSettingsResponse = { walletId, ...settings }
       return jsonResponse(response)
     }),

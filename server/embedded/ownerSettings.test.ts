@@ -13,6 +13,8 @@ import {
   type InspectableStore,
   type RouteHarness,
 } from '@/tests/fixtures/embeddedRoutes'
+import { toBase64Url } from '@sigil/lib/embedded/crypto/bytes'
+import { generateEphemeralKeyPair } from '@sigil/lib/embedded/crypto/sealToPublicKey'
 import { recoveryKeyring, type RecoveryKeyring } from './recoveryKey'
 
 /**
@@ -107,6 +109,58 @@ describe.each(backends)("the owner's recovery settings on $name", (backend) => {
     expect((await answer(await api.walletSettings(browser().request({ walletId: other.walletId, emailRecovery: true, recoveryDelaySeconds: 60, assertion: await assertion(api, other.walletId, other.passkey) })))).status).toBe(200)
     const sooner = await startRecovery(api, other.email, other.walletId)
     expect(new Date(sooner.body.releaseAt as string).getTime() - harness.clock.now.getTime()).toBe(3600 * 1000)
+  })
+
+  /** As `startRecovery`, keeping the recovering browser to ask for the key later. */
+  async function startRecoveryIn(api: Routes, email: string, walletId: string) {
+    const user = browser()
+    const asked = await answer(user.keep(await api.recoveryCode(user.request({ email }))))
+    await harness.settled()
+    await answer(user.keep(await api.recoveryVerify(user.request({ requestId: asked.body.requestId, code: harness.codeIn(email, 'Your Sigil recovery code') }))))
+    const started = await answer(user.keep(await api.recoveryStart(user.request({ walletId }))))
+    expect(started.status).toBe(201)
+    const askKey = async () => answer(user.keep(await api.recoveryKey(user.request({ walletId, publicKey: toBase64Url((await generateEphemeralKeyPair()).publicKey) }))))
+    return { started, askKey, pending: async () => answer(await api.recoveryPending(user.request({ walletId }))) }
+  }
+
+  it('a change made while a recovery waits applies to it: turned off, the recovery is cancelled and its key never released', async () => {
+    const api = harness.routes({ recoveryDelaySeconds: 3600 })
+    const owner = await ownedWallet(api)
+    const recovery = await startRecoveryIn(api, owner.email, owner.walletId)
+    const off = await answer(await api.walletSettings(browser().request({ walletId: owner.walletId, emailRecovery: false, recoveryDelaySeconds: null, assertion: await assertion(api, owner.walletId, owner.passkey) })))
+    expect(off.status).toBe(200)
+    expect((await db.store.listPendingRecoveries(owner.walletId, harness.clock.now)).length).toBe(0)
+    harness.advance(3601)
+    expect(await recovery.askKey()).toMatchObject({ status: 409, body: { code: 'embedded_recovery_cancelled' } })
+    expect((await db.store.listWalletEvents(owner.walletId)).map((event) => event.kind)).toEqual(expect.arrayContaining(['settings_changed', 'recovery_cancelled']))
+  })
+
+  it('the key release reads the settings again: a recovery started as email recovery was being turned off gets no key', async () => {
+    const api = harness.routes({ recoveryDelaySeconds: 3600 })
+    const owner = await ownedWallet(api)
+    const recovery = await startRecoveryIn(api, owner.email, owner.walletId)
+    // The start read the setting just before the owner's change landed: the row says off, the recovery waits.
+    await db.sql('UPDATE sigil_embedded_wallets SET email_recovery = false, recovery_delay_seconds = $2 WHERE wallet_id = $1', [owner.walletId, 7 * 86_400])
+    harness.advance(3601)
+    expect(await recovery.askKey()).toMatchObject({ status: 403, body: { code: 'embedded_recovery_off' } })
+    await db.sql('UPDATE sigil_embedded_wallets SET email_recovery = true WHERE wallet_id = $1', [owner.walletId])
+    expect(await recovery.askKey()).toMatchObject({ status: 425, body: { code: 'embedded_recovery_pending' } })
+  })
+
+  it('a change made while a recovery waits applies to it: a longer delay holds its key that much longer, a shorter one changes nothing', async () => {
+    const api = harness.routes({ recoveryDelaySeconds: 3600 })
+    const owner = await ownedWallet(api)
+    const recovery = await startRecoveryIn(api, owner.email, owner.walletId)
+    const startedAt = harness.clock.now.getTime()
+    const week = 7 * 86_400
+    harness.advance(60)
+    expect((await answer(await api.walletSettings(browser().request({ walletId: owner.walletId, emailRecovery: true, recoveryDelaySeconds: week, assertion: await assertion(api, owner.walletId, owner.passkey) })))).status).toBe(200)
+    expect((await answer(await api.walletSettings(browser().request({ walletId: owner.walletId, emailRecovery: true, recoveryDelaySeconds: 60, assertion: await assertion(api, owner.walletId, owner.passkey) })))).status).toBe(200)
+    harness.advance(3601)
+    expect(await recovery.askKey()).toMatchObject({ status: 425, body: { code: 'embedded_recovery_pending' } })
+    expect(new Date((await recovery.pending()).body.releaseAt as string).getTime()).toBe(startedAt + week * 1000)
+    harness.advance(week)
+    expect((await recovery.askKey()).status).toBe(200)
   })
 
   it("refuses a change without the wallet's own passkey, and malformed settings", async () => {

@@ -23,6 +23,18 @@ export const RECOVERY_CANCEL_TTL_SECONDS = 7 * 24 * 3600
 export const PAIRING_TTL_SECONDS = 600
 /** `EMBEDDED_RECOVERY_DELAY`'s default: 48 hours between an email recovery's start and its key's release. */
 export const DEFAULT_EMBEDDED_RECOVERY_DELAY_SECONDS = 48 * 3600
+
+/** The longest minimum delay an owner may set before a recovery's key is released: 30 days. */
+export const MAX_OWNER_RECOVERY_DELAY_SECONDS = 30 * 86_400
+
+/**
+ * How long a recovery waits from its start before its key is released: the server's delay or the
+ * owner's own (walletSettings), the longer. Applied at the start, and to a recovery already waiting
+ * when the owner changes the setting.
+ */
+export function recoveryReleaseDelaySeconds(serverDelaySeconds: number | undefined, ownerDelaySeconds: number | null): number {
+  return Math.max(serverDelaySeconds ?? DEFAULT_EMBEDDED_RECOVERY_DELAY_SECONDS, ownerDelaySeconds ?? 0)
+}
 /** A WebAuthn challenge is good for one ceremony of up to the passkey timeout (300 s), plus a margin. */
 export const CHALLENGE_TTL_MS = 330_000
 

@@ -28,7 +28,7 @@ import { emailHashes } from './emailAtRest'
 import { hashToken } from './emailCode'
 import type { EmbeddedRouteKit } from './embeddedRouteKit'
 import { embeddedError, embeddedErrors } from './httpErrors'
-import { DEFAULT_EMBEDDED_RECOVERY_DELAY_SECONDS, MAX_WALLETS_PER_EMAIL, RECOVERY_CANCEL_TTL_SECONDS, RECOVERY_SESSION_TTL_SECONDS } from './policy'
+import { MAX_OWNER_RECOVERY_DELAY_SECONDS, MAX_WALLETS_PER_EMAIL, RECOVERY_CANCEL_TTL_SECONDS, RECOVERY_SESSION_TTL_SECONDS, recoveryReleaseDelaySeconds } from './policy'
 import { openRecoveryEnvelope, parseStoredEnvelope } from './recoveryEnvelope'
 import { coarsePlace, browserName, localizeBrowserLabel } from './recoveryOrigin'
 import { newId, newToken, requestLocale, TOKEN } from './routeShared'
@@ -118,7 +118,7 @@ export function recoveryRoutes(kit: EmbeddedRouteKit, codes: CodeSessions) {
       const { wallet, email } = await walletInSession(store, keyring, walletId, session.emailHash)
       // The owner's choices (walletSettings): no email recovery at all, or a longer wait than the server's.
       if (!wallet.emailRecovery) throw embeddedError('embedded_recovery_off')
-      const delay = Math.max(config.recoveryDelaySeconds ?? DEFAULT_EMBEDDED_RECOVERY_DELAY_SECONDS, wallet.recoveryDelaySeconds ?? 0)
+      const delay = recoveryReleaseDelaySeconds(config.recoveryDelaySeconds, wallet.recoveryDelaySeconds)
       const token = newToken()
       const cancelToken = newId()
       const releaseAt = new Date(at.getTime() + delay * 1000)
@@ -166,10 +166,11 @@ export function recoveryRoutes(kit: EmbeddedRouteKit, codes: CodeSessions) {
           }),
         }).catch(() => undefined),
       )
-      // Outlives the delay: this browser may leave and come back to finish.
+      // Outlives the delay: this browser may leave and come back to finish. Also the longest delay
+      // the owner may yet set (applied to this recovery too): the row decides when the key comes.
       const cookie = serializeCookie(recoveryPendingCookieName(config.secureCookies), token, {
         ...cookieFlags(config, RECOVERY_COOKIE_PATH),
-        maxAge: delay + RECOVERY_CANCEL_TTL_SECONDS,
+        maxAge: Math.max(delay, MAX_OWNER_RECOVERY_DELAY_SECONDS) + RECOVERY_CANCEL_TTL_SECONDS,
       })
       return jsonResponse(body, { status: 201, headers: { 'set-cookie': cookie } })
     }),
@@ -197,6 +198,11 @@ export function recoveryRoutes(kit: EmbeddedRouteKit, codes: CodeSessions) {
       const email = wallet?.emailVerifiedAt ? walletEmail(keyring, wallet) : undefined
       // The wallet's email is still the one that started the recovery (its hash under any key of the ring).
       if (!wallet || !email || !record.emailHash || !emailHashes(keyring, email).includes(record.emailHash)) throw embeddedError('embedded_wallet_not_found')
+      // The owner's settings as they are now: a change applies to a waiting recovery in its own
+      // transaction (updateWalletSettings), and this holds even for one started as it landed.
+      if (!wallet.emailRecovery) throw embeddedError('embedded_recovery_off')
+      const due = new Date(record.startedAt.getTime() + recoveryReleaseDelaySeconds(config.recoveryDelaySeconds, wallet.recoveryDelaySeconds) * 1000)
+      if (due > record.releaseAt && due > at) throw gateRefusal({ kind: 'too_early', record: { ...record, releaseAt: due } }, at)
       // Opened with the recovery key and at once sealed to the browser's one-time key: the answer
       // carries the data key wrapped, and this process holds it in plain only for these lines.
       const { raw } = await openRecoveryEnvelope(keyring, parseStoredEnvelope(wallet.recoveryEnvelope), walletId)

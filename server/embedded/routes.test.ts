@@ -429,7 +429,7 @@ describe('a recovery releases the key only after the delay', () => {
   it('starts with a notice to the owner (the cancel link and the release time) and a cookie that outlives the delay', async () => {
     const { start, response, notices, walletId } = await startedRecovery('notice@example.test', { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36' })
     expect(start).toMatchObject({ status: 201, body: { walletId, state: 'started', startedAt: harness.clock.now.toISOString(), releaseAt: isoAfter(harness.clock.now.toISOString(), DELAY), secondsLeft: DELAY } })
-    expect(response.headers.get('set-cookie')).toMatch(new RegExp(`^${recoveryPendingCookieName(false)}=[\\w-]{43}; Max-Age=${DELAY + 7 * 86400}; Path=/api/embedded/recovery; HttpOnly; SameSite=Strict$`))
+    expect(response.headers.get('set-cookie')).toMatch(new RegExp(`^${recoveryPendingCookieName(false)}=[\\w-]{43}; Max-Age=${Math.max(DELAY, 30 * 86400) + 7 * 86400}; Path=/api/embedded/recovery; HttpOnly; SameSite=Strict$`))
     expect(notices).toHaveLength(1)
     expect(notices[0]).toMatchObject({ to: 'notice@example.test', subject: 'Sigil: a recovery of your wallet 0x000000000000000000000000000000000000dEaD has started' })
     expect(notices[0]!.text).toContain(`At ${utc(start.body.startedAt)} (UTC)`)

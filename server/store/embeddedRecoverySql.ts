@@ -70,6 +70,35 @@ async function cancelLocked(tx: Queryable, before: RecoveryRecord, now: Date, by
   return { kind: 'cancelled', record: recovery(rows[0]!) }
 }
 
+/**
+ * The owner's new recovery settings, applied inside their transaction to the wallet's recoveries
+ * still waiting (started, key not yet released): email recovery turned off cancels them (as the
+ * owner's device would, one by one, logged); otherwise each waits at least `releaseDelaySeconds`
+ * from its start (the server's delay or the owner's, the longer), its cancel link as much longer.
+ * A shorter delay never brings a release closer.
+ */
+export async function applySettingsToWaitingRecoveries(tx: Queryable, walletId: string, settings: { emailRecovery: boolean; releaseDelaySeconds: number }, now: Date): Promise<void> {
+  const { rows } = await tx.query<RecoveryRow>(
+    `SELECT ${RECOVERY_COLUMNS} FROM ${RECOVERIES} WHERE wallet_id = $1 AND state = 'started' AND key_released_at IS NULL ORDER BY started_at, recovery_id FOR UPDATE`,
+    [walletId],
+  )
+  for (const row of rows) {
+    const before = recovery(row)
+    if (!settings.emailRecovery) {
+      await cancelLocked(tx, before, now, 'device')
+      continue
+    }
+    const releaseAt = before.startedAt.getTime() + settings.releaseDelaySeconds * 1000
+    if (releaseAt <= before.releaseAt.getTime()) continue
+    const later = releaseAt - before.releaseAt.getTime()
+    await tx.query(`UPDATE ${RECOVERIES} SET release_at = $2::timestamptz, cancel_expires_at = $3::timestamptz WHERE recovery_id = $1`, [
+      before.recoveryId,
+      iso(new Date(releaseAt)),
+      iso(new Date(before.cancelExpiresAt.getTime() + later)),
+    ])
+  }
+}
+
 /** The recovery statements, on either driver. */
 export function embeddedRecoverySql(driver: TransactionalQueryable, guarded: Guard): Pick<
   EmbeddedWalletStore,

@@ -312,9 +312,11 @@ export interface EmbeddedWalletStore {
   listPendingRecoveriesOfAddress(address: string, now: Date): Promise<RecoveryRecord[]>
   /**
    * Records the owner's recovery settings and appends `settings_changed` (with the new values) to the
-   * wallet's log, in one transaction. False when there is no such wallet.
+   * wallet's log, and applies them to the recoveries still waiting, in one transaction: email
+   * recovery off cancels them; otherwise each waits `waitingReleaseDelaySeconds` from its start at
+   * least (the server's delay or the owner's, the longer). False when there is no such wallet.
    */
-  updateWalletSettings(walletId: string, settings: WalletSettings, now: Date): Promise<boolean>
+  updateWalletSettings(walletId: string, settings: WalletSettings, now: Date, waitingReleaseDelaySeconds: number): Promise<boolean>
   /** Records a passkey's signature counter after a verified assertion. */
   updateCredentialCounter(credentialId: string, counter: number): Promise<void>
   /**

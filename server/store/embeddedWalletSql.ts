@@ -18,6 +18,7 @@ import {
   type TransactionalQueryable,
   walletEvent,
 } from './embeddedSqlShared'
+import { applySettingsToWaitingRecoveries } from './embeddedRecoverySql'
 import type { Queryable } from './types'
 
 type WalletRow = {
@@ -193,7 +194,7 @@ export function embeddedWalletSql(driver: TransactionalQueryable, guarded: Guard
         : null
     },
 
-    async updateWalletSettings(walletId, settings, now) {
+    async updateWalletSettings(walletId, settings, now, waitingReleaseDelaySeconds) {
       return guarded('save the recovery settings', () =>
         driver.transaction(async (tx) => {
           const { rows } = await tx.query(
@@ -207,6 +208,7 @@ export function embeddedWalletSql(driver: TransactionalQueryable, guarded: Guard
             at: now,
             detail: { emailRecovery: settings.emailRecovery, recoveryDelaySeconds: settings.recoveryDelaySeconds },
           })
+          await applySettingsToWaitingRecoveries(tx, walletId, { emailRecovery: settings.emailRecovery, releaseDelaySeconds: waitingReleaseDelaySeconds }, now)
           return true
         }),
       )
