@@ -368,6 +368,46 @@ describe('the vault\'s wallet screens', () => {
     expect(await connected).toBe(ADDRESS)
   })
 
+  it('shows every pending recovery in turn: cancelling the first leads to the second, kept or cancelled, before the wallet goes on', async () => {
+    const recovery = (id: string, browser: string) => ({ recoveryId: id.repeat(22), startedAt: '2030-01-01T00:00:00.000Z', releaseAt: '2030-01-03T00:00:00.000Z', browser, place: null })
+    let waiting = [recovery('a', 'Chrome on Linux'), recovery('b', 'Firefox on Windows')]
+    const wallet = scriptedWallet({ onDevice: [{ address: ADDRESS, email: 'ann@example.test' }] })
+    wallet.pendingRecoveries.mockImplementation(async () => waiting)
+    wallet.cancelRecovery.mockImplementation(async (id: string) => {
+      waiting = waiting.filter((one) => one.recoveryId !== id)
+    })
+    const connected = renderPanel(wallet)
+    await waitFor(() => expect(step()).toBe('home'))
+    fireEvent.click(screen.getByTestId('embedded-unlock-button'))
+    await waitFor(() => expect(step()).toBe('recoveryAlert'))
+    expect(screen.getByTestId('embedded-recovery-alert').textContent).toContain('Chrome on Linux')
+    fireEvent.click(screen.getByTestId('embedded-veto-button'))
+    await waitFor(() => expect(step()).toBe('recoveryCancelled'))
+    fireEvent.click(screen.getByTestId('embedded-continue-button'))
+    // The second one, not the page: it would have gone through on its own schedule.
+    await waitFor(() => expect(step()).toBe('recoveryAlert'))
+    expect(screen.getByTestId('embedded-recovery-alert').textContent).toContain('Firefox on Windows')
+    fireEvent.click(screen.getByTestId('embedded-veto-button'))
+    await waitFor(() => expect(step()).toBe('recoveryCancelled'))
+    expect(wallet.cancelRecovery.mock.calls).toEqual([['a'.repeat(22)], ['b'.repeat(22)]])
+    fireEvent.click(screen.getByTestId('embedded-continue-button'))
+    expect(await connected).toBe(ADDRESS)
+  })
+
+  it('"Keep it" on one pending recovery still shows the next', async () => {
+    const recovery = (id: string, browser: string) => ({ recoveryId: id.repeat(22), startedAt: '2030-01-01T00:00:00.000Z', releaseAt: '2030-01-03T00:00:00.000Z', browser, place: null })
+    const wallet = scriptedWallet({ onDevice: [{ address: ADDRESS, email: 'ann@example.test' }], pending: [recovery('a', 'Chrome on Linux'), recovery('b', 'Firefox on Windows')] })
+    const connected = renderPanel(wallet)
+    await waitFor(() => expect(step()).toBe('home'))
+    fireEvent.click(screen.getByTestId('embedded-unlock-button'))
+    await waitFor(() => expect(step()).toBe('recoveryAlert'))
+    fireEvent.click(screen.getByTestId('embedded-keep-recovery-button'))
+    await waitFor(() => expect(screen.getByTestId('embedded-recovery-alert').textContent).toContain('Firefox on Windows'))
+    fireEvent.click(screen.getByTestId('embedded-keep-recovery-button'))
+    expect(await connected).toBe(ADDRESS)
+    expect(wallet.cancelRecovery).not.toHaveBeenCalled()
+  })
+
   it('counts the wait down by the second, without announcing each second', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'Date'] })
     try {

@@ -94,8 +94,10 @@ export function homeScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'home' |
         await wallet.unlock(address)
         // The owner's veto: a recovery someone started by email is shown on the device that holds the
         // wallet, while its key is still locked. A failed check never blocks the unlock.
+        // Every one of them, in turn: a stranger may start two, and the owner who cancels the first
+        // must see the second before the wallet goes on.
         const pending = await wallet.pendingRecoveries().catch(() => [])
-        if (pending[0]) recoveryAlert(address, pending[0])
+        if (pending[0]) recoveryAlert(address, pending[0], undefined, pending.slice(1))
         // In the vault's own tab there is no page to hand the wallet to: say what the unlock did.
         else if (parameters.manage) void home({ unlocked: true })
         else close(address)
@@ -104,8 +106,12 @@ export function homeScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'home' |
     )
   }
 
-  /** "A recovery of this wallet started on … from … — Cancel": one passkey touch cancels it. */
-  function recoveryAlert(address: Address, recovery: PendingRecovery, error?: string) {
+  /**
+   * "A recovery of this wallet started on … from … — Cancel": one passkey touch cancels it. `rest`:
+   * the other recoveries waiting, each shown next (after a cancel, the server is asked again).
+   */
+  function recoveryAlert(address: Address, recovery: PendingRecovery, error?: string, rest: readonly PendingRecovery[] = []) {
+    const next = (waiting: readonly PendingRecovery[]) => (waiting[0] ? recoveryAlert(address, waiting[0], undefined, waiting.slice(1)) : close(address))
     const from = recovery.place ? `${recovery.browser}, ${recovery.place}` : recovery.browser
     screen(
       'recoveryAlert',
@@ -122,16 +128,18 @@ export function homeScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'home' |
                 t.ui('cancellingRecovery'),
                 async () => {
                   await wallet.cancelRecovery(recovery.recoveryId)
+                  // Asked again: one started meanwhile is shown too, the one just cancelled is not.
+                  const waiting = (await wallet.pendingRecoveries().catch(() => rest)).filter((other) => other.recoveryId !== recovery.recoveryId)
                   screen('recoveryCancelled', [
                     h('p', { role: 'status', testId: 'embedded-recovery-cancelled' }, t.ui('recoveryCancelledHere')),
-                    h('div', { className: 'actions' }, button(t.ui('continue'), 'embedded-continue-button', () => close(address), true)),
+                    h('div', { className: 'actions' }, button(t.ui('continue'), 'embedded-continue-button', () => next(waiting), true)),
                   ])
                 },
-                (message) => recoveryAlert(address, recovery, message),
+                (message) => recoveryAlert(address, recovery, message, rest),
               ),
             { primary: true, autofocus: true },
           ),
-          button(t.ui('keepRecovery'), 'embedded-keep-recovery-button', () => close(address)),
+          button(t.ui('keepRecovery'), 'embedded-keep-recovery-button', () => next(rest)),
         ),
       ],
       error,

@@ -292,7 +292,7 @@ export type Screens = {
   /** `stay`: the home screen itself, even with a recovery of this browser to come back to (else that comes first). */
   home(options?: { creating?: boolean; error?: string; lostPasskey?: boolean; stay?: boolean; unlocked?: boolean }): Promise<void>
   unlock(address: Address): void
-  recoveryAlert(address: Address, recovery: PendingRecovery, error?: string): void
+  recoveryAlert(address: Address, recovery: PendingRecovery, error?: string, rest?: readonly PendingRecovery[]): void
   addDevice(address: Address): void
   compareDevice(pairing: OpenPairing, fingerprint: string, error?: string): void
   joinConfirm(code: string): void
