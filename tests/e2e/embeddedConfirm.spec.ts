@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { NextServer } from '../fixtures/nextServer'
-import { approveInSheet, createWallet, expect, passkeyPrompts, test as base, uniqueEmail } from './embeddedFixtures'
+import { approveInSheet, createWallet, disconnect, expect, manageInVaultTab, passkeyPrompts, test as base, uniqueEmail } from './embeddedFixtures'
 
 /**
  * The key leaves the vault's memory after 15 idle minutes (issue 12 §1): the next request asks the
@@ -59,4 +59,20 @@ test('locks itself after the idle time: the next request asks the passkey again'
   await sign('third')
   expect(await passkeyPrompts(page)).toEqual({ create: 1, get: 1 })
   await expect(page.getByTestId('account-address')).toHaveAttribute('title', address)
+})
+
+test("the wallet's own tab locks itself too: unlocked there and left idle, it is back at Unlock", async ({ page, lockingApp, authenticator: _, mail }) => {
+  await page.goto(lockingApp.baseURL)
+  await createWallet(page, mail, uniqueEmail('manage-lock'))
+  await disconnect(page)
+  await manageInVaultTab(page)
+  await page.getByTestId('embedded-unlock-button').click()
+  await expect(page.getByTestId('embedded-unlocked')).toBeVisible({ timeout: 15_000 })
+  // No touch, no key: idle past the lock's time, the key leaves memory and the tab says so by
+  // showing Unlock again (before, it stayed unlocked until the tab closed).
+  await page.waitForTimeout(IDLE_LOCK_MS + 1_000)
+  await expect(page.getByTestId('embedded-unlocked')).toHaveCount(0)
+  await expect(page.getByTestId('embedded-unlock-button')).toBeVisible()
+  await page.getByTestId('embedded-unlock-button').click()
+  await expect(page.getByTestId('embedded-unlocked')).toBeVisible({ timeout: 15_000 })
 })

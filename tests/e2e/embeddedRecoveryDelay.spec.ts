@@ -112,6 +112,40 @@ test('a mailbox alone does not recover before the delay; the owner’s device ca
   }
 })
 
+test('a signature that unlocks the wallet (its connection restored locked after a reload) shows a waiting recovery first; cancelled, the signature goes through', async ({
+  page,
+  browser,
+  embeddedApp,
+  authenticator: _,
+  mail,
+}) => {
+  test.setTimeout(180_000)
+  await page.goto(embeddedApp.baseURL)
+  const email = uniqueEmail('signveto')
+  const address = await createWallet(page, mail, email)
+  // Someone who reads the owner's mailbox starts a recovery in another browser.
+  const { context, page: other } = await anotherBrowserAtPanel(browser, embeddedApp.baseURL)
+  try {
+    await startRecovery(other, mail, email, address)
+  } finally {
+    await context.close()
+  }
+  // The owner reloads: still connected, the wallet locked. Its first signature unlocks it, and the
+  // unlock shows the recovery before anything is signed, as the Unlock button does.
+  await page.bringToFront()
+  await page.reload()
+  await expect(page.getByTestId('account-address')).toHaveAttribute('title', address)
+  await page.getByTestId('sign-message-input').fill('after a reload')
+  await page.getByTestId('sign-message-button').click()
+  await approveInSheet(page, 'Sign a message')
+  await expect(vault(page).getByTestId('embedded-recovery-alert')).toContainText('A recovery of this wallet started on')
+  await expect(page.getByTestId('signature-output')).toHaveCount(0)
+  await vault(page).getByTestId('embedded-veto-button').click()
+  await expect(vault(page).getByTestId('embedded-recovery-cancelled')).toBeVisible()
+  await vault(page).getByTestId('embedded-continue-button').click()
+  await expect(page.getByTestId('signature-verified')).toHaveAttribute('data-verified', 'true', { timeout: 15_000 })
+})
+
 test('the recovery buttons in the frame, played by a hostile page: none of 4 tricks vetoes, finishes or makes the passkey; visible clicks do', async ({ page, browser, embeddedApp, authenticator: _, mail }) => {
   test.setTimeout(240_000)
   await page.goto(embeddedApp.baseURL)

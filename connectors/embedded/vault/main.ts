@@ -53,6 +53,8 @@ const autoLock = createAutoLock({
   lock: () => {
     wallet.lock()
     post({ protocol: VAULT_PROTOCOL, type: 'locked' })
+    // In the wallet's own tab no page hears "locked": its screens start again, at Unlock.
+    if (ownWindow) screens.cancel()
   },
   isUnlocked: () => wallet.isUnlocked(),
   ...(config.idleLockMs ? { idleMs: config.idleLockMs } : {}),
@@ -167,7 +169,11 @@ async function sign(request: SigningRequest): Promise<unknown> {
     ),
   )
   if (!approved) throw userRejected()
+  const wasLocked = !wallet.isUnlocked(request.address)
   const account = await wallet.unlock(request.address)
+  // An unlock is when the owner sees a recovery someone started (as after the Unlock button): a
+  // page that restored its connection locked unlocks here, to sign, and must not skip the veto.
+  if (wasLocked) await screens.reviewRecoveries(request.address)
   connected ??= request.address
   autoLock.start()
   autoLock.touch()
@@ -283,6 +289,8 @@ async function standalone() {
   let pairCode = new URLSearchParams(location.hash.slice(1)).get('pair') ?? undefined
   if (pairCode) history.replaceState(null, '', location.pathname + location.search)
   document.documentElement.dataset.mode = 'standalone'
+  // The wallet unlocked here locks itself as anywhere else: 15 minutes unused, 5 hidden.
+  autoLock.start()
   for (;;) {
     await screens.open({ pairCode })
     pairCode = undefined

@@ -39,6 +39,20 @@ export function createWalletScreens(parameters: WalletScreensParameters) {
       })
     },
     /**
+     * After an unlock outside these screens (a signing request's Approve): the wallet's waiting
+     * recoveries, each shown in turn as after the Unlock button, so that no unlock skips the owner's
+     * veto. Resolves once the user went past them, at once when there are none.
+     */
+    async reviewRecoveries(address: Address): Promise<void> {
+      const pending = await parameters.wallet.pendingRecoveries().catch(() => [])
+      if (!pending[0]) return
+      kit.state.finish?.(undefined)
+      await new Promise<void>((resolve) => {
+        kit.state.finish = () => resolve()
+        go.recoveryAlert(address, pending[0]!, undefined, pending.slice(1))
+      })
+    },
+    /**
      * When the screens were last closed (or are now) on a recovery's wait: its key's release time, so
      * the page can say "Recovery in progress: come back after …" instead of a failure.
      */
