@@ -108,6 +108,19 @@ describe('createEnsLookup', () => {
     expect(await lookup(ALICE)).toEqual({ name: 'alice.eth', avatar: AVATAR })
   })
 
+  it("spends mainnet's budget for a lookup that asks the RPC, not for a cached answer; a spent budget asks nothing", async () => {
+    const spent: number[] = []
+    let allow = true
+    const lookup = createEnsLookup({ rpcUrl: () => relayUrl, spend: async (count) => (spent.push(count), allow) })
+    expect(await lookup(ALICE)).toEqual({ name: 'alice.eth', avatar: AVATAR })
+    await lookup(ALICE)
+    expect(spent).toEqual([3])
+    allow = false
+    const before = calls
+    await expect(lookup(NOBODY)).rejects.toBeInstanceOf(EnsUnavailableError)
+    expect(calls).toBe(before)
+  })
+
   it('does no lookup without a mainnet RPC', async () => {
     const lookup = createEnsLookup({ rpcUrl: () => undefined })
     expect(await lookup(ALICE)).toEqual({ name: null, avatar: null })

@@ -30,7 +30,15 @@ export type EnsLookupOptions = {
    * only over https from public addresses; loopback only for tests outside production.
    */
   gateways?: CcipGatewayOptions
+  /**
+   * Spends `calls` of mainnet's budget before a lookup that asks the RPC (the proxy's budget per
+   * chain: one key, one quota); false refuses the lookup (`EnsUnavailableError`). None: unbounded.
+   */
+  spend?: (calls: number) => Promise<boolean>
 }
+
+/** What one lookup asks mainnet at most: the reverse record, the forward record, the avatar's text. */
+const ENS_CALLS_PER_LOOKUP = 3
 
 type Entry = { expires: number; value: Promise<EnsProfile> }
 
@@ -60,6 +68,7 @@ export function createEnsLookup(options: EnsLookupOptions) {
   }
 
   async function resolve(address: Address, url: string): Promise<EnsProfile> {
+    if (options.spend && !(await options.spend(ENS_CALLS_PER_LOOKUP))) throw new EnsUnavailableError("mainnet's budget is spent for this minute")
     const rpc = clientFor(url)
     let name: string | null
     try {

@@ -1,9 +1,11 @@
 import 'server-only'
 import { createHash } from 'node:crypto'
 import type { Address } from 'viem'
+import { mainnet } from 'viem/chains'
 import { readEnv } from '@/server/config/env'
 import { ensRpcUrl, trustedProxyHops } from '@/server/config/server'
 import { clientIp } from '@/server/http/clientIp'
+import { rpcBudget } from '@/server/rpc/server'
 import { WindowCounter } from '@/server/rpc/windowCounter'
 import { createAvatarCache } from './avatarCache'
 import { fetchAvatarImage, type AvatarImage } from './avatarImage'
@@ -17,7 +19,8 @@ const counter = new WindowCounter(60_000)
 
 /** This process's lookup, on the configured mainnet RPC (read per request, like the other routes). */
 export function lookupEnsProfile(address: Address) {
-  lookup ??= createEnsLookup({ rpcUrl: () => ensRpcUrl() })
+  // Mainnet's calls come out of the RPC proxy's budget for chain 1: the same key, the same quota.
+  lookup ??= createEnsLookup({ rpcUrl: () => ensRpcUrl(), spend: async (calls) => (await rpcBudget().take(mainnet.id, calls, Date.now())).ok })
   return lookup(address)
 }
 

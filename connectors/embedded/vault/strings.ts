@@ -5,7 +5,7 @@ import type { embeddedConfirmation } from '@sigil/lib/i18n/embeddedConfirmation'
 
 /** A key of the English catalogue: one the catalogue lacks fails the type check, not the screen. */
 export type VaultUiKey = keyof typeof embedded.ui
-export type VaultSheetKey = keyof typeof embeddedConfirmation
+type VaultSheetKey = keyof typeof embeddedConfirmation
 
 /** The vault's strings, from its page (in the page's language), with `{name}` placeholders filled. */
 export type VaultStrings = {
