@@ -58,6 +58,12 @@ describe('validateWalletBookEntry', () => {
     expect(problemsWith({ mobile: { native: 'okex://main/wc' } })).toEqual([])
   })
 
+  it("refuses a native link in a scheme that runs or shows something in the page's own context (javascript:, data:, the web's and the browser's own)", () => {
+    for (const bad of ['javascript://x%0Aalert(document.domain)%0A%2F%2F', 'JavaScript://x/y', 'data://text/html', 'vbscript://x/y', 'file://etc/passwd', 'blob://x/y', 'http://example.com/wc', 'https://example.com/wc', 'about://blank/x', 'chrome://settings/x', 'intent://x/y']) {
+      expect(problemsWith({ mobile: { native: bad } }), bad).toEqual([expect.stringContaining('mobile.native')])
+    }
+  })
+
   it('checks rdns format', () => {
     expect(problemsWith({ eip6963Config: { rdns: ['metamask'] } })[0]).toContain('reverse-DNS')
     expect(problemsWith({ eip6963Config: { rdns: [] } })[0]).toContain('eip6963Config.rdns must be a non-empty list')

@@ -170,8 +170,15 @@ function checkNativeLink(value: unknown, field: string, fail: Fail): void {
   // trailing slash would turn `?uri=` into `/?uri=`, which some wallets do not route.
   if (!(typeof value === 'string' && /^[a-z][a-z0-9+.-]*:\/\/[^\s/?#]+(\/[^\s/?#]+)*$/i.test(value))) {
     fail(field, 'must be scheme://path without a trailing slash, query or fragment', value)
+    return
   }
+  // A wallet app's own scheme: not one that runs script or a document in the page's context, nor the
+  // web's or the browser's own (an https link belongs in `universal`, checked as such).
+  const scheme = value.slice(0, value.indexOf(':')).toLowerCase()
+  if (NOT_APP_SCHEMES.has(scheme)) fail(field, `must use the wallet app's own scheme, not ${scheme}:`, value)
 }
+
+const NOT_APP_SCHEMES: ReadonlySet<string> = new Set(['javascript', 'data', 'vbscript', 'file', 'blob', 'filesystem', 'http', 'https', 'ftp', 'ws', 'wss', 'about', 'chrome', 'chrome-extension', 'edge', 'view-source', 'intent', 'content', 'resource', 'moz-extension'])
 
 function checkTemplate(value: unknown, field: string, fail: Fail): void {
   if (typeof value !== 'string') return

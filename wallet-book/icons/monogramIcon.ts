@@ -4,7 +4,9 @@
  * and the SVG carries no script or external reference.
  */
 export function monogramIcon(text: string, background: string): string {
-  const letters = escapeXml(text.slice(0, 2))
+  // Two characters as a reader counts them (an emoji is one), never half of one: a lone surrogate
+  // would make encodeURIComponent throw, and a wallet's own name is not ours to trust.
+  const letters = escapeXml(Array.from(wellFormed(text)).slice(0, 2).join(''))
   const fill = /^#[0-9a-f]{6}$/i.test(background) ? background : '#6b7280'
   const size = letters.length > 1 ? 26 : 34
   const svg =
@@ -23,6 +25,11 @@ function foreground(hex: string): string {
   }) as [number, number, number]
   const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
   return luminance > 0.4 ? '#111827' : '#ffffff'
+}
+
+/** `text` with every unpaired surrogate replaced by U+FFFD (String.prototype.toWellFormed, for older browsers). */
+function wellFormed(text: string): string {
+  return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
 }
 
 function escapeXml(text: string): string {

@@ -1,9 +1,18 @@
 import type { EIP1193Provider } from 'viem'
+import { WALLET_FAMILY_IDS } from '@sigil/lib/siwe/families'
 import { walletKey } from '../walletKey'
 import { monogramIcon } from '../icons/monogramIcon'
 import type { WalletBook } from '../types'
 import type { EIP6963ProviderDetail, WalletListing } from './types'
 import { dedupeAnnouncements } from './dedupeAnnouncements'
+import { genericBrowserWallet } from './genericBrowserWallet'
+
+/**
+ * Keys no announced wallet may take by its name: the families' own rows (WalletConnect, the Coinbase
+ * Smart Wallet, the embedded wallet) and the generic Browser wallet. An extension that calls itself
+ * "WalletConnect" would otherwise take that row's key, its connector and its stored session.
+ */
+const RESERVED_KEYS: ReadonlySet<string> = new Set([...WALLET_FAMILY_IDS, genericBrowserWallet.key])
 
 /**
  * Step 1 of `listWallets`: the wallets announced over EIP-6963, in announcement order
@@ -16,7 +25,7 @@ export function listAnnouncedWallets(announced: readonly EIP6963ProviderDetail<u
   const listings: WalletListing[] = []
   const usedKeys = new Set<string>()
   const entries = Object.entries(book)
-  const bookKeys = new Set(entries.map(([key]) => key))
+  const bookKeys = new Set([...entries.map(([key]) => key), ...RESERVED_KEYS])
 
   for (const { info, provider } of dedupeAnnouncements(announced)) {
     const rdns = info.rdns.toLowerCase()
@@ -27,7 +36,7 @@ export function listAnnouncedWallets(announced: readonly EIP6963ProviderDetail<u
     listings.push({
       key,
       name: known ? known[1].name : info.name,
-      icon: safeIcon(info.icon) ?? known?.[1].brand?.icon ?? monogramIcon(info.name.trim().charAt(0).toUpperCase() || 'W', '#6B7280'),
+      icon: safeIcon(info.icon) ?? known?.[1].brand?.icon ?? monogramIcon(Array.from(info.name.trim())[0]?.toUpperCase() || 'W', '#6B7280'),
       installed: true,
       source: 'eip6963',
       rdns: info.rdns,

@@ -81,6 +81,20 @@ describe('listWallets', () => {
     expect(list.find(({ key }) => key === 'metamask')?.installed).toBe(false)
   })
 
+  it("gives an unknown wallet named like one of the families (WalletConnect, Coinbase Smart Wallet, the embedded wallet, the generic Browser wallet) its rdns-based key, never the family row's", () => {
+    const names = ['WalletConnect', 'Coinbase Smart Wallet', 'Embedded', 'Browser wallet', 'Injected']
+    const list = listWallets({ announced: names.map((name, index) => announcement(`com.evil.${index}`, name)), book })
+    expect(keys(list).slice(0, names.length)).toEqual(['comevil0', 'comevil1', 'comevil2', 'comevil3', 'comevil4'])
+  })
+
+  it('lists a wallet whose name starts with an emoji or holds a broken surrogate, with a monogram where its icon is unusable', () => {
+    const withIcon = (rdns: string, name: string, icon: string) => ({ info: { uuid: `${rdns}-uuid`, name, rdns, icon }, provider: fakeProvider() })
+    const list = listWallets({ announced: [withIcon('com.fox', '🦊 Fox Wallet', 'https://fox.example/i.png'), withIcon('com.half', '\ud83dHalf', '')], book })
+    expect(list.slice(0, 2).map(({ name }) => name)).toEqual(['🦊 Fox Wallet', '\ud83dHalf'])
+    for (const { icon } of list.slice(0, 2)) expect(icon).toMatch(/^data:image\/svg\+xml,/)
+    expect(decodeURIComponent(list[0]!.icon)).toContain('>🦊</text>')
+  })
+
   it('never uses an announced icon from another host', () => {
     const detail = announcement('io.rabby', 'Rabby')
     const remote = { ...detail, info: { ...detail.info, icon: 'https://cdn.example.com/rabby.png' } }
