@@ -28,4 +28,27 @@ describe('initialStateFromCookie', () => {
     expect(initialStateFromCookie('sigil.locale=de')).toBeUndefined()
     expect(initialStateFromCookie('sigil.store=%7Bnot-json')).toBeUndefined()
   })
+
+  it('reads no state from well-formed JSON that is not a connection: a junk or mis-checksummed account, a chain that is no chain, no map', () => {
+    // The cookie is not __Host- (wagmi's): a sibling subdomain or a plain-http response can plant one.
+    const withConnection = (connection: Record<string, unknown>, state: Record<string, unknown> = {}) =>
+      `sigil.store=${serialize({ state: { chainId: 1, current: 'io.metamask', connections: new Map([['io.metamask', { ...connected.state.connections.get('io.metamask'), ...connection }]]), ...state }, version: 2 })}`
+    for (const cookie of [
+      withConnection({ accounts: ['not-an-address'] }),
+      withConnection({ accounts: ['0x70997970c51812dc3A010C7d01b50e0d17dc79C8'] }),
+      withConnection({ accounts: [] }),
+      withConnection({ accounts: 'x' }),
+      withConnection({ chainId: -1 }),
+      withConnection({ chainId: '1' }),
+      withConnection({ connector: null }),
+      withConnection({}, { chainId: 'x' }),
+      withConnection({}, { current: 'elsewhere' }),
+      `sigil.store=${serialize({ state: { chainId: 1, current: null, connections: [] }, version: 2 })}`,
+      `sigil.store=${serialize({ state: null, version: 2 })}`,
+    ]) {
+      expect(initialStateFromCookie(cookie), cookie).toBeUndefined()
+    }
+    // A disconnected state is a state.
+    expect(initialStateFromCookie(`sigil.store=${serialize({ state: { chainId: 1, current: null, connections: new Map() }, version: 2 })}`)?.connections.size).toBe(0)
+  })
 })
