@@ -127,6 +127,26 @@ describe('Activity', () => {
 })
 
 describe('joining with a code', () => {
+  it('shows a recovery under way before handing the joined wallet to the page, as any unlock does', async () => {
+    const device = { pairingId: 'p', fingerprint: '1234 5678', waitForApproval: vi.fn(async () => ADDRESS), finish: vi.fn(async () => ADDRESS), dispose: vi.fn() }
+    const pending = [{ recoveryId: 'r'.repeat(22), startedAt: '2030-01-01T00:00:00.000Z', releaseAt: '2030-01-03T00:00:00.000Z', browser: 'Chrome on Linux', place: null }]
+    const pendingRecoveries = vi.fn(async () => pending)
+    let done: string | undefined
+    void render({ joinWithCode: vi.fn(async () => device), pendingRecoveries })
+      .open()
+      .then((address) => (done = address))
+    await waitFor(() => expect(step()).toBe('home'))
+    fireEvent.click(screen.getByTestId('embedded-join-button'))
+    fireEvent.change(screen.getByTestId('embedded-pair-code-input'), { target: { value: 'abcde 12345' } })
+    submitAsUser(screen.getByTestId('embedded-pair-code-input'))
+    await waitFor(() => expect(step()).toBe('joinPasskey'))
+    fireEvent.click(screen.getByTestId('embedded-join-passkey-button'))
+    await waitFor(() => expect(step()).toBe('recoveryAlert'))
+    expect(done).toBeUndefined()
+    fireEvent.click(screen.getByTestId('embedded-keep-recovery-button'))
+    await waitFor(() => expect(done).toBe(ADDRESS))
+  })
+
   it('asks first when opened from a pairing link: nothing is claimed until the user adds this device', async () => {
     const joinWithCode = vi.fn(async () => {
       throw new EmbeddedApiError('embedded_pairing_used', { status: 409 })

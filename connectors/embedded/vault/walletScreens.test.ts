@@ -353,6 +353,22 @@ describe('the vault\'s wallet screens', () => {
     expect(wallet.prepareRecovery).toHaveBeenLastCalledWith('w'.repeat(22))
   })
 
+  it("a recovery finished here shows another one under way (a stranger's) before the wallet goes to the page", async () => {
+    const other = { recoveryId: 'o'.repeat(22), startedAt: '2030-01-01T00:00:00.000Z', releaseAt: '2030-01-03T00:00:00.000Z', browser: 'Firefox on Windows', place: null }
+    const wallet = scriptedWallet({ wallets: [{ walletId: 'w'.repeat(22), address: ADDRESS, createdAt: '2030-01-01T00:00:00.000Z' }], started: status('w'.repeat(22), 0), pending: [other] })
+    let done: string | undefined
+    void renderPanel(wallet).then((address) => (done = address))
+    await waitFor(() => expect(step()).toBe('recoverWaiting'))
+    fireEvent.click(screen.getByTestId('embedded-recovery-finish-button'))
+    await waitFor(() => expect(step()).toBe('recoverPasskey'))
+    fireEvent.click(screen.getByTestId('embedded-new-passkey-button'))
+    await waitFor(() => expect(step()).toBe('recoveryAlert'))
+    expect(screen.getByTestId('embedded-recovery-alert').textContent).toContain('Firefox on Windows')
+    expect(done).toBeUndefined()
+    fireEvent.click(screen.getByTestId('embedded-keep-recovery-button'))
+    await waitFor(() => expect(done).toBe(ADDRESS))
+  })
+
   it('after an unlock shows a pending recovery of the wallet, and cancels it on "Cancel the recovery"', async () => {
     const pending = { recoveryId: 'r'.repeat(22), startedAt: '2030-01-01T00:00:00.000Z', releaseAt: '2030-01-03T00:00:00.000Z', browser: 'Chrome on Linux', place: 'DE' }
     const wallet = scriptedWallet({ onDevice: [{ address: ADDRESS, email: 'ann@example.test' }], pending: [pending] })

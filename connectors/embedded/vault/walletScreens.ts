@@ -44,12 +44,13 @@ export function createWalletScreens(parameters: WalletScreensParameters) {
      * veto. Resolves once the user went past them, at once when there are none.
      */
     async reviewRecoveries(address: Address): Promise<void> {
-      const pending = await parameters.wallet.pendingRecoveries().catch(() => [])
-      if (!pending[0]) return
       kit.state.finish?.(undefined)
       await new Promise<void>((resolve) => {
         kit.state.finish = () => resolve()
-        go.recoveryAlert(address, pending[0]!, undefined, pending.slice(1))
+        void go.reviewRecoveries(address, () => {
+          kit.state.finish = undefined
+          resolve()
+        })
       })
     },
     /**

@@ -184,7 +184,8 @@ export function deviceScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'addDe
                   throw caught
                 }
                 kit.state.joining = undefined
-                close(address)
+                // This device now holds the wallet, unlocked: it shows a recovery under way, as any unlock does.
+                await go.reviewRecoveries(address, () => close(address))
               },
               (message) => (kit.state.joining ? joinPasskey(device, address, message) : joinStart(undefined, message)),
             ),

@@ -4,7 +4,7 @@ import { h } from '../dom'
 import { formatDate, pointsToRecovery, type ScreenKit, type Screens } from './kit'
 
 /** The first screen (this device's wallet, or the create form), Unlock, and the owner's veto of a recovery someone started. */
-export function homeScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'home' | 'unlock' | 'recoveryAlert'> {
+export function homeScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'home' | 'unlock' | 'recoveryAlert' | 'reviewRecoveries'> {
   const { screen, close, run, emailField, form, button, action, wallet, t, root, parameters } = kit
 
   /**
@@ -92,18 +92,24 @@ export function homeScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'home' |
       t.ui('unlocking'),
       async () => {
         await wallet.unlock(address)
-        // The owner's veto: a recovery someone started by email is shown on the device that holds the
-        // wallet, while its key is still locked. A failed check never blocks the unlock.
-        // Every one of them, in turn: a stranger may start two, and the owner who cancels the first
-        // must see the second before the wallet goes on.
-        const pending = await wallet.pendingRecoveries().catch(() => [])
-        if (pending[0]) recoveryAlert(address, pending[0], undefined, pending.slice(1))
         // In the vault's own tab there is no page to hand the wallet to: say what the unlock did.
-        else if (parameters.manage) void home({ unlocked: true })
-        else close(address)
+        await reviewRecoveries(address, () => (parameters.manage ? void home({ unlocked: true }) : close(address)))
       },
       (error, caught) => home({ error, lostPasskey: pointsToRecovery(caught) }),
     )
+  }
+
+  /**
+   * After any unlock (the Unlock button, a joined device, a finished recovery): the owner's veto. A
+   * recovery someone started by email is shown on the device that holds the wallet while its key is
+   * still locked; every one of them, in turn (a stranger may start two, and the owner who cancels the
+   * first must see the second), then the wallet goes to the page. None waiting: `otherwise`. A failed
+   * check never blocks the unlock.
+   */
+  async function reviewRecoveries(address: Address, otherwise: () => void) {
+    const pending = await wallet.pendingRecoveries().catch(() => [])
+    if (pending[0]) recoveryAlert(address, pending[0], undefined, pending.slice(1))
+    else otherwise()
   }
 
   /**
@@ -146,5 +152,5 @@ export function homeScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'home' |
     )
   }
 
-  return { home, unlock, recoveryAlert }
+  return { home, unlock, recoveryAlert, reviewRecoveries }
 }

@@ -293,6 +293,8 @@ export type Screens = {
   home(options?: { creating?: boolean; error?: string; lostPasskey?: boolean; stay?: boolean; unlocked?: boolean }): Promise<void>
   unlock(address: Address): void
   recoveryAlert(address: Address, recovery: PendingRecovery, error?: string, rest?: readonly PendingRecovery[]): void
+  /** After an unlock: the wallet's waiting recoveries in turn (then the page gets the wallet), else `otherwise`. */
+  reviewRecoveries(address: Address, otherwise: () => void): Promise<void>
   addDevice(address: Address): void
   compareDevice(pairing: OpenPairing, fingerprint: string, error?: string): void
   joinConfirm(code: string): void

@@ -210,7 +210,8 @@ export function recoveryScreens(kit: ScreenKit, go: Screens): Pick<Screens, 'rec
                   throw caught
                 }
                 kit.state.prepared = undefined
-                close(address)
+                // Unlocked here now: another recovery under way (not this one, finished) is shown first.
+                await go.reviewRecoveries(address, () => close(address))
               },
               (message) => (kit.state.prepared ? recoverPasskey(address, message) : recoverEmail(message)),
             )
