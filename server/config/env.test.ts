@@ -128,6 +128,14 @@ describe('parseEnv: production', () => {
   it('lists every start-up problem for next start, in the schema module the reader uses', () => {
     expect(productionEnvironmentProblems({}).map((problem) => problem.split(' ')[0])).toEqual(['SESSION_SECRET', 'TRUSTED_PROXY_HOPS', 'APP_ORIGIN', 'EMBEDDED_RECOVERY_KEY', 'SMTP_URL'])
   })
+
+  it("refuses a production build started with another NODE_ENV: the hardening (Secure cookies, HSTS, the strict CSP, no local chain) follows NODE_ENV", () => {
+    const ready = { ...PRODUCTION, VAULT_ORIGIN: 'https://wallet.sigil.example', SMTP_URL: 'smtps://u:p@smtp.example:465' }
+    expect(productionEnvironmentProblems({ ...ready, NODE_ENV: 'production' })).toEqual([])
+    for (const mistyped of ['staging', 'Production', 'prod', 'development', 'test', '']) {
+      expect(productionEnvironmentProblems({ ...ready, NODE_ENV: mistyped }), mistyped).toEqual([expect.stringMatching(/^NODE_ENV is ".*", not "production"/)])
+    }
+  })
 })
 
 describe('parseEnv: bad values', () => {

@@ -212,6 +212,11 @@ export function distDir(env) {
  */
 export function productionEnvironmentProblems(env) {
   const problems = []
+  // `next start` sets NODE_ENV to production only when it is unset, and keeps any other value with a
+  // warning; every hardening of a deployment reads it (Secure and __Host- cookies, HSTS, the strict
+  // CSP and Trusted Types, no local chain, the test-only switches ignored).
+  if (env.NODE_ENV !== undefined && env.NODE_ENV !== 'production')
+    problems.push(`NODE_ENV is "${env.NODE_ENV}", not "production": a production build runs as one, with its cookies, headers and checks; leave NODE_ENV unset or set it to production.`)
   // One secret, or a comma-separated list while rotating: each of 32+ characters.
   if (sessionSecretEntries(env.SESSION_SECRET).some((secret) => secret.length < MIN_SESSION_SECRET_LENGTH))
     problems.push('SESSION_SECRET is required in production: a random string of at least 32 characters (e.g. openssl rand -base64 32).')
