@@ -108,6 +108,15 @@ describe('describeMessage', () => {
     ['a zero-width space (U+200B)', 'Approve\u200B all'],
     ['a NUL byte', 'text\u0000more'],
     ['an escape character', 'text\u001b[2J'],
+    // Invisible too, each of them (the sheet once showed them as plain text):
+    ['a leading byte-order mark (the decoder dropped it from the text shown)', '\ufeffApprove all'],
+    ['a byte-order mark inside', 'Approve\ufeff all'],
+    ['a word joiner (U+2060)', 'Approve\u2060 all'],
+    ['an Arabic letter mark (U+061C)', 'a\u061cb'],
+    ['a line separator (U+2028)', 'line one\u2028URI: https://evil.example'],
+    ['a soft hyphen (U+00AD)', 'pay\u00adpal'],
+    ['a tag character (U+E0041)', 'a\u{e0041}b'],
+    ['a C1 next-line (U+0085)', 'a\u0085b'],
   ])('shows hex, not text, for a message with %s', (_, text) => {
     const hex = toHex(text)
     expect(describeMessage(hex, 'sigil.example')).toEqual({ kind: 'message', text: undefined, hex, signIn: undefined })

@@ -44,12 +44,18 @@ export type ConfirmationDetails =
       maxFee: string | undefined
     }
 
-/** Control characters other than tab and line breaks mean "not text" (or text meant to hide something). */
-const HIDDEN_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/
+/**
+ * Control characters other than tab and line breaks (C0, DEL, C1), and the characters a reader cannot
+ * see (zero-width, direction marks and overrides, the soft hyphen, the Arabic letter mark, word
+ * joiners and invisible operators, the byte-order mark, the line and paragraph separators, the tag
+ * characters) mean "not text" (or text meant to hide something): the message is shown as hex.
+ */
+const HIDDEN_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff]|\udb40[\udc00-\udc7f]/
 
 function decodeMessageText(hex: Hex): string | undefined {
   try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(hexToBytes(hex))
+    // The byte-order mark is kept (`ignoreBOM`): dropped, the sheet would show other bytes than are signed.
+    const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(hexToBytes(hex))
     return text.length > 0 && !HIDDEN_CHARACTERS.test(text) ? text : undefined
   } catch {
     return undefined

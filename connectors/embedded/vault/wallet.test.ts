@@ -2,10 +2,11 @@ import { createHmac } from 'node:crypto'
 import { describe, expect, it, vi } from 'vitest'
 import { recoveryKeyPair } from '@sigil/server/embedded/recoveryKey'
 import type { EmbeddedApi } from './api'
-import { fromBase64Url, randomBytes, toBase64Url } from '@sigil/lib/embedded/crypto/bytes'
-import { additionalData } from '@sigil/lib/embedded/crypto/keyWrapping'
+import { fromBase64Url, randomBytes, toBase64Url, utf8 } from '@sigil/lib/embedded/crypto/bytes'
+import { additionalData, generateDataKeyBytes, importDataKey, seal } from '@sigil/lib/embedded/crypto/keyWrapping'
 import { openWithPrivateKey, sealToPublicKey, type Envelope } from '@sigil/lib/embedded/crypto/sealToPublicKey'
 import { EmbeddedApiError, EmbeddedWalletError, PrfUnsupportedError, UnlockFailedError } from '@sigil/lib/embedded/errors'
+import { mnemonicToVaultAccount } from './keyAccount'
 import { createMemoryVaultStorage } from './vaultStorage'
 import { CREATE_PARTS_MAX_AGE_MS, createEmbeddedWallet, type Passkeys } from './wallet'
 
@@ -83,6 +84,34 @@ describe('embedded wallet keys', () => {
     const wallet = createEmbeddedWallet({ api, vaults: createMemoryVaultStorage(), passkeys: fakePasskeys().passkeys })
     for (const code of ['', 'ABCDE', 'ABCDE-FGHJU', 'ABCDE-FGHJK-1']) await expect(wallet.joinWithCode(code)).rejects.toMatchObject({ code: 'embedded_pairing_code_format' })
     expect(claim).not.toHaveBeenCalled()
+  })
+
+  it('opens no pairing package that arrives after the joining device was discarded (Back while the poll was out)', async () => {
+    const mnemonic = 'test test test test test test test test test test test junk'
+    const walletId = 'w'.repeat(22)
+    const raw = generateDataKeyBytes()
+    const vault = await seal(await importDataKey(raw), utf8(mnemonic), additionalData.mnemonic(walletId))
+    let publicKey = ''
+    let release!: () => void
+    const answered = new Promise<void>((resolve) => (release = resolve))
+    const api = {
+      claimPairing: vi.fn(async (_code: string, key: string) => {
+        publicKey = key
+        return { pairingId: 'P1', claimToken: 'ct', expiresAt: '' }
+      }),
+      pairingPackage: vi.fn(async () => {
+        await answered
+        return { state: 'approved', walletId, address: mnemonicToVaultAccount(mnemonic).address, email: 'ann@example.test', sealedKey: await sealToPublicKey(fromBase64Url(publicKey), raw, additionalData.pairing(walletId, 'P1')), vault, options: { rp: { id: 'x' } } }
+      }),
+    } as unknown as EmbeddedApi
+    const wallet = createEmbeddedWallet({ api, vaults: createMemoryVaultStorage(), passkeys: fakePasskeys().passkeys })
+    const device = await wallet.joinWithCode('ABCDE-12345')
+    const waiting = device.waitForApproval(new AbortController().signal)
+    await vi.waitFor(() => expect(api.pairingPackage).toHaveBeenCalled())
+    device.dispose()
+    release()
+    await expect(waiting).rejects.toBeInstanceOf(UnlockFailedError)
+    await expect(device.finish()).rejects.toBeInstanceOf(UnlockFailedError)
   })
 
   it('creates a wallet whose stored record and request hold no plaintext key material', async () => {

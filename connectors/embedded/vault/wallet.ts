@@ -395,12 +395,16 @@ export function createEmbeddedWallet(parameters: EmbeddedWalletParameters = {}) 
           for (;;) {
             if (disposed) throw new UnlockFailedError({ details: 'pairing was discarded' })
             const answer = await api.pairingPackage(claim.pairingId, claim.claimToken)
+            // Discarded while the poll was out (Back, the screen closed): the package is not opened.
+            if (disposed) throw new UnlockFailedError({ details: 'pairing was discarded' })
             if (answer.state === 'approved') {
               const raw = await openWithPrivateKey(ephemeral, answer.sealedKey, additionalData.pairing(answer.walletId, claim.pairingId))
               try {
                 const dataKey = await importDataKey(raw)
                 const mnemonic = new TextDecoder().decode(await open(dataKey, answer.vault, additionalData.mnemonic(answer.walletId)))
                 const account = accountOf(mnemonic, answer.address, () => new WalletMismatchError())
+                // Discarded while the package was opened: the key goes now, not with the tab.
+                if (disposed) throw new UnlockFailedError({ details: 'pairing was discarded' })
                 ready = { delivered: answer, raw, account }
                 return account.address
               } catch (error) {
