@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { type Address, type Hex, parseEther, recoverTypedDataAddress, toHex, verifyMessage } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
-import { approveInSheet, createWallet, expect, manageInVaultTab, openEmbeddedPanel, passkeyPrompts, submitCreateWithEmailCode, tapCreateUntilMade, test, uniqueEmail, vault, vaultFrame } from './embeddedFixtures'
+import { approveInSheet, createWallet, disconnect, expect, manageInVaultTab, openEmbeddedPanel, passkeyPrompts, submitCreateWithEmailCode, tapCreateUntilMade, test, uniqueEmail, vault, vaultFrame } from './embeddedFixtures'
 
 /**
  * The embedded wallet's boundary (issue 25), played by a hostile script in the app's page: a
@@ -512,6 +512,20 @@ test('the vault answers only its app’s origin: a page of another origin that o
   await page.goto(`http://other.localhost:${new URL(embeddedApp.baseURL).port}/`)
   expect(new URL(page.url()).hostname).toBe('other.localhost')
   expect(await greet(page)).toEqual([])
+})
+
+test('a page that opens the vault in a window it keeps a handle on gets no management screens there (no Reveal, Add a device or Activity)', async ({ page, embeddedApp, authenticator: _, mail }) => {
+  await page.goto(embeddedApp.baseURL)
+  await createWallet(page, mail, uniqueEmail('opened-by-page'))
+  await disconnect(page)
+  // Not the app's "Manage wallet" (no opener): window.open with the handle kept, no ?mode=popup.
+  const opened = page.context().waitForEvent('page')
+  await page.evaluate((vaultURL) => void window.open(`${vaultURL}/`, 'managed', 'popup'), embeddedApp.vaultURL)
+  const popup = await opened
+  await expect(popup.getByTestId('embedded-existing-address')).toBeVisible({ timeout: 30_000 })
+  expect(await popup.evaluate(() => window.opener !== null)).toBe(true)
+  for (const management of ['embedded-reveal-button', 'embedded-add-device-button', 'embedded-activity-button']) await expect(popup.getByTestId(management)).toHaveCount(0)
+  await popup.close()
 })
 
 // The vault's script leaves the clear-signing tables and the BIP-39 word list to chunks it imports

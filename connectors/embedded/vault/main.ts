@@ -63,7 +63,9 @@ const autoLock = createAutoLock({
  * Opened on its own (no page framed or opened it): a top-level tab the user opened, where the wallet's
  * management lives. In a frame or a page's popup, "Manage wallet" opens that tab instead.
  */
-const ownWindow = !host && config.mode === 'frame'
+// Not one another page opened and keeps a handle on (`window.open` of the vault's address, with no
+// `?mode=popup`): the app's "Manage wallet" and the pairing link open it without an opener.
+const ownWindow = !host && config.mode === 'frame' && window.opener === null
 /** One guard for every consequential press in this window: the sheet's Approve and the screens' actions. */
 const guard = createApprovalGuard({ mode: config.mode === 'frame' && !ownWindow ? 'frame' : 'popup' })
 const screens = createWalletScreens({
