@@ -174,6 +174,19 @@ describe('readSigningRequest: eth_signTypedData_v4', () => {
     await expect(read(signRequest('eth_signTypedData_v4', [other.address, mail()]))).rejects.toMatchObject({ code: 4100 })
   })
 
+  it('refuses typed data whose shown fields would not all be signed: the domain as primary type, a field its type does not declare, at any depth (-32602)', async () => {
+    const domainOnly = { ...mail(), primaryType: 'EIP712Domain', message: { to: '0x000000000000000000000000000000000000dEaD', amount: '1' } }
+    await expect(read(signRequest('eth_signTypedData_v4', [account.address, domainOnly]))).rejects.toMatchObject({ code: -32602, reason: expect.stringContaining('primaryType') })
+    const undeclared = mail()
+    ;(undeclared.message as Record<string, unknown>).amount = '999999'
+    await expect(read(signRequest('eth_signTypedData_v4', [account.address, undeclared]))).rejects.toMatchObject({ code: -32602, reason: expect.stringContaining('amount') })
+    const nested = mail()
+    ;(nested.message.to as Record<string, unknown>).note = 'pay the bearer'
+    await expect(read(signRequest('eth_signTypedData_v4', [account.address, nested]))).rejects.toMatchObject({ code: -32602, reason: expect.stringContaining('to.note') })
+    const unknownType = { ...mail(), primaryType: 'Letter' }
+    await expect(read(signRequest('eth_signTypedData_v4', [account.address, unknownType]))).rejects.toMatchObject({ code: -32602 })
+  })
+
   it('refuses text that is not JSON and an object without types, primaryType or message (-32602)', async () => {
     await expect(read(signRequest('eth_signTypedData_v4', [account.address, '{not json']))).rejects.toMatchObject({ code: -32602 })
     const { message: _, ...withoutMessage } = mail()

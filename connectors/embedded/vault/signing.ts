@@ -143,6 +143,11 @@ export async function readSigningRequest(input: unknown, parameters: { chains: r
         if (!Array.isArray(declared) || names.length !== present.length || !present.every((key) => names.includes(key)))
           throw invalidParams(signing, 'types.EIP712Domain must declare exactly the fields of domain')
       }
+      // What the sheet lists of the message is what is signed: the domain alone as the primary type
+      // would sign none of it, and a field its type does not declare is left out of the hash.
+      if (typed.primaryType === 'EIP712Domain') throw invalidParams(signing, 'primaryType EIP712Domain signs the domain alone, not the message shown')
+      const undeclared = undeclaredField(typed.types as Record<string, unknown>, typed.primaryType, typed.message, '')
+      if (undeclared !== undefined) throw invalidParams(signing, undeclared === '' ? `types does not declare primaryType ${typed.primaryType}` : `message field ${undeclared} is not declared by its type`)
       // EIP-712: a domain bound to another chain must not be signed on this one.
       if (domain.chainId !== undefined && Number(domain.chainId) !== chain.id) throw invalidParams(signing, 'domain.chainId is not the current chain')
       details = describeTypedData(typed, parameters.chains)
@@ -178,4 +183,26 @@ export async function readSigningRequest(input: unknown, parameters: { chains: r
       return sign(account)
     },
   }
+}
+
+/**
+ * The first field of `value` (a struct of `typeName`) that its type does not declare, as a path
+ * (`to.note`), at any depth; `''` when `typeName` is no struct of `types` at the top. Undefined: none.
+ */
+function undeclaredField(types: Record<string, unknown>, typeName: string, value: unknown, path: string): string | undefined {
+  const fields = Object.hasOwn(types, typeName) ? types[typeName] : undefined
+  if (!Array.isArray(fields)) return path === '' ? '' : undefined
+  if (typeof value !== 'object' || value === null) return undefined
+  const declared = new Map(fields.map((field) => [(field as { name?: unknown }).name, (field as { type?: unknown }).type]))
+  for (const [key, inner] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key
+    if (!declared.has(key)) return at
+    const type = String(declared.get(key)).replace(/(\[\d*\])+$/, '')
+    if (!Object.hasOwn(types, type)) continue
+    for (const [index, item] of (Array.isArray(inner) ? inner.entries() : [[-1, inner] as const])) {
+      const found = undeclaredField(types, type, item, index < 0 ? at : `${at}[${index}]`)
+      if (found) return found
+    }
+  }
+  return undefined
 }
