@@ -53,7 +53,22 @@ export function nextWalletEvent(last: Pick<WalletEvent, 'seq' | 'hash'> | undefi
   return { ...unsigned, hash: walletEventHash(unsigned) }
 }
 
-export type ChainCheck = { ok: true; entries: number; head: string } | { ok: false; brokenAt: number; reason: 'sequence' | 'link' | 'hash' | 'wallet' }
+export type ChainCheck = { ok: true; entries: number; head: string } | { ok: false; brokenAt: number; reason: 'sequence' | 'link' | 'hash' | 'wallet' | 'rewound' }
+
+/** The newest entry a device checked of a wallet's log: a later log must still hold it, unchanged. */
+export type LogHead = { seq: number; hash: string }
+
+/**
+ * `check` (a chain that checks out) against the head this device saw before: a server that drops its
+ * newest entries (a recovery started, email recovery turned off) hands over a chain that still links
+ * up from the first entry, so only what the device remembers can tell. Refused as `rewound` at the
+ * remembered entry when the log no longer holds it as it was.
+ */
+export function checkAgainstHead(check: ChainCheck, events: readonly WalletEvent[], head: LogHead | undefined): ChainCheck {
+  if (!check.ok || !head) return check
+  const seen = events[head.seq - 1]
+  return seen && seen.seq === head.seq && seen.hash === head.hash ? check : { ok: false, brokenAt: head.seq, reason: 'rewound' }
+}
 
 /**
  * Checks a wallet's log, in order: one wallet, sequence numbers 1, 2, 3… without gaps, each entry

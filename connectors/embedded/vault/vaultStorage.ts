@@ -1,6 +1,7 @@
 import { getAddress, isAddress, type Address } from 'viem'
 import { isSealed, type Sealed } from '@sigil/lib/embedded/crypto/keyWrapping'
 import { WalletStorageUnavailableError } from '@sigil/lib/embedded/errors'
+import type { LogHead } from '@sigil/lib/embedded/walletLog'
 import { EMBEDDED_VAULT_DB } from '@sigil/lib/storageNames'
 
 /**
@@ -23,6 +24,8 @@ export type VaultRecord = {
   mnemonic: Sealed
   /** ISO 8601: when this device's record was written (creation or recovery). */
   savedAt: string
+  /** The newest entry of the wallet's log this device checked (`wallet.activity`); a later log must hold it. */
+  logHead?: LogHead | undefined
 }
 
 /** The device's wallet records; an interface so tests (and non-browser hosts) can keep them in memory. */
@@ -49,8 +52,15 @@ function isVaultRecord(value: unknown): value is VaultRecord {
     typeof record.prfSalt === 'string' &&
     isSealed(record.wrappedKey) &&
     isSealed(record.mnemonic) &&
-    typeof record.savedAt === 'string'
+    typeof record.savedAt === 'string' &&
+    (record.logHead === undefined || isLogHead(record.logHead))
   )
+}
+
+function isLogHead(value: unknown): value is LogHead {
+  if (!value || typeof value !== 'object') return false
+  const { seq, hash } = value as Record<string, unknown>
+  return typeof seq === 'number' && Number.isSafeInteger(seq) && seq > 0 && typeof hash === 'string'
 }
 
 /** Newest first: the wallet this device used last is the one offered. */

@@ -6,6 +6,7 @@ import { fromBase64Url, randomBytes, toBase64Url, utf8 } from '@sigil/lib/embedd
 import { additionalData, generateDataKeyBytes, importDataKey, seal } from '@sigil/lib/embedded/crypto/keyWrapping'
 import { openWithPrivateKey, sealToPublicKey, type Envelope } from '@sigil/lib/embedded/crypto/sealToPublicKey'
 import { EmbeddedApiError, EmbeddedWalletError, PrfUnsupportedError, UnlockFailedError } from '@sigil/lib/embedded/errors'
+import { nextWalletEvent } from '@sigil/lib/embedded/walletLog'
 import { mnemonicToVaultAccount } from './keyAccount'
 import { createMemoryVaultStorage } from './vaultStorage'
 import { CREATE_PARTS_MAX_AGE_MS, createEmbeddedWallet, type Passkeys } from './wallet'
@@ -84,6 +85,33 @@ describe('embedded wallet keys', () => {
     const wallet = createEmbeddedWallet({ api, vaults: createMemoryVaultStorage(), passkeys: fakePasskeys().passkeys })
     for (const code of ['', 'ABCDE', 'ABCDE-FGHJU', 'ABCDE-FGHJK-1']) await expect(wallet.joinWithCode(code)).rejects.toMatchObject({ code: 'embedded_pairing_code_format' })
     expect(claim).not.toHaveBeenCalled()
+  })
+
+  it("remembers the newest log entry it checked: a later log cut short (a recovery or a settings change dropped by the server) no longer reads as verified", async () => {
+    const walletId = 'w'.repeat(22)
+    const address = mnemonicToVaultAccount('test test test test test test test test test test test junk').address
+    const sealed = await seal(await importDataKey(generateDataKeyBytes()), utf8('x'), additionalData.mnemonic(walletId))
+    const vaults = createMemoryVaultStorage([{ version: 1, walletId, address, email: 'ann@example.test', credentialId: 'c', prfSalt: 's', wrappedKey: sealed, mnemonic: sealed, savedAt: '2030-01-01T00:00:00.000Z' }])
+    const created = nextWalletEvent(undefined, { walletId, kind: 'created', at: new Date('2030-01-01T00:00:00.000Z'), detail: { address } })
+    const off = nextWalletEvent(created, { walletId, kind: 'settings_changed', at: new Date('2030-01-02T00:00:00.000Z'), detail: { emailRecovery: false, recoveryDelaySeconds: null } })
+    const started = nextWalletEvent(off, { walletId, kind: 'recovery_started', at: new Date('2030-01-03T00:00:00.000Z'), detail: { recoveryId: 'r'.repeat(22) } })
+    let served = [created, off]
+    const wire = (events: typeof served) => events.map((event) => ({ ...event, at: event.at.toISOString() }))
+    const api = {
+      deviceChallenge: vi.fn(async () => ({ options: { challenge: 'x' } })),
+      walletLog: vi.fn(async () => ({ walletId, events: wire(served) })),
+    } as unknown as EmbeddedApi
+    const passkeys = { ...fakePasskeys().passkeys, assert: vi.fn(async () => ({ assertion: {} })) } as unknown as Passkeys
+    const wallet = createEmbeddedWallet({ api, vaults, passkeys })
+    expect((await wallet.activity(address)).check).toMatchObject({ ok: true, entries: 2 })
+    served = [created, off, started]
+    expect((await wallet.activity(address)).check).toMatchObject({ ok: true, entries: 3 })
+    // The server drops the two newest entries: the chain still links up from the first one.
+    served = [created]
+    expect((await wallet.activity(address)).check).toEqual({ ok: false, brokenAt: 3, reason: 'rewound' })
+    // An entry rewritten in place (same sequence, another hash) is caught the same way.
+    served = [created, off, nextWalletEvent(off, { walletId, kind: 'device_added', at: new Date('2030-01-03T00:00:00.000Z'), detail: { credentialId: 'c2' } })]
+    expect((await wallet.activity(address)).check).toEqual({ ok: false, brokenAt: 3, reason: 'rewound' })
   })
 
   it('opens no pairing package that arrives after the joining device was discarded (Back while the poll was out)', async () => {

@@ -11,7 +11,7 @@ import { normaliseEmail } from '@sigil/lib/embedded/email'
 import { assertPasskey, createPasskey, evaluatePrf, forgetCredential } from './passkey/ceremonies'
 import { normalisePairingCode, pairingFingerprint } from '@sigil/lib/embedded/pairingCode'
 import type { PairingPackageResponse, PairingStatusResponse, PendingRecovery, RecoveryStatus, WalletOptionsResponse } from '@sigil/lib/embedded/apiTypes'
-import { verifyWalletLog, type ChainCheck, type WalletEvent } from '@sigil/lib/embedded/walletLog'
+import { checkAgainstHead, verifyWalletLog, type ChainCheck, type WalletEvent } from '@sigil/lib/embedded/walletLog'
 import { deviceProofMessage } from '@sigil/lib/embedded/deviceProof'
 import { PRF_SALT_BYTES } from '@sigil/lib/embedded/passkeyDefaults'
 import { createIndexedDbVaultStorage, type VaultRecord, type VaultStorage } from './vaultStorage'
@@ -466,7 +466,11 @@ export function createEmbeddedWallet(parameters: EmbeddedWalletParameters = {}) 
       const { assertion } = await prove(record, false)
       const { events } = await api.walletLog({ walletId: record.walletId, assertion })
       const parsed: WalletEvent[] = events.map((event) => ({ ...event, kind: event.kind as WalletEvent['kind'], at: new Date(event.at) }))
-      return { walletId: record.walletId, address: record.address, events: parsed, check: verifyWalletLog(record.walletId, parsed) }
+      // Checked against what this device saw last too: a log cut short still links up (walletLog.ts).
+      const check = checkAgainstHead(verifyWalletLog(record.walletId, parsed), parsed, record.logHead)
+      const newest = parsed.at(-1)
+      if (check.ok && newest && newest.seq !== record.logHead?.seq) await vaults.put({ ...record, logHead: { seq: newest.seq, hash: newest.hash } }).catch(() => undefined)
+      return { walletId: record.walletId, address: record.address, events: parsed, check }
     },
 
     /**
