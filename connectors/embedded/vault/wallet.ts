@@ -395,16 +395,14 @@ export function createEmbeddedWallet(parameters: EmbeddedWalletParameters = {}) 
           for (;;) {
             if (disposed) throw new UnlockFailedError({ details: 'pairing was discarded' })
             const answer = await api.pairingPackage(claim.pairingId, claim.claimToken)
-            // Discarded while the poll was out (Back, the screen closed): the package is not opened.
-            if (disposed) throw new UnlockFailedError({ details: 'pairing was discarded' })
+            if (disposed) throw new UnlockFailedError({ details: 'pairing was discarded' }) // while the poll was out: not opened
             if (answer.state === 'approved') {
               const raw = await openWithPrivateKey(ephemeral, answer.sealedKey, additionalData.pairing(answer.walletId, claim.pairingId))
               try {
                 const dataKey = await importDataKey(raw)
                 const mnemonic = new TextDecoder().decode(await open(dataKey, answer.vault, additionalData.mnemonic(answer.walletId)))
                 const account = accountOf(mnemonic, answer.address, () => new WalletMismatchError())
-                // Discarded while the package was opened: the key goes now, not with the tab.
-                if (disposed) throw new UnlockFailedError({ details: 'pairing was discarded' })
+                if (disposed) throw new UnlockFailedError({ details: 'pairing was discarded' }) // meanwhile: the key goes now
                 ready = { delivered: answer, raw, account }
                 return account.address
               } catch (error) {
@@ -466,7 +464,7 @@ export function createEmbeddedWallet(parameters: EmbeddedWalletParameters = {}) 
       const { assertion } = await prove(record, false)
       const { events } = await api.walletLog({ walletId: record.walletId, assertion })
       const parsed: WalletEvent[] = events.map((event) => ({ ...event, kind: event.kind as WalletEvent['kind'], at: new Date(event.at) }))
-      // Checked against what this device saw last too: a log cut short still links up (walletLog.ts).
+      // Also against what this device saw last: a log cut short still links up (walletLog.ts).
       const check = checkAgainstHead(verifyWalletLog(record.walletId, parsed), parsed, record.logHead)
       const newest = parsed.at(-1)
       if (check.ok && newest && newest.seq !== record.logHead?.seq) await vaults.put({ ...record, logHead: { seq: newest.seq, hash: newest.hash } }).catch(() => undefined)
