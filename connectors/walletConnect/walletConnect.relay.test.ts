@@ -375,6 +375,21 @@ describe('walletConnect over the loopback relay', () => {
     await expect(switchChain(s.config, { chainId: sepolia.id })).rejects.toBeInstanceOf(NetworkSwitchOnlyInWalletError)
   })
 
+  it('asked while a reload still restores the session, the chain answer and a switch wait for the restore instead of reading "no session"', async () => {
+    const s = await setup()
+    const { connector } = await connectVia(s)
+    // A reload: the SDK not initialised yet, the session topic stored, wagmi already showing the connection.
+    s.client.reset()
+    expect(s.client.provider).toBeUndefined()
+    const options = await (connector as typeof connector & ChainSwitchOptions).chainSwitchOptions()
+    // The wallet approved mainnet and Sepolia, not Base.
+    expect(options.has(sepolia.id)).toBe(false)
+    expect(options.get(base.id)).toBe('network_switching_only_available_in_wallet')
+    s.client.reset()
+    await switchChain(s.config, { chainId: sepolia.id })
+    expect(s.config.state.connections.get(connector.uid)?.chainId).toBe(sepolia.id)
+  })
+
   it('never asks MetaMask to switch over WalletConnect: the book says only the wallet can (docs/connectors/chain-switching.md#the-three-checks-before-the-wallet-is-asked)', async () => {
     const s = await setup({ wallet: 'metamask' })
     await connectVia(s, 1)

@@ -287,8 +287,11 @@ export function walletConnect(parameters: WalletConnectParameters) {
         }
       },
 
-      switchTarget() {
-        const provider = client.provider
+      async switchTarget() {
+        // After a reload wagmi shows the stored connection before the SDK has restored its session: a
+        // chain asked for meanwhile waits for the restore rather than reading "no session"
+        // (docs/connectors/chain-switching.md#a-chain-picked-while-its-answer-is-stale).
+        const provider = client.provider ?? (persisted.getSessionTopic() ? await client.init().catch(() => undefined) : undefined)
         const session = provider?.session
         if (!provider || !session) throw new SessionNotFoundError()
         // The session's approved chains bound what the app may ask for

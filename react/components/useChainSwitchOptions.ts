@@ -27,7 +27,7 @@ type Source = NonNullable<ReturnType<typeof useAccount>['connector']> & Partial<
  * its chain changes (a WalletConnect session may approve more chains), when the connector says its
  * answer changed (`chainSwitchOptionsChanged`: the wallet updated the session), on `recheck` and on `confirm`:
  * after a reload wagmi can report the connection before the wallet's SDK has restored its session, and
- * an answer read then blocks every chain; the menu asks again as it opens, so it shows the truth.
+ * an answer read then may block every chain (WalletConnect's waits for its restore); the menu asks again as it opens.
  * Answers can arrive out of order: the one asked last wins
  * (docs/connectors/chain-switching.md#a-chain-picked-while-its-answer-is-stale).
  */
