@@ -64,4 +64,40 @@ describe('useChainSwitch', () => {
     expect(alert.getAttribute('data-code')).toBe('switch_chain_rejected')
     expect(alert.querySelector('p')?.textContent).toBe(plainErrors.switch_chain_rejected)
   })
+
+  it('a second pick while the wallet is still asked (a double click) is not sent: one prompt, and its answer is what shows', async () => {
+    const asked: Array<{ chainId: number; answer: (error?: Error) => void }> = []
+    const connector = stubConnector({
+      accounts: [account],
+      with: {
+        switchChain({ chainId }: { chainId: number }) {
+          return new Promise((resolve, reject) => asked.push({ chainId, answer: (error) => (error ? reject(error) : resolve(sepolia)) }))
+        },
+      },
+    })
+    const config = createConfig({ chains: [mainnet, sepolia], connectors: [connector], storage: null, transports: { [mainnet.id]: http('http://127.0.0.1:1'), [sepolia.id]: http('http://127.0.0.1:1') } })
+    await connect(config, { connector: config.connectors[0]! })
+    function Twice() {
+      const { pending, error, switchTo } = useChainSwitch(mainnet.id)
+      useEffect(() => {
+        void switchTo(sepolia.id)
+        void switchTo(sepolia.id)
+        void switchTo(mainnet.id)
+      }, [switchTo])
+      return <output data-testid="state">{JSON.stringify({ pending, error })}</output>
+    }
+    const shown = () => JSON.parse(screen.getByTestId('state').textContent!) as { pending: number | null; error: string | null }
+    render(
+      <WagmiProvider config={config} reconnectOnMount={false}>
+        <Twice />
+      </WagmiProvider>,
+    )
+    await waitFor(() => expect(asked.length).toBe(1))
+    expect(asked[0]!.chainId).toBe(sepolia.id)
+    await waitFor(() => expect(shown().pending).toBe(sepolia.id))
+    asked[0]!.answer()
+    await waitFor(() => expect(shown().pending).toBe(null))
+    expect(shown().error).toBe(null)
+    expect(asked.length).toBe(1)
+  })
 })

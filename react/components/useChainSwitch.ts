@@ -1,6 +1,6 @@
 'use client'
 import { switchChain, type Config } from '@wagmi/core'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useConfig } from 'wagmi'
 import { connectionEvents } from '@sigil/connectors/shared/connectionEvents'
 import { mapProviderError } from '@sigil/connectors/shared/providerErrors'
@@ -42,17 +42,28 @@ export function useChainSwitch(chainId?: number): ChainSwitch {
       }),
     [],
   )
+  // The switch the wallet is being asked for: a pick while it is out (a double click on the banner, a
+  // menu pick meanwhile) is not sent, as a wallet answers a second prompt with "already pending" and
+  // the page would show that error over the first prompt, still open.
+  const inFlight = useRef<Promise<void> | null>(null)
   const switchTo = useCallback(
-    async (chainId: number) => {
+    (chainId: number) => {
+      if (inFlight.current) return inFlight.current
       setState({ pending: chainId, error: null, errorCode: null })
-      try {
-        await reconnectionSettled(config)
-        await switchChain(config, { chainId })
-        setState({ pending: null, error: null, errorCode: null })
-      } catch (error) {
-        const shown = mapProviderError(error, 'switchChain')
-        setState({ pending: null, error: shown.message, errorCode: shown.code, errorReason: isLostPagePart(shown) ? 'page_part_lost' : null })
-      }
+      const run = (async () => {
+        try {
+          await reconnectionSettled(config)
+          await switchChain(config, { chainId })
+          setState({ pending: null, error: null, errorCode: null })
+        } catch (error) {
+          const shown = mapProviderError(error, 'switchChain')
+          setState({ pending: null, error: shown.message, errorCode: shown.code, errorReason: isLostPagePart(shown) ? 'page_part_lost' : null })
+        } finally {
+          inFlight.current = null
+        }
+      })()
+      inFlight.current = run
+      return run
     },
     [config],
   )
