@@ -34,23 +34,32 @@ export type ErrorAlertProps = {
  * is also `data-code`, for machines.
  */
 export function ErrorAlert({ error, testId }: ErrorAlertProps) {
-  const t = useT()
   const text = plainErrorText(error, useMessages()?.errors)
-  const detail = error.message !== text ? error.message : undefined
   return (
     <div role="alert" className="error-text" data-testid={testId} data-code={error.code}>
       <p>{text}</p>
-      {(detail !== undefined || error.code !== undefined) && (
-        <details className="error-detail" data-testid={`${testId}-details`}>
-          <summary>{t('error.details')}</summary>
-          {/* English whatever the page's language (the raised message, the code): said so for screen readers. */}
-          <p lang="en" data-testid={`${testId}-detail`}>
-            {detail}
-            {detail !== undefined && error.code !== undefined && ' '}
-            {error.code !== undefined && <code>{error.code}</code>}
-          </p>
-        </details>
-      )}
+      <ErrorDetails error={error} text={text} testId={testId} />
     </div>
+  )
+}
+
+/**
+ * The fold under an error's plain words (`text`): the raised English message where it says more,
+ * and the code. Also used inside an alert of its own (the wrong-network banner), so not an alert.
+ */
+export function ErrorDetails({ error, text, testId }: ErrorAlertProps & { text: string }) {
+  const t = useT()
+  const detail = error.message !== text ? error.message : undefined
+  if (detail === undefined && error.code === undefined) return null
+  return (
+    <details className="error-detail" data-testid={`${testId}-details`}>
+      <summary>{t('error.details')}</summary>
+      {/* English whatever the page's language (the raised message, the code): said so for screen readers. */}
+      <p lang="en" data-testid={`${testId}-detail`}>
+        {detail}
+        {detail !== undefined && error.code !== undefined && ' '}
+        {error.code !== undefined && <code>{error.code}</code>}
+      </p>
+    </details>
   )
 }

@@ -1,7 +1,7 @@
 'use client'
 import type { Chain } from 'viem'
-import type { ShownErrorReason } from '@sigil/lib/errors/shownError'
-import { plainErrorText } from '@sigil/lib/i18n/ErrorAlert'
+import type { ShownError, ShownErrorReason } from '@sigil/lib/errors/shownError'
+import { ErrorDetails, plainErrorText } from '@sigil/lib/i18n/ErrorAlert'
 import { useMessages } from '@sigil/lib/i18n/LocaleProvider'
 import { useT } from '@sigil/lib/i18n/useT'
 
@@ -26,17 +26,26 @@ export function WrongNetworkBanner({ target, pending, error, code, onSwitch }: W
   return (
     <div className="banner warning" role="alert" data-testid="wrong-network" data-code={code ?? undefined}>
       <p>{target ? t('chain.wrong') : t('chain.wrongInWallet')}</p>
-      {error && (
-        // Inside the banner's alert, in the page's language; the raised message stays its title.
-        <p className="error-text" data-testid="chain-error" data-code={error.code ?? undefined} title={error.message}>
-          {plainErrorText({ message: error.message, code: error.code ?? undefined, reason: error.reason }, messages?.errors)}
-        </p>
-      )}
+      {error && <SwitchError error={{ message: error.message, code: error.code ?? undefined, reason: error.reason }} errors={messages?.errors} />}
       {target && (
         <button type="button" className="button primary" data-testid="switch-to-supported" aria-busy={pending} onClick={onSwitch}>
           {pending ? t('chain.switching') : t('chain.switchTo', { chain: target.name })}
         </button>
       )}
+    </div>
+  )
+}
+
+/**
+ * Inside the banner's alert (not one of its own), as every error on the page is shown: the plain
+ * words in the page's language, the catalogue's message and code folded under "Details".
+ */
+function SwitchError({ error, errors }: { error: ShownError; errors: Parameters<typeof plainErrorText>[1] }) {
+  const text = plainErrorText(error, errors)
+  return (
+    <div className="error-text" data-testid="chain-error" data-code={error.code}>
+      <p>{text}</p>
+      <ErrorDetails error={error} text={text} testId="chain-error" />
     </div>
   )
 }
