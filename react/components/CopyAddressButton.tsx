@@ -32,15 +32,22 @@ export function CopyAddressButton({ address }: { address: string }) {
     return () => clearTimeout(timer)
   }, [state])
 
+  const result = state === 'copied' ? t('account.copied') : state === 'failed' ? t('account.copyFailed') : undefined
   return (
-    <button
-      type="button"
-      className="button small"
-      data-testid="copy-address"
-      aria-label={t('account.copy')}
-      onClick={async () => setState((await copyText(address)) ? 'copied' : 'failed')}
-    >
-      {state === 'copied' ? t('account.copied') : state === 'failed' ? t('account.copyFailed') : t('account.copyShort')}
-    </button>
+    <>
+      <button
+        type="button"
+        className="button small"
+        data-testid="copy-address"
+        // Named "Copy address" while idle; then by the result it shows, which the status also announces.
+        aria-label={result === undefined ? t('account.copy') : undefined}
+        onClick={async () => setState((await copyText(address)) ? 'copied' : 'failed')}
+      >
+        {result ?? t('account.copyShort')}
+      </button>
+      <span className="visually-hidden" role="status">
+        {result}
+      </span>
+    </>
   )
 }
