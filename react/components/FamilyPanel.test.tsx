@@ -2,6 +2,8 @@
 import { act, cleanup, render } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { WalletOption } from '@/react/wagmi/useWalletOptions'
+import { LocaleProvider } from '@sigil/lib/i18n/LocaleProvider'
+import { messages as de } from '@sigil/lib/i18n/locales/de'
 
 /**
  * The family view starts a connection when it mounts and undoes it when it unmounts (a pairing, a
@@ -39,5 +41,16 @@ describe('FamilyPanel', () => {
     view.rerender(<FamilyPanel panel="walletconnect" {...props} onBack={() => {}} />)
     view.rerender(<FamilyPanel panel="walletconnect" {...props} onConnected={() => {}} />)
     expect(mounts).toEqual({ count: 1, unmounts: 0 })
+  })
+
+  it('while the view’s chunk is on its way, a status says so in the page’s language', async () => {
+    const view = render(
+      <LocaleProvider locale="de" messages={de}>
+        <FamilyPanel panel="embedded" {...props} />
+      </LocaleProvider>,
+    )
+    const status = view.getByRole('status')
+    expect(status.textContent).toBe(de.ui['connect.preparing'])
+    expect(status.getAttribute('aria-label')).toBeNull()
   })
 })

@@ -1,6 +1,7 @@
 'use client'
 import { lazy, Suspense, useState, type ComponentType } from 'react'
 import { families } from '@sigil/connectors/families'
+import { useT } from '@sigil/lib/i18n/useT'
 import type { FamilyPanelProps } from '@sigil/connectors/shared/family'
 import type { FamilyPanelId } from '@sigil/connectors/shared/lazyConnector'
 
@@ -50,8 +51,18 @@ export function FamilyPanel({ panel, ...props }: FamilyPanelProps & { panel: Fam
   const [chosen] = useState(() => ({ panel, View: ready[panel] ?? lazyPanels[panel] ?? NoPanel }))
   const View = chosen.panel === panel ? chosen.View : (ready[panel] ?? lazyPanels[panel] ?? NoPanel)
   return (
-    <Suspense fallback={<div className="spinner" role="status" aria-label="Loading" />}>
+    <Suspense fallback={<PanelLoading />}>
       <View {...props} />
     </Suspense>
+  )
+}
+
+/** While a view's chunk is on its way: a spinner, and words in the page's language for a screen reader. */
+function PanelLoading() {
+  const t = useT()
+  return (
+    <div className="spinner" role="status">
+      <span className="visually-hidden">{t('connect.preparing')}</span>
+    </div>
   )
 }
