@@ -55,6 +55,14 @@ function ConnectDialogView({ onClose, onConnected, startWith, linking }: Connect
     if (element && !element.open) element.showModal()
     if (tapped !== undefined) setFrameRow(tapped)
   })
+  const pressedOnBackdrop = useRef(false)
+  /** The pointer is on the backdrop: on the <dialog> element and outside its box. */
+  const onBackdrop = (event: { target: EventTarget; clientX: number; clientY: number }) => {
+    const element = dialog.current
+    if (event.target !== element || !element) return false
+    const box = element.getBoundingClientRect()
+    return event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom
+  }
   const onKeyDown = useDialogFocus(dialog, view.kind)
   useSteadyDialogHeight(dialog, view.kind === 'list')
 
@@ -105,9 +113,13 @@ function ConnectDialogView({ onClose, onConnected, startWith, linking }: Connect
         close()
       }}
       onClose={close}
+      onPointerDown={(event) => (pressedOnBackdrop.current = onBackdrop(event))}
       onClick={(event) => {
-        // A click on the backdrop lands on the <dialog> itself; clicks inside land on its content.
-        if (event.target === dialog.current) close()
+        // Closes only for a press and a release both on the backdrop. A click on the backdrop lands
+        // on the <dialog> itself, but so does one on the dialog's own blank space (it keeps the list's
+        // height) and a drag from its content let go outside (the click goes to the common ancestor).
+        if (pressedOnBackdrop.current && onBackdrop(event)) close()
+        pressedOnBackdrop.current = false
       }}
     >
       <div className="dialog-body">

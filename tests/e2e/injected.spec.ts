@@ -515,6 +515,35 @@ test.describe('accessibility', () => {
   })
 })
 
+test.describe('the dialog backdrop', () => {
+  test('a click in the dialog’s own blank space, or a drag from inside let go over the backdrop, keeps it open while the wallet asks; a click on the backdrop closes it', async ({
+    page,
+    app,
+    installWallet,
+  }) => {
+    await installWallet({ behaviour: { neverAnswer: ['eth_requestAccounts'] } })
+    await page.goto(app.baseURL)
+    const dialog = await openDialog(page)
+    await dialog.getByTestId(`wallet-option-${TEST_WALLET_KEY}`).click()
+    await expect(dialog.getByTestId('connect-status')).toBeVisible()
+    // The connecting view is shorter than the list the dialog keeps the height of: blank card below it.
+    const box = (await dialog.boundingBox())!
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height - 6)
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByTestId('connect-status')).toBeVisible()
+
+    const status = (await dialog.getByTestId('connect-status').boundingBox())!
+    await page.mouse.move(status.x + 4, status.y + status.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(box.x + box.width / 2, box.y - 12, { steps: 4 })
+    await page.mouse.up()
+    await expect(dialog).toBeVisible()
+
+    await page.mouse.click(box.x + box.width / 2, box.y - 12)
+    await expect(dialog).toBeHidden()
+  })
+})
+
 test.describe('a 360 px wide screen', () => {
   test.use({ viewport: { width: 360, height: 740 } })
 
