@@ -34,3 +34,18 @@ export class PairingExpiredError extends SigilError {
 }
 /** @public */
 export type PairingExpiredErrorType = PairingExpiredError
+
+/**
+ * A WalletConnect connection is live and another one was asked for (linking a second phone wallet).
+ * The SDK holds one session per page, so a second pairing would take the first one's place: its
+ * account, its requests and, once ended, the session itself (docs/families/walletConnect.md#one-session-per-page).
+ */
+export class WalletConnectSessionInUseError extends SigilError {
+  static readonly code = 'walletconnect_session_in_use'
+  override name = 'WalletConnectSessionInUseError' as const
+  constructor(options?: SigilErrorOptions) {
+    super(WalletConnectSessionInUseError.code, { ...options, template: walletConnect.errors.walletconnect_session_in_use })
+  }
+}
+/** @public */
+export type WalletConnectSessionInUseErrorType = WalletConnectSessionInUseError

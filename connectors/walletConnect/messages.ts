@@ -8,6 +8,7 @@ export const walletConnect = {
   errors: {
     walletconnect_not_configured: 'WalletConnect is not available on this site. Other wallets still work.',
     walletconnect_pairing_expired: 'The QR code expired {attempts} times without a wallet connecting. Try again for a new code.',
+    walletconnect_session_in_use: 'A wallet is already connected over WalletConnect on this page. Only one WalletConnect session can be open at a time.',
   },
   ui: {
     'wc.title': 'Connect with {wallet}',

@@ -8,12 +8,13 @@ import { NetworkSwitchOnlyInWalletError, NetworkSwitchOnlyThroughWalletError, Pr
 import { signPersonalMessage } from '@sigil/react/wagmi/signPersonalMessage'
 import { startRelay, type Relay } from '@/tests/fixtures/walletConnect/relay'
 import { startTestWallet, type TestWallet } from '@/tests/fixtures/walletConnect/wallet'
+import { ANVIL_PRIVATE_KEYS } from '@/tests/fixtures/anvil'
 import { walletBook } from '@sigil/wallet-book/index'
 import { connectionEvents, type ConnectionFailedEvent } from '../shared/connectionEvents'
 import { createPersistedValues } from '../shared/persistedValues'
 import { createMemoryStorage } from '../shared/storage'
 import { chainSwitchOptionsChanged, type ChainSwitchOptions } from '../shared/types'
-import { WalletConnectNotConfiguredError } from './errors'
+import { WalletConnectNotConfiguredError, WalletConnectSessionInUseError } from './errors'
 import { isWalletRejection } from './pairingErrors'
 import { EVENTS, OPTIONAL_METHODS, REQUIRED_METHODS, walletConnectProviderOptions } from './providerOptions'
 import { walletConnect } from './walletConnect'
@@ -388,6 +389,23 @@ describe('walletConnect over the loopback relay', () => {
     s.client.reset()
     await switchChain(s.config, { chainId: sepolia.id })
     expect(s.config.state.connections.get(connector.uid)?.chainId).toBe(sepolia.id)
+  })
+
+  it('a second WalletConnect connection while one is live (linking another phone wallet) is refused, typed, and the live one keeps its account, its session and its signing', async () => {
+    const s = await setup()
+    const other = await startTestWallet({ relayUrl: s.relay.url, privateKey: ANVIL_PRIVATE_KEYS[2] })
+    try {
+      const { connector: rainbow } = await connectVia(s, 1)
+      // The SDK holds one session: a second pairing would take the first one's place in it.
+      await expect(connect(s.config, { connector: s.config.connectors[0]! })).rejects.toBeInstanceOf(WalletConnectSessionInUseError)
+      expect(s.client.pairing.getSnapshot().uri).toBeUndefined()
+      expect(s.config.state.connections.get(rainbow.uid)?.accounts[0]).toBe(s.wallet.address)
+      const signature = (await signPersonalMessage(s.config, { message: 'still mine', connector: rainbow })) as Hex
+      expect(await recoverMessageAddress({ message: 'still mine', signature })).toBe(s.wallet.address)
+      expect(other.requests).toEqual([])
+    } finally {
+      await other.stop()
+    }
   })
 
   it('never asks MetaMask to switch over WalletConnect: the book says only the wallet can (docs/connectors/chain-switching.md#the-three-checks-before-the-wallet-is-asked)', async () => {

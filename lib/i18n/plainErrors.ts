@@ -43,6 +43,7 @@ export const plainErrors: Record<PlainErrorKey, string> = {
   // WalletConnect (walletConnect.ts).
   walletconnect_not_configured: 'Connecting by QR code is not set up on this site. Choose another wallet.',
   walletconnect_pairing_expired: 'The QR code expired {attempts} times with no wallet connecting. Try again for a new code.',
+  walletconnect_session_in_use: 'Only one wallet can be connected through WalletConnect at a time, and one already is. Connect this wallet another way, or disconnect the other one first.',
   // The Coinbase Smart Wallet (coinbaseSmartWallet.ts).
   coinbase_invalid_preference: 'The Coinbase Smart Wallet is not set up correctly on this site. Choose another wallet.',
   coinbase_invalid_keys_url: 'The Coinbase Smart Wallet is not set up correctly on this site. Choose another wallet.',

@@ -329,6 +329,7 @@ export const messages: Messages = {
     invalid_wallet_link_input: 'Der Link zu dieser Wallet konnte nicht erstellt werden. Wählen Sie eine andere Wallet.',
     walletconnect_not_configured: 'Die Verbindung per QR-Code ist auf dieser Website nicht eingerichtet. Wählen Sie eine andere Wallet.',
     walletconnect_pairing_expired: 'Der QR-Code ist {attempts}-mal abgelaufen, ohne dass sich eine Wallet verbunden hat. Versuchen Sie es erneut, um einen neuen Code zu erhalten.',
+    walletconnect_session_in_use: 'Über WalletConnect kann nur eine Wallet gleichzeitig verbunden sein, und eine ist es bereits. Verbinden Sie diese Wallet auf anderem Weg oder trennen Sie zuerst die andere.',
     coinbase_invalid_preference: 'Die Coinbase Smart Wallet ist auf dieser Website nicht richtig eingerichtet. Wählen Sie eine andere Wallet.',
     coinbase_invalid_keys_url: 'Die Coinbase Smart Wallet ist auf dieser Website nicht richtig eingerichtet. Wählen Sie eine andere Wallet.',
     embedded_webauthn_unsupported: 'Dieser Browser kann keine Passkeys verwenden. Versuchen Sie einen aktuellen Chrome, Edge, Safari oder Firefox.',

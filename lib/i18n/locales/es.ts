@@ -329,6 +329,7 @@ export const messages: Messages = {
     invalid_wallet_link_input: 'No se pudo crear el enlace a esta billetera. Elige otra billetera.',
     walletconnect_not_configured: 'La conexión con código QR no está configurada en este sitio. Elige otra billetera.',
     walletconnect_pairing_expired: 'El código QR caducó {attempts} veces sin que se conectara ninguna billetera. Vuelve a intentarlo para obtener un código nuevo.',
+    walletconnect_session_in_use: 'Solo se puede conectar una billetera a la vez mediante WalletConnect, y ya hay una conectada. Conecta esta billetera de otra forma o desconecta primero la otra.',
     coinbase_invalid_preference: 'Coinbase Smart Wallet no está bien configurada en este sitio. Elige otra billetera.',
     coinbase_invalid_keys_url: 'Coinbase Smart Wallet no está bien configurada en este sitio. Elige otra billetera.',
     embedded_webauthn_unsupported: 'Este navegador no puede usar llaves de acceso. Prueba una versión reciente de Chrome, Edge, Safari o Firefox.',

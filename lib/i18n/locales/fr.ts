@@ -329,6 +329,7 @@ export const messages: Messages = {
     invalid_wallet_link_input: 'Le lien vers ce portefeuille n’a pas pu être créé. Choisissez un autre portefeuille.',
     walletconnect_not_configured: 'La connexion par QR code n’est pas configurée sur ce site. Choisissez un autre portefeuille.',
     walletconnect_pairing_expired: 'Le QR code a expiré {attempts} fois sans qu’aucun portefeuille ne se connecte. Réessayez pour obtenir un nouveau code.',
+    walletconnect_session_in_use: 'Un seul portefeuille peut être connecté à la fois via WalletConnect, et c’est déjà le cas. Connectez ce portefeuille autrement, ou déconnectez d’abord l’autre.',
     coinbase_invalid_preference: 'Le Coinbase Smart Wallet n’est pas bien configuré sur ce site. Choisissez un autre portefeuille.',
     coinbase_invalid_keys_url: 'Le Coinbase Smart Wallet n’est pas bien configuré sur ce site. Choisissez un autre portefeuille.',
     embedded_webauthn_unsupported: 'Ce navigateur ne peut pas utiliser les clés d’accès. Essayez une version récente de Chrome, Edge, Safari ou Firefox.',

@@ -328,6 +328,7 @@ export const messages: Messages = {
     invalid_wallet_link_input: 'このウォレットへのリンクを作成できませんでした。別のウォレットを選んでください。',
     walletconnect_not_configured: 'このサイトでは QR コードでの接続が設定されていません。別のウォレットを選んでください。',
     walletconnect_pairing_expired: 'ウォレットが接続されないまま QR コードが {attempts} 回期限切れになりました。もう一度試して新しいコードを表示してください。',
+    walletconnect_session_in_use: 'WalletConnect で同時に接続できるウォレットは 1 つだけで、すでに接続されています。このウォレットは別の方法で接続するか、先にもう一方の接続を解除してください。',
     coinbase_invalid_preference: 'このサイトでは Coinbase Smart Wallet が正しく設定されていません。別のウォレットを選んでください。',
     coinbase_invalid_keys_url: 'このサイトでは Coinbase Smart Wallet が正しく設定されていません。別のウォレットを選んでください。',
     embedded_webauthn_unsupported: 'このブラウザではパスキーを使えません。最新の Chrome、Edge、Safari、Firefox をお試しください。',

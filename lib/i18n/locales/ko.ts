@@ -326,6 +326,7 @@ export const messages: Messages = {
     invalid_wallet_link_input: '이 지갑으로 가는 링크를 만들 수 없습니다. 다른 지갑을 선택하세요.',
     walletconnect_not_configured: '이 사이트에는 QR 코드 연결이 설정되어 있지 않습니다. 다른 지갑을 선택하세요.',
     walletconnect_pairing_expired: '지갑이 연결되지 않은 채 QR 코드가 {attempts}번 만료되었습니다. 새 코드를 받으려면 다시 시도하세요.',
+    walletconnect_session_in_use: 'WalletConnect로는 한 번에 하나의 지갑만 연결할 수 있으며, 이미 하나가 연결되어 있습니다. 이 지갑을 다른 방법으로 연결하거나 먼저 다른 지갑의 연결을 해제하세요.',
     coinbase_invalid_preference: '이 사이트에서 Coinbase Smart Wallet이 올바르게 설정되지 않았습니다. 다른 지갑을 선택하세요.',
     coinbase_invalid_keys_url: '이 사이트에서 Coinbase Smart Wallet이 올바르게 설정되지 않았습니다. 다른 지갑을 선택하세요.',
     embedded_webauthn_unsupported: '이 브라우저에서는 패스키를 사용할 수 없습니다. 최신 Chrome, Edge, Safari 또는 Firefox를 사용해 보세요.',

@@ -329,6 +329,7 @@ export const messages: Messages = {
     invalid_wallet_link_input: 'Não foi possível criar o link para esta carteira. Escolha outra carteira.',
     walletconnect_not_configured: 'A conexão por QR code não está configurada neste site. Escolha outra carteira.',
     walletconnect_pairing_expired: 'O QR code expirou {attempts} vezes sem nenhuma carteira se conectar. Tente de novo para receber um código novo.',
+    walletconnect_session_in_use: 'Só é possível conectar uma carteira por vez pelo WalletConnect, e já há uma conectada. Conecte esta carteira de outra forma ou desconecte a outra primeiro.',
     coinbase_invalid_preference: 'A Coinbase Smart Wallet não está configurada corretamente neste site. Escolha outra carteira.',
     coinbase_invalid_keys_url: 'A Coinbase Smart Wallet não está configurada corretamente neste site. Escolha outra carteira.',
     embedded_webauthn_unsupported: 'Este navegador não consegue usar chaves de acesso. Tente uma versão recente do Chrome, Edge, Safari ou Firefox.',

@@ -325,6 +325,7 @@ export const messages: Messages = {
     invalid_wallet_link_input: '无法生成此钱包的链接。请选择其他钱包。',
     walletconnect_not_configured: '本网站未设置二维码连接。请选择其他钱包。',
     walletconnect_pairing_expired: '二维码已过期 {attempts} 次，仍没有钱包连接。请重试以获取新的二维码。',
+    walletconnect_session_in_use: '通过 WalletConnect 同一时间只能连接一个钱包，而当前已有一个。请用其他方式连接此钱包，或先断开另一个钱包。',
     coinbase_invalid_preference: '本网站的 Coinbase Smart Wallet 设置有误。请选择其他钱包。',
     coinbase_invalid_keys_url: '本网站的 Coinbase Smart Wallet 设置有误。请选择其他钱包。',
     embedded_webauthn_unsupported: '此浏览器无法使用通行密钥。请试试新版 Chrome、Edge、Safari 或 Firefox。',
