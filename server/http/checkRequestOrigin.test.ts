@@ -111,6 +111,18 @@ describe('checkFetchMetadata', () => {
     for (const secFetchSite of ['same-origin', 'none']) expect(checkFetchMetadata(read({ secFetchSite })).allowed).toBe(true)
   })
 
+  it('a navigation from another site reaches only the API\'s link pages: never the nonce, whose response would replace the browser\'s nonce binding and fail a sign-in under way', () => {
+    const navigation = { secFetchMode: 'navigate', secFetchDest: 'document' }
+    for (const secFetchSite of ['cross-site', 'same-site']) {
+      for (const pathname of ['/api/auth/nonce', '/api/auth/link/nonce', '/api/auth/session', '/api/ens/0x70997970C51812dc3A010C7d01b50e0d17dc79C8', '/api/embedded/recovery/cancelx']) {
+        expect(checkFetchMetadata(read({ pathname, secFetchSite, ...navigation })).allowed, `${secFetchSite} ${pathname}`).toBe(false)
+      }
+      expect(checkFetchMetadata(read({ pathname: '/api/embedded/recovery/cancel', secFetchSite, ...navigation })).allowed).toBe(true)
+    }
+    // The site's own navigations and typed addresses stay as they are.
+    for (const secFetchSite of ['same-origin', 'none']) expect(checkFetchMetadata(read({ secFetchSite, ...navigation })).allowed).toBe(true)
+  })
+
   it('keeps today\'s behaviour for requests without Fetch Metadata (non-browser clients, old browsers)', () => {
     expect(checkFetchMetadata(read({ secFetchSite: null, secFetchMode: null, secFetchDest: null })).allowed).toBe(true)
   })

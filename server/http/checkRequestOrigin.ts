@@ -5,6 +5,16 @@
  * body) and sign the user out, or drive the other routes with a `text/plain` body.
  */
 
+import { embeddedApiPaths } from '@sigil/lib/embedded/apiTypes'
+
+/**
+ * The API's pages a link on another site (an email) may open: the owner's cancel link. Any other API
+ * path opened as a page from elsewhere is refused: a navigation to `/api/auth/nonce` would set a new
+ * nonce binding (a Strict cookie is not sent on it, but is stored from its answer) and fail the
+ * sign-in under way in the user's other tab.
+ */
+const LINKED_API_PAGES: ReadonlySet<string> = new Set([embeddedApiPaths.recoveryCancel])
+
 /** Methods that change nothing on the server (RFC 9110 §9.2.1 "safe"); the rule lets them through. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -63,8 +73,8 @@ export type FetchMetadataInput = {
  * Fetch Metadata resource isolation for the API's reads, the half the origin rule leaves open: a
  * GET or HEAD to `/api/` that the browser says comes from another site (`Sec-Fetch-Site:
  * cross-site`, or `same-site` — a sibling subdomain is another site here too) is refused unless it
- * is a top-level navigation (`Sec-Fetch-Mode: navigate`, `Sec-Fetch-Dest: document`: a link the
- * user followed, such as the embedded wallet's cancel link in an email). Without it an `<img>` or
+ * is a top-level navigation (`Sec-Fetch-Mode: navigate`, `Sec-Fetch-Dest: document`) to one of the
+ * API's link pages (`LINKED_API_PAGES`: the embedded wallet's cancel link in an email). Without it an `<img>` or
  * `<script>` on any page the user visits would spend the user's per-IP nonce and ENS budgets.
  *
  * A request without `Sec-Fetch-Site` (curl, servers, browsers from before 2023) passes: the rule
@@ -75,7 +85,7 @@ export function checkFetchMetadata(input: FetchMetadataInput): RequestOriginVerd
   const method = input.method.toUpperCase()
   if ((method !== 'GET' && method !== 'HEAD') || !isApiPath(input.pathname)) return { allowed: true }
   if (input.secFetchSite !== 'cross-site' && input.secFetchSite !== 'same-site') return { allowed: true }
-  if (input.secFetchMode === 'navigate' && input.secFetchDest === 'document') return { allowed: true }
+  if (input.secFetchMode === 'navigate' && input.secFetchDest === 'document' && LINKED_API_PAGES.has(input.pathname)) return { allowed: true }
   const mode = JSON.stringify((input.secFetchMode ?? 'absent').slice(0, 20))
   const dest = JSON.stringify((input.secFetchDest ?? 'absent').slice(0, 20))
   return { allowed: false, reason: `a ${input.secFetchSite} ${method} (Sec-Fetch-Mode ${mode}, Sec-Fetch-Dest ${dest}) that is no navigation` }

@@ -30,10 +30,14 @@ describe('Fetch Metadata on the API', () => {
       expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
     }
     expect(handler).not.toHaveBeenCalled()
-    // The page's own request, a navigation and a client without Fetch Metadata still reach it.
+    // Another site's link to it too: its answer would replace the browser's nonce binding.
+    const linked = await route(new Request(`${APP}/api/auth/nonce`, { headers: { host: 'localhost:3000', 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' } }))
+    expect(linked.status).toBe(403)
+    expect(handler).not.toHaveBeenCalled()
+    // The page's own request, an address typed in the bar and a client without Fetch Metadata still reach it.
     for (const headers of <Record<string, string>[]>[
       { host: 'localhost:3000', 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' },
-      { host: 'localhost:3000', 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' },
+      { host: 'localhost:3000', 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' },
       { host: 'localhost:3000' },
     ]) expect((await route(new Request(`${APP}/api/auth/nonce`, { headers }))).status).toBe(200)
     expect(handler).toHaveBeenCalledTimes(3)

@@ -329,13 +329,21 @@ test.describe('origin rule', () => {
     }
   })
 
-  test('GET requests from anywhere still work as navigations, and from clients that send no Fetch Metadata', async ({ app, request }) => {
-    const navigation = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' }
-    for (const route of routes.filter((r) => r.methods.includes('GET'))) {
-      for (const headers of [navigation, { origin: 'https://evil.example' }, {}] as Record<string, string>[]) {
-        const answer = await send(request, `${routeBase(app.baseURL, route.path)}${route.path}`, 'GET', headers)
+  test("GET requests still work as navigations from no site (a typed address), from clients that send no Fetch Metadata, and as another site's link only to the API's link page (the cancel link)", async ({ app, request }) => {
+    const typed = { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' }
+    const linked = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' }
+    const gets = routes.filter((r) => r.methods.includes('GET'))
+    expect(gets.map((route) => route.path)).toContain('/api/embedded/recovery/cancel')
+    for (const route of gets) {
+      const url = `${routeBase(app.baseURL, route.path)}${route.path}`
+      for (const headers of [typed, { origin: 'https://evil.example' }, {}] as Record<string, string>[]) {
+        const answer = await send(request, url, 'GET', headers)
         expect(answer.code, `${route.path} ${JSON.stringify(headers)}`).not.toBe('origin_not_allowed')
       }
+      // Another site's link to the nonce would replace the browser's nonce binding: refused, as any API read but the cancel link.
+      const answer = await send(request, url, 'GET', linked)
+      if (route.path === '/api/embedded/recovery/cancel') expect(answer.code, route.path).not.toBe('origin_not_allowed')
+      else expect({ status: answer.status, code: answer.code }, route.path).toEqual({ status: 403, code: 'origin_not_allowed' })
     }
   })
 
