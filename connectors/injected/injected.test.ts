@@ -193,6 +193,34 @@ describe('injected connector: connecting', () => {
     expect(provider.listenerCount('disconnect')).toBe(0)
   })
 
+  it('a network change while the connection prompt is open, then a refusal, leaves nothing stored; the next connection starts unswitched', async () => {
+    const restore = setLogSink(() => {})
+    let refuse = true
+    const provider = metamaskProvider({
+      handlers: {
+        eth_requestAccounts: async (_params, self) => {
+          if (!refuse) return [ADDRESS]
+          await new Promise((resolve) => setTimeout(resolve))
+          self.emit('chainChanged', '0x2105')
+          throw providerError(4001, 'User rejected the request.')
+        },
+      },
+    })
+    const { config, connector, storage } = setup({ win: fakeWindow(provider), connector: { wallet: 'metamask' } })
+    try {
+      await expect(connect(config, { connector })).rejects.toBeInstanceOf(ConnectionRejectedError)
+      for (const key of Object.values(storageKeys('metamask'))) expect(storage.getItem(key), key).toBeNull()
+      // Left over from an attempt before this fix, or from a session that vanished without a disconnect.
+      storage.setItem(storageKeys('metamask').switchedNetwork, 'true')
+      refuse = false
+      await connect(config, { connector })
+      expect(storage.getItem(storageKeys('metamask').switchedNetwork)).toBeNull()
+      expect((connector as unknown as { sigil: { hasSwitchedNetwork: boolean } }).sigil.hasSwitchedNetwork).toBe(false)
+    } finally {
+      restore()
+    }
+  })
+
   it('can connect again after a rejection (the provider was reset and re-initialised)', async () => {
     const restore = setLogSink(() => {})
     let reject = true

@@ -196,6 +196,9 @@ export function createFamilyConnector<P extends FamilyProvider | undefined, Prop
 
       async connect({ chainId, isReconnecting = false, withCapabilities, signal }: ConnectParameters = {}) {
         const asked = isReconnecting ? undefined : family.askAtOnce?.()
+        // What was stored before a new connection's attempt: put back if it fails, so a wallet event
+        // while its prompt was open (a network change) leaves nothing behind.
+        const before = isReconnecting ? undefined : storedSnapshot(persisted)
         let provider: NonNullable<P>
         try {
           provider = await family.open({ isReconnecting })
@@ -218,6 +221,8 @@ export function createFamilyConnector<P extends FamilyProvider | undefined, Prop
               : parseAccounts(await (asked ?? requestOf(provider)({ method: 'eth_requestAccounts' })))
           const granted = read[0]
           if (!granted) throw new AccountNotFoundError()
+          // A new session has switched nothing yet (a change while its prompt was open came before it).
+          if (!isReconnecting) persisted.setSwitchedNetwork(false)
           listen(provider, this)
 
           const chainVersion = reported.chainVersion
@@ -253,6 +258,7 @@ export function createFamilyConnector<P extends FamilyProvider | undefined, Prop
             persisted.clear()
             throw mapped
           }
+          if (before) restoreSnapshot(persisted, before)
           const lifecycle = family.reinitialiseAfterRejection
           if (lifecycle && mapped instanceof ConnectionRejectedError) {
             // docs/connectors/lifecycle.md#when-connecting-fails: the retry starts from a fresh
@@ -347,4 +353,17 @@ export function createFamilyConnector<P extends FamilyProvider | undefined, Prop
       },
     }
   })
+}
+
+type StoredSnapshot = { account: Address | undefined; topic: string | undefined; switched: boolean; chain: number | undefined }
+
+function storedSnapshot(values: PersistedValues): StoredSnapshot {
+  return { account: values.getActiveAccount(), topic: values.getSessionTopic(), switched: values.getSwitchedNetwork(), chain: values.getCurrentChain() }
+}
+
+function restoreSnapshot(values: PersistedValues, snapshot: StoredSnapshot): void {
+  values.setActiveAccount(snapshot.account)
+  values.setSessionTopic(snapshot.topic)
+  values.setSwitchedNetwork(snapshot.switched)
+  values.setCurrentChain(snapshot.chain)
 }
