@@ -29,6 +29,12 @@ try {
     const response = await fetch('/api/rpc/1', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }) })
     return { status: response.status, body: await response.text() }
   })
+  // The embedded wallet's transactions go out through the broadcast route: a junk body gets its typed refusal, not a 404.
+  const broadcast = await page.evaluate(async () => {
+    const response = await fetch('/api/rpc/1/broadcast', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    const body = await response.json().catch(() => ({}))
+    return `${response.status} ${body.error?.data?.reason ?? 'no code'}`
+  })
   await page.getByRole('button', { name: 'Sign in' }).click()
   const status = page.getByTestId('auth-status')
   await status.and(page.locator('[data-state="signed-in"]')).waitFor({ timeout: 20_000 })
@@ -38,7 +44,7 @@ try {
   const afterReload = await page.getByTestId('auth-status').getAttribute('data-state', { timeout: 20_000 })
   const account = wallet.address
   const same = (value) => String(value).toLowerCase() === account.toLowerCase()
-  console.log(JSON.stringify({ connected: same(shown), rpcAdmitted: !rpc.body.includes('page_token_required'), rpc: `${rpc.status} ${rpc.body.slice(0, 160)}`, signedIn: same(signedInAs), session: same(session.address), afterReload, errors, account }))
+  console.log(JSON.stringify({ connected: same(shown), rpcAdmitted: !rpc.body.includes('page_token_required'), rpc: `${rpc.status} ${rpc.body.slice(0, 160)}`, broadcast, signedIn: same(signedInAs), session: same(session.address), afterReload, errors, account }))
 } finally {
   await browser.close()
   await anvil.stop()
