@@ -72,6 +72,39 @@ describe('keepOwnValuesThroughSdkStart', () => {
     expect(storage.getItem(generic.sessionTopic)).toBeNull()
   })
 
+  it('a value another tab removed while the SDK started (the user disconnected there) is not brought back', async () => {
+    const storage = webStorage(stored)
+    const otherTabs = new EventTarget()
+    await keepOwnValuesThroughSdkStart(
+      async () => {
+        // The other tab's Disconnect clears the shared localStorage, and this tab hears of it.
+        for (const name of [generic.activeAccount, generic.sessionTopic, generic.currentChain]) {
+          storage.removeItem(name)
+          otherTabs.dispatchEvent(Object.assign(new Event('storage'), { key: name, newValue: null }))
+        }
+        return 'provider'
+      },
+      storage,
+      otherTabs,
+    )
+    for (const name of [generic.activeAccount, generic.sessionTopic, generic.currentChain]) expect(storage.getItem(name), name).toBeNull()
+    // A storage.clear() in another tab (key null) counts for every name.
+    const cleared = webStorage(stored)
+    await keepOwnValuesThroughSdkStart(
+      async () => {
+        cleared.items.clear()
+        otherTabs.dispatchEvent(Object.assign(new Event('storage'), { key: null, newValue: null }))
+      },
+      cleared,
+      otherTabs,
+    )
+    expect(cleared.getItem(generic.sessionTopic)).toBeNull()
+    // The listener is gone afterwards: a later start keeps its values as before.
+    const later = webStorage(stored)
+    await keepOwnValuesThroughSdkStart(sdkFirstStart(later), later, otherTabs)
+    expect(later.getItem(generic.sessionTopic)).toBe(stored[generic.sessionTopic])
+  })
+
   it('a storage that throws on access neither breaks the start nor is written', async () => {
     const denied: KeyValueStorage = {
       names: () => {

@@ -33,20 +33,34 @@ function ownValuesAtRisk(storage: KeyValueStorage): Map<string, string> {
 
 /**
  * Starts the SDK (`start`) and puts back any of Sigil's own values its storage migration removed.
- * Nothing of Sigil's writes or clears a WalletConnect value while the SDK starts (connecting and
- * restoring wait for it), so a value present before and missing after was the migration's doing.
- * The SDK's own names (`wc@2:…`) are left to it.
+ * Nothing of Sigil's writes or clears a WalletConnect value in this tab while the SDK starts
+ * (connecting and restoring wait for it), so a value present before and missing after was the
+ * migration's doing, unless another tab removed it meanwhile (the user disconnected there): the
+ * `storage` events of the other tabs (`otherTabs`, the window) name what they changed, and those
+ * names are left as the other tab left them. The SDK's own names (`wc@2:…`) are left to it.
  */
-export async function keepOwnValuesThroughSdkStart<T>(start: () => Promise<T>, storage: KeyValueStorage = browserStorage): Promise<T> {
+export async function keepOwnValuesThroughSdkStart<T>(
+  start: () => Promise<T>,
+  storage: KeyValueStorage = browserStorage,
+  otherTabs: EventTarget | undefined = typeof window === 'undefined' ? undefined : window,
+): Promise<T> {
   let kept = new Map<string, string>()
   try {
     kept = ownValuesAtRisk(storage)
   } catch {
     // Storage access denied: there is nothing to keep.
   }
+  // A `key` of null is another tab's `localStorage.clear()`: every name.
+  const onOtherTab = (event: Event) => {
+    const { key } = event as StorageEvent
+    if (key === null) kept.clear()
+    else kept.delete(key)
+  }
+  otherTabs?.addEventListener('storage', onOtherTab)
   try {
     return await start()
   } finally {
+    otherTabs?.removeEventListener('storage', onOtherTab)
     for (const [name, value] of kept) {
       try {
         if (storage.getItem(name) === null) storage.setItem(name, value)
