@@ -169,6 +169,19 @@ describe('LinkedWallets, a wallet of another family', () => {
   })
 })
 
+describe('LinkedWallets, the keyboard', () => {
+  it('Cancel in the link group puts focus back on "Link a wallet", not on the page', async () => {
+    const onLinkingChange = vi.fn()
+    const view = render(<Panel onLinkingChange={onLinkingChange} />)
+    await connectInDialog(view, onLinkingChange)
+    const cancel = view.getByTestId('link-cancel')
+    cancel.focus()
+    await act(async () => cancel.click())
+    await waitFor(() => expect(onLinkingChange).toHaveBeenLastCalledWith(false))
+    expect(document.activeElement).toBe(view.getByTestId('link-start'))
+  })
+})
+
 describe('LinkedWallets, a wallet that signs the link as it connects', () => {
   it('is linked at once (one approval over WalletConnect): no second tap, no second signature, the offer withdrawn with the dialog', async () => {
     const { linkWhileConnecting, registerSignInSource } = await import('@sigil/connectors/shared/signInHandOff')

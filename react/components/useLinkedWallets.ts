@@ -257,6 +257,8 @@ export function useLinkedWallets({ address, chainId, account: given, linking: li
     nextNonce.current = null
     setLinking(false)
     setFailure(null)
+    // The group with its Cancel goes: the keyboard lands on "Link a wallet", where it started.
+    focusTo.current = 'link'
   }
 
   function signLink(): Promise<boolean> {
