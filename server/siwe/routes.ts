@@ -194,7 +194,7 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
   }
 
   /** The signature check of a signed body (readSignedBody), on the message's chain: EOA recovery or the contract's ERC-1271/6492 answer. */
-  function checkSignature(config: AuthConfig, signed: Awaited<ReturnType<typeof readSignedBody>>): ReturnType<typeof verifySignInSignature> {
+  function checkSignature(config: AuthConfig, signed: Awaited<ReturnType<typeof readSignedBody>>, beforeChainCheck?: () => Promise<void>): ReturnType<typeof verifySignInSignature> {
     const { message, text, signature } = signed
     return verifySignInSignature({
       address: message.address,
@@ -204,6 +204,7 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
       rpcUrl: config.policy.rpcUrls[message.chainId],
       rpcTimeoutMs: config.policy.rpcTimeoutMs,
       recover: deps.recover,
+      beforeChainCheck,
     })
   }
 
@@ -286,10 +287,15 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
               },
         })
         // A session recorded for a sign-in that then fails goes again. Its id never left this request,
-        // so a failure to delete it is only logged: the answer stays the sign-in's own error.
+        // so a failure to delete it is only logged: the answer stays the sign-in's own error (and a
+        // row that could not go is kept as the saved one, should the sign-in still succeed).
+        let saved = attempt.sessionSaved
         const discard = async () => {
-          if (!attempt.sessionSaved) return
-          await store.revokeSession(idHash).catch((error: unknown) => log(`[sigil] could not delete an unused session row: ${error instanceof Error ? error.message : String(error)}`))
+          if (!saved) return
+          await store.revokeSession(idHash).then(
+            () => void (saved = false),
+            (error: unknown) => log(`[sigil] could not delete an unused session row: ${error instanceof Error ? error.message : String(error)}`),
+          )
         }
         try {
           refuseOver(attempt.client, config.limits.verifyPerIp, 'verify:ip', at)
@@ -305,12 +311,15 @@ export function createAuthRoutes(deps: AuthRouteDeps): AuthRoutes {
           throw error
         }
         try {
-          await checkSignature(config, signed)
+          // A signature that is not the address's own key's is judged by the chain, which can take
+          // seconds: the session saved with the nonce goes first, so it never shows in the address's
+          // sessions meanwhile (a stranger's junk naming it would), and is saved again once it holds.
+          await checkSignature(config, signed, discard)
         } catch (error) {
           await discard()
           throw error
         }
-        if (!attempt.sessionSaved) {
+        if (!saved) {
           await store.putSession({
             idHash,
             address: session.address,

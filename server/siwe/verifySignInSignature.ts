@@ -77,6 +77,8 @@ export async function verifySignInSignature(parameters: {
   rpcTimeoutMs?: number | undefined
   /** Where the EIP-191 recovery runs: inline by default, the route's worker pool (recoverPool.ts) on the server. */
   recover?: ((parameters: { message: string; signature: Hex }) => Promise<Address>) | undefined
+  /** Runs once the signature is known not to be the address's own key, before the chain is asked. */
+  beforeChainCheck?: (() => Promise<void>) | undefined
 }): Promise<SignatureKind> {
   const { address, message, signature, chainId, rpcUrl } = parameters
   try {
@@ -84,6 +86,7 @@ export async function verifySignInSignature(parameters: {
   } catch {
     // Not a plain 65-byte ECDSA signature (e.g. ERC-6492 wrapped): the chain decides.
   }
+  await parameters.beforeChainCheck?.()
   const hash = hashMessage(message)
   if (!rpcUrl) throw authError('rpc_unavailable', { details: `no RPC configured for chain ${chainId}` })
   const { transport, failures } = observedHttp(rpcUrl, parameters.rpcTimeoutMs ?? DEFAULT_RPC_TIMEOUT_MS)

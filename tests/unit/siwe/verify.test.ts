@@ -253,6 +253,29 @@ describe('RPC outages', () => {
     }
   })
 
+  it('a wrong signature naming someone else\'s address shows no session in their list while the chain is asked', async () => {
+    const hanging = await startRpcProxy(null)
+    try {
+      const victim = newAccount()
+      const mine = new TestBrowser(routes())
+      expect((await signIn(mine, victim)).response.status).toBe(200)
+      const listed = async () => ((await (await mine.sessions()).json()) as { sessions: unknown[] }).sessions.length
+      expect(await listed()).toBe(1)
+      // Another browser, its own good nonce, the victim's address, its own key's signature: not the
+      // victim's, so the server asks the chain (a contract wallet might sign so), which hangs here.
+      const attacker = new TestBrowser(createRoutes({ store, rpcUrls: { 31337: hanging.url }, rpcTimeoutMs: 1_500 }))
+      const nonce = await attacker.nonce()
+      const message = siweMessage({ address: victim.address, nonce })
+      const pending = attacker.verify({ message, signature: await newAccount().signMessage({ message }) })
+      while (hanging.count() === 0) await new Promise((resolve) => setTimeout(resolve, 10))
+      expect(await listed()).toBe(1)
+      expect(await errorOf(await pending)).toMatchObject({ status: 503, code: 'rpc_unavailable' })
+      expect(await listed()).toBe(1)
+    } finally {
+      await hanging.close()
+    }
+  })
+
   it('still accepts EOA signatures on a chain whose RPC is down', async () => {
     const browser = new TestBrowser(createRoutes({ store, rpcUrls: { 31337: deadRpcUrl } }))
     const account = newAccount()
