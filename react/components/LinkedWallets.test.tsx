@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { HandedOffSignIn } from '@sigil/connectors/shared/signInHandOff'
 import type { SigilAccount } from '@sigil/lib/siwe/account'
+import { storageKeys } from '@sigil/lib/storageNames'
 
 /**
  * Linking a wallet of another family from the panel (docs/sign-in.md#linked-wallets): the wallet the
@@ -14,9 +15,9 @@ import type { SigilAccount } from '@sigil/lib/siwe/account'
  */
 const session = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const added = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-type FakeConnector = { uid: string; type: string }
-const originalConnector: FakeConnector = { uid: 'extension', type: 'injected' }
-const newConnector: FakeConnector = { uid: 'passkey', type: 'embedded' }
+type FakeConnector = { uid: string; type: string; sigil?: { key: string } }
+const originalConnector: FakeConnector = { uid: 'extension', type: 'injected', sigil: { key: 'metamask' } }
+const newConnector: FakeConnector = { uid: 'passkey', type: 'embedded', sigil: { key: 'embedded' } }
 type FakeConnection = { connector: FakeConnector; accounts: readonly string[]; chainId: number }
 
 const fake = vi.hoisted(() => ({
@@ -30,6 +31,8 @@ const fake = vi.hoisted(() => ({
   fetchLinkNonce: vi.fn(),
   linkWallet: vi.fn(),
   unlinkWallet: vi.fn(),
+  /** What the linking dialog's connection writes to the browser's storage as it connects. */
+  onDialogConnect: undefined as (() => void) | undefined,
 }))
 vi.mock('wagmi', () => ({ useConfig: () => fake.config }))
 vi.mock('@wagmi/core', () => ({
@@ -55,6 +58,7 @@ vi.mock('./runtimeViews', () => ({
         onClick={() => {
           fake.config.state.connections.set(newConnector.uid, { connector: newConnector, accounts: [added], chainId: 31337 })
           fake.config.state.current = newConnector.uid
+          fake.onDialogConnect?.()
           onConnected()
         }}
       />
@@ -112,6 +116,9 @@ beforeEach(() => {
 afterEach(() => {
   cleanup()
   vi.clearAllMocks()
+  fake.onDialogConnect = undefined
+  newConnector.sigil = { key: 'embedded' }
+  localStorage.clear()
 })
 
 async function connectInDialog(view: ReturnType<typeof render>, onLinkingChange: ReturnType<typeof vi.fn>) {
@@ -166,6 +173,49 @@ describe('LinkedWallets, a wallet of another family', () => {
     await waitFor(() => expect(fake.disconnect).toHaveBeenCalledWith(fake.config, { connector: newConnector }))
     expect([...fake.config.state.connections.keys()]).toEqual([originalConnector.uid])
     expect(onLinkingChange).toHaveBeenLastCalledWith(false)
+  })
+})
+
+describe('LinkedWallets, the same wallet over its other transport', () => {
+  it('linking MetaMask over WalletConnect beside its extension leaves the extension connection\'s stored values as they were, so a reload restores it', async () => {
+    // Both connections of MetaMask share its key, so they share the four stored values.
+    newConnector.sigil = { key: 'metamask' }
+    const keys = storageKeys('metamask')
+    localStorage.setItem(keys.activeAccount, session)
+    localStorage.setItem(keys.currentChain, '31337')
+    fake.onDialogConnect = () => {
+      localStorage.setItem(keys.activeAccount, added)
+      localStorage.setItem(keys.sessionTopic, 'ab'.repeat(32))
+      localStorage.setItem(keys.currentChain, '1')
+    }
+    // Ending the WalletConnect connection clears the four values, as the connector does.
+    fake.disconnect.mockImplementation(async (config: typeof fake.config, { connector }: { connector: FakeConnector }) => {
+      for (const name of Object.values(keys)) localStorage.removeItem(name)
+      config.state.connections.delete(connector.uid)
+      config.state.current = config.state.connections.keys().next().value ?? null
+    })
+    const onLinkingChange = vi.fn()
+    const view = render(<Panel onLinkingChange={onLinkingChange} />)
+    await connectInDialog(view, onLinkingChange)
+    await act(async () => view.getByTestId('link-sign').click())
+    await waitFor(() => expect(view.getByTestId('wallets-note').textContent).toBe(`Linked ${added}.`))
+    await waitFor(() => expect(fake.disconnect).toHaveBeenCalledWith(fake.config, { connector: newConnector }))
+    expect(localStorage.getItem(keys.activeAccount)).toBe(session)
+    expect(localStorage.getItem(keys.currentChain)).toBe('31337')
+    expect(localStorage.getItem(keys.sessionTopic)).toBeNull()
+  })
+
+  it('a wallet of another key leaves nothing of the session\'s values touched, and nothing put back', async () => {
+    const keys = storageKeys('metamask')
+    localStorage.setItem(keys.activeAccount, session)
+    const onLinkingChange = vi.fn()
+    const view = render(<Panel onLinkingChange={onLinkingChange} />)
+    await connectInDialog(view, onLinkingChange)
+    // The session's wallet moved meanwhile (its own event): that is kept, not rewound.
+    localStorage.setItem(keys.activeAccount, added)
+    await act(async () => view.getByTestId('link-cancel').click())
+    await waitFor(() => expect(fake.disconnect).toHaveBeenCalled())
+    expect(localStorage.getItem(keys.activeAccount)).toBe(added)
   })
 })
 

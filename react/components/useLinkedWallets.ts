@@ -7,6 +7,7 @@ import { shownError, type ShownError } from '@sigil/lib/errors/shownError'
 import { createLinkMessage, fetchLinkNonce, isAuthError, linkWallet, unlinkWallet, type AuthApiError, type LinkedWallet, type SigilAccount } from '@sigil/lib/siwe/client'
 import { familyOfConnectorType, type WalletFamilyId } from '@sigil/lib/siwe/families'
 import { linkStatement } from '@sigil/lib/siwe/link'
+import { storageKeys } from '@sigil/lib/storageNames'
 import { signPersonalMessage } from '@/react/wagmi/signPersonalMessage'
 import { mapProviderError } from '@sigil/connectors/shared/providerErrors'
 import { offerLinkWhileConnecting, takeHandedOffSignIn } from '@sigil/connectors/shared/signInHandOff'
@@ -22,12 +23,43 @@ async function backTo(config: Config, uid: string | null): Promise<void> {
   if (connection && config.state.current !== uid) await switchConnection(config, { connector: connection.connector })
 }
 
-/** Ends the second connection and puts the session's connection back as the current one. */
-async function endCandidate(config: Config, candidate: Candidate, original: string | null): Promise<void> {
+/**
+ * The session's connection's stored values (the four of its connector key), as linking started. The
+ * same wallet over its other transport (MetaMask's extension and MetaMask over WalletConnect) shares
+ * its key and so its values: connecting it beside the session's overwrote them, and ending it cleared
+ * them, so a reload no longer restored the session's connection
+ * (docs/connectors/stored-values.md#the-connector-key).
+ */
+type KeptValues = { key: string; values: [name: string, value: string | null][] }
+
+const keyOf = (connector: Connector | undefined) => (connector as { sigil?: { key?: string } } | undefined)?.sigil?.key
+
+function keepValues(connector: Connector | undefined): KeptValues | null {
+  const key = keyOf(connector)
+  if (!key) return null
+  try {
+    return { key, values: Object.values(storageKeys(key)).map((name) => [name, localStorage.getItem(name)]) }
+  } catch {
+    return null // Storage denied: nothing is stored to keep.
+  }
+}
+
+/** Ends the second connection and puts the session's connection back as the current one, with its stored values if they shared a key. */
+async function endCandidate(config: Config, candidate: Candidate, original: string | null, kept: KeptValues | null = null): Promise<void> {
   try {
     await disconnect(config, { connector: candidate.connector })
   } catch {
     // Already gone (the wallet ended it): nothing to undo.
+  }
+  if (kept && keyOf(candidate.connector) === kept.key && original && config.state.connections.has(original)) {
+    try {
+      for (const [name, value] of kept.values) {
+        if (value === null) localStorage.removeItem(name)
+        else localStorage.setItem(name, value)
+      }
+    } catch {
+      // Storage denied: as above.
+    }
   }
   await backTo(config, original)
 }
@@ -107,6 +139,7 @@ export function useLinkedWallets({ address, chainId, account: given, linking: li
   const [candidate, setCandidate] = useState<Candidate | null>(null)
   // The connection the session's page had when linking started (wagmi makes a new one current).
   const original = useRef<string | null>(null)
+  const kept = useRef<KeptValues | null>(null)
   // A link nonce asked for as the candidate appears: the tap then signs at once (a popup opens in it).
   const nextNonce = useRef<Promise<{ nonce: string; accountId: string }> | null>(null)
   // Where the keyboard goes once the dialog is gone and the panel has changed under it.
@@ -124,7 +157,7 @@ export function useLinkedWallets({ address, chainId, account: given, linking: li
   useEffect(
     () => () => {
       const left = candidateNow.current
-      if (left) void endCandidate(config, left, original.current)
+      if (left) void endCandidate(config, left, original.current, kept.current)
     },
     [config],
   )
@@ -208,6 +241,7 @@ export function useLinkedWallets({ address, chainId, account: given, linking: li
   function startLinking() {
     if (busy !== null) return
     original.current = config.state.current
+    kept.current = keepValues(original.current ? config.state.connections.get(original.current)?.connector : undefined)
     setNote(null)
     setFailure(null)
     // Linking before the dialog opens: the sign-in panel keeps the session while wagmi makes the new
@@ -252,7 +286,7 @@ export function useLinkedWallets({ address, chainId, account: given, linking: li
   }
 
   function stopLinking() {
-    if (candidate) void endCandidate(config, candidate, original.current)
+    if (candidate) void endCandidate(config, candidate, original.current, kept.current)
     setCandidate(null)
     nextNonce.current = null
     setLinking(false)
@@ -296,7 +330,7 @@ export function useLinkedWallets({ address, chainId, account: given, linking: li
       const family = familyOfConnectorType(signer.connector?.type)
       setAccount(await linkWallet({ message: signed.message, signature: signed.signature, family }))
       setNote({ kind: 'linked', address: signer.address })
-      if (added) await endCandidate(config, added, original.current)
+      if (added) await endCandidate(config, added, original.current, kept.current)
       setCandidate(null)
       setLinking(false)
       focusTo.current = 'link'
