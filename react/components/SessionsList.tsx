@@ -1,5 +1,5 @@
 'use client'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { ErrorAlert } from '@sigil/lib/i18n/ErrorAlert'
 import { useLocale } from '@sigil/lib/i18n/LocaleProvider'
 import { useT } from '@sigil/lib/i18n/useT'
@@ -32,9 +32,23 @@ export function SessionsList({ onSignedOut }: SessionsListProps) {
     return system !== undefined && rest.length === 0 ? t('auth.sessions.deviceOn', { browser: browser!, system }) : session.device
   }
 
-  async function onRevoke(session: ListedSession) {
+  // Another browser's row goes with the "Sign out" the keyboard was on: focus moves to the heading
+  // once the list without it is drawn, rather than falling to the page.
+  const heading = useRef<HTMLHeadingElement>(null)
+  const refocus = useRef(false)
+  useEffect(() => {
+    if (!refocus.current) return
+    refocus.current = false
+    heading.current?.focus()
+  }, [listing])
+
+  async function onRevoke(session: ListedSession, button: HTMLButtonElement) {
     setNote(null)
-    if ((await revoke(session)) && !session.current) setNote(t('auth.sessions.revoked', { device: deviceName(session) }))
+    // Set before the answer: the list without the row may be drawn before this function goes on.
+    refocus.current = document.activeElement === button && !session.current
+    const done = await revoke(session)
+    if (!done) refocus.current = false
+    else if (!session.current) setNote(t('auth.sessions.revoked', { device: deviceName(session) }))
   }
 
   async function onEverywhere() {
@@ -43,7 +57,9 @@ export function SessionsList({ onSignedOut }: SessionsListProps) {
 
   return (
     <section className="stack" aria-labelledby="sessions-heading" data-testid="sessions">
-      <h3 id="sessions-heading">{t('auth.sessions.heading')}</h3>
+      <h3 id="sessions-heading" ref={heading} tabIndex={-1}>
+        {t('auth.sessions.heading')}
+      </h3>
       {listing.kind === 'loading' && (
         <p className="muted" role="status">
           {t('auth.sessions.loading')}
@@ -73,7 +89,7 @@ export function SessionsList({ onSignedOut }: SessionsListProps) {
                 data-testid="session-revoke"
                 aria-label={t('auth.sessions.revokeLabel', { device: deviceName(session) })}
                 aria-disabled={busy !== null}
-                onClick={() => busy === null && void onRevoke(session)}
+                onClick={(event) => busy === null && void onRevoke(session, event.currentTarget)}
               >
                 {t('auth.sessions.revoke')}
               </button>
