@@ -17,7 +17,6 @@ import type { KeyValueStorage } from '../shared/storage'
 import { chainSwitchOptionsChanged, type SigilConnectorProperties } from '../shared/types'
 import { parseAccounts } from '../shared/walletReads'
 import { WALLETCONNECT_TYPE, walletConnectConnectorId } from './constants'
-import { WalletConnectSessionInUseError } from './errors'
 import { openWalletLink } from './openWalletLink'
 import { WalletRejectedProposalError } from './pairingErrors'
 import type { PairingState } from './pairingState'
@@ -212,10 +211,6 @@ export function walletConnect(parameters: WalletConnectParameters) {
           opened = restored.session
           return restored.provider
         }
-        // One session per page (docs/families/walletConnect.md#one-session-per-page): a live one some
-        // connector holds is not replaced by a second pairing.
-        const live = client.provider?.session?.topic
-        if (live && claimKeys.some((claimKey) => createPersistedValues(claimKey, parameters.storage).getSessionTopic() === live)) throw new WalletConnectSessionInUseError()
         try {
           opened = await client.pair()
         } catch (error) {

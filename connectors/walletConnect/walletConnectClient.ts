@@ -2,7 +2,7 @@ import { SessionNotFoundError } from '@sigil/lib/errors/wallet'
 import { createLifecycle } from '../shared/lifecycle'
 import type { HandOffPurpose } from '../shared/signInHandOff'
 import { logger } from '../shared/logger'
-import { PairingExpiredError } from './errors'
+import { PairingExpiredError, WalletConnectSessionInUseError } from './errors'
 import { keepOwnValuesThroughSdkStart } from './keepOwnValues'
 import { offerLapse } from './offerLapse'
 import { adoptAnswer, authenticateOnce, firstAnswered, signedInFromCacaos, type AnsweredOffer, type AuthenticateResult, type AuthenticatingProvider, type LapsedOffer, type OneTapSignedIn, type OneTapSignInRequest } from './oneTapSignIn'
@@ -116,7 +116,8 @@ export type WalletConnectClient = {
   /**
    * Resolves with the approved session. Joins the pairing under way (prepared, or another
    * connector's), else starts one. Follows every `display_uri`; re-pairs when a proposal expires
-   * while someone waits, at most `maxAttempts` proposals, then `PairingExpiredError`.
+   * while someone waits, at most `maxAttempts` proposals, then `PairingExpiredError`. While a session
+   * some connector holds is live, refuses at once with `WalletConnectSessionInUseError`.
    */
   pair(): Promise<WalletConnectSession>
   /** Drops the pairing under way: its waiters get `PairingCancelledError`, a late approval is disconnected. */
@@ -419,6 +420,10 @@ export function createWalletConnectClient(parameters: CreateWalletConnectClientP
       return provider ? endOrphan(provider) : false
     },
     pair() {
+      // One session per page (docs/families/walletConnect.md#one-session-per-page): a second pairing
+      // would take the live one's place in the SDK.
+      const session = lifecycle.value?.session
+      if (session && isClaimed(session.topic)) return Promise.reject(new WalletConnectSessionInUseError())
       const current = run ?? start()
       current.waiters++
       return current.promise.finally(() => current.waiters--)
